@@ -1,0 +1,289 @@
+//! Access-token verification shared by the gateway and every service: EdDSA only,
+//! keys from identity's JWKS (cached, refreshed on an unknown `kid` at most once per
+//! [`REFRESH_THROTTLE`]), `iss`/`aud`/`exp` checked. Handlers take [`AuthUser`] or
+//! [`AdminUser`] as an argument.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::RwLock;
+use std::time::{Duration, Instant};
+
+use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use jsonwebtoken::jwk::JwkSet;
+use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::error::{ApiError, internal_error};
+
+pub const ISSUER: &str = "shop-identity";
+pub const AUDIENCE: &str = "shop-admin";
+pub const JWKS_PATH: &str = "/identity/.well-known/jwks.json";
+const REFRESH_THROTTLE: Duration = Duration::from_secs(10);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Admin,
+    Staff,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Staff => "staff",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "admin" => Some(Role::Admin),
+            "staff" => Some(Role::Staff),
+            _ => None,
+        }
+    }
+}
+
+/// The claims identity signs into every access token.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Claims {
+    pub sub: Uuid,
+    pub name: String,
+    pub role: Role,
+    pub ver: i64,
+    pub iat: i64,
+    pub exp: i64,
+    pub iss: String,
+    pub aud: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    #[error("missing bearer token")]
+    Missing,
+    #[error("invalid token: {0}")]
+    Invalid(String),
+    #[error("signing keys unavailable: {0}")]
+    KeysUnavailable(String),
+}
+
+impl From<AuthError> for ApiError {
+    fn from(e: AuthError) -> Self {
+        match e {
+            AuthError::KeysUnavailable(reason) => {
+                tracing::warn!(%reason, "cannot verify token: JWKS unavailable");
+                ApiError::unavailable(actix_web::http::StatusCode::SERVICE_UNAVAILABLE)
+            }
+            _ => ApiError::unauthorized(),
+        }
+    }
+}
+
+struct RemoteJwks {
+    url: String,
+    client: reqwest::Client,
+    last_attempt: tokio::sync::Mutex<Option<Instant>>,
+}
+
+/// Verifies access tokens against a set of Ed25519 public keys by `kid`.
+pub struct TokenVerifier {
+    keys: RwLock<HashMap<String, DecodingKey>>,
+    remote: Option<RemoteJwks>,
+    validation: Validation,
+}
+
+fn validation() -> Validation {
+    let mut v = Validation::new(Algorithm::EdDSA);
+    v.set_issuer(&[ISSUER]);
+    v.set_audience(&[AUDIENCE]);
+    v.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
+    v.leeway = 5;
+    v
+}
+
+impl TokenVerifier {
+    /// A verifier with fixed keys (identity verifies with its own keys).
+    pub fn with_keys(keys: impl IntoIterator<Item = (String, DecodingKey)>) -> Self {
+        Self {
+            keys: RwLock::new(keys.into_iter().collect()),
+            remote: None,
+            validation: validation(),
+        }
+    }
+
+    /// A verifier that loads keys from identity's JWKS at `identity_url`.
+    pub fn remote(identity_url: &str, client: reqwest::Client) -> Self {
+        Self {
+            keys: RwLock::new(HashMap::new()),
+            remote: Some(RemoteJwks {
+                url: format!("{}{JWKS_PATH}", identity_url.trim_end_matches('/')),
+                client,
+                last_attempt: tokio::sync::Mutex::new(None),
+            }),
+            validation: validation(),
+        }
+    }
+
+    fn key(&self, kid: &str) -> Option<DecodingKey> {
+        self.keys.read().ok()?.get(kid).cloned()
+    }
+
+    /// Replaces the cached keys with the usable EdDSA keys of `set`.
+    pub fn set_keys(&self, set: &JwkSet) {
+        let keys: HashMap<String, DecodingKey> = set
+            .keys
+            .iter()
+            .filter_map(|jwk| {
+                let kid = jwk.common.key_id.clone()?;
+                let key = DecodingKey::from_jwk(jwk).ok()?;
+                Some((kid, key))
+            })
+            .collect();
+        if let Ok(mut guard) = self.keys.write() {
+            *guard = keys;
+        }
+    }
+
+    /// Fetches the JWKS again unless another fetch happened within the throttle window.
+    async fn refresh(&self) -> Result<(), AuthError> {
+        let Some(remote) = &self.remote else {
+            return Ok(());
+        };
+        let mut last = remote.last_attempt.lock().await;
+        if last.is_some_and(|t| t.elapsed() < REFRESH_THROTTLE) {
+            return Ok(());
+        }
+        *last = Some(Instant::now());
+        let set: JwkSet = remote
+            .client
+            .get(&remote.url)
+            .timeout(Duration::from_secs(5))
+            .send()
+            .await
+            .and_then(|r| r.error_for_status())
+            .map_err(|e| AuthError::KeysUnavailable(e.to_string()))?
+            .json()
+            .await
+            .map_err(|e| AuthError::KeysUnavailable(e.to_string()))?;
+        self.set_keys(&set);
+        Ok(())
+    }
+
+    fn has_keys(&self) -> bool {
+        self.keys.read().map(|k| !k.is_empty()).unwrap_or(false)
+    }
+
+    /// Verifies signature, algorithm, `exp`, `iss` and `aud`.
+    pub async fn verify(&self, token: &str) -> Result<Claims, AuthError> {
+        let header =
+            jsonwebtoken::decode_header(token).map_err(|e| AuthError::Invalid(e.to_string()))?;
+        if header.alg != Algorithm::EdDSA {
+            return Err(AuthError::Invalid("algorithm not allowed".into()));
+        }
+        let kid = header
+            .kid
+            .ok_or_else(|| AuthError::Invalid("missing kid".into()))?;
+        let key = match self.key(&kid) {
+            Some(k) => k,
+            None => {
+                let refreshed = self.refresh().await;
+                match self.key(&kid) {
+                    Some(k) => k,
+                    None => {
+                        // Without any key we cannot tell a bad token from an outage.
+                        if !self.has_keys() {
+                            refreshed?;
+                        }
+                        return Err(AuthError::Invalid("unknown kid".into()));
+                    }
+                }
+            }
+        };
+        jsonwebtoken::decode::<Claims>(token, &key, &self.validation)
+            .map(|data| data.claims)
+            .map_err(|e| AuthError::Invalid(e.to_string()))
+    }
+}
+
+/// The bearer token of a request, if any.
+pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
+    let value = req.headers().get("authorization")?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|t| !t.is_empty())
+}
+
+/// An authenticated user (admin or staff), from a verified bearer token.
+#[derive(Debug, Clone)]
+pub struct AuthUser {
+    pub id: Uuid,
+    pub user_name: String,
+    pub role: Role,
+    pub ver: i64,
+}
+
+impl AuthUser {
+    pub fn is_admin(&self) -> bool {
+        self.role == Role::Admin
+    }
+
+    /// Code 6 unless the user is an admin.
+    pub fn require_admin(&self) -> Result<(), ApiError> {
+        if self.is_admin() {
+            Ok(())
+        } else {
+            Err(ApiError::forbidden())
+        }
+    }
+}
+
+impl From<Claims> for AuthUser {
+    fn from(c: Claims) -> Self {
+        Self {
+            id: c.sub,
+            user_name: c.name,
+            role: c.role,
+            ver: c.ver,
+        }
+    }
+}
+
+async fn authenticate(req: HttpRequest) -> Result<AuthUser, ApiError> {
+    let verifier = req
+        .app_data::<web::Data<TokenVerifier>>()
+        .ok_or_else(|| internal_error("TokenVerifier missing from app data"))?;
+    let token = bearer_token(&req).ok_or(AuthError::Missing)?;
+    let claims = verifier.verify(token).await?;
+    Ok(claims.into())
+}
+
+impl FromRequest for AuthUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        Box::pin(authenticate(req.clone()))
+    }
+}
+
+/// An authenticated user with the `admin` role (code 6 otherwise).
+#[derive(Debug, Clone)]
+pub struct AdminUser(pub AuthUser);
+
+impl FromRequest for AdminUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let user = authenticate(req).await?;
+            user.require_admin()?;
+            Ok(AdminUser(user))
+        })
+    }
+}

@@ -1,0 +1,162 @@
+//! Configuration comes only from environment variables. Each reader names its
+//! variable; the README lists them all. Secrets are wrapped so they never print.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use crate::net::TrustedProxies;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("environment variable {0} is required")]
+    Missing(&'static str),
+    #[error("environment variable {name} is invalid: {reason}")]
+    Invalid { name: &'static str, reason: String },
+}
+
+/// A value that must never reach a log line.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+/// The variable's value, `None` when unset or blank.
+pub fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+pub fn required(name: &'static str) -> Result<String, ConfigError> {
+    var(name).ok_or(ConfigError::Missing(name))
+}
+
+pub fn or(name: &str, default: &str) -> String {
+    var(name).unwrap_or_else(|| default.to_owned())
+}
+
+pub fn parse_or<T>(name: &'static str, default: T) -> Result<T, ConfigError>
+where
+    T: FromStr,
+    T::Err: fmt::Display,
+{
+    match var(name) {
+        None => Ok(default),
+        Some(v) => v.trim().parse().map_err(|e: T::Err| ConfigError::Invalid {
+            name,
+            reason: e.to_string(),
+        }),
+    }
+}
+
+/// Parses `8h`, `30m`, `45s`, `2d` or a bare number of seconds.
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    let (digits, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => text.split_at(i),
+        None => (text, "s"),
+    };
+    let n: u64 = digits.parse().ok()?;
+    let secs = match unit.trim() {
+        "s" => n,
+        "m" => n.checked_mul(60)?,
+        "h" => n.checked_mul(3600)?,
+        "d" => n.checked_mul(86_400)?,
+        _ => return None,
+    };
+    Some(Duration::from_secs(secs))
+}
+
+pub fn duration_or(name: &'static str, default: Duration) -> Result<Duration, ConfigError> {
+    match var(name) {
+        None => Ok(default),
+        Some(v) => parse_duration(&v).ok_or(ConfigError::Invalid {
+            name,
+            reason: "expected a duration such as 8h, 30m or 3600".into(),
+        }),
+    }
+}
+
+/// Settings every service reads.
+///
+/// `DATABASE_URL` (required), `LISTEN_ADDR`, `DB_POOL_SIZE` [10], `IDENTITY_URL`
+/// [http://127.0.0.1:8081], `INTERNAL_API_KEY` (required), `TRUSTED_PROXIES` [none].
+#[derive(Debug, Clone)]
+pub struct ServiceConfig {
+    pub database_url: Secret,
+    pub listen_addr: String,
+    pub db_pool_size: usize,
+    pub identity_url: String,
+    pub internal_api_key: Secret,
+    pub trusted_proxies: TrustedProxies,
+}
+
+impl ServiceConfig {
+    pub fn from_env(default_listen: &str) -> Result<Self, ConfigError> {
+        Ok(Self {
+            database_url: Secret::new(required("DATABASE_URL")?),
+            listen_addr: or("LISTEN_ADDR", default_listen),
+            db_pool_size: parse_or("DB_POOL_SIZE", 10)?,
+            identity_url: identity_url(),
+            internal_api_key: internal_api_key()?,
+            trusted_proxies: trusted_proxies()?,
+        })
+    }
+}
+
+pub fn identity_url() -> String {
+    or("IDENTITY_URL", "http://127.0.0.1:8081")
+        .trim_end_matches('/')
+        .to_owned()
+}
+
+pub fn internal_api_key() -> Result<Secret, ConfigError> {
+    let key = required("INTERNAL_API_KEY")?;
+    if key.len() < 16 {
+        return Err(ConfigError::Invalid {
+            name: "INTERNAL_API_KEY",
+            reason: "use at least 16 characters".into(),
+        });
+    }
+    Ok(Secret::new(key))
+}
+
+pub fn trusted_proxies() -> Result<TrustedProxies, ConfigError> {
+    TrustedProxies::parse(&or("TRUSTED_PROXIES", "")).map_err(|reason| ConfigError::Invalid {
+        name: "TRUSTED_PROXIES",
+        reason,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("8h"), Some(Duration::from_secs(28_800)));
+        assert_eq!(parse_duration("30m"), Some(Duration::from_secs(1_800)));
+        assert_eq!(parse_duration("3600"), Some(Duration::from_secs(3_600)));
+        assert_eq!(parse_duration("2d"), Some(Duration::from_secs(172_800)));
+        assert_eq!(parse_duration("h"), None);
+        assert_eq!(parse_duration("5w"), None);
+    }
+
+    #[test]
+    fn secret_never_prints() {
+        assert_eq!(format!("{:?}", Secret::new("hunter2")), "Secret(***)");
+    }
+}

@@ -1,0 +1,20 @@
+//! Code shared by every service and the gateway: the response envelope and error
+//! mapping, configuration, database access, token verification, telemetry,
+//! pagination, health checks, internal calls and test support.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod envelope;
+pub mod error;
+pub mod health;
+pub mod internal;
+pub mod net;
+pub mod pagination;
+pub mod server;
+pub mod telemetry;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use envelope::{Envelope, ok};
+pub use error::{ApiError, FieldError};

@@ -1,0 +1,48 @@
+//! Start-up helpers shared by the service binaries and their tests.
+
+use std::net::TcpListener;
+
+use actix_web::dev::Server;
+use actix_web::{App, HttpServer, web};
+use tracing_actix_web::TracingLogger;
+
+use crate::error::{json_config, not_found_route, path_config, query_config};
+
+/// Default JSON body limit for API routes; routes that need more set their own.
+pub const DEFAULT_JSON_LIMIT: usize = 1024 * 1024;
+
+/// Extractor settings so that malformed input answers in the envelope.
+pub fn api_defaults(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(json_config(DEFAULT_JSON_LIMIT))
+        .app_data(query_config())
+        .app_data(path_config());
+}
+
+/// True when the binary was started as `<service> migrate` (a Kubernetes Job).
+pub fn migrate_only() -> bool {
+    std::env::args().nth(1).as_deref() == Some("migrate")
+}
+
+/// An HTTP server for a service: request tracing (continuing an incoming
+/// `traceparent`), envelope defaults, the routes from `configure`, and a code 2
+/// answer for anything else. Stops gracefully on SIGTERM/SIGINT.
+pub fn server<F>(listener: TcpListener, configure: F) -> std::io::Result<Server>
+where
+    F: Fn(&mut web::ServiceConfig) + Clone + Send + 'static,
+{
+    Ok(HttpServer::new(move || {
+        App::new()
+            .wrap(TracingLogger::default())
+            .configure(api_defaults)
+            .configure(configure.clone())
+            .default_service(web::to(not_found_route))
+    })
+    .listen(listener)?
+    .shutdown_timeout(30)
+    .run())
+}
+
+/// Binds `addr` ("host:port") or fails with a readable message.
+pub fn bind(addr: &str) -> std::io::Result<TcpListener> {
+    TcpListener::bind(addr).map_err(|e| std::io::Error::new(e.kind(), format!("bind {addr}: {e}")))
+}

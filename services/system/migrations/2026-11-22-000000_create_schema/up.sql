@@ -1,0 +1,3 @@
+-- The system schema itself is created by the migration runner; its tables arrive with
+-- the features that own them.
+SELECT 1;
