@@ -70,3 +70,87 @@ pub const INTERNAL_KEY: &str = "test-internal-key-0123456789";
 pub fn client() -> reqwest::Client {
     crate::internal::http_client()
 }
+
+/// A signing key of the test's own, with a verifier that trusts it: services'
+/// tests use it to act as admin or staff without a running identity.
+pub struct TestTokens {
+    pub kid: String,
+    pub encoding: jsonwebtoken::EncodingKey,
+    pub public_jwk: jsonwebtoken::jwk::Jwk,
+}
+
+impl TestTokens {
+    pub fn new() -> Self {
+        use ed25519_dalek::pkcs8::EncodePrivateKey;
+        let mut seed = [0u8; 32];
+        rand::Rng::fill(&mut rand::rng(), &mut seed);
+        let signing = ed25519_dalek::SigningKey::from_bytes(&seed);
+        let pem = signing
+            .to_pkcs8_pem(ed25519_dalek::pkcs8::spki::der::pem::LineEnding::LF)
+            .expect("pem");
+        let encoding = jsonwebtoken::EncodingKey::from_ed_pem(pem.as_bytes()).expect("key");
+        let kid = format!("test-{}", uuid::Uuid::new_v4().simple());
+        let public_jwk = ed25519_jwk(&kid, signing.verifying_key().as_bytes());
+        Self {
+            kid,
+            encoding,
+            public_jwk,
+        }
+    }
+
+    /// A verifier trusting only this key, for `web::Data<TokenVerifier>`.
+    pub fn verifier(&self) -> crate::auth::TokenVerifier {
+        let key = jsonwebtoken::DecodingKey::from_jwk(&self.public_jwk).expect("decoding key");
+        crate::auth::TokenVerifier::with_keys([(self.kid.clone(), key)])
+    }
+
+    /// Signs `claims` with this key.
+    pub fn sign(&self, claims: &crate::auth::Claims) -> String {
+        let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::EdDSA);
+        header.kid = Some(self.kid.clone());
+        jsonwebtoken::encode(&header, claims, &self.encoding).expect("sign")
+    }
+
+    /// A valid one-hour token for a user with `role`.
+    pub fn token(&self, role: crate::auth::Role) -> String {
+        let now = chrono::Utc::now().timestamp();
+        self.sign(&crate::auth::Claims {
+            sub: uuid::Uuid::new_v4(),
+            name: format!("test-{}", role.as_str()),
+            role,
+            ver: 1,
+            iat: now,
+            exp: now + 3600,
+            iss: crate::auth::ISSUER.to_owned(),
+            aud: crate::auth::AUDIENCE.to_owned(),
+        })
+    }
+}
+
+impl Default for TestTokens {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The JWK (OKP, Ed25519) of a raw 32-byte public key.
+pub fn ed25519_jwk(kid: &str, public_key: &[u8]) -> jsonwebtoken::jwk::Jwk {
+    use base64::Engine;
+    use jsonwebtoken::jwk::{
+        AlgorithmParameters, CommonParameters, EllipticCurve, Jwk, KeyAlgorithm,
+        OctetKeyPairParameters, OctetKeyPairType, PublicKeyUse,
+    };
+    Jwk {
+        common: CommonParameters {
+            public_key_use: Some(PublicKeyUse::Signature),
+            key_algorithm: Some(KeyAlgorithm::EdDSA),
+            key_id: Some(kid.to_owned()),
+            ..Default::default()
+        },
+        algorithm: AlgorithmParameters::OctetKeyPair(OctetKeyPairParameters {
+            key_type: OctetKeyPairType::OctetKeyPair,
+            curve: EllipticCurve::Ed25519,
+            x: base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(public_key),
+        }),
+    }
+}
