@@ -1,18 +1,74 @@
-//! The system service: app factory shared by the binary and the tests.
+//! The system service: the shop's configuration and file uploads. The app factory
+//! here is shared by the binary and the tests.
+
+pub mod cache;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod models;
+pub mod routes;
+pub mod schema;
+pub mod storage;
+
+use std::sync::Arc;
 
 use actix_web::web;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use shop_common::auth::TokenVerifier;
 use shop_common::db::DbPool;
 use shop_common::health;
+
+use crate::cache::PublicConfigCache;
+use crate::storage::FileStore;
 
 pub const SCHEMA: &str = "system";
 pub const DEFAULT_LISTEN_ADDR: &str = "0.0.0.0:8082";
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
+/// The largest accepted upload (`UPLOAD_MAX_BYTES`), as app data.
+#[derive(Debug, Clone, Copy)]
+pub struct UploadLimit {
+    pub max_bytes: u64,
+}
+
+/// Shared state, built once and handed to every worker.
+#[derive(Clone)]
+pub struct AppState {
+    pool: web::Data<DbPool>,
+    verifier: web::Data<TokenVerifier>,
+    store: web::Data<dyn FileStore>,
+    cache: web::Data<PublicConfigCache>,
+    upload: web::Data<UploadLimit>,
+}
+
+impl AppState {
+    pub fn new(
+        pool: DbPool,
+        verifier: TokenVerifier,
+        store: Arc<dyn FileStore>,
+        upload_max_bytes: u64,
+    ) -> Self {
+        Self {
+            pool: web::Data::new(pool),
+            verifier: web::Data::new(verifier),
+            store: web::Data::from(store),
+            cache: web::Data::new(PublicConfigCache::default()),
+            upload: web::Data::new(UploadLimit {
+                max_bytes: upload_max_bytes,
+            }),
+        }
+    }
+}
+
 /// Registers the service's routes and shared state.
-pub fn configure(pool: DbPool) -> impl Fn(&mut web::ServiceConfig) + Clone + Send + 'static {
+pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + Send + 'static {
     move |cfg| {
-        cfg.app_data(web::Data::new(pool.clone()))
-            .configure(health::configure);
+        cfg.app_data(state.pool.clone())
+            .app_data(state.verifier.clone())
+            .app_data(state.store.clone())
+            .app_data(state.cache.clone())
+            .app_data(state.upload.clone())
+            .configure(health::configure)
+            .configure(routes::configure);
     }
 }

@@ -1,7 +1,12 @@
-use shop_common::config::ServiceConfig;
+use std::sync::Arc;
+
+use shop_common::auth::TokenVerifier;
+use shop_common::internal::http_client;
 use shop_common::{db, server, telemetry};
 
-use system::{DEFAULT_LISTEN_ADDR, MIGRATIONS, SCHEMA, configure};
+use system::config::SystemConfig;
+use system::storage::LocalDirStore;
+use system::{AppState, MIGRATIONS, SCHEMA, configure};
 
 fn fail(e: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(e.to_string())
@@ -11,17 +16,26 @@ fn fail(e: impl std::fmt::Display) -> std::io::Error {
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
     let _telemetry = telemetry::init("system");
-    let config = ServiceConfig::from_env(DEFAULT_LISTEN_ADDR).map_err(fail)?;
-    db::migrate(config.database_url.expose(), SCHEMA, MIGRATIONS)
+    let config = SystemConfig::from_env().map_err(fail)?;
+    let service = &config.service;
+    db::migrate(service.database_url.expose(), SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
     if server::migrate_only() {
         tracing::info!("migrations applied");
         return Ok(());
     }
-    let pool =
-        db::build_pool(config.database_url.expose(), SCHEMA, config.db_pool_size).map_err(fail)?;
-    let listener = server::bind(&config.listen_addr)?;
-    tracing::info!(addr = %config.listen_addr, "system listening");
-    server::server(listener, configure(pool))?.await
+    let pool = db::build_pool(service.database_url.expose(), SCHEMA, service.db_pool_size)
+        .map_err(fail)?;
+    let store = LocalDirStore::open(&config.upload.dir).await?;
+    tracing::info!(
+        dir = %store.dir().display(),
+        max_bytes = config.upload.max_bytes,
+        "upload storage ready"
+    );
+    let verifier = TokenVerifier::remote(&service.identity_url, http_client());
+    let state = AppState::new(pool, verifier, Arc::new(store), config.upload.max_bytes);
+    let listener = server::bind(&service.listen_addr)?;
+    tracing::info!(addr = %service.listen_addr, "system listening");
+    server::server(listener, configure(state))?.await
 }

@@ -1,0 +1,60 @@
+//! GET/HEAD `/uploads/{name}`: stored files, outside the envelope. Only
+//! `<sha256>.<png|jpg|webp|gif>` names are looked up; anything else is a bare 404.
+//! Objects never change, so they are cached for a year and revalidated by their hash.
+
+use actix_web::body::SizedStream;
+use actix_web::http::header::{
+    self, ALLOW, CACHE_CONTROL, ETag, EntityTag, Header, IfNoneMatch, X_CONTENT_TYPE_OPTIONS,
+};
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use crate::domain::image::ObjectName;
+use crate::storage::FileStore;
+
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+fn not_modified(req: &HttpRequest, etag: &EntityTag) -> bool {
+    match IfNoneMatch::parse(req) {
+        Ok(IfNoneMatch::Any) => true,
+        Ok(IfNoneMatch::Items(tags)) => tags.iter().any(|t| t.weak_eq(etag)),
+        Err(_) => false,
+    }
+}
+
+pub async fn serve(req: HttpRequest, store: web::Data<dyn FileStore>) -> HttpResponse {
+    let Some(name) = ObjectName::parse(req.match_info().query("name")) else {
+        return HttpResponse::NotFound().finish();
+    };
+    let object = match store.get(&name).await {
+        Ok(Some(object)) => object,
+        Ok(None) => return HttpResponse::NotFound().finish(),
+        Err(e) => {
+            tracing::error!(error = %e, name = %name, "cannot read stored file");
+            return HttpResponse::InternalServerError().finish();
+        }
+    };
+    let etag = EntityTag::new_strong(name.hash().to_owned());
+    let unchanged = not_modified(&req, &etag);
+    let mut response = if unchanged {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    response
+        .insert_header(ETag(etag))
+        .insert_header((CACHE_CONTROL, IMMUTABLE))
+        .insert_header((X_CONTENT_TYPE_OPTIONS, "nosniff"));
+    if unchanged {
+        return response.finish();
+    }
+    response
+        .insert_header((header::CONTENT_TYPE, name.kind().content_type()))
+        .body(SizedStream::new(object.len, object.body))
+}
+
+/// Any other method on `/uploads/...`.
+pub async fn method_not_allowed() -> HttpResponse {
+    HttpResponse::MethodNotAllowed()
+        .insert_header((ALLOW, "GET, HEAD"))
+        .finish()
+}
