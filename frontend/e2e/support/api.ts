@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { E2E, url } from './env';
+
+/** Direct calls to the API, for arranging data (users) and cleaning up after a test. */
+interface Envelope<T> {
+  status: number;
+  success: boolean;
+  result: T | null;
+  error: { code: number; message: string } | null;
+}
+
+export interface LoginResult {
+  accessToken: string;
+  tokenType: string;
+  expiresAt: string;
+  user: { id: string; userName: string; fullName: string; role: 'admin' | 'staff' };
+}
+
+export interface ApiUser {
+  id: string;
+  userName: string;
+  fullName: string;
+  role: 'admin' | 'staff';
+  isActive: boolean;
+}
+
+export const IDENTITY = {
+  login: '/identity/api/admin/v1/IdentityAuth/Login',
+  selfChangePassword: '/identity/api/admin/v1/IdentityAuth/SelfChangePassword',
+  userPagination: '/identity/api/admin/v1/User/Pagination',
+  userCreate: '/identity/api/admin/v1/User/Create',
+  userDelete: '/identity/api/admin/v1/User/Delete',
+} as const;
+
+async function call<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(url(path), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (!envelope.success) {
+    throw new Error(`${method} ${path} failed: HTTP ${response.status}, code ${envelope.error?.code}: ${envelope.error?.message}`);
+  }
+  return envelope.result as T;
+}
+
+export function login(userName: string, password: string): Promise<LoginResult> {
+  return call<LoginResult>('POST', IDENTITY.login, { body: { userName, password } });
+}
+
+export function loginAsAdmin(): Promise<LoginResult> {
+  return login(E2E.adminUserName, E2E.adminPassword);
+}
+
+/** A user name that matches the server's rule (3..50 of a-z 0-9 . _ -) and is unique per run. */
+export function uniqueUserName(prefix = 'e2e'): string {
+  return `${prefix}_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+export function createUser(
+  token: string,
+  user: { userName: string; fullName: string; password: string; role: 'admin' | 'staff'; email?: string | null },
+): Promise<ApiUser> {
+  return call<ApiUser>('POST', IDENTITY.userCreate, { token, body: user });
+}
+
+export async function deleteUser(token: string, id: string): Promise<void> {
+  await call<boolean>('DELETE', `${IDENTITY.userDelete}?id=${encodeURIComponent(id)}`, { token });
+}
+
+export async function findUser(token: string, userName: string): Promise<ApiUser | undefined> {
+  const page = await call<{ items: ApiUser[] }>('GET', `${IDENTITY.userPagination}?keyword=${encodeURIComponent(userName)}`, { token });
+  return page.items.find((user) => user.userName === userName);
+}

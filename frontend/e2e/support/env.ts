@@ -1,0 +1,13 @@
+/** Settings of the end-to-end run, from the environment. */
+export const E2E = {
+  baseUrl: (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
+  adminUserName: process.env.E2E_ADMIN_USERNAME ?? 'admin',
+  adminPassword: process.env.E2E_ADMIN_PASSWORD ?? 'Admin@123',
+  chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  /** Set E2E_HEADED=1 to watch the browser (needs a display). */
+  headless: process.env.E2E_HEADED !== '1',
+} as const;
+
+export function url(path: string): string {
+  return `${E2E.baseUrl}${path}`;
+}

@@ -1,0 +1,70 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { AccessDenied } from '@/components/errors/access-denied';
+import { ErrorPage } from '@/components/errors/error-page';
+import { NotFound } from '@/components/errors/not-found';
+import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import { FullPageSpinner } from '@/components/ui/full-page-spinner';
+import { paths } from '@/config/paths';
+import type { RouteHandle } from '@/lib/route-handle';
+import { RootShell } from './routes/root';
+import { HomeRoute } from './routes/storefront/home';
+import { OrderDetailRoute } from './routes/storefront/order-detail';
+import { StorefrontRoot } from './routes/storefront/storefront-root';
+
+type AdminModule = typeof import('./routes/admin');
+
+/** A lazily loaded screen from the admin route modules. */
+function adminScreen(name: keyof AdminModule) {
+  return async () => ({ Component: (await import('./routes/admin'))[name] as ComponentType });
+}
+
+const ADMIN_MENU_ROUTE: RouteHandle = { adminMenu: true };
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteErrorBoundary />,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      {
+        path: paths.home,
+        element: <StorefrontRoot />,
+        children: [
+          { index: true, element: <HomeRoute /> },
+          { path: paths.orderDetail, element: <OrderDetailRoute /> },
+        ],
+      },
+      {
+        path: paths.auth.login,
+        lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }),
+      },
+      { path: paths.auth.access, element: <AccessDenied /> },
+      { path: paths.auth.error, element: <ErrorPage /> },
+      { path: `${paths.auth.prefix}*`, element: <NotFound /> },
+      { path: paths.legacy.access, element: <Navigate to={paths.auth.access} replace /> },
+      { path: paths.legacy.error, element: <Navigate to={paths.auth.error} replace /> },
+      {
+        path: paths.admin.root,
+        lazy: adminScreen('AdminRoot'),
+        children: [
+          { index: true, lazy: adminScreen('DashboardRoute'), handle: ADMIN_MENU_ROUTE },
+          { path: paths.admin.products, lazy: adminScreen('ProductsRoute'), handle: ADMIN_MENU_ROUTE },
+          { path: paths.admin.serialCodes, lazy: adminScreen('SerialCodesRoute'), handle: ADMIN_MENU_ROUTE },
+          { path: paths.admin.orders, lazy: adminScreen('OrdersRoute'), handle: ADMIN_MENU_ROUTE },
+          { path: `${paths.admin.orders}/:orderId`, lazy: adminScreen('AdminOrderDetailRoute'), handle: ADMIN_MENU_ROUTE },
+          { path: paths.admin.paymentProviders, lazy: adminScreen('PaymentProvidersRoute'), handle: ADMIN_MENU_ROUTE },
+          {
+            path: paths.admin.users,
+            lazy: async () => ({ Component: (await import('./routes/admin/users')).UsersRoute }),
+            handle: ADMIN_MENU_ROUTE,
+          },
+          { path: paths.admin.configuration, lazy: adminScreen('ConfigurationRoute'), handle: ADMIN_MENU_ROUTE },
+          { path: '*', lazy: adminScreen('AdminNotFoundRoute') },
+        ],
+      },
+      { path: paths.notFound, element: <NotFound /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

@@ -1,0 +1,34 @@
+import { useParams } from 'react-router-dom';
+import { ComingSoon } from '@/components/ui/coming-soon';
+import { NotFound } from '@/components/errors/not-found';
+import { vi } from '@/i18n/vi';
+
+/** Screens of later issues: honest placeholders inside the admin layout. */
+export function ProductsRoute() {
+  return <ComingSoon title={vi.pages.products} />;
+}
+
+export function SerialCodesRoute() {
+  return <ComingSoon title={vi.pages.serialCodes} />;
+}
+
+export function OrdersRoute() {
+  return <ComingSoon title={vi.pages.orders} />;
+}
+
+export function AdminOrderDetailRoute() {
+  const { orderId = '' } = useParams();
+  return <ComingSoon title={vi.pages.orderDetail(orderId)} />;
+}
+
+export function PaymentProvidersRoute() {
+  return <ComingSoon title={vi.pages.paymentProviders} />;
+}
+
+export function ConfigurationRoute() {
+  return <ComingSoon title={vi.pages.configuration} />;
+}
+
+export function AdminNotFoundRoute() {
+  return <NotFound standalone={false} />;
+}

@@ -1,0 +1,13 @@
+import { useAppConfiguration } from '@/features/app-configuration/api/get-app-configuration';
+import { vi } from '@/i18n/vi';
+
+/** Shop name and links from AppConfiguration, with the catalogue's defaults on any error. */
+export function useShopIdentity() {
+  const { data } = useAppConfiguration();
+  return {
+    shopName: data?.shopName?.trim() || vi.app.defaultShopName,
+    tagline: data?.shopTagline ?? null,
+    logoUrl: data?.logoUrl ?? null,
+    socialUrl: data?.socialUrl ?? null,
+  };
+}

@@ -1,0 +1,18 @@
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import { paths } from '@/config/paths';
+import { vi } from '@/i18n/vi';
+import { ErrorScreen } from './error-screen';
+
+export function NotFound({ standalone = true }: { standalone?: boolean }) {
+  return (
+    <ErrorScreen
+      code="404"
+      title={vi.errors.notFoundTitle}
+      text={vi.errors.notFoundText}
+      icon={<SearchOffOutlined />}
+      action={standalone ? { label: vi.common.backToHome, to: paths.home } : { label: vi.common.backToAdmin, to: paths.admin.root }}
+      standalone={standalone}
+      testId="not-found"
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { vi } from '@/i18n/vi';
+
+export function AdminFooter() {
+  return (
+    <Box component="footer" sx={{ py: 2, px: 3, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}>
+      <Typography variant="body2" color="text.secondary">
+        {vi.app.copyright(new Date().getFullYear(), vi.app.adminTitle)}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { StorefrontLayout } from './storefront-layout';

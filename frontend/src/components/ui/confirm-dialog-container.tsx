@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react';
+import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
+import { vi } from '@/i18n/vi';
+import { confirmStore } from '@/lib/confirm';
+import { AppDialog } from './app-dialog';
+
+/** Renders the pending `confirm()` request; Escape, backdrop and reject resolve false. */
+export function ConfirmDialogContainer() {
+  const request = useSyncExternalStore(confirmStore.subscribe, confirmStore.getSnapshot, confirmStore.getSnapshot);
+
+  return (
+    <AppDialog
+      open={request !== null}
+      title={request?.title ?? vi.confirm.defaultTitle}
+      onClose={() => confirmStore.settle(false)}
+      testId="confirm-dialog"
+      actions={
+        <>
+          <Button color="inherit" onClick={() => confirmStore.settle(false)}>
+            {request?.rejectLabel ?? vi.common.reject}
+          </Button>
+          <Button
+            variant="contained"
+            color={request?.destructive ? 'error' : 'primary'}
+            onClick={() => confirmStore.settle(true)}
+            autoFocus
+          >
+            {request?.acceptLabel ?? vi.common.accept}
+          </Button>
+        </>
+      }
+    >
+      <DialogContentText>{request?.message}</DialogContentText>
+    </AppDialog>
+  );
+}

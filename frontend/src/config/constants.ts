@@ -1,0 +1,28 @@
+/** Business and UI constants from the product spec (sections 8 and 9). */
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export const STORAGE_KEYS = {
+  token: 'data_token',
+  colorMode: 'app_color_mode',
+  layoutSettings: 'app_layout_settings',
+} as const;
+
+export const TOAST_LIFE_MS = {
+  error: 5000,
+  warn: 4000,
+  success: 3000,
+  info: 3000,
+} as const;
+
+/** The change-password toasts last three seconds whatever their severity. */
+export const CHANGE_PASSWORD_TOAST_LIFE_MS = 3000;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 30;
+
+/** `(min-width: 992px)`: the spec's desktop menu breakpoint (wider than 991 px). */
+export const DESKTOP_MEDIA_QUERY = '(min-width: 992px)';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useForm } from 'react-hook-form';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { FormPasswordField } from '@/components/ui/form/form-text-field';
+import { CHANGE_PASSWORD_TOAST_LIFE_MS, PASSWORD_MAX_LENGTH } from '@/config/constants';
+import { vi } from '@/i18n/vi';
+import { ERROR_CODES, isApiError } from '@/lib/api-errors';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { showError, showSuccess } from '@/lib/toast';
+import { useChangePassword } from '../api/change-password';
+import { CHANGE_PASSWORD_DEFAULTS, changePasswordSchema, type ChangePasswordValues } from './change-password-schema';
+
+const t = vi.changePassword;
+const FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
+
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const mutation = useChangePassword();
+  const { control, handleSubmit, reset, setError } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: CHANGE_PASSWORD_DEFAULTS,
+  });
+
+  const close = () => {
+    reset(CHANGE_PASSWORD_DEFAULTS);
+    mutation.reset();
+    onClose();
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    mutation.mutate(values, {
+      onSuccess: () => {
+        showSuccess(t.success, vi.toast.titles.success, CHANGE_PASSWORD_TOAST_LIFE_MS);
+        close();
+      },
+      onError: (error) => {
+        if (isApiError(error, ERROR_CODES.wrongOldPassword)) {
+          showError(t.wrongOldPassword, vi.toast.titles.error, CHANGE_PASSWORD_TOAST_LIFE_MS);
+        } else if (!applyServerFieldErrors(error, setError, FIELDS)) {
+          showError(error, vi.toast.titles.error, CHANGE_PASSWORD_TOAST_LIFE_MS);
+        }
+      },
+    });
+  });
+
+  return (
+    <AppDialog
+      open={open}
+      title={t.title}
+      onClose={close}
+      onSubmit={onSubmit}
+      busy={mutation.isPending}
+      testId="change-password-dialog"
+      actions={
+        <>
+          <Button color="inherit" onClick={close} disabled={mutation.isPending}>
+            {vi.common.cancel}
+          </Button>
+          <Button type="submit" variant="contained" loading={mutation.isPending}>
+            {vi.common.save}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormPasswordField control={control} name="oldPassword" label={t.oldPassword} autoComplete="current-password" autoFocus />
+        <FormPasswordField
+          control={control}
+          name="newPassword"
+          label={t.newPassword}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
+        <FormPasswordField
+          control={control}
+          name="confirmPassword"
+          label={t.confirmPassword}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
+      </Stack>
+    </AppDialog>
+  );
+}

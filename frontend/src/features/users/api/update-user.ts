@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { UserRole } from '@/lib/auth';
+import { userEndpoints, usersKeys, type User } from './types';
+
+/** A field left out stays unchanged; `email: null` clears it. */
+export interface UpdateUserPayload {
+  id: string;
+  fullName?: string;
+  email?: string | null;
+  role?: UserRole;
+  isActive?: boolean;
+}
+
+export function updateUser(payload: UpdateUserPayload): Promise<User> {
+  return api.put<User>(userEndpoints.update, payload);
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useForm } from 'react-hook-form';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text-field';
+import { PASSWORD_MAX_LENGTH } from '@/config/constants';
+import { vi } from '@/i18n/vi';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { showError, showSuccess } from '@/lib/toast';
+import { useCreateUser } from '../api/create-user';
+import { RoleSelectField } from './role-select-field';
+import { createUserSchema, FULL_NAME_MAX_LENGTH, type CreateUserValues } from './user-schemas';
+
+const t = vi.users.form;
+const FIELDS = ['userName', 'fullName', 'email', 'password', 'role'] as const;
+const DEFAULTS: CreateUserValues = { userName: '', fullName: '', email: '', password: '', role: 'staff' };
+
+export function UserCreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const mutation = useCreateUser();
+  const { control, handleSubmit, reset, setError } = useForm<CreateUserValues>({
+    resolver: zodResolver(createUserSchema),
+    defaultValues: DEFAULTS,
+  });
+
+  const close = () => {
+    reset(DEFAULTS);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    mutation.mutate(
+      { ...values, email: values.email || null },
+      {
+        onSuccess: (user) => {
+          showSuccess(vi.users.messages.created(user.userName));
+          close();
+        },
+        onError: (error) => {
+          if (!applyServerFieldErrors(error, setError, FIELDS)) showError(error);
+        },
+      },
+    );
+  });
+
+  return (
+    <AppDialog
+      open={open}
+      title={t.createTitle}
+      onClose={close}
+      onSubmit={onSubmit}
+      busy={mutation.isPending}
+      maxWidth="sm"
+      testId="user-create-dialog"
+      actions={
+        <>
+          <Button color="inherit" onClick={close} disabled={mutation.isPending}>
+            {vi.common.cancel}
+          </Button>
+          <Button type="submit" variant="contained" loading={mutation.isPending}>
+            {vi.common.save}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormTextField
+          control={control}
+          name="userName"
+          label={t.userName}
+          helperText={t.userNameHelp}
+          maxLength={50}
+          autoComplete="off"
+          autoFocus
+          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+        />
+        <FormTextField control={control} name="fullName" label={t.fullName} maxLength={FULL_NAME_MAX_LENGTH} autoComplete="off" />
+        <FormTextField control={control} name="email" label={t.email} type="email" autoComplete="off" />
+        <FormPasswordField control={control} name="password" label={t.password} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
+        <RoleSelectField control={control} name="role" />
+      </Stack>
+    </AppDialog>
+  );
+}
+

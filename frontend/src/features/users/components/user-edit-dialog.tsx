@@ -1,0 +1,96 @@
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { Controller, useForm } from 'react-hook-form';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { FormTextField } from '@/components/ui/form/form-text-field';
+import { vi } from '@/i18n/vi';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { showError, showSuccess } from '@/lib/toast';
+import { useUpdateUser } from '../api/update-user';
+import type { User } from '../api/types';
+import { RoleSelectField } from './role-select-field';
+import { editUserSchema, FULL_NAME_MAX_LENGTH, type EditUserValues } from './user-schemas';
+
+const t = vi.users.form;
+const FIELDS = ['fullName', 'email', 'role', 'isActive'] as const;
+
+function toValues(user: User | null): EditUserValues {
+  return {
+    fullName: user?.fullName ?? '',
+    email: user?.email ?? '',
+    role: user?.role ?? 'staff',
+    isActive: user?.isActive ?? true,
+  };
+}
+
+export function UserEditDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const mutation = useUpdateUser();
+  const { control, handleSubmit, reset, setError } = useForm<EditUserValues>({
+    resolver: zodResolver(editUserSchema),
+    defaultValues: toValues(user),
+  });
+
+  useEffect(() => {
+    if (user) reset(toValues(user));
+  }, [user, reset]);
+
+  const onSubmit = handleSubmit((values) => {
+    if (!user) return;
+    mutation.mutate(
+      { id: user.id, ...values, email: values.email || null },
+      {
+        onSuccess: (updated) => {
+          showSuccess(vi.users.messages.updated(updated.userName));
+          onClose();
+        },
+        onError: (error) => {
+          if (!applyServerFieldErrors(error, setError, FIELDS)) showError(error);
+        },
+      },
+    );
+  });
+
+  return (
+    <AppDialog
+      open={user !== null}
+      title={t.editTitle}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={mutation.isPending}
+      maxWidth="sm"
+      testId="user-edit-dialog"
+      actions={
+        <>
+          <Button color="inherit" onClick={onClose} disabled={mutation.isPending}>
+            {vi.common.cancel}
+          </Button>
+          <Button type="submit" variant="contained" loading={mutation.isPending}>
+            {vi.common.save}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField label={t.userName} value={user?.userName ?? ''} disabled />
+        <FormTextField control={control} name="fullName" label={t.fullName} maxLength={FULL_NAME_MAX_LENGTH} autoFocus />
+        <FormTextField control={control} name="email" label={t.email} type="email" />
+        <RoleSelectField control={control} name="role" />
+        <Controller
+          control={control}
+          name="isActive"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
+              label={t.isActive}
+            />
+          )}
+        />
+      </Stack>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useForm } from 'react-hook-form';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { FormPasswordField } from '@/components/ui/form/form-text-field';
+import { PASSWORD_MAX_LENGTH } from '@/config/constants';
+import { vi } from '@/i18n/vi';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { showError, showSuccess } from '@/lib/toast';
+import { useResetUserPassword } from '../api/reset-user-password';
+import type { User } from '../api/types';
+import { resetPasswordSchema, type ResetPasswordValues } from './user-schemas';
+
+const t = vi.users.form;
+const DEFAULTS: ResetPasswordValues = { newPassword: '', confirmPassword: '' };
+
+export function UserResetPasswordDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const mutation = useResetUserPassword();
+  const { control, handleSubmit, reset, setError } = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: DEFAULTS,
+  });
+
+  const close = () => {
+    reset(DEFAULTS);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(({ newPassword }) => {
+    if (!user) return;
+    mutation.mutate(
+      { id: user.id, newPassword },
+      {
+        onSuccess: () => {
+          showSuccess(vi.users.messages.passwordReset(user.userName));
+          close();
+        },
+        onError: (error) => {
+          if (!applyServerFieldErrors(error, setError, ['newPassword'])) showError(error);
+        },
+      },
+    );
+  });
+
+  return (
+    <AppDialog
+      open={user !== null}
+      title={t.resetTitle(user?.userName ?? '')}
+      onClose={close}
+      onSubmit={onSubmit}
+      busy={mutation.isPending}
+      testId="user-reset-password-dialog"
+      actions={
+        <>
+          <Button color="inherit" onClick={close} disabled={mutation.isPending}>
+            {vi.common.cancel}
+          </Button>
+          <Button type="submit" variant="contained" loading={mutation.isPending}>
+            {vi.common.save}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormPasswordField
+          control={control}
+          name="newPassword"
+          label={t.newPassword}
+          maxLength={PASSWORD_MAX_LENGTH}
+          autoComplete="new-password"
+          autoFocus
+        />
+        <FormPasswordField
+          control={control}
+          name="confirmPassword"
+          label={t.confirmPassword}
+          maxLength={PASSWORD_MAX_LENGTH}
+          autoComplete="new-password"
+        />
+      </Stack>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { vi } from '@/i18n/vi';
+import { optionalEmailField, passwordField } from '@/lib/validation';
+
+const t = vi.users.validation;
+
+export const USER_NAME_PATTERN = /^[a-z0-9._-]{3,50}$/;
+export const FULL_NAME_MAX_LENGTH = 100;
+
+const roleField = z.enum(['admin', 'staff']);
+const fullNameField = z.string().trim().min(1, t.fullNameRequired).max(FULL_NAME_MAX_LENGTH, t.fullNameTooLong);
+
+export const createUserSchema = z.object({
+  userName: z.string().trim().min(1, t.userNameRequired).regex(USER_NAME_PATTERN, t.userNameFormat),
+  fullName: fullNameField,
+  email: optionalEmailField(t.emailInvalid),
+  password: passwordField(t.passwordRequired),
+  role: roleField,
+});
+export type CreateUserValues = z.infer<typeof createUserSchema>;
+
+export const editUserSchema = z.object({
+  fullName: fullNameField,
+  email: optionalEmailField(t.emailInvalid),
+  role: roleField,
+  isActive: z.boolean(),
+});
+export type EditUserValues = z.infer<typeof editUserSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    newPassword: passwordField(vi.changePassword.newRequired),
+    confirmPassword: passwordField(vi.changePassword.confirmRequired),
+  })
+  .superRefine(({ newPassword, confirmPassword }, ctx) => {
+    if (newPassword && confirmPassword && newPassword !== confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: vi.changePassword.mismatch });
+    }
+  });
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import { PageHeader } from '@/components/ui/page-header';
+import { DEFAULT_PAGE_SIZE } from '@/config/constants';
+import { vi } from '@/i18n/vi';
+import { useSession } from '@/lib/auth';
+import { confirm } from '@/lib/confirm';
+import { showError, showSuccess } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+import type { User } from '../api/types';
+import { UserCreateDialog } from './user-create-dialog';
+import { UserEditDialog } from './user-edit-dialog';
+import { UserResetPasswordDialog } from './user-reset-password-dialog';
+import { UsersFilters, type UsersFilterValues } from './users-filters';
+import { UsersTable } from './users-table';
+
+const INITIAL_FILTERS: UsersFilterValues = { keyword: '', role: '', active: '' };
+
+export function UsersScreen() {
+  const session = useSession();
+  const [filters, setFilters] = useState(INITIAL_FILTERS);
+  const [page, setPage] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
+  const keyword = useDebouncedValue(filters.keyword.trim());
+
+  const users = useUsers({
+    ...page,
+    keyword: keyword || undefined,
+    role: filters.role || undefined,
+    isActive: filters.active === '' ? undefined : filters.active === 'true',
+  });
+  const deleteUser = useDeleteUser();
+
+  const onFiltersChange = (next: UsersFilterValues) => {
+    setFilters(next);
+    setPage((prev) => ({ ...prev, pageIndex: 1 }));
+  };
+
+  const onDelete = async (user: User) => {
+    const accepted = await confirm({
+      title: vi.users.messages.deleteTitle,
+      message: vi.users.messages.deleteConfirm(user.userName),
+      acceptLabel: vi.users.actions.delete,
+      rejectLabel: vi.common.cancel,
+      destructive: true,
+    });
+    if (!accepted) return;
+    deleteUser.mutate(user.id, {
+      onSuccess: () => showSuccess(vi.users.messages.deleted(user.userName)),
+      onError: (error) => showError(error),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={vi.users.title}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="user-create-button">
+            {vi.users.create}
+          </Button>
+        }
+      />
+      <UsersFilters value={filters} onChange={onFiltersChange} />
+      <UsersTable
+        data={users.data}
+        isFetching={users.isFetching}
+        error={users.error}
+        onRetry={() => void users.refetch()}
+        pageIndex={page.pageIndex}
+        pageSize={page.pageSize}
+        onPageChange={(pageIndex) => setPage((prev) => ({ ...prev, pageIndex }))}
+        onPageSizeChange={(pageSize) => setPage({ pageIndex: 1, pageSize })}
+        currentUserId={session?.user?.id}
+        onEdit={setEditing}
+        onResetPassword={setResetting}
+        onDelete={(user) => void onDelete(user)}
+      />
+      <UserCreateDialog open={creating} onClose={() => setCreating(false)} />
+      <UserEditDialog user={editing} onClose={() => setEditing(null)} />
+      <UserResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { REQUEST_TIMEOUT_MS } from '@/config/constants';
+import { env } from '@/config/env';
+import { vi } from '@/i18n/vi';
+import { ApiError, NetworkError, RequestError } from './api-errors';
+import type { ApiEnvelope } from './api-types';
+import { clearToken, readStoredToken } from './auth/token-storage';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The caller's own cancellation (React Query passes one). */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * The app registers what to do after an HTTP 401 on an admin call (navigate to login).
+ * The client itself never touches UI code. Returns an unregister function.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+const LOGIN_PATH = '/identity/api/admin/v1/IdentityAuth/Login';
+
+function isAdminCall(path: string): boolean {
+  return path.includes('/api/admin/') && !path.startsWith(LOGIN_PATH);
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return `${env.apiBaseUrl}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
+  return typeof value === 'object' && value !== null && 'success' in value && typeof value.success === 'boolean';
+}
+
+function handleUnauthorized(path: string): void {
+  console.warn(vi.api.unauthorizedLog, path);
+  clearToken();
+  unauthorizedHandler?.();
+}
+
+async function send(url: string, init: RequestInit, callerSignal: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) onCallerAbort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } catch (cause) {
+    // Cancelled by the caller: pass the abort on untouched, it is not a failure.
+    if (callerSignal?.aborted) throw callerSignal.reason ?? cause;
+    throw new NetworkError({ cause });
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const accessToken = readStoredToken()?.accessToken;
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await send(
+    buildUrl(path, query),
+    { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' },
+    signal,
+    timeoutMs,
+  );
+
+  if (response.status === 401 && isAdminCall(path)) handleUnauthorized(path);
+
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch (cause) {
+    const reason = response.ok ? vi.api.invalidResponse : vi.api.httpStatus(response.status);
+    throw new RequestError(reason, response.status, { cause });
+  }
+
+  if (!isEnvelope(payload)) {
+    const reason = response.ok ? vi.api.invalidResponse : vi.api.httpStatus(response.status);
+    throw new RequestError(reason, response.status);
+  }
+  if (!payload.success) {
+    const error = payload.error;
+    throw new ApiError(
+      error?.code ?? 0,
+      error?.message || vi.toast.fallbackError,
+      error?.details ?? [],
+      payload.status || response.status,
+    );
+  }
+  return payload.result as T;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, options?: Omit<RequestOptions, 'method' | 'query'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET', query }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, query?: Record<string, QueryValue>, options?: Omit<RequestOptions, 'method' | 'query'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE', query }),
+};

@@ -1,0 +1,54 @@
+import { vi } from '@/i18n/vi';
+import type { ApiFieldError } from './api-types';
+
+/** Stable application error codes the UI branches on (api.md, Error codes). */
+export const ERROR_CODES = {
+  validation: 1,
+  notFound: 2,
+  conflict: 3,
+  unauthorized: 5,
+  forbidden: 6,
+  wrongCredentials: 100,
+  tooManyLoginFailures: 101,
+  accountDisabled: 102,
+  wrongOldPassword: 120,
+} as const;
+
+/** An application error: the server answered `success: false`. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: number;
+  readonly details: ApiFieldError[];
+  readonly status: number;
+
+  constructor(code: number, message: string, details: ApiFieldError[] = [], status = 0) {
+    super(message);
+    this.code = code;
+    this.details = details;
+    this.status = status;
+  }
+}
+
+/** No response at all (offline, refused, DNS, time-out). */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+
+  constructor(options?: ErrorOptions) {
+    super(vi.api.networkError, options);
+  }
+}
+
+/** Any other failure: a response that is not the envelope, a body that is not JSON... */
+export class RequestError extends Error {
+  override readonly name = 'RequestError';
+  readonly status: number;
+
+  constructor(reason: string, status = 0, options?: ErrorOptions) {
+    super(`${vi.api.requestErrorPrefix}${reason}`, options);
+    this.status = status;
+  }
+}
+
+export function isApiError(error: unknown, code?: number): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}

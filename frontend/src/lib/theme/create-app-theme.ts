@@ -1,0 +1,42 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import type { ColorMode } from './color-mode';
+
+/** Emerald (Tailwind's emerald scale), the spec's primary colour. */
+export const emerald = {
+  50: '#ecfdf5',
+  100: '#d1fae5',
+  200: '#a7f3d0',
+  300: '#6ee7b7',
+  400: '#34d399',
+  500: '#10b981',
+  600: '#059669',
+  700: '#047857',
+  800: '#065f46',
+  900: '#064e3b',
+} as const;
+
+export function createAppTheme(mode: ColorMode): Theme {
+  const dark = mode === 'dark';
+  return createTheme({
+    palette: {
+      mode,
+      primary: {
+        main: dark ? emerald[400] : emerald[500],
+        light: emerald[300],
+        dark: emerald[700],
+        contrastText: dark ? '#022c22' : '#ffffff',
+      },
+      background: dark ? { default: '#09090b', paper: '#18181b' } : { default: '#f8fafc', paper: '#ffffff' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+    },
+  });
+}

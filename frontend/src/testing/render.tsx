@@ -1,0 +1,27 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProvider } from '@/app/provider';
+import { registerUnauthorizedNavigation } from '@/app/router';
+import { routes } from '@/app/routes';
+import { createQueryClient } from '@/lib/query-client';
+
+/** Renders the whole app at a URL with a fresh query client and an in-memory router. */
+export function renderApp(initialPath: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  // As the real app does: an HTTP 401 on an admin call navigates this router to login.
+  registerUnauthorizedNavigation(router);
+  const queryClient = createQueryClient();
+  const utils = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...utils, router, queryClient };
+}
+
+/** Renders a component with the app's providers (theme, query client) but no router. */
+export function renderWithProviders(ui: ReactElement) {
+  const queryClient = createQueryClient();
+  return { ...render(<AppProvider queryClient={queryClient}>{ui}</AppProvider>), queryClient };
+}
