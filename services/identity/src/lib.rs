@@ -1,0 +1,101 @@
+//! The identity service: users, passwords, login, token signing and the JWKS.
+//!
+//! The app factory [`configure`] is shared by the binary and the tests; the optional
+//! [`testing`] module (feature `testing`) spawns a whole identity server for other
+//! crates' tests.
+
+use std::sync::Arc;
+
+use actix_web::web;
+use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use shop_common::auth::TokenVerifier;
+use shop_common::config::Secret;
+use shop_common::db::DbPool;
+use shop_common::health;
+use shop_common::internal::InternalKey;
+
+pub mod accounts;
+pub mod auth;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod login;
+pub mod models;
+pub mod password;
+pub mod routes;
+pub mod schema;
+pub mod seed;
+#[cfg(feature = "testing")]
+pub mod testing;
+pub mod tokens;
+pub mod views;
+
+pub use config::Settings;
+pub use error::IdentityError;
+pub use password::Passwords;
+pub use tokens::SigningKeys;
+
+pub const SCHEMA: &str = "identity";
+pub const DEFAULT_LISTEN_ADDR: &str = "0.0.0.0:8081";
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+/// Everything the handlers share. Cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: DbPool,
+    pub keys: Arc<SigningKeys>,
+    pub passwords: Arc<Passwords>,
+    pub settings: Arc<Settings>,
+    verifier: web::Data<TokenVerifier>,
+    internal_key: web::Data<InternalKey>,
+}
+
+impl AppState {
+    pub fn new(
+        pool: DbPool,
+        keys: Arc<SigningKeys>,
+        passwords: Arc<Passwords>,
+        settings: Settings,
+        internal_api_key: Secret,
+    ) -> Self {
+        let verifier = web::Data::new(keys.verifier());
+        Self {
+            pool,
+            keys,
+            passwords,
+            settings: Arc::new(settings),
+            verifier,
+            internal_key: web::Data::new(InternalKey(internal_api_key)),
+        }
+    }
+}
+
+/// Registers the service's routes and shared state.
+pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + Send + 'static {
+    move |cfg| {
+        cfg.app_data(web::Data::new(state.pool.clone()))
+            .app_data(state.verifier.clone())
+            .app_data(state.internal_key.clone())
+            .app_data(web::Data::new(state.clone()))
+            .configure(health::configure)
+            .configure(routes::configure);
+    }
+}
+
+/// Deletes login-failure rows that no longer count, every few minutes, for ever. Safe to
+/// run in every replica.
+pub async fn purge_login_failures(pool: DbPool, settings: Arc<Settings>) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(300));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Ok(mut conn) = pool.get().await else {
+            continue;
+        };
+        match models::LoginFailure::purge_stale(&mut conn, settings.login_failure_window).await {
+            Ok(0) => {}
+            Ok(n) => tracing::debug!(rows = n, "purged stale login failures"),
+            Err(e) => tracing::warn!(error = %e, "purging login failures failed"),
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! `identity` serves the API; `identity migrate` only applies the migrations (a
+//! Kubernetes Job); `identity keygen` prints a new Ed25519 private key (PKCS#8 PEM) for
+//! `JWT_PRIVATE_KEY`.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use shop_common::config::ServiceConfig;
+use shop_common::{db, server, telemetry};
+
+use identity::config::IdentityConfig;
+use identity::{
+    AppState, DEFAULT_LISTEN_ADDR, MIGRATIONS, Passwords, SCHEMA, SigningKeys, configure, seed,
+};
+
+fn fail(e: impl std::fmt::Display) -> std::io::Error {
+    std::io::Error::other(e.to_string())
+}
+
+fn keygen() -> std::io::Result<()> {
+    let keys = SigningKeys::generate().map_err(fail)?;
+    let pem = keys.private_key_pem().map_err(fail)?;
+    print!("{}", pem.expose());
+    Ok(())
+}
+
+// tokio's multi-threaded runtime: the migration harness needs blocking threads.
+#[tokio::main]
+async fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("keygen") {
+        return match keygen() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("identity keygen: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let _telemetry = telemetry::init("identity");
+    match run().await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!(error = %e, "identity stopped");
+            eprintln!("identity: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run() -> std::io::Result<()> {
+    let service = ServiceConfig::from_env(DEFAULT_LISTEN_ADDR).map_err(fail)?;
+    db::migrate(service.database_url.expose(), SCHEMA, MIGRATIONS)
+        .await
+        .map_err(fail)?;
+    if server::migrate_only() {
+        tracing::info!("migrations applied");
+        return Ok(());
+    }
+    let config = IdentityConfig::from_env(service).map_err(fail)?;
+    let keys = SigningKeys::from_pem(
+        config.private_key_pem.expose(),
+        config.retired_public_keys_pem.as_deref(),
+    )
+    .map_err(fail)?;
+    tracing::info!(
+        kid = keys.kid(),
+        published = keys.jwks().keys.len(),
+        "signing key loaded"
+    );
+    let pool = db::build_pool(
+        config.service.database_url.expose(),
+        SCHEMA,
+        config.service.db_pool_size,
+    )
+    .map_err(fail)?;
+    let passwords = Passwords::new(config.settings.password_hash_concurrency)
+        .await
+        .map_err(fail)?;
+    seed::ensure_admin(
+        &pool,
+        &passwords,
+        &config.admin_username,
+        config.admin_password.as_ref(),
+    )
+    .await
+    .map_err(fail)?;
+
+    let settings = Arc::new(config.settings.clone());
+    tokio::spawn(identity::purge_login_failures(pool.clone(), settings));
+    let state = AppState::new(
+        pool,
+        Arc::new(keys),
+        Arc::new(passwords),
+        config.settings,
+        config.service.internal_api_key.clone(),
+    );
+    let listener = server::bind(&config.service.listen_addr)?;
+    tracing::info!(addr = %config.service.listen_addr, "identity listening");
+    server::server(listener, configure(state))?.await
+}

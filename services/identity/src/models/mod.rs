@@ -1,0 +1,8 @@
+//! Table structs with their insert/update forms and queries. Every query takes the
+//! connection (`&mut AsyncPgConnection`), so callers decide about transactions.
+
+pub mod login_failure;
+pub mod user;
+
+pub use login_failure::{Attempt, LoginFailure};
+pub use user::{NewUser, User, UserChanges, UserFilter};

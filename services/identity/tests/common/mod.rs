@@ -1,0 +1,194 @@
+//! Helpers shared by the black-box tests: a spawned server and a small JSON client.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+use identity::Settings;
+use identity::testing::{TestIdentity, test_settings};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+pub const AUTH: &str = "/identity/api/admin/v1/IdentityAuth";
+pub const USER: &str = "/identity/api/admin/v1/User";
+
+pub struct Api {
+    pub idp: TestIdentity,
+    pub client: reqwest::Client,
+}
+
+/// The envelope of an answer, checked for shape: `status` equals the HTTP status and
+/// `success` matches.
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn code(&self) -> i64 {
+        self.body["error"]["code"].as_i64().unwrap_or(0)
+    }
+
+    pub fn result(&self) -> &Value {
+        &self.body["result"]
+    }
+
+    pub fn detail_fields(&self) -> Vec<String> {
+        self.body["error"]["details"]
+            .as_array()
+            .map(|d| {
+                d.iter()
+                    .map(|e| e["field"].as_str().unwrap_or_default().to_owned())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Asserts a failure with this code and HTTP status.
+    pub fn assert_error(&self, code: i64, status: u16) {
+        assert_eq!(
+            (self.status, self.code()),
+            (status, code),
+            "unexpected answer: {}",
+            self.body
+        );
+        assert_eq!(self.body["success"], false);
+        assert_eq!(self.body["status"], status);
+        assert!(self.body["result"].is_null());
+        assert!(
+            self.body["error"]["message"]
+                .as_str()
+                .is_some_and(|m| !m.is_empty())
+        );
+    }
+
+    /// Asserts success and returns the result.
+    pub fn ok(&self) -> &Value {
+        assert_eq!(self.status, 200, "unexpected answer: {}", self.body);
+        assert_eq!(self.body["success"], true);
+        assert_eq!(self.body["status"], 200);
+        assert!(self.body["error"].is_null());
+        self.result()
+    }
+}
+
+impl Api {
+    pub async fn new() -> Self {
+        Self::with(test_settings()).await
+    }
+
+    pub async fn with(settings: Settings) -> Self {
+        Self {
+            idp: TestIdentity::spawn_with(settings).await,
+            client: shop_common::testing::client(),
+        }
+    }
+
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+        headers: &[(&str, &str)],
+    ) -> Answer {
+        let mut req = self.client.request(method, self.idp.url(path));
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            req = req.json(&body);
+        }
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
+        let resp = req.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let body: Value = resp.json().await.unwrap();
+        Answer { status, body }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+        self.send(Method::GET, path, token, None, &[]).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Answer {
+        self.send(Method::POST, path, token, Some(body), &[]).await
+    }
+
+    pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> Answer {
+        self.send(Method::PUT, path, token, Some(body), &[]).await
+    }
+
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> Answer {
+        self.send(Method::DELETE, path, token, None, &[]).await
+    }
+
+    /// Login from the default client address (127.0.0.1).
+    pub async fn login(&self, user_name: &str, password: &str) -> Answer {
+        let body = json!({ "userName": user_name, "password": password });
+        self.post(&format!("{AUTH}/Login"), None, body).await
+    }
+
+    /// Login through the "gateway" (127.0.0.1 is a trusted proxy) for client `ip`.
+    pub async fn login_from(&self, user_name: &str, password: &str, ip: &str) -> Answer {
+        let body = json!({ "userName": user_name, "password": password });
+        self.send(
+            Method::POST,
+            &format!("{AUTH}/Login"),
+            None,
+            Some(body),
+            &[("x-forwarded-for", ip)],
+        )
+        .await
+    }
+
+    /// Logs in and returns the access token.
+    pub async fn token(&self, user_name: &str, password: &str) -> String {
+        let answer = self.login(user_name, password).await;
+        answer.ok()["accessToken"].as_str().unwrap().to_owned()
+    }
+
+    /// The seeded admin's token, through a real login.
+    pub async fn admin_token(&self) -> String {
+        let (user, pass) = (
+            self.idp.admin.user_name.clone(),
+            self.idp.admin.password.clone(),
+        );
+        self.token(&user, &pass).await
+    }
+
+    /// Creates a user through the API and returns the result.
+    pub async fn create_user(
+        &self,
+        admin: &str,
+        user_name: &str,
+        password: &str,
+        role: &str,
+    ) -> Value {
+        let body = json!({
+            "userName": user_name,
+            "fullName": format!("Người dùng {user_name}"),
+            "email": format!("{user_name}@shop.vn"),
+            "password": password,
+            "role": role,
+        });
+        self.post(&format!("{USER}/Create"), Some(admin), body)
+            .await
+            .ok()
+            .clone()
+    }
+
+    /// Live users in the database.
+    pub async fn user_count(&self) -> i64 {
+        use diesel::dsl::count_star;
+        use diesel::prelude::*;
+        use diesel_async::RunQueryDsl;
+        use identity::schema::users;
+        let mut conn = self.idp.pool.get().await.unwrap();
+        users::table
+            .filter(users::deleted_at.is_null())
+            .select(count_star())
+            .get_result(&mut conn)
+            .await
+            .unwrap()
+    }
+}

@@ -1,0 +1,244 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! TokenStatus (the gateway's revocation check), probes, unknown routes, migrations and
+//! the first-start admin account.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{Api, USER};
+use identity::models::User;
+use identity::seed::{SeedError, ensure_admin};
+use identity::{MIGRATIONS, Passwords};
+use serde_json::json;
+use shop_common::config::Secret;
+use shop_common::db;
+use shop_common::testing::TestSchema;
+
+const STATUS: &str = "/identity/internal/v1/TokenStatus";
+
+async fn status(api: &Api, query: &str, key: Option<&str>) -> common::Answer {
+    let headers: Vec<(&str, &str)> = key.map(|k| ("x-internal-key", k)).into_iter().collect();
+    api.send(
+        reqwest::Method::GET,
+        &format!("{STATUS}?{query}"),
+        None,
+        None,
+        &headers,
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn token_status_answers_the_gateway() {
+    let api = Api::new().await;
+    let admin = api.admin_token().await;
+    let key = api.idp.internal_key.clone();
+    let id = api.idp.admin.id;
+
+    status(&api, &format!("sub={id}&ver=1"), None)
+        .await
+        .assert_error(5, 401);
+    status(
+        &api,
+        &format!("sub={id}&ver=1"),
+        Some("wrong-key-wrong-key-wrong"),
+    )
+    .await
+    .assert_error(5, 401);
+    // A user's token is not an internal key.
+    let with_bearer = api
+        .send(
+            reqwest::Method::GET,
+            &format!("{STATUS}?sub={id}&ver=1"),
+            Some(&admin),
+            None,
+            &[],
+        )
+        .await;
+    with_bearer.assert_error(5, 401);
+
+    let ok = status(&api, &format!("sub={id}&ver=1"), Some(&key)).await;
+    assert_eq!(ok.ok(), &json!({ "active": true, "role": "admin" }));
+    let stale = status(&api, &format!("sub={id}&ver=2"), Some(&key)).await;
+    assert_eq!(stale.ok(), &json!({ "active": false, "role": "admin" }));
+    let unknown = status(
+        &api,
+        &format!("sub={}&ver=1", uuid::Uuid::new_v4()),
+        Some(&key),
+    )
+    .await;
+    assert_eq!(unknown.ok(), &json!({ "active": false, "role": null }));
+    status(&api, "sub=nope&ver=1", Some(&key))
+        .await
+        .assert_error(1, 400);
+    status(&api, &format!("sub={id}"), Some(&key))
+        .await
+        .assert_error(1, 400);
+
+    // After disabling, the user's current ver is no longer active.
+    let staff = api
+        .create_user(&admin, "nhanvien", "pass-123", "staff")
+        .await;
+    let staff_id = staff["id"].as_str().unwrap();
+    let live = status(&api, &format!("sub={staff_id}&ver=1"), Some(&key)).await;
+    assert_eq!(live.ok(), &json!({ "active": true, "role": "staff" }));
+    api.put(
+        &format!("{USER}/Update"),
+        Some(&admin),
+        json!({ "id": staff_id, "isActive": false }),
+    )
+    .await
+    .ok();
+    for ver in [1, 2] {
+        let off = status(&api, &format!("sub={staff_id}&ver={ver}"), Some(&key)).await;
+        assert_eq!(off.ok(), &json!({ "active": false, "role": "staff" }));
+    }
+    // And after delete the user is unknown.
+    api.delete(&format!("{USER}/Delete?id={staff_id}"), Some(&admin))
+        .await
+        .ok();
+    let gone = status(&api, &format!("sub={staff_id}&ver=3"), Some(&key)).await;
+    assert_eq!(gone.ok(), &json!({ "active": false, "role": null }));
+
+    // The helper's revoke bumps ver.
+    api.idp.revoke(id).await;
+    let bumped = status(&api, &format!("sub={id}&ver=2"), Some(&key)).await;
+    assert_eq!(bumped.ok()["active"], true);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn probes_jwks_and_unknown_routes() {
+    let api = Api::new().await;
+    let client = &api.client;
+    for path in ["/healthz", "/readyz"] {
+        let resp = client.get(api.idp.url(path)).send().await.unwrap();
+        assert_eq!(resp.status(), 200, "{path}");
+    }
+    let jwks = client.get(api.idp.jwks_url()).send().await.unwrap();
+    assert_eq!(jwks.status(), 200);
+    assert!(
+        jwks.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("max-age")
+    );
+    let body: serde_json::Value = jwks.json().await.unwrap();
+    assert_eq!(body["keys"].as_array().unwrap().len(), 1);
+    // POST on the JWKS, unknown routes and methods: code 2 in the envelope.
+    let post = client.post(api.idp.jwks_url()).send().await.unwrap();
+    assert_eq!(post.status(), 404);
+    let post: serde_json::Value = post.json().await.unwrap();
+    assert_eq!(post["error"]["code"], 2);
+    api.get("/identity/api/web/v1/Nothing/Here", None)
+        .await
+        .assert_error(2, 404);
+    api.post(&format!("{USER}/Read"), None, json!({}))
+        .await
+        .assert_error(2, 404);
+    api.get("/nowhere", None).await.assert_error(2, 404);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn first_start_creates_one_admin() {
+    let schema = TestSchema::new();
+    db::migrate(&schema.database_url, &schema.name, MIGRATIONS)
+        .await
+        .unwrap();
+    // A second run (another replica starting) is a no-op.
+    db::migrate(&schema.database_url, &schema.name, MIGRATIONS)
+        .await
+        .unwrap();
+    let pool = db::build_pool(&schema.database_url, &schema.name, 8).unwrap();
+    let passwords = Arc::new(Passwords::new(4).await.unwrap());
+
+    // Empty table without ADMIN_PASSWORD: refuse to start, saying why.
+    let missing = ensure_admin(&pool, &passwords, "admin", None).await;
+    assert!(matches!(missing, Err(SeedError::MissingPassword)));
+    assert!(missing.unwrap_err().to_string().contains("ADMIN_PASSWORD"));
+    let weak = ensure_admin(&pool, &passwords, "admin", Some(&Secret::new("12345"))).await;
+    assert!(matches!(weak, Err(SeedError::WeakPassword)));
+    let bad_name = ensure_admin(&pool, &passwords, "a b", Some(&Secret::new("123456"))).await;
+    assert!(matches!(bad_name, Err(SeedError::BadUserName)));
+
+    // Several replicas at once: exactly one creates the account.
+    let secret = Secret::new("first-admin-pass");
+    let runs = (0..4).map(|_| ensure_admin(&pool, &passwords, "Boss", Some(&secret)));
+    let results = futures_util::future::join_all(runs).await;
+    let created = results.iter().filter(|r| matches!(r, Ok(true))).count();
+    assert_eq!(created, 1, "{results:?}");
+    assert!(results.iter().all(Result::is_ok));
+
+    // Later starts need no password and change nothing.
+    assert!(
+        !ensure_admin(&pool, &passwords, "other", None)
+            .await
+            .unwrap()
+    );
+
+    let mut conn = pool.get().await.unwrap();
+    let admin = User::find_by_key(&mut conn, "boss").await.unwrap().unwrap();
+    assert_eq!(admin.user_name, "Boss");
+    assert_eq!(admin.role, "admin");
+    assert!(admin.is_active);
+    assert_eq!(admin.token_version, 1);
+    assert!(admin.password_hash.starts_with("$argon2id$"));
+    assert!(
+        passwords
+            .verify("first-admin-pass", Some(&admin.password_hash))
+            .await
+            .unwrap()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn migrations_roll_back_cleanly() {
+    use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
+    use diesel_migrations::MigrationHarness;
+
+    let schema = TestSchema::new();
+    db::migrate(&schema.database_url, &schema.name, MIGRATIONS)
+        .await
+        .unwrap();
+    let url = db::url_with_schema(&schema.database_url, &schema.name);
+    tokio::task::spawn_blocking(move || {
+        let mut conn =
+            <AsyncConnectionWrapper<diesel_async::AsyncPgConnection> as diesel::Connection>::establish(&url)
+                .unwrap();
+        conn.revert_all_migrations(MIGRATIONS).unwrap();
+        conn.run_pending_migrations(MIGRATIONS).unwrap();
+    })
+    .await
+    .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn stale_login_failures_are_purged_but_locks_kept() {
+    use identity::models::LoginFailure;
+    use std::time::Duration;
+
+    let api = Api::new().await;
+    // One failure for "admin", a lock for "ghost" (3 failures in test_settings).
+    api.login("admin", "wrong").await.assert_error(100, 400);
+    for _ in 0..3 {
+        api.login("ghost", "wrong").await;
+    }
+    let mut conn = api.idp.pool.get().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let purged = LoginFailure::purge_stale(&mut conn, Duration::from_millis(10))
+        .await
+        .unwrap();
+    assert_eq!(purged, 1);
+    assert!(
+        LoginFailure::find(&mut conn, "admin", "127.0.0.1")
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let ghost = LoginFailure::find(&mut conn, "ghost", "127.0.0.1")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(ghost.failures, 3);
+    assert!(ghost.locked_until.is_some());
+}

@@ -1,0 +1,319 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! Login: tokens, the JWKS, wrong credentials, the per-(user, client) lock, disabled
+//! accounts, and malformed input.
+
+mod common;
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use common::{AUTH, Api, USER};
+use identity::testing::test_settings;
+use jsonwebtoken::jwk::JwkSet;
+use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use reqwest::Method;
+use serde_json::json;
+use shop_common::auth::{Claims, TokenVerifier};
+
+#[tokio::test(flavor = "multi_thread")]
+async fn login_issues_a_verifiable_token() {
+    let api = Api::new().await;
+    let before = Utc::now().timestamp();
+    let answer = api.login("admin", &api.idp.admin.password).await;
+    let result = answer.ok().clone();
+    assert_eq!(result["tokenType"], "Bearer");
+    assert_eq!(result["user"]["userName"], "admin");
+    assert_eq!(result["user"]["role"], "admin");
+    assert_eq!(result["user"]["id"], api.idp.admin.id.to_string());
+    assert!(
+        result["user"]["fullName"]
+            .as_str()
+            .is_some_and(|n| !n.is_empty())
+    );
+    let token = result["accessToken"].as_str().unwrap();
+
+    // Header: EdDSA with a kid that the JWKS publishes.
+    let header = jsonwebtoken::decode_header(token).unwrap();
+    assert_eq!(header.alg, Algorithm::EdDSA);
+    let kid = header.kid.expect("kid");
+    assert_eq!(kid, api.idp.kid());
+
+    let jwks = api.client.get(api.idp.jwks_url()).send().await.unwrap();
+    assert_eq!(jwks.status(), 200);
+    let raw: serde_json::Value = jwks.json().await.unwrap();
+    // Not enveloped; one OKP key with the expected members.
+    assert!(raw.get("success").is_none());
+    let key = &raw["keys"][0];
+    assert_eq!(key["kty"], "OKP");
+    assert_eq!(key["crv"], "Ed25519");
+    assert_eq!(key["alg"], "EdDSA");
+    assert_eq!(key["use"], "sig");
+    assert_eq!(key["kid"], kid.as_str());
+    assert!(key.get("d").is_none(), "no private part in the JWKS");
+
+    let set: JwkSet = serde_json::from_value(raw).unwrap();
+    let jwk = set.find(&kid).expect("kid in JWKS");
+    let mut validation = Validation::new(Algorithm::EdDSA);
+    validation.set_issuer(&["shop-identity"]);
+    validation.set_audience(&["shop-admin"]);
+    let claims =
+        jsonwebtoken::decode::<Claims>(token, &DecodingKey::from_jwk(jwk).unwrap(), &validation)
+            .unwrap()
+            .claims;
+    assert_eq!(claims.sub, api.idp.admin.id);
+    assert_eq!(claims.name, "admin");
+    assert_eq!(claims.role.as_str(), "admin");
+    assert_eq!(claims.ver, 1);
+    assert_eq!(claims.iss, "shop-identity");
+    assert_eq!(claims.aud, "shop-admin");
+    assert!(claims.iat >= before - 1 && claims.iat <= Utc::now().timestamp() + 1);
+    assert_eq!(
+        claims.exp - claims.iat,
+        3600,
+        "exp = iat + ACCESS_TOKEN_TTL"
+    );
+    let expires_at: DateTime<Utc> = result["expiresAt"].as_str().unwrap().parse().unwrap();
+    assert_eq!(expires_at.timestamp(), claims.exp);
+
+    // The shared verifier (what the gateway and other services use) accepts it too.
+    let remote = TokenVerifier::remote(&api.idp.base_url, api.client.clone());
+    let verified = remote.verify(token).await.unwrap();
+    assert_eq!(verified.sub, api.idp.admin.id);
+
+    // last_login_at is stamped.
+    let me = api.get(&format!("{AUTH}/Me"), Some(token)).await;
+    assert!(me.ok()["lastLoginAt"].as_str().is_some());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn ttl_follows_the_settings() {
+    let mut settings = test_settings();
+    settings.access_token_ttl = Duration::from_secs(8 * 3600);
+    let api = Api::with(settings).await;
+    let token = api.admin_token().await;
+    let claims: Claims = jsonwebtoken::dangerous::insecure_decode(&token)
+        .unwrap()
+        .claims;
+    assert_eq!(claims.exp - claims.iat, 8 * 3600);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn wrong_password_and_unknown_user_answer_alike() {
+    let api = Api::new().await;
+    let wrong = api.login("admin", "not-the-password").await;
+    wrong.assert_error(100, 400);
+    let unknown = api.login("nobody", "not-the-password").await;
+    unknown.assert_error(100, 400);
+    assert_eq!(wrong.body, unknown.body);
+    assert_eq!(
+        wrong.body["error"]["message"],
+        "Tên đăng nhập hoặc mật khẩu không đúng"
+    );
+    // User names are case-insensitive at login.
+    api.login("ADMIN", &api.idp.admin.password).await.ok();
+    // Absurdly long names are just wrong credentials.
+    api.login(&"a".repeat(500), "whatever")
+        .await
+        .assert_error(100, 400);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn lock_after_max_failures_per_user_and_client() {
+    // test_settings: 3 failures, 60 s lock; 127.0.0.1 trusted, so X-Forwarded-For counts.
+    let api = Api::new().await;
+    let pass = api.idp.admin.password.clone();
+    let ip = "203.0.113.7";
+    api.login_from("admin", "wrong-1", ip)
+        .await
+        .assert_error(100, 400);
+    api.login_from("admin", "wrong-2", ip)
+        .await
+        .assert_error(100, 400);
+    let third = api.login_from("admin", "wrong-3", ip).await;
+    third.assert_error(101, 400);
+    assert_eq!(
+        third.body["error"]["message"],
+        "Đăng nhập sai quá nhiều lần, vui lòng thử lại sau 1 phút"
+    );
+    // The lock holds even for the right password, and is checked before it.
+    api.login_from("admin", &pass, ip)
+        .await
+        .assert_error(101, 400);
+    // Case does not get around it.
+    api.login_from("Admin", &pass, ip)
+        .await
+        .assert_error(101, 400);
+    // The same user from another client is not locked.
+    api.login_from("admin", &pass, "198.51.100.9").await.ok();
+    // Nor is the default client (the peer itself).
+    api.login("admin", &pass).await.ok();
+
+    // Unknown users are counted the same way.
+    for _ in 0..2 {
+        api.login_from("ghost", "x-wrong", ip)
+            .await
+            .assert_error(100, 400);
+    }
+    api.login_from("ghost", "x-wrong", ip)
+        .await
+        .assert_error(101, 400);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn success_resets_the_counter() {
+    let api = Api::new().await;
+    let pass = api.idp.admin.password.clone();
+    let ip = "203.0.113.8";
+    api.login_from("admin", "wrong", ip)
+        .await
+        .assert_error(100, 400);
+    api.login_from("admin", "wrong", ip)
+        .await
+        .assert_error(100, 400);
+    api.login_from("admin", &pass, ip).await.ok();
+    api.login_from("admin", "wrong", ip)
+        .await
+        .assert_error(100, 400);
+    api.login_from("admin", "wrong", ip)
+        .await
+        .assert_error(100, 400);
+    api.login_from("admin", &pass, ip).await.ok();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn lock_minutes_round_up_and_the_lock_runs_out() {
+    let mut settings = test_settings();
+    settings.login_max_failures = 2;
+    settings.login_lock = Duration::from_secs(600);
+    let api = Api::with(settings).await;
+    api.login("admin", "wrong").await.assert_error(100, 400);
+    let locked = api.login("admin", "wrong").await;
+    locked.assert_error(101, 400);
+    assert_eq!(
+        locked.body["error"]["message"],
+        "Đăng nhập sai quá nhiều lần, vui lòng thử lại sau 10 phút"
+    );
+
+    let mut settings = test_settings();
+    settings.login_max_failures = 2;
+    settings.login_lock = Duration::from_millis(1200);
+    let api = Api::with(settings).await;
+    let pass = api.idp.admin.password.clone();
+    api.login("admin", "wrong").await.assert_error(100, 400);
+    api.login("admin", "wrong").await.assert_error(101, 400);
+    api.login("admin", &pass).await.assert_error(101, 400);
+    tokio::time::sleep(Duration::from_millis(1300)).await;
+    // Once the lock has run out the count starts again.
+    api.login("admin", "wrong").await.assert_error(100, 400);
+    api.login("admin", &pass).await.ok();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn forwarded_for_is_ignored_from_untrusted_peers() {
+    let mut settings = test_settings();
+    settings.trusted_proxies = Default::default();
+    let api = Api::with(settings).await;
+    let pass = api.idp.admin.password.clone();
+    for i in 0..2 {
+        let ip = format!("192.0.2.{i}");
+        api.login_from("admin", "wrong", &ip)
+            .await
+            .assert_error(100, 400);
+    }
+    api.login_from("admin", "wrong", "192.0.2.50")
+        .await
+        .assert_error(101, 400);
+    // A made-up X-Forwarded-For does not escape the lock of the real peer.
+    api.login_from("admin", &pass, "192.0.2.99")
+        .await
+        .assert_error(101, 400);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn concurrent_guesses_cannot_exceed_the_limit() {
+    let api = Api::new().await;
+    let pass = api.idp.admin.password.clone();
+    let ip = "203.0.113.99";
+    let guesses = (0..10).map(|i| {
+        let api = &api;
+        async move { api.login_from("admin", &format!("guess-{i}"), ip).await }
+    });
+    let answers = futures_util::future::join_all(guesses).await;
+    let wrong = answers.iter().filter(|a| a.code() == 100).count();
+    assert!(answers.iter().all(|a| a.code() == 100 || a.code() == 101));
+    assert!(wrong < 3, "at most max-1 plain failures, got {wrong}");
+    api.login_from("admin", &pass, ip)
+        .await
+        .assert_error(101, 400);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn disabled_account_is_said_only_after_the_right_password() {
+    let api = Api::new().await;
+    let admin = api.admin_token().await;
+    let staff = api
+        .create_user(&admin, "nhanvien", "staff-pass", "staff")
+        .await;
+    api.put(
+        &format!("{USER}/Update"),
+        Some(&admin),
+        json!({ "id": staff["id"], "isActive": false }),
+    )
+    .await
+    .ok();
+    api.login("nhanvien", "wrong-pass")
+        .await
+        .assert_error(100, 400);
+    let disabled = api.login("nhanvien", "staff-pass").await;
+    disabled.assert_error(102, 400);
+    assert_eq!(
+        disabled.body["error"]["message"],
+        "Tài khoản đã bị vô hiệu hóa"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn login_ignores_authorization_and_rejects_bad_input() {
+    let api = Api::new().await;
+    let pass = api.idp.admin.password.clone();
+    let answer = api
+        .send(
+            Method::POST,
+            &format!("{AUTH}/Login"),
+            Some("stale.garbage.token"),
+            Some(json!({ "userName": "admin", "password": pass })),
+            &[],
+        )
+        .await;
+    answer.ok();
+
+    // Malformed JSON: code 1 in the envelope.
+    let resp = api
+        .client
+        .post(api.idp.url(&format!("{AUTH}/Login")))
+        .header("content-type", "application/json")
+        .body("{\"userName\": \"admin\",")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 400);
+    let body: serde_json::Value = resp.json().await.unwrap();
+    assert_eq!(body["success"], false);
+    assert_eq!(body["error"]["code"], 1);
+
+    // Missing fields: code 1 naming them.
+    let empty = api.post(&format!("{AUTH}/Login"), None, json!({})).await;
+    empty.assert_error(1, 400);
+    assert_eq!(empty.detail_fields(), ["userName", "password"]);
+
+    // Wrong method on a known path and an unknown path: code 2 in the envelope.
+    api.get(&format!("{AUTH}/Login"), None)
+        .await
+        .assert_error(2, 404);
+    api.get(&format!("{AUTH}/Nothing"), None)
+        .await
+        .assert_error(2, 404);
+    api.get("/identity/nothing", None)
+        .await
+        .assert_error(2, 404);
+}

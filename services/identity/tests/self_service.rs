@@ -1,0 +1,157 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! Me and SelfChangePassword, and how identity treats tokens on its own endpoints.
+
+mod common;
+
+use common::{AUTH, Api};
+use serde_json::json;
+use shop_common::auth::Role;
+
+#[tokio::test(flavor = "multi_thread")]
+async fn me_needs_a_valid_current_token() {
+    let api = Api::new().await;
+    let token = api.admin_token().await;
+    let me = api.get(&format!("{AUTH}/Me"), Some(&token)).await;
+    let user = me.ok();
+    assert_eq!(user["id"], api.idp.admin.id.to_string());
+    assert_eq!(user["userName"], "admin");
+    assert_eq!(user["role"], "admin");
+    assert_eq!(user["isActive"], true);
+    assert!(user.get("passwordHash").is_none());
+
+    api.get(&format!("{AUTH}/Me"), None)
+        .await
+        .assert_error(5, 401);
+    api.get(&format!("{AUTH}/Me"), Some("not-a-jwt"))
+        .await
+        .assert_error(5, 401);
+
+    // Signed with another key: refused.
+    let other = identity::SigningKeys::generate().unwrap();
+    let claims = api
+        .idp
+        .claims_for(api.idp.admin.id, "admin", Role::Admin, 1);
+    let forged = other.sign(&claims).unwrap();
+    api.get(&format!("{AUTH}/Me"), Some(&forged))
+        .await
+        .assert_error(5, 401);
+
+    // Expired: refused.
+    let mut expired = claims.clone();
+    expired.iat -= 7200;
+    expired.exp = expired.iat + 3600;
+    let expired = api.idp.sign(&expired);
+    api.get(&format!("{AUTH}/Me"), Some(&expired))
+        .await
+        .assert_error(5, 401);
+
+    // Wrong audience: refused.
+    let mut foreign = claims.clone();
+    foreign.aud = "someone-else".into();
+    let foreign = api.idp.sign(&foreign);
+    api.get(&format!("{AUTH}/Me"), Some(&foreign))
+        .await
+        .assert_error(5, 401);
+
+    // A stale `ver` (revoked) is refused by identity itself.
+    let mut stale = claims.clone();
+    stale.ver = 0;
+    let stale = api.idp.sign(&stale);
+    api.get(&format!("{AUTH}/Me"), Some(&stale))
+        .await
+        .assert_error(5, 401);
+
+    // Staff may call Me too.
+    let staff = api
+        .idp
+        .create_user("thu.ngan", "staff-pass", Role::Staff)
+        .await;
+    let staff_token = api.idp.token_for(staff.id).await;
+    let me = api.get(&format!("{AUTH}/Me"), Some(&staff_token)).await;
+    assert_eq!(me.ok()["role"], "staff");
+}
+
+async fn change(api: &Api, token: &str, old: &str, new: &str, confirm: &str) -> common::Answer {
+    api.post(
+        &format!("{AUTH}/SelfChangePassword"),
+        Some(token),
+        json!({ "oldPassword": old, "newPassword": new, "confirmPassword": confirm }),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn self_change_password_rules() {
+    let api = Api::new().await;
+    let staff = api
+        .idp
+        .create_user("nhanvien", "old-pass", Role::Staff)
+        .await;
+    let token = api.token("nhanvien", "old-pass").await;
+
+    let wrong_old = change(&api, &token, "not-old", "new-pass", "new-pass").await;
+    wrong_old.assert_error(120, 400);
+    assert_eq!(
+        wrong_old.body["error"]["message"],
+        "Mật khẩu cũ không đúng!"
+    );
+    assert_eq!(wrong_old.detail_fields(), ["oldPassword"]);
+
+    let mismatch = change(&api, &token, "old-pass", "new-pass", "new-pasz").await;
+    mismatch.assert_error(121, 400);
+    assert_eq!(mismatch.body["error"]["message"], "Mật khẩu mới không khớp");
+    assert_eq!(mismatch.detail_fields(), ["confirmPassword"]);
+
+    for bad in ["12345".to_owned(), "a".repeat(31), "ư".repeat(31)] {
+        let short = change(&api, &token, "old-pass", &bad, &bad).await;
+        short.assert_error(122, 400);
+        assert_eq!(short.body["error"]["message"], "Mật khẩu từ 6 đến 30 ký tự");
+        assert_eq!(short.detail_fields(), ["newPassword"]);
+    }
+
+    let same = change(&api, &token, "old-pass", "old-pass", "old-pass").await;
+    same.assert_error(123, 400);
+    assert_eq!(same.detail_fields(), ["newPassword"]);
+
+    // None of the refusals changed anything: the token and the old password still work.
+    api.get(&format!("{AUTH}/Me"), Some(&token)).await.ok();
+
+    // 30 multi-byte characters are 30 characters.
+    let new = "mậtkhẩuđủbamươikýtựtiếngviệtnè".to_owned();
+    assert_eq!(new.chars().count(), 30);
+    assert!(new.len() > 30);
+    assert_eq!(
+        change(&api, &token, "old-pass", &new, &new).await.ok(),
+        &json!(true)
+    );
+
+    // The token used is revoked; old password no longer works; the new one does.
+    api.get(&format!("{AUTH}/Me"), Some(&token))
+        .await
+        .assert_error(5, 401);
+    change(&api, &token, &new, "again-new", "again-new")
+        .await
+        .assert_error(5, 401);
+    api.login("nhanvien", "old-pass")
+        .await
+        .assert_error(100, 400);
+    let fresh = api.token("nhanvien", &new).await;
+    let me = api.get(&format!("{AUTH}/Me"), Some(&fresh)).await;
+    assert_eq!(me.ok()["id"], staff.id.to_string());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn self_change_password_needs_a_token() {
+    let api = Api::new().await;
+    change(&api, "", "a", "bbbbbb", "bbbbbb")
+        .await
+        .assert_error(5, 401);
+    let resp = api
+        .client
+        .post(api.idp.url(&format!("{AUTH}/SelfChangePassword")))
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 401);
+}
