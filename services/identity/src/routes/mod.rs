@@ -1,5 +1,6 @@
-//! Routes, all under `/identity`. Handlers only orchestrate: parse the input into
-//! checked types, call the operation, wrap the result in the envelope.
+//! Routes, all under `/identity`; every answer is enveloped except the JWKS and the
+//! OpenAPI document. Handlers only orchestrate: parse the input into checked types, call
+//! the operation, wrap the result in the envelope.
 
 use actix_web::{Resource, web};
 use serde::{Deserialize, Deserializer};
@@ -8,6 +9,7 @@ use shop_common::error::not_found_route;
 pub mod identity_auth;
 pub mod internal;
 pub mod jwks;
+pub mod openapi;
 pub mod user;
 
 pub const ADMIN_API: &str = "/identity/api/admin/v1";
@@ -20,6 +22,7 @@ fn resource(path: &str) -> Resource {
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(resource("/identity/.well-known/jwks.json").route(web::get().to(jwks::jwks)))
+        .service(resource("/identity/openapi.json").route(web::get().to(openapi::document)))
         .service(
             resource("/identity/internal/v1/TokenStatus")
                 .route(web::get().to(internal::token_status)),
