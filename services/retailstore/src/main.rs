@@ -1,27 +1,64 @@
-use shop_common::config::ServiceConfig;
+use shop_common::auth::TokenVerifier;
+use shop_common::config::required;
+use shop_common::internal::http_client;
 use shop_common::{db, server, telemetry};
 
-use retailstore::{DEFAULT_LISTEN_ADDR, MIGRATIONS, SCHEMA, configure};
+use retailstore::config::{CodeKeys, Config};
+use retailstore::{AppState, DEFAULT_LISTEN_ADDR, MIGRATIONS, SCHEMA, configure, seed};
 
 fn fail(e: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(e.to_string())
 }
 
+/// `retailstore` serves; `retailstore migrate` only migrates (a Kubernetes Job: it needs
+/// `DATABASE_URL` alone); `retailstore seed-demo` migrates and fills an empty catalogue
+/// with demo products (`DATABASE_URL` and the code keys).
 // tokio's multi-threaded runtime: the migration harness needs blocking threads.
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
     let _telemetry = telemetry::init("retailstore");
-    let config = ServiceConfig::from_env(DEFAULT_LISTEN_ADDR).map_err(fail)?;
-    db::migrate(config.database_url.expose(), SCHEMA, MIGRATIONS)
-        .await
-        .map_err(fail)?;
     if server::migrate_only() {
+        let database_url = required("DATABASE_URL").map_err(fail)?;
+        db::migrate(&database_url, SCHEMA, MIGRATIONS)
+            .await
+            .map_err(fail)?;
         tracing::info!("migrations applied");
         return Ok(());
     }
-    let pool =
-        db::build_pool(config.database_url.expose(), SCHEMA, config.db_pool_size).map_err(fail)?;
-    let listener = server::bind(&config.listen_addr)?;
-    tracing::info!(addr = %config.listen_addr, "retailstore listening");
-    server::server(listener, configure(pool))?.await
+    if std::env::args().nth(1).as_deref() == Some("seed-demo") {
+        return seed_demo().await;
+    }
+
+    // Every setting is checked before anything touches the database.
+    let config = Config::from_env(DEFAULT_LISTEN_ADDR).map_err(fail)?;
+    let cipher = config.codes.cipher().map_err(fail)?;
+    let database_url = config.service.database_url.expose();
+    db::migrate(database_url, SCHEMA, MIGRATIONS)
+        .await
+        .map_err(fail)?;
+    let pool = db::build_pool(database_url, SCHEMA, config.service.db_pool_size).map_err(fail)?;
+    let verifier = TokenVerifier::remote(&config.service.identity_url, http_client());
+    let state = AppState::new(pool, verifier, cipher);
+    let listener = server::bind(&config.service.listen_addr)?;
+    tracing::info!(
+        addr = %config.service.listen_addr,
+        code_key_id = state.cipher.current_key_id(),
+        "retailstore listening"
+    );
+    server::server(listener, configure(state))?.await
+}
+
+async fn seed_demo() -> std::io::Result<()> {
+    let database_url = required("DATABASE_URL").map_err(fail)?;
+    let cipher = CodeKeys::from_env()
+        .and_then(|keys| keys.cipher())
+        .map_err(fail)?;
+    db::migrate(&database_url, SCHEMA, MIGRATIONS)
+        .await
+        .map_err(fail)?;
+    let pool = db::build_pool(&database_url, SCHEMA, 1).map_err(fail)?;
+    let mut conn = pool.get().await.map_err(fail)?;
+    let outcome = seed::seed_demo(&mut conn, &cipher).await.map_err(fail)?;
+    tracing::info!(?outcome, "seed-demo finished");
+    Ok(())
 }

@@ -1,8 +1,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The service migrates its own schema and answers its probes and unknown routes.
 
-use shop_common::testing::{TestSchema, client, listener};
+use retailstore::AppState;
+use shop_common::testing::{TestSchema, TestTokens, client, listener};
 use shop_common::{db, server};
+
+mod support;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn migrates_and_answers_probes() {
@@ -15,8 +18,9 @@ async fn migrates_and_answers_probes() {
         .await
         .unwrap();
     let pool = db::build_pool(&schema.database_url, &schema.name, 2).unwrap();
+    let state = AppState::new(pool, TestTokens::new().verifier(), support::test_cipher());
     let (listener, base) = listener();
-    tokio::spawn(server::server(listener, retailstore::configure(pool)).unwrap());
+    tokio::spawn(server::server(listener, retailstore::configure(state)).unwrap());
     let client = client();
 
     let ready = client.get(format!("{base}/readyz")).send().await.unwrap();
@@ -40,8 +44,9 @@ async fn migrates_and_answers_probes() {
 async fn readyz_fails_without_database() {
     // Nothing listens on port 1: the pool cannot connect.
     let pool = db::build_pool("postgres://postgres@127.0.0.1:1/none", "retailstore", 1).unwrap();
+    let state = AppState::new(pool, TestTokens::new().verifier(), support::test_cipher());
     let (listener, base) = listener();
-    tokio::spawn(server::server(listener, retailstore::configure(pool)).unwrap());
+    tokio::spawn(server::server(listener, retailstore::configure(state)).unwrap());
     let ready = client().get(format!("{base}/readyz")).send().await.unwrap();
     assert_eq!(ready.status(), 503);
 }

@@ -1,0 +1,200 @@
+//! retailstore's configuration, from environment variables only.
+//!
+//! Besides the shared settings of [`ServiceConfig`] (`DATABASE_URL`, `LISTEN_ADDR`,
+//! `DB_POOL_SIZE`, `IDENTITY_URL`, `INTERNAL_API_KEY`, `TRUSTED_PROXIES`), the service reads
+//! the serial-code keys below. Start-up fails with a message naming the variable when one
+//! is missing or malformed; key material itself is never printed.
+
+use shop_common::config::{self, ConfigError, Secret, ServiceConfig};
+
+use crate::crypto::{CodeCipher, KEY_LEN, KeyringError};
+
+/// `CODE_ENCRYPTION_KEY` (required): the current AES-256-GCM key for serial codes, 64 hex
+/// characters (32 random bytes, e.g. `openssl rand -hex 32`). New and re-written codes are
+/// encrypted with it.
+pub const CODE_ENCRYPTION_KEY: &str = "CODE_ENCRYPTION_KEY";
+/// `CODE_ENCRYPTION_KEY_ID` [1]: the id stored beside every code encrypted with
+/// `CODE_ENCRYPTION_KEY`; an integer from 1 to 32767. Give each new key a new id.
+pub const CODE_ENCRYPTION_KEY_ID: &str = "CODE_ENCRYPTION_KEY_ID";
+/// `CODE_ENCRYPTION_OLD_KEYS` [none]: retired keys that still decrypt codes written with
+/// them, as `id:hex,id:hex` (each hex 64 characters). Keep a key here while any row uses it.
+pub const CODE_ENCRYPTION_OLD_KEYS: &str = "CODE_ENCRYPTION_OLD_KEYS";
+/// `CODE_HASH_KEY` (required): the HMAC-SHA256 key of the codes' keyed hash (duplicate
+/// detection and exact search), 64 hex characters, different from every encryption key.
+/// It cannot be rotated without re-hashing every stored code.
+pub const CODE_HASH_KEY: &str = "CODE_HASH_KEY";
+
+/// Everything the service binary needs.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub service: ServiceConfig,
+    pub codes: CodeKeys,
+}
+
+impl Config {
+    pub fn from_env(default_listen: &str) -> Result<Self, ConfigError> {
+        Ok(Self {
+            service: ServiceConfig::from_env(default_listen)?,
+            codes: CodeKeys::from_env()?,
+        })
+    }
+}
+
+/// The serial-code keys as read from the environment, still secret.
+#[derive(Debug, Clone)]
+pub struct CodeKeys {
+    pub current_id: Option<String>,
+    pub current: Secret,
+    pub old: Option<Secret>,
+    pub hash: Secret,
+}
+
+impl CodeKeys {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Ok(Self {
+            current_id: config::var(CODE_ENCRYPTION_KEY_ID),
+            current: Secret::new(config::required(CODE_ENCRYPTION_KEY)?),
+            old: config::var(CODE_ENCRYPTION_OLD_KEYS).map(Secret::new),
+            hash: Secret::new(config::required(CODE_HASH_KEY)?),
+        })
+    }
+
+    /// Parses and checks the keys into the keyring.
+    pub fn cipher(&self) -> Result<CodeCipher, ConfigError> {
+        let current_id = match &self.current_id {
+            None => 1,
+            Some(text) => parse_key_id(CODE_ENCRYPTION_KEY_ID, text)?,
+        };
+        let current = parse_key(CODE_ENCRYPTION_KEY, self.current.expose())?;
+        let old = match &self.old {
+            None => Vec::new(),
+            Some(list) => parse_old_keys(list.expose())?,
+        };
+        let hash = parse_key(CODE_HASH_KEY, self.hash.expose())?;
+        CodeCipher::new((current_id, current), &old, &hash).map_err(|e| match e {
+            KeyringError::DuplicateId(id) => invalid(
+                CODE_ENCRYPTION_OLD_KEYS,
+                format!("key id {id} is used twice (the current key included)"),
+            ),
+            KeyringError::SharedHashKey | KeyringError::HashKeyLength => {
+                invalid(CODE_HASH_KEY, e.to_string())
+            }
+        })
+    }
+}
+
+fn invalid(name: &'static str, reason: impl Into<String>) -> ConfigError {
+    ConfigError::Invalid {
+        name,
+        reason: reason.into(),
+    }
+}
+
+fn parse_key_id(name: &'static str, text: &str) -> Result<i32, ConfigError> {
+    match text.trim().parse::<i32>() {
+        Ok(id) if (1..=i32::from(i16::MAX)).contains(&id) => Ok(id),
+        _ => Err(invalid(name, "expected an integer key id from 1 to 32767")),
+    }
+}
+
+/// 64 hex characters into 32 bytes. The message never quotes the value.
+fn parse_key(name: &'static str, text: &str) -> Result<[u8; KEY_LEN], ConfigError> {
+    let text = text.trim();
+    if text.len() != KEY_LEN * 2 {
+        return Err(invalid(
+            name,
+            format!(
+                "expected {} hex characters, got {}",
+                KEY_LEN * 2,
+                text.len()
+            ),
+        ));
+    }
+    let mut key = [0u8; KEY_LEN];
+    hex::decode_to_slice(text, &mut key)
+        .map_err(|_| invalid(name, "expected hexadecimal digits only"))?;
+    if key.iter().all(|b| *b == key[0]) {
+        return Err(invalid(
+            name,
+            "the key is a repeated byte: use random bytes",
+        ));
+    }
+    Ok(key)
+}
+
+/// `id:hex,id:hex`.
+fn parse_old_keys(list: &str) -> Result<Vec<(i32, [u8; KEY_LEN])>, ConfigError> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|entry| !entry.is_empty())
+        .map(|entry| {
+            let (id, key) = entry
+                .split_once(':')
+                .ok_or_else(|| invalid(CODE_ENCRYPTION_OLD_KEYS, "expected id:hex,id:hex"))?;
+            Ok((
+                parse_key_id(CODE_ENCRYPTION_OLD_KEYS, id)?,
+                parse_key(CODE_ENCRYPTION_OLD_KEYS, key)?,
+            ))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    const K1: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+    const K2: &str = "1f1e1d1c1b1a191817161514131211100f0e0d0c0b0a09080706050403020100";
+    const KH: &str = "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf";
+
+    fn keys(id: Option<&str>, current: &str, old: Option<&str>, hash: &str) -> CodeKeys {
+        CodeKeys {
+            current_id: id.map(str::to_owned),
+            current: Secret::new(current),
+            old: old.map(Secret::new),
+            hash: Secret::new(hash),
+        }
+    }
+
+    fn error(keys: &CodeKeys) -> String {
+        keys.cipher()
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn accepts_a_keyring() {
+        let cipher = keys(Some("2"), K2, Some(&format!("1:{K1}")), KH)
+            .cipher()
+            .unwrap();
+        assert_eq!(cipher.current_key_id(), 2);
+        assert_eq!(
+            keys(None, K1, None, KH).cipher().unwrap().current_key_id(),
+            1
+        );
+    }
+
+    #[test]
+    fn rejects_malformed_keys_without_quoting_them() {
+        let short = error(&keys(None, "abcd", None, KH));
+        assert!(
+            short.contains(CODE_ENCRYPTION_KEY) && short.contains("64 hex"),
+            "{short}"
+        );
+        let not_hex = "zz".repeat(32);
+        let message = error(&keys(None, &not_hex, None, KH));
+        assert!(
+            message.contains("hexadecimal") && !message.contains("zzzz"),
+            "{message}"
+        );
+        assert!(error(&keys(None, K1, None, &"00".repeat(32))).contains(CODE_HASH_KEY));
+        assert!(error(&keys(None, K1, None, K1)).contains(CODE_HASH_KEY));
+        assert!(error(&keys(Some("0"), K1, None, KH)).contains(CODE_ENCRYPTION_KEY_ID));
+        assert!(error(&keys(Some("x"), K1, None, KH)).contains(CODE_ENCRYPTION_KEY_ID));
+        assert!(error(&keys(None, K1, Some(&format!("1:{K2}")), KH)).contains("twice"));
+        assert!(error(&keys(None, K1, Some("2"), KH)).contains("id:hex"));
+        assert!(!format!("{:?}", keys(None, K1, None, KH)).contains(K1));
+    }
+}

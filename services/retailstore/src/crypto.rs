@@ -1,0 +1,253 @@
+//! Protection of serial codes at rest.
+//!
+//! - Encryption: AES-256-GCM with a random 96-bit nonce per row. The associated data binds
+//!   a ciphertext to its product, so a row copied to another product no longer decrypts.
+//!   Keys live in a keyring by id: new rows use the current key; rows written with an older
+//!   key still decrypt while that key stays in the ring. A random nonce keeps a key safe for
+//!   2^32 encryptions (NIST SP 800-38D); rotate the key long before that.
+//! - Keyed hash: HMAC-SHA256 of the normalised code, for duplicate detection and exact
+//!   search. It cannot rotate without re-hashing every row.
+//!
+//! Key material never prints: the types here implement `Debug` without it.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use aes_gcm::aead::{Aead, KeyInit, Payload};
+use aes_gcm::{Aes256Gcm, Nonce};
+use hmac::{Hmac, Mac};
+use rand::RngCore;
+use sha2::Sha256;
+use uuid::Uuid;
+
+pub const KEY_LEN: usize = 32;
+pub const NONCE_LEN: usize = 12;
+pub const HASH_LEN: usize = 32;
+/// Domain separation for the associated data; bump it if the format ever changes.
+const AAD_PREFIX: &[u8] = b"retailstore/serial_code/v1:";
+
+pub type CodeHash = [u8; HASH_LEN];
+
+#[derive(Debug, thiserror::Error)]
+pub enum CryptoError {
+    #[error("no key with id {0} in the keyring")]
+    UnknownKey(i32),
+    #[error("stored nonce has the wrong length")]
+    Nonce,
+    #[error("encryption failed")]
+    Encrypt,
+    #[error("decryption failed: wrong key or product, or tampered data")]
+    Decrypt,
+    #[error("decrypted code is not UTF-8")]
+    Utf8,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum KeyringError {
+    #[error("key id {0} appears twice")]
+    DuplicateId(i32),
+    #[error("the hash key must differ from every encryption key")]
+    SharedHashKey,
+    #[error("the hash key has an unusable length")]
+    HashKeyLength,
+}
+
+/// One code sealed for storage.
+pub struct SealedCode {
+    pub key_id: i32,
+    pub nonce: Vec<u8>,
+    /// Ciphertext followed by the 16-byte tag.
+    pub ciphertext: Vec<u8>,
+}
+
+/// The keyring and the hash key. Cheap to share (`web::Data`), safe across threads.
+#[derive(Clone)]
+pub struct CodeCipher {
+    current: i32,
+    keys: BTreeMap<i32, Aes256Gcm>,
+    /// Keyed once; cloned per hash (saves re-deriving the padded key blocks).
+    hasher: Hmac<Sha256>,
+}
+
+impl fmt::Debug for CodeCipher {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CodeCipher")
+            .field("current_key_id", &self.current)
+            .field("key_ids", &self.keys.keys().collect::<Vec<_>>())
+            .finish_non_exhaustive()
+    }
+}
+
+fn aad(product_id: Uuid) -> Vec<u8> {
+    let mut aad = Vec::with_capacity(AAD_PREFIX.len() + 16);
+    aad.extend_from_slice(AAD_PREFIX);
+    aad.extend_from_slice(product_id.as_bytes());
+    aad
+}
+
+impl CodeCipher {
+    /// `current` encrypts new rows; `old` only decrypts. The hash key must not be reused
+    /// as an encryption key.
+    pub fn new(
+        current: (i32, [u8; KEY_LEN]),
+        old: &[(i32, [u8; KEY_LEN])],
+        hash_key: &[u8; KEY_LEN],
+    ) -> Result<Self, KeyringError> {
+        let mut keys = BTreeMap::new();
+        for (id, key) in std::iter::once(&current).chain(old) {
+            if key == hash_key {
+                return Err(KeyringError::SharedHashKey);
+            }
+            if keys.insert(*id, Aes256Gcm::new(key.into())).is_some() {
+                return Err(KeyringError::DuplicateId(*id));
+            }
+        }
+        Ok(Self {
+            current: current.0,
+            keys,
+            hasher: <Hmac<Sha256> as Mac>::new_from_slice(hash_key)
+                .map_err(|_| KeyringError::HashKeyLength)?,
+        })
+    }
+
+    pub fn current_key_id(&self) -> i32 {
+        self.current
+    }
+
+    /// HMAC-SHA256 of a normalised code.
+    pub fn hash(&self, code: &str) -> CodeHash {
+        let mut mac = self.hasher.clone();
+        mac.update(code.as_bytes());
+        mac.finalize().into_bytes().into()
+    }
+
+    /// Encrypts a normalised code for `product_id` with the current key.
+    pub fn encrypt(&self, product_id: Uuid, code: &str) -> Result<SealedCode, CryptoError> {
+        let cipher = self
+            .keys
+            .get(&self.current)
+            .ok_or(CryptoError::UnknownKey(self.current))?;
+        let mut nonce = [0u8; NONCE_LEN];
+        rand::rng().fill_bytes(&mut nonce);
+        let aad = aad(product_id);
+        let ciphertext = cipher
+            .encrypt(
+                &Nonce::from(nonce),
+                Payload {
+                    msg: code.as_bytes(),
+                    aad: &aad,
+                },
+            )
+            .map_err(|_| CryptoError::Encrypt)?;
+        Ok(SealedCode {
+            key_id: self.current,
+            nonce: nonce.to_vec(),
+            ciphertext,
+        })
+    }
+
+    /// Decrypts a stored code; fails unless key, nonce, product and ciphertext all match.
+    pub fn decrypt(
+        &self,
+        product_id: Uuid,
+        key_id: i32,
+        nonce: &[u8],
+        ciphertext: &[u8],
+    ) -> Result<String, CryptoError> {
+        let cipher = self
+            .keys
+            .get(&key_id)
+            .ok_or(CryptoError::UnknownKey(key_id))?;
+        let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| CryptoError::Nonce)?;
+        let aad = aad(product_id);
+        let clear = cipher
+            .decrypt(
+                &Nonce::from(nonce),
+                Payload {
+                    msg: ciphertext,
+                    aad: &aad,
+                },
+            )
+            .map_err(|_| CryptoError::Decrypt)?;
+        String::from_utf8(clear).map_err(|_| CryptoError::Utf8)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// Current key `current`; key 1 kept as an old key when it is not the current one.
+    fn cipher(current: i32) -> CodeCipher {
+        let old: &[(i32, [u8; 32])] = if current == 1 { &[] } else { &[(1, [1; 32])] };
+        CodeCipher::new((current, [current as u8; 32]), old, &[9; 32]).unwrap()
+    }
+
+    #[test]
+    fn round_trip_and_binding() {
+        let c = cipher(1);
+        let product = Uuid::new_v4();
+        let sealed = c.encrypt(product, "GRN-ABCD-1234").unwrap();
+        assert_eq!(sealed.nonce.len(), NONCE_LEN);
+        assert_eq!(sealed.ciphertext.len(), "GRN-ABCD-1234".len() + 16);
+        let clear = c
+            .decrypt(product, sealed.key_id, &sealed.nonce, &sealed.ciphertext)
+            .unwrap();
+        assert_eq!(clear, "GRN-ABCD-1234");
+        // Another product: the associated data differs.
+        assert!(matches!(
+            c.decrypt(Uuid::new_v4(), 1, &sealed.nonce, &sealed.ciphertext),
+            Err(CryptoError::Decrypt)
+        ));
+        // Tampered ciphertext.
+        let mut bad = sealed.ciphertext.clone();
+        bad[0] ^= 1;
+        assert!(c.decrypt(product, 1, &sealed.nonce, &bad).is_err());
+        // Nonces differ per call.
+        let again = c.encrypt(product, "GRN-ABCD-1234").unwrap();
+        assert_ne!(again.nonce, sealed.nonce);
+    }
+
+    #[test]
+    fn old_keys_decrypt_after_rotation() {
+        let product = Uuid::new_v4();
+        let v1 = CodeCipher::new((1, [1; 32]), &[], &[9; 32]).unwrap();
+        let sealed = v1.encrypt(product, "KEY-1").unwrap();
+        let v2 = cipher(2);
+        assert_eq!(v2.current_key_id(), 2);
+        assert_eq!(
+            v2.decrypt(product, sealed.key_id, &sealed.nonce, &sealed.ciphertext)
+                .unwrap(),
+            "KEY-1"
+        );
+        let v3 = CodeCipher::new((3, [3; 32]), &[], &[9; 32]).unwrap();
+        assert!(matches!(
+            v3.decrypt(product, 1, &sealed.nonce, &sealed.ciphertext),
+            Err(CryptoError::UnknownKey(1))
+        ));
+    }
+
+    #[test]
+    fn keyed_hash_is_stable_and_case_sensitive() {
+        let c = cipher(1);
+        assert_eq!(c.hash("abc"), c.hash("abc"));
+        assert_ne!(c.hash("abc"), c.hash("ABC"));
+        let other = CodeCipher::new((1, [1; 32]), &[], &[8; 32]).unwrap();
+        assert_ne!(c.hash("abc"), other.hash("abc"));
+    }
+
+    #[test]
+    fn keyring_rules() {
+        assert_eq!(
+            CodeCipher::new((1, [1; 32]), &[(1, [2; 32])], &[9; 32]).err(),
+            Some(KeyringError::DuplicateId(1))
+        );
+        assert_eq!(
+            CodeCipher::new((1, [1; 32]), &[], &[1; 32]).err(),
+            Some(KeyringError::SharedHashKey)
+        );
+        let debug = format!("{:?}", cipher(1));
+        assert!(!debug.contains("[1, 1"), "{debug}");
+    }
+}

@@ -1,0 +1,496 @@
+//! Products: status, stock level, and the checked set of fields behind Create and Update.
+
+use diesel::deserialize::FromSqlRow;
+use diesel::expression::AsExpression;
+use diesel::sql_types::Text;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::{nullable, optional_text};
+use crate::error::{Problems, StoreError};
+use crate::slug;
+
+pub const MAX_NAME: usize = 200;
+pub const MAX_SUMMARY: usize = 500;
+pub const MAX_DESCRIPTION: usize = 20_000;
+pub const MAX_IMAGE_URL: usize = 2_048;
+pub const MAX_PRICE: i64 = 1_000_000_000_000;
+pub const MAX_PER_ORDER_LIMIT: i32 = 100;
+pub const MAX_SORT_ORDER: i32 = 1_000_000;
+pub const MAX_LOW_STOCK_THRESHOLD: i32 = 1_000_000;
+pub const DEFAULT_MIN_PER_ORDER: i32 = 1;
+pub const DEFAULT_MAX_PER_ORDER: i32 = 10;
+pub const DEFAULT_LOW_STOCK_THRESHOLD: i32 = 10;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow)]
+#[diesel(sql_type = Text)]
+#[serde(rename_all = "snake_case")]
+pub enum ProductStatus {
+    Draft,
+    Active,
+    Hidden,
+}
+
+impl ProductStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Draft => "draft",
+            Self::Active => "active",
+            Self::Hidden => "hidden",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "draft" => Some(Self::Draft),
+            "active" => Some(Self::Active),
+            "hidden" => Some(Self::Hidden),
+            _ => None,
+        }
+    }
+}
+
+/// What the storefront shows instead of raw counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StockLevel {
+    InStock,
+    Low,
+    OutOfStock,
+}
+
+impl StockLevel {
+    /// `low` when `0 < available <= threshold`.
+    pub fn of(available: i64, low_stock_threshold: i32) -> Self {
+        if available <= 0 {
+            Self::OutOfStock
+        } else if available <= i64::from(low_stock_threshold) {
+            Self::Low
+        } else {
+            Self::InStock
+        }
+    }
+}
+
+/// Product fields as sent by Create, or as the current product with an Update applied:
+/// nothing is checked yet.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductForm {
+    pub name: Option<String>,
+    pub slug: Option<String>,
+    pub summary: Option<String>,
+    pub description: Option<String>,
+    pub image_url: Option<String>,
+    pub price: Option<i64>,
+    pub original_price: Option<i64>,
+    pub status: Option<String>,
+    pub sort_order: Option<i32>,
+    pub min_per_order: Option<i32>,
+    pub max_per_order: Option<i32>,
+    pub low_stock_threshold: Option<i32>,
+}
+
+/// Checked product fields, ready to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductFields {
+    pub name: String,
+    pub slug: String,
+    pub summary: Option<String>,
+    pub description: Option<String>,
+    pub image_url: Option<String>,
+    pub price: i64,
+    pub original_price: Option<i64>,
+    pub status: ProductStatus,
+    pub sort_order: i32,
+    pub min_per_order: i32,
+    pub max_per_order: i32,
+    pub low_stock_threshold: i32,
+}
+
+/// `/uploads/<name>` (a file served by the system service) or an `https://` URL.
+fn image_url_ok(url: &str) -> bool {
+    let safe = |c: char| !c.is_whitespace() && !c.is_control() && !"\"'<>\\`".contains(c);
+    if let Some(file) = url.strip_prefix("/uploads/") {
+        !file.is_empty()
+            && !file.starts_with('.')
+            && file
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+    } else if let Some(rest) = url.strip_prefix("https://") {
+        !rest.is_empty() && !rest.starts_with(['/', ':', '@']) && rest.chars().all(safe)
+    } else {
+        false
+    }
+}
+
+impl ProductForm {
+    /// Checks every field, reporting all problems at once (code 1).
+    pub fn check(self) -> Result<ProductFields, StoreError> {
+        let mut p = Problems::default();
+
+        let name = self.name.as_deref().map(str::trim).unwrap_or_default();
+        let name_len = name.chars().count();
+        if name_len == 0 {
+            p.push("name", "Vui lòng nhập tên sản phẩm");
+        } else if name_len > MAX_NAME {
+            p.push("name", format!("Tên sản phẩm tối đa {MAX_NAME} ký tự"));
+        } else if name.chars().any(char::is_control) {
+            p.push("name", "Tên sản phẩm không được chứa ký tự điều khiển");
+        }
+
+        let slug = match self
+            .slug
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            Some(given) => {
+                if !slug::is_valid(given) {
+                    p.push(
+                        "slug",
+                        "Slug chỉ gồm chữ thường a-z, số 0-9 và dấu gạch ngang, tối đa 200 ký tự",
+                    );
+                }
+                given.to_owned()
+            }
+            None => {
+                let derived = slug::slugify(name);
+                if derived.is_empty() && name_len > 0 {
+                    p.push("slug", "Không tạo được slug từ tên, vui lòng nhập slug");
+                }
+                derived
+            }
+        };
+
+        let summary = optional_text(&mut p, "summary", self.summary, MAX_SUMMARY, true);
+        let description = optional_text(
+            &mut p,
+            "description",
+            self.description,
+            MAX_DESCRIPTION,
+            true,
+        );
+        let image_url = self
+            .image_url
+            .map(|u| u.trim().to_owned())
+            .filter(|u| !u.is_empty());
+        if let Some(url) = &image_url
+            && (url.len() > MAX_IMAGE_URL || !image_url_ok(url))
+        {
+            p.push(
+                "imageUrl",
+                "Ảnh phải là đường dẫn /uploads/... hoặc địa chỉ https://",
+            );
+        }
+
+        let price = self.price.unwrap_or(0);
+        match self.price {
+            None => p.push("price", "Vui lòng nhập giá bán"),
+            Some(v) if v <= 0 => p.push("price", "Giá bán phải lớn hơn 0"),
+            Some(v) if v > MAX_PRICE => p.push("price", "Giá bán quá lớn"),
+            Some(_) => {}
+        }
+        if let Some(original) = self.original_price
+            && (original < price || original > MAX_PRICE)
+        {
+            p.push("originalPrice", "Giá gốc phải lớn hơn hoặc bằng giá bán");
+        }
+
+        let status = match self.status.as_deref() {
+            None => ProductStatus::Draft,
+            Some(text) => ProductStatus::parse(text).unwrap_or_else(|| {
+                p.push("status", "Trạng thái là draft, active hoặc hidden");
+                ProductStatus::Draft
+            }),
+        };
+
+        let sort_order = self.sort_order.unwrap_or(0);
+        if sort_order.abs() > MAX_SORT_ORDER {
+            p.push("sortOrder", "Thứ tự từ -1.000.000 đến 1.000.000");
+        }
+        let min = self.min_per_order.unwrap_or(DEFAULT_MIN_PER_ORDER);
+        let max = self.max_per_order.unwrap_or(DEFAULT_MAX_PER_ORDER);
+        if !(1..=MAX_PER_ORDER_LIMIT).contains(&min) {
+            p.push("minPerOrder", "Số lượng tối thiểu mỗi đơn từ 1 đến 100");
+        }
+        if !(1..=MAX_PER_ORDER_LIMIT).contains(&max) {
+            p.push("maxPerOrder", "Số lượng tối đa mỗi đơn từ 1 đến 100");
+        } else if min > max {
+            p.push(
+                "maxPerOrder",
+                "Số lượng tối đa phải lớn hơn hoặc bằng số lượng tối thiểu",
+            );
+        }
+        let threshold = self
+            .low_stock_threshold
+            .unwrap_or(DEFAULT_LOW_STOCK_THRESHOLD);
+        if !(0..=MAX_LOW_STOCK_THRESHOLD).contains(&threshold) {
+            p.push(
+                "lowStockThreshold",
+                "Ngưỡng sắp hết hàng từ 0 đến 1.000.000",
+            );
+        }
+
+        p.finish(|| ProductFields {
+            name: name.to_owned(),
+            slug,
+            summary,
+            description,
+            image_url,
+            price,
+            original_price: self.original_price,
+            status,
+            sort_order,
+            min_per_order: min,
+            max_per_order: max,
+            low_stock_threshold: threshold,
+        })
+    }
+}
+
+impl From<ProductFields> for ProductForm {
+    fn from(f: ProductFields) -> Self {
+        Self {
+            name: Some(f.name),
+            slug: Some(f.slug),
+            summary: f.summary,
+            description: f.description,
+            image_url: f.image_url,
+            price: Some(f.price),
+            original_price: f.original_price,
+            status: Some(f.status.as_str().to_owned()),
+            sort_order: Some(f.sort_order),
+            min_per_order: Some(f.min_per_order),
+            max_per_order: Some(f.max_per_order),
+            low_stock_threshold: Some(f.low_stock_threshold),
+        }
+    }
+}
+
+/// The body of Product/Update: `id` plus any product field. A field left out stays; `null`
+/// clears an optional field, re-derives `slug` from the name, and is refused for the
+/// other required fields.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductPatch {
+    pub id: Uuid,
+    #[serde(default, deserialize_with = "nullable")]
+    pub name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub slug: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub summary: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub description: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub image_url: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub price: Option<Option<i64>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub original_price: Option<Option<i64>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub status: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub sort_order: Option<Option<i32>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub min_per_order: Option<Option<i32>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub max_per_order: Option<Option<i32>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub low_stock_threshold: Option<Option<i32>>,
+}
+
+/// A required field: absent keeps `current`, a value replaces it, `null` is a problem.
+fn required<T>(p: &mut Problems, field: &str, patch: Option<Option<T>>, current: &mut Option<T>) {
+    match patch {
+        None => {}
+        Some(Some(v)) => *current = Some(v),
+        Some(None) => p.push(field, "Trường này không được để trống"),
+    }
+}
+
+/// An optional field: absent keeps `current`, anything else replaces it.
+fn optional<T>(patch: Option<Option<T>>, current: &mut Option<T>) {
+    if let Some(v) = patch {
+        *current = v;
+    }
+}
+
+impl ProductPatch {
+    /// The current product with this patch applied, then checked as a whole.
+    pub fn apply(self, current: ProductFields) -> Result<ProductFields, StoreError> {
+        let mut p = Problems::default();
+        let mut form = ProductForm::from(current);
+        required(&mut p, "name", self.name, &mut form.name);
+        optional(self.slug, &mut form.slug);
+        optional(self.summary, &mut form.summary);
+        optional(self.description, &mut form.description);
+        optional(self.image_url, &mut form.image_url);
+        required(&mut p, "price", self.price, &mut form.price);
+        optional(self.original_price, &mut form.original_price);
+        required(&mut p, "status", self.status, &mut form.status);
+        required(&mut p, "sortOrder", self.sort_order, &mut form.sort_order);
+        required(
+            &mut p,
+            "minPerOrder",
+            self.min_per_order,
+            &mut form.min_per_order,
+        );
+        required(
+            &mut p,
+            "maxPerOrder",
+            self.max_per_order,
+            &mut form.max_per_order,
+        );
+        required(
+            &mut p,
+            "lowStockThreshold",
+            self.low_stock_threshold,
+            &mut form.low_stock_threshold,
+        );
+        p.finish(|| ())?;
+        form.check()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn fields_of(error: StoreError) -> Vec<String> {
+        match error {
+            StoreError::Validation(d) => d.into_iter().map(|f| f.field).collect(),
+            other => panic!("validation expected, got {other:?}"),
+        }
+    }
+
+    fn form(name: &str, price: i64) -> ProductForm {
+        ProductForm {
+            name: Some(name.into()),
+            price: Some(price),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn defaults_and_slug() {
+        let f = form("  Thẻ Garena 100K ", 100_000).check().unwrap();
+        assert_eq!(f.name, "Thẻ Garena 100K");
+        assert_eq!(f.slug, "the-garena-100k");
+        assert_eq!(f.status, ProductStatus::Draft);
+        assert_eq!((f.min_per_order, f.max_per_order), (1, 10));
+        assert_eq!(f.low_stock_threshold, 10);
+        assert_eq!(f.summary, None);
+    }
+
+    #[test]
+    fn reports_every_problem() {
+        let bad = ProductForm {
+            name: Some(" ".into()),
+            slug: Some("Bad Slug".into()),
+            price: Some(0),
+            original_price: Some(-1),
+            status: Some("sold".into()),
+            min_per_order: Some(5),
+            max_per_order: Some(101),
+            low_stock_threshold: Some(-1),
+            image_url: Some("javascript:alert(1)".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            fields_of(bad.check().unwrap_err()),
+            [
+                "name",
+                "slug",
+                "imageUrl",
+                "price",
+                "originalPrice",
+                "status",
+                "maxPerOrder",
+                "lowStockThreshold"
+            ]
+        );
+        let min_over_max = ProductForm {
+            min_per_order: Some(5),
+            max_per_order: Some(4),
+            ..form("a", 1)
+        };
+        assert_eq!(
+            fields_of(min_over_max.check().unwrap_err()),
+            ["maxPerOrder"]
+        );
+        assert_eq!(fields_of(form("!!!", 1).check().unwrap_err()), ["slug"]);
+        assert_eq!(
+            fields_of(form("a", MAX_PRICE + 1).check().unwrap_err()),
+            ["price"]
+        );
+    }
+
+    #[test]
+    fn image_urls() {
+        for ok in ["/uploads/abc123.png", "https://cdn.example.com/a/b.jpg?x=1"] {
+            assert!(image_url_ok(ok), "{ok}");
+        }
+        for bad in [
+            "/uploads/",
+            "/uploads/../etc/passwd",
+            "/uploads/a/b.png",
+            "http://x.com/a.png",
+            "https:///a.png",
+            "https://a.com/a b.png",
+            "https://a.com/\"onload=",
+            "/static/a.png",
+        ] {
+            assert!(!image_url_ok(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn patch_semantics() {
+        let current = ProductForm {
+            summary: Some("tóm tắt".into()),
+            original_price: Some(120),
+            ..form("Thẻ Viettel 50K", 100)
+        }
+        .check()
+        .unwrap();
+        let patch: ProductPatch = serde_json::from_value(serde_json::json!({
+            "id": Uuid::nil(), "summary": null, "price": 110, "name": "Thẻ Viettel 100K"
+        }))
+        .unwrap();
+        let next = patch.apply(current.clone()).unwrap();
+        assert_eq!(next.summary, None);
+        assert_eq!(next.price, 110);
+        assert_eq!(next.original_price, Some(120));
+        // The slug stays when left out, even though the name changed.
+        assert_eq!(next.slug, "the-viettel-50k");
+        let reslug: ProductPatch = serde_json::from_value(
+            serde_json::json!({"id": Uuid::nil(), "slug": null, "name": "Mới"}),
+        )
+        .unwrap();
+        assert_eq!(reslug.apply(current.clone()).unwrap().slug, "moi");
+        let null_price: ProductPatch =
+            serde_json::from_value(serde_json::json!({"id": Uuid::nil(), "price": null})).unwrap();
+        assert_eq!(
+            fields_of(null_price.apply(current.clone()).unwrap_err()),
+            ["price"]
+        );
+        let under: ProductPatch =
+            serde_json::from_value(serde_json::json!({"id": Uuid::nil(), "price": 130})).unwrap();
+        assert_eq!(
+            fields_of(under.apply(current).unwrap_err()),
+            ["originalPrice"]
+        );
+    }
+
+    #[test]
+    fn stock_levels() {
+        assert_eq!(StockLevel::of(0, 10), StockLevel::OutOfStock);
+        assert_eq!(StockLevel::of(1, 10), StockLevel::Low);
+        assert_eq!(StockLevel::of(10, 10), StockLevel::Low);
+        assert_eq!(StockLevel::of(11, 10), StockLevel::InStock);
+        assert_eq!(StockLevel::of(1, 0), StockLevel::InStock);
+    }
+}

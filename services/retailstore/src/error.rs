@@ -1,0 +1,203 @@
+//! The service's one error type, and its one mapping onto the envelope ([`ApiError`]):
+//! handlers return `Result<_, StoreError>` and actix renders it through `ResponseError`.
+//! Internal detail (database, crypto, task failures) goes to the log, never to the body.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use shop_common::db::PoolError;
+use shop_common::{ApiError, FieldError};
+
+use crate::crypto::CryptoError;
+
+pub const MSG_SLUG_TAKEN: &str = "Đường dẫn (slug) đã được dùng cho sản phẩm khác";
+pub const MSG_PRODUCT_IN_USE: &str =
+    "Sản phẩm đã có đơn hàng, không thể xóa. Hãy ẩn sản phẩm thay vì xóa";
+pub const MSG_CODE_EXISTS: &str = "Mã serial đã tồn tại cho sản phẩm này";
+pub const MSG_CODE_LOCKED: &str =
+    "Mã serial đang được giữ cho đơn hàng hoặc đã bán, không thể sửa hoặc xóa";
+
+/// Unique constraints that mean a conflict the client can act on.
+const SLUG_CONSTRAINT: &str = "products_slug_key";
+const CODE_CONSTRAINT: &str = "serial_codes_hash_key";
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// An envelope error from shared code (paging checks and the like).
+    #[error(transparent)]
+    Api(#[from] ApiError),
+    /// Code 1 with the offending fields.
+    #[error("invalid input")]
+    Validation(Vec<FieldError>),
+    /// Code 2.
+    #[error("record not found")]
+    NotFound,
+    /// Code 301.
+    #[error("product slug taken")]
+    SlugTaken,
+    /// Code 302.
+    #[error("product is referenced by reserved or sold codes or by orders")]
+    ProductInUse,
+    /// Code 311.
+    #[error("serial code already exists for this product")]
+    CodeExists,
+    /// Code 312.
+    #[error("serial code is reserved or sold")]
+    CodeLocked,
+    /// Code 313.
+    #[error("bulk batch of {size} codes is over the limit of {max}")]
+    BatchTooLarge { size: usize, max: usize },
+    #[error("database: {0}")]
+    Database(DieselError),
+    #[error("database pool: {0}")]
+    Pool(#[from] PoolError),
+    #[error("serial-code crypto: {0}")]
+    Crypto(#[from] CryptoError),
+    #[error("background task: {0}")]
+    Task(#[from] tokio::task::JoinError),
+}
+
+impl StoreError {
+    /// Code 1 for one field.
+    pub fn field(field: &str, message: impl Into<String>) -> Self {
+        Self::Validation(vec![FieldError::new(field, message)])
+    }
+}
+
+impl From<DieselError> for StoreError {
+    fn from(e: DieselError) -> Self {
+        match e {
+            DieselError::NotFound => Self::NotFound,
+            DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, ref info) => {
+                match info.constraint_name() {
+                    Some(SLUG_CONSTRAINT) => Self::SlugTaken,
+                    Some(CODE_CONSTRAINT) => Self::CodeExists,
+                    _ => Self::Database(e),
+                }
+            }
+            other => Self::Database(other),
+        }
+    }
+}
+
+/// True for a foreign-key violation (the caller knows which key it can hit).
+pub fn is_foreign_key_violation(e: &StoreError) -> bool {
+    matches!(
+        e,
+        StoreError::Database(DieselError::DatabaseError(
+            DatabaseErrorKind::ForeignKeyViolation,
+            _
+        ))
+    )
+}
+
+impl StoreError {
+    /// The envelope error the client sees. Internal detail stays out of it.
+    pub fn to_api(&self) -> ApiError {
+        match self {
+            Self::Api(e) => e.clone(),
+            Self::Validation(details) => ApiError::validation(details.clone()),
+            Self::NotFound => ApiError::not_found(),
+            Self::SlugTaken => ApiError::conflict(301, MSG_SLUG_TAKEN),
+            Self::ProductInUse => ApiError::conflict(302, MSG_PRODUCT_IN_USE),
+            Self::CodeExists => ApiError::conflict(311, MSG_CODE_EXISTS),
+            Self::CodeLocked => ApiError::conflict(312, MSG_CODE_LOCKED),
+            Self::BatchTooLarge { max, .. } => ApiError::new(
+                StatusCode::BAD_REQUEST,
+                313,
+                format!("Mỗi lần nhập tối đa {} mã", group_thousands(*max)),
+            ),
+            Self::Pool(_) => ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE),
+            Self::Database(_) | Self::Crypto(_) | Self::Task(_) => ApiError::internal(),
+        }
+    }
+}
+
+/// The one place where the service's errors become responses (and are logged).
+impl ResponseError for StoreError {
+    fn status_code(&self) -> StatusCode {
+        self.to_api().status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        match self {
+            Self::Pool(e) => tracing::error!(error = %e, "database pool unavailable"),
+            Self::Database(_) | Self::Crypto(_) | Self::Task(_) => {
+                tracing::error!(error = %self, "internal error");
+            }
+            _ => {}
+        }
+        self.to_api().error_response()
+    }
+}
+
+/// `50000` -> `50.000` (Vietnamese digit grouping).
+fn group_thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('.');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Collects field problems, then yields the checked value or code 1 with all of them.
+#[derive(Debug, Default)]
+pub struct Problems(Vec<FieldError>);
+
+impl Problems {
+    pub fn push(&mut self, field: &str, message: impl Into<String>) {
+        self.0.push(FieldError::new(field, message));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn finish<T>(self, value: impl FnOnce() -> T) -> Result<T, StoreError> {
+        if self.0.is_empty() {
+            Ok(value())
+        } else {
+            Err(StoreError::Validation(self.0))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_thousands() {
+        assert_eq!(group_thousands(50_000), "50.000");
+        assert_eq!(group_thousands(1_000_000), "1.000.000");
+        assert_eq!(group_thousands(999), "999");
+    }
+
+    #[test]
+    fn codes_and_statuses() {
+        let cases = [
+            (StoreError::NotFound, 404, 2),
+            (StoreError::SlugTaken, 409, 301),
+            (StoreError::ProductInUse, 409, 302),
+            (StoreError::CodeExists, 409, 311),
+            (StoreError::CodeLocked, 409, 312),
+            (StoreError::BatchTooLarge { size: 2, max: 1 }, 400, 313),
+            (
+                StoreError::Database(DieselError::RollbackTransaction),
+                500,
+                9,
+            ),
+        ];
+        for (error, status, code) in cases {
+            let api = error.to_api();
+            assert_eq!((api.status.as_u16(), api.code), (status, code));
+        }
+        let api = StoreError::field("price", "x").to_api();
+        assert_eq!(api.code, 1);
+        assert_eq!(api.details.map(|d| d.len()), Some(1));
+    }
+}

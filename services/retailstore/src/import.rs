@@ -1,0 +1,275 @@
+//! Bulk import of serial codes (ProductSerialCode/CreateBulk): normalise, find repeats,
+//! encrypt and hash off the async workers, then insert everything in one statement.
+
+use std::collections::HashSet;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use shop_common::db::DbPool;
+use uuid::Uuid;
+
+use crate::crypto::{CodeCipher, CryptoError};
+use crate::domain::serial_code::{Code, InvalidReason};
+use crate::error::{StoreError, is_foreign_key_violation};
+use crate::models::product::Product;
+use crate::models::serial_code::{CodeBatch, SerialCode};
+
+/// The most codes one call may carry (code 313 above).
+pub const MAX_CODES_PER_CALL: usize = 50_000;
+
+/// A checked import request.
+#[derive(Debug)]
+pub struct Import {
+    pub product_id: Uuid,
+    pub codes: Vec<String>,
+    pub expires_at: Option<DateTime<Utc>>,
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DuplicateReason {
+    /// Already stored for this product (or stored by a concurrent import).
+    Exists,
+    /// Appears earlier in the same batch.
+    Repeated,
+}
+
+/// Indexes are positions in the submitted `codes` array, from 0.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Duplicate {
+    pub index: usize,
+    /// The submitter's own (normalised) input.
+    pub code: String,
+    pub reason: DuplicateReason,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Invalid {
+    pub index: usize,
+    pub reason: InvalidReason,
+}
+
+#[derive(Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportReport {
+    pub inserted: usize,
+    pub duplicates: Vec<Duplicate>,
+    pub invalid: Vec<Invalid>,
+}
+
+/// The batch sorted out: distinct codes with their first index, and what was set aside.
+/// Blank lines appear nowhere.
+#[derive(Debug, Default)]
+pub struct Plan {
+    pub unique: Vec<(usize, Code)>,
+    pub repeated: Vec<Duplicate>,
+    pub invalid: Vec<Invalid>,
+}
+
+pub fn plan(raw: Vec<String>) -> Plan {
+    let mut plan = Plan::default();
+    let mut seen: HashSet<String> = HashSet::with_capacity(raw.len());
+    for (index, line) in raw.into_iter().enumerate() {
+        match Code::parse(&line) {
+            Ok(None) => {}
+            Err(reason) => plan.invalid.push(Invalid { index, reason }),
+            Ok(Some(code)) => {
+                if seen.contains(code.as_str()) {
+                    plan.repeated.push(Duplicate {
+                        index,
+                        code: code.into_string(),
+                        reason: DuplicateReason::Repeated,
+                    });
+                } else {
+                    seen.insert(code.as_str().to_owned());
+                    plan.unique.push((index, code));
+                }
+            }
+        }
+    }
+    plan
+}
+
+/// Encrypts and hashes the distinct codes. `source[i]` is the position in `unique` of
+/// the batch's row `i`; rows are sorted by hash.
+pub fn seal(
+    cipher: &CodeCipher,
+    product_id: Uuid,
+    unique: &[(usize, Code)],
+) -> Result<(CodeBatch, Vec<usize>), CryptoError> {
+    let mut hashed: Vec<([u8; 32], usize)> = unique
+        .iter()
+        .enumerate()
+        .map(|(pos, (_, code))| (cipher.hash(code.as_str()), pos))
+        .collect();
+    hashed.sort_unstable();
+    let n = hashed.len();
+    let mut batch = CodeBatch {
+        key_id: cipher.current_key_id(),
+        ids: Vec::with_capacity(n),
+        nonces: Vec::with_capacity(n),
+        ciphertexts: Vec::with_capacity(n),
+        hashes: Vec::with_capacity(n),
+        tails: Vec::with_capacity(n),
+    };
+    let mut source = Vec::with_capacity(n);
+    for (hash, pos) in hashed {
+        let code = &unique[pos].1;
+        let sealed = cipher.encrypt(product_id, code.as_str())?;
+        batch.ids.push(Uuid::now_v7());
+        batch.nonces.push(sealed.nonce);
+        batch.ciphertexts.push(sealed.ciphertext);
+        batch.hashes.push(hash.to_vec());
+        batch.tails.push(code.visible_tail());
+        source.push(pos);
+    }
+    Ok((batch, source))
+}
+
+/// Runs an import. The product is checked first (code 2), the codes are sealed on a
+/// blocking thread without holding a database connection, then inserted in one statement.
+pub async fn import(
+    pool: &DbPool,
+    cipher: &actix_web::web::Data<CodeCipher>,
+    request: Import,
+) -> Result<ImportReport, StoreError> {
+    if request.codes.len() > MAX_CODES_PER_CALL {
+        return Err(StoreError::BatchTooLarge {
+            size: request.codes.len(),
+            max: MAX_CODES_PER_CALL,
+        });
+    }
+    let product_id = request.product_id;
+    {
+        let mut conn = pool.get().await?;
+        if !Product::exists(&mut conn, product_id).await? {
+            return Err(StoreError::NotFound);
+        }
+    }
+
+    let cipher = cipher.clone();
+    let codes = request.codes;
+    let (plan, batch, source) = tokio::task::spawn_blocking(move || {
+        let plan = plan(codes);
+        seal(&cipher, product_id, &plan.unique).map(|(batch, source)| (plan, batch, source))
+    })
+    .await??;
+
+    let mut report = ImportReport {
+        inserted: 0,
+        duplicates: plan.repeated,
+        invalid: plan.invalid,
+    };
+    if !batch.is_empty() {
+        let mut conn = pool.get().await?;
+        let inserted = SerialCode::insert_batch(
+            &mut conn,
+            product_id,
+            request.expires_at,
+            request.note.as_deref(),
+            &batch,
+        )
+        .await
+        .map_err(StoreError::from)
+        .map_err(|e| {
+            // The product was deleted between the check and the insert.
+            if is_foreign_key_violation(&e) {
+                StoreError::NotFound
+            } else {
+                e
+            }
+        })?;
+        report.inserted = inserted.len();
+        let inserted: HashSet<Vec<u8>> = inserted.into_iter().collect();
+        for (row, hash) in batch.hashes.iter().enumerate() {
+            if !inserted.contains(hash) {
+                let (index, code) = &plan.unique[source[row]];
+                report.duplicates.push(Duplicate {
+                    index: *index,
+                    code: code.as_str().to_owned(),
+                    reason: DuplicateReason::Exists,
+                });
+            }
+        }
+    }
+    report.duplicates.sort_by_key(|d| d.index);
+    Ok(report)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plans_a_messy_batch() {
+        let long = "x".repeat(201);
+        let raw = vec![
+            "\u{FEFF}AAA-1\r".to_owned(), // 0: BOM and CR stripped
+            "".to_owned(),                // 1: blank, not reported
+            "BBB-2".to_owned(),           // 2
+            " AAA-1 ".to_owned(),         // 3: repeat of 0
+            long,                         // 4: too long
+            "C\u{1}C".to_owned(),         // 5: control character
+            "aaa-1".to_owned(),           // 6: another case, another code
+            "   ".to_owned(),             // 7: blank
+        ];
+        let plan = plan(raw);
+        let unique: Vec<_> = plan
+            .unique
+            .iter()
+            .map(|(i, c)| (*i, c.as_str().to_owned()))
+            .collect();
+        assert_eq!(
+            unique,
+            [
+                (0, "AAA-1".into()),
+                (2, "BBB-2".into()),
+                (6, "aaa-1".into())
+            ]
+        );
+        assert_eq!(
+            plan.repeated,
+            [Duplicate {
+                index: 3,
+                code: "AAA-1".into(),
+                reason: DuplicateReason::Repeated
+            }]
+        );
+        assert_eq!(
+            plan.invalid,
+            [
+                Invalid {
+                    index: 4,
+                    reason: InvalidReason::TooLong
+                },
+                Invalid {
+                    index: 5,
+                    reason: InvalidReason::ControlCharacter
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn seals_sorted_by_hash() {
+        let cipher = CodeCipher::new((1, [1; 32]), &[], &[2; 32]).unwrap();
+        let plan = plan((0..50).map(|i| format!("CODE-{i:04}")).collect());
+        let product = Uuid::new_v4();
+        let (batch, source) = seal(&cipher, product, &plan.unique).unwrap();
+        assert_eq!(batch.len(), 50);
+        assert!(batch.hashes.windows(2).all(|w| w[0] < w[1]));
+        for (row, pos) in source.iter().enumerate() {
+            let code = plan.unique[*pos].1.as_str();
+            assert_eq!(batch.hashes[row], cipher.hash(code).to_vec());
+            let clear = cipher
+                .decrypt(product, 1, &batch.nonces[row], &batch.ciphertexts[row])
+                .unwrap();
+            assert_eq!(clear, code);
+            assert_eq!(batch.tails[row], &code[code.len() - 4..]);
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! Products and their stock counters.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use shop_common::pagination::{SortDir, like_pattern};
+use uuid::Uuid;
+
+use crate::domain::product::{ProductFields, ProductStatus};
+use crate::domain::serial_code::CodeStatus;
+use crate::error::{StoreError, is_foreign_key_violation};
+use crate::schema::{product_stock, products, serial_codes};
+use crate::slug::slugify;
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = products, check_for_backend(diesel::pg::Pg))]
+pub struct Product {
+    pub id: Uuid,
+    pub name: String,
+    pub slug: String,
+    pub summary: Option<String>,
+    pub description: Option<String>,
+    pub image_url: Option<String>,
+    pub price: i64,
+    pub original_price: Option<i64>,
+    pub status: ProductStatus,
+    pub sort_order: i32,
+    pub min_per_order: i32,
+    pub max_per_order: i32,
+    pub low_stock_threshold: i32,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A product's code counts, kept by triggers on `serial_codes`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = product_stock, check_for_backend(diesel::pg::Pg))]
+pub struct Stock {
+    pub available: i64,
+    pub reserved: i64,
+    pub sold: i64,
+}
+
+/// The insert and update form: every writable column.
+#[derive(Debug, Insertable, AsChangeset)]
+#[diesel(table_name = products, treat_none_as_null = true)]
+pub struct ProductRow<'a> {
+    pub name: &'a str,
+    pub slug: &'a str,
+    pub summary: Option<&'a str>,
+    pub description: Option<&'a str>,
+    pub image_url: Option<&'a str>,
+    pub price: i64,
+    pub original_price: Option<i64>,
+    pub status: ProductStatus,
+    pub sort_order: i32,
+    pub min_per_order: i32,
+    pub max_per_order: i32,
+    pub low_stock_threshold: i32,
+}
+
+impl<'a> From<&'a ProductFields> for ProductRow<'a> {
+    fn from(f: &'a ProductFields) -> Self {
+        Self {
+            name: &f.name,
+            slug: &f.slug,
+            summary: f.summary.as_deref(),
+            description: f.description.as_deref(),
+            image_url: f.image_url.as_deref(),
+            price: f.price,
+            original_price: f.original_price,
+            status: f.status,
+            sort_order: f.sort_order,
+            min_per_order: f.min_per_order,
+            max_per_order: f.max_per_order,
+            low_stock_threshold: f.low_stock_threshold,
+        }
+    }
+}
+
+impl From<Product> for ProductFields {
+    fn from(p: Product) -> Self {
+        Self {
+            name: p.name,
+            slug: p.slug,
+            summary: p.summary,
+            description: p.description,
+            image_url: p.image_url,
+            price: p.price,
+            original_price: p.original_price,
+            status: p.status,
+            sort_order: p.sort_order,
+            min_per_order: p.min_per_order,
+            max_per_order: p.max_per_order,
+            low_stock_threshold: p.low_stock_threshold,
+        }
+    }
+}
+
+/// List filters: `keyword` matches the name (ILIKE) or the folded slug, so `the garena`
+/// finds `Thẻ Garena 100K`.
+#[derive(Debug, Clone, Default)]
+pub struct ProductFilter {
+    pub keyword: Option<String>,
+    pub status: Option<ProductStatus>,
+}
+
+/// Sortable columns; `Default` is `sort_order asc, created_at desc`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProductSort {
+    Default,
+    Name(SortDir),
+    Price(SortDir),
+    SortOrder(SortDir),
+    CreatedAt(SortDir),
+}
+
+/// Applies a [`ProductFilter`] to a boxed query over `products` (alone or joined).
+macro_rules! filtered {
+    ($query:expr, $filter:expr) => {{
+        let mut query = $query;
+        if let Some(status) = $filter.status {
+            query = query.filter(products::status.eq(status));
+        }
+        if let Some(keyword) = $filter.keyword.as_deref() {
+            let by_name = products::name.ilike(like_pattern(keyword));
+            let folded = slugify(keyword);
+            query = if folded.is_empty() {
+                query.filter(by_name)
+            } else {
+                query.filter(by_name.or(products::slug.like(like_pattern(&folded))))
+            };
+        }
+        query
+    }};
+}
+
+impl Product {
+    /// Inserts a product; a trigger creates its zeroed stock row.
+    pub async fn insert(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+        fields: &ProductFields,
+    ) -> QueryResult<Product> {
+        diesel::insert_into(products::table)
+            .values((products::id.eq(id), ProductRow::from(fields)))
+            .returning(Product::as_returning())
+            .get_result(conn)
+            .await
+    }
+
+    pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<(Product, Stock)> {
+        products::table
+            .inner_join(product_stock::table)
+            .filter(products::id.eq(id))
+            .select((Product::as_select(), Stock::as_select()))
+            .get_result(conn)
+            .await
+    }
+
+    /// Locks the product row until the end of the transaction (call inside one).
+    pub async fn lock(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Product> {
+        products::table
+            .find(id)
+            .select(Product::as_select())
+            .for_update()
+            .get_result(conn)
+            .await
+    }
+
+    pub async fn exists(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<bool> {
+        diesel::select(diesel::dsl::exists(products::table.find(id)))
+            .get_result(conn)
+            .await
+    }
+
+    pub async fn any(conn: &mut AsyncPgConnection) -> QueryResult<bool> {
+        diesel::select(diesel::dsl::exists(products::table.select(products::id)))
+            .get_result(conn)
+            .await
+    }
+
+    /// Writes every field (the caller merged and checked them).
+    pub async fn update(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+        fields: &ProductFields,
+    ) -> QueryResult<Product> {
+        diesel::update(products::table.find(id))
+            .set((
+                ProductRow::from(fields),
+                products::updated_at.eq(diesel::dsl::now),
+            ))
+            .returning(Product::as_returning())
+            .get_result(conn)
+            .await
+    }
+
+    /// Deletes a product with its unsold codes, in one transaction. A product that any
+    /// reserved or sold code (or, later, any order item) still references stays:
+    /// [`StoreError::ProductInUse`]. The product row is locked first, so an import or a
+    /// reservation running at the same time either finishes before or fails after.
+    pub async fn delete(conn: &mut AsyncPgConnection, id: Uuid) -> Result<(), StoreError> {
+        conn.transaction(async |conn| {
+            Product::lock(conn, id).await?;
+            diesel::delete(
+                serial_codes::table
+                    .filter(serial_codes::product_id.eq(id))
+                    .filter(serial_codes::status.eq_any(CodeStatus::EDITABLE)),
+            )
+            .execute(conn)
+            .await?;
+            diesel::delete(products::table.find(id))
+                .execute(conn)
+                .await?;
+            Ok::<_, StoreError>(())
+        })
+        .await
+        .map_err(|e| {
+            if is_foreign_key_violation(&e) {
+                StoreError::ProductInUse
+            } else {
+                e
+            }
+        })
+    }
+
+    /// One page of products with their counters.
+    pub async fn page(
+        conn: &mut AsyncPgConnection,
+        filter: &ProductFilter,
+        sort: ProductSort,
+        limit: i64,
+        offset: i64,
+    ) -> QueryResult<Vec<(Product, Stock)>> {
+        use SortDir::{Asc, Desc};
+        let query = filtered!(
+            products::table
+                .inner_join(product_stock::table)
+                .into_boxed(),
+            filter
+        );
+        let query = match sort {
+            ProductSort::Default | ProductSort::SortOrder(Asc) => query.order((
+                products::sort_order.asc(),
+                products::created_at.desc(),
+                products::id.asc(),
+            )),
+            ProductSort::SortOrder(Desc) => query.order((
+                products::sort_order.desc(),
+                products::created_at.asc(),
+                products::id.desc(),
+            )),
+            ProductSort::Name(Asc) => query.order((products::name.asc(), products::id.asc())),
+            ProductSort::Name(Desc) => query.order((products::name.desc(), products::id.desc())),
+            ProductSort::Price(Asc) => query.order((products::price.asc(), products::id.asc())),
+            ProductSort::Price(Desc) => query.order((products::price.desc(), products::id.desc())),
+            ProductSort::CreatedAt(Asc) => {
+                query.order((products::created_at.asc(), products::id.asc()))
+            }
+            ProductSort::CreatedAt(Desc) => {
+                query.order((products::created_at.desc(), products::id.desc()))
+            }
+        };
+        query
+            .select((Product::as_select(), Stock::as_select()))
+            .limit(limit)
+            .offset(offset)
+            .load(conn)
+            .await
+    }
+
+    /// The number of products matching `filter` (an index-only scan for a status filter).
+    pub async fn count(conn: &mut AsyncPgConnection, filter: &ProductFilter) -> QueryResult<i64> {
+        filtered!(products::table.into_boxed(), filter)
+            .count()
+            .get_result(conn)
+            .await
+    }
+}

@@ -1,0 +1,243 @@
+//! Product: the storefront list and the admin CRUD (admin and staff alike).
+
+use actix_web::{HttpResponse, web};
+use chrono::{DateTime, Utc};
+use diesel_async::AsyncConnection;
+use serde::{Deserialize, Serialize};
+use shop_common::auth::AuthUser;
+use shop_common::db::DbPool;
+use shop_common::ok;
+use shop_common::pagination::{Page, PageQuery, PageRequest};
+use uuid::Uuid;
+
+use super::{ADMIN, IdQuery, WEB, endpoint};
+use crate::domain::product::{ProductForm, ProductPatch, ProductStatus, StockLevel};
+use crate::error::StoreError;
+use crate::models::product::{Product, ProductFilter, ProductSort, Stock};
+
+pub const ADMIN_SORTABLE: &[&str] = &["name", "price", "sortOrder", "createdAt"];
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StockView {
+    pub available: i64,
+    pub reserved: i64,
+    pub sold: i64,
+}
+
+/// Product, admin view.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductAdminView {
+    pub id: Uuid,
+    pub name: String,
+    pub slug: String,
+    pub summary: Option<String>,
+    pub description: Option<String>,
+    pub image_url: Option<String>,
+    pub price: i64,
+    pub original_price: Option<i64>,
+    pub status: ProductStatus,
+    pub sort_order: i32,
+    pub min_per_order: i32,
+    pub max_per_order: i32,
+    pub low_stock_threshold: i32,
+    pub stock: StockView,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<(Product, Stock)> for ProductAdminView {
+    fn from((p, s): (Product, Stock)) -> Self {
+        Self {
+            id: p.id,
+            name: p.name,
+            slug: p.slug,
+            summary: p.summary,
+            description: p.description,
+            image_url: p.image_url,
+            price: p.price,
+            original_price: p.original_price,
+            status: p.status,
+            sort_order: p.sort_order,
+            min_per_order: p.min_per_order,
+            max_per_order: p.max_per_order,
+            low_stock_threshold: p.low_stock_threshold,
+            stock: StockView {
+                available: s.available,
+                reserved: s.reserved,
+                sold: s.sold,
+            },
+            created_at: p.created_at,
+            updated_at: p.updated_at,
+        }
+    }
+}
+
+/// Product, storefront view: a stock level, never raw counts.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductWebView {
+    pub id: Uuid,
+    pub name: String,
+    pub slug: String,
+    pub summary: Option<String>,
+    pub description: Option<String>,
+    pub image_url: Option<String>,
+    pub price: i64,
+    pub original_price: Option<i64>,
+    pub in_stock: bool,
+    pub stock_level: StockLevel,
+    pub min_per_order: i32,
+    pub max_per_order: i32,
+}
+
+impl From<(Product, Stock)> for ProductWebView {
+    fn from((p, s): (Product, Stock)) -> Self {
+        let level = StockLevel::of(s.available, p.low_stock_threshold);
+        Self {
+            id: p.id,
+            name: p.name,
+            slug: p.slug,
+            summary: p.summary,
+            description: p.description,
+            image_url: p.image_url,
+            price: p.price,
+            original_price: p.original_price,
+            in_stock: level != StockLevel::OutOfStock,
+            stock_level: level,
+            min_per_order: p.min_per_order,
+            max_per_order: p.max_per_order,
+        }
+    }
+}
+
+/// Filters of the admin list besides paging.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminFilterQuery {
+    pub status: Option<String>,
+}
+
+fn admin_sort(page: &PageRequest) -> ProductSort {
+    match page.sort {
+        Some(("name", dir)) => ProductSort::Name(dir),
+        Some(("price", dir)) => ProductSort::Price(dir),
+        Some(("sortOrder", dir)) => ProductSort::SortOrder(dir),
+        Some(("createdAt", dir)) => ProductSort::CreatedAt(dir),
+        _ => ProductSort::Default,
+    }
+}
+
+async fn list<V: From<(Product, Stock)> + Serialize>(
+    pool: &DbPool,
+    page: &PageRequest,
+    filter: &ProductFilter,
+    sort: ProductSort,
+) -> Result<HttpResponse, StoreError> {
+    let mut conn = pool.get().await?;
+    let rows = Product::page(&mut conn, filter, sort, page.size, page.offset()).await?;
+    let total = Product::count(&mut conn, filter).await?;
+    let items: Vec<V> = rows.into_iter().map(V::from).collect();
+    Ok(ok(Page::new(items, total, page)))
+}
+
+/// GET web Product/Pagination: active products only, `sortOrder asc, createdAt desc`.
+async fn web_pagination(
+    pool: web::Data<DbPool>,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, StoreError> {
+    let page = query.check(&[])?;
+    let filter = ProductFilter {
+        keyword: page.keyword.clone(),
+        status: Some(ProductStatus::Active),
+    };
+    list::<ProductWebView>(&pool, &page, &filter, ProductSort::Default).await
+}
+
+/// GET admin Product/Pagination.
+async fn admin_pagination(
+    _user: AuthUser,
+    pool: web::Data<DbPool>,
+    query: web::Query<PageQuery>,
+    filter: web::Query<AdminFilterQuery>,
+) -> Result<HttpResponse, StoreError> {
+    let page = query.check(ADMIN_SORTABLE)?;
+    let status = match filter.status.as_deref().filter(|s| !s.is_empty()) {
+        None => None,
+        Some(text) => Some(ProductStatus::parse(text).ok_or_else(|| {
+            StoreError::field("status", "Trạng thái là draft, active hoặc hidden")
+        })?),
+    };
+    let filter = ProductFilter {
+        keyword: page.keyword.clone(),
+        status,
+    };
+    list::<ProductAdminView>(&pool, &page, &filter, admin_sort(&page)).await
+}
+
+/// GET admin Product/Read?id=.
+async fn read(
+    _user: AuthUser,
+    pool: web::Data<DbPool>,
+    query: web::Query<IdQuery>,
+) -> Result<HttpResponse, StoreError> {
+    let mut conn = pool.get().await?;
+    let found = Product::find(&mut conn, query.id).await?;
+    Ok(ok(ProductAdminView::from(found)))
+}
+
+/// POST admin Product/Create.
+async fn create(
+    _user: AuthUser,
+    pool: web::Data<DbPool>,
+    body: web::Json<ProductForm>,
+) -> Result<HttpResponse, StoreError> {
+    let fields = body.into_inner().check()?;
+    let mut conn = pool.get().await?;
+    let product = Product::insert(&mut conn, Uuid::now_v7(), &fields).await?;
+    Ok(ok(ProductAdminView::from((product, Stock::default()))))
+}
+
+/// PUT admin Product/Update: the patch is applied to the locked current row and the
+/// result checked as a whole.
+async fn update(
+    _user: AuthUser,
+    pool: web::Data<DbPool>,
+    body: web::Json<ProductPatch>,
+) -> Result<HttpResponse, StoreError> {
+    let patch = body.into_inner();
+    let id = patch.id;
+    let mut conn = pool.get().await?;
+    conn.transaction(async |conn| {
+        let current = Product::lock(conn, id).await?;
+        let fields = patch.apply(current.into())?;
+        Product::update(conn, id, &fields).await?;
+        Ok::<_, StoreError>(())
+    })
+    .await?;
+    let updated = Product::find(&mut conn, id).await?;
+    Ok(ok(ProductAdminView::from(updated)))
+}
+
+/// DELETE admin Product/Delete?id=: code 302 while reserved or sold codes (or orders)
+/// reference the product; its unsold codes go with it.
+async fn delete(
+    _user: AuthUser,
+    pool: web::Data<DbPool>,
+    query: web::Query<IdQuery>,
+) -> Result<HttpResponse, StoreError> {
+    let mut conn = pool.get().await?;
+    Product::delete(&mut conn, query.id).await?;
+    Ok(ok(true))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    let admin = |action: &str| endpoint(format!("{ADMIN}/Product/{action}"));
+    cfg.service(endpoint(format!("{WEB}/Product/Pagination")).route(web::get().to(web_pagination)))
+        .service(admin("Pagination").route(web::get().to(admin_pagination)))
+        .service(admin("Read").route(web::get().to(read)))
+        .service(admin("Create").route(web::post().to(create)))
+        .service(admin("Update").route(web::put().to(update)))
+        .service(admin("Delete").route(web::delete().to(delete)));
+}

@@ -1,0 +1,113 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! The OpenAPI document matches the routes; `seed-demo` fills an empty catalogue once.
+
+mod support;
+
+use reqwest::Method;
+use retailstore::seed::{CODES_PER_PRODUCT, SeedOutcome, seed_demo};
+use serde_json::Value;
+use support::*;
+
+#[tokio::test(flavor = "multi_thread")]
+async fn openapi_document_describes_the_routes() {
+    let app = TestApp::spawn().await;
+    let response = app
+        .client
+        .get(format!("{}/retailstore/openapi.json", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/json")
+    );
+    let doc: Value = response.json().await.unwrap();
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    // Not enveloped.
+    assert!(doc.get("success").is_none());
+    let paths = doc["paths"].as_object().unwrap();
+    assert_eq!(paths.len(), 11);
+    for (path, operations) in paths {
+        for (method, operation) in operations.as_object().unwrap() {
+            let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let (status, answer) = app.call(method.clone(), path, None, None).await;
+            let public = path.contains("/api/web/");
+            assert_eq!(
+                status,
+                if public { 200 } else { 401 },
+                "{method} {path}: {answer}"
+            );
+            assert_eq!(operation.get("security").is_none(), public, "{path}");
+        }
+    }
+    // Every $ref resolves.
+    let text = doc.to_string();
+    for piece in text.split("#/components/schemas/").skip(1) {
+        let name = piece.split('"').next().unwrap();
+        assert!(doc["components"]["schemas"].get(name).is_some(), "{name}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn seed_demo_fills_an_empty_catalogue_once() {
+    let app = TestApp::spawn().await;
+    let cipher = test_cipher();
+    let mut conn = app.pool.get().await.unwrap();
+    let first = seed_demo(&mut conn, &cipher).await.unwrap();
+    assert_eq!(
+        first,
+        SeedOutcome::Seeded {
+            products: 6,
+            codes: 5 * CODES_PER_PRODUCT
+        }
+    );
+    assert_eq!(
+        seed_demo(&mut conn, &cipher).await.unwrap(),
+        SeedOutcome::AlreadySeeded
+    );
+    assert_eq!(app.scalar("SELECT count(*) AS n FROM products").await, 6);
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM serial_codes").await,
+        5 * CODES_PER_PRODUCT as i64
+    );
+
+    let (_, web) = app
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
+        .await;
+    let items = web["result"]["items"].as_array().unwrap();
+    assert_eq!(items.len(), 6);
+    assert_eq!(items[0]["name"], "Thẻ Garena 100K");
+    assert_eq!(items[0]["slug"], "the-garena-100k");
+    assert_eq!(items[0]["originalPrice"], 100_000);
+    let out: Vec<_> = items
+        .iter()
+        .filter(|p| p["stockLevel"] == "out_of_stock")
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(out, ["Netflix 1 tháng"]);
+    // Demo codes decrypt like any other.
+    let garena = items[0]["id"].as_str().unwrap();
+    let codes = app.codes_of(garena).await;
+    let (_, revealed) = app
+        .post(CODE_REVEAL, serde_json::json!({"id": codes[0]["id"]}))
+        .await;
+    assert!(
+        revealed["result"]["code"]
+            .as_str()
+            .unwrap()
+            .starts_with("GRN")
+    );
+
+    // A catalogue that already has a product is left alone.
+    let other = TestApp::spawn().await;
+    other.product("Sản phẩm thật").await;
+    let mut conn = other.pool.get().await.unwrap();
+    assert_eq!(
+        seed_demo(&mut conn, &cipher).await.unwrap(),
+        SeedOutcome::AlreadySeeded
+    );
+    assert_eq!(other.scalar("SELECT count(*) AS n FROM products").await, 1);
+}

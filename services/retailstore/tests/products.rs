@@ -1,0 +1,595 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! Products over HTTP: auth, CRUD, validation, slugs, the two lists, stock and delete.
+
+mod support;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use support::*;
+
+#[tokio::test(flavor = "multi_thread")]
+async fn admin_routes_need_a_valid_token() {
+    let app = TestApp::spawn().await;
+    let id = uuid::Uuid::new_v4();
+    let calls: [(Method, String, Option<Value>); 11] = [
+        (Method::GET, PRODUCT_PAGINATION.into(), None),
+        (Method::GET, format!("{PRODUCT_READ}?id={id}"), None),
+        (
+            Method::POST,
+            PRODUCT_CREATE.into(),
+            Some(json!({"name": "x", "price": 1})),
+        ),
+        (Method::PUT, PRODUCT_UPDATE.into(), Some(json!({"id": id}))),
+        (Method::DELETE, format!("{PRODUCT_DELETE}?id={id}"), None),
+        (Method::GET, CODE_PAGINATION.into(), None),
+        (
+            Method::POST,
+            CODE_CREATE_BULK.into(),
+            Some(json!({"productId": id, "codes": ["A"]})),
+        ),
+        (Method::PUT, CODE_UPDATE.into(), Some(json!({"id": id}))),
+        (Method::DELETE, format!("{CODE_DELETE}?id={id}"), None),
+        (Method::POST, CODE_REVEAL.into(), Some(json!({"id": id}))),
+        // Malformed bodies still answer 401 first for an anonymous caller.
+        (
+            Method::POST,
+            PRODUCT_CREATE.into(),
+            Some(json!("not an object")),
+        ),
+    ];
+    for (method, path, body) in &calls {
+        let (status, answer) = app.call(method.clone(), path, None, body.as_ref()).await;
+        assert_error(status, &answer, 401, 5);
+        let (status, answer) = app
+            .call(method.clone(), path, Some("not-a-jwt"), body.as_ref())
+            .await;
+        assert_error(status, &answer, 401, 5);
+    }
+    // A token signed by another key.
+    let stranger = shop_common::testing::TestTokens::new().token(shop_common::auth::Role::Admin);
+    let (status, answer) = app
+        .call(Method::GET, PRODUCT_PAGINATION, Some(&stranger), None)
+        .await;
+    assert_error(status, &answer, 401, 5);
+    // The storefront list is public, and ignores a stale token.
+    let (status, _) = app
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = app
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, Some("stale"), None)
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(app.scalar("SELECT count(*) AS n FROM products").await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn create_read_update_delete() {
+    let app = TestApp::spawn().await;
+    let created = app
+        .create_product(json!({
+            "name": "  Thẻ Garena 100K ",
+            "summary": "Nạp Sò",
+            "description": "Dòng 1\nDòng 2",
+            "imageUrl": "/uploads/abc.png",
+            "price": 96_000,
+            "originalPrice": 100_000,
+            "status": "active",
+            "sortOrder": 3,
+            "minPerOrder": 2,
+            "maxPerOrder": 20,
+            "lowStockThreshold": 5
+        }))
+        .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    assert_eq!(created["name"], "Thẻ Garena 100K");
+    assert_eq!(created["slug"], "the-garena-100k");
+    assert_eq!(created["originalPrice"], 100_000);
+    assert_eq!(
+        created["stock"],
+        json!({"available": 0, "reserved": 0, "sold": 0})
+    );
+    assert!(created["createdAt"].as_str().unwrap().ends_with('Z'));
+
+    // Defaults.
+    let plain = app
+        .create_product(json!({"name": "Đồng hồ", "price": 1}))
+        .await;
+    assert_eq!(plain["slug"], "dong-ho");
+    assert_eq!(plain["status"], "draft");
+    assert_eq!(plain["minPerOrder"], 1);
+    assert_eq!(plain["maxPerOrder"], 10);
+    assert_eq!(plain["lowStockThreshold"], 10);
+    assert_eq!(plain["sortOrder"], 0);
+    assert_eq!(plain["originalPrice"], Value::Null);
+    assert_eq!(plain["summary"], Value::Null);
+
+    let (status, read) = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(read["result"], created);
+
+    // Left out: unchanged. null: cleared. The slug stays when the name changes.
+    let (status, updated) = app
+        .put(
+            PRODUCT_UPDATE,
+            json!({"id": id, "name": "Thẻ Garena 200K", "summary": null,
+                   "originalPrice": null, "price": 190_000}),
+        )
+        .await;
+    assert_eq!(status, 200, "{updated}");
+    let updated = &updated["result"];
+    assert_eq!(updated["name"], "Thẻ Garena 200K");
+    assert_eq!(updated["slug"], "the-garena-100k");
+    assert_eq!(updated["summary"], Value::Null);
+    assert_eq!(updated["originalPrice"], Value::Null);
+    assert_eq!(updated["description"], "Dòng 1\nDòng 2");
+    assert_eq!(updated["price"], 190_000);
+    assert_eq!(updated["minPerOrder"], 2);
+    assert_ne!(updated["updatedAt"], created["updatedAt"]);
+
+    // slug: null derives it again from the name.
+    let (_, reslugged) = app
+        .put(PRODUCT_UPDATE, json!({"id": id, "slug": null}))
+        .await;
+    assert_eq!(reslugged["result"]["slug"], "the-garena-200k");
+    let (_, given) = app
+        .put(PRODUCT_UPDATE, json!({"id": id, "slug": "garena-200"}))
+        .await;
+    assert_eq!(given["result"]["slug"], "garena-200");
+
+    let (status, deleted) = app.delete(&format!("{PRODUCT_DELETE}?id={id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(deleted["result"], true);
+    let (status, answer) = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
+    assert_error(status, &answer, 404, 2);
+    let (status, answer) = app.delete(&format!("{PRODUCT_DELETE}?id={id}")).await;
+    assert_error(status, &answer, 404, 2);
+    let (status, answer) = app
+        .put(PRODUCT_UPDATE, json!({"id": id, "name": "x"}))
+        .await;
+    assert_error(status, &answer, 404, 2);
+    let (status, answer) = app.get(&format!("{PRODUCT_READ}?id=not-a-uuid")).await;
+    assert_error(status, &answer, 400, 1);
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM product_stock").await,
+        1
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn validation_reports_fields_and_stores_nothing() {
+    let app = TestApp::spawn().await;
+    let cases = [
+        (json!({"name": "A", "price": 0}), vec!["price"]),
+        (
+            json!({"name": "A", "price": 1_000_000_000_001_i64}),
+            vec!["price"],
+        ),
+        (json!({"name": "A"}), vec!["price"]),
+        (
+            json!({"name": "A", "price": 100, "originalPrice": 99}),
+            vec!["originalPrice"],
+        ),
+        (
+            json!({"name": "A", "price": 100, "minPerOrder": 5, "maxPerOrder": 4}),
+            vec!["maxPerOrder"],
+        ),
+        (
+            json!({"name": "A", "price": 100, "maxPerOrder": 101}),
+            vec!["maxPerOrder"],
+        ),
+        (
+            json!({"name": "A", "price": 100, "minPerOrder": 0}),
+            vec!["minPerOrder"],
+        ),
+        (
+            json!({"name": "A", "price": 100, "lowStockThreshold": -1}),
+            vec!["lowStockThreshold"],
+        ),
+        (json!({"name": "", "price": 100}), vec!["name"]),
+        (json!({"name": "x".repeat(201), "price": 100}), vec!["name"]),
+        (
+            json!({"name": "A", "price": 100, "slug": "Có dấu"}),
+            vec!["slug"],
+        ),
+        (
+            json!({"name": "A", "price": 100, "slug": "a--b"}),
+            vec!["slug"],
+        ),
+        (
+            json!({"name": "A", "price": 100, "status": "sold"}),
+            vec!["status"],
+        ),
+        (
+            json!({"name": "A", "price": 100, "imageUrl": "ftp://x/a.png"}),
+            vec!["imageUrl"],
+        ),
+        (
+            json!({"name": "", "price": 0, "maxPerOrder": 101}),
+            vec!["name", "price", "maxPerOrder"],
+        ),
+    ];
+    for (body, fields) in cases {
+        let (status, answer) = app.post(PRODUCT_CREATE, body.clone()).await;
+        let details = assert_error(status, &answer, 400, 1);
+        assert_eq!(details, fields, "{body}");
+    }
+    // Unreadable JSON and wrong types answer code 1 in the envelope too.
+    let response = app
+        .client
+        .post(format!("{}{PRODUCT_CREATE}", app.base))
+        .bearer_auth(&app.admin)
+        .header("content-type", "application/json")
+        .body("{bad json")
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let answer: Value = response.json().await.unwrap();
+    assert_error(status, &answer, 400, 1);
+    let (status, answer) = app
+        .post(PRODUCT_CREATE, json!({"name": "A", "price": "nhiều"}))
+        .await;
+    assert_error(status, &answer, 400, 1);
+    assert_eq!(app.scalar("SELECT count(*) AS n FROM products").await, 0);
+
+    // Update checks the merged product; a refused update changes nothing.
+    let product = app
+        .create_product(
+            json!({"name": "Thẻ Viettel 50K", "price": 50_000, "originalPrice": 60_000}),
+        )
+        .await;
+    let id = product["id"].as_str().unwrap();
+    let updates = [
+        (json!({"id": id, "price": 70_000}), vec!["originalPrice"]),
+        (json!({"id": id, "name": null}), vec!["name"]),
+        (json!({"id": id, "price": null}), vec!["price"]),
+        (
+            json!({"id": id, "maxPerOrder": 101, "price": 0}),
+            vec!["price", "maxPerOrder"],
+        ),
+    ];
+    for (body, fields) in updates {
+        let (status, answer) = app.put(PRODUCT_UPDATE, body.clone()).await;
+        assert_eq!(assert_error(status, &answer, 400, 1), fields, "{body}");
+    }
+    let (_, read) = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
+    assert_eq!(read["result"], product);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn slugs_are_folded_and_unique() {
+    let app = TestApp::spawn().await;
+    let first = app
+        .create_product(json!({"name": "Thẻ Garena 100K", "price": 100_000}))
+        .await;
+    assert_eq!(first["slug"], "the-garena-100k");
+    let dong_ho = app
+        .create_product(json!({"name": "Đồng hồ", "price": 100_000}))
+        .await;
+    assert_eq!(dong_ho["slug"], "dong-ho");
+
+    // The same name derives the same slug: taken.
+    let (status, answer) = app
+        .post(
+            PRODUCT_CREATE,
+            json!({"name": "THẺ GARENA 100k", "price": 1}),
+        )
+        .await;
+    assert_error(status, &answer, 409, 301);
+    let (status, answer) = app
+        .post(
+            PRODUCT_CREATE,
+            json!({"name": "Khác", "slug": "dong-ho", "price": 1}),
+        )
+        .await;
+    assert_error(status, &answer, 409, 301);
+    let (status, answer) = app
+        .put(
+            PRODUCT_UPDATE,
+            json!({"id": dong_ho["id"], "slug": "the-garena-100k"}),
+        )
+        .await;
+    assert_error(status, &answer, 409, 301);
+    // Keeping its own slug is no conflict.
+    let (status, _) = app
+        .put(
+            PRODUCT_UPDATE,
+            json!({"id": dong_ho["id"], "slug": "dong-ho"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(app.scalar("SELECT count(*) AS n FROM products").await, 2);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn storefront_lists_active_products_with_a_stock_level_only() {
+    let app = TestApp::spawn().await;
+    let plenty = app
+        .create_product(json!({"name": "Steam Wallet 200K", "price": 210_000,
+                               "status": "active", "sortOrder": 1, "lowStockThreshold": 2}))
+        .await;
+    let low = app
+        .create_product(json!({"name": "Thẻ Viettel 50K", "price": 48_000,
+                               "originalPrice": 50_000, "status": "active", "sortOrder": 2}))
+        .await;
+    let none = app
+        .create_product(json!({"name": "Netflix 1 tháng", "price": 79_000,
+                               "status": "active", "sortOrder": 2}))
+        .await;
+    app.create_product(json!({"name": "Nháp", "price": 1, "status": "draft"}))
+        .await;
+    app.create_product(json!({"name": "Ẩn", "price": 1, "status": "hidden"}))
+        .await;
+    app.import(plenty["id"].as_str().unwrap(), &codes("STEAM", 0..3))
+        .await;
+    app.import(low["id"].as_str().unwrap(), &codes("VT", 0..2))
+        .await;
+
+    let (status, answer) = app
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
+        .await;
+    assert_eq!(status, 200);
+    let result = &answer["result"];
+    assert_eq!(result["totalCount"], 3);
+    assert_eq!(result["pageIndex"], 1);
+    assert_eq!(result["pageSize"], 20);
+    let items = result["items"].as_array().unwrap();
+    // sortOrder asc, then the newest first.
+    let names: Vec<_> = items.iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["Steam Wallet 200K", "Netflix 1 tháng", "Thẻ Viettel 50K"]
+    );
+    let levels: Vec<_> = items
+        .iter()
+        .map(|p| {
+            (
+                p["inStock"].as_bool().unwrap(),
+                p["stockLevel"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        levels,
+        [(true, "in_stock"), (false, "out_of_stock"), (true, "low")]
+    );
+    let keys: Vec<_> = items[2].as_object().unwrap().keys().cloned().collect();
+    let mut expected = vec![
+        "description",
+        "id",
+        "imageUrl",
+        "inStock",
+        "maxPerOrder",
+        "minPerOrder",
+        "name",
+        "originalPrice",
+        "price",
+        "slug",
+        "stockLevel",
+        "summary",
+    ];
+    expected.sort_unstable();
+    assert_eq!(keys, expected);
+    assert!(!answer.to_string().contains("available"));
+    assert_eq!(items[2]["originalPrice"], 50_000);
+    assert_eq!(none["status"], "active");
+
+    // Keyword: accents and case do not matter through the slug; ILIKE on the name.
+    let (_, found) = app
+        .call(
+            Method::GET,
+            &format!("{PRODUCT_WEB_PAGINATION}?keyword=the%20viettel"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(found["result"]["totalCount"], 1);
+    assert_eq!(found["result"]["items"][0]["name"], "Thẻ Viettel 50K");
+    let (_, found) = app
+        .call(
+            Method::GET,
+            &format!("{PRODUCT_WEB_PAGINATION}?keyword=Th%E1%BA%BB"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(found["result"]["totalCount"], 1);
+    let (_, hidden) = app
+        .call(
+            Method::GET,
+            &format!("{PRODUCT_WEB_PAGINATION}?keyword=nh%C3%A1p"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(hidden["result"]["totalCount"], 0);
+    // Paging and refused parameters.
+    let (_, second) = app
+        .call(
+            Method::GET,
+            &format!("{PRODUCT_WEB_PAGINATION}?pageIndex=2&pageSize=2"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(second["result"]["items"].as_array().unwrap().len(), 1);
+    assert_eq!(second["result"]["totalCount"], 3);
+    for bad in [
+        "sortBy=price",
+        "pageSize=101",
+        "pageIndex=0",
+        "pageSize=abc",
+    ] {
+        let (status, answer) = app
+            .call(
+                Method::GET,
+                &format!("{PRODUCT_WEB_PAGINATION}?{bad}"),
+                None,
+                None,
+            )
+            .await;
+        assert_error(status, &answer, 400, 1);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn admin_list_filters_and_sorts() {
+    let app = TestApp::spawn().await;
+    for (name, price, status, sort) in [
+        ("Bravo", 300, "active", 2),
+        ("alpha", 100, "draft", 1),
+        ("Charlie", 200, "hidden", 3),
+        ("Delta", 400, "active", 0),
+    ] {
+        app.create_product(
+            json!({"name": name, "price": price, "status": status, "sortOrder": sort}),
+        )
+        .await;
+    }
+    let names = |answer: &Value| -> Vec<String> {
+        answer["result"]["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (_, all) = app.get(PRODUCT_PAGINATION).await;
+    assert_eq!(all["result"]["totalCount"], 4);
+    assert_eq!(names(&all), ["Delta", "alpha", "Bravo", "Charlie"]);
+    assert!(all["result"]["items"][0]["stock"].is_object());
+
+    let (_, by_price) = app
+        .get(&format!("{PRODUCT_PAGINATION}?sortBy=price&sortDir=desc"))
+        .await;
+    assert_eq!(names(&by_price), ["Delta", "Bravo", "Charlie", "alpha"]);
+    let (_, by_created) = app
+        .get(&format!(
+            "{PRODUCT_PAGINATION}?sortBy=createdAt&sortDir=asc"
+        ))
+        .await;
+    assert_eq!(names(&by_created), ["Bravo", "alpha", "Charlie", "Delta"]);
+    let (_, by_sort) = app
+        .get(&format!(
+            "{PRODUCT_PAGINATION}?sortBy=sortOrder&sortDir=desc"
+        ))
+        .await;
+    assert_eq!(names(&by_sort), ["Charlie", "Bravo", "alpha", "Delta"]);
+    let (_, by_name) = app.get(&format!("{PRODUCT_PAGINATION}?sortBy=name")).await;
+    assert_eq!(by_name["result"]["items"].as_array().unwrap().len(), 4);
+
+    let (_, active) = app
+        .get(&format!("{PRODUCT_PAGINATION}?status=active"))
+        .await;
+    assert_eq!(names(&active), ["Delta", "Bravo"]);
+    assert_eq!(active["result"]["totalCount"], 2);
+    let (_, keyword) = app
+        .get(&format!("{PRODUCT_PAGINATION}?keyword=ALPHA&status=draft"))
+        .await;
+    assert_eq!(names(&keyword), ["alpha"]);
+    let (_, escaped) = app.get(&format!("{PRODUCT_PAGINATION}?keyword=%25")).await;
+    assert_eq!(escaped["result"]["totalCount"], 0);
+
+    for bad in ["sortBy=slug", "sortBy=price&sortDir=up", "status=sold"] {
+        let (status, answer) = app.get(&format!("{PRODUCT_PAGINATION}?{bad}")).await;
+        assert_error(status, &answer, 400, 1);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn delete_is_refused_while_codes_are_reserved_or_sold() {
+    let app = TestApp::spawn().await;
+    let id = app.product("Thẻ Garena 100K").await;
+    app.import(&id, &codes("GRN", 0..5)).await;
+    for status in ["reserved", "sold"] {
+        app.execute(&format!(
+            "UPDATE serial_codes SET status = '{status}' WHERE id = \
+             (SELECT id FROM serial_codes WHERE product_id = '{id}' AND status = 'available' LIMIT 1)"
+        ))
+        .await;
+        let (code, answer) = app.delete(&format!("{PRODUCT_DELETE}?id={id}")).await;
+        assert_error(code, &answer, 409, 302);
+        // Nothing was deleted, not even the unsold codes.
+        assert_eq!(
+            app.scalar(&format!(
+                "SELECT count(*) AS n FROM serial_codes WHERE product_id = '{id}'"
+            ))
+            .await,
+            5
+        );
+        let (_, read) = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
+        assert_eq!(read["success"], true);
+    }
+    // Once no code is reserved or sold, the product goes with its unsold codes.
+    app.execute("UPDATE serial_codes SET status = 'available'")
+        .await;
+    let (status, _) = app.delete(&format!("{PRODUCT_DELETE}?id={id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM serial_codes").await,
+        0
+    );
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM product_stock").await,
+        0
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn staff_may_manage_products() {
+    let app = TestApp::spawn().await;
+    let staff = Some(app.staff.as_str());
+    let (status, created) = app
+        .call(
+            Method::POST,
+            PRODUCT_CREATE,
+            staff,
+            Some(&json!({"name": "Thẻ Zing 100K", "price": 100_000})),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["result"]["id"].as_str().unwrap();
+    let (status, _) = app
+        .call(
+            Method::PUT,
+            PRODUCT_UPDATE,
+            staff,
+            Some(&json!({"id": id, "status": "active"})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = app
+        .call(Method::GET, &format!("{PRODUCT_READ}?id={id}"), staff, None)
+        .await;
+    assert_eq!(status, 200);
+    let (status, list) = app.call(Method::GET, PRODUCT_PAGINATION, staff, None).await;
+    assert_eq!(
+        (status, list["result"]["totalCount"].as_i64()),
+        (200, Some(1))
+    );
+    let (status, _) = app
+        .call(
+            Method::DELETE,
+            &format!("{PRODUCT_DELETE}?id={id}"),
+            staff,
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn wrong_methods_and_paths_answer_in_the_envelope() {
+    let app = TestApp::spawn().await;
+    let (status, answer) = app
+        .call(Method::POST, PRODUCT_PAGINATION, Some(&app.admin), None)
+        .await;
+    assert_error(status, &answer, 404, 2);
+    let (status, answer) = app
+        .call(Method::GET, PRODUCT_CREATE, Some(&app.admin), None)
+        .await;
+    assert_error(status, &answer, 404, 2);
+    let (status, answer) = app.get("/retailstore/api/admin/v1/Product/Nope").await;
+    assert_error(status, &answer, 404, 2);
+}

@@ -1,0 +1,447 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! Serial codes over HTTP: listing, search, guarded edits, reveal, and stock counters.
+
+mod support;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use shop_common::auth::Role;
+use support::*;
+use uuid::Uuid;
+
+async fn code_id(app: &TestApp, product_id: &str, code: &str) -> String {
+    let (status, answer) = app
+        .get(&format!(
+            "{CODE_PAGINATION}?productId={product_id}&keyword={code}"
+        ))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["result"]["totalCount"], 1, "{code}: {answer}");
+    answer["result"]["items"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn list_shows_masked_codes_newest_first_and_filters() {
+    let app = TestApp::spawn().await;
+    let garena = app.product("Thẻ Garena 100K").await;
+    let viettel = app.product("Thẻ Viettel 50K").await;
+    app.import(&garena, &["GRN-OLD-AB12".to_owned()]).await;
+    app.import(
+        &garena,
+        &["GRN-NEW-CD34".to_owned(), "GRN-NEW-EF56".to_owned()],
+    )
+    .await;
+    app.import(&viettel, &codes("VT", 0..4)).await;
+
+    let items = app.codes_of(&garena).await;
+    assert_eq!(items.len(), 3);
+    let masked: Vec<_> = items
+        .iter()
+        .map(|c| c["maskedCode"].as_str().unwrap())
+        .collect();
+    assert_eq!(masked[2], "••••••AB12");
+    assert!(masked[..2].contains(&"••••••CD34") && masked[..2].contains(&"••••••EF56"));
+    let first = &items[0];
+    assert_eq!(first["productId"], garena.as_str());
+    assert_eq!(first["productName"], "Thẻ Garena 100K");
+    assert_eq!(first["status"], "available");
+    for key in ["orderId", "orderCode", "expiresAt", "note", "soldAt"] {
+        assert_eq!(first[key], Value::Null, "{key}");
+    }
+    let mut keys: Vec<_> = first.as_object().unwrap().keys().cloned().collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "createdAt",
+            "expiresAt",
+            "id",
+            "maskedCode",
+            "note",
+            "orderCode",
+            "orderId",
+            "productId",
+            "productName",
+            "soldAt",
+            "status"
+        ]
+    );
+
+    // The whole list carries no clear text.
+    let (_, all) = app.get(&format!("{CODE_PAGINATION}?pageSize=100")).await;
+    assert_eq!(all["result"]["totalCount"], 7);
+    let text = all.to_string();
+    assert!(!text.contains("GRN-") && !text.contains("VT-0"), "{text}");
+    let (_, oldest) = app
+        .get(&format!(
+            "{CODE_PAGINATION}?productId={garena}&sortBy=createdAt&sortDir=asc"
+        ))
+        .await;
+    assert_eq!(oldest["result"]["items"][0]["maskedCode"], "••••••AB12");
+
+    // Status filter and counts from the counters.
+    app.execute(&format!(
+        "UPDATE serial_codes SET status = 'sold' WHERE product_id = '{viettel}' \
+         AND id IN (SELECT id FROM serial_codes WHERE product_id = '{viettel}' LIMIT 1)"
+    ))
+    .await;
+    let (_, sold) = app
+        .get(&format!(
+            "{CODE_PAGINATION}?productId={viettel}&status=sold"
+        ))
+        .await;
+    assert_eq!(sold["result"]["totalCount"], 1);
+    assert_eq!(sold["result"]["items"].as_array().unwrap().len(), 1);
+    let (_, available) = app
+        .get(&format!("{CODE_PAGINATION}?status=available"))
+        .await;
+    assert_eq!(available["result"]["totalCount"], 6);
+    let (_, page2) = app
+        .get(&format!("{CODE_PAGINATION}?pageSize=5&pageIndex=2"))
+        .await;
+    assert_eq!(page2["result"]["items"].as_array().unwrap().len(), 2);
+    let (_, unknown) = app
+        .get(&format!("{CODE_PAGINATION}?productId={}", Uuid::new_v4()))
+        .await;
+    assert_eq!(unknown["result"]["totalCount"], 0);
+
+    for bad in ["status=gone", "productId=123", "sortBy=code", "pageSize=0"] {
+        let (status, answer) = app.get(&format!("{CODE_PAGINATION}?{bad}")).await;
+        assert_error(status, &answer, 400, 1);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn search_matches_the_exact_code_only() {
+    let app = TestApp::spawn().await;
+    let product = app.product("Steam Wallet 200K").await;
+    let other = app.product("Windows 11 Pro Key").await;
+    app.import(
+        &product,
+        &["AbC-123-xYz".to_owned(), "ABC-124-XYZ".to_owned()],
+    )
+    .await;
+    app.import(&other, &["AbC-123-xYz".to_owned()]).await;
+
+    let (_, found) = app
+        .get(&format!("{CODE_PAGINATION}?keyword=AbC-123-xYz"))
+        .await;
+    assert_eq!(found["result"]["totalCount"], 2);
+    let (_, found) = app
+        .get(&format!(
+            "{CODE_PAGINATION}?keyword=%20AbC-123-xYz%20&productId={product}"
+        ))
+        .await;
+    assert_eq!(found["result"]["totalCount"], 1);
+    assert_eq!(found["result"]["items"][0]["maskedCode"], "••••••-xYz");
+    for miss in ["abc-123-xyz", "ABC-123-XYZ", "AbC-123", "AbC-123-xYz0"] {
+        let (_, answer) = app
+            .get(&format!(
+                "{CODE_PAGINATION}?keyword={miss}&productId={product}"
+            ))
+            .await;
+        assert_eq!(answer["result"]["totalCount"], 0, "{miss}");
+        assert_eq!(answer["result"]["items"], json!([]), "{miss}");
+    }
+    // Something that cannot be a code matches nothing (and is no error).
+    let (status, answer) = app.get(&format!("{CODE_PAGINATION}?keyword=a%07b")).await;
+    assert_eq!(status, 200);
+    assert_eq!(answer["result"]["totalCount"], 0);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn update_rewrites_and_guards_codes() {
+    let app = TestApp::spawn().await;
+    let product = app.product("Thẻ Garena 100K").await;
+    app.import(&product, &codes("GRN", 0..3)).await;
+    let id = code_id(&app, &product, "GRN-000000").await;
+
+    let expires = (chrono::Utc::now() + chrono::Duration::days(30)).to_rfc3339();
+    let (status, answer) = app
+        .put(
+            CODE_UPDATE,
+            json!({"id": id, "code": " GRN-NEW-9999\r", "note": "đổi mã", "expiresAt": expires}),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let view = &answer["result"];
+    assert_eq!(view["maskedCode"], "••••••9999");
+    assert_eq!(view["note"], "đổi mã");
+    assert!(view["expiresAt"].is_string());
+    // The new code is found, the old one is gone, and Reveal shows the new one.
+    assert_eq!(code_id(&app, &product, "GRN-NEW-9999").await, id);
+    let (_, old) = app
+        .get(&format!("{CODE_PAGINATION}?keyword=GRN-000000"))
+        .await;
+    assert_eq!(old["result"]["totalCount"], 0);
+    let (_, revealed) = app.post(CODE_REVEAL, json!({"id": id})).await;
+    assert_eq!(revealed["result"]["code"], "GRN-NEW-9999");
+
+    // null clears; left out stays; disabling moves the counters.
+    let (_, cleared) = app
+        .put(
+            CODE_UPDATE,
+            json!({"id": id, "note": null, "status": "disabled"}),
+        )
+        .await;
+    assert_eq!(cleared["result"]["note"], Value::Null);
+    assert!(cleared["result"]["expiresAt"].is_string());
+    assert_eq!(cleared["result"]["status"], "disabled");
+    assert_eq!(app.stock(&product).await, (2, 0, 0, 1));
+
+    // Another code of the same product: 311, nothing changes.
+    let (status, answer) = app
+        .put(CODE_UPDATE, json!({"id": id, "code": "GRN-000001"}))
+        .await;
+    assert_error(status, &answer, 409, 311);
+    assert_eq!(code_id(&app, &product, "GRN-NEW-9999").await, id);
+
+    // Field checks.
+    let past = (chrono::Utc::now() - chrono::Duration::days(1)).to_rfc3339();
+    for (body, fields) in [
+        (json!({"id": id, "code": ""}), vec!["code"]),
+        (json!({"id": id, "code": null}), vec!["code"]),
+        (json!({"id": id, "code": "x".repeat(201)}), vec!["code"]),
+        (json!({"id": id, "code": "a\u{1}b"}), vec!["code"]),
+        (json!({"id": id, "status": "sold"}), vec!["status"]),
+        (json!({"id": id, "status": null}), vec!["status"]),
+        (json!({"id": id, "expiresAt": past}), vec!["expiresAt"]),
+        (json!({"id": id, "note": "n".repeat(501)}), vec!["note"]),
+    ] {
+        let (status, answer) = app.put(CODE_UPDATE, body.clone()).await;
+        assert_eq!(assert_error(status, &answer, 400, 1), fields, "{body}");
+    }
+    let (status, answer) = app
+        .put(CODE_UPDATE, json!({"id": Uuid::new_v4(), "note": "x"}))
+        .await;
+    assert_error(status, &answer, 404, 2);
+    let (status, answer) = app
+        .put(CODE_UPDATE, json!({"id": Uuid::new_v4(), "code": "NEW"}))
+        .await;
+    assert_error(status, &answer, 404, 2);
+
+    // Delete an unsold code.
+    let (status, answer) = app.delete(&format!("{CODE_DELETE}?id={id}")).await;
+    assert_eq!((status, answer["result"].clone()), (200, json!(true)));
+    assert_eq!(app.stock(&product).await, (2, 0, 0, 0));
+    let (status, answer) = app.delete(&format!("{CODE_DELETE}?id={id}")).await;
+    assert_error(status, &answer, 404, 2);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn reserved_and_sold_codes_cannot_change() {
+    let app = TestApp::spawn().await;
+    let product = app.product("Thẻ Viettel 50K").await;
+    app.import(&product, &codes("VT", 0..2)).await;
+    for (n, status) in ["reserved", "sold"].into_iter().enumerate() {
+        let code = format!("VT-{n:06}");
+        let id = code_id(&app, &product, &code).await;
+        app.execute(&format!(
+            "UPDATE serial_codes SET status = '{status}', note = 'giữ' WHERE id = '{id}'"
+        ))
+        .await;
+        let snapshot = app
+            .lines(&format!(
+                "SELECT row_to_json(t)::text AS line FROM serial_codes t WHERE id = '{id}'"
+            ))
+            .await;
+        for body in [
+            json!({"id": id, "note": "khác"}),
+            json!({"id": id, "code": "VT-OTHER"}),
+            json!({"id": id, "status": "available"}),
+            json!({"id": id}),
+        ] {
+            let (code, answer) = app.put(CODE_UPDATE, body).await;
+            assert_error(code, &answer, 409, 312);
+        }
+        let (code, answer) = app.delete(&format!("{CODE_DELETE}?id={id}")).await;
+        assert_error(code, &answer, 409, 312);
+        let after = app
+            .lines(&format!(
+                "SELECT row_to_json(t)::text AS line FROM serial_codes t WHERE id = '{id}'"
+            ))
+            .await;
+        assert_eq!(after, snapshot, "{status} code changed");
+    }
+    assert_eq!(app.stock(&product).await, (0, 1, 1, 0));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn reveal_returns_the_code_and_audits_it() {
+    let app = TestApp::spawn().await;
+    let product = app.product("Windows 11 Pro Key").await;
+    app.import(&product, &["W11P-ABCDE-12345".to_owned()]).await;
+    let id = code_id(&app, &product, "W11P-ABCDE-12345").await;
+    let user = Uuid::new_v4();
+    let token = app.token_for(user, "nhanvien.an", Role::Staff);
+
+    let response = app
+        .client
+        .post(format!("{}{CODE_REVEAL}", app.base))
+        .bearer_auth(&token)
+        .json(&json!({"id": id}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["result"], json!({"code": "W11P-ABCDE-12345"}));
+
+    let audit = app
+        .lines("SELECT concat_ws('|', serial_code_id, product_id, user_id, user_name) AS line FROM code_reveals")
+        .await;
+    assert_eq!(audit, [format!("{id}|{product}|{user}|nhanvien.an")]);
+    let (_, again) = app.post(CODE_REVEAL, json!({"id": id})).await;
+    assert_eq!(again["result"]["code"], "W11P-ABCDE-12345");
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM code_reveals").await,
+        2
+    );
+
+    // Unknown code: 404 and no audit row.
+    let (status, answer) = app.post(CODE_REVEAL, json!({"id": Uuid::new_v4()})).await;
+    assert_error(status, &answer, 404, 2);
+    let (status, answer) = app.post(CODE_REVEAL, json!({})).await;
+    assert_error(status, &answer, 400, 1);
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM code_reveals").await,
+        2
+    );
+
+    // A ciphertext moved to another product no longer decrypts: 500, no audit row.
+    let other = app.product("Khác").await;
+    app.execute(&format!(
+        "UPDATE serial_codes SET product_id = '{other}' WHERE id = '{id}'"
+    ))
+    .await;
+    let (status, answer) = app.post(CODE_REVEAL, json!({"id": id})).await;
+    assert_error(status, &answer, 500, 9);
+    assert!(!answer.to_string().contains("W11P"));
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM code_reveals").await,
+        2
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn staff_may_manage_codes() {
+    let app = TestApp::spawn().await;
+    let product = app.product("Mã giảm giá Shopee 20%").await;
+    let staff = Some(app.staff.as_str());
+    let (status, imported) = app
+        .call(
+            Method::POST,
+            CODE_CREATE_BULK,
+            staff,
+            Some(&json!({"productId": product, "codes": ["SHP20-AAAA1111", "SHP20-BBBB2222"]})),
+        )
+        .await;
+    assert_eq!(
+        (status, imported["result"]["inserted"].as_i64()),
+        (200, Some(2))
+    );
+    let (status, list) = app
+        .call(
+            Method::GET,
+            &format!("{CODE_PAGINATION}?keyword=SHP20-AAAA1111"),
+            staff,
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    let id = list["result"]["items"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (status, _) = app
+        .call(
+            Method::PUT,
+            CODE_UPDATE,
+            staff,
+            Some(&json!({"id": id, "status": "disabled"})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, revealed) = app
+        .call(Method::POST, CODE_REVEAL, staff, Some(&json!({"id": id})))
+        .await;
+    assert_eq!(
+        (status, revealed["result"]["code"].as_str()),
+        (200, Some("SHP20-AAAA1111"))
+    );
+    let (status, _) = app
+        .call(
+            Method::DELETE,
+            &format!("{CODE_DELETE}?id={id}"),
+            staff,
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn stock_counts_follow_import_disable_and_delete() {
+    let app = TestApp::spawn().await;
+    let product = app.product("Thẻ Garena 100K").await;
+    let read_stock = || async {
+        let (_, read) = app.get(&format!("{PRODUCT_READ}?id={product}")).await;
+        read["result"]["stock"].clone()
+    };
+    assert_eq!(
+        read_stock().await,
+        json!({"available": 0, "reserved": 0, "sold": 0})
+    );
+    app.import(&product, &codes("GRN", 0..12)).await;
+    assert_eq!(
+        read_stock().await,
+        json!({"available": 12, "reserved": 0, "sold": 0})
+    );
+
+    let a = code_id(&app, &product, "GRN-000000").await;
+    let b = code_id(&app, &product, "GRN-000001").await;
+    app.put(CODE_UPDATE, json!({"id": a, "status": "disabled"}))
+        .await;
+    assert_eq!(
+        read_stock().await,
+        json!({"available": 11, "reserved": 0, "sold": 0})
+    );
+    app.delete(&format!("{CODE_DELETE}?id={b}")).await;
+    assert_eq!(
+        read_stock().await,
+        json!({"available": 10, "reserved": 0, "sold": 0})
+    );
+    app.put(CODE_UPDATE, json!({"id": a, "status": "available"}))
+        .await;
+    assert_eq!(
+        read_stock().await,
+        json!({"available": 11, "reserved": 0, "sold": 0})
+    );
+    // What the orders feature will do: reserve, then sell.
+    app.execute(
+        "UPDATE serial_codes SET status = 'reserved' WHERE last4 IN ('0002', '0003', '0004')",
+    )
+    .await;
+    app.execute("UPDATE serial_codes SET status = 'sold', sold_at = now() WHERE last4 = '0004'")
+        .await;
+    assert_eq!(
+        read_stock().await,
+        json!({"available": 8, "reserved": 2, "sold": 1})
+    );
+    // The counters equal a real count.
+    let real = app
+        .scalar(&format!(
+            "SELECT count(*) AS n FROM serial_codes WHERE product_id = '{product}' AND status = 'available'"
+        ))
+        .await;
+    assert_eq!(real, 8);
+    // The storefront: 8 available, threshold 10 -> low.
+    let (_, web) = app
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
+        .await;
+    assert_eq!(web["result"]["items"][0]["stockLevel"], "low");
+}
