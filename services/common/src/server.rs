@@ -7,6 +7,7 @@ use actix_web::{App, HttpServer, web};
 use tracing_actix_web::TracingLogger;
 
 use crate::error::{json_config, not_found_route, path_config, query_config};
+use crate::telemetry::PathOnlyRootSpan;
 
 /// Default JSON body limit for API routes; routes that need more set their own.
 pub const DEFAULT_JSON_LIMIT: usize = 1024 * 1024;
@@ -32,7 +33,7 @@ where
 {
     Ok(HttpServer::new(move || {
         App::new()
-            .wrap(TracingLogger::default())
+            .wrap(TracingLogger::<PathOnlyRootSpan>::new())
             .configure(api_defaults)
             .configure(configure.clone())
             .default_service(web::to(not_found_route))
