@@ -26,6 +26,8 @@ impl Drop for TelemetryGuard {
 
 /// Installs the global subscriber. Call once at start-up.
 pub fn init(service_name: &str) -> TelemetryGuard {
+    // The OTLP exporter builds its own HTTP client, which needs a TLS provider.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let json = config::var("LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json"));

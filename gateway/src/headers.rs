@@ -1,0 +1,362 @@
+//! Upstream request filter and response filter: which headers cross the gateway.
+//!
+//! Towards a service: hop-by-hop headers (and those named in `Connection`), `Host`,
+//! `Expect`, client-sent `x-user-*`, `x-internal-key`, `x-request-id`, `x-forwarded-*`,
+//! `forwarded` and `x-real-ip` are dropped; the gateway adds `x-request-id`,
+//! `x-forwarded-for` (the resolved client IP), `x-forwarded-proto`, `traceparent`, and
+//! on verified admin calls `x-user-id`, `x-user-name`, `x-user-role`. A bearer
+//! `Authorization` is forwarded only on admin routes. Towards the client: hop-by-hop
+//! headers are dropped and `x-request-id` is added.
+
+use std::net::IpAddr;
+
+use actix_web::http::header as ax;
+use reqwest::header::{self as rq, HeaderName, HeaderValue};
+use uuid::Uuid;
+
+use crate::auth::Principal;
+use crate::path::Access;
+
+pub const X_REQUEST_ID: &str = "x-request-id";
+
+/// Headers that describe one connection, never the message.
+fn is_hop_by_hop(name: &str) -> bool {
+    matches!(
+        name,
+        "connection"
+            | "keep-alive"
+            | "te"
+            | "trailer"
+            | "transfer-encoding"
+            | "upgrade"
+            | "proxy-connection"
+            | "proxy-authenticate"
+            | "proxy-authorization"
+    ) || name.starts_with("proxy-")
+}
+
+/// Request headers a client may never set for a service.
+fn is_gateway_owned(name: &str) -> bool {
+    matches!(
+        name,
+        "host"
+            | "expect"
+            | "content-length"
+            | "x-internal-key"
+            | "x-request-id"
+            | "forwarded"
+            | "x-real-ip"
+            | "traceparent"
+            | "tracestate"
+    ) || name.starts_with("x-user-")
+        || name.starts_with("x-forwarded-")
+}
+
+/// Names listed in `Connection` headers (lower-case tokens), beyond close/keep-alive.
+fn connection_tokens<'a>(values: impl Iterator<Item = &'a [u8]>) -> Vec<String> {
+    let mut tokens = Vec::new();
+    for value in values {
+        let Ok(text) = std::str::from_utf8(value) else {
+            continue;
+        };
+        for token in text.split(',').map(str::trim) {
+            if !token.is_empty()
+                && !token.eq_ignore_ascii_case("close")
+                && !token.eq_ignore_ascii_case("keep-alive")
+            {
+                tokens.push(token.to_ascii_lowercase());
+            }
+        }
+    }
+    tokens
+}
+
+/// What the gateway knows about a request when filtering its headers.
+#[derive(Debug)]
+pub struct Forwarding<'a> {
+    pub access: Access,
+    pub principal: Option<&'a Principal>,
+    pub client_ip: IpAddr,
+    pub proto: &'static str,
+    pub request_id: &'a str,
+    /// The request's `Content-Length`, forwarded when the body is streamed with it.
+    pub content_length: Option<u64>,
+}
+
+fn is_bearer(value: &[u8]) -> bool {
+    (value.len() >= 7 && value[..7].eq_ignore_ascii_case(b"bearer "))
+        || value.eq_ignore_ascii_case(b"bearer")
+}
+
+/// The headers to send upstream for a client request.
+pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> rq::HeaderMap {
+    let mut out = rq::HeaderMap::with_capacity(incoming.len() + 8);
+    let dropped = connection_tokens(
+        incoming
+            .get_all(ax::CONNECTION)
+            .map(|v: &ax::HeaderValue| v.as_bytes()),
+    );
+    for (name, value) in incoming {
+        let n = name.as_str();
+        if is_hop_by_hop(n) || is_gateway_owned(n) || dropped.iter().any(|d| d == n) {
+            continue;
+        }
+        // A stale admin token must never matter on public routes; other schemes (the
+        // payment webhook's `Apikey ...`) pass.
+        if n == "authorization" && fwd.access != Access::Admin && is_bearer(value.as_bytes()) {
+            continue;
+        }
+        if let (Ok(n), Ok(v)) = (
+            HeaderName::from_bytes(n.as_bytes()),
+            HeaderValue::from_bytes(value.as_bytes()),
+        ) {
+            out.append(n, v);
+        }
+    }
+    if let Some(len) = fwd.content_length {
+        out.insert(rq::CONTENT_LENGTH, HeaderValue::from(len));
+    }
+    if let Ok(v) = HeaderValue::from_str(fwd.request_id) {
+        out.insert(X_REQUEST_ID, v);
+    }
+    if let Ok(v) = HeaderValue::from_str(&fwd.client_ip.to_string()) {
+        out.insert("x-forwarded-for", v);
+    }
+    out.insert("x-forwarded-proto", HeaderValue::from_static(fwd.proto));
+    if let Some(p) = fwd.principal {
+        let mut id = Uuid::encode_buffer();
+        if let Ok(v) = HeaderValue::from_str(p.id.hyphenated().encode_lower(&mut id)) {
+            out.insert("x-user-id", v);
+        }
+        if let Ok(v) = HeaderValue::from_str(&p.name) {
+            out.insert("x-user-name", v);
+        }
+        out.insert("x-user-role", HeaderValue::from_static(p.role.as_str()));
+    }
+    trace_context(incoming, &mut out);
+    out
+}
+
+/// W3C trace context: the current span's when OpenTelemetry is on, else the incoming
+/// `traceparent` continued with a new parent id, else a new trace.
+fn trace_context(incoming: &ax::HeaderMap, out: &mut rq::HeaderMap) {
+    shop_common::telemetry::inject_context(out);
+    if out.contains_key("traceparent") {
+        return;
+    }
+    let parent = incoming
+        .get("traceparent")
+        .and_then(|v| v.to_str().ok())
+        .and_then(parse_traceparent);
+    let value = match parent {
+        Some((trace_id, flags)) => {
+            if let Some(state) = incoming.get("tracestate")
+                && let Ok(v) = HeaderValue::from_bytes(state.as_bytes())
+            {
+                out.insert("tracestate", v);
+            }
+            format!("00-{trace_id}-{:016x}-{flags}", span_id())
+        }
+        None => format!("00-{:032x}-{:016x}-01", Uuid::new_v4().as_u128(), span_id()),
+    };
+    if let Ok(v) = HeaderValue::from_str(&value) {
+        out.insert("traceparent", v);
+    }
+}
+
+fn span_id() -> u64 {
+    let (hi, lo) = Uuid::new_v4().as_u64_pair();
+    match hi ^ lo {
+        0 => 1,
+        id => id,
+    }
+}
+
+/// `(trace-id, flags)` of a valid version-00 `traceparent`.
+pub fn parse_traceparent(value: &str) -> Option<(&str, &str)> {
+    let mut parts = value.trim().split('-');
+    let (version, trace_id, parent_id, flags) =
+        (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    let lower_hex = |s: &str, len: usize| {
+        s.len() == len && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+    };
+    let valid = parts.next().is_none()
+        && version == "00"
+        && lower_hex(trace_id, 32)
+        && lower_hex(parent_id, 16)
+        && lower_hex(flags, 2)
+        && trace_id.bytes().any(|b| b != b'0')
+        && parent_id.bytes().any(|b| b != b'0');
+    valid.then_some((trace_id, flags))
+}
+
+/// Copies an upstream response's end-to-end headers onto the client response.
+pub fn client_response(upstream: &rq::HeaderMap, out: &mut ax::HeaderMap) {
+    let dropped = connection_tokens(
+        upstream
+            .get_all(rq::CONNECTION)
+            .iter()
+            .map(|v| v.as_bytes()),
+    );
+    for (name, value) in upstream {
+        let n = name.as_str();
+        if is_hop_by_hop(n)
+            || n == "content-length"
+            || n == "date"
+            || dropped.iter().any(|d| d == n)
+        {
+            continue;
+        }
+        if let (Ok(n), Ok(v)) = (
+            ax::HeaderName::from_bytes(n.as_bytes()),
+            ax::HeaderValue::from_bytes(value.as_bytes()),
+        ) {
+            out.append(n, v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shop_common::auth::Role;
+
+    fn incoming(pairs: &[(&'static str, &'static str)]) -> ax::HeaderMap {
+        let mut map = ax::HeaderMap::new();
+        for (n, v) in pairs {
+            map.append(
+                ax::HeaderName::from_static(n),
+                ax::HeaderValue::from_static(v),
+            );
+        }
+        map
+    }
+
+    fn fwd<'a>(access: Access, principal: Option<&'a Principal>) -> Forwarding<'a> {
+        Forwarding {
+            access,
+            principal,
+            client_ip: IpAddr::from([10, 1, 2, 3]),
+            proto: "http",
+            request_id: "req-1",
+            content_length: None,
+        }
+    }
+
+    #[test]
+    fn strips_client_controlled_and_hop_by_hop() {
+        let h = incoming(&[
+            ("connection", "keep-alive, x-secret"),
+            ("x-secret", "1"),
+            ("keep-alive", "timeout=5"),
+            ("te", "trailers"),
+            ("upgrade", "websocket"),
+            ("proxy-authorization", "Basic x"),
+            ("transfer-encoding", "chunked"),
+            ("x-user-id", "forged"),
+            ("x-user-role", "admin"),
+            ("x-internal-key", "guess"),
+            ("x-request-id", "client"),
+            ("x-forwarded-for", "6.6.6.6"),
+            ("x-forwarded-host", "evil"),
+            ("forwarded", "for=6.6.6.6"),
+            ("host", "shop"),
+            ("accept", "application/json"),
+            ("authorization", "Bearer stale"),
+        ]);
+        let out = upstream_request(&h, &fwd(Access::Public, None));
+        for gone in [
+            "connection",
+            "x-secret",
+            "keep-alive",
+            "te",
+            "upgrade",
+            "proxy-authorization",
+            "transfer-encoding",
+            "x-user-id",
+            "x-user-role",
+            "x-internal-key",
+            "x-forwarded-host",
+            "forwarded",
+            "host",
+            "authorization",
+        ] {
+            assert!(!out.contains_key(gone), "{gone}");
+        }
+        assert_eq!(out["accept"], "application/json");
+        assert_eq!(out["x-request-id"], "req-1");
+        assert_eq!(out["x-forwarded-for"], "10.1.2.3");
+        assert_eq!(out["x-forwarded-proto"], "http");
+        assert!(parse_traceparent(out["traceparent"].to_str().unwrap_or("")).is_some());
+    }
+
+    #[test]
+    fn admin_keeps_bearer_and_adds_user() {
+        let p = Principal {
+            id: Uuid::nil(),
+            name: "alice".into(),
+            role: Role::Staff,
+        };
+        let h = incoming(&[("authorization", "Bearer t"), ("x-user-name", "mallory")]);
+        let out = upstream_request(&h, &fwd(Access::Admin, Some(&p)));
+        assert_eq!(out["authorization"], "Bearer t");
+        assert_eq!(out["x-user-id"], "00000000-0000-0000-0000-000000000000");
+        assert_eq!(out["x-user-name"], "alice");
+        assert_eq!(out.get_all("x-user-name").iter().count(), 1);
+        assert_eq!(out["x-user-role"], "staff");
+    }
+
+    #[test]
+    fn webhook_apikey_passes_on_public_routes() {
+        let h = incoming(&[("authorization", "Apikey secret")]);
+        let out = upstream_request(&h, &fwd(Access::Public, None));
+        assert_eq!(out["authorization"], "Apikey secret");
+    }
+
+    #[test]
+    fn continues_a_valid_traceparent() {
+        let h = incoming(&[
+            (
+                "traceparent",
+                "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+            ),
+            ("tracestate", "v=1"),
+        ]);
+        let out = upstream_request(&h, &fwd(Access::Public, None));
+        let tp = out["traceparent"].to_str().unwrap_or_default();
+        assert!(tp.starts_with("00-4bf92f3577b34da6a3ce929d0e0e4736-"));
+        assert!(!tp.contains("00f067aa0ba902b7"));
+        assert!(tp.ends_with("-01"));
+        assert_eq!(out["tracestate"], "v=1");
+
+        let bad = incoming(&[(
+            "traceparent",
+            "00-00000000000000000000000000000000-00f067aa0ba902b7-01",
+        )]);
+        let out = upstream_request(&bad, &fwd(Access::Public, None));
+        assert!(
+            !out["traceparent"]
+                .to_str()
+                .unwrap_or_default()
+                .contains("-00000000000000000000000000000000-")
+        );
+    }
+
+    #[test]
+    fn response_filter() {
+        let mut up = rq::HeaderMap::new();
+        up.insert("connection", HeaderValue::from_static("x-hop"));
+        up.insert("x-hop", HeaderValue::from_static("1"));
+        up.insert("transfer-encoding", HeaderValue::from_static("chunked"));
+        up.insert("content-type", HeaderValue::from_static("application/json"));
+        up.append("set-cookie", HeaderValue::from_static("a=1"));
+        up.append("set-cookie", HeaderValue::from_static("b=2"));
+        let mut out = ax::HeaderMap::new();
+        client_response(&up, &mut out);
+        assert!(!out.contains_key("connection"));
+        assert!(!out.contains_key("x-hop"));
+        assert!(!out.contains_key("transfer-encoding"));
+        assert_eq!(out.get_all("set-cookie").count(), 2);
+        assert!(out.contains_key("content-type"));
+    }
+}

@@ -1,0 +1,250 @@
+//! Request-path normalisation and classification (the first request filter).
+//!
+//! The gateway forwards the raw path unchanged, but decides what a request is on the
+//! path the upstream's router will see: actix-web percent-decodes every octet except
+//! `%25`, `%2F` and `%2B` before routing, so we decode the same way. Anything that
+//! could make the upstream's idea of the path differ from ours (dot segments, empty
+//! segments, encoded slashes, backslashes or dots) is refused outright.
+
+use std::borrow::Cow;
+
+use crate::routes::Service;
+
+/// What a request is, decided on the normalised path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// Malformed or suspicious path, or an internal route: 404 in the envelope.
+    Blocked,
+    /// `/{x}/api/...` with an unknown service prefix: 404 in the envelope.
+    UnknownApi,
+    /// Forward to a service.
+    Upstream(Service, Access),
+    /// Everything else: a file of the built SPA (or its index.html).
+    Spa,
+}
+
+/// The access class of a forwarded path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// `/{svc}/api/admin/...`: bearer token required and forwarded.
+    Admin,
+    /// `/identity/api/admin/v1/IdentityAuth/Login`: public, rate-limited.
+    Login,
+    /// `/{svc}/api/web/...` and other public paths (JWKS, `/uploads/...`).
+    Public,
+}
+
+pub const LOGIN_PATH: &str = "/identity/api/admin/v1/IdentityAuth/Login";
+pub const CREATE_ORDER_PATH: &str = "/retailstore/api/web/v1/Order/CreateOrder";
+pub const UPLOAD_PATH: &str = "/system/api/admin/v1/UploadFile/Upload";
+pub const BULK_PATH: &str = "/retailstore/api/admin/v1/ProductSerialCode/CreateBulk";
+
+/// Decodes a raw request path the way actix-router does (keeping `%25`, `%2F`, `%2B`),
+/// or `None` when the path must be refused.
+pub fn normalise(raw: &str) -> Option<Cow<'_, str>> {
+    let bytes = raw.as_bytes();
+    if bytes.first() != Some(&b'/') || has_bad_segments(raw) || raw.contains('\\') {
+        return None;
+    }
+    if !raw.contains('%') {
+        return Some(Cow::Borrowed(raw));
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b != b'%' {
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        let hi = bytes.get(i + 1).copied().and_then(hex)?;
+        let lo = bytes.get(i + 2).copied().and_then(hex)?;
+        let decoded = hi << 4 | lo;
+        match decoded {
+            // Encoded separators and dots could change the path's shape upstream.
+            b'/' | b'\\' | b'.' => return None,
+            // actix keeps these encoded: so do we.
+            b'%' | b'+' => out.extend_from_slice(&bytes[i..i + 3]),
+            c if c.is_ascii_control() => return None,
+            c => out.push(c),
+        }
+        i += 3;
+    }
+    let decoded = String::from_utf8(out).ok()?;
+    if has_bad_segments(&decoded) {
+        return None;
+    }
+    Some(Cow::Owned(decoded))
+}
+
+/// `//`, `/./`, `/../`, or a path ending in `/.` or `/..`.
+fn has_bad_segments(path: &str) -> bool {
+    path.contains("//")
+        || path.contains("/./")
+        || path.contains("/../")
+        || path.ends_with("/.")
+        || path.ends_with("/..")
+}
+
+fn hex(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Classifies a normalised path (see [`normalise`]).
+pub fn classify(path: &str) -> Route {
+    let mut segments = path[1..].split('/');
+    let first = segments.next().unwrap_or_default();
+    let second = segments.next();
+    let third = segments.next();
+
+    if second.is_some_and(|s| s.eq_ignore_ascii_case("internal")) {
+        return Route::Blocked;
+    }
+    let service = if first == "uploads" {
+        Some(Service::System)
+    } else {
+        Service::from_prefix(first)
+    };
+    let Some(service) = service else {
+        if second.is_some_and(|s| s.eq_ignore_ascii_case("api")) {
+            return Route::UnknownApi;
+        }
+        return Route::Spa;
+    };
+    // No forwarded path may name an internal route anywhere.
+    if path[1..]
+        .split('/')
+        .any(|s| s.eq_ignore_ascii_case("internal"))
+    {
+        return Route::Blocked;
+    }
+    let is_admin = first != "uploads"
+        && second.is_some_and(|s| s.eq_ignore_ascii_case("api"))
+        && third.is_some_and(|s| s.eq_ignore_ascii_case("admin"));
+    let access = if !is_admin {
+        Access::Public
+    } else if path == LOGIN_PATH {
+        Access::Login
+    } else {
+        Access::Admin
+    };
+    Route::Upstream(service, access)
+}
+
+/// Normalises and classifies in one step; refused paths are [`Route::Blocked`].
+pub fn route(raw: &str) -> (Route, Cow<'_, str>) {
+    match normalise(raw) {
+        Some(path) => (classify(&path), path),
+        None => (Route::Blocked, Cow::Borrowed(raw)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(raw: &str) -> Route {
+        route(raw).0
+    }
+
+    #[test]
+    fn refuses_suspicious_paths() {
+        for raw in [
+            "//identity/internal/v1/TokenStatus",
+            "/identity//api/web/v1/x",
+            "/identity/./internal",
+            "/identity/api/../internal/v1/TokenStatus",
+            "/identity/api/.",
+            "/identity/api/..",
+            "/identity/%2e%2e/identity/internal",
+            "/identity/api/..%2Finternal",
+            "/identity/api%2finternal",
+            "/identity/api%5cinternal",
+            "/identity/api%5Cinternal",
+            "/identity/%2E/x",
+            "/identity/api\\x",
+            "/identity/%zz",
+            "/identity/%0a",
+            "/identity/%ff",
+            "*",
+            "/..",
+        ] {
+            assert_eq!(r(raw), Route::Blocked, "{raw}");
+        }
+    }
+
+    #[test]
+    fn blocks_internal_routes_in_any_case_and_encoding() {
+        for raw in [
+            "/identity/internal/v1/TokenStatus",
+            "/Identity/Internal/v1/TokenStatus",
+            "/identity/INTERNAL",
+            "/identity/%69nternal/v1/TokenStatus",
+            "/retailstore/api/web/internal",
+            "/unknown/internal/x",
+            "/uploads/internal",
+        ] {
+            assert_eq!(r(raw), Route::Blocked, "{raw}");
+        }
+    }
+
+    #[test]
+    fn classifies_services() {
+        assert_eq!(
+            r("/identity/api/admin/v1/IdentityAuth/Login"),
+            Route::Upstream(Service::Identity, Access::Login)
+        );
+        assert_eq!(
+            r("/identity/api/admin/v1/IdentityAuth/%4Cogin"),
+            Route::Upstream(Service::Identity, Access::Login)
+        );
+        assert_eq!(
+            r("/identity/api/admin/v1/IdentityAuth/Login/"),
+            Route::Upstream(Service::Identity, Access::Admin)
+        );
+        assert_eq!(
+            r("/identity/API/Admin/v1/User/Pagination"),
+            Route::Upstream(Service::Identity, Access::Admin)
+        );
+        assert_eq!(
+            r("/retailstore/api/web/v1/Product/Pagination"),
+            Route::Upstream(Service::Retailstore, Access::Public)
+        );
+        assert_eq!(
+            r("/identity/.well-known/jwks.json"),
+            Route::Upstream(Service::Identity, Access::Public)
+        );
+        assert_eq!(
+            r("/uploads/abc.png"),
+            Route::Upstream(Service::System, Access::Public)
+        );
+        assert_eq!(
+            r("/paymentprovider/api/admin/v1/PaymentProvider/Read"),
+            Route::Upstream(Service::Paymentprovider, Access::Admin)
+        );
+    }
+
+    #[test]
+    fn unknown_api_and_spa() {
+        assert_eq!(r("/billing/api/web/v1/x"), Route::UnknownApi);
+        assert_eq!(r("/Identity/api/web/v1/x"), Route::UnknownApi);
+        assert_eq!(r("/"), Route::Spa);
+        assert_eq!(r("/admin/orders/123"), Route::Spa);
+        assert_eq!(r("/assets/index-abc.js"), Route::Spa);
+        assert_eq!(r("/order-detail"), Route::Spa);
+    }
+
+    #[test]
+    fn keeps_protected_escapes() {
+        assert_eq!(
+            normalise("/x/a%25b%2Bc%41").as_deref(),
+            Some("/x/a%25b%2BcA")
+        );
+    }
+}

@@ -1,0 +1,306 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use serde_json::json;
+use support::{assert_envelope, client, fnv, json, raw, setup};
+use uuid::Uuid;
+
+const LOGIN: &str = "/identity/api/admin/v1/IdentityAuth/Login";
+const CREATE_ORDER: &str = "/retailstore/api/web/v1/Order/CreateOrder";
+const UPLOAD: &str = "/system/api/admin/v1/UploadFile/Upload";
+
+async fn login(gw: &str, forwarded_for: Option<&str>) -> (u16, serde_json::Value, Option<String>) {
+    let mut req = client()
+        .post(format!("{gw}{LOGIN}"))
+        .json(&json!({"userName": "admin", "password": "wrong"}));
+    if let Some(ip) = forwarded_for {
+        req = req.header("x-forwarded-for", ip);
+    }
+    let resp = req.send().await.unwrap();
+    let retry = resp
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let (status, body) = json(resp).await;
+    (status, body, retry)
+}
+
+#[tokio::test]
+async fn login_is_rate_limited_per_client_ip() {
+    let (_mock, gw) = setup(|c| {
+        c.trusted_proxies = shop_common::net::TrustedProxies::parse("127.0.0.1").unwrap();
+    })
+    .await;
+    for i in 0..10 {
+        let (status, body, _) = login(&gw, Some("203.0.113.5")).await;
+        assert_eq!(status, 200, "login {i}: {body}");
+    }
+    let (status, body, retry) = login(&gw, Some("203.0.113.5")).await;
+    assert_envelope(status, &body, 429, 4);
+    let retry: u64 = retry.expect("Retry-After").parse().unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
+    // Another client behind the same trusted proxy is still allowed.
+    let (status, body, _) = login(&gw, Some("203.0.113.6")).await;
+    assert_eq!(status, 200, "{body}");
+    // Other routes are not limited.
+    let resp = client()
+        .get(format!("{gw}/identity/api/web/v1/Anything"))
+        .header("x-forwarded-for", "203.0.113.5")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+}
+
+#[tokio::test]
+async fn forged_forwarded_for_does_not_escape_the_limit() {
+    let (_mock, gw) = setup(|c| c.login_per_minute = 3).await;
+    for i in 0..3 {
+        let (status, _, _) = login(&gw, Some(&format!("198.51.100.{i}"))).await;
+        assert_eq!(status, 200);
+    }
+    let (status, body, _) = login(&gw, Some("198.51.100.99")).await;
+    assert_envelope(status, &body, 429, 4);
+}
+
+#[tokio::test]
+async fn create_order_is_rate_limited() {
+    let (_mock, gw) = setup(|c| c.order_per_minute = 2).await;
+    let order = || {
+        client()
+            .post(format!("{gw}{CREATE_ORDER}"))
+            .json(&json!({"items": [], "email": "a@b.c"}))
+            .send()
+    };
+    assert_eq!(order().await.unwrap().status(), 200);
+    assert_eq!(order().await.unwrap().status(), 200);
+    let resp = order().await.unwrap();
+    assert!(resp.headers().contains_key("retry-after"));
+    let (status, body) = json(resp).await;
+    assert_envelope(status, &body, 429, 4);
+    // GET on the same path is not counted.
+    let resp = client()
+        .get(format!("{gw}{CREATE_ORDER}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+}
+
+#[tokio::test]
+async fn bodies_over_the_limit_are_413_code_7() {
+    let (mock, gw) = setup(|_| {}).await;
+    // Declared length over the default 1 MiB: refused before anything is read.
+    let head = format!(
+        "POST /retailstore/api/web/v1/Order/CreateOrder HTTP/1.1\r\n\
+         Content-Type: application/json\r\n\
+         Content-Length: {}",
+        1024 * 1024 + 1
+    );
+    let resp = raw(&gw, &head, b"{}").await;
+    assert_envelope(resp.status, &resp.json(), 413, 7);
+
+    // The upload route allows 6 MiB but not more, even without a token.
+    let head = format!(
+        "POST {UPLOAD} HTTP/1.1\r\nContent-Type: application/octet-stream\r\nContent-Length: {}",
+        6 * 1024 * 1024 + 1
+    );
+    let resp = raw(&gw, &head, b"").await;
+    assert_envelope(resp.status, &resp.json(), 413, 7);
+
+    let token = mock.token(Uuid::new_v4(), 1);
+    let six_mib = vec![7u8; 6 * 1024 * 1024];
+    let resp = client()
+        .post(format!("{gw}{UPLOAD}"))
+        .header("authorization", format!("Bearer {token}"))
+        .header("content-type", "application/octet-stream")
+        .body(six_mib.clone())
+        .send()
+        .await
+        .unwrap();
+    let (status, echo) = json(resp).await;
+    assert_eq!(status, 200, "{echo}");
+    assert_eq!(echo["bodyLength"], six_mib.len() as u64);
+
+    // 6 MiB on an ordinary route is too much.
+    let resp = client()
+        .post(format!("{gw}{CREATE_ORDER}"))
+        .body(six_mib)
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json(resp).await;
+    assert_envelope(status, &body, 413, 7);
+}
+
+fn chunked(total: usize) -> reqwest::Body {
+    let chunk = Bytes::from(vec![b'a'; 64 * 1024]);
+    let n = total.div_ceil(64 * 1024);
+    let stream = futures_util::stream::iter((0..n).map(move |i| {
+        let len = (total - i * 64 * 1024).min(64 * 1024);
+        Ok::<_, std::io::Error>(chunk.slice(..len))
+    }));
+    reqwest::Body::wrap_stream(stream)
+}
+
+#[tokio::test]
+async fn chunked_bodies_are_limited_while_streaming() {
+    let (_mock, gw) = setup(|_| {}).await;
+    let resp = client()
+        .post(format!("{gw}{CREATE_ORDER}"))
+        .body(chunked(3 * 1024 * 1024))
+        .send()
+        .await;
+    // The gateway answers 413 while the client is still sending; depending on timing
+    // the client sees the answer or a reset connection, never a 200.
+    if let Ok(resp) = resp {
+        let (status, body) = json(resp).await;
+        assert_envelope(status, &body, 413, 7);
+    }
+
+    let resp = client()
+        .post(format!("{gw}{CREATE_ORDER}"))
+        .body(chunked(512 * 1024 + 3))
+        .send()
+        .await
+        .unwrap();
+    let (status, echo) = json(resp).await;
+    assert_eq!(status, 200, "{echo}");
+    assert_eq!(echo["bodyLength"], 512 * 1024 + 3);
+}
+
+#[tokio::test]
+async fn a_5_mib_upload_reaches_the_upstream_intact() {
+    let (mock, gw) = setup(|_| {}).await;
+    let token = mock.token(Uuid::new_v4(), 1);
+    let body: Vec<u8> = (0..5 * 1024 * 1024u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .collect();
+    let resp = client()
+        .post(format!("{gw}{UPLOAD}"))
+        .header("authorization", format!("Bearer {token}"))
+        .header("content-type", "multipart/form-data; boundary=x")
+        .body(body.clone())
+        .send()
+        .await
+        .unwrap();
+    let (status, echo) = json(resp).await;
+    assert_eq!(status, 200, "{echo}");
+    assert_eq!(echo["bodyLength"], body.len() as u64);
+    assert_eq!(echo["bodyHash"], fnv(&body).to_string());
+    assert_eq!(support::seen(&echo, "content-length"), Some("5242880"));
+}
+
+#[tokio::test]
+async fn upstream_down_is_502_code_8() {
+    let mock = support::Mock::start().await;
+    let mut cfg = support::config(&mock.url);
+    let (closed, closed_url) = shop_common::testing::listener();
+    drop(closed);
+    cfg.upstreams.retailstore = closed_url;
+    let gw = support::spawn_gateway(cfg).await;
+    let resp = client()
+        .get(format!("{gw}/retailstore/api/web/v1/Product/Pagination"))
+        .send()
+        .await
+        .unwrap();
+    assert!(resp.headers().contains_key("x-request-id"));
+    let (status, body) = json(resp).await;
+    assert_envelope(status, &body, 502, 8);
+}
+
+#[tokio::test]
+async fn slow_upstream_is_504_code_8() {
+    let (_mock, gw) = setup(|c| c.upstream_timeout = Duration::from_secs(1)).await;
+    let started = Instant::now();
+    let resp = client()
+        .get(format!("{gw}/retailstore/api/web/v1/Product/Pagination"))
+        .header("x-mock-delay-ms", "3000")
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json(resp).await;
+    assert_envelope(status, &body, 504, 8);
+    let elapsed = started.elapsed();
+    assert!(elapsed >= Duration::from_millis(900), "{elapsed:?}");
+    assert!(elapsed < Duration::from_millis(2500), "{elapsed:?}");
+}
+
+#[tokio::test]
+async fn slow_but_steady_uploads_are_not_timed_out() {
+    let (_mock, gw) = setup(|c| c.upstream_timeout = Duration::from_secs(1)).await;
+    let stream = futures_util::stream::unfold(0u32, |i| async move {
+        if i == 5 {
+            return None;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        Some((
+            Ok::<_, std::io::Error>(Bytes::from(vec![b'z'; 1000])),
+            i + 1,
+        ))
+    });
+    let started = Instant::now();
+    let resp = client()
+        .post(format!("{gw}{CREATE_ORDER}"))
+        .body(reqwest::Body::wrap_stream(stream))
+        .send()
+        .await
+        .unwrap();
+    let (status, echo) = json(resp).await;
+    assert_eq!(status, 200, "{echo}");
+    assert_eq!(echo["bodyLength"], 5000);
+    assert!(started.elapsed() > Duration::from_secs(1));
+}
+
+#[tokio::test]
+async fn a_client_that_stops_sending_is_cut_off() {
+    let (mock, gw) = setup(|c| c.upstream_timeout = Duration::from_secs(1)).await;
+    let addr = gw.trim_start_matches("http://").to_owned();
+    let started = Instant::now();
+    let answer = tokio::task::spawn_blocking(move || {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let head =
+            format!("POST {CREATE_ORDER} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 1000\r\n\r\n");
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(&[b'a'; 10]).unwrap();
+        let mut bytes = Vec::new();
+        let _ = stream.read_to_end(&mut bytes);
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+    .await
+    .unwrap();
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("\"code\":1"), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // The upstream never saw a complete body.
+    let _ = mock;
+}
+
+#[tokio::test]
+async fn an_upstream_that_takes_no_body_is_504() {
+    let (_mock, gw) = setup(|c| c.upstream_timeout = Duration::from_secs(1)).await;
+    let started = Instant::now();
+    let resp = client()
+        .post(format!("{gw}{CREATE_ORDER}"))
+        .header("x-mock-stall", "1")
+        .body(vec![b'q'; 1024 * 1024])
+        .send()
+        .await;
+    if let Ok(resp) = resp {
+        let (status, body) = json(resp).await;
+        assert_envelope(status, &body, 504, 8);
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}

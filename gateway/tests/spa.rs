@@ -1,0 +1,160 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+use std::path::PathBuf;
+
+use support::{assert_envelope, client, json, setup};
+use uuid::Uuid;
+
+const INDEX: &str = "<!doctype html><html><body><div id=\"root\"></div></body></html>";
+
+/// A built frontend in a private temporary folder, removed on drop.
+struct Dist(PathBuf);
+
+impl Dist {
+    fn new() -> Self {
+        let dir = std::env::temp_dir().join(format!("gateway-spa-{}", Uuid::new_v4().simple()));
+        std::fs::create_dir_all(dir.join("assets")).unwrap();
+        std::fs::write(dir.join("index.html"), INDEX).unwrap();
+        std::fs::write(
+            dir.join("assets/x.js"),
+            "console.log('hello');\n".repeat(200),
+        )
+        .unwrap();
+        std::fs::write(dir.join("assets/app.css"), "body{margin:0}").unwrap();
+        std::fs::write(dir.join("robots.txt"), "User-agent: *\n").unwrap();
+        std::fs::write(dir.join(".env"), "SECRET=1").unwrap();
+        Self(dir)
+    }
+}
+
+impl Drop for Dist {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn header(resp: &reqwest::Response, name: &str) -> String {
+    resp.headers()
+        .get(name)
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default()
+}
+
+fn assert_secure(resp: &reqwest::Response) {
+    assert_eq!(header(resp, "referrer-policy"), "no-referrer");
+    assert_eq!(header(resp, "x-content-type-options"), "nosniff");
+}
+
+#[tokio::test]
+async fn serves_the_spa() {
+    let dist = Dist::new();
+    let dir = dist.0.clone();
+    let (_mock, gw) = setup(move |c| c.frontend_dir = dir).await;
+
+    for path in [
+        "/",
+        "/admin/orders/123",
+        "/order-detail?code=DH12345678",
+        "/index.html",
+    ] {
+        let resp = client().get(format!("{gw}{path}")).send().await.unwrap();
+        assert_eq!(resp.status(), 200, "{path}");
+        assert!(
+            header(&resp, "content-type").starts_with("text/html"),
+            "{path}"
+        );
+        assert_eq!(header(&resp, "cache-control"), "no-cache", "{path}");
+        assert_secure(&resp);
+        assert_eq!(resp.text().await.unwrap(), INDEX, "{path}");
+    }
+
+    let resp = client()
+        .get(format!("{gw}/assets/x.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    assert!(header(&resp, "content-type").contains("javascript"));
+    assert_eq!(
+        header(&resp, "cache-control"),
+        "public, max-age=31536000, immutable"
+    );
+    assert_secure(&resp);
+    assert!(resp.text().await.unwrap().starts_with("console.log"));
+
+    let resp = client()
+        .get(format!("{gw}/robots.txt"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    assert!(header(&resp, "content-type").starts_with("text/plain"));
+
+    for missing in [
+        "/assets/missing.js",
+        "/assets/nope",
+        "/favicon.ico",
+        "/.env",
+    ] {
+        let resp = client().get(format!("{gw}{missing}")).send().await.unwrap();
+        assert_eq!(resp.status(), 404, "{missing}");
+        assert_secure(&resp);
+    }
+}
+
+#[tokio::test]
+async fn compresses_spa_files_for_gzip_clients() {
+    let dist = Dist::new();
+    let dir = dist.0.clone();
+    let (_mock, gw) = setup(move |c| c.frontend_dir = dir).await;
+    let resp = client()
+        .get(format!("{gw}/assets/x.js"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    assert_eq!(header(&resp, "content-encoding"), "gzip");
+    // Proxied answers are passed through as they are.
+    let resp = client()
+        .get(format!("{gw}/retailstore/api/web/v1/Product/Pagination"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    assert_eq!(header(&resp, "content-encoding"), "");
+}
+
+#[tokio::test]
+async fn other_methods_on_spa_paths_are_404_envelope() {
+    let dist = Dist::new();
+    let dir = dist.0.clone();
+    let (_mock, gw) = setup(move |c| c.frontend_dir = dir).await;
+    let resp = client()
+        .post(format!("{gw}/admin/orders"))
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json(resp).await;
+    assert_envelope(status, &body, 404, 2);
+}
+
+#[tokio::test]
+async fn missing_frontend_is_a_clear_503() {
+    let (_mock, gw) = setup(|_| {}).await;
+    for path in ["/", "/admin/orders/1", "/assets/x.js"] {
+        let resp = client().get(format!("{gw}{path}")).send().await.unwrap();
+        assert_eq!(resp.status(), 503, "{path}");
+        assert!(resp.text().await.unwrap().contains("frontend"));
+    }
+    // The API still works.
+    let resp = client()
+        .get(format!("{gw}/retailstore/api/web/v1/Product/Pagination"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+}
