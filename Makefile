@@ -1,0 +1,83 @@
+# The shop's commands. `make run` serves the whole shop on http://localhost:8080;
+# `make test` is the full check that CI runs. See README.md.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+CARGO ?= cargo
+
+.PHONY: help run start stop status build test fmt-check clippy test-rust test-frontend \
+        e2e deploy-check fmt lint bench clean distclean
+
+help: ## list the targets
+	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+
+run: ## build (release) and serve the whole shop on :8080 until Ctrl-C
+	PROFILE=release FOREGROUND=1 scripts/stack.sh run
+
+start: ## like run, but in the background (scripts/stack.sh start)
+	scripts/stack.sh start
+
+stop: ## stop what `make start` started
+	scripts/stack.sh stop
+
+status: ## what runs, and whether it is ready
+	scripts/stack.sh status
+
+build: ## release build of every binary and the frontend
+	PROFILE=release scripts/stack.sh build
+
+# The full check, cheapest first. Sequential on purpose: 2 cores, one cargo at a time.
+test: ## fmt-check, deploy-check, clippy, Rust tests, frontend checks, e2e
+	$(MAKE) fmt-check
+	$(MAKE) deploy-check
+	$(MAKE) clippy
+	$(MAKE) test-rust
+	$(MAKE) test-frontend
+	$(MAKE) e2e
+	@echo "make test: all checks passed"
+
+fmt-check: ## rustfmt in check mode
+	$(CARGO) fmt --all -- --check
+
+clippy: ## clippy on every target, warnings are errors
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+test-rust: ## Rust tests against PostgreSQL (TEST_DATABASE_URL; nextest when present)
+	scripts/test-rust.sh
+
+test-frontend: ## frontend type check and unit tests
+	scripts/frontend.sh check
+
+e2e: ## end-to-end tests: debug stack on :18080, fresh database, npm run test:e2e
+	scripts/e2e.sh
+
+deploy-check: ## render every kustomize overlay, check the manifests, lint Dockerfiles
+	scripts/deploy-check.sh
+
+fmt: ## format the Rust code (and the frontend when it has a format script)
+	$(CARGO) fmt --all
+	@if [[ -f frontend/package.json ]] && node -e 'process.exit(require("./frontend/package.json").scripts?.format ? 0 : 1)'; then \
+		cd frontend && npm run format; fi
+
+lint: ## clippy, frontend lint, shellcheck of scripts/ and .ci/ (when installed)
+	$(MAKE) clippy
+	scripts/frontend.sh lint
+	@if command -v shellcheck >/dev/null; then shellcheck -x scripts/*.sh .ci/run && echo "shellcheck: ok"; \
+		else echo "shellcheck not installed: skipped"; fi
+
+bench: ## gateway overhead (direct vs through the gateway) and idle RSS, release build
+	scripts/bench.sh
+
+clean: ## remove build output and test data (keeps .data keys and the local database)
+	-DATA_DIR=.data/e2e scripts/stack.sh stop >/dev/null 2>&1
+	-DATA_DIR=.data/bench scripts/stack.sh stop >/dev/null 2>&1
+	-DATA_DIR=.data/test scripts/stack.sh pg-stop >/dev/null 2>&1
+	$(CARGO) clean
+	rm -rf frontend/dist .data/e2e .data/bench .data/test
+
+distclean: clean ## also remove .data (local database, keys, uploads) and node_modules
+	-scripts/stack.sh stop >/dev/null 2>&1
+	rm -rf .data frontend/node_modules

@@ -1,0 +1,35 @@
+# syntax=docker/dockerfile:1.7
+# The gateway image, with the built single-page app inside:
+#   docker build -f deploy/docker/gateway.Dockerfile -t shop/gateway .
+# (build context: the repository root). Serves the SPA from /app/frontend.
+
+FROM node:20-bookworm-slim AS frontend
+WORKDIR /src/frontend
+COPY frontend/package.json frontend/package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+COPY frontend ./
+RUN npm run build
+
+FROM rust:1.95-slim-bookworm AS build
+WORKDIR /src
+COPY Cargo.toml Cargo.lock ./
+COPY services ./services
+COPY gateway ./gateway
+RUN --mount=type=cache,target=/usr/local/cargo/registry \
+    --mount=type=cache,target=/src/target \
+    cargo build --release --locked --bin gateway \
+    && install -D -m 0755 target/release/gateway /out/gateway
+
+FROM gcr.io/distroless/cc-debian12:nonroot
+LABEL org.opencontainers.image.title="shop-gateway" \
+      org.opencontainers.image.description="Online shop gateway and storefront/admin SPA"
+WORKDIR /app
+COPY --from=build /out/gateway /app/gateway
+COPY --from=frontend /src/frontend/dist /app/frontend
+ENV FRONTEND_DIR=/app/frontend \
+    LISTEN_ADDR=0.0.0.0:8080 \
+    LOG_FORMAT=json \
+    RUST_LOG=info
+USER 65532:65532
+EXPOSE 8080
+ENTRYPOINT ["/app/gateway"]

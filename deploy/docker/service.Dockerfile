@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1.7
+# One service image: docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=identity -t shop/identity .
+# (build context: the repository root). SERVICE is one of identity, system, retailstore,
+# paymentprovider. The image runs `/app/server`; `/app/server migrate` runs the
+# migrations and exits (the Kubernetes init container does that).
+
+FROM rust:1.95-slim-bookworm AS build
+ARG SERVICE
+WORKDIR /src
+# Manifests and sources of the whole workspace: the crates share one lock file.
+COPY Cargo.toml Cargo.lock ./
+COPY services ./services
+COPY gateway ./gateway
+RUN --mount=type=cache,target=/usr/local/cargo/registry \
+    --mount=type=cache,target=/src/target \
+    test -n "${SERVICE}" || { echo "--build-arg SERVICE=<identity|system|retailstore|paymentprovider> is required" >&2; exit 1; } \
+    && cargo build --release --locked --bin "${SERVICE}" \
+    && install -D -m 0755 "target/release/${SERVICE}" /out/server
+
+# distroless/cc: glibc + libgcc and nothing else (no shell); runs as uid 65532.
+FROM gcr.io/distroless/cc-debian12:nonroot
+ARG SERVICE
+LABEL org.opencontainers.image.title="shop-${SERVICE}" \
+      org.opencontainers.image.description="Online shop service: ${SERVICE}"
+WORKDIR /app
+COPY --from=build /out/server /app/server
+ENV LOG_FORMAT=json \
+    RUST_LOG=info
+USER 65532:65532
+EXPOSE 8081 8082 8083 8084
+ENTRYPOINT ["/app/server"]

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Frontend chores shared by the Makefile and stack.sh.
+#
+#   scripts/frontend.sh deps    npm ci when node_modules is missing or older than package-lock.json
+#   scripts/frontend.sh build   deps, then `npm run build` (-> frontend/dist)
+#   scripts/frontend.sh check   deps, then the type check and the unit tests (`npm run test`)
+#   scripts/frontend.sh lint    deps, then `npm run lint` when the project defines it
+#   scripts/frontend.sh e2e     `npm run test:e2e` (the caller provides E2E_* and a running stack)
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+FRONTEND=$ROOT/frontend
+
+require_node() {
+  need node "Install Node.js 20 (with npm): https://nodejs.org or Debian's nodejs package."
+  need npm "Install npm (it ships with Node.js 20)."
+  [[ -f $FRONTEND/package.json ]] || die "$FRONTEND/package.json not found"
+}
+
+# has_script NAME: true when package.json defines the npm script NAME.
+has_script() {
+  node -e 'const s = require(process.argv[1]).scripts || {}; process.exit(s[process.argv[2]] ? 0 : 1)' \
+    "$FRONTEND/package.json" "$1"
+}
+
+deps() {
+  require_node
+  cd "$FRONTEND"
+  if [[ ! -f package-lock.json ]]; then
+    warn "frontend/package-lock.json is missing: running npm install (commit the lock file)"
+    npm install --no-audit --no-fund
+  elif [[ ! -d node_modules || ! -f node_modules/.package-lock.json ||
+    package-lock.json -nt node_modules/.package-lock.json ]]; then
+    log "npm ci (frontend)"
+    npm ci --no-audit --no-fund
+  fi
+}
+
+build() {
+  deps
+  cd "$FRONTEND"
+  log "npm run build (frontend -> frontend/dist)"
+  npm run build
+}
+
+check() {
+  deps
+  cd "$FRONTEND"
+  if has_script typecheck; then
+    log "npm run typecheck"
+    npm run typecheck
+  else
+    log "tsc --noEmit"
+    npx --no-install tsc --noEmit
+  fi
+  log "npm run test (unit tests)"
+  npm run test
+}
+
+lint() {
+  deps
+  cd "$FRONTEND"
+  if has_script lint; then
+    npm run lint
+  else
+    log "frontend defines no lint script: skipped"
+  fi
+}
+
+e2e() {
+  require_node
+  cd "$FRONTEND"
+  [[ -d node_modules ]] || deps
+  npm run test:e2e
+}
+
+case ${1:-} in
+deps | build | check | lint | e2e) "$1" ;;
+*)
+  echo "usage: $0 deps|build|check|lint|e2e" >&2
+  exit 2
+  ;;
+esac

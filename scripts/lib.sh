@@ -1,0 +1,177 @@
+# shellcheck shell=bash
+# Helpers shared by the scripts in this folder. Source it; do not run it.
+
+# Repository root (this file lives in <root>/scripts).
+ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+
+log() { printf '==> %s\n' "$*" >&2; }
+warn() { printf 'warning: %s\n' "$*" >&2; }
+die() {
+  printf 'error: %s\n' "$*" >&2
+  exit 1
+}
+
+# need CMD HINT: fail with a clear message when CMD is not on PATH.
+need() {
+  command -v "$1" >/dev/null 2>&1 || die "'$1' not found. $2"
+}
+
+# abspath PATH: PATH made absolute against the repository root.
+abspath() {
+  case $1 in
+  /*) printf '%s\n' "$1" ;;
+  *) printf '%s\n' "$ROOT/$1" ;;
+  esac
+}
+
+# PostgreSQL server binaries (initdb, pg_ctl, psql): $PG_BIN, else the newest
+# /usr/lib/postgresql/<version>/bin, else whatever is on PATH. Prints the folder
+# (empty when the tools are on PATH) or fails when none is found.
+find_pg_bin() {
+  if [[ -n ${PG_BIN:-} ]]; then
+    [[ -x $PG_BIN/initdb && -x $PG_BIN/pg_ctl ]] || die "PG_BIN=$PG_BIN holds no initdb/pg_ctl"
+    printf '%s\n' "$PG_BIN"
+    return
+  fi
+  local dir best="" bestver=0 ver
+  for dir in /usr/lib/postgresql/*/bin; do
+    [[ -x $dir/initdb && -x $dir/pg_ctl ]] || continue
+    ver=${dir#/usr/lib/postgresql/}
+    ver=${ver%%/*}
+    ver=${ver%%.*}
+    [[ $ver =~ ^[0-9]+$ ]] || continue
+    if ((ver > bestver)); then
+      bestver=$ver
+      best=$dir
+    fi
+  done
+  if [[ -n $best ]]; then
+    printf '%s\n' "$best"
+  elif command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1; then
+    dirname "$(command -v initdb)"
+  else
+    die "PostgreSQL server binaries (initdb, pg_ctl) not found under /usr/lib/postgresql/<version>/bin or on PATH.
+  Install them (Debian: apt-get install postgresql), point PG_BIN at their folder,
+  or set DATABASE_URL to an existing database."
+  fi
+}
+
+# psql_bin: the psql to use (the server's own, else the one on PATH).
+psql_bin() {
+  local bin
+  bin=$(find_pg_bin 2>/dev/null || true)
+  if [[ -n $bin && -x $bin/psql ]]; then
+    printf '%s\n' "$bin/psql"
+  elif command -v psql >/dev/null 2>&1; then
+    command -v psql
+  else
+    die "psql not found (Debian: apt-get install postgresql-client)"
+  fi
+}
+
+# port_in_use PORT: true when something accepts TCP connections on 127.0.0.1:PORT.
+port_in_use() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# db_url_with_name URL NAME: URL with its database name replaced by NAME.
+db_url_with_name() {
+  local url=$1 name=$2 base query="" rest
+  base=${url%%\?*}
+  [[ $base != "$url" ]] && query="?${url#*\?}"
+  rest=${base#*://}
+  if [[ $rest == */* ]]; then
+    base=${base%/*}
+  fi
+  printf '%s/%s%s\n' "$base" "$name" "$query"
+}
+
+# db_reachable URL: true when a PostgreSQL answers queries at URL.
+db_reachable() {
+  local psql
+  psql=$(psql_bin 2>/dev/null) || return 1
+  PGCONNECT_TIMEOUT=3 "$psql" "$1" -XtAqc 'select 1' >/dev/null 2>&1
+}
+
+# Private PostgreSQL cluster under a folder ------------------------------------
+#   pg_private_start DIR PORT   initialise (once) and start; idempotent
+#   pg_private_stop DIR         stop when running; idempotent
+#   pg_private_running DIR      true when the cluster in DIR runs
+# As root, initdb and the server run as the 'postgres' user, which is given DIR.
+
+pg_as_owner() {
+  if [[ $(id -u) -eq 0 ]]; then
+    runuser -u postgres -- "$@"
+  else
+    "$@"
+  fi
+}
+
+pg_private_running() {
+  local dir=$1 bin
+  [[ -f $dir/data/PG_VERSION ]] || return 1
+  bin=$(find_pg_bin)
+  pg_as_owner "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1
+}
+
+pg_private_start() {
+  local dir=$1 port=$2 bin sockdir opts
+  bin=$(find_pg_bin)
+  mkdir -p "$dir/data" "$dir/sock"
+  if [[ $(id -u) -eq 0 ]]; then
+    id postgres >/dev/null 2>&1 ||
+      die "running as root, but there is no 'postgres' user to run the private PostgreSQL as (initdb refuses root)"
+    chown -R postgres:postgres "$dir"
+    chmod 700 "$dir/data"
+    runuser -u postgres -- test -w "$dir/data" ||
+      die "the 'postgres' user cannot reach $dir (a parent folder is closed to it); use a DATA_DIR it can reach"
+  fi
+  if [[ ! -f $dir/data/PG_VERSION ]]; then
+    log "initialising a private PostgreSQL cluster in $dir/data"
+    if ! pg_as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --no-locale \
+      >"$dir/initdb.log" 2>&1; then
+      tail -n 20 "$dir/initdb.log" >&2
+      die "initdb failed (log: $dir/initdb.log)"
+    fi
+  fi
+  if pg_private_running "$dir"; then
+    log "private PostgreSQL already running ($dir/data)"
+  else
+    if port_in_use "$port"; then
+      die "port $port is taken by another program; set PG_PORT to a free port (or stop it)"
+    fi
+    # Unix sockets have a ~107 byte path limit: fall back to TCP only for deep folders.
+    sockdir=$dir/sock
+    if ((${#sockdir} > 90)); then sockdir=""; fi
+    opts="-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories='$sockdir'"
+    log "starting private PostgreSQL on 127.0.0.1:$port"
+    if ! pg_as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$opts" start \
+      >/dev/null; then
+      tail -n 20 "$dir/server.log" >&2 || true
+      die "the private PostgreSQL did not start (log: $dir/server.log)"
+    fi
+  fi
+}
+
+pg_private_stop() {
+  local dir=$1 bin
+  [[ -f $dir/data/PG_VERSION ]] || return 0
+  bin=$(find_pg_bin)
+  if pg_private_running "$dir"; then
+    log "stopping private PostgreSQL ($dir/data)"
+    pg_as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null ||
+      warn "pg_ctl stop failed (log: $dir/server.log)"
+  fi
+}
+
+# pg_ensure_database URL NAME: create database NAME on the server at URL if missing.
+pg_ensure_database() {
+  local url=$1 name=$2 psql exists
+  psql=$(psql_bin)
+  exists=$("$psql" "$url" -XtAqc "select 1 from pg_database where datname = '$name'") ||
+    die "cannot connect to PostgreSQL at $url"
+  if [[ $exists != 1 ]]; then
+    log "creating database $name"
+    "$psql" "$url" -XqAc "create database \"$name\"" >/dev/null
+  fi
+}

@@ -1,0 +1,491 @@
+#!/usr/bin/env bash
+# Start, stop and inspect the whole shop on this machine: identity, system,
+# retailstore, paymentprovider and the gateway (which serves the built SPA), plus a
+# private PostgreSQL cluster when no DATABASE_URL is given.
+#
+# Usage:
+#   FOREGROUND=1 scripts/stack.sh      build, start, wait; Ctrl-C / SIGTERM stops everything
+#   scripts/stack.sh run               same as above
+#   scripts/stack.sh start             build, start in the background, wait until ready
+#   scripts/stack.sh stop              stop the background stack and its private PostgreSQL
+#   scripts/stack.sh status            what runs, and whether each /readyz answers 200
+#   scripts/stack.sh build             only build (cargo + frontend)
+#   scripts/stack.sh pg-start|pg-stop  only the private PostgreSQL cluster
+#   scripts/stack.sh keys              only generate the local keys
+#
+# Settings (environment):
+#   PROFILE=release|debug [release]   which cargo profile to build and run
+#   DATA_DIR [.data]                  keys, logs, pid files, uploads, private PostgreSQL
+#   PORT_BASE [8080]                  gateway PORT_BASE, identity +1, system +2,
+#                                     retailstore +3, paymentprovider +4
+#   PG_PORT [PORT_BASE+2352]          port of the private PostgreSQL
+#   DATABASE_URL [unset]              use this database instead of a private cluster
+#   SKIP_BUILD=1                      reuse existing binaries and frontend/dist
+#   BIND_ADDR [127.0.0.1]             address the gateway listens on (0.0.0.0 to expose it)
+#   ADMIN_USERNAME [admin], ADMIN_PASSWORD [Admin@123]   first admin account (local only!)
+#   GATEWAY_TRUSTED_PROXIES [empty]   TRUSTED_PROXIES for the gateway
+#   SEED_DEMO=0|1 [1]                 fill an empty catalogue with demo products
+#   READY_TIMEOUT [120]  STOP_TIMEOUT [20]   seconds
+#   LOG_TAIL=0|1 [1 on a terminal]    in the foreground, also print the logs
+# Any other variable of the README's tables (RUST_LOG, LOG_FORMAT, DB_POOL_SIZE,
+# RATE_LIMIT_*, ...) is passed through to the binaries unchanged.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+PROFILE=${PROFILE:-release}
+case $PROFILE in
+release | debug) ;;
+*) die "PROFILE must be release or debug (got '$PROFILE')" ;;
+esac
+DATA_DIR=$(abspath "${DATA_DIR:-.data}")
+PORT_BASE=${PORT_BASE:-8080}
+if ! [[ $PORT_BASE =~ ^[0-9]+$ ]] || ((PORT_BASE < 1024 || PORT_BASE > 63000)); then
+  die "PORT_BASE must be a number between 1024 and 63000 (got '$PORT_BASE')"
+fi
+PG_PORT=${PG_PORT:-$((PORT_BASE + 2352))}
+TARGET_DIR=$(abspath "${CARGO_TARGET_DIR:-target}")
+BIN_DIR=$TARGET_DIR/$PROFILE
+FRONTEND_DIST=$(abspath "${FRONTEND_DIR:-frontend/dist}")
+BIND_ADDR=${BIND_ADDR:-127.0.0.1}
+READY_TIMEOUT=${READY_TIMEOUT:-120}
+STOP_TIMEOUT=${STOP_TIMEOUT:-20}
+ADMIN_USERNAME=${ADMIN_USERNAME:-admin}
+DEFAULT_ADMIN_PASSWORD='Admin@123'
+ADMIN_PASSWORD=${ADMIN_PASSWORD:-$DEFAULT_ADMIN_PASSWORD}
+
+RUN_DIR=$DATA_DIR/run
+LOG_DIR=$DATA_DIR/logs
+PG_DIR=$DATA_DIR/pg
+SERVICES=(identity system retailstore paymentprovider)
+ALL=(identity system retailstore paymentprovider gateway)
+
+port_of() {
+  case $1 in
+  gateway) echo "$PORT_BASE" ;;
+  identity) echo $((PORT_BASE + 1)) ;;
+  system) echo $((PORT_BASE + 2)) ;;
+  retailstore) echo $((PORT_BASE + 3)) ;;
+  paymentprovider) echo $((PORT_BASE + 4)) ;;
+  *) die "unknown binary $1" ;;
+  esac
+}
+
+# Processes -------------------------------------------------------------------
+
+# alive PID: the process exists and is not a zombie.
+alive() {
+  local state
+  [[ -n ${1:-} && -r /proc/$1/stat ]] || return 1
+  state=$(sed -E 's/^.*\) (.).*$/\1/' "/proc/$1/stat" 2>/dev/null) || return 1
+  [[ -n $state && $state != Z ]]
+}
+
+# pid_of NAME: the live pid recorded for NAME (and really running NAME), or nothing.
+pid_of() {
+  local f=$RUN_DIR/$1.pid pid args
+  [[ -f $f ]] || return 0
+  pid=$(<"$f")
+  # Guard against a recycled pid: one of its argv words must be .../NAME.
+  if alive "$pid"; then
+    args=$(tr '\0' '\n' 2>/dev/null <"/proc/$pid/cmdline" || true)
+  fi
+  if alive "$pid" && grep -qE "(^|/)$1\$" <<<"${args:-}"; then
+    echo "$pid"
+    return 0
+  fi
+  rm -f "$f" # stale
+}
+
+running_names() {
+  local name
+  for name in "${ALL[@]}"; do
+    [[ -n $(pid_of "$name") ]] && echo "$name"
+  done
+  return 0
+}
+
+log_tail() {
+  local name=$1 file=$LOG_DIR/$1.log
+  if [[ -s $file ]]; then
+    printf -- '----- last lines of %s -----\n' "$file" >&2
+    tail -n "${LOG_TAIL_LINES:-40}" "$file" >&2
+    printf -- '-----\n' >&2
+  else
+    printf '(%s wrote nothing to %s)\n' "$name" "$file" >&2
+  fi
+}
+
+stop_services() {
+  local name pid pids=() names=() deadline i
+  for name in gateway "${SERVICES[@]}"; do
+    pid=$(pid_of "$name")
+    if [[ -n $pid ]]; then
+      kill -TERM "$pid" 2>/dev/null || true
+      pids+=("$pid")
+      names+=("$name")
+    fi
+  done
+  if ((${#pids[@]})); then
+    log "stopping ${names[*]}"
+    deadline=$((SECONDS + STOP_TIMEOUT))
+    while ((SECONDS < deadline)); do
+      local left=0
+      for pid in "${pids[@]}"; do alive "$pid" && left=1; done
+      ((left)) || break
+      sleep 0.2
+    done
+    for i in "${!pids[@]}"; do
+      if alive "${pids[$i]}"; then
+        warn "${names[$i]} (pid ${pids[$i]}) ignored SIGTERM for ${STOP_TIMEOUT}s: killing it"
+        kill -KILL "${pids[$i]}" 2>/dev/null || true
+      fi
+    done
+  fi
+  for name in "${ALL[@]}"; do rm -f "$RUN_DIR/$name.pid"; done
+}
+
+# Prerequisites, build, keys, database ------------------------------------------
+
+check_prereqs() {
+  need curl "Install curl (Debian: apt-get install curl); it checks /readyz."
+  if [[ ${SKIP_BUILD:-0} != 1 ]]; then
+    need cargo "Install the Rust 1.95 toolchain with rustup (https://rustup.rs)."
+    need node "Install Node.js 20 (with npm)."
+    need npm "Install npm (it ships with Node.js 20)."
+  fi
+  if [[ -z ${DATABASE_URL:-} ]]; then
+    find_pg_bin >/dev/null
+    [[ $(id -u) -ne 0 ]] || need runuser "runuser (util-linux) is needed to run PostgreSQL as 'postgres' when root."
+  fi
+  local key missing=0
+  for key in jwt-ed25519.pem internal-api-key code-encryption-key code-hash-key; do
+    [[ -s $DATA_DIR/$key ]] || missing=1
+  done
+  if ((missing)); then need openssl "Install openssl (Debian: apt-get install openssl); it makes the local keys."; fi
+  return 0
+}
+
+build() {
+  if [[ ${SKIP_BUILD:-0} == 1 ]]; then
+    log "SKIP_BUILD=1: using existing binaries in $BIN_DIR and $FRONTEND_DIST"
+    return 0
+  fi
+  local flags=(--bins)
+  [[ $PROFILE == release ]] && flags=(--release --bins)
+  log "cargo build ${flags[*]}"
+  (cd "$ROOT" && cargo build "${flags[@]}")
+  "$ROOT/scripts/frontend.sh" build
+}
+
+check_artifacts() {
+  local name
+  for name in "${ALL[@]}"; do
+    [[ -x $BIN_DIR/$name ]] || die "$BIN_DIR/$name not found: build it (run without SKIP_BUILD=1)"
+  done
+  [[ -f $FRONTEND_DIST/index.html ]] ||
+    die "$FRONTEND_DIST/index.html not found: build the frontend (run without SKIP_BUILD=1)"
+}
+
+gen_keys() {
+  mkdir -p "$DATA_DIR"
+  (
+    umask 077
+    cd "$DATA_DIR"
+    if [[ ! -s jwt-ed25519.pem ]]; then
+      log "generating $DATA_DIR/jwt-ed25519.pem (Ed25519 token signing key)"
+      openssl genpkey -algorithm ed25519 -out jwt-ed25519.pem.tmp
+      mv jwt-ed25519.pem.tmp jwt-ed25519.pem
+    fi
+    local f
+    for f in internal-api-key code-encryption-key code-hash-key; do
+      if [[ ! -s $f ]]; then
+        log "generating $DATA_DIR/$f"
+        openssl rand -hex 32 >"$f.tmp"
+        mv "$f.tmp" "$f"
+      fi
+    done
+    chmod 600 jwt-ed25519.pem internal-api-key code-encryption-key code-hash-key
+  )
+}
+
+PRIVATE_PG=0
+setup_database() {
+  if [[ -n ${DATABASE_URL:-} ]]; then
+    log "using DATABASE_URL from the environment"
+    return 0
+  fi
+  PRIVATE_PG=1
+  pg_private_start "$PG_DIR" "$PG_PORT"
+  pg_ensure_database "postgres://postgres@127.0.0.1:$PG_PORT/postgres" shop
+  DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/shop
+}
+
+# Launch ------------------------------------------------------------------------
+
+# child_env NAME: fills CHILD_ENV with the variables NAME is started with.
+CHILD_ENV=()
+child_env() {
+  local name=$1 port identity_url internal_key code_enc code_hash
+  port=$(port_of "$name")
+  identity_url="http://127.0.0.1:$(port_of identity)"
+  internal_key=${INTERNAL_API_KEY:-$(<"$DATA_DIR/internal-api-key")}
+  if [[ $name == gateway ]]; then
+    CHILD_ENV=(
+      "LISTEN_ADDR=$BIND_ADDR:$port"
+      "IDENTITY_URL=$identity_url"
+      "SYSTEM_URL=http://127.0.0.1:$(port_of system)"
+      "RETAILSTORE_URL=http://127.0.0.1:$(port_of retailstore)"
+      "PAYMENTPROVIDER_URL=http://127.0.0.1:$(port_of paymentprovider)"
+      "FRONTEND_DIR=$FRONTEND_DIST"
+      "INTERNAL_API_KEY=$internal_key"
+      "TRUSTED_PROXIES=${GATEWAY_TRUSTED_PROXIES:-}"
+    )
+  else
+    CHILD_ENV=(
+      "LISTEN_ADDR=127.0.0.1:$port"
+      "DATABASE_URL=$DATABASE_URL"
+      "IDENTITY_URL=$identity_url"
+      "INTERNAL_API_KEY=$internal_key"
+      "TRUSTED_PROXIES=127.0.0.1,::1"
+      # The services call each other directly, not through the gateway.
+      "SYSTEM_URL=http://127.0.0.1:$(port_of system)"
+      "RETAILSTORE_URL=http://127.0.0.1:$(port_of retailstore)"
+      "PAYMENTPROVIDER_URL=http://127.0.0.1:$(port_of paymentprovider)"
+    )
+    case $name in
+    identity)
+      CHILD_ENV+=("ADMIN_USERNAME=$ADMIN_USERNAME" "ADMIN_PASSWORD=$ADMIN_PASSWORD")
+      if [[ -z ${JWT_PRIVATE_KEY:-} ]]; then
+        CHILD_ENV+=("JWT_PRIVATE_KEY_FILE=${JWT_PRIVATE_KEY_FILE:-$DATA_DIR/jwt-ed25519.pem}")
+      fi
+      ;;
+    system)
+      CHILD_ENV+=("UPLOAD_DIR=${UPLOAD_DIR:-$DATA_DIR/uploads}")
+      ;;
+    retailstore)
+      code_enc=${CODE_ENCRYPTION_KEY:-$(<"$DATA_DIR/code-encryption-key")}
+      code_hash=${CODE_HASH_KEY:-$(<"$DATA_DIR/code-hash-key")}
+      CHILD_ENV+=("CODE_ENCRYPTION_KEY=$code_enc" "CODE_HASH_KEY=$code_hash")
+      ;;
+    esac
+  fi
+  # Plain log files (tracing-subscriber honours NO_COLOR); set NO_COLOR= to keep colours.
+  CHILD_ENV+=("NO_COLOR=${NO_COLOR-1}")
+}
+
+launch() {
+  local name=$1
+  child_env "$name"
+  [[ -f $LOG_DIR/$name.log ]] && mv -f "$LOG_DIR/$name.log" "$LOG_DIR/$name.log.1"
+  # The binaries run from the repository root, so their relative defaults resolve there.
+  # Each gets its own session: a Ctrl-C on the terminal reaches only this script, which
+  # then stops them in order (gateway first), and `start` leaves them running detached.
+  (cd "$ROOT" && exec setsid env "${CHILD_ENV[@]}" "$BIN_DIR/$name" </dev/null >"$LOG_DIR/$name.log" 2>&1) &
+  echo "$!" >"$RUN_DIR/$name.pid"
+}
+
+# seed_demo: `retailstore seed-demo` fills an empty catalogue with demo products (it
+# leaves a catalogue that has products alone). SEED_DEMO=0 skips it. Not fatal.
+seed_demo() {
+  [[ ${SEED_DEMO:-1} == 1 ]] || return 0
+  child_env retailstore
+  log "demo catalogue: retailstore seed-demo (fills an empty catalogue only)"
+  # The real LISTEN_ADDR (taken by the running retailstore) makes a binary that does not
+  # know seed-demo fail at once instead of serving.
+  if ! (cd "$ROOT" && timeout 120 env "${CHILD_ENV[@]}" "$BIN_DIR/retailstore" seed-demo \
+    </dev/null >"$LOG_DIR/seed-demo.log" 2>&1); then
+    warn "seed-demo failed; the shop runs without demo products (log: $LOG_DIR/seed-demo.log)"
+  fi
+}
+
+# wait_ready: until every binary's /readyz answers 200; fails early when one exits.
+wait_ready() {
+  local deadline=$((SECONDS + READY_TIMEOUT)) pending=("${ALL[@]}") still name pid
+  log "waiting for /readyz of ${pending[*]} (up to ${READY_TIMEOUT}s)"
+  while ((${#pending[@]})); do
+    still=()
+    for name in "${pending[@]}"; do
+      pid=$(<"$RUN_DIR/$name.pid")
+      if ! alive "$pid"; then
+        printf 'error: %s exited during start-up\n' "$name" >&2
+        log_tail "$name"
+        return 1
+      fi
+      if ! curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$(port_of "$name")/readyz" 2>/dev/null; then
+        still+=("$name")
+      fi
+    done
+    pending=("${still[@]+"${still[@]}"}")
+    ((${#pending[@]})) || break
+    if ((SECONDS >= deadline)); then
+      printf 'error: not ready after %ss: %s\n' "$READY_TIMEOUT" "${pending[*]}" >&2
+      for name in "${pending[@]}"; do log_tail "$name"; done
+      return 1
+    fi
+    sleep 0.5
+  done
+}
+
+# prepare: everything before the binaries start.
+prepare() {
+  check_prereqs
+  mkdir -p "$RUN_DIR" "$LOG_DIR"
+  local running
+  running=$(running_names | tr '\n' ' ')
+  [[ -z $running ]] || die "already running from $DATA_DIR: $running(run 'scripts/stack.sh stop' first)"
+  local name port
+  for name in "${ALL[@]}"; do
+    port=$(port_of "$name")
+    port_in_use "$port" && die "port $port (for $name) is already in use; stop what uses it or set PORT_BASE"
+  done
+  build
+  check_artifacts
+  gen_keys
+  setup_database
+}
+
+launch_all() {
+  local name
+  for name in "${SERVICES[@]}" gateway; do launch "$name"; done
+}
+
+summary() {
+  local pw="(the ADMIN_PASSWORD you set)"
+  [[ $ADMIN_PASSWORD == "$DEFAULT_ADMIN_PASSWORD" ]] && pw="$DEFAULT_ADMIN_PASSWORD (local default: change it)"
+  cat >&2 <<EOF
+
+  The shop is up:      http://localhost:$PORT_BASE/
+  Admin:               http://localhost:$PORT_BASE/admin   user $ADMIN_USERNAME, password $pw
+  Services:            identity :$(port_of identity)  system :$(port_of system)  retailstore :$(port_of retailstore)  paymentprovider :$(port_of paymentprovider)
+  Database:            ${DATABASE_URL}
+  Logs:                $LOG_DIR/<name>.log
+
+EOF
+}
+
+# Commands ---------------------------------------------------------------------
+
+cmd_start() {
+  prepare
+  launch_all
+  if ! wait_ready; then
+    stop_services
+    if ((PRIVATE_PG)); then pg_private_stop "$PG_DIR"; fi
+    die "the stack did not come up (logs in $LOG_DIR)"
+  fi
+  seed_demo
+  summary
+  log "running in the background; stop it with: DATA_DIR=$DATA_DIR scripts/stack.sh stop"
+}
+
+TAIL_PID=""
+FG_CLEANED=0
+fg_cleanup() {
+  set +e
+  ((FG_CLEANED)) && return
+  FG_CLEANED=1
+  [[ -n $TAIL_PID ]] && kill "$TAIL_PID" 2>/dev/null
+  stop_services
+  if ((PRIVATE_PG)); then pg_private_stop "$PG_DIR"; fi
+  log "stopped"
+}
+
+cmd_run() {
+  prepare
+  trap fg_cleanup EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM HUP
+  launch_all
+  wait_ready || die "the stack did not come up (logs in $LOG_DIR)"
+  seed_demo
+  summary
+  local tail_logs=${LOG_TAIL:-}
+  if [[ -z $tail_logs ]]; then [[ -t 2 ]] && tail_logs=1 || tail_logs=0; fi
+  if [[ $tail_logs == 1 ]]; then
+    local files=() name
+    for name in "${ALL[@]}"; do files+=("$LOG_DIR/$name.log"); done
+    tail -n 3 -F "${files[@]}" >&2 &
+    TAIL_PID=$!
+  fi
+  log "press Ctrl-C to stop"
+  local pid
+  while true; do
+    for name in "${ALL[@]}"; do
+      pid=$(<"$RUN_DIR/$name.pid")
+      if ! alive "$pid"; then
+        printf 'error: %s (pid %s) exited; stopping the stack\n' "$name" "$pid" >&2
+        log_tail "$name"
+        exit 1
+      fi
+    done
+    sleep 1 &
+    wait $! || true
+  done
+}
+
+cmd_stop() {
+  [[ -d $RUN_DIR ]] && stop_services
+  if [[ -f $PG_DIR/data/PG_VERSION ]]; then pg_private_stop "$PG_DIR"; fi
+}
+
+cmd_status() {
+  local name pid code rc=0
+  for name in "${ALL[@]}"; do
+    pid=""
+    [[ -d $RUN_DIR ]] && pid=$(pid_of "$name")
+    if [[ -n $pid ]]; then
+      code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$(port_of "$name")/readyz" || true)
+      printf '%-16s pid %-8s :%s  /readyz %s\n' "$name" "$pid" "$(port_of "$name")" "$code"
+      [[ $code == 200 ]] || rc=1
+    else
+      printf '%-16s stopped\n' "$name"
+      rc=1
+    fi
+  done
+  if [[ -f $PG_DIR/data/PG_VERSION ]]; then
+    if pg_private_running "$PG_DIR"; then
+      printf '%-16s running (%s)\n' postgres "$PG_DIR/data"
+    else
+      printf '%-16s stopped (%s)\n' postgres "$PG_DIR/data"
+    fi
+  fi
+  return "$rc"
+}
+
+cmd=${1:-}
+if [[ -z $cmd ]]; then
+  if [[ ${FOREGROUND:-0} == 1 ]]; then
+    cmd=run
+  else
+    sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+    exit 2
+  fi
+fi
+[[ $cmd == start && ${FOREGROUND:-0} == 1 ]] && cmd=run
+
+case $cmd in
+run) cmd_run ;;
+start) cmd_start ;;
+stop) cmd_stop ;;
+status) cmd_status ;;
+build)
+  SKIP_BUILD=0
+  need cargo "Install the Rust 1.95 toolchain with rustup (https://rustup.rs)."
+  build
+  ;;
+keys)
+  need openssl "Install openssl (Debian: apt-get install openssl)."
+  gen_keys
+  ;;
+pg-start)
+  pg_private_start "$PG_DIR" "$PG_PORT"
+  pg_ensure_database "postgres://postgres@127.0.0.1:$PG_PORT/postgres" shop
+  echo "postgres://postgres@127.0.0.1:$PG_PORT/shop"
+  ;;
+pg-stop) pg_private_stop "$PG_DIR" ;;
+*)
+  echo "usage: $0 [run|start|stop|status|build|keys|pg-start|pg-stop]" >&2
+  exit 2
+  ;;
+esac
