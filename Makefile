@@ -68,8 +68,10 @@ lint: ## clippy, frontend lint, shellcheck of scripts/ and .ci/ (when installed)
 	@if command -v shellcheck >/dev/null; then shellcheck -x scripts/*.sh .ci/run && echo "shellcheck: ok"; \
 		else echo "shellcheck not installed: skipped"; fi
 
-bench: ## gateway overhead (direct vs through the gateway) and idle RSS, release build
-	scripts/bench.sh
+bench: ## gateway overhead, idle RSS, bulk import vs COPY, storefront list (release build)
+	BENCH_KEEP=1 scripts/bench.sh
+	rc=0; SKIP_BUILD=1 scripts/bench-catalogue.sh || rc=$$?; \
+		DATA_DIR=.data/bench PORT_BASE=$${BENCH_PORT_BASE:-28080} scripts/stack.sh stop; exit $$rc
 
 clean: ## remove build output and test data (keeps .data keys and the local database)
 	-DATA_DIR=.data/e2e scripts/stack.sh stop >/dev/null 2>&1
