@@ -90,18 +90,15 @@ impl InternalClient {
         }
     }
 
-    pub async fn get<R: DeserializeOwned>(
+    /// Sends `request` with the shared key and the current trace context.
+    async fn send<R: DeserializeOwned>(
         &self,
-        path: &str,
-        query: &(impl Serialize + ?Sized),
+        request: reqwest::RequestBuilder,
         timeout: Duration,
     ) -> Result<R, CallError> {
         let mut headers = reqwest::header::HeaderMap::new();
         crate::telemetry::inject_context(&mut headers);
-        let resp = self
-            .client
-            .get(format!("{}{path}", self.base_url))
-            .query(query)
+        let resp = request
             .headers(headers)
             .header(HEADER, self.key.expose())
             .timeout(timeout)
@@ -110,24 +107,24 @@ impl InternalClient {
         Self::read(resp).await
     }
 
+    pub async fn get<R: DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &(impl Serialize + ?Sized),
+        timeout: Duration,
+    ) -> Result<R, CallError> {
+        let url = format!("{}{path}", self.base_url);
+        self.send(self.client.get(url).query(query), timeout).await
+    }
+
     pub async fn post<R: DeserializeOwned>(
         &self,
         path: &str,
         body: &(impl Serialize + ?Sized),
         timeout: Duration,
     ) -> Result<R, CallError> {
-        let mut headers = reqwest::header::HeaderMap::new();
-        crate::telemetry::inject_context(&mut headers);
-        let resp = self
-            .client
-            .post(format!("{}{path}", self.base_url))
-            .json(body)
-            .headers(headers)
-            .header(HEADER, self.key.expose())
-            .timeout(timeout)
-            .send()
-            .await?;
-        Self::read(resp).await
+        let url = format!("{}{path}", self.base_url);
+        self.send(self.client.post(url).json(body), timeout).await
     }
 }
 

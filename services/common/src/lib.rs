@@ -3,6 +3,7 @@
 //! pagination, health checks, internal calls and test support.
 
 pub mod auth;
+pub mod cache;
 pub mod config;
 pub mod db;
 pub mod envelope;

@@ -15,6 +15,7 @@ pub mod slug;
 use actix_web::web;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use shop_common::auth::TokenVerifier;
+use shop_common::cache::BodyCache;
 use shop_common::db::DbPool;
 use shop_common::health;
 
@@ -30,7 +31,20 @@ pub struct AppState {
     pub pool: DbPool,
     pub verifier: web::Data<TokenVerifier>,
     pub cipher: web::Data<CodeCipher>,
+    pub storefront: web::Data<StorefrontCache>,
 }
+
+/// Ready-made storefront list answers, dropped on every catalogue write here and
+/// otherwise served for [`STOREFRONT_CACHE_TTL`] (other replicas catch up by then).
+pub struct StorefrontCache(pub BodyCache);
+
+impl StorefrontCache {
+    pub fn invalidate(&self) {
+        self.0.invalidate();
+    }
+}
+
+pub const STOREFRONT_CACHE_TTL: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl AppState {
     pub fn new(pool: DbPool, verifier: TokenVerifier, cipher: CodeCipher) -> Self {
@@ -38,6 +52,7 @@ impl AppState {
             pool,
             verifier: web::Data::new(verifier),
             cipher: web::Data::new(cipher),
+            storefront: web::Data::new(StorefrontCache(BodyCache::new(STOREFRONT_CACHE_TTL, 1024))),
         }
     }
 }
@@ -48,6 +63,7 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
         cfg.app_data(web::Data::new(state.pool.clone()))
             .app_data(state.verifier.clone())
             .app_data(state.cipher.clone())
+            .app_data(state.storefront.clone())
             .configure(health::configure)
             .configure(routes::configure);
     }

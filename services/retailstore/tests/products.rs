@@ -593,3 +593,37 @@ async fn wrong_methods_and_paths_answer_in_the_envelope() {
     let (status, answer) = app.get("/retailstore/api/admin/v1/Product/Nope").await;
     assert_error(status, &answer, 404, 2);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn storefront_answers_follow_catalogue_writes_at_once() {
+    let app = TestApp::spawn().await;
+    let id = app.product("Thẻ Garena 100K").await;
+    let items = storefront_items(&app).await;
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0]["stockLevel"], "out_of_stock");
+
+    // The list is now cached; an import and a rename show on the very next read.
+    app.import(&id, &codes("GAR", 0..20)).await;
+    let (status, _) = app
+        .put(PRODUCT_UPDATE, json!({"id": id, "name": "Thẻ Garena 200K"}))
+        .await;
+    assert_eq!(status, 200);
+    let items = storefront_items(&app).await;
+    assert_eq!(items[0]["name"], "Thẻ Garena 200K");
+    assert_eq!(items[0]["stockLevel"], "in_stock");
+
+    // Hidden products leave the storefront at once too.
+    let (status, _) = app
+        .put(PRODUCT_UPDATE, json!({"id": id, "status": "hidden"}))
+        .await;
+    assert_eq!(status, 200);
+    assert!(storefront_items(&app).await.is_empty());
+}
+
+async fn storefront_items(app: &TestApp) -> Vec<Value> {
+    let (status, answer) = app
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
+        .await;
+    assert_eq!(status, 200);
+    answer["result"]["items"].as_array().unwrap().clone()
+}

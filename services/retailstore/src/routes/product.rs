@@ -6,11 +6,12 @@ use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use shop_common::auth::AuthUser;
 use shop_common::db::DbPool;
-use shop_common::ok;
 use shop_common::pagination::{Page, PageQuery, PageRequest};
+use shop_common::{Envelope, ok};
 use uuid::Uuid;
 
 use super::{ADMIN, IdQuery, WEB, endpoint};
+use crate::StorefrontCache;
 use crate::domain::product::{ProductForm, ProductPatch, ProductStatus, StockLevel};
 use crate::error::StoreError;
 use crate::models::product::{Product, ProductFilter, ProductSort, Stock};
@@ -143,16 +144,50 @@ async fn list<V: From<(Product, Stock)> + Serialize>(
 }
 
 /// GET web Product/Pagination: active products only, `sortOrder asc, createdAt desc`.
+/// Answers come from the storefront cache when fresh.
 async fn web_pagination(
     pool: web::Data<DbPool>,
+    cache: web::Data<StorefrontCache>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, StoreError> {
     let page = query.check(&[])?;
+    let key = format!(
+        "{}|{}|{}",
+        page.index,
+        page.size,
+        page.keyword.as_deref().unwrap_or_default()
+    );
+    let miss = match cache.0.get(&key) {
+        Ok(body) => return Ok(json_body(body)),
+        Err(miss) => miss,
+    };
     let filter = ProductFilter {
         keyword: page.keyword.clone(),
         status: Some(ProductStatus::Active),
     };
-    list::<ProductWebView>(&pool, &page, &filter, ProductSort::Default).await
+    let mut conn = pool.get().await?;
+    let rows = Product::page(
+        &mut conn,
+        &filter,
+        ProductSort::Default,
+        page.size,
+        page.offset(),
+    )
+    .await?;
+    let total = Product::count(&mut conn, &filter).await?;
+    drop(conn);
+    let items: Vec<ProductWebView> = rows.into_iter().map(ProductWebView::from).collect();
+    let body = serde_json::to_vec(&Envelope::success(Page::new(items, total, &page)))
+        .map_err(|e| StoreError::Api(shop_common::error::internal_error(e)))?;
+    let body = web::Bytes::from(body);
+    cache.0.store(miss, key, body.clone());
+    Ok(json_body(body))
+}
+
+fn json_body(body: web::Bytes) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(actix_web::http::header::ContentType::json())
+        .body(body)
 }
 
 /// GET admin Product/Pagination.
@@ -191,11 +226,13 @@ async fn read(
 async fn create(
     _user: AuthUser,
     pool: web::Data<DbPool>,
+    cache: web::Data<StorefrontCache>,
     body: web::Json<ProductForm>,
 ) -> Result<HttpResponse, StoreError> {
     let fields = body.into_inner().check()?;
     let mut conn = pool.get().await?;
     let product = Product::insert(&mut conn, Uuid::now_v7(), &fields).await?;
+    cache.invalidate();
     Ok(ok(ProductAdminView::from((product, Stock::default()))))
 }
 
@@ -204,6 +241,7 @@ async fn create(
 async fn update(
     _user: AuthUser,
     pool: web::Data<DbPool>,
+    cache: web::Data<StorefrontCache>,
     body: web::Json<ProductPatch>,
 ) -> Result<HttpResponse, StoreError> {
     let patch = body.into_inner();
@@ -216,6 +254,7 @@ async fn update(
         Ok::<_, StoreError>(())
     })
     .await?;
+    cache.invalidate();
     let updated = Product::find(&mut conn, id).await?;
     Ok(ok(ProductAdminView::from(updated)))
 }
@@ -225,10 +264,12 @@ async fn update(
 async fn delete(
     _user: AuthUser,
     pool: web::Data<DbPool>,
+    cache: web::Data<StorefrontCache>,
     query: web::Query<IdQuery>,
 ) -> Result<HttpResponse, StoreError> {
     let mut conn = pool.get().await?;
     Product::delete(&mut conn, query.id).await?;
+    cache.invalidate();
     Ok(ok(true))
 }
 

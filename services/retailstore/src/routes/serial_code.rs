@@ -14,6 +14,7 @@ use shop_common::pagination::{Page, PageQuery, SortDir};
 use uuid::Uuid;
 
 use super::{ADMIN, IdBody, IdQuery, endpoint};
+use crate::StorefrontCache;
 use crate::crypto::CodeCipher;
 use crate::domain::serial_code::{Code, CodeStatus, masked};
 use crate::domain::{future_instant, nullable, optional_text};
@@ -238,10 +239,12 @@ async fn create_bulk(
     _user: AuthUser,
     pool: web::Data<DbPool>,
     cipher: web::Data<CodeCipher>,
+    cache: web::Data<StorefrontCache>,
     body: web::Json<CreateBulkBody>,
 ) -> Result<HttpResponse, StoreError> {
     let request = body.into_inner().check()?;
     let report = import::import(&pool, &cipher, request).await?;
+    cache.invalidate();
     Ok(ok(report))
 }
 
@@ -251,6 +254,7 @@ async fn update(
     _user: AuthUser,
     pool: web::Data<DbPool>,
     cipher: web::Data<CodeCipher>,
+    cache: web::Data<StorefrontCache>,
     body: web::Json<UpdateBody>,
 ) -> Result<HttpResponse, StoreError> {
     let CodeUpdate {
@@ -274,6 +278,7 @@ async fn update(
     {
         return Err(missing_or_locked(&mut conn, id).await);
     }
+    cache.invalidate();
     let updated = SerialCode::find(&mut conn, id).await?;
     Ok(ok(SerialCodeView::from(updated)))
 }
@@ -291,12 +296,14 @@ async fn missing_or_locked(conn: &mut diesel_async::AsyncPgConnection, id: Uuid)
 async fn delete(
     _user: AuthUser,
     pool: web::Data<DbPool>,
+    cache: web::Data<StorefrontCache>,
     query: web::Query<IdQuery>,
 ) -> Result<HttpResponse, StoreError> {
     let mut conn = pool.get().await?;
     if !SerialCode::delete_editable(&mut conn, query.id).await? {
         return Err(missing_or_locked(&mut conn, query.id).await);
     }
+    cache.invalidate();
     Ok(ok(true))
 }
 
