@@ -77,3 +77,60 @@ export async function findUser(token: string, userName: string): Promise<ApiUser
   const page = await call<{ items: ApiUser[] }>('GET', `${IDENTITY.userPagination}?keyword=${encodeURIComponent(userName)}`, { token });
   return page.items.find((user) => user.userName === userName);
 }
+
+// ---- Catalogue: products, serial codes and the shop configuration ---------------------
+
+export const RETAILSTORE = {
+  productPagination: '/retailstore/api/admin/v1/Product/Pagination',
+  productUpdate: '/retailstore/api/admin/v1/Product/Update',
+  productDelete: '/retailstore/api/admin/v1/Product/Delete',
+} as const;
+
+export const SYSTEM = {
+  adminConfiguration: '/system/api/admin/v1/Configuration/AppConfiguration',
+} as const;
+
+export interface ApiProduct {
+  id: string;
+  name: string;
+  slug: string;
+  imageUrl: string | null;
+  price: number;
+  status: 'draft' | 'active' | 'hidden';
+  lowStockThreshold: number;
+  stock: { available: number; reserved: number; sold: number };
+}
+
+export interface ApiConfiguration {
+  shopName: string;
+  shopTagline: string;
+  updatedBy: string | null;
+}
+
+/** A short unique suffix for names and codes made by one run. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+export async function findProduct(token: string, name: string): Promise<ApiProduct | undefined> {
+  const page = await call<{ items: ApiProduct[] }>('GET', `${RETAILSTORE.productPagination}?keyword=${encodeURIComponent(name)}`, { token });
+  return page.items.find((product) => product.name === name);
+}
+
+/** Deletes a test product; one that orders reference (code 302) is hidden instead. */
+export async function removeProduct(token: string, id: string): Promise<void> {
+  try {
+    await call<boolean>('DELETE', `${RETAILSTORE.productDelete}?id=${encodeURIComponent(id)}`, { token });
+  } catch {
+    await call<ApiProduct>('PUT', RETAILSTORE.productUpdate, { token, body: { id, status: 'hidden' } });
+  }
+}
+
+export function readConfiguration(token: string): Promise<ApiConfiguration> {
+  return call<ApiConfiguration>('GET', SYSTEM.adminConfiguration, { token });
+}
+
+/** A field left out stays unchanged. */
+export function updateConfiguration(token: string, changes: Partial<Pick<ApiConfiguration, 'shopName' | 'shopTagline'>>): Promise<ApiConfiguration> {
+  return call<ApiConfiguration>('PUT', SYSTEM.adminConfiguration, { token, body: changes });
+}

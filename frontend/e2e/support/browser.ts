@@ -56,6 +56,14 @@ export async function waitForPath(page: Page, pathname: string, search?: string)
   await page.waitForURL((current) => current.pathname === pathname && (search === undefined || current.search === search));
 }
 
+/** Waits until the input or textarea matched by `selector` holds exactly `value`. */
+export async function waitForInputValue(page: Page, selector: string, value: string): Promise<void> {
+  await page.waitForFunction(
+    ([css, expected]) => (document.querySelector(css) as HTMLInputElement | HTMLTextAreaElement | null)?.value === expected,
+    [selector, value] as const,
+  );
+}
+
 function base64Url(value: string): string {
   return Buffer.from(value).toString('base64url');
 }

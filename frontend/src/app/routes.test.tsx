@@ -54,7 +54,7 @@ describe('routing and guard', () => {
     signIn('staff');
     const { router } = renderApp('/admin/system/users');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/auth/access'));
-    expect(screen.getByTestId('access-denied')).toBeInTheDocument();
+    expect(await screen.findByTestId('access-denied')).toBeInTheDocument();
   });
 
   it('redirects the legacy /adminauth pages', async () => {

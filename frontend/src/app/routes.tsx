@@ -49,8 +49,16 @@ export const routes: RouteObject[] = [
         lazy: adminScreen('AdminRoot'),
         children: [
           { index: true, lazy: adminScreen('DashboardRoute'), handle: ADMIN_MENU_ROUTE },
-          { path: paths.admin.products, lazy: adminScreen('ProductsRoute'), handle: ADMIN_MENU_ROUTE },
-          { path: paths.admin.serialCodes, lazy: adminScreen('SerialCodesRoute'), handle: ADMIN_MENU_ROUTE },
+          {
+            path: paths.admin.products,
+            lazy: async () => ({ Component: (await import('./routes/admin/products')).ProductsRoute }),
+            handle: ADMIN_MENU_ROUTE,
+          },
+          {
+            path: paths.admin.serialCodes,
+            lazy: async () => ({ Component: (await import('./routes/admin/serial-codes')).SerialCodesRoute }),
+            handle: ADMIN_MENU_ROUTE,
+          },
           { path: paths.admin.orders, lazy: adminScreen('OrdersRoute'), handle: ADMIN_MENU_ROUTE },
           { path: `${paths.admin.orders}/:orderId`, lazy: adminScreen('AdminOrderDetailRoute'), handle: ADMIN_MENU_ROUTE },
           { path: paths.admin.paymentProviders, lazy: adminScreen('PaymentProvidersRoute'), handle: ADMIN_MENU_ROUTE },
@@ -59,7 +67,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/admin/users')).UsersRoute }),
             handle: ADMIN_MENU_ROUTE,
           },
-          { path: paths.admin.configuration, lazy: adminScreen('ConfigurationRoute'), handle: ADMIN_MENU_ROUTE },
+          {
+            path: paths.admin.configuration,
+            lazy: async () => ({ Component: (await import('./routes/admin/configuration')).ConfigurationRoute }),
+            handle: ADMIN_MENU_ROUTE,
+          },
           { path: '*', lazy: adminScreen('AdminNotFoundRoute') },
         ],
       },

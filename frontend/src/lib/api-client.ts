@@ -15,6 +15,8 @@ export interface RequestOptions {
   /** The caller's own cancellation (React Query passes one). */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The browser's HTTP cache mode (`no-cache` revalidates an answer the server let browsers keep). */
+  cache?: RequestCache;
 }
 
 type UnauthorizedHandler = () => void;
@@ -33,8 +35,15 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): () 
 
 const LOGIN_PATH = '/identity/api/admin/v1/IdentityAuth/Login';
 
-function isAdminCall(path: string): boolean {
+/** An authenticated back-office call: an HTTP 401 on one of these ends the session. */
+export function isAdminCall(path: string): boolean {
   return path.includes('/api/admin/') && !path.startsWith(LOGIN_PATH);
+}
+
+/** The bearer header from the stored token, or nothing without one. */
+export function authorizationHeader(): Record<string, string> {
+  const accessToken = readStoredToken()?.accessToken;
+  return accessToken ? { Authorization: `Bearer ${accessToken}` } : {};
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -51,10 +60,33 @@ function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
   return typeof value === 'object' && value !== null && 'success' in value && typeof value.success === 'boolean';
 }
 
-function handleUnauthorized(path: string): void {
+/** The 401 rule: log, clear the token, let the app navigate to login. Admin calls only. */
+export function handleUnauthorized(path: string, httpStatus: number): void {
+  if (httpStatus !== 401 || !isAdminCall(path)) return;
   console.warn(vi.api.unauthorizedLog, path);
   clearToken();
   unauthorizedHandler?.();
+}
+
+/**
+ * Turns a parsed response body into the call's result: the envelope's `result` on
+ * success, an ApiError for `success: false`, a RequestError for anything else.
+ */
+export function resultFromPayload<T>(payload: unknown, httpStatus: number): T {
+  const ok = httpStatus >= 200 && httpStatus < 300;
+  if (!isEnvelope(payload)) {
+    throw new RequestError(ok ? vi.api.invalidResponse : vi.api.httpStatus(httpStatus), httpStatus);
+  }
+  if (!payload.success) {
+    const error = payload.error;
+    throw new ApiError(
+      error?.code ?? 0,
+      error?.message || vi.toast.fallbackError,
+      error?.details ?? [],
+      payload.status || httpStatus,
+    );
+  }
+  return payload.result as T;
 }
 
 async function send(url: string, init: RequestInit, callerSignal: AbortSignal | undefined, timeoutMs: number) {
@@ -76,20 +108,15 @@ async function send(url: string, init: RequestInit, callerSignal: AbortSignal | 
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const accessToken = readStoredToken()?.accessToken;
-  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  const { method = 'GET', query, body, signal, timeoutMs = REQUEST_TIMEOUT_MS, cache } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...authorizationHeader() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await send(
-    buildUrl(path, query),
-    { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' },
-    signal,
-    timeoutMs,
-  );
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' };
+  if (cache) init.cache = cache;
+  const response = await send(buildUrl(path, query), init, signal, timeoutMs);
 
-  if (response.status === 401 && isAdminCall(path)) handleUnauthorized(path);
+  handleUnauthorized(path, response.status);
 
   let payload: unknown;
   try {
@@ -98,21 +125,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const reason = response.ok ? vi.api.invalidResponse : vi.api.httpStatus(response.status);
     throw new RequestError(reason, response.status, { cause });
   }
-
-  if (!isEnvelope(payload)) {
-    const reason = response.ok ? vi.api.invalidResponse : vi.api.httpStatus(response.status);
-    throw new RequestError(reason, response.status);
-  }
-  if (!payload.success) {
-    const error = payload.error;
-    throw new ApiError(
-      error?.code ?? 0,
-      error?.message || vi.toast.fallbackError,
-      error?.details ?? [],
-      payload.status || response.status,
-    );
-  }
-  return payload.result as T;
+  return resultFromPayload<T>(payload, response.status);
 }
 
 export const api = {

@@ -12,6 +12,14 @@ export const ERROR_CODES = {
   tooManyLoginFailures: 101,
   accountDisabled: 102,
   wrongOldPassword: 120,
+  uploadTooLarge: 210,
+  uploadNotImage: 211,
+  uploadNoFile: 212,
+  productSlugTaken: 301,
+  productHasOrders: 302,
+  serialCodeExists: 311,
+  serialCodeLocked: 312,
+  serialCodeBatchTooLarge: 313,
 } as const;
 
 /** An application error: the server answered `success: false`. */

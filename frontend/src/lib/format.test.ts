@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney } from './format';
+import { formatDate, formatDateTime, formatFileSize, formatMoney } from './format';
 
 describe('format helpers', () => {
   it('formats VND without decimals', () => {
@@ -12,5 +12,11 @@ describe('format helpers', () => {
     expect(formatDateTime('2026-11-21T18:30:00Z')).toBe('01:30 22/11/2026');
     expect(formatDateTime('not a date')).toBe('—');
     expect(formatDate(undefined)).toBe('—');
+  });
+
+  it('formats file sizes', () => {
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(12 * 1024 + 1)).toBe('13 KB');
+    expect(formatFileSize(3.5 * 1024 * 1024)).toBe('3,5 MB');
   });
 });

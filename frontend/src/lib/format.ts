@@ -37,3 +37,11 @@ export function formatDateTime(value: Maybe<string | number | Date>): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : vi.common.empty;
 }
+
+/** A file size for people: `512 B`, `12 KB`, `3,5 MB`. */
+export function formatFileSize(bytes: number): string {
+  const units = vi.common.fileSize;
+  if (bytes < 1024) return units.bytes(numberFormat.format(bytes));
+  if (bytes < 1024 * 1024) return units.kilobytes(numberFormat.format(Math.ceil(bytes / 1024)));
+  return units.megabytes(numberFormat.format(Math.round((bytes / (1024 * 1024)) * 10) / 10));
+}

@@ -28,3 +28,22 @@ export function optionalEmailField(invalidMessage: string) {
     .trim()
     .refine((value) => value === '' || z.email().safeParse(value).success, { message: invalidMessage });
 }
+
+/**
+ * A whole number as a person types it: `120000`, or grouped by thousands with dots,
+ * commas or spaces (`120.000`, `1 200 000`; VND has no decimals). Returns null for an
+ * empty text and NaN for anything that is not a whole number.
+ */
+export function parseWholeNumber(text: string, options: { allowNegative?: boolean } = {}): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const negative = trimmed.startsWith('-');
+  if (negative && !options.allowNegative) return Number.NaN;
+  const digits = negative ? trimmed.slice(1).trim() : trimmed;
+  const plain = /^\d+$/.test(digits);
+  const grouped = /^\d{1,3}(?:[.,\s]\d{3})+$/.test(digits);
+  if (!plain && !grouped) return Number.NaN;
+  const value = Number(digits.replace(/[.,\s]/g, ''));
+  if (!Number.isSafeInteger(value)) return Number.NaN;
+  return negative ? -value : value;
+}

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+
+// Admin screens are lazy route chunks: their first load may take over a second while the
+// whole suite runs in parallel.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom has no matchMedia; the layout reads `(min-width: 992px)` through it.
 if (!window.matchMedia) {

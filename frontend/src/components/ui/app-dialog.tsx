@@ -1,9 +1,10 @@
 import { useId, type FormEventHandler, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { DRAG_HANDLE_CLASS, DraggablePaper } from './draggable-paper';
+import { DRAG_HANDLE_CLASS, useDraggableDialog } from './use-draggable-dialog';
 
 interface AppDialogProps {
   open: boolean;
@@ -22,6 +23,7 @@ interface AppDialogProps {
 /** The app's dialog: centered, draggable by its title, closes on Escape. */
 export function AppDialog({ open, title, onClose, children, actions, onSubmit, maxWidth = 'xs', busy, testId }: AppDialogProps) {
   const titleId = useId();
+  const draggable = useDraggableDialog(open);
   const body = (
     <>
       <DialogContent dividers>{children}</DialogContent>
@@ -37,16 +39,17 @@ export function AppDialog({ open, title, onClose, children, actions, onSubmit, m
       fullWidth
       maxWidth={maxWidth}
       aria-labelledby={titleId}
-      slots={{ paper: DraggablePaper }}
+      slotProps={{ paper: draggable }}
       data-testid={testId}
     >
       <DialogTitle id={titleId} className={DRAG_HANDLE_CLASS} sx={{ cursor: 'move', userSelect: 'none' }}>
         {title}
       </DialogTitle>
       {onSubmit ? (
-        <form noValidate onSubmit={onSubmit}>
+        // A flex column, so the content scrolls between a fixed title and fixed actions.
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
           {body}
-        </form>
+        </Box>
       ) : (
         body
       )}

@@ -15,11 +15,11 @@ export function DashboardRoute() {
         <Stack spacing={1} sx={{ mt: 3, alignItems: 'center' }}>
           <Typography variant="subtitle2">{vi.pages.quickLinks}</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button variant="outlined" component={RouterLink} to={paths.admin.configuration} data-testid="dashboard-configuration-link">
+              {vi.pages.configuration}
+            </Button>
             <Button variant="outlined" component={RouterLink} to={paths.admin.users} data-testid="dashboard-users-link">
               {vi.pages.users}
-            </Button>
-            <Button variant="outlined" component={RouterLink} to={paths.admin.configuration}>
-              {vi.pages.configuration}
             </Button>
           </Stack>
         </Stack>

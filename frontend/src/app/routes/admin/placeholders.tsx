@@ -4,14 +4,6 @@ import { NotFound } from '@/components/errors/not-found';
 import { vi } from '@/i18n/vi';
 
 /** Screens of later issues: honest placeholders inside the admin layout. */
-export function ProductsRoute() {
-  return <ComingSoon title={vi.pages.products} />;
-}
-
-export function SerialCodesRoute() {
-  return <ComingSoon title={vi.pages.serialCodes} />;
-}
-
 export function OrdersRoute() {
   return <ComingSoon title={vi.pages.orders} />;
 }
@@ -23,10 +15,6 @@ export function AdminOrderDetailRoute() {
 
 export function PaymentProvidersRoute() {
   return <ComingSoon title={vi.pages.paymentProviders} />;
-}
-
-export function ConfigurationRoute() {
-  return <ComingSoon title={vi.pages.configuration} />;
 }
 
 export function AdminNotFoundRoute() {

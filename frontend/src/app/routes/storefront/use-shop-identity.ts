@@ -6,8 +6,9 @@ export function useShopIdentity() {
   const { data } = useAppConfiguration();
   return {
     shopName: data?.shopName?.trim() || vi.app.defaultShopName,
-    tagline: data?.shopTagline ?? null,
+    tagline: data?.shopTagline?.trim() || null,
     logoUrl: data?.logoUrl ?? null,
     socialUrl: data?.socialUrl ?? null,
+    analyticsId: data?.analyticsId?.trim() || null,
   };
 }

@@ -2,15 +2,23 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { PasswordField } from '../password-field';
 
-type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
-  control: Control<T>;
+// `TOut` is what the form's resolver turns the values into (a zod transform, for instance).
+type FormTextFieldProps<T extends FieldValues, TOut = T> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+  control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   maxLength?: number;
 };
 
 /** A TextField bound to react-hook-form; shows the field's error as helper text. */
-export function FormTextField<T extends FieldValues>({ control, name, helperText, maxLength, slotProps, ...props }: FormTextFieldProps<T>) {
-  const { field, fieldState } = useController({ control, name });
+export function FormTextField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  helperText,
+  maxLength,
+  slotProps,
+  ...props
+}: FormTextFieldProps<T, TOut>) {
+  const { field, fieldState } = useController<T, FieldPath<T>, TOut>({ control, name });
   return (
     <TextField
       {...props}
@@ -26,17 +34,17 @@ export function FormTextField<T extends FieldValues>({ control, name, helperText
   );
 }
 
-type FormPasswordFieldProps<T extends FieldValues> = Omit<
+type FormPasswordFieldProps<T extends FieldValues, TOut = T> = Omit<
   TextFieldProps,
   'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'type'
 > & {
-  control: Control<T>;
+  control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   maxLength?: number;
 };
 
-export function FormPasswordField<T extends FieldValues>({ control, name, helperText, ...props }: FormPasswordFieldProps<T>) {
-  const { field, fieldState } = useController({ control, name });
+export function FormPasswordField<T extends FieldValues, TOut = T>({ control, name, helperText, ...props }: FormPasswordFieldProps<T, TOut>) {
+  const { field, fieldState } = useController<T, FieldPath<T>, TOut>({ control, name });
   return (
     <PasswordField
       {...props}

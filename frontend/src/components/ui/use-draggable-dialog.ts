@@ -1,16 +1,20 @@
-import { useRef, useState, type PointerEvent } from 'react';
-import Paper, { type PaperProps } from '@mui/material/Paper';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 
 /** Marks the element (usually a DialogTitle) that drags its dialog. */
 export const DRAG_HANDLE_CLASS = 'app-dialog-drag-handle';
 
 /**
- * Dialog paper that can be moved by its title, with pointer events (mouse, pen, touch).
- * The dialog still opens centered; the offset resets when it is mounted again.
+ * Makes a dialog's paper movable by its title, with pointer events (mouse, pen, touch).
+ * The result goes into the Dialog's `slotProps.paper`, so MUI's own paper (sizes,
+ * margins, scrolling) stays in place. Each opening starts centered again.
  */
-export function DraggablePaper({ style, ...props }: PaperProps) {
+export function useDraggableDialog(open: boolean) {
   const [offset, setOffset] = useState({ x: 0, y: 0 });
   const drag = useRef<{ startX: number; startY: number; baseX: number; baseY: number } | null>(null);
+
+  useEffect(() => {
+    if (open) setOffset({ x: 0, y: 0 });
+  }, [open]);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
@@ -31,14 +35,11 @@ export function DraggablePaper({ style, ...props }: PaperProps) {
     event.currentTarget.releasePointerCapture(event.pointerId);
   };
 
-  return (
-    <Paper
-      {...props}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
-      style={{ ...style, transform: `translate(${offset.x}px, ${offset.y}px)` }}
-    />
-  );
+  return {
+    onPointerDown,
+    onPointerMove,
+    onPointerUp,
+    onPointerCancel: onPointerUp,
+    style: offset.x || offset.y ? { transform: `translate(${offset.x}px, ${offset.y}px)` } : undefined,
+  };
 }

@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  findProduct,
+  loginAsAdmin,
+  readConfiguration,
+  removeProduct,
+  uniqueSuffix,
+  updateConfiguration,
+  type ApiProduct,
+  type LoginResult,
+} from './support/api';
+import { launchBrowser, newPage, openSignedIn, waitForInputValue, waitForPath } from './support/browser';
+import { url } from './support/env';
+
+/** A 1x1 PNG, built in the test: the server checks uploads by content. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/**
+ * The catalogue flow against the real stack: an admin creates an active product with an
+ * image, imports five codes by pasting them, sees the stock, finds the product on the
+ * storefront, and renames the shop (restored afterwards).
+ */
+describe('catalogue', () => {
+  const suffix = uniqueSuffix();
+  const productName = `E2E Sản phẩm ${suffix}`;
+  const codes = Array.from({ length: 5 }, (_, i) => `E2E-${suffix}-${i + 1}`.toUpperCase());
+  const shopName = `E2E Shop ${suffix}`;
+
+  let browser: Browser;
+  let page: Page;
+  let admin: LoginResult;
+  let originalShopName: string;
+  let product: ApiProduct | undefined;
+
+  beforeAll(async () => {
+    admin = await loginAsAdmin();
+    originalShopName = (await readConfiguration(admin.accessToken)).shopName;
+    browser = await launchBrowser();
+    page = await newPage(browser);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    // The last test restores the name through the UI; this only tidies up after a failure.
+    const current = await readConfiguration(admin.accessToken).catch(() => undefined);
+    if (current && current.shopName !== originalShopName) {
+      await updateConfiguration(admin.accessToken, { shopName: originalShopName });
+    }
+    const leftover = product ?? (await findProduct(admin.accessToken, productName).catch(() => undefined));
+    if (leftover) await removeProduct(admin.accessToken, leftover.id);
+  });
+
+  it('creates an active product with an uploaded image', async () => {
+    await openSignedIn(page, admin, '/admin/products');
+    await page.getByTestId('product-create-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
+    await dialog.waitFor();
+
+    await dialog.getByRole('textbox', { name: 'Tên sản phẩm', exact: true }).fill(productName);
+    await dialog.getByRole('textbox', { name: 'Giá bán (VND)', exact: true }).fill('50000');
+    await dialog.getByRole('textbox', { name: 'Giá gốc (VND, không bắt buộc)', exact: true }).fill('60000');
+    await dialog.getByRole('textbox', { name: 'Ngưỡng sắp hết hàng', exact: true }).fill('2');
+    await dialog.getByRole('combobox', { name: 'Trạng thái', exact: true }).click();
+    await page.getByRole('option', { name: 'Đang bán', exact: true }).click();
+
+    await dialog.getByTestId('product-image-input').setInputFiles({
+      name: 'e2e.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_1X1, 'base64'),
+    });
+    // Uploaded: the preview now shows the server's copy.
+    await dialog.locator('[data-testid="product-image-preview"][src^="/uploads/"]').waitFor();
+
+    await dialog.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('toast').filter({ hasText: `Đã thêm sản phẩm ${productName}` }).waitFor();
+
+    product = await findProduct(admin.accessToken, productName);
+    expect(product).toMatchObject({ name: productName, price: 50000, status: 'active', lowStockThreshold: 2 });
+    expect(product?.imageUrl).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
+  });
+
+  it('imports five pasted codes for it', async () => {
+    await page.getByTestId('products-search').fill(productName);
+    const row = page.getByTestId('products-row').filter({ hasText: productName });
+    await row.getByRole('link', { name: `Mã serial ${productName}` }).click();
+    await waitForPath(page, '/admin/products/serial-codes', `?productId=${product!.id}`);
+    await waitForInputValue(page, '[data-testid="serial-codes-product-filter"] input', productName);
+
+    await page.getByTestId('serial-codes-import-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Nhập mã serial' });
+    await dialog.waitFor();
+    await waitForInputValue(page, '[data-testid="import-product"] input', productName);
+    await dialog.getByTestId('import-codes-text').fill(`${codes.join('\n')}\n`);
+    await dialog.locator('[data-testid="import-preview"][data-count="5"]').waitFor();
+    await dialog.getByTestId('import-submit').click();
+
+    const result = page.getByTestId('import-result');
+    await result.waitFor();
+    expect(await result.getByTestId('import-result-inserted').getAttribute('data-count')).toBe('5');
+    expect(await result.getByTestId('import-result-duplicates').count()).toBe(0);
+    expect(await result.getByTestId('import-result-invalid').count()).toBe(0);
+    await page.getByTestId('import-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('serial-codes-row').nth(4).waitFor();
+    expect(await page.getByTestId('serial-codes-row').count()).toBe(5);
+    expect(await page.locator('[data-testid="serial-codes-row"][data-status="available"]').count()).toBe(5);
+  });
+
+  it('shows five available codes in the product’s stock', async () => {
+    await page.getByRole('link', { name: 'Danh sách sản phẩm' }).click();
+    await waitForPath(page, '/admin/products');
+    await page.getByTestId('products-search').fill(productName);
+    const row = page.getByTestId('products-row').filter({ hasText: productName });
+    await row.locator('[data-testid="product-stock"][data-available="5"]').waitFor();
+    expect((await row.getByTestId('product-stock-available').textContent())?.trim()).toBe('5');
+    expect((await row.getByTestId('product-stock-sold').textContent())?.trim()).toBe('0');
+  });
+
+  it('shows the product on the storefront, in stock', async () => {
+    await page.goto(url('/'));
+    await page.getByTestId('product-search').fill(productName);
+    const card = page.getByTestId('product-card').filter({ hasText: productName });
+    await card.waitFor();
+    expect(await card.getAttribute('data-stock-level')).toBe('in_stock');
+    await card.getByText('Còn hàng', { exact: true }).waitFor();
+    expect(await card.getByRole('img', { name: productName }).getAttribute('src')).toMatch(/^\/uploads\//);
+    expect(await card.getByRole('button').count()).toBe(0);
+  });
+
+  it('renames the shop and shows the new name in the storefront topbar, then restores it', async () => {
+    const rename = async (name: string) => {
+      await page.goto(url('/admin/system/configuration'));
+      await page.getByTestId('configuration-form').waitFor();
+      const field = page.getByTestId('configuration-shop-name');
+      await waitForInputValue(page, '[data-testid="configuration-shop-name"]', (await readConfiguration(admin.accessToken)).shopName);
+      await field.fill(name);
+      await page.getByTestId('configuration-save').click();
+      await page.getByTestId('toast').filter({ hasText: 'Đã lưu cấu hình cửa hàng' }).waitFor();
+    };
+
+    await rename(shopName);
+    await page.goto(url('/'));
+    await page.getByTestId('shop-name').filter({ hasText: shopName }).waitFor();
+    expect((await page.getByTestId('shop-name').textContent())?.trim()).toBe(shopName);
+
+    await rename(originalShopName);
+    expect((await readConfiguration(admin.accessToken)).shopName).toBe(originalShopName);
+    await page.goto(url('/'));
+    await page.getByTestId('shop-name').filter({ hasText: originalShopName }).waitFor();
+  });
+});

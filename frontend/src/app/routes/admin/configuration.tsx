@@ -1,0 +1,5 @@
+import { ConfigurationScreen } from '@/features/app-configuration/components/configuration-screen';
+
+export function ConfigurationRoute() {
+  return <ConfigurationScreen />;
+}

@@ -1,0 +1,5 @@
+import { ProductsScreen } from '@/features/products/components/products-screen';
+
+export function ProductsRoute() {
+  return <ProductsScreen />;
+}

@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SearchIcon from '@mui/icons-material/Search';
+import { useSearchParams } from 'react-router-dom';
+import { vi } from '@/i18n/vi';
+import { formatNumber } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { CATALOGUE_PAGE_SIZE, useCatalogueProducts } from '../api/get-catalogue-products';
+import { ProductCard } from './product-card';
+
+const KEYWORD_PARAM = 'keyword';
+const KEYWORD_MAX_LENGTH = 100;
+
+/** One column on phones, then 2, 3 and 4. */
+const GRID_SX = {
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  display: 'grid',
+  gap: { xs: 2, md: 3 },
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+} as const;
+
+/** The storefront's product list: search (kept in `?keyword=`), grid, "Xem thêm". */
+export function Catalogue() {
+  const t = vi.storefront;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [input, setInput] = useState(() => searchParams.get(KEYWORD_PARAM) ?? '');
+  const keyword = useDebouncedValue(input.trim(), 400);
+  const products = useCatalogueProducts(keyword);
+
+  // The search survives a reload, without a history entry per letter.
+  const urlKeyword = searchParams.get(KEYWORD_PARAM) ?? '';
+  useEffect(() => {
+    if (urlKeyword === keyword) return;
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (keyword) next.set(KEYWORD_PARAM, keyword);
+        else next.delete(KEYWORD_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [keyword, urlKeyword, setSearchParams]);
+
+  const items = products.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = products.data?.pages.at(-1)?.totalCount ?? 0;
+
+  return (
+    <Stack spacing={3}>
+      <TextField
+        label={t.searchLabel}
+        placeholder={t.searchPlaceholder}
+        value={input}
+        onChange={(event) => setInput(event.target.value)}
+        type="search"
+        fullWidth
+        slotProps={{
+          htmlInput: { 'data-testid': 'product-search', maxLength: KEYWORD_MAX_LENGTH, enterKeyHint: 'search' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+
+      {products.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void products.refetch()}>
+              {vi.common.retry}
+            </Button>
+          }
+        >
+          {t.loadError}
+        </Alert>
+      )}
+
+      {products.isPending ? (
+        <Box component="ul" sx={GRID_SX} aria-busy="true" aria-label={vi.app.loading}>
+          {Array.from({ length: CATALOGUE_PAGE_SIZE / 2 }, (_, i) => (
+            <Box component="li" key={i}>
+              <Skeleton variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto' }} />
+              <Skeleton width="80%" sx={{ mt: 1 }} />
+              <Skeleton width="40%" />
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        products.isSuccess &&
+        (items.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} data-testid="catalogue-empty">
+            {keyword ? t.noResults(keyword) : t.empty}
+          </Typography>
+        ) : (
+          <>
+            <Box
+              component="ul"
+              sx={{ ...GRID_SX, opacity: products.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+              aria-label={t.productsLabel}
+              aria-busy={products.isPlaceholderData || undefined}
+              data-testid="product-grid"
+            >
+              {items.map((product) => (
+                <Box component="li" key={product.id} sx={{ minWidth: 0 }}>
+                  <ProductCard product={product} />
+                </Box>
+              ))}
+            </Box>
+            <Stack spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="body2" color="text.secondary">
+                {t.shownOf(formatNumber(items.length), formatNumber(total))}
+              </Typography>
+              {products.hasNextPage && (
+                <Button
+                  variant="outlined"
+                  onClick={() => void products.fetchNextPage()}
+                  loading={products.isFetchingNextPage}
+                  data-testid="catalogue-load-more"
+                >
+                  {t.loadMore}
+                </Button>
+              )}
+            </Stack>
+          </>
+        ))
+      )}
+    </Stack>
+  );
+}

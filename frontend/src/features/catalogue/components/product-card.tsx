@@ -1,0 +1,98 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import { vi } from '@/i18n/vi';
+import { formatMoney } from '@/lib/format';
+import type { CatalogueProduct } from '../api/types';
+import { StockBadge, stockBadge } from './stock-badge';
+
+const lineClamp = (lines: number) =>
+  ({
+    display: '-webkit-box',
+    WebkitLineClamp: lines,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+  }) as const;
+
+/** One product of the storefront grid. Buying comes later: the card has no buy button yet. */
+export function ProductCard({ product }: { product: CatalogueProduct }) {
+  const badge = stockBadge(product.stockLevel, product.inStock);
+  const t = vi.storefront;
+  const showOriginal = product.originalPrice !== null && product.originalPrice > product.price;
+
+  return (
+    <Card
+      variant="outlined"
+      component="article"
+      aria-disabled={badge.disabled || undefined}
+      aria-label={product.name}
+      data-testid="product-card"
+      data-stock-level={badge.level}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        opacity: badge.disabled ? 0.6 : 1,
+        bgcolor: badge.disabled ? 'action.hover' : 'background.paper',
+      }}
+    >
+      <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: 'action.hover', overflow: 'hidden' }}>
+        {product.imageUrl ? (
+          <Box
+            component="img"
+            src={product.imageUrl}
+            alt={product.name}
+            loading="lazy"
+            decoding="async"
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', filter: badge.disabled ? 'grayscale(1)' : 'none' }}
+          />
+        ) : (
+          <Box sx={{ width: '100%', height: '100%', display: 'grid', placeItems: 'center', color: 'text.disabled' }} data-testid="product-card-placeholder">
+            <ImageOutlined sx={{ fontSize: 56 }} titleAccess={t.noImage} />
+          </Box>
+        )}
+        <Box sx={{ position: 'absolute', top: 8, left: 8 }}>
+          <StockBadge model={badge} />
+        </Box>
+      </Box>
+      <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, lineHeight: 1.3, ...lineClamp(2) }} data-testid="product-card-name">
+          {product.name}
+        </Typography>
+        {product.summary && (
+          <Typography variant="body2" color="text.secondary" sx={lineClamp(2)}>
+            {product.summary}
+          </Typography>
+        )}
+        <Stack direction="row" spacing={1} sx={{ mt: 'auto', alignItems: 'baseline', flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="p" color={badge.disabled ? 'text.secondary' : 'primary'} sx={{ fontWeight: 700 }} data-testid="product-card-price">
+            <Box component="span" sx={visuallyHidden}>
+              {t.price}:{' '}
+            </Box>
+            {formatMoney(product.price)}
+          </Typography>
+          {showOriginal && (
+            <Typography variant="body2" color="text.secondary" component="p" data-testid="product-card-original-price">
+              <Box component="span" sx={visuallyHidden}>
+                {t.originalPrice}:{' '}
+              </Box>
+              <s>{formatMoney(product.originalPrice)}</s>
+            </Typography>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -1,0 +1,238 @@
+import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { FormTextField } from '@/components/ui/form/form-text-field';
+import { ImageUploadField } from '@/components/image-upload/image-upload-field';
+import { vi } from '@/i18n/vi';
+import { ERROR_CODES, isApiError } from '@/lib/api-errors';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { formatMoney } from '@/lib/format';
+import { showError, showSuccess } from '@/lib/toast';
+import { parseWholeNumber } from '@/lib/validation';
+import { useCreateProduct } from '../api/create-product';
+import { PRODUCT_STATUSES, type Product, type ProductPayload } from '../api/types';
+import { useUpdateProduct } from '../api/update-product';
+import {
+  PRODUCT_FORM_FIELDS,
+  PRODUCT_LIMITS,
+  productFormSchema,
+  productToFormValues,
+  type ProductFormValues,
+} from './product-schema';
+
+const t = vi.products.form;
+
+interface ProductFormDialogProps {
+  open: boolean;
+  /** The product being edited; null creates a new one. */
+  product: Product | null;
+  onClose: () => void;
+}
+
+/** `= 120.000 ₫` under a money field once it holds a valid amount, else the given help. */
+function MoneyField({ control, name, label, help }: { control: Control<ProductFormValues, unknown, ProductPayload>; name: 'price' | 'originalPrice'; label: string; help?: string }) {
+  const text = useWatch({ control, name });
+  const amount = parseWholeNumber(text ?? '');
+  const preview = amount !== null && !Number.isNaN(amount) && amount > 0 ? t.moneyPreview(formatMoney(amount)) : help;
+  return (
+    <FormTextField
+      control={control}
+      name={name}
+      label={label}
+      helperText={preview}
+      fullWidth
+      autoComplete="off"
+      maxLength={20}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+    />
+  );
+}
+
+/** Create and edit a product in one dialog. */
+export function ProductFormDialog({ open, product, onClose }: ProductFormDialogProps) {
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const [uploading, setUploading] = useState(false);
+  const editing = product !== null;
+  const pending = create.isPending || update.isPending;
+
+  const { control, handleSubmit, reset, setError } = useForm<ProductFormValues, unknown, ProductPayload>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: productToFormValues(product),
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    reset(productToFormValues(product));
+    // A fresh image field: nothing is uploading yet.
+    setUploading(false);
+  }, [open, product, reset]);
+
+  const onServerError = (error: unknown) => {
+    if (isApiError(error, ERROR_CODES.productSlugTaken)) {
+      setError('slug', { type: 'server', message: error.message }, { shouldFocus: true });
+      return;
+    }
+    if (!applyServerFieldErrors(error, setError, PRODUCT_FORM_FIELDS)) showError(error);
+  };
+
+  const onSubmit = handleSubmit((payload) => {
+    if (uploading) return;
+    if (product) {
+      update.mutate(
+        { id: product.id, ...payload },
+        {
+          onSuccess: (saved) => {
+            showSuccess(vi.products.messages.updated(saved.name));
+            onClose();
+          },
+          onError: onServerError,
+        },
+      );
+    } else {
+      create.mutate(payload, {
+        onSuccess: (saved) => {
+          showSuccess(vi.products.messages.created(saved.name));
+          onClose();
+        },
+        onError: onServerError,
+      });
+    }
+  });
+
+  return (
+    <AppDialog
+      open={open}
+      title={editing ? t.editTitle : t.createTitle}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={pending || uploading}
+      maxWidth="md"
+      testId="product-form-dialog"
+      actions={
+        <>
+          <Button color="inherit" onClick={onClose} disabled={pending}>
+            {vi.common.cancel}
+          </Button>
+          <Button type="submit" variant="contained" loading={pending} disabled={uploading} title={uploading ? t.uploading : undefined}>
+            {vi.common.save}
+          </Button>
+        </>
+      }
+    >
+      <Grid container spacing={2} sx={{ pt: 1 }}>
+        <Grid size={{ xs: 12, sm: 7 }}>
+          <FormTextField control={control} name="name" label={t.name} fullWidth autoFocus maxLength={PRODUCT_LIMITS.nameMax} autoComplete="off" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          <FormTextField
+            control={control}
+            name="slug"
+            label={t.slug}
+            helperText={t.slugHelp}
+            fullWidth
+            maxLength={PRODUCT_LIMITS.slugMax}
+            autoComplete="off"
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          />
+        </Grid>
+        <Grid size={12}>
+          <FormTextField control={control} name="summary" label={t.summary} fullWidth maxLength={PRODUCT_LIMITS.summaryMax} />
+        </Grid>
+        <Grid size={12}>
+          <FormTextField
+            control={control}
+            name="description"
+            label={t.description}
+            fullWidth
+            multiline
+            minRows={4}
+            maxRows={12}
+            maxLength={PRODUCT_LIMITS.descriptionMax}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name="imageUrl"
+            render={({ field, fieldState }) => (
+              <ImageUploadField
+                label={t.image}
+                value={field.value}
+                onChange={field.onChange}
+                onBusyChange={setUploading}
+                error={fieldState.error?.message}
+                disabled={pending}
+                testId="product-image"
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <MoneyField control={control} name="price" label={t.price} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <MoneyField control={control} name="originalPrice" label={t.originalPrice} help={t.originalPriceHelp} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="status" label={t.status} select fullWidth slotProps={{ htmlInput: { 'data-testid': 'product-status-select' } }}>
+            {PRODUCT_STATUSES.map((status) => (
+              <MenuItem key={status} value={status}>
+                {vi.products.status[status]}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            control={control}
+            name="sortOrder"
+            label={t.sortOrder}
+            helperText={t.sortOrderHelp}
+            fullWidth
+            maxLength={10}
+            autoComplete="off"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormTextField
+            control={control}
+            name="minPerOrder"
+            label={t.minPerOrder}
+            fullWidth
+            maxLength={3}
+            autoComplete="off"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormTextField
+            control={control}
+            name="maxPerOrder"
+            label={t.maxPerOrder}
+            fullWidth
+            maxLength={3}
+            autoComplete="off"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormTextField
+            control={control}
+            name="lowStockThreshold"
+            label={t.lowStockThreshold}
+            helperText={t.lowStockThresholdHelp}
+            fullWidth
+            maxLength={9}
+            autoComplete="off"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </Grid>
+      </Grid>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useMemo } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { Controller, useForm } from 'react-hook-form';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { FormTextField } from '@/components/ui/form/form-text-field';
+import { vi } from '@/i18n/vi';
+import { ERROR_CODES, isApiError } from '@/lib/api-errors';
+import { toDateTimeInputValue } from '@/lib/datetime-input';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { showError, showSuccess } from '@/lib/toast';
+import type { SerialCode } from '../api/types';
+import { useUpdateSerialCode } from '../api/update-serial-code';
+import { MAX_CODE_LENGTH } from '../utils/code-import';
+import {
+  NOTE_MAX_LENGTH,
+  SERIAL_CODE_EDIT_FIELDS,
+  serialCodeEditSchema,
+  toUpdatePayload,
+  type SerialCodeEditValues,
+} from './serial-code-schemas';
+
+const t = vi.serialCodes.edit;
+
+function toValues(code: SerialCode | null): SerialCodeEditValues {
+  return {
+    code: '',
+    expiresAt: toDateTimeInputValue(code?.expiresAt),
+    note: code?.note ?? '',
+    disabled: code?.status === 'disabled',
+  };
+}
+
+/** Edits an available or disabled code: a new code, the expiry, the note, disabled or not. */
+export function SerialCodeEditDialog({ code, onClose }: { code: SerialCode | null; onClose: () => void }) {
+  const mutation = useUpdateSerialCode();
+  const original = useMemo(() => toValues(code), [code]);
+  const schema = useMemo(() => serialCodeEditSchema(original.expiresAt), [original.expiresAt]);
+  const { control, handleSubmit, reset, setError } = useForm<SerialCodeEditValues>({
+    resolver: zodResolver(schema),
+    defaultValues: original,
+  });
+
+  useEffect(() => {
+    if (code) reset(original);
+  }, [code, original, reset]);
+
+  const onSubmit = handleSubmit((values) => {
+    if (!code) return;
+    const payload = toUpdatePayload(code.id, values, original);
+    // Nothing changed: nothing to send.
+    if (Object.keys(payload).length === 1) {
+      onClose();
+      return;
+    }
+    mutation.mutate(payload, {
+      onSuccess: () => {
+        showSuccess(vi.serialCodes.messages.updated);
+        onClose();
+      },
+      onError: (error) => {
+        if (isApiError(error, ERROR_CODES.serialCodeExists)) {
+          setError('code', { type: 'server', message: vi.serialCodes.messages.exists }, { shouldFocus: true });
+        } else if (isApiError(error, ERROR_CODES.serialCodeLocked)) {
+          showError(vi.serialCodes.messages.locked, vi.serialCodes.messages.lockedTitle);
+          onClose();
+        } else if (!applyServerFieldErrors(error, setError, SERIAL_CODE_EDIT_FIELDS)) {
+          showError(error);
+        }
+      },
+    });
+  });
+
+  return (
+    <AppDialog
+      open={code !== null}
+      title={t.title}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={mutation.isPending}
+      maxWidth="sm"
+      testId="serial-code-edit-dialog"
+      actions={
+        <>
+          <Button color="inherit" onClick={onClose} disabled={mutation.isPending}>
+            {vi.common.cancel}
+          </Button>
+          <Button type="submit" variant="contained" loading={mutation.isPending}>
+            {vi.common.save}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField label={vi.serialCodes.columns.product} value={code?.productName ?? ''} disabled />
+        <FormTextField
+          control={control}
+          name="code"
+          label={t.code}
+          helperText={t.codeHelp(code?.maskedCode ?? '')}
+          maxLength={MAX_CODE_LENGTH}
+          autoComplete="off"
+          autoFocus
+          slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } } }}
+        />
+        <FormTextField
+          control={control}
+          name="expiresAt"
+          label={t.expiresAt}
+          helperText={t.expiresAtHelp}
+          type="datetime-local"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <FormTextField control={control} name="note" label={t.note} multiline minRows={2} maxLength={NOTE_MAX_LENGTH} />
+        <Controller
+          control={control}
+          name="disabled"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
+              label={t.disabled}
+            />
+          )}
+        />
+      </Stack>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * Roots of the query keys that more than one feature touches. Every key of a kind starts
+ * with its root, so one `invalidateQueries({ queryKey: [root] })` refreshes all of them
+ * (for instance, a serial-code import refreshes the products' stock).
+ */
+export const QUERY_ROOTS = {
+  products: 'products',
+  serialCodes: 'serial-codes',
+  appConfiguration: 'app-configuration',
+} as const;
