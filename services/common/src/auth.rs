@@ -87,11 +87,16 @@ struct RemoteJwks {
     last_attempt: tokio::sync::Mutex<Option<Instant>>,
 }
 
+/// Tokens already verified, so that a session's repeated calls skip the signature
+/// check. Keyed by the whole token; a hit still has its `exp` checked.
+const VERIFIED_CACHE_MAX: usize = 10_000;
+
 /// Verifies access tokens against a set of Ed25519 public keys by `kid`.
 pub struct TokenVerifier {
     keys: RwLock<HashMap<String, DecodingKey>>,
     remote: Option<RemoteJwks>,
     validation: Validation,
+    verified: std::sync::Mutex<HashMap<String, Claims>>,
 }
 
 fn validation() -> Validation {
@@ -99,7 +104,8 @@ fn validation() -> Validation {
     v.set_issuer(&[ISSUER]);
     v.set_audience(&[AUDIENCE]);
     v.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
-    v.leeway = 5;
+    // Clocks are synchronised; an expired token is expired (the cache agrees).
+    v.leeway = 0;
     v
 }
 
@@ -110,6 +116,7 @@ impl TokenVerifier {
             keys: RwLock::new(keys.into_iter().collect()),
             remote: None,
             validation: validation(),
+            verified: std::sync::Mutex::new(HashMap::new()),
         }
     }
 
@@ -123,6 +130,7 @@ impl TokenVerifier {
                 last_attempt: tokio::sync::Mutex::new(None),
             }),
             validation: validation(),
+            verified: std::sync::Mutex::new(HashMap::new()),
         }
     }
 
@@ -143,6 +151,10 @@ impl TokenVerifier {
             .collect();
         if let Ok(mut guard) = self.keys.write() {
             *guard = keys;
+        }
+        // A key that left the set must not keep vouching for its tokens.
+        if let Ok(mut verified) = self.verified.lock() {
+            verified.clear();
         }
     }
 
@@ -175,8 +187,36 @@ impl TokenVerifier {
         self.keys.read().map(|k| !k.is_empty()).unwrap_or(false)
     }
 
+    fn cached(&self, token: &str) -> Option<Claims> {
+        let verified = self.verified.lock().ok()?;
+        let claims = verified.get(token)?;
+        (claims.exp > chrono::Utc::now().timestamp()).then(|| claims.clone())
+    }
+
+    fn remember(&self, token: &str, claims: &Claims) {
+        if let Ok(mut verified) = self.verified.lock() {
+            if verified.len() >= VERIFIED_CACHE_MAX {
+                let now = chrono::Utc::now().timestamp();
+                verified.retain(|_, c| c.exp > now);
+                if verified.len() >= VERIFIED_CACHE_MAX {
+                    verified.clear();
+                }
+            }
+            verified.insert(token.to_owned(), claims.clone());
+        }
+    }
+
     /// Verifies signature, algorithm, `exp`, `iss` and `aud`.
     pub async fn verify(&self, token: &str) -> Result<Claims, AuthError> {
+        if let Some(claims) = self.cached(token) {
+            return Ok(claims);
+        }
+        let claims = self.verify_signed(token).await?;
+        self.remember(token, &claims);
+        Ok(claims)
+    }
+
+    async fn verify_signed(&self, token: &str) -> Result<Claims, AuthError> {
         let header =
             jsonwebtoken::decode_header(token).map_err(|e| AuthError::Invalid(e.to_string()))?;
         if header.alg != Algorithm::EdDSA {

@@ -68,3 +68,17 @@ async fn refuses_other_key_expired_audience_issuer_and_alg_none() {
     assert!(verifier.verify(&format!("{header}.{body}.")).await.is_err());
     assert!(verifier.verify("garbage").await.is_err());
 }
+
+#[tokio::test]
+async fn a_remembered_token_still_expires() {
+    let keys = TestTokens::new();
+    let verifier = keys.verifier();
+    let mut short = claims(Role::Staff);
+    short.exp = chrono::Utc::now().timestamp() + 1;
+    let token = keys.sign(&short);
+    assert!(verifier.verify(&token).await.is_ok());
+    // Second call is served from the verified-token cache.
+    assert!(verifier.verify(&token).await.is_ok());
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    assert!(verifier.verify(&token).await.is_err());
+}
