@@ -223,8 +223,25 @@ fn with_cache(mut resp: HttpResponse, cache: &'static str) -> HttpResponse {
     resp
 }
 
+/// What the SPA may load: its own files, the analytics script and beacons (only loaded
+/// when the shop configures an id), images from anywhere over https (product images may
+/// be external), inline styles (the CSS-in-JS theme). No inline or foreign scripts, no
+/// framing: an injected script must not reach the admin token in local storage.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
+    script-src 'self' https://*.googletagmanager.com; \
+    style-src 'self' 'unsafe-inline'; \
+    img-src 'self' data: blob: https:; \
+    font-src 'self' data:; \
+    connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com \
+    https://*.googletagmanager.com; \
+    object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
 fn secure(resp: &mut HttpResponse) {
     let h = resp.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
     h.insert(
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),

@@ -45,6 +45,14 @@ fn header(resp: &reqwest::Response, name: &str) -> String {
 fn assert_secure(resp: &reqwest::Response) {
     assert_eq!(header(resp, "referrer-policy"), "no-referrer");
     assert_eq!(header(resp, "x-content-type-options"), "nosniff");
+    let csp = header(resp, "content-security-policy");
+    // Scripts only from the shop itself (and the analytics host); no framing.
+    assert!(
+        csp.contains("script-src 'self' https://*.googletagmanager.com;"),
+        "{csp}"
+    );
+    assert!(!csp.contains("unsafe-eval"), "{csp}");
+    assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
 }
 
 #[tokio::test]
