@@ -216,6 +216,14 @@ pub fn client_response(upstream: &rq::HeaderMap, out: &mut ax::HeaderMap) {
     }
 }
 
+/// Back-office answers (revealed codes, customer data) are never kept by a browser or a
+/// shared cache, unless the service said otherwise.
+pub fn no_store(out: &mut ax::HeaderMap) {
+    if !out.contains_key(ax::CACHE_CONTROL) {
+        out.insert(ax::CACHE_CONTROL, ax::HeaderValue::from_static("no-store"));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -180,7 +180,11 @@ pub async fn forward(
         head_ms = started.elapsed().as_millis() as u64,
         "forwarded"
     );
-    Ok(client_response(resp, req.method() == Method::HEAD))
+    let mut out = client_response(resp, req.method() == Method::HEAD);
+    if matches!(access, Access::Admin | Access::Login) {
+        headers::no_store(out.headers_mut());
+    }
+    Ok(out)
 }
 
 /// The client's address: the peer, or from `X-Forwarded-For` when the peer is trusted.

@@ -104,6 +104,12 @@ async fn valid_token_is_forwarded_with_user_headers() {
         .send()
         .await
         .unwrap();
+    // Back-office answers are never cached by the browser.
+    let cache = resp.headers().get("cache-control").cloned();
+    assert_eq!(
+        cache.as_ref().map(|v| v.to_str().unwrap()),
+        Some("no-store")
+    );
     let (status, echo) = json(resp).await;
     assert_eq!(status, 200, "{echo}");
     assert_eq!(echo["path"], "/retailstore/api/admin/v1/Order/Pagination");
