@@ -159,7 +159,7 @@ check_prereqs() {
     [[ $(id -u) -ne 0 ]] || need runuser "runuser (util-linux) is needed to run PostgreSQL as 'postgres' when root."
   fi
   local key missing=0
-  for key in jwt-ed25519.pem internal-api-key code-encryption-key code-hash-key; do
+  for key in jwt-ed25519.pem internal-api-key code-encryption-key code-hash-key payment-secret-key; do
     [[ -s $DATA_DIR/$key ]] || missing=1
   done
   if ((missing)); then need openssl "Install openssl (Debian: apt-get install openssl); it makes the local keys."; fi
@@ -198,14 +198,14 @@ gen_keys() {
       mv jwt-ed25519.pem.tmp jwt-ed25519.pem
     fi
     local f
-    for f in internal-api-key code-encryption-key code-hash-key; do
+    for f in internal-api-key code-encryption-key code-hash-key payment-secret-key; do
       if [[ ! -s $f ]]; then
         log "generating $DATA_DIR/$f"
         openssl rand -hex 32 >"$f.tmp"
         mv "$f.tmp" "$f"
       fi
     done
-    chmod 600 jwt-ed25519.pem internal-api-key code-encryption-key code-hash-key
+    chmod 600 jwt-ed25519.pem internal-api-key code-encryption-key code-hash-key payment-secret-key
   )
 }
 
@@ -267,6 +267,10 @@ child_env() {
       code_enc=${CODE_ENCRYPTION_KEY:-$(<"$DATA_DIR/code-encryption-key")}
       code_hash=${CODE_HASH_KEY:-$(<"$DATA_DIR/code-hash-key")}
       CHILD_ENV+=("CODE_ENCRYPTION_KEY=$code_enc" "CODE_HASH_KEY=$code_hash")
+      ;;
+    paymentprovider)
+      CHILD_ENV+=("PAYMENT_SECRET_KEY=${PAYMENT_SECRET_KEY:-$(<"$DATA_DIR/payment-secret-key")}")
+      CHILD_ENV+=("PUBLIC_BASE_URL=${PUBLIC_BASE_URL:-http://localhost:$PORT_BASE}")
       ;;
     esac
   fi

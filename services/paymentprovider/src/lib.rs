@@ -1,18 +1,80 @@
-//! The paymentprovider service: app factory shared by the binary and the tests.
+//! The paymentprovider service: payment providers (bank accounts paid by VietQR transfer,
+//! manual instructions) and the payment instructions other services ask for. The app
+//! factory here is shared by the binary and the tests.
+
+pub mod banks;
+pub mod config;
+pub mod crypto;
+pub mod domain;
+pub mod error;
+pub mod models;
+pub mod routes;
+pub mod schema;
+pub mod vietqr;
 
 use actix_web::web;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use shop_common::auth::TokenVerifier;
 use shop_common::db::DbPool;
 use shop_common::health;
+use shop_common::internal::InternalKey;
+
+use crate::crypto::SecretCipher;
 
 pub const SCHEMA: &str = "paymentprovider";
 pub const DEFAULT_LISTEN_ADDR: &str = "0.0.0.0:8084";
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
+/// The shop's public address (`PUBLIC_BASE_URL`), to show webhook URLs.
+#[derive(Debug, Clone)]
+pub struct PublicBaseUrl(pub String);
+
+impl PublicBaseUrl {
+    /// The SePay webhook URL of a provider.
+    pub fn webhook_url(&self, provider_id: uuid::Uuid) -> String {
+        format!("{}{}/{provider_id}", self.0, routes::WEBHOOK_SEPAY_PREFIX)
+    }
+}
+
+/// Shared state, built once at start-up and handed to every worker.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: web::Data<DbPool>,
+    pub verifier: web::Data<TokenVerifier>,
+    pub cipher: web::Data<SecretCipher>,
+    pub internal_key: web::Data<InternalKey>,
+    pub public_base_url: web::Data<PublicBaseUrl>,
+}
+
+impl AppState {
+    pub fn new(
+        pool: DbPool,
+        verifier: TokenVerifier,
+        cipher: SecretCipher,
+        internal_key: InternalKey,
+        public_base_url: String,
+    ) -> Self {
+        Self {
+            pool: web::Data::new(pool),
+            verifier: web::Data::new(verifier),
+            cipher: web::Data::new(cipher),
+            internal_key: web::Data::new(internal_key),
+            public_base_url: web::Data::new(PublicBaseUrl(
+                public_base_url.trim_end_matches('/').to_owned(),
+            )),
+        }
+    }
+}
+
 /// Registers the service's routes and shared state.
-pub fn configure(pool: DbPool) -> impl Fn(&mut web::ServiceConfig) + Clone + Send + 'static {
+pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + Send + 'static {
     move |cfg| {
-        cfg.app_data(web::Data::new(pool.clone()))
-            .configure(health::configure);
+        cfg.app_data(state.pool.clone())
+            .app_data(state.verifier.clone())
+            .app_data(state.cipher.clone())
+            .app_data(state.internal_key.clone())
+            .app_data(state.public_base_url.clone())
+            .configure(health::configure)
+            .configure(routes::configure);
     }
 }

@@ -1,8 +1,23 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The service migrates its own schema and answers its probes and unknown routes.
 
-use shop_common::testing::{TestSchema, client, listener};
+mod support;
+
+use paymentprovider::AppState;
+use shop_common::config::Secret;
+use shop_common::internal::InternalKey;
+use shop_common::testing::{INTERNAL_KEY, TestSchema, TestTokens, client, listener};
 use shop_common::{db, server};
+
+fn state(pool: db::DbPool) -> AppState {
+    AppState::new(
+        pool,
+        TestTokens::new().verifier(),
+        support::test_cipher(),
+        InternalKey(Secret::new(INTERNAL_KEY)),
+        "http://localhost:8080".into(),
+    )
+}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn migrates_and_answers_probes() {
@@ -24,7 +39,7 @@ async fn migrates_and_answers_probes() {
     .unwrap();
     let pool = db::build_pool(&schema.database_url, &schema.name, 2).unwrap();
     let (listener, base) = listener();
-    tokio::spawn(server::server(listener, paymentprovider::configure(pool)).unwrap());
+    tokio::spawn(server::server(listener, paymentprovider::configure(state(pool))).unwrap());
     let client = client();
 
     let ready = client.get(format!("{base}/readyz")).send().await.unwrap();
@@ -50,7 +65,7 @@ async fn readyz_fails_without_database() {
     let pool =
         db::build_pool("postgres://postgres@127.0.0.1:1/none", "paymentprovider", 1).unwrap();
     let (listener, base) = listener();
-    tokio::spawn(server::server(listener, paymentprovider::configure(pool)).unwrap());
+    tokio::spawn(server::server(listener, paymentprovider::configure(state(pool))).unwrap());
     let ready = client().get(format!("{base}/readyz")).send().await.unwrap();
     assert_eq!(ready.status(), 503);
 }

@@ -1,0 +1,539 @@
+//! Payment providers: the type, the checked set of fields behind Create and Update, and
+//! what happens to the webhook secret.
+
+use diesel::deserialize::FromSqlRow;
+use diesel::expression::AsExpression;
+use diesel::sql_types::Text;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::nullable;
+use super::text::{bank_account_name, is_bank_account_name, logo_url_ok, optional_text};
+use crate::banks;
+use crate::error::{PaymentError, Problems};
+
+pub const MAX_NAME: usize = 100;
+pub const MAX_BANK_NAME: usize = 100;
+pub const MAX_ACCOUNT_NAME: usize = 100;
+pub const MAX_INSTRUCTIONS: usize = 2_000;
+pub const MAX_LOGO_URL: usize = 2_048;
+pub const MAX_SORT_ORDER: i32 = 1_000_000;
+pub const ACCOUNT_NUMBER_LEN: std::ops::RangeInclusive<usize> = 4..=19;
+pub const WEBHOOK_SECRET_LEN: std::ops::RangeInclusive<usize> = 16..=200;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow)]
+#[diesel(sql_type = Text)]
+#[serde(rename_all = "snake_case")]
+pub enum ProviderType {
+    /// A bank account paid by transfer, with a VietQR code.
+    VietqrBank,
+    /// Free-text instructions; staff confirm the payment by hand.
+    Manual,
+}
+
+impl ProviderType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::VietqrBank => "vietqr_bank",
+            Self::Manual => "manual",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "vietqr_bank" => Some(Self::VietqrBank),
+            "manual" => Some(Self::Manual),
+            _ => None,
+        }
+    }
+}
+
+pub const MSG_TYPE: &str = "Loại phương thức là vietqr_bank hoặc manual";
+
+/// A bank account that receives VietQR transfers, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BankAccount {
+    /// One of [`banks::BANKS`].
+    pub bank_bin: String,
+    pub bank_name: String,
+    /// 4..19 digits.
+    pub account_number: String,
+    /// `A-Z 0-9` and spaces.
+    pub account_name: String,
+}
+
+/// What a write does to the stored webhook secret.
+#[derive(Clone, PartialEq, Eq)]
+pub enum SecretChange {
+    Keep,
+    Clear,
+    Set(String),
+}
+
+impl std::fmt::Debug for SecretChange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Keep => f.write_str("Keep"),
+            Self::Clear => f.write_str("Clear"),
+            Self::Set(_) => f.write_str("Set(..)"),
+        }
+    }
+}
+
+/// Provider fields as sent by Create, or as the current provider with an Update applied:
+/// nothing is checked yet. `webhook_secret` is a new secret to store, if any.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderForm {
+    pub name: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub bank_bin: Option<String>,
+    pub bank_name: Option<String>,
+    pub account_number: Option<String>,
+    pub account_name: Option<String>,
+    pub instructions: Option<String>,
+    pub logo_url: Option<String>,
+    pub is_active: Option<bool>,
+    pub sort_order: Option<i32>,
+    pub webhook_enabled: Option<bool>,
+    pub webhook_secret: Option<String>,
+}
+
+/// Checked provider fields, ready to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProviderFields {
+    pub name: String,
+    pub kind: ProviderType,
+    /// Present exactly for `vietqr_bank`.
+    pub bank: Option<BankAccount>,
+    pub instructions: Option<String>,
+    pub logo_url: Option<String>,
+    pub is_active: bool,
+    pub sort_order: i32,
+    pub webhook_enabled: bool,
+    pub secret: SecretChange,
+}
+
+fn trimmed(value: Option<&str>) -> Option<&str> {
+    value.map(str::trim).filter(|v| !v.is_empty())
+}
+
+fn check_bank(p: &mut Problems, form: &ProviderForm) -> Option<BankAccount> {
+    let bank = match trimmed(form.bank_bin.as_deref()) {
+        None => {
+            p.push("bankBin", "Vui lòng chọn ngân hàng");
+            None
+        }
+        Some(bin) => {
+            let found = banks::by_bin(bin);
+            if found.is_none() {
+                p.push("bankBin", "Ngân hàng không có trong danh sách hỗ trợ");
+            }
+            found
+        }
+    };
+    let bank_name = match trimmed(form.bank_name.as_deref()) {
+        Some(name) => {
+            if name.chars().count() > MAX_BANK_NAME {
+                p.push(
+                    "bankName",
+                    format!("Tên ngân hàng tối đa {MAX_BANK_NAME} ký tự"),
+                );
+            } else if name.chars().any(char::is_control) {
+                p.push("bankName", "Tên ngân hàng không được chứa ký tự điều khiển");
+            }
+            Some(name.to_owned())
+        }
+        None => bank.map(|b| b.short_name.to_owned()),
+    };
+
+    let number: Option<String> = form
+        .account_number
+        .as_deref()
+        .map(|n| n.chars().filter(|c| !c.is_whitespace()).collect())
+        .filter(|n: &String| !n.is_empty());
+    match &number {
+        None => p.push("accountNumber", "Vui lòng nhập số tài khoản"),
+        Some(n)
+            if !ACCOUNT_NUMBER_LEN.contains(&n.len()) || !n.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            p.push("accountNumber", "Số tài khoản gồm 4 đến 19 chữ số");
+        }
+        Some(_) => {}
+    }
+
+    let holder = form
+        .account_name
+        .as_deref()
+        .map(bank_account_name)
+        .filter(|n| !n.is_empty());
+    match &holder {
+        None => p.push("accountName", "Vui lòng nhập tên chủ tài khoản"),
+        Some(n) if n.len() > MAX_ACCOUNT_NAME => p.push(
+            "accountName",
+            format!("Tên chủ tài khoản tối đa {MAX_ACCOUNT_NAME} ký tự"),
+        ),
+        Some(n) if !is_bank_account_name(n) => p.push(
+            "accountName",
+            "Tên chủ tài khoản chỉ gồm chữ cái không dấu, chữ số và khoảng trắng",
+        ),
+        Some(_) => {}
+    }
+
+    Some(BankAccount {
+        bank_bin: bank?.bin.to_owned(),
+        bank_name: bank_name?,
+        account_number: number?,
+        account_name: holder?,
+    })
+}
+
+impl ProviderForm {
+    /// Checks every field, reporting all problems at once (code 1). `clear_secret`: the
+    /// write removes the stored secret; `secret_stored`: one is stored now.
+    pub fn check(
+        self,
+        clear_secret: bool,
+        secret_stored: bool,
+    ) -> Result<ProviderFields, PaymentError> {
+        let mut p = Problems::default();
+
+        let name = self.name.as_deref().map(str::trim).unwrap_or_default();
+        let name_len = name.chars().count();
+        if name_len == 0 {
+            p.push("name", "Vui lòng nhập tên phương thức thanh toán");
+        } else if name_len > MAX_NAME {
+            p.push("name", format!("Tên tối đa {MAX_NAME} ký tự"));
+        } else if name.chars().any(char::is_control) {
+            p.push("name", "Tên không được chứa ký tự điều khiển");
+        }
+
+        let kind = match trimmed(self.kind.as_deref()) {
+            None => {
+                p.push("type", "Vui lòng chọn loại phương thức thanh toán");
+                None
+            }
+            Some(text) => {
+                let kind = ProviderType::parse(text);
+                if kind.is_none() {
+                    p.push("type", MSG_TYPE);
+                }
+                kind
+            }
+        };
+        // Bank fields belong to vietqr_bank only; a manual provider stores none.
+        let bank = match kind {
+            Some(ProviderType::VietqrBank) => check_bank(&mut p, &self),
+            _ => None,
+        };
+
+        let instructions = optional_text(
+            &mut p,
+            "instructions",
+            self.instructions,
+            MAX_INSTRUCTIONS,
+            true,
+        );
+        if kind == Some(ProviderType::Manual) && instructions.is_none() {
+            p.push("instructions", "Vui lòng nhập hướng dẫn thanh toán");
+        }
+
+        let logo_url = self
+            .logo_url
+            .map(|u| u.trim().to_owned())
+            .filter(|u| !u.is_empty());
+        if let Some(url) = &logo_url
+            && (url.len() > MAX_LOGO_URL || !logo_url_ok(url))
+        {
+            p.push(
+                "logoUrl",
+                "Logo phải là đường dẫn /uploads/... hoặc địa chỉ https://",
+            );
+        }
+
+        let sort_order = self.sort_order.unwrap_or(0);
+        if sort_order.abs() > MAX_SORT_ORDER {
+            p.push("sortOrder", "Thứ tự từ -1.000.000 đến 1.000.000");
+        }
+
+        let secret = match self.webhook_secret {
+            Some(secret) => {
+                let len = secret.chars().count();
+                if !WEBHOOK_SECRET_LEN.contains(&len) {
+                    p.push("webhookSecret", "Khóa bí mật webhook từ 16 đến 200 ký tự");
+                } else if secret.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                    p.push(
+                        "webhookSecret",
+                        "Khóa bí mật webhook không được chứa khoảng trắng",
+                    );
+                }
+                SecretChange::Set(secret)
+            }
+            None if clear_secret => SecretChange::Clear,
+            None => SecretChange::Keep,
+        };
+        let webhook_enabled = self.webhook_enabled.unwrap_or(false);
+        let has_secret = match secret {
+            SecretChange::Set(_) => true,
+            SecretChange::Clear => false,
+            SecretChange::Keep => secret_stored,
+        };
+        if webhook_enabled && !has_secret {
+            p.push("webhookSecret", "Cần có khóa bí mật webhook để bật webhook");
+        }
+
+        let is_active = self.is_active.unwrap_or(true);
+        p.finish(|| ProviderFields {
+            name: name.to_owned(),
+            // Set whenever there is no problem.
+            kind: kind.unwrap_or(ProviderType::Manual),
+            bank,
+            instructions,
+            logo_url,
+            is_active,
+            sort_order,
+            webhook_enabled,
+            secret,
+        })
+    }
+}
+
+/// The body of PaymentProvider/Update: `id` plus any provider field. A field left out
+/// stays; `null` clears an optional field (the webhook secret included) and is refused
+/// for the required ones.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderPatch {
+    pub id: Uuid,
+    #[serde(default, deserialize_with = "nullable")]
+    pub name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable", rename = "type")]
+    pub kind: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub bank_bin: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub bank_name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub account_number: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub account_name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub instructions: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub logo_url: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub is_active: Option<Option<bool>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub sort_order: Option<Option<i32>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub webhook_enabled: Option<Option<bool>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub webhook_secret: Option<Option<String>>,
+}
+
+/// A required field: absent keeps `current`, a value replaces it, `null` is a problem.
+fn required<T>(p: &mut Problems, field: &str, patch: Option<Option<T>>, current: &mut Option<T>) {
+    match patch {
+        None => {}
+        Some(Some(v)) => *current = Some(v),
+        Some(None) => p.push(field, "Trường này không được để trống"),
+    }
+}
+
+/// An optional field: absent keeps `current`, anything else replaces it.
+fn optional<T>(patch: Option<Option<T>>, current: &mut Option<T>) {
+    if let Some(v) = patch {
+        *current = v;
+    }
+}
+
+impl ProviderPatch {
+    /// The current provider (as a form, without a secret) with this patch applied, then
+    /// checked as a whole. `secret_stored`: the provider has a webhook secret now.
+    pub fn apply(
+        self,
+        mut form: ProviderForm,
+        secret_stored: bool,
+    ) -> Result<ProviderFields, PaymentError> {
+        let mut p = Problems::default();
+        required(&mut p, "name", self.name, &mut form.name);
+        required(&mut p, "type", self.kind, &mut form.kind);
+        // A new bank without a new bank name takes the name from the bank list.
+        if self.bank_bin.is_some() && self.bank_name.is_none() {
+            form.bank_name = None;
+        }
+        optional(self.bank_bin, &mut form.bank_bin);
+        optional(self.bank_name, &mut form.bank_name);
+        optional(self.account_number, &mut form.account_number);
+        optional(self.account_name, &mut form.account_name);
+        optional(self.instructions, &mut form.instructions);
+        optional(self.logo_url, &mut form.logo_url);
+        required(&mut p, "isActive", self.is_active, &mut form.is_active);
+        required(&mut p, "sortOrder", self.sort_order, &mut form.sort_order);
+        required(
+            &mut p,
+            "webhookEnabled",
+            self.webhook_enabled,
+            &mut form.webhook_enabled,
+        );
+        let clear_secret = matches!(self.webhook_secret, Some(None));
+        form.webhook_secret = self.webhook_secret.flatten();
+        p.finish(|| ())?;
+        form.check(clear_secret, secret_stored)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn fields_of(error: PaymentError) -> Vec<String> {
+        match error {
+            PaymentError::Validation(details) => details.into_iter().map(|d| d.field).collect(),
+            other => panic!("validation expected, got {other:?}"),
+        }
+    }
+
+    fn form(value: serde_json::Value) -> ProviderForm {
+        serde_json::from_value(value).unwrap()
+    }
+
+    fn bank_form() -> ProviderForm {
+        form(json!({
+            "name": " Chuyển khoản Vietcombank ",
+            "type": "vietqr_bank",
+            "bankBin": "970436",
+            "accountNumber": "0011 0012 34567",
+            "accountName": "Nguyễn Văn Đức",
+        }))
+    }
+
+    #[test]
+    fn vietqr_bank_defaults_and_normalisation() {
+        let f = bank_form().check(false, false).unwrap();
+        assert_eq!(f.name, "Chuyển khoản Vietcombank");
+        assert_eq!(f.kind, ProviderType::VietqrBank);
+        let bank = f.bank.unwrap();
+        assert_eq!(bank.bank_name, "Vietcombank");
+        assert_eq!(bank.account_number, "0011001234567");
+        assert_eq!(bank.account_name, "NGUYEN VAN DUC");
+        assert!(f.is_active);
+        assert!(!f.webhook_enabled);
+        assert_eq!(f.secret, SecretChange::Keep);
+    }
+
+    #[test]
+    fn reports_every_problem() {
+        let bad = form(json!({
+            "name": "",
+            "type": "vietqr_bank",
+            "bankBin": "123456",
+            "accountNumber": "12ab",
+            "accountName": "A.B",
+            "logoUrl": "javascript:alert(1)",
+            "sortOrder": 2_000_000,
+            "webhookSecret": "short",
+        }));
+        assert_eq!(
+            fields_of(bad.check(false, false).unwrap_err()),
+            [
+                "name",
+                "bankBin",
+                "accountNumber",
+                "accountName",
+                "logoUrl",
+                "sortOrder",
+                "webhookSecret"
+            ]
+        );
+        let missing = form(json!({"name": "x", "type": "vietqr_bank"}));
+        assert_eq!(
+            fields_of(missing.check(false, false).unwrap_err()),
+            ["bankBin", "accountNumber", "accountName"]
+        );
+        let manual = form(json!({"name": "x", "type": "manual", "bankBin": "1"}));
+        assert_eq!(
+            fields_of(manual.check(false, false).unwrap_err()),
+            ["instructions"]
+        );
+        let no_type = form(json!({"name": "x"}));
+        assert_eq!(
+            fields_of(no_type.check(false, false).unwrap_err()),
+            ["type"]
+        );
+        let bad_type = form(json!({"name": "x", "type": "cash"}));
+        assert_eq!(
+            fields_of(bad_type.check(false, false).unwrap_err()),
+            ["type"]
+        );
+    }
+
+    #[test]
+    fn manual_drops_bank_fields() {
+        let f = form(json!({
+            "name": "Tiền mặt", "type": "manual", "instructions": "Liên hệ shop",
+            "bankBin": "970436"
+        }))
+        .check(false, false)
+        .unwrap();
+        assert_eq!(f.bank, None);
+        assert_eq!(f.instructions.as_deref(), Some("Liên hệ shop"));
+    }
+
+    #[test]
+    fn webhook_needs_a_secret() {
+        let enabled = ProviderForm {
+            webhook_enabled: Some(true),
+            ..bank_form()
+        };
+        assert_eq!(
+            fields_of(enabled.clone().check(false, false).unwrap_err()),
+            ["webhookSecret"]
+        );
+        assert!(enabled.clone().check(false, true).is_ok());
+        assert!(enabled.clone().check(true, true).is_err());
+        let with_secret = ProviderForm {
+            webhook_secret: Some("s".repeat(16)),
+            ..enabled
+        };
+        let f = with_secret.check(false, false).unwrap();
+        assert_eq!(f.secret, SecretChange::Set("s".repeat(16)));
+        assert!(!format!("{f:?}").contains("ssss"));
+    }
+
+    #[test]
+    fn patch_semantics() {
+        let current = bank_form();
+        let patch: ProviderPatch = serde_json::from_value(json!({
+            "id": Uuid::nil(), "bankBin": "970418", "logoUrl": null, "sortOrder": 5,
+            "webhookSecret": null
+        }))
+        .unwrap();
+        let next = patch.apply(current.clone(), true).unwrap();
+        assert_eq!(next.bank.as_ref().unwrap().bank_name, "BIDV");
+        assert_eq!(next.sort_order, 5);
+        assert_eq!(next.secret, SecretChange::Clear);
+
+        let null_name: ProviderPatch =
+            serde_json::from_value(json!({"id": Uuid::nil(), "name": null})).unwrap();
+        assert_eq!(
+            fields_of(null_name.apply(current.clone(), false).unwrap_err()),
+            ["name"]
+        );
+        let to_manual: ProviderPatch =
+            serde_json::from_value(json!({"id": Uuid::nil(), "type": "manual"})).unwrap();
+        assert_eq!(
+            fields_of(to_manual.apply(current.clone(), false).unwrap_err()),
+            ["instructions"]
+        );
+        let keep: ProviderPatch = serde_json::from_value(json!({"id": Uuid::nil()})).unwrap();
+        assert_eq!(
+            keep.apply(current, true).unwrap().secret,
+            SecretChange::Keep
+        );
+    }
+}

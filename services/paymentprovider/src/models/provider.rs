@@ -1,0 +1,376 @@
+//! Payment providers: the row, its write form, and the queries. Deleted rows
+//! (`deleted_at` set) are invisible to every query here.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use shop_common::pagination::{SortDir, like_pattern};
+use uuid::Uuid;
+
+use crate::crypto::Sealed;
+use crate::domain::provider::{ProviderFields, ProviderForm, ProviderType};
+use crate::schema::{payment_provider_secrets, payment_providers};
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = payment_providers, check_for_backend(diesel::pg::Pg))]
+pub struct Provider {
+    pub id: Uuid,
+    pub name: String,
+    pub kind: ProviderType,
+    pub bank_bin: Option<String>,
+    pub bank_name: Option<String>,
+    pub account_number: Option<String>,
+    pub account_name: Option<String>,
+    pub instructions: Option<String>,
+    pub logo_url: Option<String>,
+    pub is_active: bool,
+    pub sort_order: i32,
+    pub webhook_enabled: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A provider with whether a webhook secret is stored for it.
+#[derive(Debug, Clone)]
+pub struct ProviderRecord {
+    pub provider: Provider,
+    pub has_webhook_secret: bool,
+}
+
+impl From<(Provider, bool)> for ProviderRecord {
+    fn from((provider, has_webhook_secret): (Provider, bool)) -> Self {
+        Self {
+            provider,
+            has_webhook_secret,
+        }
+    }
+}
+
+/// The insert and update form: every writable column but the secret.
+#[derive(Debug, Insertable, AsChangeset)]
+#[diesel(table_name = payment_providers, treat_none_as_null = true)]
+pub struct ProviderRow<'a> {
+    pub name: &'a str,
+    pub kind: ProviderType,
+    pub bank_bin: Option<&'a str>,
+    pub bank_name: Option<&'a str>,
+    pub account_number: Option<&'a str>,
+    pub account_name: Option<&'a str>,
+    pub instructions: Option<&'a str>,
+    pub logo_url: Option<&'a str>,
+    pub is_active: bool,
+    pub sort_order: i32,
+    pub webhook_enabled: bool,
+}
+
+impl<'a> From<&'a ProviderFields> for ProviderRow<'a> {
+    fn from(f: &'a ProviderFields) -> Self {
+        let bank = f.bank.as_ref();
+        Self {
+            name: &f.name,
+            kind: f.kind,
+            bank_bin: bank.map(|b| b.bank_bin.as_str()),
+            bank_name: bank.map(|b| b.bank_name.as_str()),
+            account_number: bank.map(|b| b.account_number.as_str()),
+            account_name: bank.map(|b| b.account_name.as_str()),
+            instructions: f.instructions.as_deref(),
+            logo_url: f.logo_url.as_deref(),
+            is_active: f.is_active,
+            sort_order: f.sort_order,
+            webhook_enabled: f.webhook_enabled,
+        }
+    }
+}
+
+/// A stored, encrypted webhook secret.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = payment_provider_secrets, check_for_backend(diesel::pg::Pg))]
+pub struct StoredSecret {
+    pub provider_id: Uuid,
+    pub nonce: Vec<u8>,
+    pub ciphertext: Vec<u8>,
+}
+
+impl StoredSecret {
+    pub fn new(provider_id: Uuid, sealed: Sealed) -> Self {
+        Self {
+            provider_id,
+            nonce: sealed.nonce,
+            ciphertext: sealed.ciphertext,
+        }
+    }
+
+    /// Stores (or replaces) a provider's secret.
+    pub async fn upsert(&self, conn: &mut AsyncPgConnection) -> QueryResult<()> {
+        diesel::insert_into(payment_provider_secrets::table)
+            .values(self)
+            .on_conflict(payment_provider_secrets::provider_id)
+            .do_update()
+            .set((
+                payment_provider_secrets::nonce.eq(&self.nonce),
+                payment_provider_secrets::ciphertext.eq(&self.ciphertext),
+                payment_provider_secrets::updated_at.eq(diesel::dsl::now),
+            ))
+            .execute(conn)
+            .await
+            .map(|_| ())
+    }
+
+    /// Removes a provider's secret, if any.
+    pub async fn clear(conn: &mut AsyncPgConnection, provider_id: Uuid) -> QueryResult<()> {
+        diesel::delete(payment_provider_secrets::table.find(provider_id))
+            .execute(conn)
+            .await
+            .map(|_| ())
+    }
+
+    /// A provider's stored secret, if any.
+    pub async fn find(
+        conn: &mut AsyncPgConnection,
+        provider_id: Uuid,
+    ) -> QueryResult<Option<StoredSecret>> {
+        payment_provider_secrets::table
+            .find(provider_id)
+            .select(StoredSecret::as_select())
+            .get_result(conn)
+            .await
+            .optional()
+    }
+}
+
+/// The stored provider as an unchecked form, for Update to patch (no secret in it).
+impl From<Provider> for ProviderForm {
+    fn from(p: Provider) -> Self {
+        Self {
+            name: Some(p.name),
+            kind: Some(p.kind.as_str().to_owned()),
+            bank_bin: p.bank_bin,
+            bank_name: p.bank_name,
+            account_number: p.account_number,
+            account_name: p.account_name,
+            instructions: p.instructions,
+            logo_url: p.logo_url,
+            is_active: Some(p.is_active),
+            sort_order: Some(p.sort_order),
+            webhook_enabled: Some(p.webhook_enabled),
+            webhook_secret: None,
+        }
+    }
+}
+
+/// Admin list filters: `keyword` matches name, bank name or account number (ILIKE).
+#[derive(Debug, Clone, Default)]
+pub struct ProviderFilter {
+    pub keyword: Option<String>,
+    pub kind: Option<ProviderType>,
+    pub is_active: Option<bool>,
+}
+
+/// Sortable columns; `Default` is `created_at desc`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProviderSort {
+    Default,
+    Name(SortDir),
+    SortOrder(SortDir),
+    CreatedAt(SortDir),
+}
+
+/// Applies a [`ProviderFilter`] to a boxed query over live providers.
+macro_rules! filtered {
+    ($filter:expr) => {{
+        let mut query = payment_providers::table
+            .left_join(payment_provider_secrets::table)
+            .filter(payment_providers::deleted_at.is_null())
+            .into_boxed();
+        if let Some(kind) = $filter.kind {
+            query = query.filter(payment_providers::kind.eq(kind));
+        }
+        if let Some(active) = $filter.is_active {
+            query = query.filter(payment_providers::is_active.eq(active));
+        }
+        if let Some(keyword) = $filter.keyword.as_deref() {
+            let pattern = like_pattern(keyword);
+            query = query.filter(
+                payment_providers::name
+                    .ilike(pattern.clone())
+                    .or(payment_providers::bank_name.ilike(pattern.clone()))
+                    .or(payment_providers::account_number.ilike(pattern)),
+            );
+        }
+        query
+    }};
+}
+
+/// The select list of a provider with its secret flag (over the left join).
+type WithSecret = (
+    diesel::helper_types::AsSelect<Provider, diesel::pg::Pg>,
+    diesel::dsl::IsNotNull<diesel::dsl::Nullable<payment_provider_secrets::provider_id>>,
+);
+
+fn with_secret() -> WithSecret {
+    (
+        Provider::as_select(),
+        payment_provider_secrets::provider_id
+            .nullable()
+            .is_not_null(),
+    )
+}
+
+impl Provider {
+    /// Inserts a provider (call inside a transaction when a secret follows).
+    pub async fn insert(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+        fields: &ProviderFields,
+    ) -> QueryResult<Provider> {
+        diesel::insert_into(payment_providers::table)
+            .values((payment_providers::id.eq(id), ProviderRow::from(fields)))
+            .returning(Provider::as_returning())
+            .get_result(conn)
+            .await
+    }
+
+    /// A live (not deleted) provider.
+    pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<ProviderRecord> {
+        payment_providers::table
+            .left_join(payment_provider_secrets::table)
+            .filter(payment_providers::id.eq(id))
+            .filter(payment_providers::deleted_at.is_null())
+            .select(with_secret())
+            .get_result::<(Provider, bool)>(conn)
+            .await
+            .map(ProviderRecord::from)
+    }
+
+    /// An active, live provider (what shoppers may pick), if any.
+    pub async fn find_active(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+    ) -> QueryResult<Option<Provider>> {
+        payment_providers::table
+            .find(id)
+            .filter(payment_providers::deleted_at.is_null())
+            .filter(payment_providers::is_active)
+            .select(Provider::as_select())
+            .get_result(conn)
+            .await
+            .optional()
+    }
+
+    /// Locks a live provider until the end of the transaction (call inside one).
+    pub async fn lock(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Provider> {
+        payment_providers::table
+            .find(id)
+            .filter(payment_providers::deleted_at.is_null())
+            .select(Provider::as_select())
+            .for_update()
+            .get_result(conn)
+            .await
+    }
+
+    /// Writes every field (the caller merged and checked them).
+    pub async fn update(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+        fields: &ProviderFields,
+    ) -> QueryResult<Provider> {
+        diesel::update(
+            payment_providers::table
+                .find(id)
+                .filter(payment_providers::deleted_at.is_null()),
+        )
+        .set((
+            ProviderRow::from(fields),
+            payment_providers::updated_at.eq(diesel::dsl::now),
+        ))
+        .returning(Provider::as_returning())
+        .get_result(conn)
+        .await
+    }
+
+    /// Soft delete: the row stays for old orders and transactions; `NotFound` when it is
+    /// unknown or already deleted.
+    pub async fn soft_delete(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<()> {
+        let changed = diesel::update(
+            payment_providers::table
+                .find(id)
+                .filter(payment_providers::deleted_at.is_null()),
+        )
+        .set((
+            payment_providers::deleted_at.eq(diesel::dsl::now),
+            payment_providers::updated_at.eq(diesel::dsl::now),
+        ))
+        .execute(conn)
+        .await?;
+        if changed == 0 {
+            Err(diesel::result::Error::NotFound)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The storefront list: active and live, by `sort_order`, then name.
+    pub async fn list_active(conn: &mut AsyncPgConnection) -> QueryResult<Vec<Provider>> {
+        payment_providers::table
+            .filter(payment_providers::deleted_at.is_null())
+            .filter(payment_providers::is_active)
+            .order((
+                payment_providers::sort_order.asc(),
+                payment_providers::name.asc(),
+                payment_providers::id.asc(),
+            ))
+            .select(Provider::as_select())
+            .load(conn)
+            .await
+    }
+
+    /// One page of live providers.
+    pub async fn page(
+        conn: &mut AsyncPgConnection,
+        filter: &ProviderFilter,
+        sort: ProviderSort,
+        limit: i64,
+        offset: i64,
+    ) -> QueryResult<Vec<ProviderRecord>> {
+        use SortDir::{Asc, Desc};
+        let query = filtered!(filter);
+        let query = match sort {
+            ProviderSort::Default | ProviderSort::CreatedAt(Desc) => query.order((
+                payment_providers::created_at.desc(),
+                payment_providers::id.desc(),
+            )),
+            ProviderSort::CreatedAt(Asc) => query.order((
+                payment_providers::created_at.asc(),
+                payment_providers::id.asc(),
+            )),
+            ProviderSort::Name(Asc) => {
+                query.order((payment_providers::name.asc(), payment_providers::id.asc()))
+            }
+            ProviderSort::Name(Desc) => {
+                query.order((payment_providers::name.desc(), payment_providers::id.desc()))
+            }
+            ProviderSort::SortOrder(Asc) => query.order((
+                payment_providers::sort_order.asc(),
+                payment_providers::name.asc(),
+                payment_providers::id.asc(),
+            )),
+            ProviderSort::SortOrder(Desc) => query.order((
+                payment_providers::sort_order.desc(),
+                payment_providers::name.desc(),
+                payment_providers::id.desc(),
+            )),
+        };
+        let rows: Vec<(Provider, bool)> = query
+            .select(with_secret())
+            .limit(limit)
+            .offset(offset)
+            .load(conn)
+            .await?;
+        Ok(rows.into_iter().map(ProviderRecord::from).collect())
+    }
+
+    /// The number of live providers matching `filter`.
+    pub async fn count(conn: &mut AsyncPgConnection, filter: &ProviderFilter) -> QueryResult<i64> {
+        filtered!(filter).count().get_result(conn).await
+    }
+}

@@ -1,0 +1,142 @@
+//! POST internal PaymentProvider/PaymentInstruction: what a shopper must pay, where, with
+//! which memo, and (for bank providers) the VietQR payload. Called by retailstore when it
+//! creates an order; it keeps the answer as the order's snapshot.
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use shop_common::db::DbPool;
+use shop_common::internal::InternalCaller;
+use shop_common::ok;
+use uuid::Uuid;
+
+use super::{INTERNAL, endpoint};
+use crate::domain::provider::ProviderType;
+use crate::error::{PaymentError, Problems};
+use crate::models::provider::Provider;
+use crate::vietqr::{self, Transfer};
+
+/// The largest amount tag 54 can carry (13 characters).
+pub const MAX_AMOUNT: i64 = 9_999_999_999_999;
+/// The longest order code accepted as a transfer memo.
+pub const MAX_ORDER_CODE: usize = 25;
+
+/// The request, as sent.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InstructionRequest {
+    pub provider_id: Option<Uuid>,
+    pub amount: Option<i64>,
+    pub order_code: Option<String>,
+}
+
+/// The answer; `transferContent` is the order code.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentInstruction {
+    pub provider_id: Uuid,
+    pub provider_name: String,
+    #[serde(rename = "type")]
+    pub kind: ProviderType,
+    pub bank_name: Option<String>,
+    pub bank_bin: Option<String>,
+    pub account_number: Option<String>,
+    pub account_name: Option<String>,
+    pub transfer_content: String,
+    pub amount_due: i64,
+    pub qr_payload: Option<String>,
+    pub instructions: Option<String>,
+}
+
+/// A checked request.
+struct Checked {
+    provider_id: Uuid,
+    amount: i64,
+    order_code: String,
+}
+
+impl InstructionRequest {
+    fn check(self) -> Result<Checked, PaymentError> {
+        let mut p = Problems::default();
+        if self.provider_id.is_none() {
+            p.push("providerId", "Vui lòng chọn phương thức thanh toán");
+        }
+        match self.amount {
+            None => p.push("amount", "Thiếu số tiền"),
+            Some(a) if !(1..=MAX_AMOUNT).contains(&a) => {
+                p.push("amount", "Số tiền phải lớn hơn 0");
+            }
+            Some(_) => {}
+        }
+        let code = self
+            .order_code
+            .as_deref()
+            .map(str::trim)
+            .unwrap_or_default();
+        if code.is_empty()
+            || code.len() > MAX_ORDER_CODE
+            || !code.bytes().all(|b| b.is_ascii_alphanumeric())
+        {
+            p.push("orderCode", "Mã đơn hàng gồm 1 đến 25 chữ cái hoặc chữ số");
+        }
+        p.finish(|| Checked {
+            provider_id: self.provider_id.unwrap_or_default(),
+            amount: self.amount.unwrap_or_default(),
+            order_code: code.to_owned(),
+        })
+    }
+}
+
+fn instruction(
+    p: Provider,
+    amount: i64,
+    order_code: String,
+) -> Result<PaymentInstruction, PaymentError> {
+    let qr_payload = match (p.kind, &p.bank_bin, &p.account_number) {
+        (ProviderType::VietqrBank, Some(bin), Some(account)) => Some(vietqr::payload(&Transfer {
+            bank_bin: bin,
+            account_number: account,
+            amount,
+            memo: &order_code,
+        })?),
+        _ => None,
+    };
+    Ok(PaymentInstruction {
+        provider_id: p.id,
+        provider_name: p.name,
+        kind: p.kind,
+        bank_name: p.bank_name,
+        bank_bin: p.bank_bin,
+        account_number: p.account_number,
+        account_name: p.account_name,
+        transfer_content: order_code,
+        amount_due: amount,
+        qr_payload,
+        instructions: p.instructions,
+    })
+}
+
+/// Code 500 when the provider is unknown, deleted or inactive.
+async fn payment_instruction(
+    _caller: InternalCaller,
+    pool: web::Data<DbPool>,
+    body: web::Json<InstructionRequest>,
+) -> Result<HttpResponse, PaymentError> {
+    let request = body.into_inner().check()?;
+    let mut conn = pool.get().await?;
+    let provider = Provider::find_active(&mut conn, request.provider_id)
+        .await?
+        .ok_or(PaymentError::ProviderUnavailable)?;
+    drop(conn);
+    Ok(ok(instruction(
+        provider,
+        request.amount,
+        request.order_code,
+    )?))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        endpoint(format!("{INTERNAL}/PaymentProvider/PaymentInstruction"))
+            .route(web::post().to(payment_instruction)),
+    );
+}
