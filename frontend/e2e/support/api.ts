@@ -134,3 +134,37 @@ export function readConfiguration(token: string): Promise<ApiConfiguration> {
 export function updateConfiguration(token: string, changes: Partial<Pick<ApiConfiguration, 'shopName' | 'shopTagline'>>): Promise<ApiConfiguration> {
   return call<ApiConfiguration>('PUT', SYSTEM.adminConfiguration, { token, body: changes });
 }
+
+// ---- Payment providers --------------------------------------------------------------
+
+export const PAYMENTPROVIDER = {
+  providerPagination: '/paymentprovider/api/admin/v1/PaymentProvider/Pagination',
+  providerDelete: '/paymentprovider/api/admin/v1/PaymentProvider/Delete',
+} as const;
+
+export interface ApiPaymentProvider {
+  id: string;
+  name: string;
+  type: 'vietqr_bank' | 'manual';
+  bankBin: string | null;
+  accountNumber: string | null;
+  accountName: string | null;
+  isActive: boolean;
+  webhookEnabled: boolean;
+  hasWebhookSecret: boolean;
+  webhookUrl: string;
+}
+
+export async function findPaymentProvider(token: string, name: string): Promise<ApiPaymentProvider | undefined> {
+  const page = await call<{ items: ApiPaymentProvider[] }>(
+    'GET',
+    `${PAYMENTPROVIDER.providerPagination}?keyword=${encodeURIComponent(name)}`,
+    { token },
+  );
+  return page.items.find((provider) => provider.name === name);
+}
+
+/** A soft delete: the provider leaves the lists, old orders keep their snapshot. */
+export async function deletePaymentProvider(token: string, id: string): Promise<void> {
+  await call<boolean>('DELETE', `${PAYMENTPROVIDER.providerDelete}?id=${encodeURIComponent(id)}`, { token });
+}

@@ -61,7 +61,11 @@ export const routes: RouteObject[] = [
           },
           { path: paths.admin.orders, lazy: adminScreen('OrdersRoute'), handle: ADMIN_MENU_ROUTE },
           { path: `${paths.admin.orders}/:orderId`, lazy: adminScreen('AdminOrderDetailRoute'), handle: ADMIN_MENU_ROUTE },
-          { path: paths.admin.paymentProviders, lazy: adminScreen('PaymentProvidersRoute'), handle: ADMIN_MENU_ROUTE },
+          {
+            path: paths.admin.paymentProviders,
+            lazy: async () => ({ Component: (await import('./routes/admin/payment-providers')).PaymentProvidersRoute }),
+            handle: ADMIN_MENU_ROUTE,
+          },
           {
             path: paths.admin.users,
             lazy: async () => ({ Component: (await import('./routes/admin/users')).UsersRoute }),

@@ -7,4 +7,5 @@ export const QUERY_ROOTS = {
   products: 'products',
   serialCodes: 'serial-codes',
   appConfiguration: 'app-configuration',
+  paymentProviders: 'payment-providers',
 } as const;

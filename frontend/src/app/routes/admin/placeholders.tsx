@@ -13,10 +13,6 @@ export function AdminOrderDetailRoute() {
   return <ComingSoon title={vi.pages.orderDetail(orderId)} />;
 }
 
-export function PaymentProvidersRoute() {
-  return <ComingSoon title={vi.pages.paymentProviders} />;
-}
-
 export function AdminNotFoundRoute() {
   return <NotFound standalone={false} />;
 }

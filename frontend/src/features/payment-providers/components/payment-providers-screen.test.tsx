@@ -1,0 +1,274 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/config/constants';
+import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { makeSession } from '@/testing/jwt';
+import { renderApp } from '@/testing/render';
+import type { Bank, PaymentProvider } from '../api/types';
+
+const BANKS: Bank[] = [
+  { bin: '970436', shortName: 'Vietcombank', name: 'Ngân hàng TMCP Ngoại Thương Việt Nam' },
+  { bin: '970415', shortName: 'VietinBank', name: 'Ngân hàng TMCP Công thương Việt Nam' },
+  { bin: '970422', shortName: 'MBBank', name: 'Ngân hàng TMCP Quân đội' },
+];
+
+const vcb: PaymentProvider = {
+  id: 'pp-1',
+  name: 'Chuyển khoản VCB',
+  type: 'vietqr_bank',
+  bankBin: '970436',
+  bankName: 'Ngân hàng TMCP Ngoại Thương Việt Nam',
+  accountNumber: '0123456789',
+  accountName: 'NGUYEN VAN A',
+  instructions: null,
+  logoUrl: null,
+  isActive: true,
+  sortOrder: 1,
+  webhookEnabled: true,
+  hasWebhookSecret: true,
+  webhookUrl: '/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-1',
+  createdAt: '2026-11-20T03:00:00Z',
+  updatedAt: '2026-11-20T03:00:00Z',
+};
+
+const cash: PaymentProvider = {
+  ...vcb,
+  id: 'pp-2',
+  name: 'Liên hệ Zalo',
+  type: 'manual',
+  bankBin: null,
+  bankName: null,
+  accountNumber: null,
+  accountName: null,
+  instructions: 'Nhắn Zalo 0900 000 000',
+  isActive: false,
+  webhookEnabled: false,
+  hasWebhookSecret: false,
+  webhookUrl: '/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-2',
+};
+
+function page(items: PaymentProvider[]) {
+  return okEnvelope({ items, totalCount: items.length, pageIndex: 1, pageSize: 20 });
+}
+
+type Handler = Parameters<typeof mockFetch>[0];
+
+/** Banks and the list answer by default; `handler` answers the rest (or overrides). */
+function setup(role: 'admin' | 'staff', handler: Handler = () => page([vcb, cash])) {
+  localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(makeSession({ role })));
+  const fetch = mockFetch((url, init) => (url.includes('/PaymentProvider/Banks') ? okEnvelope(BANKS) : handler(url, init)));
+  renderApp('/admin/providers/payment');
+  return { fetch, user: userEvent.setup() };
+}
+
+function bodyOf(fetch: ReturnType<typeof mockFetch>, action: string): Record<string, unknown> {
+  const call = fetch.mock.calls.findLast(([url]) => url.includes(`/PaymentProvider/${action}`))!;
+  return JSON.parse(String(call[1]!.body)) as Record<string, unknown>;
+}
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PaymentProvidersScreen', () => {
+  it('lists providers with type, bank short name, account, status and webhook state', async () => {
+    const { fetch } = setup('admin');
+    const table = await screen.findByRole('table', { name: 'Danh sách dịch vụ thanh toán' });
+    const row = (await within(table).findByText('Chuyển khoản VCB')).closest('tr')!;
+    expect(within(row).getByText('Chuyển khoản VietQR')).toBeInTheDocument();
+    expect(await within(row).findByText('Vietcombank')).toBeInTheDocument();
+    expect(within(row).getByTestId('payment-provider-account-number')).toHaveTextContent('0123456789');
+    expect(within(row).getByText('NGUYEN VAN A')).toBeInTheDocument();
+    expect(within(row).getByText('Đang dùng')).toBeInTheDocument();
+    expect(within(row).getByTestId('payment-provider-webhook-status')).toHaveTextContent('Đã cấu hình');
+
+    const manualRow = within(table).getByText('Liên hệ Zalo').closest('tr')!;
+    expect(within(manualRow).getByText('Thủ công')).toBeInTheDocument();
+    expect(within(manualRow).getByText('Tạm tắt')).toBeInTheDocument();
+    expect(within(manualRow).getByTestId('payment-provider-webhook-status')).toHaveAttribute('data-status', 'disabled');
+
+    expect(fetch.mock.calls.some(([url]) => url === '/paymentprovider/api/admin/v1/PaymentProvider/Pagination?pageIndex=1&pageSize=20')).toBe(true);
+  });
+
+  it('sends the filters and the sort to the server', async () => {
+    const { fetch, user } = setup('admin');
+    await screen.findByText('Chuyển khoản VCB');
+    await user.click(screen.getByRole('combobox', { name: 'Loại' }));
+    await user.click(await screen.findByRole('option', { name: 'Thủ công' }));
+    await user.click(screen.getByRole('combobox', { name: 'Trạng thái' }));
+    await user.click(await screen.findByRole('option', { name: 'Đang dùng' }));
+    await user.click(screen.getByRole('button', { name: 'Tên' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => url)).toContain(
+        '/paymentprovider/api/admin/v1/PaymentProvider/Pagination?pageIndex=1&pageSize=20&type=manual&isActive=true&sortBy=name&sortDir=asc',
+      ),
+    );
+  });
+
+  it('shows staff the table read-only: no create, edit or delete buttons', async () => {
+    const { fetch } = setup('staff');
+    const table = await screen.findByRole('table', { name: 'Danh sách dịch vụ thanh toán' });
+    expect(await within(table).findByText('Chuyển khoản VCB')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-providers-read-only')).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-provider-create-button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Thêm dịch vụ thanh toán' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sửa Chuyển khoản VCB' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Xóa Chuyển khoản VCB' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('payment-provider-edit-button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('payment-provider-delete-button')).not.toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Thao tác' })).not.toBeInTheDocument();
+    expect(fetch.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it('creates a VietQR provider: bank from the list, account name upper-cased, no secret sent when empty', async () => {
+    let created = false;
+    const { fetch, user } = setup('admin', (url, init) => {
+      if (url.includes('/PaymentProvider/Create')) {
+        created = true;
+        return okEnvelope({ ...vcb, id: 'pp-3', ...(JSON.parse(String(init.body)) as object), hasWebhookSecret: false });
+      }
+      return page(created ? [vcb, { ...vcb, id: 'pp-3', name: 'MB nhận tiền' }] : [vcb]);
+    });
+    await screen.findByText('Chuyển khoản VCB');
+    await user.click(screen.getByTestId('payment-provider-create-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Thêm dịch vụ thanh toán' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect(await within(dialog).findByText('Nhập tên dịch vụ thanh toán')).toBeInTheDocument();
+    expect(within(dialog).getByText('Chọn ngân hàng')).toBeInTheDocument();
+    expect(within(dialog).getByText('Nhập số tài khoản')).toBeInTheDocument();
+    expect(within(dialog).getByText('Nhập tên chủ tài khoản')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tên hiển thị' }), 'MB nhận tiền');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Ngân hàng' }), 'quân đội');
+    await user.click(await screen.findByRole('option', { name: 'MBBank — Ngân hàng TMCP Quân đội (970422)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Số tài khoản' }), '0900 123 456');
+    const accountName = within(dialog).getByRole('textbox', { name: 'Tên chủ tài khoản' });
+    await user.type(accountName, 'Lê Thị Đào');
+    expect(accountName).toHaveValue('LE THI DAO');
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+
+    expect(await screen.findByText('Đã thêm dịch vụ thanh toán MB nhận tiền')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodyOf(fetch, 'Create')).toEqual({
+      name: 'MB nhận tiền',
+      type: 'vietqr_bank',
+      bankBin: '970422',
+      accountNumber: '0900123456',
+      accountName: 'LE THI DAO',
+      instructions: null,
+      logoUrl: null,
+      isActive: true,
+      sortOrder: 0,
+      webhookEnabled: false,
+    });
+  });
+
+  it('creates a manual provider with instructions only and shows server details under the fields', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { fetch, user } = setup('admin', (url) =>
+      url.includes('/PaymentProvider/Create')
+        ? errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [{ field: 'instructions', message: 'Hướng dẫn không hợp lệ' }])
+        : page([]),
+    );
+    await screen.findByText('Chưa có dịch vụ thanh toán nào');
+    await user.click(screen.getByTestId('payment-provider-create-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Thêm dịch vụ thanh toán' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tên hiển thị' }), 'Tiền mặt');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Loại' }));
+    await user.click(await screen.findByRole('option', { name: 'Thủ công' }));
+    expect(within(dialog).queryByRole('combobox', { name: 'Ngân hàng' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: 'Số tài khoản' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect(await within(dialog).findByText('Nhập hướng dẫn thanh toán')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Hướng dẫn thanh toán' }), 'Thanh toán tại quầy');
+    await user.type(within(dialog).getByLabelText('Khóa webhook (API Key)'), 'short');
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect(await within(dialog).findByText('Khóa webhook từ 16 đến 200 ký tự')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Khóa webhook (API Key)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect(await within(dialog).findByText('Hướng dẫn không hợp lệ')).toBeInTheDocument();
+    expect(bodyOf(fetch, 'Create')).toMatchObject({
+      type: 'manual',
+      instructions: 'Thanh toán tại quầy',
+      bankBin: null,
+      accountNumber: null,
+      accountName: null,
+    });
+  });
+
+  it('edits a provider: webhook URL to copy, secret kept unless typed, removed with “Xóa khóa webhook”', async () => {
+    const { fetch, user } = setup('admin', (url, init) =>
+      url.includes('/PaymentProvider/Update') ? okEnvelope({ ...vcb, ...(JSON.parse(String(init.body)) as object) }) : page([vcb]),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    expect(within(dialog).getByTestId('payment-provider-webhook-url')).toHaveValue(
+      `${window.location.origin}/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-1`,
+    );
+    expect(within(dialog).getByTestId('payment-provider-webhook-url-copy')).toBeInTheDocument();
+    expect(within(dialog).getByText(/SePay/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Để trống để giữ nguyên')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Khóa webhook (API Key)')).toHaveValue('');
+    expect(await within(dialog).findByRole('combobox', { name: 'Ngân hàng' })).toHaveValue(
+      'Vietcombank — Ngân hàng TMCP Ngoại Thương Việt Nam (970436)',
+    );
+
+    // Saved untouched: the secret is left out, so the stored one stays.
+    const name = within(dialog).getByRole('textbox', { name: 'Tên hiển thị' });
+    await user.clear(name);
+    await user.type(name, 'VCB chính');
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect(await screen.findByText('Đã cập nhật dịch vụ thanh toán VCB chính')).toBeInTheDocument();
+    expect(bodyOf(fetch, 'Update')).toMatchObject({ id: 'pp-1', name: 'VCB chính', bankBin: '970436' });
+    expect(bodyOf(fetch, 'Update')).not.toHaveProperty('webhookSecret');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // A typed secret is sent.
+    await user.click(screen.getByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
+    dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    await user.type(within(dialog).getByLabelText('Khóa webhook (API Key)'), 'a-new-secret-of-24-chars');
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(bodyOf(fetch, 'Update').webhookSecret).toBe('a-new-secret-of-24-chars'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Removing it sends null.
+    await user.click(screen.getByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
+    dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    await user.click(within(dialog).getByRole('button', { name: 'Xóa khóa webhook' }));
+    expect(within(dialog).getByTestId('payment-provider-webhook-secret-removing')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Xóa khóa webhook' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('16 đến 200 ký tự; nhập đúng khóa này trong SePay')).toBeInTheDocument();
+    // The webhook is still on: without a secret it could never authenticate.
+    const updates = fetch.mock.calls.filter(([url]) => url.includes('/PaymentProvider/Update')).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect(await within(dialog).findByText('Cần có khóa webhook để bật webhook')).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([url]) => url.includes('/PaymentProvider/Update'))).toHaveLength(updates);
+    await user.click(within(dialog).getByRole('switch', { name: 'Bật webhook (tự động xác nhận thanh toán)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(bodyOf(fetch, 'Update')).toMatchObject({ webhookSecret: null, webhookEnabled: false }));
+  });
+
+  it('deletes a provider only after confirmation', async () => {
+    const { fetch, user } = setup('admin', (url) => (url.includes('/PaymentProvider/Delete') ? okEnvelope(true) : page([vcb])));
+    await user.click(await screen.findByRole('button', { name: 'Xóa Chuyển khoản VCB' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Xóa dịch vụ thanh toán' });
+    await user.click(within(confirm).getByRole('button', { name: 'Hủy' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetch.mock.calls.some(([url]) => url.includes('/PaymentProvider/Delete'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Xóa Chuyển khoản VCB' }));
+    confirm = await screen.findByRole('dialog', { name: 'Xóa dịch vụ thanh toán' });
+    await user.click(within(confirm).getByRole('button', { name: 'Xóa' }));
+    expect(await screen.findByText('Đã xóa dịch vụ thanh toán Chuyển khoản VCB')).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([url]) => url.includes('/PaymentProvider/Delete'))!;
+    expect(call[0]).toBe('/paymentprovider/api/admin/v1/PaymentProvider/Delete?id=pp-1');
+    expect(call[1]!.method).toBe('DELETE');
+  });
+});

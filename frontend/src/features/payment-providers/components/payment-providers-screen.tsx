@@ -1,0 +1,125 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import { PageHeader } from '@/components/ui/page-header';
+import { DEFAULT_PAGE_SIZE } from '@/config/constants';
+import { vi } from '@/i18n/vi';
+import { useSession } from '@/lib/auth';
+import { confirm } from '@/lib/confirm';
+import { showError, showSuccess } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDeletePaymentProvider } from '../api/delete-payment-provider';
+import { useBanks } from '../api/get-banks';
+import { usePaymentProviders } from '../api/get-payment-providers';
+import type { Bank, PaymentProvider } from '../api/types';
+import { PaymentProviderFormDialog } from './payment-provider-form-dialog';
+import { PaymentProvidersFilters, type PaymentProvidersFilterValues } from './payment-providers-filters';
+import { PaymentProvidersTable, type PaymentProvidersSort } from './payment-providers-table';
+
+const INITIAL_FILTERS: PaymentProvidersFilterValues = { keyword: '', type: '', active: '' };
+
+/** The provider stays while the dialog fades out, so its title does not flip. */
+interface FormState {
+  open: boolean;
+  provider: PaymentProvider | null;
+}
+
+/**
+ * Payment providers: everyone in the back office reads them; only `admin` may create,
+ * edit or delete (the service answers code 6 otherwise), so staff get no such buttons.
+ */
+export function PaymentProvidersScreen() {
+  const session = useSession();
+  const canManage = session?.user?.role === 'admin';
+  const [filters, setFilters] = useState(INITIAL_FILTERS);
+  const [page, setPage] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [sort, setSort] = useState<PaymentProvidersSort | null>(null);
+  const [form, setForm] = useState<FormState>({ open: false, provider: null });
+  const keyword = useDebouncedValue(filters.keyword.trim());
+  const t = vi.paymentProviders;
+
+  const providers = usePaymentProviders({
+    ...page,
+    keyword: keyword || undefined,
+    type: filters.type || undefined,
+    isActive: filters.active === '' ? undefined : filters.active === 'true',
+    sortBy: sort?.sortBy,
+    sortDir: sort?.sortDir,
+  });
+  const banks = useBanks();
+  const banksByBin = useMemo(() => new Map<string, Bank>((banks.data ?? []).map((bank) => [bank.bin, bank])), [banks.data]);
+  const deleteProvider = useDeletePaymentProvider();
+
+  const onFiltersChange = (next: PaymentProvidersFilterValues) => {
+    setFilters(next);
+    setPage((prev) => ({ ...prev, pageIndex: 1 }));
+  };
+
+  const onDelete = async (provider: PaymentProvider) => {
+    const accepted = await confirm({
+      title: t.messages.deleteTitle,
+      message: t.messages.deleteConfirm(provider.name),
+      acceptLabel: t.actions.delete,
+      rejectLabel: vi.common.cancel,
+      destructive: true,
+    });
+    if (!accepted) return;
+    deleteProvider.mutate(provider.id, {
+      onSuccess: () => showSuccess(t.messages.deleted(provider.name)),
+      onError: (error) => showError(error),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t.title}
+        actions={
+          canManage && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setForm({ open: true, provider: null })}
+              data-testid="payment-provider-create-button"
+            >
+              {t.create}
+            </Button>
+          )
+        }
+      />
+      {!canManage && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="payment-providers-read-only">
+          {t.readOnlyNotice}
+        </Alert>
+      )}
+      <PaymentProvidersFilters value={filters} onChange={onFiltersChange} />
+      <PaymentProvidersTable
+        data={providers.data}
+        isFetching={providers.isFetching}
+        error={providers.error}
+        onRetry={() => void providers.refetch()}
+        pageIndex={page.pageIndex}
+        pageSize={page.pageSize}
+        onPageChange={(pageIndex) => setPage((prev) => ({ ...prev, pageIndex }))}
+        onPageSizeChange={(pageSize) => setPage({ pageIndex: 1, pageSize })}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage((prev) => ({ ...prev, pageIndex: 1 }));
+        }}
+        banks={banksByBin}
+        readOnly={!canManage}
+        onEdit={(provider) => setForm({ open: true, provider })}
+        onDelete={(provider) => void onDelete(provider)}
+      />
+      {canManage && (
+        <PaymentProviderFormDialog
+          open={form.open}
+          provider={form.provider}
+          onClose={() => setForm((prev) => ({ ...prev, open: false }))}
+        />
+      )}
+    </>
+  );
+}
