@@ -5,7 +5,14 @@
 
 use std::net::TcpListener;
 
+use diesel::QueryableByName;
+use diesel::sql_types::{BigInt, Text};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_migrations::EmbeddedMigrations;
+use reqwest::Method;
+use serde_json::Value;
+
+use crate::db::{self, DbPool};
 
 pub fn database_url() -> String {
     std::env::var("TEST_DATABASE_URL")
@@ -26,6 +33,97 @@ impl TestSchema {
             name,
         }
     }
+
+    /// The database URL with `search_path` set to this schema.
+    pub fn url(&self) -> String {
+        db::url_with_schema(&self.database_url, &self.name)
+    }
+
+    /// Creates the schema and runs `migrations` in it.
+    pub async fn migrate(&self, migrations: EmbeddedMigrations) {
+        db::migrate(&self.database_url, &self.name, migrations)
+            .await
+            .unwrap();
+    }
+
+    /// A pool of `size` connections to this schema.
+    pub fn pool(&self, size: usize) -> DbPool {
+        db::build_pool(&self.database_url, &self.name, size).unwrap()
+    }
+
+    /// A fresh connection to this schema, for direct SQL in set-up and assertions.
+    pub async fn connect(&self) -> AsyncPgConnection {
+        AsyncPgConnection::establish(&self.url())
+            .await
+            .unwrap_or_else(|e| panic!("connect to {}: {e}", self.name))
+    }
+
+    /// `SELECT ... AS n` returning one bigint.
+    pub async fn scalar(&self, sql: &str) -> i64 {
+        diesel::sql_query(sql)
+            .get_result::<Number>(&mut self.connect().await)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"))
+            .n
+    }
+
+    /// Runs a statement (set-up, or breaking data on purpose).
+    pub async fn execute(&self, sql: &str) {
+        diesel::sql_query(sql)
+            .execute(&mut self.connect().await)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+
+    /// `SELECT ... AS line` returning text rows.
+    pub async fn lines(&self, sql: &str) -> Vec<String> {
+        diesel::sql_query(sql)
+            .load::<Line>(&mut self.connect().await)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"))
+            .into_iter()
+            .map(|l| l.line)
+            .collect()
+    }
+
+    /// Every row of every table in the schema, as JSON text (bytea as hex), one
+    /// row a line. Asserts that `expected_table` is among the tables, so that a
+    /// dump of the wrong (empty) schema cannot pass for "unchanged".
+    pub async fn dump(&self, expected_table: &str) -> String {
+        let tables = self
+            .lines(&format!(
+                "SELECT table_name::text AS line FROM information_schema.tables \
+                 WHERE table_schema = '{}' AND table_type = 'BASE TABLE'",
+                self.name
+            ))
+            .await;
+        assert!(tables.iter().any(|t| t == expected_table), "{tables:?}");
+        let mut dump = String::new();
+        for table in tables {
+            for row in self
+                .lines(&format!(
+                    "SELECT row_to_json(t)::text AS line FROM \"{table}\" t"
+                ))
+                .await
+            {
+                dump.push_str(&row);
+                dump.push('\n');
+            }
+        }
+        dump
+    }
+}
+
+#[derive(QueryableByName)]
+struct Number {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+#[derive(QueryableByName)]
+struct Line {
+    #[diesel(sql_type = Text)]
+    line: String,
 }
 
 impl Default for TestSchema {
@@ -63,12 +161,196 @@ pub fn listener() -> (TcpListener, String) {
     (listener, format!("http://127.0.0.1:{port}"))
 }
 
+/// Serves `configure` (a service's routes) on a free local port; returns the base URL.
+pub fn serve<F>(configure: F) -> String
+where
+    F: Fn(&mut actix_web::web::ServiceConfig) + Clone + Send + 'static,
+{
+    let (listener, base) = listener();
+    tokio::spawn(crate::server::server(listener, configure).unwrap());
+    base
+}
+
 /// A key long enough for `INTERNAL_API_KEY` checks.
 pub const INTERNAL_KEY: &str = "test-internal-key-0123456789";
 
 /// An HTTP client for black-box tests (rustls provider installed).
 pub fn client() -> reqwest::Client {
     crate::internal::http_client()
+}
+
+/// A JSON client for one running service. `call` and `send` take the bearer token
+/// per request; the `get`/`post`/`put`/`delete` shorthands use `token`.
+pub struct TestClient {
+    pub base_url: String,
+    pub client: reqwest::Client,
+    /// The bearer token of the shorthands (`None`: anonymous).
+    pub token: Option<String>,
+}
+
+impl TestClient {
+    pub fn new(base_url: impl Into<String>, token: Option<String>) -> Self {
+        Self {
+            base_url: base_url.into(),
+            client: client(),
+            token,
+        }
+    }
+
+    /// The absolute URL of `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base_url)
+    }
+
+    /// Sends a request with an optional bearer token, extra headers and JSON body;
+    /// returns the HTTP status and the JSON body (panics if it is not JSON).
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        headers: &[(&str, &str)],
+        body: Option<&Value>,
+    ) -> (u16, Value) {
+        let mut request = self.client.request(method, self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let response = request.send().await.unwrap();
+        let status = response.status().as_u16();
+        let text = response.text().await.unwrap();
+        let value = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"));
+        (status, value)
+    }
+
+    /// [`send`](Self::send) without extra headers.
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> (u16, Value) {
+        self.send(method, path, token, &[], body).await
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        self.call(Method::GET, path, self.token.as_deref(), None)
+            .await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        self.call(Method::POST, path, self.token.as_deref(), Some(&body))
+            .await
+    }
+
+    pub async fn put(&self, path: &str, body: Value) -> (u16, Value) {
+        self.call(Method::PUT, path, self.token.as_deref(), Some(&body))
+            .await
+    }
+
+    pub async fn delete(&self, path: &str) -> (u16, Value) {
+        self.call(Method::DELETE, path, self.token.as_deref(), None)
+            .await
+    }
+}
+
+/// The `field` of each entry of `error.details` (empty without details).
+pub fn detail_fields(body: &Value) -> Vec<String> {
+    body["error"]["details"]
+        .as_array()
+        .map(|d| {
+            d.iter()
+                .map(|f| {
+                    f["field"]
+                        .as_str()
+                        .unwrap_or_else(|| panic!("detail without a field: {body}"))
+                        .to_owned()
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Asserts a failed envelope with this HTTP status and code and no result; returns
+/// the detail fields.
+pub fn assert_error(status: u16, body: &Value, want_status: u16, want_code: u64) -> Vec<String> {
+    assert_eq!(status, want_status, "{body}");
+    assert_eq!(body["success"], false, "{body}");
+    assert_eq!(body["status"], want_status, "{body}");
+    assert_eq!(body["error"]["code"], want_code, "{body}");
+    assert!(body["result"].is_null(), "{body}");
+    detail_fields(body)
+}
+
+/// Asserts a successful envelope (HTTP 200) and returns its `result`.
+pub fn assert_ok(status: u16, body: &Value) -> &Value {
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["success"], true, "{body}");
+    assert_eq!(body["status"], 200, "{body}");
+    assert!(body["error"].is_null(), "{body}");
+    &body["result"]
+}
+
+/// [`assert_error`] on a raw response; returns the body.
+pub async fn expect_error(response: reqwest::Response, status: u16, code: u64) -> Value {
+    let got = response.status().as_u16();
+    let body: Value = response.json().await.unwrap();
+    assert_error(got, &body, status, code);
+    body
+}
+
+/// [`assert_ok`] on a raw response; returns the `result`.
+pub async fn expect_ok(response: reqwest::Response) -> Value {
+    let status = response.status().as_u16();
+    let body: Value = response.json().await.unwrap();
+    assert_ok(status, &body).clone()
+}
+
+/// The checks of every service's health test: `/readyz` and `/healthz` answer 200,
+/// and `missing_path` (an unknown route) answers 404 code 2 in the envelope.
+pub async fn assert_probes(base_url: &str, missing_path: &str) {
+    let client = client();
+    let ready = client
+        .get(format!("{base_url}/readyz"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ready.status(), 200);
+    let alive = client
+        .get(format!("{base_url}/healthz"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(alive.status(), 200);
+    let missing = client
+        .get(format!("{base_url}{missing_path}"))
+        .send()
+        .await
+        .unwrap();
+    expect_error(missing, 404, 2).await;
+}
+
+/// Asserts that `/readyz` answers 503 (the database is unreachable).
+pub async fn assert_not_ready(base_url: &str) {
+    let ready = client()
+        .get(format!("{base_url}/readyz"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ready.status(), 503);
+}
+
+/// A pool whose database cannot be reached (nothing listens on port 1).
+pub fn unreachable_pool(schema: &str) -> DbPool {
+    db::build_pool("postgres://postgres@127.0.0.1:1/none", schema, 1).unwrap()
 }
 
 /// A signing key of the test's own, with a verifier that trusts it: services'

@@ -110,7 +110,7 @@ async fn token_status_answers_the_gateway() {
 #[tokio::test(flavor = "multi_thread")]
 async fn probes_jwks_and_unknown_routes() {
     let api = Api::new().await;
-    let client = &api.client;
+    let client = &api.http.client;
     for path in ["/healthz", "/readyz"] {
         let resp = client.get(api.idp.url(path)).send().await.unwrap();
         assert_eq!(resp.status(), 200, "{path}");

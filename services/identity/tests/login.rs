@@ -38,7 +38,13 @@ async fn login_issues_a_verifiable_token() {
     let kid = header.kid.expect("kid");
     assert_eq!(kid, api.idp.kid());
 
-    let jwks = api.client.get(api.idp.jwks_url()).send().await.unwrap();
+    let jwks = api
+        .http
+        .client
+        .get(api.idp.jwks_url())
+        .send()
+        .await
+        .unwrap();
     assert_eq!(jwks.status(), 200);
     let raw: serde_json::Value = jwks.json().await.unwrap();
     // Not enveloped; one OKP key with the expected members.
@@ -76,7 +82,7 @@ async fn login_issues_a_verifiable_token() {
     assert_eq!(expires_at.timestamp(), claims.exp);
 
     // The shared verifier (what the gateway and other services use) accepts it too.
-    let remote = TokenVerifier::remote(&api.idp.base_url, api.client.clone());
+    let remote = TokenVerifier::remote(&api.idp.base_url, api.http.client.clone());
     let verified = remote.verify(token).await.unwrap();
     assert_eq!(verified.sub, api.idp.admin.id);
 
@@ -289,6 +295,7 @@ async fn login_ignores_authorization_and_rejects_bad_input() {
 
     // Malformed JSON: code 1 in the envelope.
     let resp = api
+        .http
         .client
         .post(api.idp.url(&format!("{AUTH}/Login")))
         .header("content-type", "application/json")

@@ -26,6 +26,7 @@ fn refs<'a>(node: &'a Value, out: &mut Vec<&'a str>) {
 async fn serves_its_openapi_document() {
     let api = Api::new().await;
     let resp = api
+        .http
         .client
         .get(api.idp.url("/identity/openapi.json"))
         .send()

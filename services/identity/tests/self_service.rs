@@ -147,6 +147,7 @@ async fn self_change_password_needs_a_token() {
         .await
         .assert_error(5, 401);
     let resp = api
+        .http
         .client
         .post(api.idp.url(&format!("{AUTH}/SelfChangePassword")))
         .json(&json!({}))

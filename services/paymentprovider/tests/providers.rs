@@ -483,7 +483,7 @@ async fn openapi_document_describes_the_routes() {
     let app = TestApp::spawn().await;
     let response = app
         .client
-        .get(format!("{}/paymentprovider/openapi.json", app.base))
+        .get(app.url("/paymentprovider/openapi.json"))
         .send()
         .await
         .unwrap();

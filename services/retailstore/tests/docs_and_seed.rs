@@ -13,7 +13,7 @@ async fn openapi_document_describes_the_routes() {
     let app = TestApp::spawn().await;
     let response = app
         .client
-        .get(format!("{}/retailstore/openapi.json", app.base))
+        .get(app.url("/retailstore/openapi.json"))
         .send()
         .await
         .unwrap();

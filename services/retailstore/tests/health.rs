@@ -2,51 +2,29 @@
 //! The service migrates its own schema and answers its probes and unknown routes.
 
 use retailstore::AppState;
-use shop_common::testing::{TestSchema, TestTokens, client, listener};
-use shop_common::{db, server};
+use shop_common::testing::{
+    TestSchema, TestTokens, assert_not_ready, assert_probes, serve, unreachable_pool,
+};
 
 mod support;
+
+fn serve_on(pool: shop_common::db::DbPool) -> String {
+    let state = AppState::new(pool, TestTokens::new().verifier(), support::test_cipher());
+    serve(retailstore::configure(state))
+}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn migrates_and_answers_probes() {
     let schema = TestSchema::new();
-    db::migrate(&schema.database_url, &schema.name, retailstore::MIGRATIONS)
-        .await
-        .unwrap();
+    schema.migrate(retailstore::MIGRATIONS).await;
     // A second run (another replica starting) is a no-op.
-    db::migrate(&schema.database_url, &schema.name, retailstore::MIGRATIONS)
-        .await
-        .unwrap();
-    let pool = db::build_pool(&schema.database_url, &schema.name, 2).unwrap();
-    let state = AppState::new(pool, TestTokens::new().verifier(), support::test_cipher());
-    let (listener, base) = listener();
-    tokio::spawn(server::server(listener, retailstore::configure(state)).unwrap());
-    let client = client();
-
-    let ready = client.get(format!("{base}/readyz")).send().await.unwrap();
-    assert_eq!(ready.status(), 200);
-    let alive = client.get(format!("{base}/healthz")).send().await.unwrap();
-    assert_eq!(alive.status(), 200);
-
-    let missing = client
-        .get(format!("{base}/retailstore/api/web/v1/Nothing/Here"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(missing.status(), 404);
-    let body: serde_json::Value = missing.json().await.unwrap();
-    assert_eq!(body["success"], false);
-    assert_eq!(body["status"], 404);
-    assert_eq!(body["error"]["code"], 2);
+    schema.migrate(retailstore::MIGRATIONS).await;
+    let base = serve_on(schema.pool(2));
+    assert_probes(&base, "/retailstore/api/web/v1/Nothing/Here").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn readyz_fails_without_database() {
-    // Nothing listens on port 1: the pool cannot connect.
-    let pool = db::build_pool("postgres://postgres@127.0.0.1:1/none", "retailstore", 1).unwrap();
-    let state = AppState::new(pool, TestTokens::new().verifier(), support::test_cipher());
-    let (listener, base) = listener();
-    tokio::spawn(server::server(listener, retailstore::configure(state)).unwrap());
-    let ready = client().get(format!("{base}/readyz")).send().await.unwrap();
-    assert_eq!(ready.status(), 503);
+    let base = serve_on(unreachable_pool("retailstore"));
+    assert_not_ready(&base).await;
 }

@@ -280,7 +280,7 @@ async fn reveal_returns_the_code_and_audits_it() {
 
     let response = app
         .client
-        .post(format!("{}{CODE_REVEAL}", app.base))
+        .post(app.url(CODE_REVEAL))
         .bearer_auth(&token)
         .json(&json!({"id": id}))
         .send()

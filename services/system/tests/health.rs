@@ -3,26 +3,17 @@
 
 mod support;
 
-use shop_common::db;
-use shop_common::testing::client;
+use shop_common::testing::{assert_not_ready, assert_probes, client, unreachable_pool};
 use support::TestApp;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn migrates_and_answers_probes() {
     let app = TestApp::spawn().await;
     // A second run (another replica starting) is a no-op.
-    let schema = &app.schema;
-    db::migrate(&schema.database_url, &schema.name, system::MIGRATIONS)
-        .await
-        .unwrap();
+    app.schema.migrate(system::MIGRATIONS).await;
+    assert_probes(&app.base_url, "/system/api/web/v1/Nothing/Here").await;
     let client = client();
-
-    let ready = client.get(app.url("/readyz")).send().await.unwrap();
-    assert_eq!(ready.status(), 200);
-    let alive = client.get(app.url("/healthz")).send().await.unwrap();
-    assert_eq!(alive.status(), 200);
-
-    for path in ["/system/api/web/v1/Nothing/Here", "/nothing", "/uploads"] {
+    for path in ["/nothing", "/uploads"] {
         let missing = client.get(app.url(path)).send().await.unwrap();
         support::expect_error(missing, 404, 2).await;
     }
@@ -38,12 +29,8 @@ async fn migrates_and_answers_probes() {
 #[tokio::test(flavor = "multi_thread")]
 async fn readyz_fails_without_database() {
     // Nothing listens on port 1: the pool cannot connect.
-    let app = TestApp::spawn_with(|_| {
-        db::build_pool("postgres://postgres@127.0.0.1:1/none", "system", 1).unwrap()
-    })
-    .await;
-    let ready = client().get(app.url("/readyz")).send().await.unwrap();
-    assert_eq!(ready.status(), 503);
+    let app = TestApp::spawn_with(|_| unreachable_pool("system")).await;
+    assert_not_ready(&app.base_url).await;
     // API calls needing the database answer 503 code 8 in the envelope.
     let config = client()
         .get(app.url("/system/api/web/v1/Configuration/AppConfiguration"))

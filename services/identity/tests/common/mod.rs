@@ -6,13 +6,15 @@ use identity::Settings;
 use identity::testing::{TestIdentity, test_settings};
 use reqwest::Method;
 use serde_json::{Value, json};
+use shop_common::testing::{TestClient, assert_error, assert_ok, detail_fields};
 
 pub const AUTH: &str = "/identity/api/admin/v1/IdentityAuth";
 pub const USER: &str = "/identity/api/admin/v1/User";
 
 pub struct Api {
     pub idp: TestIdentity,
-    pub client: reqwest::Client,
+    /// Anonymous: each call passes its own token.
+    pub http: TestClient,
 }
 
 /// The envelope of an answer, checked for shape: `status` equals the HTTP status and
@@ -32,27 +34,17 @@ impl Answer {
     }
 
     pub fn detail_fields(&self) -> Vec<String> {
-        self.body["error"]["details"]
-            .as_array()
-            .map(|d| {
-                d.iter()
-                    .map(|e| e["field"].as_str().unwrap_or_default().to_owned())
-                    .collect()
-            })
-            .unwrap_or_default()
+        detail_fields(&self.body)
     }
 
     /// Asserts a failure with this code and HTTP status.
     pub fn assert_error(&self, code: i64, status: u16) {
-        assert_eq!(
-            (self.status, self.code()),
-            (status, code),
-            "unexpected answer: {}",
-            self.body
+        assert_error(
+            self.status,
+            &self.body,
+            status,
+            u64::try_from(code).unwrap(),
         );
-        assert_eq!(self.body["success"], false);
-        assert_eq!(self.body["status"], status);
-        assert!(self.body["result"].is_null());
         assert!(
             self.body["error"]["message"]
                 .as_str()
@@ -62,11 +54,7 @@ impl Answer {
 
     /// Asserts success and returns the result.
     pub fn ok(&self) -> &Value {
-        assert_eq!(self.status, 200, "unexpected answer: {}", self.body);
-        assert_eq!(self.body["success"], true);
-        assert_eq!(self.body["status"], 200);
-        assert!(self.body["error"].is_null());
-        self.result()
+        assert_ok(self.status, &self.body)
     }
 }
 
@@ -76,9 +64,10 @@ impl Api {
     }
 
     pub async fn with(settings: Settings) -> Self {
+        let idp = TestIdentity::spawn_with(settings).await;
         Self {
-            idp: TestIdentity::spawn_with(settings).await,
-            client: shop_common::testing::client(),
+            http: TestClient::new(idp.base_url.clone(), None),
+            idp,
         }
     }
 
@@ -90,19 +79,10 @@ impl Api {
         body: Option<Value>,
         headers: &[(&str, &str)],
     ) -> Answer {
-        let mut req = self.client.request(method, self.idp.url(path));
-        if let Some(token) = token {
-            req = req.bearer_auth(token);
-        }
-        if let Some(body) = body {
-            req = req.json(&body);
-        }
-        for (name, value) in headers {
-            req = req.header(*name, *value);
-        }
-        let resp = req.send().await.unwrap();
-        let status = resp.status().as_u16();
-        let body: Value = resp.json().await.unwrap();
+        let (status, body) = self
+            .http
+            .send(method, path, token, headers, body.as_ref())
+            .await;
         Answer { status, body }
     }
 

@@ -1,20 +1,18 @@
 //! Shared helpers for the black-box tests: a running service on its own schema, tokens,
 //! HTTP shortcuts and direct SQL for set-up and assertions.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+#![allow(dead_code, unused_imports, clippy::unwrap_used, clippy::expect_used)]
 
-use diesel::QueryableByName;
-use diesel::sql_types::{BigInt, Text};
-use diesel_async::RunQueryDsl;
-use reqwest::Method;
+use std::ops::Deref;
+
 use retailstore::AppState;
 use retailstore::config::CodeKeys;
 use retailstore::crypto::CodeCipher;
 use serde_json::{Value, json};
 use shop_common::auth::{Claims, Role};
 use shop_common::config::Secret;
-use shop_common::db::{self, DbPool};
-use shop_common::server;
-use shop_common::testing::{TestSchema, TestTokens, client, listener};
+use shop_common::db::DbPool;
+pub use shop_common::testing::assert_error;
+use shop_common::testing::{TestClient, TestSchema, TestTokens, serve};
 use uuid::Uuid;
 
 pub const ENCRYPTION_KEY: &str = "6b1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff001";
@@ -31,46 +29,40 @@ pub fn test_cipher() -> CodeCipher {
     .unwrap()
 }
 
+/// The service on its own schema. Derefs to a [`TestClient`] whose shorthands act as
+/// admin.
 pub struct TestApp {
-    pub base: String,
-    pub client: reqwest::Client,
+    pub http: TestClient,
     pub pool: DbPool,
     pub tokens: TestTokens,
     pub admin: String,
     pub staff: String,
     pub schema_name: String,
     // Dropped last: removes the schema.
-    schema: TestSchema,
+    pub schema: TestSchema,
 }
 
-#[derive(QueryableByName)]
-struct Number {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
+impl Deref for TestApp {
+    type Target = TestClient;
 
-#[derive(QueryableByName)]
-struct Line {
-    #[diesel(sql_type = Text)]
-    line: String,
+    fn deref(&self) -> &TestClient {
+        &self.http
+    }
 }
 
 impl TestApp {
     pub async fn spawn() -> Self {
         let schema = TestSchema::new();
-        db::migrate(&schema.database_url, &schema.name, retailstore::MIGRATIONS)
-            .await
-            .unwrap();
-        let pool = db::build_pool(&schema.database_url, &schema.name, 8).unwrap();
+        schema.migrate(retailstore::MIGRATIONS).await;
+        let pool = schema.pool(8);
         let tokens = TestTokens::new();
         let state = AppState::new(pool.clone(), tokens.verifier(), test_cipher());
-        let (listener, base) = listener();
-        tokio::spawn(server::server(listener, retailstore::configure(state)).unwrap());
+        let base = serve(retailstore::configure(state));
+        let admin = tokens.token(Role::Admin);
         Self {
-            base,
-            client: client(),
+            http: TestClient::new(base, Some(admin.clone())),
             pool,
-            admin: tokens.token(Role::Admin),
+            admin,
             staff: tokens.token(Role::Staff),
             tokens,
             schema_name: schema.name.clone(),
@@ -91,48 +83,6 @@ impl TestApp {
             iss: shop_common::auth::ISSUER.to_owned(),
             aud: shop_common::auth::AUDIENCE.to_owned(),
         })
-    }
-
-    /// Sends a request; returns the HTTP status and the JSON body.
-    pub async fn call(
-        &self,
-        method: Method,
-        path: &str,
-        token: Option<&str>,
-        body: Option<&Value>,
-    ) -> (u16, Value) {
-        let mut request = self.client.request(method, format!("{}{path}", self.base));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        if let Some(body) = body {
-            request = request.json(body);
-        }
-        let response = request.send().await.unwrap();
-        let status = response.status().as_u16();
-        let text = response.text().await.unwrap();
-        let value = serde_json::from_str(&text)
-            .unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"));
-        (status, value)
-    }
-
-    pub async fn get(&self, path: &str) -> (u16, Value) {
-        self.call(Method::GET, path, Some(&self.admin), None).await
-    }
-
-    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
-        self.call(Method::POST, path, Some(&self.admin), Some(&body))
-            .await
-    }
-
-    pub async fn put(&self, path: &str, body: Value) -> (u16, Value) {
-        self.call(Method::PUT, path, Some(&self.admin), Some(&body))
-            .await
-    }
-
-    pub async fn delete(&self, path: &str) -> (u16, Value) {
-        self.call(Method::DELETE, path, Some(&self.admin), None)
-            .await
     }
 
     /// Creates a product and returns its admin view.
@@ -175,57 +125,21 @@ impl TestApp {
 
     /// `SELECT ... AS n` returning one bigint.
     pub async fn scalar(&self, sql: &str) -> i64 {
-        let mut conn = self.pool.get().await.unwrap();
-        diesel::sql_query(sql)
-            .get_result::<Number>(&mut conn)
-            .await
-            .unwrap_or_else(|e| panic!("{sql}: {e}"))
-            .n
+        self.schema.scalar(sql).await
     }
 
     pub async fn execute(&self, sql: &str) {
-        let mut conn = self.pool.get().await.unwrap();
-        diesel::sql_query(sql)
-            .execute(&mut conn)
-            .await
-            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+        self.schema.execute(sql).await;
     }
 
     /// `SELECT ... AS line` returning text rows.
     pub async fn lines(&self, sql: &str) -> Vec<String> {
-        let mut conn = self.pool.get().await.unwrap();
-        diesel::sql_query(sql)
-            .load::<Line>(&mut conn)
-            .await
-            .unwrap_or_else(|e| panic!("{sql}: {e}"))
-            .into_iter()
-            .map(|l| l.line)
-            .collect()
+        self.schema.lines(sql).await
     }
 
     /// Every row of every table in the test schema, as JSON text.
     pub async fn dump(&self) -> String {
-        let tables = self
-            .lines(&format!(
-                "SELECT table_name::text AS line FROM information_schema.tables \
-                 WHERE table_schema = '{}' AND table_type = 'BASE TABLE'",
-                self.schema_name
-            ))
-            .await;
-        assert!(tables.iter().any(|t| t == "serial_codes"), "{tables:?}");
-        let mut dump = String::new();
-        for table in tables {
-            for row in self
-                .lines(&format!(
-                    "SELECT row_to_json(t)::text AS line FROM \"{table}\" t"
-                ))
-                .await
-            {
-                dump.push_str(&row);
-                dump.push('\n');
-            }
-        }
-        dump
+        self.schema.dump("serial_codes").await
     }
 
     /// (available, reserved, sold, disabled) from the counters.
@@ -240,22 +154,6 @@ impl TestApp {
             self.scalar(&count("disabled")).await,
         )
     }
-}
-
-/// Asserts a failed envelope with this HTTP status and code; returns the detail fields.
-pub fn assert_error(status: u16, body: &Value, want_status: u16, want_code: u64) -> Vec<String> {
-    assert_eq!(status, want_status, "{body}");
-    assert_eq!(body["success"], false, "{body}");
-    assert_eq!(body["status"], want_status, "{body}");
-    assert_eq!(body["error"]["code"], want_code, "{body}");
-    body["error"]["details"]
-        .as_array()
-        .map(|d| {
-            d.iter()
-                .map(|f| f["field"].as_str().unwrap().to_owned())
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 pub const PRODUCT_WEB_PAGINATION: &str = "/retailstore/api/web/v1/Product/Pagination";

@@ -2,38 +2,46 @@
 //! upload directory, the service on a free port, and admin/staff tokens signed by a
 //! test key that the service trusts.
 
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+#![allow(dead_code, unused_imports, clippy::unwrap_used, clippy::expect_used)]
 
+use std::ops::Deref;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use shop_common::auth::Role;
-use shop_common::testing::{TestSchema, TestTokens, client, listener};
-use shop_common::{db, server};
+use shop_common::db;
+use shop_common::testing::{TestClient, TestSchema, TestTokens, serve};
+pub use shop_common::testing::{expect_error, expect_ok};
 use system::config::DEFAULT_UPLOAD_MAX_BYTES;
 use system::storage::LocalDirStore;
 use system::{AppState, configure};
 
+/// The service on its own schema and upload directory. Derefs to an anonymous
+/// [`TestClient`]; tests add [`admin`](Self::admin) or [`staff`](Self::staff) tokens.
 pub struct TestApp {
-    pub base: String,
-    pub client: reqwest::Client,
+    pub http: TestClient,
     pub tokens: TestTokens,
     pub upload_dir: PathBuf,
     pub schema: TestSchema,
 }
 
+impl Deref for TestApp {
+    type Target = TestClient;
+
+    fn deref(&self) -> &TestClient {
+        &self.http
+    }
+}
+
 impl TestApp {
     pub async fn spawn() -> Self {
-        Self::spawn_with(|schema| db::build_pool(&schema.database_url, &schema.name, 4).unwrap())
-            .await
+        Self::spawn_with(|schema| schema.pool(4)).await
     }
 
     /// Like [`spawn`](Self::spawn) with the pool of `make_pool`.
     pub async fn spawn_with(make_pool: impl FnOnce(&TestSchema) -> db::DbPool) -> Self {
         let schema = TestSchema::new();
-        db::migrate(&schema.database_url, &schema.name, system::MIGRATIONS)
-            .await
-            .unwrap();
+        schema.migrate(system::MIGRATIONS).await;
         let pool = make_pool(&schema);
         let upload_dir =
             std::env::temp_dir().join(format!("system-test-uploads-{}", uuid::Uuid::new_v4()));
@@ -45,19 +53,13 @@ impl TestApp {
             Arc::new(store),
             DEFAULT_UPLOAD_MAX_BYTES,
         );
-        let (listener, base) = listener();
-        tokio::spawn(server::server(listener, configure(state)).unwrap());
+        let base = serve(configure(state));
         Self {
-            base,
-            client: client(),
+            http: TestClient::new(base, None),
             tokens,
             upload_dir,
             schema,
         }
-    }
-
-    pub fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base)
     }
 
     pub fn admin(&self) -> String {
@@ -83,27 +85,6 @@ impl Drop for TestApp {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.upload_dir);
     }
-}
-
-/// Asserts a failed envelope with `status` and `code`, and returns the body.
-pub async fn expect_error(resp: reqwest::Response, status: u16, code: u64) -> serde_json::Value {
-    assert_eq!(resp.status().as_u16(), status, "HTTP status");
-    let body: serde_json::Value = resp.json().await.unwrap();
-    assert_eq!(body["success"], false, "{body}");
-    assert_eq!(body["status"], status, "{body}");
-    assert_eq!(body["error"]["code"], code, "{body}");
-    assert!(body["result"].is_null(), "{body}");
-    body
-}
-
-/// Asserts a successful envelope and returns its `result`.
-pub async fn expect_ok(resp: reqwest::Response) -> serde_json::Value {
-    assert_eq!(resp.status().as_u16(), 200, "HTTP status");
-    let body: serde_json::Value = resp.json().await.unwrap();
-    assert_eq!(body["success"], true, "{body}");
-    assert_eq!(body["status"], 200, "{body}");
-    assert!(body["error"].is_null(), "{body}");
-    body["result"].clone()
 }
 
 /// Small but well-formed images, made by hand.

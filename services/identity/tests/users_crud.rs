@@ -1,0 +1,263 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! User/*: create, read, update and delete; unknown ids, duplicates, validation.
+
+mod common;
+
+use common::{Api, USER};
+use serde_json::{Value, json};
+
+#[tokio::test(flavor = "multi_thread")]
+async fn create_read_update_delete() {
+    let api = Api::new().await;
+    let admin = api.admin_token().await;
+
+    let created = api
+        .post(
+            &format!("{USER}/Create"),
+            Some(&admin),
+            json!({
+                "userName": "Le.Van_A-1",
+                "fullName": "  Lê Văn A  ",
+                "email": "a@shop.vn",
+                "password": "pass-123",
+                "role": "staff",
+            }),
+        )
+        .await;
+    let user = created.ok().clone();
+    assert_eq!(user["userName"], "Le.Van_A-1");
+    assert_eq!(user["fullName"], "Lê Văn A");
+    assert_eq!(user["email"], "a@shop.vn");
+    assert_eq!(user["role"], "staff");
+    assert_eq!(user["isActive"], true);
+    assert!(user["lastLoginAt"].is_null());
+    assert!(user["createdAt"].as_str().is_some());
+    assert!(user.get("password").is_none() && user.get("passwordHash").is_none());
+    let id = user["id"].as_str().unwrap().to_owned();
+
+    let read = api.get(&format!("{USER}/Read?id={id}"), Some(&admin)).await;
+    assert_eq!(read.ok(), &user);
+
+    // The new user can log in (user name case-insensitively).
+    api.token("le.van_a-1", "pass-123").await;
+
+    // Update: fields left out stay; explicit null clears the e-mail.
+    let updated = api
+        .put(
+            &format!("{USER}/Update"),
+            Some(&admin),
+            json!({ "id": id, "fullName": "Lê Văn B", "email": null }),
+        )
+        .await;
+    let after = updated.ok().clone();
+    assert_eq!(after["fullName"], "Lê Văn B");
+    assert!(after["email"].is_null());
+    assert_eq!(after["role"], "staff");
+    assert_eq!(after["isActive"], true);
+    assert_eq!(after["userName"], "Le.Van_A-1");
+
+    let only_email = api
+        .put(
+            &format!("{USER}/Update"),
+            Some(&admin),
+            json!({ "id": id, "email": "b@shop.vn" }),
+        )
+        .await;
+    assert_eq!(only_email.ok()["fullName"], "Lê Văn B");
+    assert_eq!(only_email.ok()["email"], "b@shop.vn");
+
+    // Delete: gone for Read, Update, login; the name is free again.
+    let before = api.user_count().await;
+    let deleted = api
+        .delete(&format!("{USER}/Delete?id={id}"), Some(&admin))
+        .await;
+    assert_eq!(deleted.ok(), &json!(true));
+    assert_eq!(api.user_count().await, before - 1);
+    api.get(&format!("{USER}/Read?id={id}"), Some(&admin))
+        .await
+        .assert_error(2, 404);
+    api.put(
+        &format!("{USER}/Update"),
+        Some(&admin),
+        json!({ "id": id, "fullName": "X" }),
+    )
+    .await
+    .assert_error(2, 404);
+    api.delete(&format!("{USER}/Delete?id={id}"), Some(&admin))
+        .await
+        .assert_error(2, 404);
+    api.login("le.van_a-1", "pass-123")
+        .await
+        .assert_error(100, 400);
+    api.create_user(&admin, "le.van_a-1", "pass-456", "staff")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn unknown_ids_and_bad_ids() {
+    let api = Api::new().await;
+    let admin = api.admin_token().await;
+    let missing = uuid::Uuid::new_v4();
+    api.get(&format!("{USER}/Read?id={missing}"), Some(&admin))
+        .await
+        .assert_error(2, 404);
+    api.post(
+        &format!("{USER}/ResetPassword"),
+        Some(&admin),
+        json!({ "id": missing, "newPassword": "abcdef" }),
+    )
+    .await
+    .assert_error(2, 404);
+    api.delete(&format!("{USER}/Delete?id={missing}"), Some(&admin))
+        .await
+        .assert_error(2, 404);
+    api.get(&format!("{USER}/Read?id=not-a-uuid"), Some(&admin))
+        .await
+        .assert_error(1, 400);
+    api.get(&format!("{USER}/Read"), Some(&admin))
+        .await
+        .assert_error(1, 400);
+    api.delete(&format!("{USER}/Delete"), Some(&admin))
+        .await
+        .assert_error(1, 400);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn duplicate_user_name_is_a_conflict() {
+    let api = Api::new().await;
+    let admin = api.admin_token().await;
+    api.create_user(&admin, "alice", "pass-123", "staff").await;
+    let count = api.user_count().await;
+    for name in ["alice", "ALICE", "Alice"] {
+        let dup = api
+            .post(
+                &format!("{USER}/Create"),
+                Some(&admin),
+                json!({ "userName": name, "fullName": "A", "password": "pass-123", "role": "admin" }),
+            )
+            .await;
+        dup.assert_error(130, 409);
+        assert_eq!(dup.body["error"]["message"], "Tên đăng nhập đã tồn tại");
+    }
+    assert_eq!(api.user_count().await, count);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn create_validation_names_every_field_and_changes_nothing() {
+    let api = Api::new().await;
+    let admin = api.admin_token().await;
+    let count = api.user_count().await;
+
+    let bad = api
+        .post(
+            &format!("{USER}/Create"),
+            Some(&admin),
+            json!({
+                "userName": "có dấu",
+                "fullName": "   ",
+                "email": "not-an-email",
+                "password": "12345",
+                "role": "boss",
+            }),
+        )
+        .await;
+    bad.assert_error(1, 400);
+    assert_eq!(
+        bad.detail_fields(),
+        ["userName", "fullName", "email", "password", "role"]
+    );
+    for detail in bad.body["error"]["details"].as_array().unwrap() {
+        assert!(detail["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+
+    let empty = api
+        .post(&format!("{USER}/Create"), Some(&admin), json!({}))
+        .await;
+    empty.assert_error(1, 400);
+    assert_eq!(
+        empty.detail_fields(),
+        ["userName", "fullName", "password", "role"]
+    );
+
+    let cases = [
+        (json!({ "userName": "ab" }), "userName"),
+        (json!({ "userName": "a".repeat(51) }), "userName"),
+        (json!({ "password": "a".repeat(31) }), "password"),
+        (json!({ "fullName": "x".repeat(101) }), "fullName"),
+    ];
+    for (patch, field) in cases {
+        let mut body = json!({
+            "userName": "valid.name",
+            "fullName": "Tên",
+            "password": "pass-123",
+            "role": "staff",
+        });
+        for (k, v) in patch.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let answer = api
+            .post(&format!("{USER}/Create"), Some(&admin), body)
+            .await;
+        answer.assert_error(1, 400);
+        assert_eq!(answer.detail_fields(), [field]);
+    }
+
+    // Malformed JSON answers in the envelope too.
+    let resp = api
+        .http
+        .client
+        .post(api.idp.url(&format!("{USER}/Create")))
+        .bearer_auth(&admin)
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 400);
+    let body: Value = resp.json().await.unwrap();
+    assert_eq!(body["error"]["code"], 1);
+
+    assert_eq!(api.user_count().await, count);
+
+    // Update validation: nulls for required fields, bad values, missing id.
+    let staff = api.create_user(&admin, "nv1", "pass-123", "staff").await;
+    let bad_update = api
+        .put(
+            &format!("{USER}/Update"),
+            Some(&admin),
+            json!({ "id": staff["id"], "fullName": null, "role": "boss", "email": "x@", "isActive": null }),
+        )
+        .await;
+    bad_update.assert_error(1, 400);
+    assert_eq!(
+        bad_update.detail_fields(),
+        ["fullName", "email", "role", "isActive"]
+    );
+    let no_id = api
+        .put(
+            &format!("{USER}/Update"),
+            Some(&admin),
+            json!({ "fullName": "X" }),
+        )
+        .await;
+    no_id.assert_error(1, 400);
+    assert_eq!(no_id.detail_fields(), ["id"]);
+    let read = api
+        .get(
+            &format!("{USER}/Read?id={}", staff["id"].as_str().unwrap()),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(read.ok(), &staff);
+
+    let reset = api
+        .post(
+            &format!("{USER}/ResetPassword"),
+            Some(&admin),
+            json!({ "id": staff["id"], "newPassword": "12345" }),
+        )
+        .await;
+    reset.assert_error(1, 400);
+    assert_eq!(reset.detail_fields(), ["newPassword"]);
+    api.token("nv1", "pass-123").await;
+}

@@ -1,0 +1,175 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! User/Pagination: filters, sorting, paging and its checks.
+
+mod common;
+
+use common::{Api, USER};
+use serde_json::json;
+
+fn names(answer: &common::Answer) -> Vec<String> {
+    answer.ok()["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["userName"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn pagination_filters_sorts_and_checks() {
+    let api = Api::new().await;
+    let admin = api.admin_token().await;
+    for (name, role) in [
+        ("charlie", "staff"),
+        ("bravo", "staff"),
+        ("delta", "admin"),
+        ("echo", "staff"),
+    ] {
+        api.create_user(&admin, name, "pass-123", role).await;
+    }
+    let echo = api
+        .get(&format!("{USER}/Pagination?keyword=echo"), Some(&admin))
+        .await
+        .ok()["items"][0]
+        .clone();
+    api.put(
+        &format!("{USER}/Update"),
+        Some(&admin),
+        json!({ "id": echo["id"], "isActive": false }),
+    )
+    .await
+    .ok();
+    api.token("bravo", "pass-123").await;
+
+    // Default: createdAt desc.
+    let all = api.get(&format!("{USER}/Pagination"), Some(&admin)).await;
+    assert_eq!(all.ok()["totalCount"], 5);
+    assert_eq!(all.ok()["pageIndex"], 1);
+    assert_eq!(all.ok()["pageSize"], 20);
+    assert_eq!(names(&all), ["echo", "delta", "bravo", "charlie", "admin"]);
+    let item = &all.ok()["items"][0];
+    let mut keys: Vec<_> = item.as_object().unwrap().keys().cloned().collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "createdAt",
+            "email",
+            "fullName",
+            "id",
+            "isActive",
+            "lastLoginAt",
+            "role",
+            "userName"
+        ]
+    );
+
+    let by_name = api
+        .get(
+            &format!("{USER}/Pagination?sortBy=userName&sortDir=asc"),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(
+        names(&by_name),
+        ["admin", "bravo", "charlie", "delta", "echo"]
+    );
+    let by_name_desc = api
+        .get(
+            &format!("{USER}/Pagination?sortBy=userName&sortDir=desc"),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(
+        names(&by_name_desc),
+        ["echo", "delta", "charlie", "bravo", "admin"]
+    );
+
+    // lastLoginAt desc: most recent first, never-logged-in last.
+    let by_login = api
+        .get(
+            &format!("{USER}/Pagination?sortBy=lastLoginAt&sortDir=desc"),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(names(&by_login)[..2], ["bravo", "admin"]);
+
+    let staff = api
+        .get(&format!("{USER}/Pagination?role=staff"), Some(&admin))
+        .await;
+    assert_eq!(names(&staff), ["echo", "bravo", "charlie"]);
+    let inactive = api
+        .get(&format!("{USER}/Pagination?isActive=false"), Some(&admin))
+        .await;
+    assert_eq!(names(&inactive), ["echo"]);
+    let active_staff = api
+        .get(
+            &format!("{USER}/Pagination?role=staff&isActive=true&sortBy=userName"),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(names(&active_staff), ["bravo", "charlie"]);
+
+    // Keyword over userName, fullName and e-mail, case-insensitive; LIKE wildcards literal.
+    let by_mail = api
+        .get(
+            &format!("{USER}/Pagination?keyword=DELTA%40SHOP"),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(names(&by_mail), ["delta"]);
+    let by_full = api
+        .get(
+            &format!("{USER}/Pagination?keyword=ng%C6%B0%E1%BB%9Di%20d%C3%B9ng%20char"),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(names(&by_full), ["charlie"]);
+    let wildcard = api
+        .get(&format!("{USER}/Pagination?keyword=%25"), Some(&admin))
+        .await;
+    assert_eq!(wildcard.ok()["totalCount"], 0);
+
+    // Paging.
+    let page2 = api
+        .get(
+            &format!("{USER}/Pagination?pageIndex=2&pageSize=2&sortBy=userName"),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(names(&page2), ["charlie", "delta"]);
+    assert_eq!(page2.ok()["totalCount"], 5);
+    assert_eq!(page2.ok()["pageSize"], 2);
+
+    // Bad queries: code 1 naming the parameter.
+    for (query, field) in [
+        ("sortBy=passwordHash", "sortBy"),
+        ("pageSize=101", "pageSize"),
+        ("pageSize=0", "pageSize"),
+        ("pageIndex=0", "pageIndex"),
+        ("sortDir=up", "sortDir"),
+        ("role=boss", "role"),
+        ("isActive=maybe", "isActive"),
+    ] {
+        let bad = api
+            .get(&format!("{USER}/Pagination?{query}"), Some(&admin))
+            .await;
+        bad.assert_error(1, 400);
+        assert_eq!(bad.detail_fields(), [field], "{query}");
+    }
+    api.get(&format!("{USER}/Pagination?pageSize=abc"), Some(&admin))
+        .await
+        .assert_error(1, 400);
+
+    // Deleted users are not listed.
+    let charlie = api
+        .get(&format!("{USER}/Pagination?keyword=charlie"), Some(&admin))
+        .await;
+    let charlie_id = charlie.ok()["items"][0]["id"].as_str().unwrap().to_owned();
+    api.delete(&format!("{USER}/Delete?id={charlie_id}"), Some(&admin))
+        .await
+        .ok();
+    let all = api.get(&format!("{USER}/Pagination"), Some(&admin)).await;
+    assert_eq!(all.ok()["totalCount"], 4);
+    assert!(!names(&all).contains(&"charlie".to_owned()));
+}
