@@ -28,5 +28,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     css: false,
     restoreMocks: true,
+    // Screen tests drive whole forms in jsdom; on a busy 2-core machine one can take
+    // several seconds, which is slowness, not failure.
+    testTimeout: 20_000,
   },
 });

@@ -450,8 +450,6 @@ export const vi = {
     },
     empty: 'Không có người dùng nào',
     loadError: (reason: string) => `Không tải được danh sách người dùng: ${reason}`,
-    rowsPerPage: 'Số dòng mỗi trang',
-    displayedRows: (from: number, to: number, count: number) => `${from}–${to} trên ${count}`,
     actions: {
       edit: 'Sửa',
       resetPassword: 'Đặt lại mật khẩu',

@@ -5,7 +5,7 @@ import { setUnauthorizedHandler } from '@/lib/api-client';
 
 // Admin screens are lazy route chunks: their first load may take over a second while the
 // whole suite runs in parallel.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no matchMedia; the layout reads `(min-width: 992px)` through it.
 if (!window.matchMedia) {

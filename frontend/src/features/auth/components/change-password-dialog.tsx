@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField } from '@/components/ui/form/form-text-field';
 import { CHANGE_PASSWORD_TOAST_LIFE_MS, PASSWORD_MAX_LENGTH } from '@/config/constants';
 import { vi } from '@/i18n/vi';
@@ -45,23 +44,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   });
 
   return (
-    <AppDialog
+    <FormDialog
       open={open}
       title={t.title}
       onClose={close}
       onSubmit={onSubmit}
-      busy={mutation.isPending}
+      pending={mutation.isPending}
       testId="change-password-dialog"
-      actions={
-        <>
-          <Button color="inherit" onClick={close} disabled={mutation.isPending}>
-            {vi.common.cancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={mutation.isPending}>
-            {vi.common.save}
-          </Button>
-        </>
-      }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <FormPasswordField control={control} name="oldPassword" label={t.oldPassword} autoComplete="current-password" autoFocus />
@@ -80,6 +69,6 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           maxLength={PASSWORD_MAX_LENGTH}
         />
       </Stack>
-    </AppDialog>
+    </FormDialog>
   );
 }

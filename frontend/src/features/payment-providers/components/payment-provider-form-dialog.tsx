@@ -3,17 +3,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ImageUploadField } from '@/components/image-upload/image-upload-field';
-import { AppDialog } from '@/components/ui/app-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text-field';
 import { vi } from '@/i18n/vi';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -97,31 +96,16 @@ export function PaymentProviderFormDialog({ open, provider, onClose }: PaymentPr
   const webhookUrl = provider ? absoluteWebhookUrl(provider.webhookUrl) : '';
 
   return (
-    <AppDialog
+    <FormDialog
       open={open}
       title={editing ? t.editTitle : t.createTitle}
       onClose={onClose}
       onSubmit={onSubmit}
-      busy={pending || uploading}
+      pending={pending}
       maxWidth="md"
       testId="payment-provider-form-dialog"
-      actions={
-        <>
-          <Button color="inherit" onClick={onClose} disabled={pending}>
-            {vi.common.cancel}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={pending}
-            disabled={uploading}
-            title={uploading ? t.uploading : undefined}
-            data-testid="payment-provider-save"
-          >
-            {vi.common.save}
-          </Button>
-        </>
-      }
+      saveBlockedReason={uploading ? t.uploading : undefined}
+      saveTestId="payment-provider-save"
     >
       <Grid container spacing={2} sx={{ pt: 1 }}>
         <Grid size={{ xs: 12, sm: 7 }}>
@@ -263,22 +247,7 @@ export function PaymentProviderFormDialog({ open, provider, onClose }: PaymentPr
         </Grid>
         <Grid size={{ xs: 12, sm: 5 }}>
           <Stack spacing={2}>
-            <Controller
-              control={control}
-              name="isActive"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value}
-                      onChange={(_, checked) => field.onChange(checked)}
-                    />
-                  }
-                  label={t.isActive}
-                  data-testid="payment-provider-active-switch"
-                />
-              )}
-            />
+            <FormSwitchField control={control} name="isActive" label={t.isActive} testId="payment-provider-active-switch" />
             <FormTextField
               control={control}
               name="sortOrder"
@@ -299,22 +268,7 @@ export function PaymentProviderFormDialog({ open, provider, onClose }: PaymentPr
           </Typography>
         </Grid>
         <Grid size={12}>
-          <Controller
-            control={control}
-            name="webhookEnabled"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={field.value}
-                    onChange={(_, checked) => field.onChange(checked)}
-                  />
-                }
-                label={t.webhookEnabled}
-                data-testid="payment-provider-webhook-switch"
-              />
-            )}
-          />
+          <FormSwitchField control={control} name="webhookEnabled" label={t.webhookEnabled} testId="payment-provider-webhook-switch" />
         </Grid>
         <Grid size={12}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
@@ -380,6 +334,6 @@ export function PaymentProviderFormDialog({ open, provider, onClose }: PaymentPr
           </Grid>
         )}
       </Grid>
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -1,8 +1,6 @@
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import { RowActionButton, RowActions } from '@/components/ui/data-table/row-actions';
 import { vi } from '@/i18n/vi';
 import type { PaymentProvider } from '../api/types';
 
@@ -15,28 +13,22 @@ export interface PaymentProviderActionHandlers {
 export function PaymentProviderRowActions({ provider, onEdit, onDelete }: PaymentProviderActionHandlers & { provider: PaymentProvider }) {
   const t = vi.paymentProviders.actions;
   return (
-    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-      <Tooltip title={t.edit}>
-        <IconButton
-          size="small"
-          aria-label={`${t.edit} ${provider.name}`}
-          onClick={() => onEdit(provider)}
-          data-testid="payment-provider-edit-button"
-        >
-          <EditOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={t.delete}>
-        <IconButton
-          size="small"
-          color="error"
-          aria-label={`${t.delete} ${provider.name}`}
-          onClick={() => onDelete(provider)}
-          data-testid="payment-provider-delete-button"
-        >
-          <DeleteOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    </Stack>
+    <RowActions>
+      <RowActionButton
+        title={t.edit}
+        label={`${t.edit} ${provider.name}`}
+        icon={<EditOutlined fontSize="small" />}
+        onClick={() => onEdit(provider)}
+        testId="payment-provider-edit-button"
+      />
+      <RowActionButton
+        title={t.delete}
+        label={`${t.delete} ${provider.name}`}
+        icon={<DeleteOutlined fontSize="small" />}
+        onClick={() => onDelete(provider)}
+        color="error"
+        testId="payment-provider-delete-button"
+      />
+    </RowActions>
   );
 }

@@ -1,8 +1,4 @@
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
+import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
 import { vi } from '@/i18n/vi';
 import { PAYMENT_PROVIDER_TYPES, type PaymentProviderType } from '../api/types';
 
@@ -14,8 +10,7 @@ export interface PaymentProvidersFilterValues {
   active: ActiveFilter;
 }
 
-/** "Tất cả" (the empty value) is shown as a choice, with the label above it. */
-const SELECT_SLOT_PROPS = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
+const ACTIVE_OPTIONS = ['true', 'false'] as const;
 
 export function PaymentProvidersFilters({
   value,
@@ -26,52 +21,32 @@ export function PaymentProvidersFilters({
 }) {
   const t = vi.paymentProviders;
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
-      <TextField
+    <FilterBar>
+      <SearchField
         label={vi.common.search}
         placeholder={t.searchPlaceholder}
         value={value.keyword}
-        onChange={(event) => onChange({ ...value, keyword: event.target.value })}
-        type="search"
-        sx={{ flex: 2 }}
-        slotProps={{
-          htmlInput: { 'data-testid': 'payment-providers-search', maxLength: 200 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={(keyword) => onChange({ ...value, keyword })}
+        testId="payment-providers-search"
+        maxLength={200}
       />
-      <TextField
-        select
+      <FilterSelect
         label={t.typeFilter}
         value={value.type}
-        onChange={(event) => onChange({ ...value, type: event.target.value as PaymentProviderType | '' })}
-        sx={{ flex: 1, minWidth: 180 }}
-        slotProps={{ ...SELECT_SLOT_PROPS, htmlInput: { 'data-testid': 'payment-providers-type-filter' } }}
-      >
-        <MenuItem value="">{vi.common.all}</MenuItem>
-        {PAYMENT_PROVIDER_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {t.types[type]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        onChange={(type) => onChange({ ...value, type })}
+        options={PAYMENT_PROVIDER_TYPES}
+        optionLabel={(type) => t.types[type]}
+        testId="payment-providers-type-filter"
+        minWidth={180}
+      />
+      <FilterSelect
         label={t.activeFilter}
         value={value.active}
-        onChange={(event) => onChange({ ...value, active: event.target.value as ActiveFilter })}
-        sx={{ flex: 1, minWidth: 160 }}
-        slotProps={{ ...SELECT_SLOT_PROPS, htmlInput: { 'data-testid': 'payment-providers-active-filter' } }}
-      >
-        <MenuItem value="">{vi.common.all}</MenuItem>
-        <MenuItem value="true">{t.status.active}</MenuItem>
-        <MenuItem value="false">{t.status.inactive}</MenuItem>
-      </TextField>
-    </Stack>
+        onChange={(active) => onChange({ ...value, active })}
+        options={ACTIVE_OPTIONS}
+        optionLabel={(active) => (active === 'true' ? t.status.active : t.status.inactive)}
+        testId="payment-providers-active-filter"
+      />
+    </FilterBar>
   );
 }

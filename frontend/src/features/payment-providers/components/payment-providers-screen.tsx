@@ -3,12 +3,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { PageHeader } from '@/components/ui/page-header';
-import { DEFAULT_PAGE_SIZE } from '@/config/constants';
 import { vi } from '@/i18n/vi';
 import { useSession } from '@/lib/auth';
 import { confirm } from '@/lib/confirm';
 import { showError, showSuccess } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useTablePage } from '@/lib/use-table-page';
 import { useDeletePaymentProvider } from '../api/delete-payment-provider';
 import { useBanks } from '../api/get-banks';
 import { usePaymentProviders } from '../api/get-payment-providers';
@@ -33,7 +33,7 @@ export function PaymentProvidersScreen() {
   const session = useSession();
   const canManage = session?.user?.role === 'admin';
   const [filters, setFilters] = useState(INITIAL_FILTERS);
-  const [page, setPage] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const { page, firstPage, pageProps } = useTablePage();
   const [sort, setSort] = useState<PaymentProvidersSort | null>(null);
   const [form, setForm] = useState<FormState>({ open: false, provider: null });
   const keyword = useDebouncedValue(filters.keyword.trim());
@@ -53,7 +53,7 @@ export function PaymentProvidersScreen() {
 
   const onFiltersChange = (next: PaymentProvidersFilterValues) => {
     setFilters(next);
-    setPage((prev) => ({ ...prev, pageIndex: 1 }));
+    firstPage();
   };
 
   const onDelete = async (provider: PaymentProvider) => {
@@ -99,14 +99,11 @@ export function PaymentProvidersScreen() {
         isFetching={providers.isFetching}
         error={providers.error}
         onRetry={() => void providers.refetch()}
-        pageIndex={page.pageIndex}
-        pageSize={page.pageSize}
-        onPageChange={(pageIndex) => setPage((prev) => ({ ...prev, pageIndex }))}
-        onPageSizeChange={(pageSize) => setPage({ pageIndex: 1, pageSize })}
+        {...pageProps}
         sort={sort}
         onSortChange={(next) => {
           setSort(next);
-          setPage((prev) => ({ ...prev, pageIndex: 1 }));
+          firstPage();
         }}
         banks={banksByBin}
         readOnly={!canManage}

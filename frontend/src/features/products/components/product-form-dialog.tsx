@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ImageUploadField } from '@/components/image-upload/image-upload-field';
 import { vi } from '@/i18n/vi';
@@ -105,24 +104,15 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   });
 
   return (
-    <AppDialog
+    <FormDialog
       open={open}
       title={editing ? t.editTitle : t.createTitle}
       onClose={onClose}
       onSubmit={onSubmit}
-      busy={pending || uploading}
+      pending={pending}
       maxWidth="md"
       testId="product-form-dialog"
-      actions={
-        <>
-          <Button color="inherit" onClick={onClose} disabled={pending}>
-            {vi.common.cancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={pending} disabled={uploading} title={uploading ? t.uploading : undefined}>
-            {vi.common.save}
-          </Button>
-        </>
-      }
+      saveBlockedReason={uploading ? t.uploading : undefined}
     >
       <Grid container spacing={2} sx={{ pt: 1 }}>
         <Grid size={{ xs: 12, sm: 7 }}>
@@ -233,6 +223,6 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
           />
         </Grid>
       </Grid>
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -1,11 +1,9 @@
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import { Link as RouterLink } from 'react-router-dom';
+import { RowActionButton, RowActions } from '@/components/ui/data-table/row-actions';
 import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
 import type { Product } from '../api/types';
@@ -22,7 +20,7 @@ export function serialCodesLink(productId: string): string {
 export function ProductRowActions({ product, onEdit, onDelete }: ProductActionHandlers & { product: Product }) {
   const t = vi.products.actions;
   return (
-    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+    <RowActions centered>
       <Button
         size="small"
         component={RouterLink}
@@ -34,16 +32,19 @@ export function ProductRowActions({ product, onEdit, onDelete }: ProductActionHa
       >
         {t.serialCodes}
       </Button>
-      <Tooltip title={t.edit}>
-        <IconButton size="small" aria-label={`${t.edit} ${product.name}`} onClick={() => onEdit(product)}>
-          <EditOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={t.delete}>
-        <IconButton size="small" color="error" aria-label={`${t.delete} ${product.name}`} onClick={() => onDelete(product)}>
-          <DeleteOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    </Stack>
+      <RowActionButton
+        title={t.edit}
+        label={`${t.edit} ${product.name}`}
+        icon={<EditOutlined fontSize="small" />}
+        onClick={() => onEdit(product)}
+      />
+      <RowActionButton
+        title={t.delete}
+        label={`${t.delete} ${product.name}`}
+        icon={<DeleteOutlined fontSize="small" />}
+        onClick={() => onDelete(product)}
+        color="error"
+      />
+    </RowActions>
   );
 }

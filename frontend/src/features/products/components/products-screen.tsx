@@ -2,12 +2,12 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { PageHeader } from '@/components/ui/page-header';
-import { DEFAULT_PAGE_SIZE } from '@/config/constants';
 import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { confirm } from '@/lib/confirm';
 import { showError, showSuccess } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useTablePage } from '@/lib/use-table-page';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProducts } from '../api/get-products';
 import type { Product } from '../api/types';
@@ -25,7 +25,7 @@ interface FormState {
 
 export function ProductsScreen() {
   const [filters, setFilters] = useState(INITIAL_FILTERS);
-  const [page, setPage] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const { page, firstPage, pageProps } = useTablePage();
   const [sort, setSort] = useState<ProductsSort | null>(null);
   const [form, setForm] = useState<FormState>({ open: false, product: null });
   const keyword = useDebouncedValue(filters.keyword.trim());
@@ -42,7 +42,7 @@ export function ProductsScreen() {
 
   const onFiltersChange = (next: ProductsFilterValues) => {
     setFilters(next);
-    setPage((prev) => ({ ...prev, pageIndex: 1 }));
+    firstPage();
   };
 
   const onDelete = async (product: Product) => {
@@ -84,14 +84,11 @@ export function ProductsScreen() {
         isFetching={products.isFetching}
         error={products.error}
         onRetry={() => void products.refetch()}
-        pageIndex={page.pageIndex}
-        pageSize={page.pageSize}
-        onPageChange={(pageIndex) => setPage((prev) => ({ ...prev, pageIndex }))}
-        onPageSizeChange={(pageSize) => setPage({ pageIndex: 1, pageSize })}
+        {...pageProps}
         sort={sort}
         onSortChange={(next) => {
           setSort(next);
-          setPage((prev) => ({ ...prev, pageIndex: 1 }));
+          firstPage();
         }}
         onEdit={(product) => setForm({ open: true, product })}
         onDelete={(product) => void onDelete(product)}

@@ -1,12 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm } from 'react-hook-form';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { useForm } from 'react-hook-form';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
@@ -76,24 +74,14 @@ export function SerialCodeEditDialog({ code, onClose }: { code: SerialCode | nul
   });
 
   return (
-    <AppDialog
+    <FormDialog
       open={code !== null}
       title={t.title}
       onClose={onClose}
       onSubmit={onSubmit}
-      busy={mutation.isPending}
+      pending={mutation.isPending}
       maxWidth="sm"
       testId="serial-code-edit-dialog"
-      actions={
-        <>
-          <Button color="inherit" onClick={onClose} disabled={mutation.isPending}>
-            {vi.common.cancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={mutation.isPending}>
-            {vi.common.save}
-          </Button>
-        </>
-      }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField label={vi.serialCodes.columns.product} value={code?.productName ?? ''} disabled />
@@ -116,17 +104,8 @@ export function SerialCodeEditDialog({ code, onClose }: { code: SerialCode | nul
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <FormTextField control={control} name="note" label={t.note} multiline minRows={2} maxLength={NOTE_MAX_LENGTH} />
-        <Controller
-          control={control}
-          name="disabled"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Switch checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
-              label={t.disabled}
-            />
-          )}
-        />
+        <FormSwitchField control={control} name="disabled" label={t.disabled} />
       </Stack>
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -1,8 +1,4 @@
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
+import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
 import { vi } from '@/i18n/vi';
 import { SERIAL_CODE_STATUSES, type ProductOption, type SerialCodeStatus } from '../api/types';
 import { ProductAutocomplete } from './product-autocomplete';
@@ -19,12 +15,10 @@ interface SerialCodesFiltersProps {
   onChange: (value: SerialCodesFilterValues) => void;
 }
 
-const SELECT_SLOT_PROPS = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
-
 export function SerialCodesFilters({ product, onProductChange, value, onChange }: SerialCodesFiltersProps) {
   const t = vi.serialCodes;
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
+    <FilterBar rowFrom="md">
       <ProductAutocomplete
         label={t.productFilter}
         placeholder={t.productPlaceholder}
@@ -33,40 +27,23 @@ export function SerialCodesFilters({ product, onProductChange, value, onChange }
         testId="serial-codes-product-filter"
         sx={{ flex: 2, minWidth: 220 }}
       />
-      <TextField
-        select
+      <FilterSelect
         label={t.statusFilter}
         value={value.status}
-        onChange={(event) => onChange({ ...value, status: event.target.value as SerialCodeStatus | '' })}
-        sx={{ flex: 1, minWidth: 160 }}
-        slotProps={SELECT_SLOT_PROPS}
-      >
-        <MenuItem value="">{vi.common.all}</MenuItem>
-        {SERIAL_CODE_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {t.status[status]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
+        onChange={(status) => onChange({ ...value, status })}
+        options={SERIAL_CODE_STATUSES}
+        optionLabel={(status) => t.status[status]}
+      />
+      <SearchField
         label={t.keywordLabel}
         placeholder={t.keywordPlaceholder}
         value={value.keyword}
-        onChange={(event) => onChange({ ...value, keyword: event.target.value })}
-        type="search"
-        sx={{ flex: 2 }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { 'data-testid': 'serial-codes-search', maxLength: 200, spellCheck: false, autoCapitalize: 'none' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={(keyword) => onChange({ ...value, keyword })}
+        testId="serial-codes-search"
+        maxLength={200}
+        shrinkLabel
+        verbatim
       />
-    </Stack>
+    </FilterBar>
   );
 }

@@ -3,12 +3,12 @@ import Button from '@mui/material/Button';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
-import { DEFAULT_PAGE_SIZE } from '@/config/constants';
 import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { confirm } from '@/lib/confirm';
 import { showError, showSuccess } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useTablePage } from '@/lib/use-table-page';
 import { useDeleteSerialCode } from '../api/delete-serial-code';
 import { useProductOption } from '../api/get-product-option';
 import { useSerialCodes } from '../api/get-serial-codes';
@@ -57,7 +57,7 @@ export function SerialCodesScreen() {
   const t = vi.serialCodes;
   const { productId, product, setProduct } = useProductFilter();
   const [filters, setFilters] = useState(INITIAL_FILTERS);
-  const [page, setPage] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const { page, firstPage, pageProps } = useTablePage();
   const [importing, setImporting] = useState(false);
   // A fresh import form on every opening.
   const [importRun, setImportRun] = useState(0);
@@ -73,8 +73,6 @@ export function SerialCodesScreen() {
   });
   const deleteCode = useDeleteSerialCode();
   const reveal = useRevealSerialCode();
-
-  const firstPage = () => setPage((prev) => ({ ...prev, pageIndex: 1 }));
 
   const showLocked = () => showError(t.messages.locked, t.messages.lockedTitle);
 
@@ -137,10 +135,7 @@ export function SerialCodesScreen() {
         isFetching={codes.isFetching}
         error={codes.error}
         onRetry={() => void codes.refetch()}
-        pageIndex={page.pageIndex}
-        pageSize={page.pageSize}
-        onPageChange={(pageIndex) => setPage((prev) => ({ ...prev, pageIndex }))}
-        onPageSizeChange={(pageSize) => setPage({ pageIndex: 1, pageSize })}
+        {...pageProps}
         onReveal={(code) => void onReveal(code)}
         onEdit={setEditing}
         onDelete={(code) => void onDelete(code)}

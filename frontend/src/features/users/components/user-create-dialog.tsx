@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text-field';
 import { PASSWORD_MAX_LENGTH } from '@/config/constants';
 import { vi } from '@/i18n/vi';
@@ -44,24 +43,14 @@ export function UserCreateDialog({ open, onClose }: { open: boolean; onClose: ()
   });
 
   return (
-    <AppDialog
+    <FormDialog
       open={open}
       title={t.createTitle}
       onClose={close}
       onSubmit={onSubmit}
-      busy={mutation.isPending}
+      pending={mutation.isPending}
       maxWidth="sm"
       testId="user-create-dialog"
-      actions={
-        <>
-          <Button color="inherit" onClick={close} disabled={mutation.isPending}>
-            {vi.common.cancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={mutation.isPending}>
-            {vi.common.save}
-          </Button>
-        </>
-      }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <FormTextField
@@ -79,7 +68,7 @@ export function UserCreateDialog({ open, onClose }: { open: boolean; onClose: ()
         <FormPasswordField control={control} name="password" label={t.password} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
         <RoleSelectField control={control} name="role" />
       </Stack>
-    </AppDialog>
+    </FormDialog>
   );
 }
 

@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm } from 'react-hook-form';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { useForm } from 'react-hook-form';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { vi } from '@/i18n/vi';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -56,41 +54,22 @@ export function UserEditDialog({ user, onClose }: { user: User | null; onClose: 
   });
 
   return (
-    <AppDialog
+    <FormDialog
       open={user !== null}
       title={t.editTitle}
       onClose={onClose}
       onSubmit={onSubmit}
-      busy={mutation.isPending}
+      pending={mutation.isPending}
       maxWidth="sm"
       testId="user-edit-dialog"
-      actions={
-        <>
-          <Button color="inherit" onClick={onClose} disabled={mutation.isPending}>
-            {vi.common.cancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={mutation.isPending}>
-            {vi.common.save}
-          </Button>
-        </>
-      }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField label={t.userName} value={user?.userName ?? ''} disabled />
         <FormTextField control={control} name="fullName" label={t.fullName} maxLength={FULL_NAME_MAX_LENGTH} autoFocus />
         <FormTextField control={control} name="email" label={t.email} type="email" />
         <RoleSelectField control={control} name="role" />
-        <Controller
-          control={control}
-          name="isActive"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Switch checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
-              label={t.isActive}
-            />
-          )}
-        />
+        <FormSwitchField control={control} name="isActive" label={t.isActive} />
       </Stack>
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField } from '@/components/ui/form/form-text-field';
 import { PASSWORD_MAX_LENGTH } from '@/config/constants';
 import { vi } from '@/i18n/vi';
@@ -44,23 +43,13 @@ export function UserResetPasswordDialog({ user, onClose }: { user: User | null; 
   });
 
   return (
-    <AppDialog
+    <FormDialog
       open={user !== null}
       title={t.resetTitle(user?.userName ?? '')}
       onClose={close}
       onSubmit={onSubmit}
-      busy={mutation.isPending}
+      pending={mutation.isPending}
       testId="user-reset-password-dialog"
-      actions={
-        <>
-          <Button color="inherit" onClick={close} disabled={mutation.isPending}>
-            {vi.common.cancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={mutation.isPending}>
-            {vi.common.save}
-          </Button>
-        </>
-      }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <FormPasswordField
@@ -79,6 +68,6 @@ export function UserResetPasswordDialog({ user, onClose }: { user: User | null; 
           autoComplete="new-password"
         />
       </Stack>
-    </AppDialog>
+    </FormDialog>
   );
 }

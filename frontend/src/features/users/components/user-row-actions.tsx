@@ -1,9 +1,7 @@
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
+import { RowActionButton, RowActions } from '@/components/ui/data-table/row-actions';
 import { vi } from '@/i18n/vi';
 import type { User } from '../api/types';
 
@@ -22,30 +20,27 @@ interface UserRowActionsProps extends UserActionHandlers {
 export function UserRowActions({ user, isSelf, onEdit, onResetPassword, onDelete }: UserRowActionsProps) {
   const t = vi.users.actions;
   return (
-    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-      <Tooltip title={t.edit}>
-        <IconButton size="small" aria-label={`${t.edit} ${user.userName}`} onClick={() => onEdit(user)}>
-          <EditOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={t.resetPassword}>
-        <IconButton size="small" aria-label={`${t.resetPassword} ${user.userName}`} onClick={() => onResetPassword(user)}>
-          <LockResetOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={t.delete}>
-        <span>
-          <IconButton
-            size="small"
-            color="error"
-            aria-label={`${t.delete} ${user.userName}`}
-            onClick={() => onDelete(user)}
-            disabled={isSelf}
-          >
-            <DeleteOutlined fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-    </Stack>
+    <RowActions>
+      <RowActionButton
+        title={t.edit}
+        label={`${t.edit} ${user.userName}`}
+        icon={<EditOutlined fontSize="small" />}
+        onClick={() => onEdit(user)}
+      />
+      <RowActionButton
+        title={t.resetPassword}
+        label={`${t.resetPassword} ${user.userName}`}
+        icon={<LockResetOutlined fontSize="small" />}
+        onClick={() => onResetPassword(user)}
+      />
+      <RowActionButton
+        title={t.delete}
+        label={`${t.delete} ${user.userName}`}
+        icon={<DeleteOutlined fontSize="small" />}
+        onClick={() => onDelete(user)}
+        color="error"
+        disabled={isSelf}
+      />
+    </RowActions>
   );
 }

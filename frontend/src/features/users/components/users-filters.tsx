@@ -1,8 +1,4 @@
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
+import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
 import { vi } from '@/i18n/vi';
 import type { UserRole } from '@/lib/auth';
 import { USER_ROLES } from '../api/types';
@@ -20,58 +16,33 @@ interface UsersFiltersProps {
   onChange: (value: UsersFilterValues) => void;
 }
 
-/** "Tất cả" (the empty value) is shown as a choice, with the label above it. */
-const SELECT_SLOT_PROPS = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
+const ACTIVE_OPTIONS = ['true', 'false'] as const;
 
 export function UsersFilters({ value, onChange }: UsersFiltersProps) {
   const t = vi.users;
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
-      <TextField
+    <FilterBar>
+      <SearchField
         label={t.searchLabel}
         placeholder={t.searchPlaceholder}
         value={value.keyword}
-        onChange={(event) => onChange({ ...value, keyword: event.target.value })}
-        type="search"
-        sx={{ flex: 2 }}
-        slotProps={{
-          htmlInput: { 'data-testid': 'users-search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={(keyword) => onChange({ ...value, keyword })}
+        testId="users-search"
       />
-      <TextField
-        select
+      <FilterSelect
         label={t.roleFilter}
         value={value.role}
-        onChange={(event) => onChange({ ...value, role: event.target.value as UserRole | '' })}
-        sx={{ flex: 1, minWidth: 160 }}
-        slotProps={SELECT_SLOT_PROPS}
-      >
-        <MenuItem value="">{vi.common.all}</MenuItem>
-        {USER_ROLES.map((role) => (
-          <MenuItem key={role} value={role}>
-            {t.roles[role]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        onChange={(role) => onChange({ ...value, role })}
+        options={USER_ROLES}
+        optionLabel={(role) => t.roles[role]}
+      />
+      <FilterSelect
         label={t.statusFilter}
         value={value.active}
-        onChange={(event) => onChange({ ...value, active: event.target.value as ActiveFilter })}
-        sx={{ flex: 1, minWidth: 160 }}
-        slotProps={SELECT_SLOT_PROPS}
-      >
-        <MenuItem value="">{vi.common.all}</MenuItem>
-        <MenuItem value="true">{t.status.active}</MenuItem>
-        <MenuItem value="false">{t.status.inactive}</MenuItem>
-      </TextField>
-    </Stack>
+        onChange={(active) => onChange({ ...value, active })}
+        options={ACTIVE_OPTIONS}
+        optionLabel={(active) => (active === 'true' ? t.status.active : t.status.inactive)}
+      />
+    </FilterBar>
   );
 }

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { PageHeader } from '@/components/ui/page-header';
-import { DEFAULT_PAGE_SIZE } from '@/config/constants';
 import { vi } from '@/i18n/vi';
 import { useSession } from '@/lib/auth';
 import { confirm } from '@/lib/confirm';
 import { showError, showSuccess } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useTablePage } from '@/lib/use-table-page';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import type { User } from '../api/types';
@@ -22,7 +22,7 @@ const INITIAL_FILTERS: UsersFilterValues = { keyword: '', role: '', active: '' }
 export function UsersScreen() {
   const session = useSession();
   const [filters, setFilters] = useState(INITIAL_FILTERS);
-  const [page, setPage] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const { page, firstPage, pageProps } = useTablePage();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -38,7 +38,7 @@ export function UsersScreen() {
 
   const onFiltersChange = (next: UsersFilterValues) => {
     setFilters(next);
-    setPage((prev) => ({ ...prev, pageIndex: 1 }));
+    firstPage();
   };
 
   const onDelete = async (user: User) => {
@@ -72,10 +72,7 @@ export function UsersScreen() {
         isFetching={users.isFetching}
         error={users.error}
         onRetry={() => void users.refetch()}
-        pageIndex={page.pageIndex}
-        pageSize={page.pageSize}
-        onPageChange={(pageIndex) => setPage((prev) => ({ ...prev, pageIndex }))}
-        onPageSizeChange={(pageSize) => setPage({ pageIndex: 1, pageSize })}
+        {...pageProps}
         currentUserId={session?.user?.id}
         onEdit={setEditing}
         onResetPassword={setResetting}

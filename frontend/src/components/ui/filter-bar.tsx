@@ -1,0 +1,94 @@
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import type { ReactNode } from 'react';
+import { vi } from '@/i18n/vi';
+
+/** The row of filters above a table; a column on narrow screens. */
+export function FilterBar({ children, rowFrom = 'sm' }: { children: ReactNode; rowFrom?: 'sm' | 'md' }) {
+  return (
+    <Stack direction={{ xs: 'column', [rowFrom]: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
+      {children}
+    </Stack>
+  );
+}
+
+interface SearchFieldProps {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+  maxLength?: number;
+  /** Keep the label above the field even while it is empty. */
+  shrinkLabel?: boolean;
+  /** For codes and keys: no spell check, no capitalising. */
+  verbatim?: boolean;
+}
+
+/** The keyword box of a filter bar, with a search icon. */
+export function SearchField({ label, placeholder, value, onChange, testId, maxLength, shrinkLabel, verbatim }: SearchFieldProps) {
+  return (
+    <TextField
+      label={label}
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      type="search"
+      sx={{ flex: 2 }}
+      slotProps={{
+        ...(shrinkLabel && { inputLabel: { shrink: true } }),
+        htmlInput: { 'data-testid': testId, maxLength, ...(verbatim && { spellCheck: false, autoCapitalize: 'none' }) },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+interface FilterSelectProps<V extends string> {
+  label: string;
+  /** '' is "all". */
+  value: V | '';
+  onChange: (value: V | '') => void;
+  options: readonly V[];
+  optionLabel: (value: V) => ReactNode;
+  testId?: string;
+  minWidth?: number;
+}
+
+/** A select of a filter bar; its first choice, "Tất cả" (the empty value), shows with the label above it. */
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  optionLabel,
+  testId,
+  minWidth = 160,
+}: FilterSelectProps<V>) {
+  return (
+    <TextField
+      select
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as V | '')}
+      sx={{ flex: 1, minWidth }}
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true }, htmlInput: { 'data-testid': testId } }}
+    >
+      <MenuItem value="">{vi.common.all}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {optionLabel(option)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

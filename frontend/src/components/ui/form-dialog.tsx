@@ -1,0 +1,62 @@
+import Button from '@mui/material/Button';
+import type { DialogProps } from '@mui/material/Dialog';
+import type { FormEventHandler, ReactNode } from 'react';
+import { vi } from '@/i18n/vi';
+import { AppDialog } from './app-dialog';
+
+interface FormDialogProps {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** A save is running: Save spins, Cancel is disabled and the dialog stays open. */
+  pending: boolean;
+  /**
+   * Why Save cannot be pressed yet (an upload is running), shown as its title; while set,
+   * the dialog stays open too.
+   */
+  saveBlockedReason?: string;
+  saveTestId?: string;
+  maxWidth?: DialogProps['maxWidth'];
+  testId?: string;
+  children: ReactNode;
+}
+
+/** A form in an AppDialog, with Cancel and Save. */
+export function FormDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  pending,
+  saveBlockedReason,
+  saveTestId,
+  maxWidth,
+  testId,
+  children,
+}: FormDialogProps) {
+  const blocked = saveBlockedReason !== undefined;
+  return (
+    <AppDialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={pending || blocked}
+      maxWidth={maxWidth}
+      testId={testId}
+      actions={
+        <>
+          <Button color="inherit" onClick={onClose} disabled={pending}>
+            {vi.common.cancel}
+          </Button>
+          <Button type="submit" variant="contained" loading={pending} disabled={blocked} title={saveBlockedReason} data-testid={saveTestId}>
+            {vi.common.save}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </AppDialog>
+  );
+}
