@@ -180,7 +180,7 @@ pub async fn forward(
         head_ms = started.elapsed().as_millis() as u64,
         "forwarded"
     );
-    let mut out = client_response(resp, req.method() == Method::HEAD);
+    let mut out = client_response(resp, req.method() == Method::HEAD, config.upstream_timeout);
     if matches!(access, Access::Admin | Access::Login) {
         headers::no_store(out.headers_mut());
     }
@@ -227,13 +227,40 @@ fn forwarded_proto(req: &HttpRequest, peer: IpAddr, proxies: &TrustedProxies) ->
     }
 }
 
+/// The upstream body, cut off with an error when no chunk arrives for `idle`: an
+/// upstream that stalls mid-body does not hold the client's connection forever.
+fn idle_limited(
+    resp: reqwest::Response,
+    idle: Duration,
+) -> impl futures_util::Stream<Item = Result<Bytes, std::io::Error>> {
+    let body = Box::pin(resp.bytes_stream());
+    futures_util::stream::unfold(Some(body), move |state| async move {
+        let mut body = state?;
+        match tokio::time::timeout(idle, futures_util::StreamExt::next(&mut body)).await {
+            Ok(Some(Ok(chunk))) => Some((Ok(chunk), Some(body))),
+            Ok(Some(Err(e))) => Some((Err(std::io::Error::other(e)), None)),
+            Ok(None) => None,
+            Err(_) => {
+                tracing::warn!("upstream response body stalled; closing it");
+                Some((
+                    Err(std::io::Error::new(
+                        std::io::ErrorKind::TimedOut,
+                        "upstream body stalled",
+                    )),
+                    None,
+                ))
+            }
+        }
+    })
+}
+
 /// A `Content-Length` value, whichever `http` crate version the header came from.
 fn parse_length(value: Option<&[u8]>) -> Option<u64> {
     std::str::from_utf8(value?).ok()?.trim().parse().ok()
 }
 
 /// Streams the upstream response to the client, keeping its length when known.
-fn client_response(mut resp: reqwest::Response, head: bool) -> HttpResponse {
+fn client_response(mut resp: reqwest::Response, head: bool, idle: Duration) -> HttpResponse {
     let status = StatusCode::from_u16(resp.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
     let upstream_headers = std::mem::take(resp.headers_mut());
     let length = parse_length(
@@ -255,9 +282,9 @@ fn client_response(mut resp: reqwest::Response, head: bool) -> HttpResponse {
             _ => builder.body(body::None::new()),
         }
     } else if let Some(len) = length {
-        builder.body(SizedStream::new(len, resp.bytes_stream()))
+        builder.body(SizedStream::new(len, idle_limited(resp, idle)))
     } else {
-        builder.body(BodyStream::new(resp.bytes_stream()))
+        builder.body(BodyStream::new(idle_limited(resp, idle)))
     };
     headers::client_response(&upstream_headers, out.headers_mut());
     out

@@ -231,6 +231,23 @@ async fn slow_upstream_is_504_code_8() {
 }
 
 #[tokio::test]
+async fn a_response_body_that_stalls_is_cut_off() {
+    let (_mock, gw) = setup(|c| c.upstream_timeout = Duration::from_secs(1)).await;
+    let started = Instant::now();
+    let resp = client()
+        .get(format!("{gw}/retailstore/api/web/v1/Product/Pagination"))
+        .header("x-mock-stall-body", "1")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    // The head and the first chunk arrived; the stalled rest ends in an error, soon.
+    assert!(resp.bytes().await.is_err());
+    let elapsed = started.elapsed();
+    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+}
+
+#[tokio::test]
 async fn slow_but_steady_uploads_are_not_timed_out() {
     let (_mock, gw) = setup(|c| c.upstream_timeout = Duration::from_secs(1)).await;
     let stream = futures_util::stream::unfold(0u32, |i| async move {

@@ -172,7 +172,8 @@ pub fn fnv(bytes: &[u8]) -> u64 {
 
 /// Echoes method, raw path and query, headers and the body's length and hash.
 /// `x-mock-delay-ms` delays the answer; `x-mock-size` answers with that many bytes;
-/// `x-mock-stall` neither reads the body nor answers.
+/// `x-mock-stall` neither reads the body nor answers; `x-mock-stall-body` answers
+/// with one chunk and then stalls.
 async fn echo(
     req: HttpRequest,
     mut body: web::Payload,
@@ -183,6 +184,18 @@ async fn echo(
         // Never read the body, never answer (in test time).
         tokio::time::sleep(Duration::from_secs(30)).await;
         return HttpResponse::Ok().finish();
+    }
+    if req.headers().contains_key("x-mock-stall-body") {
+        let first = futures_util::stream::once(async {
+            Ok::<_, std::io::Error>(bytes::Bytes::from_static(b"first chunk"))
+        });
+        let stalled = futures_util::stream::once(async {
+            tokio::time::sleep(Duration::from_secs(30)).await;
+            Ok::<_, std::io::Error>(bytes::Bytes::from_static(b"too late"))
+        });
+        return HttpResponse::Ok()
+            .content_type("application/octet-stream")
+            .streaming(first.chain(stalled));
     }
     let mut len = 0u64;
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
