@@ -9,6 +9,7 @@ pub mod db;
 pub mod envelope;
 pub mod error;
 pub mod health;
+pub mod input;
 pub mod internal;
 pub mod net;
 pub mod pagination;

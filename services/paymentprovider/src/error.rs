@@ -90,25 +90,11 @@ impl ResponseError for PaymentError {
     }
 }
 
-/// Collects field problems, then yields the checked value or code 1 with all of them.
-#[derive(Debug, Default)]
-pub struct Problems(Vec<FieldError>);
+pub use shop_common::input::Problems;
 
-impl Problems {
-    pub fn push(&mut self, field: &str, message: impl Into<String>) {
-        self.0.push(FieldError::new(field, message));
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    pub fn finish<T>(self, value: impl FnOnce() -> T) -> Result<T, PaymentError> {
-        if self.0.is_empty() {
-            Ok(value())
-        } else {
-            Err(PaymentError::Validation(self.0))
-        }
+impl From<shop_common::input::Invalid> for PaymentError {
+    fn from(invalid: shop_common::input::Invalid) -> Self {
+        Self::Validation(invalid.0)
     }
 }
 

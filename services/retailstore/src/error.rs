@@ -144,25 +144,11 @@ fn group_thousands(n: usize) -> String {
     out
 }
 
-/// Collects field problems, then yields the checked value or code 1 with all of them.
-#[derive(Debug, Default)]
-pub struct Problems(Vec<FieldError>);
+pub use shop_common::input::Problems;
 
-impl Problems {
-    pub fn push(&mut self, field: &str, message: impl Into<String>) {
-        self.0.push(FieldError::new(field, message));
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    pub fn finish<T>(self, value: impl FnOnce() -> T) -> Result<T, StoreError> {
-        if self.0.is_empty() {
-            Ok(value())
-        } else {
-            Err(StoreError::Validation(self.0))
-        }
+impl From<shop_common::input::Invalid> for StoreError {
+    fn from(invalid: shop_common::input::Invalid) -> Self {
+        Self::Validation(invalid.0)
     }
 }
 

@@ -3,7 +3,6 @@
 //! the operation, wrap the result in the envelope.
 
 use actix_web::{Resource, web};
-use serde::{Deserialize, Deserializer};
 use shop_common::error::not_found_route;
 
 pub mod identity_auth;
@@ -46,14 +45,4 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 )
                 .service(resource("/User/Delete").route(web::delete().to(user::delete))),
         );
-}
-
-/// For `Update` bodies: tells a field left out (`None`) from an explicit `null`
-/// (`Some(None)`). Use with `#[serde(default, deserialize_with = "present")]`.
-pub(crate) fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(deserializer).map(Some)
 }

@@ -6,7 +6,6 @@ use shop_common::pagination::{Page, PageQuery};
 use shop_common::{FieldError, ok};
 use uuid::Uuid;
 
-use super::present;
 use crate::AppState;
 use crate::accounts::{self, AccountUpdate, NewAccount};
 use crate::auth::CurrentAdmin;
@@ -14,6 +13,7 @@ use crate::domain::{Email, FullName, Password, UserName, parse_role};
 use crate::error::IdentityError;
 use crate::models::{User, UserFilter, user::SORTABLE};
 use crate::views::UserView;
+use shop_common::input::nullable;
 
 const MSG_NULL_NOT_ALLOWED: &str = "Trường này không được để trống";
 
@@ -183,13 +183,13 @@ pub async fn create(
 #[serde(rename_all = "camelCase")]
 pub struct UpdateRequest {
     pub id: Option<Uuid>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "nullable")]
     pub full_name: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "nullable")]
     pub email: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "nullable")]
     pub role: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "nullable")]
     pub is_active: Option<Option<bool>>,
 }
 

@@ -332,21 +332,7 @@ pub struct ProviderPatch {
     pub webhook_secret: Option<Option<String>>,
 }
 
-/// A required field: absent keeps `current`, a value replaces it, `null` is a problem.
-fn required<T>(p: &mut Problems, field: &str, patch: Option<Option<T>>, current: &mut Option<T>) {
-    match patch {
-        None => {}
-        Some(Some(v)) => *current = Some(v),
-        Some(None) => p.push(field, "Trường này không được để trống"),
-    }
-}
-
-/// An optional field: absent keeps `current`, anything else replaces it.
-fn optional<T>(patch: Option<Option<T>>, current: &mut Option<T>) {
-    if let Some(v) = patch {
-        *current = v;
-    }
-}
+use shop_common::input::{patch_optional as optional, patch_required as required};
 
 impl ProviderPatch {
     /// The current provider (as a form, without a secret) with this patch applied, then
@@ -379,7 +365,7 @@ impl ProviderPatch {
         );
         let clear_secret = matches!(self.webhook_secret, Some(None));
         form.webhook_secret = self.webhook_secret.flatten();
-        p.finish(|| ())?;
+        p.finish::<_, PaymentError>(|| ())?;
         form.check(clear_secret, secret_stored)
     }
 }

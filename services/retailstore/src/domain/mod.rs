@@ -5,19 +5,10 @@ pub mod product;
 pub mod serial_code;
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Deserializer};
 
 use crate::error::Problems;
 
-/// For `Update` bodies: a field left out is `None` (unchanged), an explicit `null` is
-/// `Some(None)` (cleared), a value is `Some(Some(v))`. Use with `#[serde(default)]`.
-pub fn nullable<'de, D, T>(de: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(de).map(Some)
-}
+pub use shop_common::input::nullable;
 
 /// Trimmed text, `None` when blank; a problem when longer than `max` characters or when
 /// it holds control characters (`multiline` allows line breaks and tabs).
@@ -59,22 +50,6 @@ pub fn future_instant(
 mod tests {
     use super::*;
 
-    #[derive(Deserialize)]
-    struct Patch {
-        #[serde(default, deserialize_with = "nullable")]
-        note: Option<Option<String>>,
-    }
-
-    #[test]
-    fn absent_null_and_value() {
-        let absent: Patch = serde_json::from_str("{}").unwrap();
-        assert_eq!(absent.note, None);
-        let null: Patch = serde_json::from_str(r#"{"note":null}"#).unwrap();
-        assert_eq!(null.note, Some(None));
-        let value: Patch = serde_json::from_str(r#"{"note":"x"}"#).unwrap();
-        assert_eq!(value.note, Some(Some("x".into())));
-    }
-
     #[test]
     fn text_rules() {
         let mut p = Problems::default();
@@ -90,7 +65,7 @@ mod tests {
         optional_text(&mut p, "a", Some("abcdef".into()), 5, false);
         optional_text(&mut p, "b", Some("a\u{7}b".into()), 5, false);
         optional_text(&mut p, "c", Some("a\nb".into()), 5, true);
-        let error = p.finish(|| ()).unwrap_err();
+        let error = p.finish::<_, crate::error::StoreError>(|| ()).unwrap_err();
         let crate::error::StoreError::Validation(details) = error else {
             panic!("validation expected");
         };

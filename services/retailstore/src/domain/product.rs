@@ -301,21 +301,7 @@ pub struct ProductPatch {
     pub low_stock_threshold: Option<Option<i32>>,
 }
 
-/// A required field: absent keeps `current`, a value replaces it, `null` is a problem.
-fn required<T>(p: &mut Problems, field: &str, patch: Option<Option<T>>, current: &mut Option<T>) {
-    match patch {
-        None => {}
-        Some(Some(v)) => *current = Some(v),
-        Some(None) => p.push(field, "Trường này không được để trống"),
-    }
-}
-
-/// An optional field: absent keeps `current`, anything else replaces it.
-fn optional<T>(patch: Option<Option<T>>, current: &mut Option<T>) {
-    if let Some(v) = patch {
-        *current = v;
-    }
-}
+use shop_common::input::{patch_optional as optional, patch_required as required};
 
 impl ProductPatch {
     /// The current product with this patch applied, then checked as a whole.
@@ -349,7 +335,7 @@ impl ProductPatch {
             self.low_stock_threshold,
             &mut form.low_stock_threshold,
         );
-        p.finish(|| ())?;
+        p.finish::<_, StoreError>(|| ())?;
         form.check()
     }
 }

@@ -1,0 +1,109 @@
+//! Input checking shared by the services: a collector of field problems that yields the
+//! checked value or code 1 with every problem at once, and the three-way fields of
+//! `Update` bodies (left out, `null`, value).
+
+use serde::{Deserialize, Deserializer};
+
+use crate::error::FieldError;
+
+/// The problems found in one request's input; converted into a service's
+/// validation error (code 1 with `details`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid(pub Vec<FieldError>);
+
+/// Collects field problems, then yields the checked value or all of them.
+#[derive(Debug, Default)]
+pub struct Problems(Vec<FieldError>);
+
+impl Problems {
+    pub fn push(&mut self, field: &str, message: impl Into<String>) {
+        self.0.push(FieldError::new(field, message));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// `value()` when nothing was found, else the service error for [`Invalid`].
+    pub fn finish<T, E: From<Invalid>>(self, value: impl FnOnce() -> T) -> Result<T, E> {
+        if self.0.is_empty() {
+            Ok(value())
+        } else {
+            Err(Invalid(self.0).into())
+        }
+    }
+}
+
+/// For `Update` bodies: a field left out is `None` (unchanged), an explicit `null` is
+/// `Some(None)` (cleared), a value is `Some(Some(v))`. Use with `#[serde(default)]`.
+pub fn nullable<'de, D, T>(de: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(de).map(Some)
+}
+
+/// A required field of a patch: left out keeps `current`, a value replaces it, `null`
+/// is a problem.
+pub fn patch_required<T>(
+    p: &mut Problems,
+    field: &str,
+    patch: Option<Option<T>>,
+    current: &mut Option<T>,
+) {
+    match patch {
+        None => {}
+        Some(Some(v)) => *current = Some(v),
+        Some(None) => p.push(field, "Trường này không được để trống"),
+    }
+}
+
+/// An optional field of a patch: left out keeps `current`, anything else replaces it.
+pub fn patch_optional<T>(patch: Option<Option<T>>, current: &mut Option<T>) {
+    if let Some(v) = patch {
+        *current = v;
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[derive(Deserialize)]
+    struct Patch {
+        #[serde(default, deserialize_with = "nullable")]
+        note: Option<Option<String>>,
+    }
+
+    #[test]
+    fn absent_null_and_value() {
+        let absent: Patch = serde_json::from_str("{}").unwrap();
+        assert_eq!(absent.note, None);
+        let null: Patch = serde_json::from_str(r#"{"note":null}"#).unwrap();
+        assert_eq!(null.note, Some(None));
+        let value: Patch = serde_json::from_str(r#"{"note":"x"}"#).unwrap();
+        assert_eq!(value.note, Some(Some("x".into())));
+    }
+
+    #[test]
+    fn patches_and_problems() {
+        let mut p = Problems::default();
+        let mut name = Some("a".to_owned());
+        patch_required(&mut p, "name", None, &mut name);
+        assert_eq!(name.as_deref(), Some("a"));
+        patch_required(&mut p, "name", Some(Some("b".into())), &mut name);
+        assert_eq!(name.as_deref(), Some("b"));
+        assert!(p.is_empty());
+        patch_required(&mut p, "name", Some(None), &mut name);
+        let mut note = Some("x".to_owned());
+        patch_optional(Some(None), &mut note);
+        assert_eq!(note, None);
+        let err: Invalid = p.finish(|| ()).unwrap_err();
+        assert_eq!(
+            err.0,
+            vec![FieldError::new("name", "Trường này không được để trống")]
+        );
+    }
+}
