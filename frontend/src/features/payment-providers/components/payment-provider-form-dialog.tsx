@@ -15,6 +15,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text-field';
 import { vi } from '@/i18n/vi';
+import { createOrUpdate } from '@/lib/create-or-update';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useCreatePaymentProvider } from '../api/create-payment-provider';
@@ -71,26 +72,18 @@ export function PaymentProviderFormDialog({ open, provider, onClose }: PaymentPr
 
   const onSubmit = handleSubmit((payload) => {
     if (uploading) return;
-    if (provider) {
-      update.mutate(
-        { id: provider.id, ...payload },
-        {
-          onSuccess: (saved) => {
-            showSuccess(vi.paymentProviders.messages.updated(saved.name));
-            onClose();
-          },
-          onError: onServerError,
-        },
-      );
-    } else {
-      create.mutate(payload, {
-        onSuccess: (saved) => {
-          showSuccess(vi.paymentProviders.messages.created(saved.name));
-          onClose();
-        },
-        onError: onServerError,
-      });
-    }
+    createOrUpdate({
+      id: provider?.id,
+      payload,
+      create,
+      update,
+      onSaved: (saved, created) => {
+        const messages = vi.paymentProviders.messages;
+        showSuccess((created ? messages.created : messages.updated)(saved.name));
+        onClose();
+      },
+      onError: onServerError,
+    });
   });
 
   const webhookUrl = provider ? absoluteWebhookUrl(provider.webhookUrl) : '';

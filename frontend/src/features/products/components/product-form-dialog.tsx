@@ -8,6 +8,7 @@ import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ImageUploadField } from '@/components/image-upload/image-upload-field';
 import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
+import { createOrUpdate } from '@/lib/create-or-update';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatMoney } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
@@ -81,26 +82,18 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
 
   const onSubmit = handleSubmit((payload) => {
     if (uploading) return;
-    if (product) {
-      update.mutate(
-        { id: product.id, ...payload },
-        {
-          onSuccess: (saved) => {
-            showSuccess(vi.products.messages.updated(saved.name));
-            onClose();
-          },
-          onError: onServerError,
-        },
-      );
-    } else {
-      create.mutate(payload, {
-        onSuccess: (saved) => {
-          showSuccess(vi.products.messages.created(saved.name));
-          onClose();
-        },
-        onError: onServerError,
-      });
-    }
+    createOrUpdate({
+      id: product?.id,
+      payload,
+      create,
+      update,
+      onSaved: (saved, created) => {
+        const messages = vi.products.messages;
+        showSuccess((created ? messages.created : messages.updated)(saved.name));
+        onClose();
+      },
+      onError: onServerError,
+    });
   });
 
   return (
