@@ -141,6 +141,35 @@ pub fn trusted_proxies() -> Result<TrustedProxies, ConfigError> {
     })
 }
 
+fn invalid(name: &'static str, reason: impl Into<String>) -> ConfigError {
+    ConfigError::Invalid {
+        name,
+        reason: reason.into(),
+    }
+}
+
+/// A 256-bit key given as 64 hex characters. The message never quotes the value, and a
+/// key of one repeated byte (a placeholder, not a key) is refused.
+pub fn hex_key_32(name: &'static str, text: &str) -> Result<[u8; 32], ConfigError> {
+    let text = text.trim();
+    if text.len() != 64 {
+        return Err(invalid(
+            name,
+            format!("expected 64 hex characters, got {}", text.len()),
+        ));
+    }
+    let mut key = [0u8; 32];
+    hex::decode_to_slice(text, &mut key)
+        .map_err(|_| invalid(name, "expected hexadecimal digits only"))?;
+    if key.iter().all(|b| *b == key[0]) {
+        return Err(invalid(
+            name,
+            "the key is a repeated byte: use random bytes",
+        ));
+    }
+    Ok(key)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,6 +182,20 @@ mod tests {
         assert_eq!(parse_duration("2d"), Some(Duration::from_secs(172_800)));
         assert_eq!(parse_duration("h"), None);
         assert_eq!(parse_duration("5w"), None);
+    }
+
+    #[test]
+    fn hex_keys() {
+        let good = "0f".repeat(16) + &"a1".repeat(16);
+        assert!(hex_key_32("K", &good).is_ok());
+        assert!(hex_key_32("K", "abcd").is_err());
+        assert!(hex_key_32("K", &"zz".repeat(32)).is_err());
+        assert!(hex_key_32("K", &"00".repeat(32)).is_err());
+        let message = hex_key_32("K", &"zz".repeat(32))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(!message.contains("zz"), "{message}");
     }
 
     #[test]

@@ -66,6 +66,46 @@ pub fn patch_optional<T>(patch: Option<Option<T>>, current: &mut Option<T>) {
     }
 }
 
+/// Trimmed text, `None` when blank; a problem when longer than `max` characters or when
+/// it holds control characters (`multiline` allows line breaks and tabs).
+pub fn optional_text(
+    problems: &mut Problems,
+    field: &str,
+    value: Option<String>,
+    max: usize,
+    multiline: bool,
+) -> Option<String> {
+    let text = value
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())?;
+    if text.chars().count() > max {
+        problems.push(field, format!("Tối đa {max} ký tự"));
+    } else if text
+        .chars()
+        .any(|c| c.is_control() && !(multiline && matches!(c, '\n' | '\r' | '\t')))
+    {
+        problems.push(field, "Không được chứa ký tự điều khiển");
+    }
+    Some(text)
+}
+
+/// An image reference: `/uploads/<name>` (a file served by the system service) or an
+/// `https://` URL without characters that could break out of an attribute.
+pub fn image_url_ok(url: &str) -> bool {
+    let safe = |c: char| !c.is_whitespace() && !c.is_control() && !"\"'<>\\`".contains(c);
+    if let Some(file) = url.strip_prefix("/uploads/") {
+        !file.is_empty()
+            && !file.starts_with('.')
+            && file
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+    } else if let Some(rest) = url.strip_prefix("https://") {
+        !rest.is_empty() && !rest.starts_with(['/', ':', '@']) && rest.chars().all(safe)
+    } else {
+        false
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

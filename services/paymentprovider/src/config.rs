@@ -7,7 +7,7 @@
 
 use shop_common::config::{self, ConfigError, Secret, ServiceConfig};
 
-use crate::crypto::{KEY_LEN, SecretCipher};
+use crate::crypto::SecretCipher;
 
 /// `PAYMENT_SECRET_KEY` (required): the AES-256-GCM key that encrypts the providers'
 /// webhook secrets at rest, 64 hex characters (32 random bytes, e.g.
@@ -71,30 +71,8 @@ pub fn public_base_url(text: &str) -> Result<String, ConfigError> {
     }
 }
 
-/// 64 hex characters into 32 bytes. The message never quotes the value.
-pub fn parse_key(name: &'static str, text: &str) -> Result<[u8; KEY_LEN], ConfigError> {
-    let text = text.trim();
-    if text.len() != KEY_LEN * 2 {
-        return Err(invalid(
-            name,
-            format!(
-                "expected {} hex characters, got {}",
-                KEY_LEN * 2,
-                text.len()
-            ),
-        ));
-    }
-    let mut key = [0u8; KEY_LEN];
-    hex::decode_to_slice(text, &mut key)
-        .map_err(|_| invalid(name, "expected hexadecimal digits only"))?;
-    if key.iter().all(|b| *b == key[0]) {
-        return Err(invalid(
-            name,
-            "the key is a repeated byte: use random bytes",
-        ));
-    }
-    Ok(key)
-}
+/// 64 hex characters into 32 bytes (shared rule).
+pub use shop_common::config::hex_key_32 as parse_key;
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]

@@ -65,12 +65,12 @@ impl CodeKeys {
             None => 1,
             Some(text) => parse_key_id(CODE_ENCRYPTION_KEY_ID, text)?,
         };
-        let current = parse_key(CODE_ENCRYPTION_KEY, self.current.expose())?;
+        let current = config::hex_key_32(CODE_ENCRYPTION_KEY, self.current.expose())?;
         let old = match &self.old {
             None => Vec::new(),
             Some(list) => parse_old_keys(list.expose())?,
         };
-        let hash = parse_key(CODE_HASH_KEY, self.hash.expose())?;
+        let hash = config::hex_key_32(CODE_HASH_KEY, self.hash.expose())?;
         CodeCipher::new((current_id, current), &old, &hash).map_err(|e| match e {
             KeyringError::DuplicateId(id) => invalid(
                 CODE_ENCRYPTION_OLD_KEYS,
@@ -97,31 +97,6 @@ fn parse_key_id(name: &'static str, text: &str) -> Result<i32, ConfigError> {
     }
 }
 
-/// 64 hex characters into 32 bytes. The message never quotes the value.
-fn parse_key(name: &'static str, text: &str) -> Result<[u8; KEY_LEN], ConfigError> {
-    let text = text.trim();
-    if text.len() != KEY_LEN * 2 {
-        return Err(invalid(
-            name,
-            format!(
-                "expected {} hex characters, got {}",
-                KEY_LEN * 2,
-                text.len()
-            ),
-        ));
-    }
-    let mut key = [0u8; KEY_LEN];
-    hex::decode_to_slice(text, &mut key)
-        .map_err(|_| invalid(name, "expected hexadecimal digits only"))?;
-    if key.iter().all(|b| *b == key[0]) {
-        return Err(invalid(
-            name,
-            "the key is a repeated byte: use random bytes",
-        ));
-    }
-    Ok(key)
-}
-
 /// `id:hex,id:hex`.
 fn parse_old_keys(list: &str) -> Result<Vec<(i32, [u8; KEY_LEN])>, ConfigError> {
     list.split(',')
@@ -133,7 +108,7 @@ fn parse_old_keys(list: &str) -> Result<Vec<(i32, [u8; KEY_LEN])>, ConfigError> 
                 .ok_or_else(|| invalid(CODE_ENCRYPTION_OLD_KEYS, "expected id:hex,id:hex"))?;
             Ok((
                 parse_key_id(CODE_ENCRYPTION_OLD_KEYS, id)?,
-                parse_key(CODE_ENCRYPTION_OLD_KEYS, key)?,
+                config::hex_key_32(CODE_ENCRYPTION_OLD_KEYS, key)?,
             ))
         })
         .collect()

@@ -1,30 +1,7 @@
 //! Text rules shared by the provider fields: trimmed optional text, account holder names
 //! as banks print them, logo URLs.
 
-use crate::error::Problems;
-
-/// Trimmed text, `None` when blank; a problem when longer than `max` characters or when
-/// it holds control characters (`multiline` allows line breaks and tabs).
-pub fn optional_text(
-    problems: &mut Problems,
-    field: &str,
-    value: Option<String>,
-    max: usize,
-    multiline: bool,
-) -> Option<String> {
-    let text = value
-        .map(|v| v.trim().to_owned())
-        .filter(|v| !v.is_empty())?;
-    if text.chars().count() > max {
-        problems.push(field, format!("Tối đa {max} ký tự"));
-    } else if text
-        .chars()
-        .any(|c| c.is_control() && !(multiline && matches!(c, '\n' | '\r' | '\t')))
-    {
-        problems.push(field, "Không được chứa ký tự điều khiển");
-    }
-    Some(text)
-}
+pub use shop_common::input::optional_text;
 
 /// Vietnamese (and a few other Latin) letters folded to their base letter, by base.
 const FOLDS: &[(char, &str)] = &[
@@ -75,21 +52,8 @@ pub fn is_bank_account_name(name: &str) -> bool {
             .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b' ')
 }
 
-/// `/uploads/<name>` (a file served by the system service) or an `https://` URL.
-pub fn logo_url_ok(url: &str) -> bool {
-    let safe = |c: char| !c.is_whitespace() && !c.is_control() && !"\"'<>\\`".contains(c);
-    if let Some(file) = url.strip_prefix("/uploads/") {
-        !file.is_empty()
-            && !file.starts_with('.')
-            && file
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
-    } else if let Some(rest) = url.strip_prefix("https://") {
-        !rest.is_empty() && !rest.starts_with(['/', ':', '@']) && rest.chars().all(safe)
-    } else {
-        false
-    }
-}
+/// `/uploads/<name>` or an `https://` URL (the shared image rule).
+pub use shop_common::input::image_url_ok as logo_url_ok;
 
 #[cfg(test)]
 mod tests {

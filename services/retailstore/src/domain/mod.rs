@@ -10,28 +10,7 @@ use crate::error::Problems;
 
 pub use shop_common::input::nullable;
 
-/// Trimmed text, `None` when blank; a problem when longer than `max` characters or when
-/// it holds control characters (`multiline` allows line breaks and tabs).
-pub fn optional_text(
-    problems: &mut Problems,
-    field: &str,
-    value: Option<String>,
-    max: usize,
-    multiline: bool,
-) -> Option<String> {
-    let text = value
-        .map(|v| v.trim().to_owned())
-        .filter(|v| !v.is_empty())?;
-    if text.chars().count() > max {
-        problems.push(field, format!("Tối đa {max} ký tự"));
-    } else if text
-        .chars()
-        .any(|c| c.is_control() && !(multiline && matches!(c, '\n' | '\r' | '\t')))
-    {
-        problems.push(field, "Không được chứa ký tự điều khiển");
-    }
-    Some(text)
-}
+pub use shop_common::input::optional_text;
 
 /// An expiry must lie in the future.
 pub fn future_instant(

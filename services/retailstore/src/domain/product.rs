@@ -6,6 +6,8 @@ use diesel::sql_types::Text;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use shop_common::input::image_url_ok;
+
 use super::{nullable, optional_text};
 use crate::error::{Problems, StoreError};
 use crate::slug;
@@ -106,22 +108,6 @@ pub struct ProductFields {
     pub min_per_order: i32,
     pub max_per_order: i32,
     pub low_stock_threshold: i32,
-}
-
-/// `/uploads/<name>` (a file served by the system service) or an `https://` URL.
-fn image_url_ok(url: &str) -> bool {
-    let safe = |c: char| !c.is_whitespace() && !c.is_control() && !"\"'<>\\`".contains(c);
-    if let Some(file) = url.strip_prefix("/uploads/") {
-        !file.is_empty()
-            && !file.starts_with('.')
-            && file
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
-    } else if let Some(rest) = url.strip_prefix("https://") {
-        !rest.is_empty() && !rest.starts_with(['/', ':', '@']) && rest.chars().all(safe)
-    } else {
-        false
-    }
 }
 
 impl ProductForm {
