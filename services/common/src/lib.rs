@@ -13,6 +13,7 @@ pub mod input;
 pub mod internal;
 pub mod net;
 pub mod pagination;
+pub mod sealing;
 pub mod server;
 pub mod telemetry;
 #[cfg(feature = "testing")]

@@ -6,13 +6,10 @@
 
 use std::fmt;
 
-use aes_gcm::aead::{Aead, KeyInit, Payload};
-use aes_gcm::{Aes256Gcm, Nonce};
-use rand::RngCore;
+pub use shop_common::sealing::{KEY_LEN, NONCE_LEN, Sealed};
+use shop_common::sealing::{SealError, SealKey, record_aad};
 use uuid::Uuid;
 
-pub const KEY_LEN: usize = 32;
-pub const NONCE_LEN: usize = 12;
 /// Domain separation for the associated data; bump it if the format ever changes.
 const AAD_PREFIX: &[u8] = b"paymentprovider/webhook_secret/v1:";
 
@@ -28,18 +25,20 @@ pub enum CryptoError {
     Utf8,
 }
 
-/// One secret sealed for storage.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sealed {
-    pub nonce: Vec<u8>,
-    /// Ciphertext followed by the 16-byte tag.
-    pub ciphertext: Vec<u8>,
+impl From<SealError> for CryptoError {
+    fn from(e: SealError) -> Self {
+        match e {
+            SealError::Nonce => Self::Nonce,
+            SealError::Encrypt => Self::Encrypt,
+            SealError::Open => Self::Decrypt,
+        }
+    }
 }
 
 /// The webhook-secret key. Cheap to share (`web::Data`), safe across threads.
 #[derive(Clone)]
 pub struct SecretCipher {
-    cipher: Aes256Gcm,
+    key: SealKey,
 }
 
 impl fmt::Debug for SecretCipher {
@@ -48,39 +47,17 @@ impl fmt::Debug for SecretCipher {
     }
 }
 
-fn aad(provider_id: Uuid) -> Vec<u8> {
-    let mut aad = Vec::with_capacity(AAD_PREFIX.len() + 16);
-    aad.extend_from_slice(AAD_PREFIX);
-    aad.extend_from_slice(provider_id.as_bytes());
-    aad
-}
-
 impl SecretCipher {
     pub fn new(key: &[u8; KEY_LEN]) -> Self {
         Self {
-            cipher: Aes256Gcm::new(key.into()),
+            key: SealKey::new(key),
         }
     }
 
     /// Encrypts `secret` for `provider_id` under a fresh random nonce.
     pub fn encrypt(&self, provider_id: Uuid, secret: &str) -> Result<Sealed, CryptoError> {
-        let mut nonce = [0u8; NONCE_LEN];
-        rand::rng().fill_bytes(&mut nonce);
-        let aad = aad(provider_id);
-        let ciphertext = self
-            .cipher
-            .encrypt(
-                &Nonce::from(nonce),
-                Payload {
-                    msg: secret.as_bytes(),
-                    aad: &aad,
-                },
-            )
-            .map_err(|_| CryptoError::Encrypt)?;
-        Ok(Sealed {
-            nonce: nonce.to_vec(),
-            ciphertext,
-        })
+        let aad = record_aad(AAD_PREFIX, provider_id);
+        Ok(self.key.seal(&aad, secret.as_bytes())?)
     }
 
     /// Decrypts a stored secret; fails unless key, nonce, provider and ciphertext match.
@@ -90,18 +67,8 @@ impl SecretCipher {
         nonce: &[u8],
         ciphertext: &[u8],
     ) -> Result<String, CryptoError> {
-        let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| CryptoError::Nonce)?;
-        let aad = aad(provider_id);
-        let clear = self
-            .cipher
-            .decrypt(
-                &Nonce::from(nonce),
-                Payload {
-                    msg: ciphertext,
-                    aad: &aad,
-                },
-            )
-            .map_err(|_| CryptoError::Decrypt)?;
+        let aad = record_aad(AAD_PREFIX, provider_id);
+        let clear = self.key.open(&aad, nonce, ciphertext)?;
         String::from_utf8(clear).map_err(|_| CryptoError::Utf8)
     }
 }

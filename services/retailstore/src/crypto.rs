@@ -13,15 +13,12 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use aes_gcm::aead::{Aead, KeyInit, Payload};
-use aes_gcm::{Aes256Gcm, Nonce};
 use hmac::{Hmac, Mac};
-use rand::RngCore;
 use sha2::Sha256;
+use shop_common::sealing::{SealError, SealKey, record_aad};
 use uuid::Uuid;
 
-pub const KEY_LEN: usize = 32;
-pub const NONCE_LEN: usize = 12;
+pub use shop_common::sealing::{KEY_LEN, NONCE_LEN};
 pub const HASH_LEN: usize = 32;
 /// Domain separation for the associated data; bump it if the format ever changes.
 const AAD_PREFIX: &[u8] = b"retailstore/serial_code/v1:";
@@ -40,6 +37,16 @@ pub enum CryptoError {
     Decrypt,
     #[error("decrypted code is not UTF-8")]
     Utf8,
+}
+
+impl From<SealError> for CryptoError {
+    fn from(e: SealError) -> Self {
+        match e {
+            SealError::Nonce => Self::Nonce,
+            SealError::Encrypt => Self::Encrypt,
+            SealError::Open => Self::Decrypt,
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -64,7 +71,7 @@ pub struct SealedCode {
 #[derive(Clone)]
 pub struct CodeCipher {
     current: i32,
-    keys: BTreeMap<i32, Aes256Gcm>,
+    keys: BTreeMap<i32, SealKey>,
     /// Keyed once; cloned per hash (saves re-deriving the padded key blocks).
     hasher: Hmac<Sha256>,
 }
@@ -79,10 +86,7 @@ impl fmt::Debug for CodeCipher {
 }
 
 fn aad(product_id: Uuid) -> Vec<u8> {
-    let mut aad = Vec::with_capacity(AAD_PREFIX.len() + 16);
-    aad.extend_from_slice(AAD_PREFIX);
-    aad.extend_from_slice(product_id.as_bytes());
-    aad
+    record_aad(AAD_PREFIX, product_id)
 }
 
 impl CodeCipher {
@@ -98,7 +102,7 @@ impl CodeCipher {
             if key == hash_key {
                 return Err(KeyringError::SharedHashKey);
             }
-            if keys.insert(*id, Aes256Gcm::new(key.into())).is_some() {
+            if keys.insert(*id, SealKey::new(key)).is_some() {
                 return Err(KeyringError::DuplicateId(*id));
             }
         }
@@ -127,22 +131,13 @@ impl CodeCipher {
             .keys
             .get(&self.current)
             .ok_or(CryptoError::UnknownKey(self.current))?;
-        let mut nonce = [0u8; NONCE_LEN];
-        rand::rng().fill_bytes(&mut nonce);
-        let aad = aad(product_id);
-        let ciphertext = cipher
-            .encrypt(
-                &Nonce::from(nonce),
-                Payload {
-                    msg: code.as_bytes(),
-                    aad: &aad,
-                },
-            )
-            .map_err(|_| CryptoError::Encrypt)?;
+        let sealed = cipher
+            .seal(&aad(product_id), code.as_bytes())
+            .map_err(CryptoError::from)?;
         Ok(SealedCode {
             key_id: self.current,
-            nonce: nonce.to_vec(),
-            ciphertext,
+            nonce: sealed.nonce,
+            ciphertext: sealed.ciphertext,
         })
     }
 
@@ -158,17 +153,7 @@ impl CodeCipher {
             .keys
             .get(&key_id)
             .ok_or(CryptoError::UnknownKey(key_id))?;
-        let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| CryptoError::Nonce)?;
-        let aad = aad(product_id);
-        let clear = cipher
-            .decrypt(
-                &Nonce::from(nonce),
-                Payload {
-                    msg: ciphertext,
-                    aad: &aad,
-                },
-            )
-            .map_err(|_| CryptoError::Decrypt)?;
+        let clear = cipher.open(&aad(product_id), nonce, ciphertext)?;
         String::from_utf8(clear).map_err(|_| CryptoError::Utf8)
     }
 }
