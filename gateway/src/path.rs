@@ -36,6 +36,8 @@ pub enum Access {
 
 pub const LOGIN_PATH: &str = "/identity/api/admin/v1/IdentityAuth/Login";
 pub const CREATE_ORDER_PATH: &str = "/retailstore/api/web/v1/Order/CreateOrder";
+/// The shopper's order calls: their answers carry access tokens and, once paid, codes.
+pub const ORDER_WEB_PREFIX: &str = "/retailstore/api/web/v1/Order/";
 pub const UPLOAD_PATH: &str = "/system/api/admin/v1/UploadFile/Upload";
 pub const BULK_PATH: &str = "/retailstore/api/admin/v1/ProductSerialCode/CreateBulk";
 

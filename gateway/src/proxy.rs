@@ -20,7 +20,7 @@ use shop_common::net::TrustedProxies;
 use crate::Gateway;
 use crate::error::GatewayError;
 use crate::headers::{self, Forwarding};
-use crate::path::{Access, CREATE_ORDER_PATH, LOGIN_PATH};
+use crate::path::{Access, CREATE_ORDER_PATH, LOGIN_PATH, ORDER_WEB_PREFIX};
 use crate::routes::{Service, body_limit};
 
 /// Idle upstream connections are dropped before the services' own keep-alive (actix
@@ -181,7 +181,9 @@ pub async fn forward(
         "forwarded"
     );
     let mut out = client_response(resp, req.method() == Method::HEAD, config.upstream_timeout);
-    if matches!(access, Access::Admin | Access::Login) {
+    // Back-office answers, and a shopper's order (its access token, its codes), are
+    // never kept by the browser or a shared cache.
+    if matches!(access, Access::Admin | Access::Login) || path.starts_with(ORDER_WEB_PREFIX) {
         headers::no_store(out.headers_mut());
     }
     Ok(out)

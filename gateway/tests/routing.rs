@@ -199,3 +199,42 @@ async fn probes() {
         assert_eq!(resp.status(), 200, "{path}");
     }
 }
+
+#[tokio::test]
+async fn shopper_order_answers_are_never_cached() {
+    let (_mock, gw) = setup(|_| {}).await;
+    let cache_control = |resp: &reqwest::Response| {
+        resp.headers()
+            .get("cache-control")
+            .map(|v| v.to_str().unwrap().to_owned())
+    };
+    // The order page's answer carries the codes; CreateOrder's the access token.
+    let detail = client()
+        .get(format!(
+            "{gw}/retailstore/api/web/v1/Order/OrderDetail?code=DHABCDEFGH"
+        ))
+        .header("x-order-token", "t")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(detail.status(), 200);
+    assert_eq!(cache_control(&detail).as_deref(), Some("no-store"));
+    let created = client()
+        .post(format!("{gw}/retailstore/api/web/v1/Order/CreateOrder"))
+        .header("idempotency-key", "k-1")
+        .json(&serde_json::json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cache_control(&created).as_deref(), Some("no-store"));
+    let (_, echo) = json(created).await;
+    // The shopper's own headers reach retailstore.
+    assert_eq!(seen(&echo, "idempotency-key"), Some("k-1"));
+    // The catalogue stays cacheable by the service's own rules.
+    let list = client()
+        .get(format!("{gw}/retailstore/api/web/v1/Product/Pagination"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cache_control(&list), None);
+}

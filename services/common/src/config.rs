@@ -148,6 +148,22 @@ fn invalid(name: &'static str, reason: impl Into<String>) -> ConfigError {
     }
 }
 
+/// The value of `name` as an `http(s)://` address (optionally with a path prefix),
+/// trimmed, trailing slashes removed: a service's URL or the shop's public address.
+pub fn http_url(name: &'static str, text: &str) -> Result<String, ConfigError> {
+    let url = text.trim().trim_end_matches('/');
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains(char::is_whitespace) => Ok(url.to_owned()),
+        _ => Err(ConfigError::Invalid {
+            name,
+            reason: "expected an http:// or https:// address".to_owned(),
+        }),
+    }
+}
+
 /// A 256-bit key given as 64 hex characters. The message never quotes the value, and a
 /// key of one repeated byte (a placeholder, not a key) is refused.
 pub fn hex_key_32(name: &'static str, text: &str) -> Result<[u8; 32], ConfigError> {

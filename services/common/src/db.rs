@@ -4,11 +4,17 @@
 
 use std::time::Duration;
 
-use diesel::sql_types::BigInt;
+use diesel::expression::{AsExpression, TypedExpressionType};
+use diesel::pg::Pg;
+use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
+use diesel::result::QueryResult;
+use diesel::sql_types::{BigInt, SqlType, Untyped};
 use diesel_async::AsyncPgConnection;
 use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
-use diesel_async::pooled_connection::AsyncDieselConnectionManager;
 use diesel_async::pooled_connection::deadpool::{self, Pool};
+use diesel_async::pooled_connection::{
+    AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
+};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness};
 
 pub type DbPool = Pool<AsyncPgConnection>;
@@ -46,10 +52,18 @@ pub fn url_with_schema(url: &str, schema: &str) -> String {
     format!("{url}{sep}options=-c%20search_path%3D{schema}")
 }
 
+/// A pool of `size` connections. A connection goes back into use without a `SELECT 1`
+/// round trip (`RecyclingMethod::Fast`): the manager still drops a connection that was
+/// left inside a transaction or whose socket the server closed (the client notices
+/// that without a query). The ping cost one round trip per checkout, several per order.
 pub fn build_pool(url: &str, schema: &str, size: usize) -> Result<DbPool, DbSetupError> {
     check_schema(schema)?;
-    let manager =
-        AsyncDieselConnectionManager::<AsyncPgConnection>::new(url_with_schema(url, schema));
+    let mut config = ManagerConfig::default();
+    config.recycling_method = RecyclingMethod::Fast;
+    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(
+        url_with_schema(url, schema),
+        config,
+    );
     Pool::builder(manager)
         .max_size(size.max(1))
         .wait_timeout(Some(Duration::from_secs(5)))
@@ -122,9 +136,119 @@ pub async fn ping(pool: &DbPool) -> bool {
         .is_ok()
 }
 
+/// Raw SQL that the connection keeps prepared, like diesel's `sql_query` but cached:
+/// `sql_query` is never cached, so diesel-async prepares it again on every call (one
+/// more round trip and a parse on the server). Here the statement cache is keyed by
+/// the SQL text, so use a fixed text (no values formatted into it): every value is a
+/// bind. Placeholders `$1`, `$2`, ... appear once each, in order, one per `bind`.
+/// Results load through `QueryableByName`, as with `sql_query`.
+pub fn cached_sql(sql: impl Into<String>) -> CachedSql<'static> {
+    CachedSql {
+        sql: sql.into(),
+        binds: Vec::new(),
+    }
+}
+
+/// See [`cached_sql`].
+#[must_use = "Queries are only executed when calling `load`, `get_result` or similar."]
+pub struct CachedSql<'a> {
+    sql: String,
+    binds: Vec<Box<dyn QueryFragment<Pg> + Send + 'a>>,
+}
+
+impl<'a> CachedSql<'a> {
+    /// Binds the next placeholder to `value` as SQL type `ST`.
+    pub fn bind<'b, ST, T>(self, value: T) -> CachedSql<'b>
+    where
+        'a: 'b,
+        ST: SqlType + TypedExpressionType,
+        T: AsExpression<ST>,
+        T::Expression: QueryFragment<Pg> + Send + 'b,
+    {
+        let mut binds: Vec<Box<dyn QueryFragment<Pg> + Send + 'b>> = self.binds;
+        binds.push(Box::new(value.as_expression()));
+        CachedSql {
+            sql: self.sql,
+            binds,
+        }
+    }
+}
+
+/// `sql` cut at its placeholders: the text before each, then the rest. `None` unless the
+/// placeholders are exactly `$1` to `$binds`, each once, in order.
+fn split_placeholders(sql: &str, binds: usize) -> Option<(Vec<&str>, &str)> {
+    let bytes = sql.as_bytes();
+    let mut pieces = Vec::with_capacity(binds);
+    let (mut start, mut i) = (0, 0);
+    while i < bytes.len() {
+        if bytes[i] == b'$' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            let end = (i + 1..bytes.len())
+                .find(|&j| !bytes[j].is_ascii_digit())
+                .unwrap_or(bytes.len());
+            let number: usize = sql[i + 1..end].parse().ok()?;
+            if number != pieces.len() + 1 {
+                return None;
+            }
+            pieces.push(&sql[start..i]);
+            (start, i) = (end, end);
+        } else {
+            i += 1;
+        }
+    }
+    (pieces.len() == binds).then_some((pieces, &sql[start..]))
+}
+
+impl QueryFragment<Pg> for CachedSql<'_> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        let (pieces, rest) = split_placeholders(&self.sql, self.binds.len()).ok_or_else(|| {
+            diesel::result::Error::QueryBuilderError(
+                format!("placeholders do not match {} binds", self.binds.len()).into(),
+            )
+        })?;
+        for (piece, bind) in pieces.into_iter().zip(&self.binds) {
+            out.push_sql(piece);
+            bind.walk_ast(out.reborrow())?;
+        }
+        out.push_sql(rest);
+        Ok(())
+    }
+}
+
+impl QueryId for CachedSql<'_> {
+    type QueryId = ();
+    // No type id: the statement cache keys the statement by its SQL text.
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl Query for CachedSql<'_> {
+    type SqlType = Untyped;
+}
+
+impl<Conn> diesel::RunQueryDsl<Conn> for CachedSql<'_> {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placeholders() {
+        assert_eq!(
+            split_placeholders("SELECT $1 + $2::int, '$'", 2),
+            Some((vec!["SELECT ", " + "], "::int, '$'"))
+        );
+        assert_eq!(
+            split_placeholders("SELECT 1", 0),
+            Some((vec![], "SELECT 1"))
+        );
+        assert_eq!(
+            split_placeholders("WHERE a = $10", 1),
+            None,
+            "numbered out of order"
+        );
+        assert_eq!(split_placeholders("WHERE a = $2 AND b = $1", 2), None);
+        assert_eq!(split_placeholders("WHERE a = $1", 2), None);
+        assert_eq!(split_placeholders("WHERE a = $1 OR b = $1", 1), None);
+    }
 
     #[test]
     fn schema_names() {

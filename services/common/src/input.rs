@@ -106,6 +106,37 @@ pub fn image_url_ok(url: &str) -> bool {
     }
 }
 
+/// The longest e-mail address accepted (RFC 5321's path limit).
+pub const EMAIL_MAX: usize = 254;
+
+/// An e-mail address of a plausible shape, already trimmed: `local@domain.tld`, an ASCII
+/// local part of at most 64 characters from RFC 5322's atom characters, a domain of at
+/// least two DNS labels (letters, digits, inner hyphens, at most 63 each), no `..`, at
+/// most [`EMAIL_MAX`] characters. The one rule for every service (users, shoppers).
+pub fn plausible_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    let local_ok = !local.is_empty()
+        && local.len() <= 64
+        && local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || ".!#$%&'*+/=?^_`{|}~-".contains(c));
+    let label_ok = |label: &str| {
+        !label.is_empty()
+            && label.len() <= 63
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+            && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    };
+    let mut labels = 0;
+    let domain_ok = domain.split('.').all(|label| {
+        labels += 1;
+        label_ok(label)
+    });
+    local_ok && domain_ok && labels >= 2 && email.len() <= EMAIL_MAX && !email.contains("..")
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -145,5 +176,38 @@ mod tests {
             err.0,
             vec![FieldError::new("name", "Trường này không được để trống")]
         );
+    }
+
+    #[test]
+    fn plausible_emails() {
+        for good in [
+            "a@b.vn",
+            "khach.hang+shop@mail.example.com",
+            "o'brien@x-y.io",
+            "UPPER@Example.VN",
+        ] {
+            assert!(plausible_email(good), "{good}");
+        }
+        let long_local = format!("{}@example.vn", "a".repeat(65));
+        let long_all = format!("{}@{}.vn", "a".repeat(60), "b".repeat(200));
+        for bad in [
+            "",
+            "a",
+            "a@",
+            "@b.vn",
+            "a@b",
+            "a@b..vn",
+            "a..b@c.vn",
+            "a@-b.vn",
+            "a@b-.vn",
+            "a b@c.vn",
+            "a@b.vn ",
+            "a@@b.vn",
+            "nguyễn@b.vn",
+            long_local.as_str(),
+            long_all.as_str(),
+        ] {
+            assert!(!plausible_email(bad), "{bad}");
+        }
     }
 }

@@ -5,6 +5,8 @@
 //! reads the variables below. Start-up fails with a message naming the variable when one is
 //! missing or malformed; key material itself is never printed.
 
+use std::time::Duration;
+
 use shop_common::config::{self, ConfigError, Secret, ServiceConfig};
 
 use crate::crypto::SecretCipher;
@@ -20,6 +22,18 @@ pub const PAYMENT_SECRET_KEY: &str = "PAYMENT_SECRET_KEY";
 pub const PUBLIC_BASE_URL: &str = "PUBLIC_BASE_URL";
 /// Default of [`PUBLIC_BASE_URL`].
 pub const DEFAULT_PUBLIC_BASE_URL: &str = "http://localhost:8080";
+/// `RETAILSTORE_URL` [http://127.0.0.1:8083]: where retailstore's internal API is reached
+/// (ConfirmPayment, called with `INTERNAL_API_KEY` for every bank transfer that carries
+/// an order code).
+pub const RETAILSTORE_URL: &str = "RETAILSTORE_URL";
+/// Default of [`RETAILSTORE_URL`].
+pub const DEFAULT_RETAILSTORE_URL: &str = "http://127.0.0.1:8083";
+/// `PAYMENT_RETRY_INTERVAL_SECONDS` [10]: how often the retry job looks for bank
+/// transactions still `pending` because retailstore could not be reached (each one is
+/// retried with its own backoff: 10 s doubling to 10 min). 1..=3600.
+pub const PAYMENT_RETRY_INTERVAL_SECONDS: &str = "PAYMENT_RETRY_INTERVAL_SECONDS";
+/// Default of [`PAYMENT_RETRY_INTERVAL_SECONDS`].
+pub const DEFAULT_RETRY_INTERVAL_SECONDS: u64 = 10;
 
 /// Everything the service binary needs.
 #[derive(Debug, Clone)]
@@ -29,6 +43,10 @@ pub struct Config {
     pub secret_key: Secret,
     /// `PUBLIC_BASE_URL`, without a trailing slash.
     pub public_base_url: String,
+    /// `RETAILSTORE_URL`, without a trailing slash.
+    pub retailstore_url: String,
+    /// `PAYMENT_RETRY_INTERVAL_SECONDS`.
+    pub retry_interval: Duration,
 }
 
 impl Config {
@@ -40,6 +58,14 @@ impl Config {
                 PUBLIC_BASE_URL,
                 DEFAULT_PUBLIC_BASE_URL,
             ))?,
+            retailstore_url: config::http_url(
+                RETAILSTORE_URL,
+                &config::or(RETAILSTORE_URL, DEFAULT_RETAILSTORE_URL),
+            )?,
+            retry_interval: retry_interval(config::parse_or(
+                PAYMENT_RETRY_INTERVAL_SECONDS,
+                DEFAULT_RETRY_INTERVAL_SECONDS,
+            )?)?,
         })
     }
 
@@ -58,16 +84,18 @@ fn invalid(name: &'static str, reason: impl Into<String>) -> ConfigError {
 
 /// An `http(s)://` origin (optionally with a path prefix), trailing slashes removed.
 pub fn public_base_url(text: &str) -> Result<String, ConfigError> {
-    let url = text.trim().trim_end_matches('/');
-    let rest = url
-        .strip_prefix("https://")
-        .or_else(|| url.strip_prefix("http://"));
-    match rest {
-        Some(host) if !host.is_empty() && !host.contains(char::is_whitespace) => Ok(url.to_owned()),
-        _ => Err(invalid(
-            PUBLIC_BASE_URL,
-            "expected an http:// or https:// address",
-        )),
+    config::http_url(PUBLIC_BASE_URL, text)
+}
+
+/// The retry job's tick: 1 s to 1 h.
+pub fn retry_interval(seconds: u64) -> Result<Duration, ConfigError> {
+    if (1..=3600).contains(&seconds) {
+        Ok(Duration::from_secs(seconds))
+    } else {
+        Err(invalid(
+            PAYMENT_RETRY_INTERVAL_SECONDS,
+            "expected 1 to 3600 seconds",
+        ))
     }
 }
 
@@ -109,5 +137,21 @@ mod tests {
         );
         assert!(public_base_url("shop.example.vn").is_err());
         assert!(public_base_url("https://").is_err());
+        assert_eq!(
+            config::http_url(RETAILSTORE_URL, "http://retailstore:8083/").unwrap(),
+            "http://retailstore:8083"
+        );
+        let message = config::http_url(RETAILSTORE_URL, "retailstore:8083")
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains(RETAILSTORE_URL), "{message}");
+    }
+
+    #[test]
+    fn retry_intervals() {
+        assert_eq!(retry_interval(10).unwrap(), Duration::from_secs(10));
+        assert_eq!(retry_interval(1).unwrap(), Duration::from_secs(1));
+        assert!(retry_interval(0).is_err());
+        assert!(retry_interval(3601).is_err());
     }
 }

@@ -16,6 +16,16 @@ pub const CODE_PROVIDER_UNAVAILABLE: u32 = 500;
 pub const MSG_PROVIDER_UNAVAILABLE: &str =
     "Phương thức thanh toán không tồn tại hoặc đã ngừng hoạt động";
 
+/// Code 403 (HTTP 404).
+pub const CODE_ORDER_NOT_FOUND: u32 = 403;
+pub const MSG_ORDER_NOT_FOUND: &str = "Không tìm thấy đơn hàng";
+/// Code 404 (HTTP 409).
+pub const CODE_WRONG_STATE: u32 = 404;
+pub const MSG_NOT_UNMATCHED: &str = "Chỉ gán được giao dịch đang ở trạng thái chưa khớp";
+/// Code 501 (HTTP 401).
+pub const CODE_WEBHOOK_UNAUTHORIZED: u32 = 501;
+pub const MSG_WEBHOOK_UNAUTHORIZED: &str = "Xác thực webhook không thành công";
+
 #[derive(Debug, thiserror::Error)]
 pub enum PaymentError {
     /// An envelope error from shared code (paging checks and the like).
@@ -30,6 +40,18 @@ pub enum PaymentError {
     /// Code 500: the provider is unknown, deleted or inactive.
     #[error("payment provider not found or inactive")]
     ProviderUnavailable,
+    /// Code 501: wrong or missing key, webhook disabled, provider unknown or deleted.
+    #[error("webhook authentication failed")]
+    WebhookUnauthorized,
+    /// Code 403: retailstore has no order with this code.
+    #[error("order not found")]
+    OrderNotFound,
+    /// Code 404: only an unmatched transaction can be assigned.
+    #[error("transaction is not unmatched")]
+    NotUnmatched,
+    /// Code 8 (HTTP 503): retailstore did not take the call; it is retried later.
+    #[error("retailstore unavailable")]
+    RetailstoreUnavailable,
     #[error("database: {0}")]
     Database(DieselError),
     #[error("database pool: {0}")]
@@ -57,7 +79,20 @@ impl PaymentError {
                 CODE_PROVIDER_UNAVAILABLE,
                 MSG_PROVIDER_UNAVAILABLE,
             ),
-            Self::Pool(_) => ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE),
+            Self::WebhookUnauthorized => ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                CODE_WEBHOOK_UNAUTHORIZED,
+                MSG_WEBHOOK_UNAUTHORIZED,
+            ),
+            Self::OrderNotFound => ApiError::new(
+                StatusCode::NOT_FOUND,
+                CODE_ORDER_NOT_FOUND,
+                MSG_ORDER_NOT_FOUND,
+            ),
+            Self::NotUnmatched => ApiError::conflict(CODE_WRONG_STATE, MSG_NOT_UNMATCHED),
+            Self::Pool(_) | Self::RetailstoreUnavailable => {
+                ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE)
+            }
             Self::Database(_) | Self::Crypto(_) | Self::VietQr(_) => ApiError::internal(),
         }
     }
@@ -113,6 +148,10 @@ mod tests {
                 9,
             ),
             (PaymentError::Crypto(CryptoError::Decrypt), 500, 9),
+            (PaymentError::WebhookUnauthorized, 401, 501),
+            (PaymentError::OrderNotFound, 404, 403),
+            (PaymentError::NotUnmatched, 409, 404),
+            (PaymentError::RetailstoreUnavailable, 503, 8),
         ];
         for (error, status, code) in cases {
             let api = error.to_api();

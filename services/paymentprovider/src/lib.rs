@@ -1,6 +1,8 @@
 //! The paymentprovider service: payment providers (bank accounts paid by VietQR transfer,
-//! manual instructions) and the payment instructions other services ask for. The app
-//! factory here is shared by the binary and the tests.
+//! manual instructions), the payment instructions other services ask for, and the bank
+//! transfers SePay reports, applied to orders through retailstore ([`settlement`]). The
+//! app factory here is shared by the binary and the tests; the binary also runs
+//! [`settlement::retry_job`].
 
 pub mod banks;
 pub mod config;
@@ -8,8 +10,10 @@ pub mod crypto;
 pub mod domain;
 pub mod error;
 pub mod models;
+pub mod retailstore;
 pub mod routes;
 pub mod schema;
+pub mod settlement;
 pub mod vietqr;
 
 use actix_web::web;
@@ -20,6 +24,7 @@ use shop_common::health;
 use shop_common::internal::InternalKey;
 
 use crate::crypto::SecretCipher;
+use crate::retailstore::Retailstore;
 
 pub const SCHEMA: &str = "paymentprovider";
 pub const DEFAULT_LISTEN_ADDR: &str = "0.0.0.0:8084";
@@ -44,6 +49,8 @@ pub struct AppState {
     pub cipher: web::Data<SecretCipher>,
     pub internal_key: web::Data<InternalKey>,
     pub public_base_url: web::Data<PublicBaseUrl>,
+    /// retailstore's internal API (ConfirmPayment).
+    pub retailstore: web::Data<Retailstore>,
 }
 
 impl AppState {
@@ -53,6 +60,7 @@ impl AppState {
         cipher: SecretCipher,
         internal_key: InternalKey,
         public_base_url: String,
+        retailstore: Retailstore,
     ) -> Self {
         Self {
             pool: web::Data::new(pool),
@@ -62,6 +70,7 @@ impl AppState {
             public_base_url: web::Data::new(PublicBaseUrl(
                 public_base_url.trim_end_matches('/').to_owned(),
             )),
+            retailstore: web::Data::new(retailstore),
         }
     }
 }
@@ -74,6 +83,7 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
             .app_data(state.cipher.clone())
             .app_data(state.internal_key.clone())
             .app_data(state.public_base_url.clone())
+            .app_data(state.retailstore.clone())
             .configure(health::configure)
             .configure(routes::configure);
     }

@@ -4,7 +4,13 @@ use shop_common::internal::{InternalKey, http_client};
 use shop_common::{db, server, telemetry};
 
 use paymentprovider::config::Config;
+use paymentprovider::retailstore::Retailstore;
+use paymentprovider::settlement::retry_job;
 use paymentprovider::{AppState, DEFAULT_LISTEN_ADDR, MIGRATIONS, SCHEMA, configure};
+
+/// How long shutdown waits for a retry pass under way (a pass lasts at most about one
+/// retailstore call time-out).
+const JOB_STOP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
 
 fn fail(e: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(e.to_string())
@@ -34,19 +40,38 @@ async fn main() -> std::io::Result<()> {
         .await
         .map_err(fail)?;
     let pool = db::build_pool(database_url, SCHEMA, service.db_pool_size).map_err(fail)?;
-    let verifier = TokenVerifier::remote(&service.identity_url, http_client());
+    let http = http_client();
+    let verifier = TokenVerifier::remote(&service.identity_url, http.clone());
+    let retailstore = Retailstore::new(
+        http,
+        &config.retailstore_url,
+        service.internal_api_key.clone(),
+    );
     let state = AppState::new(
-        pool,
+        pool.clone(),
         verifier,
         cipher,
         InternalKey(service.internal_api_key.clone()),
         config.public_base_url.clone(),
+        retailstore.clone(),
     );
     let listener = server::bind(&service.listen_addr)?;
     tracing::info!(
         addr = %service.listen_addr,
         public_base_url = %config.public_base_url,
+        retailstore_url = %config.retailstore_url,
+        retry_interval_s = config.retry_interval.as_secs(),
         "paymentprovider listening"
     );
-    server::server(listener, configure(state))?.await
+
+    // Pending bank transactions are retried in every replica (claims never overlap);
+    // the job stops once the server has stopped (SIGTERM/SIGINT).
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let job = tokio::spawn(retry_job(pool, retailstore, config.retry_interval, stopped));
+    let served = server::server(listener, configure(state))?.await;
+    let _ = stop.send(true);
+    if tokio::time::timeout(JOB_STOP_TIMEOUT, job).await.is_err() {
+        tracing::warn!("payment retry job did not stop in time");
+    }
+    served
 }

@@ -31,6 +31,40 @@ diesel::table! {
     }
 }
 
-diesel::joinable!(payment_provider_secrets -> payment_providers (provider_id));
+diesel::table! {
+    payment_transactions (id) {
+        id -> Uuid,
+        provider_id -> Uuid,
+        external_id -> Text,
+        gateway -> Text,
+        transaction_date -> Timestamptz,
+        account_number -> Text,
+        sub_account -> Nullable<Text>,
+        code -> Nullable<Text>,
+        content -> Text,
+        transfer_type -> Text,
+        amount -> Int8,
+        accumulated -> Nullable<Int8>,
+        reference_code -> Nullable<Text>,
+        description -> Nullable<Text>,
+        raw -> Jsonb,
+        status -> Text,
+        order_code -> Nullable<Text>,
+        attempts -> Int4,
+        next_attempt_at -> Nullable<Timestamptz>,
+        last_error -> Nullable<Text>,
+        created_at -> Timestamptz,
+        processed_at -> Nullable<Timestamptz>,
+        /// Generated from `status`: never written.
+        sort_rank -> Int2,
+    }
+}
 
-diesel::allow_tables_to_appear_in_same_query!(payment_providers, payment_provider_secrets);
+diesel::joinable!(payment_provider_secrets -> payment_providers (provider_id));
+diesel::joinable!(payment_transactions -> payment_providers (provider_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    payment_providers,
+    payment_provider_secrets,
+    payment_transactions
+);

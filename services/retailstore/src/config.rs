@@ -2,8 +2,10 @@
 //!
 //! Besides the shared settings of [`ServiceConfig`] (`DATABASE_URL`, `LISTEN_ADDR`,
 //! `DB_POOL_SIZE`, `IDENTITY_URL`, `INTERNAL_API_KEY`, `TRUSTED_PROXIES`), the service reads
-//! the serial-code keys below. Start-up fails with a message naming the variable when one
-//! is missing or malformed; key material itself is never printed.
+//! the serial-code keys and the order settings below. Start-up fails with a message naming
+//! the variable when one is missing or malformed; key material itself is never printed.
+
+use std::time::Duration;
 
 use shop_common::config::{self, ConfigError, Secret, ServiceConfig};
 
@@ -24,11 +26,32 @@ pub const CODE_ENCRYPTION_OLD_KEYS: &str = "CODE_ENCRYPTION_OLD_KEYS";
 /// It cannot be rotated without re-hashing every stored code.
 pub const CODE_HASH_KEY: &str = "CODE_HASH_KEY";
 
+/// `PAYMENTPROVIDER_URL` [http://127.0.0.1:8084]: where paymentprovider's internal routes
+/// are (CreateOrder asks it for the payment instruction).
+pub const PAYMENTPROVIDER_URL: &str = "PAYMENTPROVIDER_URL";
+/// `PUBLIC_BASE_URL` [http://localhost:8080]: the shop's public address (the gateway);
+/// RegenerateAccessLink answers `{PUBLIC_BASE_URL}/order-detail?code=...#token=...`.
+pub const PUBLIC_BASE_URL: &str = "PUBLIC_BASE_URL";
+/// `ORDER_TTL_SECONDS` [900]: how long a new order waits for its money (60..86400).
+pub const ORDER_TTL_SECONDS: &str = "ORDER_TTL_SECONDS";
+/// `ORDER_SWEEP_INTERVAL_SECONDS` [30]: the expiry job's tick (1..3600).
+pub const ORDER_SWEEP_INTERVAL_SECONDS: &str = "ORDER_SWEEP_INTERVAL_SECONDS";
+/// `MAX_UNPAID_ORDERS_PER_EMAIL` [3]: unpaid (`pending_payment`) orders one e-mail may
+/// hold; 0 turns the limit off.
+pub const MAX_UNPAID_ORDERS_PER_EMAIL: &str = "MAX_UNPAID_ORDERS_PER_EMAIL";
+/// `MAX_UNPAID_ORDERS_PER_IP` [3]: the same per client IP (`TRUSTED_PROXIES` decide which
+/// `X-Forwarded-For` entry counts); 0 turns the limit off.
+pub const MAX_UNPAID_ORDERS_PER_IP: &str = "MAX_UNPAID_ORDERS_PER_IP";
+
+pub const DEFAULT_PAYMENTPROVIDER_URL: &str = "http://127.0.0.1:8084";
+pub const DEFAULT_PUBLIC_BASE_URL: &str = "http://localhost:8080";
+
 /// Everything the service binary needs.
 #[derive(Debug, Clone)]
 pub struct Config {
     pub service: ServiceConfig,
     pub codes: CodeKeys,
+    pub orders: OrderConfig,
 }
 
 impl Config {
@@ -36,7 +59,95 @@ impl Config {
         Ok(Self {
             service: ServiceConfig::from_env(default_listen)?,
             codes: CodeKeys::from_env()?,
+            orders: OrderConfig::from_env()?,
         })
+    }
+}
+
+/// The order settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderConfig {
+    /// Without a trailing slash.
+    pub paymentprovider_url: String,
+    /// Without a trailing slash.
+    pub public_base_url: String,
+    pub ttl: Duration,
+    pub sweep_interval: Duration,
+    /// 0: no limit.
+    pub max_unpaid_per_email: i64,
+    /// 0: no limit.
+    pub max_unpaid_per_ip: i64,
+}
+
+impl Default for OrderConfig {
+    fn default() -> Self {
+        Self {
+            paymentprovider_url: DEFAULT_PAYMENTPROVIDER_URL.to_owned(),
+            public_base_url: DEFAULT_PUBLIC_BASE_URL.to_owned(),
+            ttl: Duration::from_secs(900),
+            sweep_interval: Duration::from_secs(30),
+            max_unpaid_per_email: 3,
+            max_unpaid_per_ip: 3,
+        }
+    }
+}
+
+impl OrderConfig {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let defaults = Self::default();
+        Ok(Self {
+            paymentprovider_url: config::http_url(
+                PAYMENTPROVIDER_URL,
+                &config::or(PAYMENTPROVIDER_URL, DEFAULT_PAYMENTPROVIDER_URL),
+            )?,
+            public_base_url: config::http_url(
+                PUBLIC_BASE_URL,
+                &config::or(PUBLIC_BASE_URL, DEFAULT_PUBLIC_BASE_URL),
+            )?,
+            ttl: seconds(ORDER_TTL_SECONDS, defaults.ttl, 60..=86_400)?,
+            sweep_interval: seconds(
+                ORDER_SWEEP_INTERVAL_SECONDS,
+                defaults.sweep_interval,
+                1..=3_600,
+            )?,
+            max_unpaid_per_email: limit(
+                MAX_UNPAID_ORDERS_PER_EMAIL,
+                defaults.max_unpaid_per_email,
+            )?,
+            max_unpaid_per_ip: limit(MAX_UNPAID_ORDERS_PER_IP, defaults.max_unpaid_per_ip)?,
+        })
+    }
+}
+
+fn seconds(
+    name: &'static str,
+    default: Duration,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<Duration, ConfigError> {
+    let value: u64 = config::parse_or(name, default.as_secs())?;
+    if range.contains(&value) {
+        Ok(Duration::from_secs(value))
+    } else {
+        Err(invalid(
+            name,
+            format!(
+                "expected whole seconds from {} to {}",
+                range.start(),
+                range.end()
+            ),
+        ))
+    }
+}
+
+fn limit(name: &'static str, default: i64) -> Result<i64, ConfigError> {
+    let value: i64 = config::parse_or(name, default)?;
+    if (0..=1_000_000).contains(&value) {
+        Ok(value)
+    } else {
+        Err(invalid(
+            name,
+            "expected a count from 0 (no limit) to 1000000",
+        ))
     }
 }
 
@@ -137,6 +248,18 @@ mod tests {
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn order_settings() {
+        assert_eq!(
+            config::http_url(PUBLIC_BASE_URL, " https://shop.vn/ ").unwrap(),
+            "https://shop.vn"
+        );
+        assert!(config::http_url(PUBLIC_BASE_URL, "shop.vn").is_err());
+        assert!(config::http_url(PUBLIC_BASE_URL, "https://").is_err());
+        assert_eq!(OrderConfig::default().ttl.as_secs(), 900);
+        assert_eq!(OrderConfig::default().sweep_interval.as_secs(), 30);
     }
 
     #[test]

@@ -22,6 +22,8 @@ pub use shop_common::sealing::{KEY_LEN, NONCE_LEN};
 pub const HASH_LEN: usize = 32;
 /// Domain separation for the associated data; bump it if the format ever changes.
 const AAD_PREFIX: &[u8] = b"retailstore/serial_code/v1:";
+/// The same for stored idempotent answers (which carry an order's access token).
+const RESPONSE_AAD_PREFIX: &[u8] = b"retailstore/idempotency/v1:";
 
 pub type CodeHash = [u8; HASH_LEN];
 
@@ -87,6 +89,16 @@ impl fmt::Debug for CodeCipher {
 
 fn aad(product_id: Uuid) -> Vec<u8> {
     record_aad(AAD_PREFIX, product_id)
+}
+
+/// Binds a stored answer to its scope and key, so it cannot be replayed for another key.
+fn response_aad(scope: &str, key: &str) -> Vec<u8> {
+    let mut aad = Vec::with_capacity(RESPONSE_AAD_PREFIX.len() + scope.len() + 1 + key.len());
+    aad.extend_from_slice(RESPONSE_AAD_PREFIX);
+    aad.extend_from_slice(scope.as_bytes());
+    aad.push(0);
+    aad.extend_from_slice(key.as_bytes());
+    aad
 }
 
 impl CodeCipher {
@@ -156,6 +168,41 @@ impl CodeCipher {
         let clear = cipher.open(&aad(product_id), nonce, ciphertext)?;
         String::from_utf8(clear).map_err(|_| CryptoError::Utf8)
     }
+
+    /// Seals an idempotent answer stored under (`scope`, `key`) with the current key.
+    pub fn seal_response(
+        &self,
+        scope: &str,
+        key: &str,
+        clear: &[u8],
+    ) -> Result<SealedCode, CryptoError> {
+        let cipher = self
+            .keys
+            .get(&self.current)
+            .ok_or(CryptoError::UnknownKey(self.current))?;
+        let sealed = cipher.seal(&response_aad(scope, key), clear)?;
+        Ok(SealedCode {
+            key_id: self.current,
+            nonce: sealed.nonce,
+            ciphertext: sealed.ciphertext,
+        })
+    }
+
+    /// Opens an answer sealed by [`seal_response`](Self::seal_response).
+    pub fn open_response(
+        &self,
+        scope: &str,
+        key: &str,
+        key_id: i32,
+        nonce: &[u8],
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>, CryptoError> {
+        let cipher = self
+            .keys
+            .get(&key_id)
+            .ok_or(CryptoError::UnknownKey(key_id))?;
+        Ok(cipher.open(&response_aad(scope, key), nonce, ciphertext)?)
+    }
 }
 
 #[cfg(test)]
@@ -220,6 +267,33 @@ mod tests {
         assert_ne!(c.hash("abc"), c.hash("ABC"));
         let other = CodeCipher::new((1, [1; 32]), &[], &[8; 32]).unwrap();
         assert_ne!(c.hash("abc"), other.hash("abc"));
+    }
+
+    #[test]
+    fn sealed_answers_are_bound_to_their_key() {
+        let c = cipher(1);
+        let sealed = c
+            .seal_response("create_order", "k1", b"{\"token\":1}")
+            .unwrap();
+        assert_eq!(
+            c.open_response("create_order", "k1", 1, &sealed.nonce, &sealed.ciphertext)
+                .unwrap(),
+            b"{\"token\":1}"
+        );
+        assert!(
+            c.open_response("create_order", "k2", 1, &sealed.nonce, &sealed.ciphertext)
+                .is_err()
+        );
+        assert!(
+            c.open_response(
+                "confirm_payment",
+                "k1",
+                1,
+                &sealed.nonce,
+                &sealed.ciphertext
+            )
+            .is_err()
+        );
     }
 
     #[test]

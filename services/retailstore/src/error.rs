@@ -16,10 +16,22 @@ pub const MSG_PRODUCT_IN_USE: &str =
 pub const MSG_CODE_EXISTS: &str = "Mã serial đã tồn tại cho sản phẩm này";
 pub const MSG_CODE_LOCKED: &str =
     "Mã serial đang được giữ cho đơn hàng hoặc đã bán, không thể sửa hoặc xóa";
+pub const MSG_OUT_OF_STOCK: &str = "Không đủ mã trong kho cho sản phẩm đã chọn";
+pub const MSG_QUANTITY: &str = "Số lượng mua không hợp lệ";
+pub const MSG_NOT_ON_SALE: &str = "Sản phẩm hiện không được bán";
+pub const MSG_ORDER_NOT_FOUND: &str = "Không tìm thấy đơn hàng";
+pub const MSG_ORDER_STATE: &str = "Trạng thái đơn hàng không cho phép thao tác này";
+pub const MSG_TOO_MANY_UNPAID: &str =
+    "Bạn đang có quá nhiều đơn hàng chưa thanh toán. Vui lòng thanh toán hoặc chờ đơn cũ hết hạn";
+pub const MSG_IDEMPOTENCY_REUSED: &str = "Idempotency-Key này đã được dùng cho một yêu cầu khác";
+pub const MSG_PROVIDER_UNAVAILABLE: &str =
+    "Phương thức thanh toán không tồn tại hoặc đã ngừng hoạt động";
 
 /// Unique constraints that mean a conflict the client can act on.
 const SLUG_CONSTRAINT: &str = "products_slug_key";
 const CODE_CONSTRAINT: &str = "serial_codes_hash_key";
+/// A freshly drawn order code that another order already has (retried by CreateOrder).
+const ORDER_CODE_CONSTRAINT: &str = "orders_code_key";
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -47,6 +59,49 @@ pub enum StoreError {
     /// Code 313.
     #[error("bulk batch of {size} codes is over the limit of {max}")]
     BatchTooLarge { size: usize, max: usize },
+    /// Code 400 (HTTP 409), `details` naming the lines the stock cannot cover.
+    #[error("not enough stock")]
+    OutOfStock(Vec<FieldError>),
+    /// Code 401, `details` naming the lines.
+    #[error("quantity outside the product's min/max")]
+    QuantityOutOfRange(Vec<FieldError>),
+    /// Code 402, `details` naming the lines.
+    #[error("product not on sale")]
+    NotOnSale(Vec<FieldError>),
+    /// Code 403 (HTTP 404): no such order, or a wrong token or e-mail.
+    #[error("order not found")]
+    OrderNotFound,
+    /// Code 404 (HTTP 409).
+    #[error("order state does not allow this action")]
+    OrderState,
+    /// Code 405 (HTTP 429).
+    #[error("too many unpaid orders")]
+    TooManyUnpaid,
+    /// Code 406 (HTTP 409).
+    #[error("idempotency key reused with another body")]
+    IdempotencyReused,
+    /// Code 500.
+    #[error("payment provider unknown or inactive")]
+    ProviderUnavailable,
+    /// Code 8 (HTTP 503): another service could not be reached or failed.
+    #[error("upstream unavailable: {0}")]
+    Upstream(String),
+    /// A new order's random code collided with an existing one (CreateOrder retries).
+    #[error("order code taken")]
+    OrderCodeTaken,
+    /// CreateOrder: a product changed between pricing and the transaction (retried).
+    #[error("product changed during checkout")]
+    Retry,
+    /// A concurrent request with the same Idempotency-Key committed first (its answer is
+    /// replayed).
+    #[error("idempotency key taken by a concurrent request")]
+    KeyTaken,
+    /// A broken invariant (logged; code 9).
+    #[error("inconsistent data: {0}")]
+    Inconsistent(&'static str),
+    /// Code 9: another service answered something this one did not expect.
+    #[error("upstream answer: {0}")]
+    UpstreamAnswer(String),
     #[error("database: {0}")]
     Database(DieselError),
     #[error("database pool: {0}")]
@@ -72,6 +127,7 @@ impl From<DieselError> for StoreError {
                 match info.constraint_name() {
                     Some(SLUG_CONSTRAINT) => Self::SlugTaken,
                     Some(CODE_CONSTRAINT) => Self::CodeExists,
+                    Some(ORDER_CODE_CONSTRAINT) => Self::OrderCodeTaken,
                     _ => Self::Database(e),
                 }
             }
@@ -107,8 +163,37 @@ impl StoreError {
                 313,
                 format!("Mỗi lần nhập tối đa {} mã", group_thousands(*max)),
             ),
-            Self::Pool(_) => ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE),
-            Self::Database(_) | Self::Crypto(_) | Self::Task(_) => ApiError::internal(),
+            Self::OutOfStock(details) => {
+                ApiError::conflict(400, MSG_OUT_OF_STOCK).with_details(details.clone())
+            }
+            Self::QuantityOutOfRange(details) => {
+                ApiError::new(StatusCode::BAD_REQUEST, 401, MSG_QUANTITY)
+                    .with_details(details.clone())
+            }
+            Self::NotOnSale(details) => {
+                ApiError::new(StatusCode::BAD_REQUEST, 402, MSG_NOT_ON_SALE)
+                    .with_details(details.clone())
+            }
+            Self::OrderNotFound => ApiError::new(StatusCode::NOT_FOUND, 403, MSG_ORDER_NOT_FOUND),
+            Self::OrderState => ApiError::conflict(404, MSG_ORDER_STATE),
+            Self::TooManyUnpaid => {
+                ApiError::new(StatusCode::TOO_MANY_REQUESTS, 405, MSG_TOO_MANY_UNPAID)
+            }
+            Self::IdempotencyReused => ApiError::conflict(406, MSG_IDEMPOTENCY_REUSED),
+            Self::ProviderUnavailable => {
+                ApiError::new(StatusCode::BAD_REQUEST, 500, MSG_PROVIDER_UNAVAILABLE)
+            }
+            Self::Pool(_) | Self::Upstream(_) => {
+                ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE)
+            }
+            Self::Database(_)
+            | Self::Crypto(_)
+            | Self::Task(_)
+            | Self::UpstreamAnswer(_)
+            | Self::OrderCodeTaken
+            | Self::Retry
+            | Self::KeyTaken
+            | Self::Inconsistent(_) => ApiError::internal(),
         }
     }
 }
@@ -122,7 +207,15 @@ impl ResponseError for StoreError {
     fn error_response(&self) -> HttpResponse {
         match self {
             Self::Pool(e) => tracing::error!(error = %e, "database pool unavailable"),
-            Self::Database(_) | Self::Crypto(_) | Self::Task(_) => {
+            Self::Upstream(e) => tracing::warn!(error = %e, "upstream service unavailable"),
+            Self::Database(_)
+            | Self::Crypto(_)
+            | Self::Task(_)
+            | Self::UpstreamAnswer(_)
+            | Self::OrderCodeTaken
+            | Self::Retry
+            | Self::KeyTaken
+            | Self::Inconsistent(_) => {
                 tracing::error!(error = %self, "internal error");
             }
             _ => {}
@@ -172,6 +265,16 @@ mod tests {
             (StoreError::CodeExists, 409, 311),
             (StoreError::CodeLocked, 409, 312),
             (StoreError::BatchTooLarge { size: 2, max: 1 }, 400, 313),
+            (StoreError::OutOfStock(Vec::new()), 409, 400),
+            (StoreError::QuantityOutOfRange(Vec::new()), 400, 401),
+            (StoreError::NotOnSale(Vec::new()), 400, 402),
+            (StoreError::OrderNotFound, 404, 403),
+            (StoreError::OrderState, 409, 404),
+            (StoreError::TooManyUnpaid, 429, 405),
+            (StoreError::IdempotencyReused, 409, 406),
+            (StoreError::ProviderUnavailable, 400, 500),
+            (StoreError::Upstream("down".into()), 503, 8),
+            (StoreError::UpstreamAnswer("odd".into()), 500, 9),
             (
                 StoreError::Database(DieselError::RollbackTransaction),
                 500,

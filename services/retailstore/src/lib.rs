@@ -1,12 +1,18 @@
-//! The retailstore service: products, serial codes (and later orders). The app factory
-//! here is shared by the binary and the tests.
+//! The retailstore service: products, serial codes, orders and the dashboard. The app
+//! factory here is shared by the binary and the tests.
 
+pub mod admission;
+pub mod checkout;
 pub mod config;
 pub mod crypto;
 pub mod domain;
 pub mod error;
+pub mod expiry;
+pub mod idempotency;
 pub mod import;
 pub mod models;
+pub mod orders;
+pub mod payment_provider;
 pub mod routes;
 pub mod schema;
 pub mod seed;
@@ -18,8 +24,12 @@ use shop_common::auth::TokenVerifier;
 use shop_common::cache::BodyCache;
 use shop_common::db::DbPool;
 use shop_common::health;
+use shop_common::internal::InternalKey;
+use shop_common::net::TrustedProxies;
 
+use crate::config::OrderConfig;
 use crate::crypto::CodeCipher;
+use crate::payment_provider::PaymentProviderClient;
 
 pub const SCHEMA: &str = "retailstore";
 pub const DEFAULT_LISTEN_ADDR: &str = "0.0.0.0:8083";
@@ -32,6 +42,18 @@ pub struct AppState {
     pub verifier: web::Data<TokenVerifier>,
     pub cipher: web::Data<CodeCipher>,
     pub storefront: web::Data<StorefrontCache>,
+    pub orders: web::Data<OrderSettings>,
+    pub payments: web::Data<PaymentProviderClient>,
+    pub internal_key: web::Data<InternalKey>,
+    pub in_flight: web::Data<admission::InFlight>,
+}
+
+/// The order settings and whom to believe about a client's address.
+#[derive(Debug, Clone)]
+pub struct OrderSettings {
+    pub config: OrderConfig,
+    /// `X-Forwarded-For` is read only from these peers (`TRUSTED_PROXIES`).
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// Ready-made storefront list answers, dropped on every catalogue write here and
@@ -47,12 +69,25 @@ impl StorefrontCache {
 pub const STOREFRONT_CACHE_TTL: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl AppState {
-    pub fn new(pool: DbPool, verifier: TokenVerifier, cipher: CodeCipher) -> Self {
+    /// `internal_key` both checks paymentprovider's calls and signs ours to it.
+    pub fn new(
+        pool: DbPool,
+        verifier: TokenVerifier,
+        cipher: CodeCipher,
+        orders: OrderSettings,
+        internal_key: InternalKey,
+    ) -> Self {
+        let payments =
+            PaymentProviderClient::new(&orders.config.paymentprovider_url, internal_key.0.clone());
         Self {
             pool,
             verifier: web::Data::new(verifier),
             cipher: web::Data::new(cipher),
             storefront: web::Data::new(StorefrontCache(BodyCache::new(STOREFRONT_CACHE_TTL, 1024))),
+            orders: web::Data::new(orders),
+            payments: web::Data::new(payments),
+            internal_key: web::Data::new(internal_key),
+            in_flight: web::Data::new(admission::InFlight::default()),
         }
     }
 }
@@ -64,6 +99,10 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
             .app_data(state.verifier.clone())
             .app_data(state.cipher.clone())
             .app_data(state.storefront.clone())
+            .app_data(state.orders.clone())
+            .app_data(state.payments.clone())
+            .app_data(state.internal_key.clone())
+            .app_data(state.in_flight.clone())
             .configure(health::configure)
             .configure(routes::configure);
     }

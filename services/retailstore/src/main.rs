@@ -1,10 +1,12 @@
 use shop_common::auth::TokenVerifier;
 use shop_common::config::required;
-use shop_common::internal::http_client;
+use shop_common::internal::{InternalKey, http_client};
 use shop_common::{db, server, telemetry};
 
 use retailstore::config::{CodeKeys, Config};
-use retailstore::{AppState, DEFAULT_LISTEN_ADDR, MIGRATIONS, SCHEMA, configure, seed};
+use retailstore::{
+    AppState, DEFAULT_LISTEN_ADDR, MIGRATIONS, OrderSettings, SCHEMA, configure, expiry, seed,
+};
 
 fn fail(e: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(e.to_string())
@@ -38,14 +40,30 @@ async fn main() -> std::io::Result<()> {
         .map_err(fail)?;
     let pool = db::build_pool(database_url, SCHEMA, config.service.db_pool_size).map_err(fail)?;
     let verifier = TokenVerifier::remote(&config.service.identity_url, http_client());
-    let state = AppState::new(pool, verifier, cipher);
+    let orders = OrderSettings {
+        config: config.orders.clone(),
+        trusted_proxies: config.service.trusted_proxies.clone(),
+    };
+    let internal_key = InternalKey(config.service.internal_api_key.clone());
+    let state = AppState::new(pool.clone(), verifier, cipher, orders, internal_key);
     let listener = server::bind(&config.service.listen_addr)?;
     tracing::info!(
         addr = %config.service.listen_addr,
         code_key_id = state.cipher.current_key_id(),
+        paymentprovider = %config.orders.paymentprovider_url,
+        order_ttl_seconds = config.orders.ttl.as_secs(),
         "retailstore listening"
     );
-    server::server(listener, configure(state))?.await
+    // The expiry job runs beside the server in every replica (its batches skip each
+    // other's locked rows) and stops after the server has drained on SIGTERM.
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let sweeper = tokio::spawn(expiry::run(pool, config.orders.sweep_interval, stopped));
+    let served = server::server(listener, configure(state))?.await;
+    let _ = stop.send(true);
+    if let Err(e) = sweeper.await {
+        tracing::warn!(error = %e, "order sweep task ended abnormally");
+    }
+    served
 }
 
 async fn seed_demo() -> std::io::Result<()> {

@@ -48,6 +48,8 @@ diesel::table! {
         updated_at -> Timestamptz,
         reserved_at -> Nullable<Timestamptz>,
         sold_at -> Nullable<Timestamptz>,
+        replacement -> Bool,
+        replaced_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -62,7 +64,105 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    orders (id) {
+        id -> Uuid,
+        code -> Text,
+        access_token_hash -> Bytea,
+        status -> Text,
+        payment_status -> Text,
+        email -> Text,
+        phone -> Nullable<Text>,
+        customer_name -> Nullable<Text>,
+        note -> Nullable<Text>,
+        ip -> Nullable<Text>,
+        user_agent -> Nullable<Text>,
+        total -> Int8,
+        paid_amount -> Int8,
+        item_count -> Int4,
+        provider_id -> Uuid,
+        provider_name -> Text,
+        payment -> Jsonb,
+        expires_at -> Timestamptz,
+        paid_at -> Nullable<Timestamptz>,
+        completed_at -> Nullable<Timestamptz>,
+        cancel_reason -> Nullable<Text>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    order_items (id) {
+        id -> Uuid,
+        order_id -> Uuid,
+        product_id -> Uuid,
+        position -> Int4,
+        product_name -> Text,
+        image_url -> Nullable<Text>,
+        unit_price -> Int8,
+        quantity -> Int4,
+        line_total -> Int8,
+    }
+}
+
+diesel::table! {
+    order_payments (id) {
+        id -> Uuid,
+        order_id -> Uuid,
+        transaction_id -> Text,
+        amount -> Int8,
+        paid_at -> Timestamptz,
+        source -> Text,
+        actor -> Nullable<Text>,
+        provider_id -> Nullable<Uuid>,
+        bank_transaction_id -> Nullable<Text>,
+        note -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    order_events (id) {
+        id -> Uuid,
+        order_id -> Uuid,
+        at -> Timestamptz,
+        #[sql_name = "type"]
+        kind -> Text,
+        message -> Text,
+        actor -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    idempotency_keys (scope, key) {
+        scope -> Text,
+        key -> Text,
+        request_hash -> Bytea,
+        key_id -> Int4,
+        nonce -> Bytea,
+        response -> Bytea,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(product_stock -> products (product_id));
 diesel::joinable!(serial_codes -> products (product_id));
+diesel::joinable!(serial_codes -> orders (order_id));
+diesel::joinable!(order_items -> orders (order_id));
+diesel::joinable!(order_items -> products (product_id));
+diesel::joinable!(order_payments -> orders (order_id));
+diesel::joinable!(order_events -> orders (order_id));
 
-diesel::allow_tables_to_appear_in_same_query!(products, product_stock, serial_codes, code_reveals);
+diesel::allow_tables_to_appear_in_same_query!(
+    products,
+    product_stock,
+    serial_codes,
+    code_reveals,
+    orders,
+    order_items,
+    order_payments,
+    order_events,
+    idempotency_keys,
+);

@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The service migrates its own schema and answers its probes and unknown routes.
 
-use retailstore::AppState;
+use retailstore::config::OrderConfig;
 use shop_common::testing::{
     TestSchema, TestTokens, assert_not_ready, assert_probes, serve, unreachable_pool,
 };
@@ -9,7 +9,7 @@ use shop_common::testing::{
 mod support;
 
 fn serve_on(pool: shop_common::db::DbPool) -> String {
-    let state = AppState::new(pool, TestTokens::new().verifier(), support::test_cipher());
+    let state = support::state(pool, &TestTokens::new(), OrderConfig::default());
     serve(retailstore::configure(state))
 }
 

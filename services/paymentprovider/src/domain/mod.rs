@@ -1,7 +1,10 @@
 //! Domain types: raw input is parsed into these once, at the edge; handlers and models
 //! only see checked values.
 
+pub mod order_code;
 pub mod provider;
+pub mod sepay;
 pub mod text;
+pub mod transaction;
 
 pub use shop_common::input::nullable;

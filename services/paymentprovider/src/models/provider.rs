@@ -257,6 +257,21 @@ impl Provider {
             .optional()
     }
 
+    /// A live provider with its stored webhook secret, if any (the webhook's check).
+    pub async fn find_with_secret(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+    ) -> QueryResult<Option<(Provider, Option<StoredSecret>)>> {
+        payment_providers::table
+            .left_join(payment_provider_secrets::table)
+            .filter(payment_providers::id.eq(id))
+            .filter(payment_providers::deleted_at.is_null())
+            .select((Provider::as_select(), Option::<StoredSecret>::as_select()))
+            .get_result(conn)
+            .await
+            .optional()
+    }
+
     /// Locks a live provider until the end of the transaction (call inside one).
     pub async fn lock(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Provider> {
         payment_providers::table

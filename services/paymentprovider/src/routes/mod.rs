@@ -5,6 +5,8 @@
 pub mod instruction;
 pub mod openapi;
 pub mod provider;
+pub mod transaction;
+pub mod webhook;
 
 use actix_web::{Resource, web};
 use serde::Deserialize;
@@ -31,5 +33,7 @@ pub struct IdQuery {
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.configure(provider::configure)
         .configure(instruction::configure)
+        .configure(webhook::configure)
+        .configure(transaction::configure)
         .configure(openapi::configure);
 }

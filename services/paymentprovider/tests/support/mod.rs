@@ -7,6 +7,7 @@ use std::ops::Deref;
 use paymentprovider::AppState;
 use paymentprovider::config::{PAYMENT_SECRET_KEY, parse_key};
 use paymentprovider::crypto::SecretCipher;
+use paymentprovider::retailstore::Retailstore;
 use reqwest::Method;
 use serde_json::{Value, json};
 use shop_common::auth::Role;
@@ -14,7 +15,9 @@ use shop_common::config::Secret;
 use shop_common::db::DbPool;
 use shop_common::internal::InternalKey;
 pub use shop_common::testing::assert_error;
-use shop_common::testing::{INTERNAL_KEY, TestClient, TestSchema, TestTokens, serve};
+use shop_common::testing::{
+    INTERNAL_KEY, Stub, TestClient, TestSchema, TestTokens, envelope_error, envelope_ok, serve,
+};
 
 pub const SECRET_KEY: &str = "5a1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff0a7";
 pub const PUBLIC_BASE: &str = "https://shop.example.vn";
@@ -23,14 +26,37 @@ pub fn test_cipher() -> SecretCipher {
     SecretCipher::new(&parse_key(PAYMENT_SECRET_KEY, SECRET_KEY).unwrap())
 }
 
-/// The service's state on `pool`, trusting `tokens`.
+/// Where nothing listens: retailstore is unreachable unless a test gives a stub.
+pub const NO_RETAILSTORE: &str = "http://127.0.0.1:1";
+
+/// A retailstore client for `base_url` (a [`shop_common::testing::Stub`]).
+pub fn retailstore(base_url: &str) -> Retailstore {
+    Retailstore::new(
+        shop_common::testing::client(),
+        base_url,
+        Secret::new(INTERNAL_KEY),
+    )
+}
+
+/// The service's state on `pool`, trusting `tokens`, with retailstore unreachable.
 pub fn state(pool: DbPool, tokens: &TestTokens, public_base: &str) -> AppState {
+    state_with(pool, tokens, public_base, NO_RETAILSTORE)
+}
+
+/// The service's state on `pool`, trusting `tokens`, calling retailstore at `retail_url`.
+pub fn state_with(
+    pool: DbPool,
+    tokens: &TestTokens,
+    public_base: &str,
+    retail_url: &str,
+) -> AppState {
     AppState::new(
         pool,
         tokens.verifier(),
         test_cipher(),
         InternalKey(Secret::new(INTERNAL_KEY)),
         public_base.to_owned(),
+        retailstore(retail_url),
     )
 }
 
@@ -42,6 +68,9 @@ pub struct TestApp {
     pub admin: String,
     pub staff: String,
     pub schema_name: String,
+    /// Stands in for retailstore (ConfirmPayment); answers 404 code 2 until a test
+    /// gives it orders ([`TestApp::orders`]).
+    pub retail: Stub,
     tokens: TestTokens,
     // Dropped last: removes the schema.
     pub schema: TestSchema,
@@ -61,7 +90,13 @@ impl TestApp {
         schema.migrate(paymentprovider::MIGRATIONS).await;
         let pool = schema.pool(4);
         let tokens = TestTokens::new();
-        let state = state(pool.clone(), &tokens, &format!("{PUBLIC_BASE}/"));
+        let retail = Stub::start();
+        let state = state_with(
+            pool.clone(),
+            &tokens,
+            &format!("{PUBLIC_BASE}/"),
+            &retail.base_url,
+        );
         let base = serve(paymentprovider::configure(state));
         let admin = tokens.token(Role::Admin);
         Self {
@@ -69,6 +104,7 @@ impl TestApp {
             pool,
             admin,
             staff: tokens.token(Role::Staff),
+            retail,
             tokens,
             schema_name: schema.name.clone(),
             schema,
@@ -128,7 +164,196 @@ impl TestApp {
         self.scalar("SELECT count(*) AS n FROM payment_providers")
             .await
     }
+
+    /// A Vietcombank provider (account [`ACCOUNT`]) whose SePay webhook is enabled with
+    /// [`WEBHOOK_KEY`]; returns its id.
+    pub async fn webhook_provider(&self, name: &str) -> String {
+        let created = self
+            .create(json!({
+                "name": name,
+                "type": "vietqr_bank",
+                "bankBin": "970436",
+                "accountNumber": ACCOUNT,
+                "accountName": "Nguyen Van A",
+                "webhookEnabled": true,
+                "webhookSecret": WEBHOOK_KEY,
+            }))
+            .await;
+        created["id"].as_str().unwrap().to_owned()
+    }
+
+    /// Posts a SePay delivery for `provider_id` with `Authorization: Apikey <key>`.
+    pub async fn deliver(
+        &self,
+        provider_id: &str,
+        key: Option<&str>,
+        body: &Value,
+    ) -> (u16, Value) {
+        let auth = key.map(|k| format!("Apikey {k}"));
+        let headers: Vec<(&str, &str)> = auth
+            .as_deref()
+            .map(|a| ("authorization", a))
+            .into_iter()
+            .collect();
+        self.send(
+            Method::POST,
+            &format!("{WEBHOOK}/{provider_id}"),
+            None,
+            &headers,
+            Some(body),
+        )
+        .await
+    }
+
+    /// [`deliver`](Self::deliver) with the right key, expecting success; returns
+    /// `{id, status}`.
+    pub async fn deliver_ok(&self, provider_id: &str, body: &Value) -> Value {
+        let (status, answer) = self.deliver(provider_id, Some(WEBHOOK_KEY), body).await;
+        shop_common::testing::assert_ok(status, &answer).clone()
+    }
+
+    /// retailstore's ConfirmPayment as the stub answers it: `orders` exist, idempotent on
+    /// `transactionId`; `manual` ones hold a manual payment (`duplicate_of_manual` once).
+    pub fn orders(&self, orders: &[&str], manual: &[&str]) -> Ledger {
+        let ledger = Ledger::default();
+        let book = ledger.clone();
+        let orders: Vec<String> = orders.iter().map(|s| (*s).to_owned()).collect();
+        let manual: Vec<String> = manual.iter().map(|s| (*s).to_owned()).collect();
+        self.retail.reply("POST", CONFIRM, move |body| {
+            let code = body["orderCode"]
+                .as_str()
+                .unwrap_or_default()
+                .to_uppercase();
+            let tx = body["transactionId"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            if !orders.contains(&code) {
+                return (404, envelope_error(404, 403, "Không tìm thấy đơn hàng"));
+            }
+            let mut applied = book.applied.lock().unwrap();
+            let outcome = if applied.contains_key(&tx) {
+                "already_applied"
+            } else if manual.contains(&code) {
+                "duplicate_of_manual"
+            } else {
+                "applied"
+            };
+            *applied.entry(tx).or_default() += 1;
+            book.outcomes.lock().unwrap().push(outcome.to_owned());
+            (
+                200,
+                envelope_ok(json!({
+                    "orderId": uuid::Uuid::new_v4(),
+                    "orderCode": code,
+                    "status": "completed",
+                    "paymentStatus": "paid",
+                    "applied": outcome == "applied",
+                    "outcome": outcome,
+                })),
+            )
+        });
+        ledger
+    }
+
+    /// The ConfirmPayment bodies the stub received (down or not), in order.
+    pub fn confirm_calls(&self) -> Vec<Value> {
+        self.retail.calls(CONFIRM)
+    }
+
+    /// A client for the stub, for calling the retry pass directly.
+    pub fn retailstore(&self) -> Retailstore {
+        retailstore(&self.retail.base_url)
+    }
+
+    /// Makes every pending transaction due now (as if its wait had passed).
+    pub async fn make_due(&self) {
+        self.execute(
+            "UPDATE payment_transactions SET next_attempt_at = now() - interval '1 second' \
+             WHERE status = 'pending'",
+        )
+        .await;
+    }
+
+    /// `external_id|status|order_code|attempts` of every stored transaction, oldest first.
+    pub async fn transactions(&self) -> Vec<String> {
+        self.lines(
+            "SELECT concat_ws('|', external_id, status, coalesce(order_code, '-'), attempts) \
+             AS line FROM payment_transactions ORDER BY created_at, external_id",
+        )
+        .await
+    }
+
+    pub async fn count_transactions(&self) -> i64 {
+        self.scalar("SELECT count(*) AS n FROM payment_transactions")
+            .await
+    }
 }
+
+/// What the ConfirmPayment stub did: per transaction id, how many calls it answered
+/// (while up), and every outcome in order.
+#[derive(Clone, Default)]
+pub struct Ledger {
+    pub applied: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, u32>>>,
+    pub outcomes: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl Ledger {
+    /// How many calls answered `applied` (a payment counted).
+    pub fn applied_count(&self) -> usize {
+        self.outcomes
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|o| *o == "applied")
+            .count()
+    }
+
+    /// How many calls for `transaction_id` were answered (while up).
+    pub fn calls_for(&self, transaction_id: &str) -> u32 {
+        self.applied
+            .lock()
+            .unwrap()
+            .get(transaction_id)
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+/// A SePay body: an incoming transfer of `amount` into [`ACCOUNT`] with memo `content`.
+pub fn sepay(id: i64, content: &str, amount: i64) -> Value {
+    json!({
+        "id": id,
+        "gateway": "Vietcombank",
+        "transactionDate": "2026-03-25 14:02:37",
+        "accountNumber": ACCOUNT,
+        "subAccount": null,
+        "code": null,
+        "content": content,
+        "transferType": "in",
+        "transferAmount": amount,
+        "accumulated": 19_077_000,
+        "referenceCode": "MBVCB.3278907687",
+        "description": format!("BankAPINotify {content}"),
+    })
+}
+
+/// `body` with some fields replaced.
+pub fn with(mut body: Value, patch: Value) -> Value {
+    for (k, v) in patch.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    body
+}
+
+/// The provider account the SePay bodies pay into.
+pub const ACCOUNT: &str = "0011001234567";
+/// The webhook secret of [`TestApp::webhook_provider`].
+pub const WEBHOOK_KEY: &str = "sepay-Webhook-Key-0123456789";
+pub const CONFIRM: &str = paymentprovider::retailstore::CONFIRM_PAYMENT_PATH;
+pub const WEBHOOK: &str = "/paymentprovider/api/web/v1/PaymentWebhook/SePay";
+pub const TX_PAGINATION: &str = "/paymentprovider/api/admin/v1/PaymentTransaction/Pagination";
+pub const ASSIGN: &str = "/paymentprovider/api/admin/v1/PaymentTransaction/Assign";
 
 pub const LIST_PUBLIC: &str = "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders";
 pub const PAGINATION: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Pagination";

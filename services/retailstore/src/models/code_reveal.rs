@@ -17,6 +17,18 @@ pub struct NewCodeReveal<'a> {
 }
 
 impl NewCodeReveal<'_> {
+    /// Records several reveals in one statement (an order's codes).
+    pub async fn insert_all(
+        conn: &mut AsyncPgConnection,
+        rows: &[NewCodeReveal<'_>],
+    ) -> QueryResult<()> {
+        diesel::insert_into(code_reveals::table)
+            .values(rows)
+            .execute(conn)
+            .await
+            .map(|_| ())
+    }
+
     /// Records the reveal; call inside the transaction that reads the code.
     pub async fn insert(&self, conn: &mut AsyncPgConnection) -> QueryResult<()> {
         diesel::insert_into(code_reveals::table)

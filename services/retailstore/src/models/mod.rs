@@ -2,6 +2,11 @@
 //! taking `&mut AsyncPgConnection`; functions that must run inside a transaction say so.
 
 pub mod code_reveal;
+pub mod dashboard;
+pub mod idempotency;
+pub mod order;
+pub mod order_event;
+pub mod order_payment;
 pub mod product;
 pub mod serial_code;
 
@@ -10,6 +15,7 @@ use diesel::pg::{Pg, PgValue};
 use diesel::serialize::{self, Output, ToSql};
 use diesel::sql_types::Text;
 
+use crate::domain::order::{OrderStatus, PaymentSource, PaymentStatus};
 use crate::domain::product::ProductStatus;
 use crate::domain::serial_code::CodeStatus;
 
@@ -34,3 +40,6 @@ macro_rules! text_enum {
 
 text_enum!(ProductStatus);
 text_enum!(CodeStatus);
+text_enum!(OrderStatus);
+text_enum!(PaymentStatus);
+text_enum!(PaymentSource);

@@ -1,7 +1,10 @@
 //! Products and their stock counters.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use diesel::sql_types::{Array, BigInt};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use shop_common::pagination::{SortDir, like_pattern};
 use uuid::Uuid;
@@ -9,8 +12,17 @@ use uuid::Uuid;
 use crate::domain::product::{ProductFields, ProductStatus};
 use crate::domain::serial_code::CodeStatus;
 use crate::error::{StoreError, is_foreign_key_violation};
+use crate::models::serial_code::EXPIRING;
 use crate::schema::{product_stock, products, serial_codes};
 use crate::slug::slugify;
+
+#[derive(QueryableByName)]
+struct Expiring {
+    #[diesel(sql_type = diesel::sql_types::Uuid)]
+    product_id: Uuid,
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = products, check_for_backend(diesel::pg::Pg))]
@@ -74,6 +86,16 @@ impl<'a> From<&'a ProductFields> for ProductRow<'a> {
             min_per_order: f.min_per_order,
             max_per_order: f.max_per_order,
             low_stock_threshold: f.low_stock_threshold,
+        }
+    }
+}
+
+impl Stock {
+    /// What shoppers may buy: `available` less the codes that expire within a day.
+    pub fn sellable(self, expiring: i64) -> Self {
+        Self {
+            available: (self.available - expiring).max(0),
+            ..self
         }
     }
 }
@@ -197,7 +219,7 @@ impl Product {
     }
 
     /// Deletes a product with its unsold codes, in one transaction. A product that any
-    /// reserved or sold code (or, later, any order item) still references stays:
+    /// reserved or sold code (or any order line) still references stays:
     /// [`StoreError::ProductInUse`]. The product row is locked first, so an import or a
     /// reservation running at the same time either finishes before or fails after.
     pub async fn delete(conn: &mut AsyncPgConnection, id: Uuid) -> Result<(), StoreError> {
@@ -268,6 +290,60 @@ impl Product {
             .offset(offset)
             .load(conn)
             .await
+    }
+
+    /// The products of an order request, in id order. With `lock`, each row is held with
+    /// `FOR KEY SHARE` until the end of the transaction (concurrent orders do not block
+    /// each other; a product edit waits for them, and they for it).
+    pub async fn offers(
+        conn: &mut AsyncPgConnection,
+        ids: &[Uuid],
+        lock: bool,
+    ) -> QueryResult<Vec<Product>> {
+        let query = products::table
+            .filter(products::id.eq_any(ids))
+            .order(products::id.asc())
+            .select(Product::as_select());
+        if lock {
+            query.for_key_share().load(conn).await
+        } else {
+            query.load(conn).await
+        }
+    }
+
+    /// The products of an order request with their `available` counters, in one read
+    /// (no lock): CreateOrder prices from it and refuses at once a line the counters
+    /// cannot cover, before asking paymentprovider and before any transaction. The
+    /// counter includes codes the reservation skips, so it is an upper bound: a line it
+    /// covers may still fall short, and then the transaction refuses it.
+    pub async fn offers_with_available(
+        conn: &mut AsyncPgConnection,
+        ids: &[Uuid],
+    ) -> QueryResult<Vec<(Product, i64)>> {
+        products::table
+            .inner_join(product_stock::table)
+            .filter(products::id.eq_any(ids))
+            .order(products::id.asc())
+            .select((Product::as_select(), product_stock::available))
+            .load(conn)
+            .await
+    }
+
+    /// Per product, the available codes that the buying flow skips because they expire
+    /// within a day (subtracted from `available` wherever shoppers see stock). Reads the
+    /// reservation index from its expiring end only.
+    pub async fn expiring(
+        conn: &mut AsyncPgConnection,
+        ids: &[Uuid],
+    ) -> QueryResult<HashMap<Uuid, i64>> {
+        let rows: Vec<Expiring> = diesel::sql_query(format!(
+            "SELECT product_id, count(*) AS n FROM serial_codes \
+             WHERE product_id = ANY($1) AND {EXPIRING} GROUP BY product_id"
+        ))
+        .bind::<Array<diesel::sql_types::Uuid>, _>(ids)
+        .load(conn)
+        .await?;
+        Ok(rows.into_iter().map(|r| (r.product_id, r.n)).collect())
     }
 
     /// The number of products matching `filter` (an index-only scan for a status filter).

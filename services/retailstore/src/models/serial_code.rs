@@ -4,10 +4,18 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bytea, Integer, Nullable, Text, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use shop_common::db::cached_sql;
 use uuid::Uuid;
 
 use crate::domain::serial_code::CodeStatus;
-use crate::schema::{products, serial_codes};
+use crate::schema::{orders, products, serial_codes};
+
+/// What the buying flow may hand out: an available code that does not expire within a
+/// day. Reservation and the storefront's stock level both go by it.
+pub const SELLABLE: &str = "status = 'available' \
+     AND (expires_at IS NULL OR expires_at > now() + interval '1 day')";
+/// Available codes the buying flow skips (they expire within a day).
+pub const EXPIRING: &str = "status = 'available' AND expires_at <= now() + interval '1 day'";
 
 /// A code as listed: never the ciphertext, only the visible tail.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -71,12 +79,74 @@ pub struct CodeChanges {
     pub note: Option<Option<String>>,
 }
 
-/// List filters. `code_hash` is the keyed hash of an exact code.
+/// List filters. `code_hash` is the keyed hash of an exact code, `order_id` an order found
+/// by its code; when both are given a code matching either is listed (a keyword may be
+/// a serial code and an order code at once).
 #[derive(Debug, Clone, Default)]
 pub struct CodeFilter {
     pub product_id: Option<Uuid>,
     pub status: Option<CodeStatus>,
     pub code_hash: Option<Vec<u8>>,
+    pub order_id: Option<Uuid>,
+}
+
+/// A code of an order with its sealed columns: decrypted only for the shopper of a
+/// completed order, or for an audited reveal.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = serial_codes, check_for_backend(diesel::pg::Pg))]
+pub struct OrderCodeRow {
+    pub id: Uuid,
+    pub product_id: Uuid,
+    pub order_item_id: Option<Uuid>,
+    pub last4: String,
+    pub status: CodeStatus,
+    pub expires_at: Option<DateTime<Utc>>,
+    pub replacement: bool,
+    pub replaced_at: Option<DateTime<Utc>>,
+    pub key_id: i32,
+    pub nonce: Vec<u8>,
+    pub ciphertext: Vec<u8>,
+}
+
+#[derive(QueryableByName)]
+struct CodeId {
+    #[diesel(sql_type = diesel::sql_types::Uuid)]
+    id: Uuid,
+}
+
+#[derive(QueryableByName)]
+struct ItemCount {
+    #[diesel(sql_type = diesel::sql_types::Uuid)]
+    order_item_id: Uuid,
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+/// Applies a [`CodeFilter`] to a boxed query over `serial_codes` (alone or joined).
+macro_rules! filtered {
+    ($query:expr, $filter:expr) => {{
+        let mut query = $query;
+        let filter: &CodeFilter = $filter;
+        if let Some(product_id) = filter.product_id {
+            query = query.filter(serial_codes::product_id.eq(product_id));
+        }
+        if let Some(status) = filter.status {
+            query = query.filter(serial_codes::status.eq(status));
+        }
+        match (&filter.code_hash, filter.order_id) {
+            (Some(hash), Some(order_id)) => {
+                query = query.filter(
+                    serial_codes::code_hash
+                        .eq(hash)
+                        .or(serial_codes::order_id.eq(order_id).assume_not_null()),
+                );
+            }
+            (Some(hash), None) => query = query.filter(serial_codes::code_hash.eq(hash)),
+            (None, Some(order_id)) => query = query.filter(serial_codes::order_id.eq(order_id)),
+            (None, None) => {}
+        }
+        query
+    }};
 }
 
 #[derive(QueryableByName)]
@@ -127,12 +197,20 @@ impl SerialCode {
         Ok(rows.into_iter().map(|r| r.code_hash).collect())
     }
 
-    /// A code with its product's name.
-    pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<(SerialCode, String)> {
+    /// A code with its product's name and its order's code.
+    pub async fn find(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+    ) -> QueryResult<(SerialCode, String, Option<String>)> {
         serial_codes::table
             .inner_join(products::table)
+            .left_join(orders::table)
             .filter(serial_codes::id.eq(id))
-            .select((SerialCode::as_select(), products::name))
+            .select((
+                SerialCode::as_select(),
+                products::name,
+                orders::code.nullable(),
+            ))
             .get_result(conn)
             .await
     }
@@ -191,31 +269,32 @@ impl SerialCode {
     }
 
     /// One page by creation time (newest first unless `newest_first` is false), with
-    /// product names.
+    /// product names and order codes.
     pub async fn page(
         conn: &mut AsyncPgConnection,
         filter: &CodeFilter,
         newest_first: bool,
         limit: i64,
         offset: i64,
-    ) -> QueryResult<Vec<(SerialCode, String)>> {
-        let mut query = serial_codes::table.inner_join(products::table).into_boxed();
-        if let Some(product_id) = filter.product_id {
-            query = query.filter(serial_codes::product_id.eq(product_id));
-        }
-        if let Some(status) = filter.status {
-            query = query.filter(serial_codes::status.eq(status));
-        }
-        if let Some(hash) = &filter.code_hash {
-            query = query.filter(serial_codes::code_hash.eq(hash));
-        }
-        query = if newest_first {
+    ) -> QueryResult<Vec<(SerialCode, String, Option<String>)>> {
+        let query = filtered!(
+            serial_codes::table
+                .inner_join(products::table)
+                .left_join(orders::table)
+                .into_boxed(),
+            filter
+        );
+        let query = if newest_first {
             query.order((serial_codes::created_at.desc(), serial_codes::id.desc()))
         } else {
             query.order((serial_codes::created_at.asc(), serial_codes::id.asc()))
         };
         query
-            .select((SerialCode::as_select(), products::name))
+            .select((
+                SerialCode::as_select(),
+                products::name,
+                orders::code.nullable(),
+            ))
             .limit(limit)
             .offset(offset)
             .load(conn)
@@ -225,17 +304,11 @@ impl SerialCode {
     /// The number of codes matching `filter`. Without a code to match, read from the
     /// stock counters instead of counting millions of rows.
     pub async fn count(conn: &mut AsyncPgConnection, filter: &CodeFilter) -> QueryResult<i64> {
-        if let Some(hash) = &filter.code_hash {
-            let mut query = serial_codes::table
-                .filter(serial_codes::code_hash.eq(hash))
-                .into_boxed();
-            if let Some(product_id) = filter.product_id {
-                query = query.filter(serial_codes::product_id.eq(product_id));
-            }
-            if let Some(status) = filter.status {
-                query = query.filter(serial_codes::status.eq(status));
-            }
-            return query.count().get_result(conn).await;
+        if filter.code_hash.is_some() || filter.order_id.is_some() {
+            return filtered!(serial_codes::table.into_boxed(), filter)
+                .count()
+                .get_result(conn)
+                .await;
         }
         // Column names come from this fixed list, never from input.
         let column = match filter.status {
@@ -264,5 +337,162 @@ impl SerialCode {
             }
         };
         Ok(total.n)
+    }
+}
+
+/// The buying flow's writes. Each is one statement, so the stock triggers update the
+/// counters of all products involved at once, in product-id order (no deadlock between
+/// concurrent orders).
+impl SerialCode {
+    /// Locks up to `limit` sellable codes of a product, oldest expiry first, skipping the
+    /// codes other transactions hold (call inside the transaction that reserves them).
+    pub async fn lock_sellable(
+        conn: &mut AsyncPgConnection,
+        product_id: Uuid,
+        limit: i64,
+    ) -> QueryResult<Vec<Uuid>> {
+        let rows: Vec<CodeId> = cached_sql(format!(
+            "SELECT id FROM serial_codes WHERE product_id = $1 AND {SELLABLE} \
+             ORDER BY expires_at NULLS LAST, created_at LIMIT $2 FOR UPDATE SKIP LOCKED"
+        ))
+        .bind::<diesel::sql_types::Uuid, _>(product_id)
+        .bind::<BigInt, _>(limit)
+        .load(conn)
+        .await?;
+        Ok(rows.into_iter().map(|r| r.id).collect())
+    }
+
+    /// Reserves locked codes for an order, `items[i]` being the line of `codes[i]`.
+    pub async fn reserve(
+        conn: &mut AsyncPgConnection,
+        order_id: Uuid,
+        codes: &[Uuid],
+        items: &[Uuid],
+    ) -> QueryResult<usize> {
+        cached_sql(
+            "UPDATE serial_codes s SET status = 'reserved', order_id = $1, \
+                    order_item_id = r.item_id, reserved_at = now(), updated_at = now() \
+             FROM unnest($2::uuid[], $3::uuid[]) AS r(id, item_id) \
+             WHERE s.id = r.id AND s.status = 'available'",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(order_id)
+        .bind::<Array<diesel::sql_types::Uuid>, _>(codes)
+        .bind::<Array<diesel::sql_types::Uuid>, _>(items)
+        .execute(conn)
+        .await
+    }
+
+    /// The number of codes each line of an order holds reserved.
+    pub async fn reserved_per_item(
+        conn: &mut AsyncPgConnection,
+        order_id: Uuid,
+    ) -> QueryResult<Vec<(Uuid, i64)>> {
+        let rows: Vec<ItemCount> = cached_sql(
+            "SELECT order_item_id, count(*) AS n FROM serial_codes \
+             WHERE order_id = $1 AND status = 'reserved' AND order_item_id IS NOT NULL \
+             GROUP BY order_item_id",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(order_id)
+        .load(conn)
+        .await?;
+        Ok(rows.into_iter().map(|r| (r.order_item_id, r.n)).collect())
+    }
+
+    /// Sells every code an order holds reserved.
+    pub async fn sell_reserved(conn: &mut AsyncPgConnection, order_id: Uuid) -> QueryResult<usize> {
+        cached_sql(
+            "UPDATE serial_codes SET status = 'sold', sold_at = now(), updated_at = now() \
+             WHERE order_id = $1 AND status = 'reserved'",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(order_id)
+        .execute(conn)
+        .await
+    }
+
+    /// Sells an order's reserved codes only when it holds exactly `count` of them (all
+    /// or none, in one statement); 0 otherwise. Call with the order locked.
+    pub async fn sell_all_reserved(
+        conn: &mut AsyncPgConnection,
+        order_id: Uuid,
+        count: i64,
+    ) -> QueryResult<usize> {
+        cached_sql(
+            "UPDATE serial_codes SET status = 'sold', sold_at = now(), updated_at = now() \
+             WHERE order_id = $1 AND status = 'reserved' \
+               AND (SELECT count(*) FROM serial_codes \
+                     WHERE order_id = $2 AND status = 'reserved') = $3",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(order_id)
+        .bind::<diesel::sql_types::Uuid, _>(order_id)
+        .bind::<BigInt, _>(count)
+        .execute(conn)
+        .await
+    }
+
+    /// Returns the reserved codes of these orders to stock.
+    pub async fn release(conn: &mut AsyncPgConnection, order_ids: &[Uuid]) -> QueryResult<usize> {
+        cached_sql(
+            "UPDATE serial_codes SET status = 'available', order_id = NULL, \
+                    order_item_id = NULL, reserved_at = NULL, updated_at = now() \
+             WHERE order_id = ANY($1) AND status = 'reserved'",
+        )
+        .bind::<Array<diesel::sql_types::Uuid>, _>(order_ids)
+        .execute(conn)
+        .await
+    }
+
+    /// Flags up to `n` delivered codes of a line as replaced (the earliest sold first);
+    /// they stay sold. Call before [`sell_replacements`](Self::sell_replacements).
+    pub async fn mark_replaced(
+        conn: &mut AsyncPgConnection,
+        order_item_id: Uuid,
+        n: i64,
+    ) -> QueryResult<usize> {
+        cached_sql(
+            "UPDATE serial_codes SET replaced_at = now(), updated_at = now() \
+             WHERE id IN (SELECT id FROM serial_codes \
+                          WHERE order_item_id = $1 AND status = 'sold' AND replaced_at IS NULL \
+                          ORDER BY sold_at, id LIMIT $2 FOR UPDATE)",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(order_item_id)
+        .bind::<BigInt, _>(n)
+        .execute(conn)
+        .await
+    }
+
+    /// Sells locked codes to a line as free replacements.
+    pub async fn sell_replacements(
+        conn: &mut AsyncPgConnection,
+        order_id: Uuid,
+        order_item_id: Uuid,
+        codes: &[Uuid],
+    ) -> QueryResult<usize> {
+        cached_sql(
+            "UPDATE serial_codes SET status = 'sold', order_id = $1, order_item_id = $2, \
+                    replacement = true, reserved_at = now(), sold_at = now(), updated_at = now() \
+             WHERE id = ANY($3) AND status = 'available'",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(order_id)
+        .bind::<diesel::sql_types::Uuid, _>(order_item_id)
+        .bind::<Array<diesel::sql_types::Uuid>, _>(codes)
+        .execute(conn)
+        .await
+    }
+
+    /// An order's codes, in the order they were handed out.
+    pub async fn of_order(
+        conn: &mut AsyncPgConnection,
+        order_id: Uuid,
+    ) -> QueryResult<Vec<OrderCodeRow>> {
+        serial_codes::table
+            .filter(serial_codes::order_id.eq(order_id))
+            .order((
+                serial_codes::replacement.asc(),
+                serial_codes::reserved_at.asc(),
+                serial_codes::id.asc(),
+            ))
+            .select(OrderCodeRow::as_select())
+            .load(conn)
+            .await
     }
 }

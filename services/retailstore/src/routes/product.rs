@@ -143,8 +143,9 @@ async fn list<V: From<(Product, Stock)> + Serialize>(
     Ok(ok(Page::new(items, total, page)))
 }
 
-/// GET web Product/Pagination: active products only, `sortOrder asc, createdAt desc`.
-/// Answers come from the storefront cache when fresh.
+/// GET web Product/Pagination: active products only, `sortOrder asc, createdAt desc`,
+/// stock levels counting only codes that do not expire within a day. Answers come from
+/// the storefront cache when fresh.
 async fn web_pagination(
     pool: web::Data<DbPool>,
     cache: web::Data<StorefrontCache>,
@@ -175,8 +176,18 @@ async fn web_pagination(
     )
     .await?;
     let total = Product::count(&mut conn, &filter).await?;
+    // Shoppers see what the buying flow would hand out: codes expiring within a day
+    // are left out.
+    let ids: Vec<Uuid> = rows.iter().map(|(p, _)| p.id).collect();
+    let expiring = Product::expiring(&mut conn, &ids).await?;
     drop(conn);
-    let items: Vec<ProductWebView> = rows.into_iter().map(ProductWebView::from).collect();
+    let items: Vec<ProductWebView> = rows
+        .into_iter()
+        .map(|(p, stock)| {
+            let soon = expiring.get(&p.id).copied().unwrap_or(0);
+            ProductWebView::from((p, stock.sellable(soon)))
+        })
+        .collect();
     let body = serde_json::to_vec(&Envelope::success(Page::new(items, total, &page)))
         .map_err(|e| StoreError::Api(shop_common::error::internal_error(e)))?;
     let body = web::Bytes::from(body);
@@ -259,7 +270,7 @@ async fn update(
     Ok(ok(ProductAdminView::from(updated)))
 }
 
-/// DELETE admin Product/Delete?id=: code 302 while reserved or sold codes (or orders)
+/// DELETE admin Product/Delete?id=: code 302 while reserved or sold codes or order lines
 /// reference the product; its unsold codes go with it.
 async fn delete(
     _user: AuthUser,

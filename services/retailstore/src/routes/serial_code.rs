@@ -13,14 +13,16 @@ use shop_common::ok;
 use shop_common::pagination::{Page, PageQuery, SortDir};
 use uuid::Uuid;
 
-use super::{ADMIN, IdBody, IdQuery, endpoint};
+use super::{ADMIN, IdBody, IdQuery, endpoint, optional_choice};
 use crate::StorefrontCache;
 use crate::crypto::CodeCipher;
+use crate::domain::order::OrderCode;
 use crate::domain::serial_code::{Code, CodeStatus, masked};
 use crate::domain::{future_instant, nullable, optional_text};
 use crate::error::{Problems, StoreError};
 use crate::import::{self, Import, MAX_CODES_PER_CALL};
 use crate::models::code_reveal::NewCodeReveal;
+use crate::models::order::Order;
 use crate::models::serial_code::{CodeChanges, CodeFilter, SerialCode};
 
 /// CreateBulk bodies may reach 8 MiB (50,000 codes of 100+ characters).
@@ -38,7 +40,6 @@ pub struct SerialCodeView {
     pub masked_code: String,
     pub status: CodeStatus,
     pub order_id: Option<Uuid>,
-    /// Filled in once orders exist.
     pub order_code: Option<String>,
     pub expires_at: Option<DateTime<Utc>>,
     pub note: Option<String>,
@@ -46,8 +47,8 @@ pub struct SerialCodeView {
     pub sold_at: Option<DateTime<Utc>>,
 }
 
-impl From<(SerialCode, String)> for SerialCodeView {
-    fn from((c, product_name): (SerialCode, String)) -> Self {
+impl From<(SerialCode, String, Option<String>)> for SerialCodeView {
+    fn from((c, product_name, order_code): (SerialCode, String, Option<String>)) -> Self {
         Self {
             id: c.id,
             product_id: c.product_id,
@@ -55,7 +56,7 @@ impl From<(SerialCode, String)> for SerialCodeView {
             masked_code: masked(&c.last4),
             status: c.status,
             order_id: c.order_id,
-            order_code: None,
+            order_code,
             expires_at: c.expires_at,
             note: c.note,
             created_at: c.created_at,
@@ -75,22 +76,20 @@ impl FilterQuery {
     /// Blank values are no filter.
     fn check(&self) -> Result<(Option<Uuid>, Option<CodeStatus>), StoreError> {
         let mut p = Problems::default();
-        let product_id = match self.product_id.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(text) => Uuid::parse_str(text)
-                .map_err(|_| p.push("productId", "Mã sản phẩm không hợp lệ"))
-                .ok(),
-        };
-        let status = match self.status.as_deref() {
-            None | Some("") => None,
-            Some(text) => CodeStatus::parse(text).or_else(|| {
-                p.push(
-                    "status",
-                    "Trạng thái là available, reserved, sold hoặc disabled",
-                );
-                None
-            }),
-        };
+        let product_id = optional_choice(
+            &mut p,
+            "productId",
+            self.product_id.as_deref().map(str::trim),
+            |text| Uuid::parse_str(text).ok(),
+            "Mã sản phẩm không hợp lệ",
+        );
+        let status = optional_choice(
+            &mut p,
+            "status",
+            self.status.as_deref(),
+            CodeStatus::parse,
+            "Trạng thái là available, reserved, sold hoặc disabled",
+        );
         p.finish(|| (product_id, status))
     }
 }
@@ -204,7 +203,8 @@ pub struct RevealView {
 }
 
 /// GET admin ProductSerialCode/Pagination: `productId`, `status`, `keyword` (an exact
-/// code, matched through its keyed hash; case matters). Newest first by default.
+/// code, matched through its keyed hash, case kept; or an order code, any case, for the
+/// codes of that order). Newest first by default.
 async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -214,20 +214,34 @@ async fn pagination(
 ) -> Result<HttpResponse, StoreError> {
     let page = query.check(SORTABLE)?;
     let (product_id, status) = filter.check()?;
-    // A keyword that cannot be a code matches nothing. (Order codes join the search
-    // once orders exist.)
-    let code_hash = match page.keyword.as_deref().map(Code::parse) {
-        None => None,
-        Some(Ok(Some(code))) => Some(cipher.hash(code.as_str()).to_vec()),
-        Some(_) => return Ok(ok(Page::<SerialCodeView>::new(Vec::new(), 0, &page))),
+    let mut conn = pool.get().await?;
+    // A keyword that is neither a code nor an existing order's code matches nothing.
+    let (code_hash, order_id) = match page.keyword.as_deref() {
+        None => (None, None),
+        Some(keyword) => {
+            let code_hash = match Code::parse(keyword) {
+                Ok(Some(code)) => Some(cipher.hash(code.as_str()).to_vec()),
+                _ => None,
+            };
+            let order_id = match OrderCode::parse(keyword) {
+                Some(order_code) => Order::find_by_code(&mut conn, order_code.as_str())
+                    .await?
+                    .map(|o| o.id),
+                None => None,
+            };
+            if code_hash.is_none() && order_id.is_none() {
+                return Ok(ok(Page::<SerialCodeView>::new(Vec::new(), 0, &page)));
+            }
+            (code_hash, order_id)
+        }
     };
     let filter = CodeFilter {
         product_id,
         status,
         code_hash,
+        order_id,
     };
     let newest_first = !matches!(page.sort, Some((_, SortDir::Asc)));
-    let mut conn = pool.get().await?;
     let rows = SerialCode::page(&mut conn, &filter, newest_first, page.size, page.offset()).await?;
     let total = SerialCode::count(&mut conn, &filter).await?;
     let items: Vec<SerialCodeView> = rows.into_iter().map(SerialCodeView::from).collect();

@@ -4,15 +4,20 @@
 
 use std::ops::Deref;
 
-use retailstore::AppState;
-use retailstore::config::CodeKeys;
+use reqwest::Method;
+use retailstore::config::{CodeKeys, OrderConfig};
 use retailstore::crypto::CodeCipher;
+use retailstore::{AppState, OrderSettings};
 use serde_json::{Value, json};
 use shop_common::auth::{Claims, Role};
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
-pub use shop_common::testing::assert_error;
-use shop_common::testing::{TestClient, TestSchema, TestTokens, serve};
+use shop_common::internal::InternalKey;
+use shop_common::net::TrustedProxies;
+use shop_common::testing::{
+    INTERNAL_KEY, Stub, TestClient, TestSchema, TestTokens, envelope_error, envelope_ok, serve,
+};
+pub use shop_common::testing::{assert_error, assert_ok};
 use uuid::Uuid;
 
 pub const ENCRYPTION_KEY: &str = "6b1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff001";
@@ -29,8 +34,23 @@ pub fn test_cipher() -> CodeCipher {
     .unwrap()
 }
 
-/// The service on its own schema. Derefs to a [`TestClient`] whose shorthands act as
-/// admin.
+/// The service's state on `pool`: the test keys, 127.0.0.1 a trusted proxy.
+pub fn state(pool: DbPool, tokens: &TestTokens, config: OrderConfig) -> AppState {
+    let settings = OrderSettings {
+        config,
+        trusted_proxies: TrustedProxies::parse("127.0.0.1").unwrap(),
+    };
+    AppState::new(
+        pool,
+        tokens.verifier(),
+        test_cipher(),
+        settings,
+        InternalKey(Secret::new(INTERNAL_KEY)),
+    )
+}
+
+/// The service on its own schema, with a [`Stub`] standing in for paymentprovider.
+/// Derefs to a [`TestClient`] whose shorthands act as admin.
 pub struct TestApp {
     pub http: TestClient,
     pub pool: DbPool,
@@ -38,6 +58,9 @@ pub struct TestApp {
     pub admin: String,
     pub staff: String,
     pub schema_name: String,
+    /// paymentprovider: answers PaymentInstruction (see [`answer_instruction`]).
+    pub payments: Stub,
+    pub config: OrderConfig,
     // Dropped last: removes the schema.
     pub schema: TestSchema,
 }
@@ -51,12 +74,30 @@ impl Deref for TestApp {
 }
 
 impl TestApp {
+    /// The service with test order settings: at most 3 unpaid orders per e-mail, no
+    /// per-IP limit (every test client is 127.0.0.1, a trusted proxy, so tests pick their
+    /// IP with `X-Forwarded-For`).
     pub async fn spawn() -> Self {
+        Self::spawn_with(|_| {}).await
+    }
+
+    /// [`spawn`](Self::spawn) with adjusted order settings.
+    pub async fn spawn_with(adjust: impl FnOnce(&mut OrderConfig)) -> Self {
         let schema = TestSchema::new();
         schema.migrate(retailstore::MIGRATIONS).await;
         let pool = schema.pool(8);
         let tokens = TestTokens::new();
-        let state = AppState::new(pool.clone(), tokens.verifier(), test_cipher());
+        let payments = Stub::start();
+        payments.reply("POST", INSTRUCTION, answer_instruction);
+        let mut config = OrderConfig {
+            paymentprovider_url: payments.base_url.clone(),
+            public_base_url: PUBLIC_BASE.to_owned(),
+            max_unpaid_per_email: 3,
+            max_unpaid_per_ip: 0,
+            ..OrderConfig::default()
+        };
+        adjust(&mut config);
+        let state = state(pool.clone(), &tokens, config.clone());
         let base = serve(retailstore::configure(state));
         let admin = tokens.token(Role::Admin);
         Self {
@@ -66,6 +107,8 @@ impl TestApp {
             staff: tokens.token(Role::Staff),
             tokens,
             schema_name: schema.name.clone(),
+            payments,
+            config,
             schema,
         }
     }
@@ -168,7 +211,202 @@ pub const CODE_UPDATE: &str = "/retailstore/api/admin/v1/ProductSerialCode/Updat
 pub const CODE_DELETE: &str = "/retailstore/api/admin/v1/ProductSerialCode/Delete";
 pub const CODE_REVEAL: &str = "/retailstore/api/admin/v1/ProductSerialCode/Reveal";
 
+// ---- Orders -----------------------------------------------------------------------------
+
+pub const CREATE_ORDER: &str = "/retailstore/api/web/v1/Order/CreateOrder";
+pub const ORDER_DETAIL: &str = "/retailstore/api/web/v1/Order/OrderDetail";
+pub const ORDER_LOOKUP: &str = "/retailstore/api/web/v1/Order/OrderLookup";
+pub const ORDER_PAGINATION: &str = "/retailstore/api/admin/v1/Order/Pagination";
+pub const ORDER_ADMIN_DETAIL: &str = "/retailstore/api/admin/v1/Order/Detail";
+pub const ORDER_CONFIRM: &str = "/retailstore/api/admin/v1/Order/ConfirmPayment";
+pub const ORDER_CANCEL: &str = "/retailstore/api/admin/v1/Order/Cancel";
+pub const ORDER_REPLACE: &str = "/retailstore/api/admin/v1/Order/ReplaceCodes";
+pub const ORDER_REVEAL: &str = "/retailstore/api/admin/v1/Order/RevealCodes";
+pub const ORDER_RELINK: &str = "/retailstore/api/admin/v1/Order/RegenerateAccessLink";
+pub const DASHBOARD: &str = "/retailstore/api/admin/v1/Dashboard/Summary";
+pub const INTERNAL_CONFIRM: &str = "/retailstore/internal/v1/Order/ConfirmPayment";
+pub const INSTRUCTION: &str = "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction";
+pub const PUBLIC_BASE: &str = "https://shop.example.vn";
+/// A provider the stub calls inactive (code 500).
+pub const INACTIVE_PROVIDER: &str = "00000000-0000-4000-8000-000000000500";
+/// The provider of [`order_body`].
+pub const PROVIDER: &str = "0190a4c1-7b2e-7c3d-8e4f-5a6b7c8d9e0f";
+
+/// The stub's PaymentInstruction: a VietQR bank account, the memo the order code.
+pub fn answer_instruction(body: &Value) -> (u16, Value) {
+    if body["providerId"] == INACTIVE_PROVIDER {
+        return (
+            400,
+            envelope_error(400, 500, "Phương thức thanh toán không khả dụng"),
+        );
+    }
+    let code = body["orderCode"].as_str().unwrap_or_default();
+    (
+        200,
+        envelope_ok(json!({
+            "providerId": body["providerId"],
+            "providerName": "Vietcombank - Cửa hàng",
+            "type": "vietqr_bank",
+            "bankName": "Vietcombank",
+            "bankBin": "970436",
+            "accountNumber": "0123456789",
+            "accountName": "NGUYEN VAN A",
+            "transferContent": code,
+            "amountDue": body["amount"],
+            "qrPayload": format!("00020101021238...62{:02}08{code}6304ABCD", code.len() + 4),
+            "instructions": null
+        })),
+    )
+}
+
+/// A CreateOrder body for one line.
+pub fn order_body(product_id: &str, quantity: i64, email: &str) -> Value {
+    json!({
+        "items": [{"productId": product_id, "quantity": quantity}],
+        "email": email,
+        "paymentProviderId": PROVIDER,
+    })
+}
+
+impl TestApp {
+    /// An active product with `n` codes `PREFIX-000000...`; returns its id.
+    pub async fn stocked(&self, name: &str, prefix: &str, n: usize) -> String {
+        let id = self.product(name).await;
+        if n > 0 {
+            self.import(&id, &codes(prefix, 0..n)).await;
+        }
+        id
+    }
+
+    /// CreateOrder as a shopper, with extra headers.
+    pub async fn create_order_with(&self, headers: &[(&str, &str)], body: &Value) -> (u16, Value) {
+        self.send(Method::POST, CREATE_ORDER, None, headers, Some(body))
+            .await
+    }
+
+    pub async fn create_order(&self, body: &Value) -> (u16, Value) {
+        self.create_order_with(&[], body).await
+    }
+
+    /// A successful CreateOrder's result.
+    pub async fn order(&self, body: &Value) -> Value {
+        let (status, answer) = self.create_order(body).await;
+        assert_ok(status, &answer).clone()
+    }
+
+    /// OrderDetail with a token.
+    pub async fn shopper_detail(&self, code: &str, token: &str) -> (u16, Value) {
+        self.send(
+            Method::GET,
+            &format!("{ORDER_DETAIL}?code={code}"),
+            None,
+            &[("x-order-token", token)],
+            None,
+        )
+        .await
+    }
+
+    /// The internal ConfirmPayment, as paymentprovider calls it.
+    pub async fn bank_payment(&self, body: &Value) -> (u16, Value) {
+        self.send(
+            Method::POST,
+            INTERNAL_CONFIRM,
+            None,
+            &[("x-internal-key", INTERNAL_KEY)],
+            Some(body),
+        )
+        .await
+    }
+
+    /// A bank transfer of `amount` for `code`, as transaction `tx`.
+    pub async fn pay(&self, code: &str, amount: i64, tx: &str) -> Value {
+        let (status, answer) = self
+            .bank_payment(&json!({
+                "orderCode": code, "amount": amount, "providerId": PROVIDER,
+                "transactionId": tx, "paidAt": chrono::Utc::now().to_rfc3339(),
+            }))
+            .await;
+        assert_ok(status, &answer).clone()
+    }
+
+    /// The admin detail of an order.
+    pub async fn admin_order(&self, id: &str) -> Value {
+        let (status, answer) = self.get(&format!("{ORDER_ADMIN_DETAIL}?id={id}")).await;
+        assert_ok(status, &answer).clone()
+    }
+
+    /// The id of the order with this code.
+    pub async fn order_id(&self, code: &str) -> String {
+        self.lines(&format!(
+            "SELECT id::text AS line FROM orders WHERE code = '{code}'"
+        ))
+        .await
+        .remove(0)
+    }
+
+    /// An admin action with an Idempotency-Key.
+    pub async fn post_keyed(&self, path: &str, key: &str, body: &Value) -> (u16, Value) {
+        self.send(
+            Method::POST,
+            path,
+            Some(&self.admin),
+            &[("idempotency-key", key)],
+            Some(body),
+        )
+        .await
+    }
+
+    /// Codes per status of a product, counted for real (not from the counters).
+    pub async fn real_stock(&self, product_id: &str) -> (i64, i64, i64, i64) {
+        let count = |status: &str| {
+            format!(
+                "SELECT count(*) AS n FROM serial_codes \
+                 WHERE product_id = '{product_id}' AND status = '{status}'"
+            )
+        };
+        (
+            self.scalar(&count("available")).await,
+            self.scalar(&count("reserved")).await,
+            self.scalar(&count("sold")).await,
+            self.scalar(&count("disabled")).await,
+        )
+    }
+}
+
 /// `n` distinct codes `PREFIX-000000`.
 pub fn codes(prefix: &str, range: std::ops::Range<usize>) -> Vec<String> {
     range.map(|i| format!("{prefix}-{i:06}")).collect()
+}
+
+/// An order of `quantity` codes of a fresh product holding `stock` codes: (product id,
+/// order result, order id).
+pub async fn ordered(
+    app: &TestApp,
+    stock: usize,
+    quantity: i64,
+    email: &str,
+) -> (String, Value, String) {
+    let prefix = format!("P{}", &Uuid::new_v4().simple().to_string()[..6]);
+    let product = app
+        .stocked(&format!("Sản phẩm {prefix}"), &prefix, stock)
+        .await;
+    let order = app.order(&order_body(&product, quantity, email)).await;
+    let id = app.order_id(order["code"].as_str().unwrap()).await;
+    (product, order, id)
+}
+
+pub fn event_types(detail: &Value) -> Vec<String> {
+    detail["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["type"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+pub async fn make_due(app: &TestApp, id: &str) {
+    app.execute(&format!(
+        "UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = '{id}'"
+    ))
+    .await;
 }

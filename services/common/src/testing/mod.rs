@@ -14,6 +14,9 @@ use serde_json::Value;
 
 use crate::db::{self, DbPool};
 
+mod stub;
+pub use stub::{Stub, StubCall, envelope_error, envelope_ok};
+
 pub fn database_url() -> String {
     std::env::var("TEST_DATABASE_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())

@@ -1,0 +1,308 @@
+//! From a bank transfer to a paid order, exactly once (architecture.md, the buying flow,
+//! step 5): the webhook's checks, storing a delivery, asking retailstore, the retry job
+//! and staff's Assign.
+//!
+//! Every delivery is stored before anything else (one row per provider + SePay id).
+//! A transaction that needs retailstore stays `pending` until retailstore has answered;
+//! no database connection or lock is held during the call. Any worker (the webhook
+//! itself, a repeated delivery, the retry job of any replica, Assign) first claims the
+//! row in one statement, then calls, then stores the answer guarded by
+//! `status = 'pending'` and the order code it sent. ConfirmPayment is idempotent on the
+//! transaction id, so a call repeated after a crash or a lost answer is harmless.
+
+use std::time::Duration;
+
+use serde_json::Value;
+use shop_common::db::DbPool;
+use tokio::sync::watch;
+use tokio::task::JoinSet;
+use uuid::Uuid;
+
+use crate::crypto::SecretCipher;
+use crate::domain::order_code::OrderCode;
+use crate::domain::sepay::{self, Decision, Delivery};
+use crate::domain::transaction::{LEASE, TransactionStatus, retry_delay};
+use crate::error::PaymentError;
+use crate::models::provider::Provider;
+use crate::models::transaction::{NewTransaction, Settlement, Transaction};
+use crate::retailstore::{ConfirmPayment, Confirmation, Retailstore};
+
+/// Due transactions one retry pass takes at most (they are tried concurrently, so one
+/// pass lasts about one call time-out at worst, well inside [`LEASE`]).
+pub const RETRY_BATCH: i64 = 20;
+
+/// The provider a webhook delivery is for, once its key has been checked. Code 501
+/// whatever went wrong: the id is not a uuid, the provider is unknown or deleted, its
+/// webhook is disabled or has no secret, the key is missing or wrong. Every case
+/// compares a key in constant time.
+pub async fn authenticate(
+    pool: &DbPool,
+    cipher: &SecretCipher,
+    provider_id: &str,
+    authorization: Option<&[u8]>,
+) -> Result<Provider, PaymentError> {
+    let presented = authorization.and_then(sepay::apikey);
+    let found = match Uuid::parse_str(provider_id) {
+        Ok(id) => {
+            let mut conn = pool.get().await?;
+            Provider::find_with_secret(&mut conn, id).await?
+        }
+        Err(_) => None,
+    };
+    let (provider, secret) = match found {
+        Some((provider, Some(secret))) => {
+            let clear = cipher
+                .decrypt(provider.id, &secret.nonce, &secret.ciphertext)
+                .inspect_err(|e| {
+                    tracing::error!(provider_id = %provider.id, error = %e, "webhook secret unreadable");
+                })
+                .ok();
+            (Some(provider), clear)
+        }
+        Some((provider, None)) => (Some(provider), None),
+        None => (None, None),
+    };
+    let matches = sepay::key_matches(secret.as_deref(), presented);
+    match provider {
+        Some(p) if matches && p.webhook_enabled => Ok(p),
+        Some(p) => {
+            // A misconfigured SePay account shows up here (never the key itself).
+            tracing::warn!(
+                provider_id = %p.id,
+                webhook_enabled = p.webhook_enabled,
+                has_secret = secret.is_some(),
+                key_sent = presented.is_some(),
+                "webhook delivery refused"
+            );
+            Err(PaymentError::WebhookUnauthorized)
+        }
+        None => Err(PaymentError::WebhookUnauthorized),
+    }
+}
+
+/// Stores a delivery and, when it carries an order code, applies it through retailstore.
+/// Classifying needs only the delivery and the provider, so the row is inserted with its
+/// class: `ignored` and `unmatched` are final at once, and only a transfer waiting for
+/// retailstore is inserted `pending` (under a lease, so the retry job leaves it to us).
+/// A repeated delivery returns the stored transaction; if that one is still `pending`,
+/// it is tried again at once. Once the row is stored, nothing here fails: a failed call
+/// or a failed update leaves it `pending` for the retry job.
+pub async fn receive(
+    pool: &DbPool,
+    retailstore: &Retailstore,
+    provider: &Provider,
+    delivery: &Delivery,
+    raw: &Value,
+) -> Result<Transaction, PaymentError> {
+    let decision = delivery.decide(provider.account_number.as_deref());
+    let (status, order_code) = match &decision {
+        Decision::Ignore => (TransactionStatus::Ignored, None),
+        Decision::Unmatched => (TransactionStatus::Unmatched, None),
+        Decision::Confirm(code) => (TransactionStatus::Pending, Some(code.as_str())),
+    };
+    let row = NewTransaction::new(provider.id, delivery, raw, status, order_code);
+    let lease = (status == TransactionStatus::Pending).then_some(LEASE);
+    let mut conn = pool.get().await?;
+    let claimed = match Transaction::insert(&mut conn, &row, lease).await? {
+        Some(inserted) => {
+            tracing::info!(
+                transaction_id = %inserted.id,
+                provider_id = %provider.id,
+                external_id = %inserted.external_id,
+                status = inserted.status.as_str(),
+                amount = inserted.amount,
+                "bank transaction received"
+            );
+            inserted
+        }
+        None => {
+            let stored =
+                Transaction::find_external(&mut conn, provider.id, &delivery.external_id).await?;
+            if stored.status != TransactionStatus::Pending {
+                return Ok(stored);
+            }
+            match Transaction::claim(&mut conn, stored.id, LEASE).await? {
+                Some(claimed) => claimed,
+                // Finished by another worker in between.
+                None => {
+                    return Ok(Transaction::find_external(
+                        &mut conn,
+                        provider.id,
+                        &delivery.external_id,
+                    )
+                    .await?);
+                }
+            }
+        }
+    };
+    drop(conn);
+    if claimed.status != TransactionStatus::Pending {
+        return Ok(claimed);
+    }
+    Ok(attempt(pool, retailstore, claimed).await.transaction)
+}
+
+/// One attempt on a claimed pending transaction: what retailstore said, and the row as it
+/// is afterwards.
+#[derive(Debug)]
+pub struct Attempt {
+    pub confirmation: Confirmation,
+    /// As stored after the answer; as claimed when the answer could not be stored.
+    pub transaction: Transaction,
+}
+
+/// Calls ConfirmPayment for a transaction this worker has claimed, then stores the answer
+/// (guarded: a row that moved on meanwhile is left as it is and returned as it is).
+pub async fn attempt(pool: &DbPool, retailstore: &Retailstore, claimed: Transaction) -> Attempt {
+    let Some(order_code) = claimed.order_code.clone() else {
+        // The table's CHECK forbids a pending row without an order code.
+        tracing::error!(transaction_id = %claimed.id, "pending transaction without an order code");
+        return Attempt {
+            confirmation: Confirmation::Failed("thiếu mã đơn hàng".to_owned()),
+            transaction: claimed,
+        };
+    };
+    let request = ConfirmPayment::new(
+        &order_code,
+        claimed.amount,
+        claimed.provider_id,
+        claimed.id,
+        claimed.transaction_date,
+    );
+    let confirmation = retailstore.confirm_payment(&request).await;
+    let settlement = match &confirmation {
+        Confirmation::Done(status) => Settlement::Done(*status),
+        Confirmation::NoSuchOrder => Settlement::NoSuchOrder {
+            note: format!("Không tìm thấy đơn hàng {order_code}"),
+        },
+        Confirmation::Failed(error) => Settlement::Failed {
+            error: error.clone(),
+            retry_in: retry_delay(claimed.attempts.saturating_add(1)),
+        },
+    };
+    let transaction = match store(pool, claimed.id, &order_code, &settlement).await {
+        Ok(stored) => {
+            tracing::info!(
+                transaction_id = %stored.id,
+                order_code = %order_code,
+                status = stored.status.as_str(),
+                attempts = stored.attempts,
+                "retailstore answer stored"
+            );
+            stored
+        }
+        Err(e) => {
+            tracing::error!(
+                transaction_id = %claimed.id,
+                error = %e,
+                "storing retailstore's answer failed; the retry job will ask again"
+            );
+            claimed
+        }
+    };
+    Attempt {
+        confirmation,
+        transaction,
+    }
+}
+
+/// Stores `settlement`, or reads the row when it moved on meanwhile.
+async fn store(
+    pool: &DbPool,
+    id: Uuid,
+    order_code: &str,
+    settlement: &Settlement,
+) -> Result<Transaction, PaymentError> {
+    let mut conn = pool.get().await?;
+    match Transaction::settle(&mut conn, id, order_code, settlement).await? {
+        Some(stored) => Ok(stored),
+        None => Ok(Transaction::find_named(&mut conn, id).await?.0),
+    }
+}
+
+/// One pass of the retry job: claims up to [`RETRY_BATCH`] due pending transactions and
+/// tries them concurrently. Safe to run at the same time in any number of tasks and
+/// replicas: each due row goes to one of them per lease. Returns how many it tried.
+pub async fn retry_pass(pool: &DbPool, retailstore: &Retailstore) -> Result<usize, PaymentError> {
+    let claimed = {
+        let mut conn = pool.get().await?;
+        Transaction::claim_due(&mut conn, RETRY_BATCH, LEASE).await?
+    };
+    let count = claimed.len();
+    let mut attempts = JoinSet::new();
+    for transaction in claimed {
+        let pool = pool.clone();
+        let retailstore = retailstore.clone();
+        attempts.spawn(async move { attempt(&pool, &retailstore, transaction).await });
+    }
+    while let Some(done) = attempts.join_next().await {
+        if let Err(e) = done {
+            tracing::error!(error = %e, "retry attempt task failed");
+        }
+    }
+    Ok(count)
+}
+
+/// The retry job: a pass every `every` (passes follow each other at once while they
+/// find a full batch), until `stop` turns true or its sender is dropped. A pass under
+/// way is finished first, so stopping takes at most one call time-out.
+pub async fn retry_job(
+    pool: DbPool,
+    retailstore: Retailstore,
+    every: Duration,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = stop.changed() => {}
+        }
+        if *stop.borrow() || stop.has_changed().is_err() {
+            break;
+        }
+        loop {
+            match retry_pass(&pool, &retailstore).await {
+                Ok(n) if n as i64 >= RETRY_BATCH && !*stop.borrow() => continue,
+                Ok(0) => {}
+                Ok(n) => tracing::debug!(tried = n, "pending bank transactions retried"),
+                Err(e) => tracing::warn!(error = %e, "retry pass failed"),
+            }
+            break;
+        }
+    }
+    tracing::info!("payment retry job stopped");
+}
+
+/// Staff's Assign: applies an `unmatched` transaction to the order `order_code`, once.
+/// The transaction is claimed first (it becomes `pending` with that code), so of two
+/// concurrent Assigns one wins and the other gets code 404. Then:
+/// - retailstore applies it: `matched` (or `duplicate`);
+/// - no such order: back to `unmatched` without a code, code 403;
+/// - retailstore unreachable: stays `pending` with the code (the retry job finishes it),
+///   code 8.
+pub async fn assign(
+    pool: &DbPool,
+    retailstore: &Retailstore,
+    id: Uuid,
+    order_code: &OrderCode,
+) -> Result<Transaction, PaymentError> {
+    let claimed = {
+        let mut conn = pool.get().await?;
+        match Transaction::claim_unmatched(&mut conn, id, order_code.as_str(), LEASE).await? {
+            Some(claimed) => claimed,
+            None => {
+                // Code 2 when there is no such transaction.
+                Transaction::find_named(&mut conn, id).await?;
+                return Err(PaymentError::NotUnmatched);
+            }
+        }
+    };
+    let done = attempt(pool, retailstore, claimed).await;
+    match done.confirmation {
+        Confirmation::Done(_) => Ok(done.transaction),
+        Confirmation::NoSuchOrder => Err(PaymentError::OrderNotFound),
+        Confirmation::Failed(_) => Err(PaymentError::RetailstoreUnavailable),
+    }
+}

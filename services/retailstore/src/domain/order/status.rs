@@ -1,0 +1,231 @@
+//! An order's statuses, its payments' sources, its timeline's event kinds, and the pure
+//! rules of the state machine (what a payment or a sweep does to an order).
+
+use diesel::deserialize::FromSqlRow;
+use diesel::expression::AsExpression;
+use diesel::sql_types::Text;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, AsExpression, FromSqlRow)]
+#[diesel(sql_type = Text)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderStatus {
+    PendingPayment,
+    Completed,
+    Expired,
+    Cancelled,
+    NeedsAttention,
+}
+
+impl OrderStatus {
+    pub const ALL: [OrderStatus; 5] = [
+        Self::PendingPayment,
+        Self::Completed,
+        Self::Expired,
+        Self::Cancelled,
+        Self::NeedsAttention,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::PendingPayment => "pending_payment",
+            Self::Completed => "completed",
+            Self::Expired => "expired",
+            Self::Cancelled => "cancelled",
+            Self::NeedsAttention => "needs_attention",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    /// Staff may confirm a payment by hand (api.md's Orders table).
+    pub fn allows_manual_payment(self) -> bool {
+        matches!(
+            self,
+            Self::PendingPayment | Self::Expired | Self::NeedsAttention
+        )
+    }
+
+    pub fn allows_cancel(self) -> bool {
+        matches!(self, Self::PendingPayment | Self::NeedsAttention)
+    }
+
+    /// ReplaceCodes, RevealCodes and RegenerateAccessLink.
+    pub fn is_delivered(self) -> bool {
+        self == Self::Completed
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow)]
+#[diesel(sql_type = Text)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentStatus {
+    Unpaid,
+    PartiallyPaid,
+    Paid,
+    Overpaid,
+}
+
+impl PaymentStatus {
+    pub const ALL: [PaymentStatus; 4] = [
+        Self::Unpaid,
+        Self::PartiallyPaid,
+        Self::Paid,
+        Self::Overpaid,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Unpaid => "unpaid",
+            Self::PartiallyPaid => "partially_paid",
+            Self::Paid => "paid",
+            Self::Overpaid => "overpaid",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    /// The payment status of `paid` against `total`.
+    pub fn of(paid: i64, total: i64) -> Self {
+        if paid <= 0 {
+            Self::Unpaid
+        } else if paid < total {
+            Self::PartiallyPaid
+        } else if paid == total {
+            Self::Paid
+        } else {
+            Self::Overpaid
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow)]
+#[diesel(sql_type = Text)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentSource {
+    Webhook,
+    Manual,
+}
+
+impl PaymentSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Webhook => "webhook",
+            Self::Manual => "manual",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "webhook" => Some(Self::Webhook),
+            "manual" => Some(Self::Manual),
+            _ => None,
+        }
+    }
+}
+
+/// The kinds of timeline events (`events[].type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventKind {
+    Created,
+    PaymentReceived,
+    PaymentDuplicate,
+    CodesReserved,
+    Completed,
+    NeedsAttention,
+    Expired,
+    Cancelled,
+    CodesReplaced,
+    CodesRevealed,
+    AccessLinkRegenerated,
+}
+
+impl EventKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Created => "created",
+            Self::PaymentReceived => "payment_received",
+            Self::PaymentDuplicate => "payment_duplicate",
+            Self::CodesReserved => "codes_reserved",
+            Self::Completed => "completed",
+            Self::NeedsAttention => "needs_attention",
+            Self::Expired => "expired",
+            Self::Cancelled => "cancelled",
+            Self::CodesReplaced => "codes_replaced",
+            Self::CodesRevealed => "codes_revealed",
+            Self::AccessLinkRegenerated => "access_link_regenerated",
+        }
+    }
+}
+
+/// Where an order goes after a payment was added, given whether its codes can be
+/// (re)reserved when they are needed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Settlement {
+    /// Nothing changes but the amounts (not covered yet while pending, or money on top
+    /// of a completed order).
+    Stay,
+    /// Covered: sell the reserved codes and complete.
+    Complete,
+    /// Covered, but the codes were released: reserve them again, then complete; if the
+    /// stock cannot cover them, `needs_attention`.
+    Reserve,
+    /// Money that cannot be fulfilled automatically.
+    NeedsAttention,
+}
+
+/// The rule of api.md's Orders table for money arriving on an order in `status`, once
+/// the payments sum to `paid` of `total`.
+pub fn settle(status: OrderStatus, paid: i64, total: i64) -> Settlement {
+    let covered = paid >= total;
+    match status {
+        OrderStatus::PendingPayment if covered => Settlement::Complete,
+        OrderStatus::PendingPayment | OrderStatus::Completed => Settlement::Stay,
+        OrderStatus::Expired | OrderStatus::NeedsAttention if covered => Settlement::Reserve,
+        OrderStatus::Expired => Settlement::NeedsAttention,
+        OrderStatus::NeedsAttention => Settlement::Stay,
+        OrderStatus::Cancelled => Settlement::NeedsAttention,
+    }
+}
+
+/// The status an unpaid order takes at its expiry: money already received (a short
+/// payment) makes it a case for staff.
+pub fn expired_status(paid: i64) -> OrderStatus {
+    if paid > 0 {
+        OrderStatus::NeedsAttention
+    } else {
+        OrderStatus::Expired
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::domain::order::vnd;
+
+    #[test]
+    fn state_machine() {
+        use OrderStatus::*;
+        assert_eq!(settle(PendingPayment, 50, 100), Settlement::Stay);
+        assert_eq!(settle(PendingPayment, 100, 100), Settlement::Complete);
+        assert_eq!(settle(PendingPayment, 150, 100), Settlement::Complete);
+        assert_eq!(settle(Expired, 100, 100), Settlement::Reserve);
+        assert_eq!(settle(Expired, 50, 100), Settlement::NeedsAttention);
+        assert_eq!(settle(Cancelled, 100, 100), Settlement::NeedsAttention);
+        assert_eq!(settle(NeedsAttention, 100, 100), Settlement::Reserve);
+        assert_eq!(settle(NeedsAttention, 50, 100), Settlement::Stay);
+        assert_eq!(settle(Completed, 200, 100), Settlement::Stay);
+        assert_eq!(expired_status(0), Expired);
+        assert_eq!(expired_status(1), NeedsAttention);
+        assert_eq!(PaymentStatus::of(0, 100), PaymentStatus::Unpaid);
+        assert_eq!(PaymentStatus::of(99, 100), PaymentStatus::PartiallyPaid);
+        assert_eq!(PaymentStatus::of(100, 100), PaymentStatus::Paid);
+        assert_eq!(PaymentStatus::of(101, 100), PaymentStatus::Overpaid);
+        assert_eq!(vnd(1_234_000), "1.234.000đ");
+    }
+}

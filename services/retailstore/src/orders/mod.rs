@@ -1,0 +1,206 @@
+//! What happens to an order after CreateOrder: payments (the bank webhook's and staff's),
+//! the state machine of api.md's Orders table, Cancel, ReplaceCodes, RevealCodes and
+//! RegenerateAccessLink. Every change runs in one transaction with the order row locked
+//! (`FOR UPDATE`) and writes a timeline event; codes move in single statements.
+
+mod actions;
+mod payment;
+
+pub use actions::{cancel, regenerate_access, replace_codes, reveal_codes};
+pub use payment::{
+    BankPayment, ManualPayment, Outcome, PaymentInput, apply_payment, confirm_bank_payment,
+    confirm_manual_payment,
+};
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use diesel_async::AsyncPgConnection;
+use shop_common::FieldError;
+use uuid::Uuid;
+
+use crate::crypto::CodeCipher;
+use crate::domain::order::{OrderCode, OrderStatus, shortage, token_matches};
+use crate::error::StoreError;
+use crate::models::order::{Order, OrderItem};
+use crate::models::order_event::OrderEvent;
+use crate::models::order_payment::OrderPayment;
+use crate::models::serial_code::{OrderCodeRow, SerialCode};
+
+/// Everything the order views show.
+#[derive(Debug, Clone)]
+pub struct OrderBundle {
+    pub order: Order,
+    pub items: Vec<OrderItem>,
+    pub codes: Vec<OrderCodeRow>,
+    pub payments: Vec<OrderPayment>,
+    pub events: Vec<OrderEvent>,
+}
+
+impl OrderBundle {
+    /// Loads an order's lines and codes, and with `history` its payments and timeline.
+    pub async fn load(
+        conn: &mut AsyncPgConnection,
+        order: Order,
+        history: bool,
+    ) -> Result<Self, StoreError> {
+        let items = OrderItem::of_order(conn, order.id).await?;
+        let codes = SerialCode::of_order(conn, order.id).await?;
+        let (payments, events) = if history {
+            (
+                OrderPayment::of_order(conn, order.id).await?,
+                OrderEvent::of_order(conn, order.id).await?,
+            )
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        Ok(Self {
+            order,
+            items,
+            codes,
+            payments,
+            events,
+        })
+    }
+
+    /// The codes a line has handed out and not replaced, decrypted (only for a completed
+    /// order: the shopper's view after payment).
+    pub fn delivered(
+        &self,
+        cipher: &CodeCipher,
+    ) -> Result<HashMap<Uuid, Vec<Delivered>>, StoreError> {
+        let mut out: HashMap<Uuid, Vec<Delivered>> = HashMap::new();
+        if self.order.status != OrderStatus::Completed {
+            return Ok(out);
+        }
+        for code in self.codes.iter().filter(|c| c.replaced_at.is_none()) {
+            let Some(item_id) = code.order_item_id else {
+                continue;
+            };
+            let clear =
+                cipher.decrypt(code.product_id, code.key_id, &code.nonce, &code.ciphertext)?;
+            out.entry(item_id).or_default().push(Delivered {
+                code: clear,
+                expires_at: code.expires_at,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// A delivered code in clear.
+#[derive(Debug, Clone)]
+pub struct Delivered {
+    pub code: String,
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+/// The shopper's view of an order: found by code, opened by its token (constant-time
+/// comparison of hashes). Code 403 for an unknown code or a wrong token alike.
+pub async fn find_for_shopper(
+    conn: &mut AsyncPgConnection,
+    code: &OrderCode,
+    token: &str,
+) -> Result<OrderBundle, StoreError> {
+    let order = Order::find_by_code(conn, code.as_str())
+        .await?
+        .filter(|o| token_matches(&o.access_token_hash, token))
+        .ok_or(StoreError::OrderNotFound)?;
+    OrderBundle::load(conn, order, false).await
+}
+
+/// Lines whose codes the stock cannot cover: (line id, codes that could be had).
+pub type Shortages = Vec<(Uuid, usize)>;
+
+/// Makes every line of an order hold `quantity` reserved codes, taking the missing ones
+/// from stock (`FOR UPDATE SKIP LOCKED`, oldest expiry first, nothing expiring within a
+/// day), products in id order, then reserving them all in one statement. `Ok(Err(..))`
+/// when the stock cannot cover a line: nothing is reserved then (the locks go with the
+/// transaction). Call inside a transaction. (CreateOrder locks a new order's codes
+/// before writing the order, in `checkout`.)
+pub async fn reserve_lines(
+    conn: &mut AsyncPgConnection,
+    order_id: Uuid,
+    items: &[OrderItem],
+) -> Result<Result<usize, Shortages>, StoreError> {
+    let held: HashMap<Uuid, i64> = SerialCode::reserved_per_item(conn, order_id)
+        .await?
+        .into_iter()
+        .collect();
+    let mut lines: Vec<&OrderItem> = items.iter().collect();
+    lines.sort_by_key(|item| item.product_id);
+    let mut codes = Vec::new();
+    let mut code_items = Vec::new();
+    let mut short = Vec::new();
+    for item in lines {
+        let need = i64::from(item.quantity) - held.get(&item.id).copied().unwrap_or(0);
+        if need <= 0 {
+            continue;
+        }
+        let got = SerialCode::lock_sellable(conn, item.product_id, need).await?;
+        if (got.len() as i64) < need {
+            short.push((item.id, got.len()));
+            continue;
+        }
+        code_items.extend(std::iter::repeat_n(item.id, got.len()));
+        codes.extend(got);
+    }
+    if !short.is_empty() {
+        return Ok(Err(short));
+    }
+    if !codes.is_empty()
+        && SerialCode::reserve(conn, order_id, &codes, &code_items).await? != codes.len()
+    {
+        return Err(StoreError::Inconsistent(
+            "locked codes changed before reservation",
+        ));
+    }
+    Ok(Ok(codes.len()))
+}
+
+/// The detail of each shortage, as `items[i].quantity` of `index_of(line)`.
+pub fn shortage_details(
+    items: &[OrderItem],
+    short: &Shortages,
+    index_of: impl Fn(&OrderItem) -> usize,
+) -> Vec<FieldError> {
+    short
+        .iter()
+        .filter_map(|(item_id, available)| {
+            let item = items.iter().find(|i| i.id == *item_id)?;
+            Some(shortage(index_of(item), &item.product_name, *available))
+        })
+        .collect()
+}
+
+fn shortage_text(items: &[OrderItem], short: &Shortages) -> String {
+    shortage_details(items, short, |i| i.position as usize)
+        .into_iter()
+        .map(|d| d.message)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A staff member acting on an order.
+#[derive(Debug, Clone, Copy)]
+pub struct Actor<'a> {
+    pub user_id: Uuid,
+    pub user_name: &'a str,
+}
+
+/// The order locked `FOR UPDATE` for a change its status must allow: code 403 when
+/// there is no such order, code 404 when `allowed` refuses its status.
+async fn lock_for(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    allowed: fn(OrderStatus) -> bool,
+) -> Result<Order, StoreError> {
+    let order = Order::lock(conn, id)
+        .await?
+        .ok_or(StoreError::OrderNotFound)?;
+    if allowed(order.status) {
+        Ok(order)
+    } else {
+        Err(StoreError::OrderState)
+    }
+}

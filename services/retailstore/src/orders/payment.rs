@@ -1,0 +1,268 @@
+//! Payments reaching an order: the bank transfer paymentprovider matched (the internal
+//! ConfirmPayment), a staff member's manual confirmation, and how either settles the
+//! order along api.md's state machine.
+
+use chrono::{DateTime, Utc};
+use diesel_async::{AsyncConnection, AsyncPgConnection};
+use shop_common::db::DbPool;
+use uuid::Uuid;
+
+use super::{Actor, OrderBundle, lock_for, reserve_lines, shortage_text};
+use crate::crypto::CodeCipher;
+use crate::domain::order::{
+    EventKind, OrderCode, OrderStatus, PaymentSource, PaymentStatus, Settlement, settle, vnd,
+};
+use crate::error::StoreError;
+use crate::idempotency::Idempotent;
+use crate::models::order::{Order, OrderChanges, OrderItem};
+use crate::models::order_event::OrderEvent;
+use crate::models::order_payment::{NewOrderPayment, OrderPayment};
+use crate::models::serial_code::SerialCode;
+
+/// One payment as it reaches an order.
+#[derive(Debug, Clone)]
+pub struct PaymentInput<'a> {
+    /// paymentprovider's transaction id, or `manual:<...>` (none for a manual
+    /// confirmation of 0 đ, which only retries the delivery).
+    pub transaction_id: Option<&'a str>,
+    pub amount: i64,
+    pub paid_at: DateTime<Utc>,
+    pub source: PaymentSource,
+    pub actor: Option<&'a str>,
+    pub provider_id: Option<Uuid>,
+    pub note: Option<&'a str>,
+}
+
+/// What a payment did (the internal ConfirmPayment's `outcome`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Applied,
+    AlreadyApplied,
+    DuplicateOfManual,
+}
+
+/// Adds a payment to a locked order and moves it along the state machine: completed
+/// (reserved codes sold) once the payments cover the total, codes re-reserved for an
+/// expired order when stock allows, `needs_attention` for money it cannot fulfil.
+/// Idempotent on the transaction id; a bank transfer of the same amount as an unlinked
+/// manual payment is linked to it instead of counted. Call inside a transaction.
+pub async fn apply_payment(
+    conn: &mut AsyncPgConnection,
+    order: Order,
+    payment: &PaymentInput<'_>,
+) -> Result<(Order, Outcome), StoreError> {
+    if let Some(tx) = payment.transaction_id {
+        if OrderPayment::is_applied(conn, order.id, tx).await? {
+            return Ok((order, Outcome::AlreadyApplied));
+        }
+        if payment.source == PaymentSource::Webhook
+            && let Some(manual) =
+                OrderPayment::unlinked_manual(conn, order.id, payment.amount).await?
+        {
+            OrderPayment::link(conn, manual, tx).await?;
+            let message = format!(
+                "Giao dịch {tx} ({}) trùng với khoản đã xác nhận thủ công, không tính thêm",
+                vnd(payment.amount)
+            );
+            OrderEvent::record(conn, order.id, EventKind::PaymentDuplicate, &message, None).await?;
+            return Ok((order, Outcome::DuplicateOfManual));
+        }
+        OrderPayment::insert(
+            conn,
+            &NewOrderPayment {
+                id: Uuid::now_v7(),
+                order_id: order.id,
+                transaction_id: tx,
+                amount: payment.amount,
+                paid_at: payment.paid_at,
+                source: payment.source,
+                actor: payment.actor,
+                provider_id: payment.provider_id,
+                note: payment.note,
+            },
+        )
+        .await?;
+    }
+    let paid = order.paid_amount.saturating_add(payment.amount);
+    // The timeline of this payment, written in one statement at the end.
+    let mut events: Vec<(EventKind, String, Option<&str>)> = Vec::new();
+    if payment.amount > 0 {
+        let how = match payment.source {
+            PaymentSource::Webhook => format!(
+                "Nhận {} qua chuyển khoản (giao dịch {})",
+                vnd(payment.amount),
+                payment.transaction_id.unwrap_or_default()
+            ),
+            PaymentSource::Manual => {
+                format!("Xác nhận thanh toán thủ công {}", vnd(payment.amount))
+            }
+        };
+        let note = payment.note.map(|n| format!(" ({n})")).unwrap_or_default();
+        let message = format!("{how}{note}; đã nhận {} / {}", vnd(paid), vnd(order.total));
+        events.push((EventKind::PaymentReceived, message, payment.actor));
+    }
+    let mut changes = OrderChanges {
+        paid_amount: Some(paid),
+        payment_status: Some(PaymentStatus::of(paid, order.total)),
+        ..OrderChanges::default()
+    };
+    if order.paid_at.is_none() && paid >= order.total {
+        changes.paid_at = Some(Some(payment.paid_at));
+    }
+    match settle(order.status, paid, order.total) {
+        Settlement::Stay => {}
+        Settlement::Complete | Settlement::Reserve => {
+            // Usually the order still holds every code it needs: they are sold in one
+            // statement, all or none, without reading the lines first.
+            let at_once =
+                SerialCode::sell_all_reserved(conn, order.id, i64::from(order.item_count)).await?;
+            let delivered = if at_once > 0 {
+                Ok(at_once)
+            } else {
+                let items = OrderItem::of_order(conn, order.id).await?;
+                match reserve_lines(conn, order.id, &items).await? {
+                    Ok(reserved) => {
+                        if reserved > 0 {
+                            let message =
+                                format!("Giữ lại {reserved} mã từ kho sau khi nhận đủ tiền");
+                            events.push((EventKind::CodesReserved, message, None));
+                        }
+                        Ok(SerialCode::sell_reserved(conn, order.id).await?)
+                    }
+                    Err(short) => Err(shortage_text(&items, &short)),
+                }
+            };
+            match delivered {
+                Ok(sold) => {
+                    changes.status = Some(OrderStatus::Completed);
+                    changes.completed_at = Some(Some(Utc::now()));
+                    let message = format!("Đã thanh toán đủ, giao {sold} mã cho khách");
+                    events.push((EventKind::Completed, message, None));
+                }
+                Err(short) => {
+                    changes.status = Some(OrderStatus::NeedsAttention);
+                    let message = format!("Đã nhận đủ tiền nhưng kho không đủ mã để giao: {short}");
+                    events.push((EventKind::NeedsAttention, message, None));
+                }
+            }
+        }
+        Settlement::NeedsAttention => {
+            changes.status = Some(OrderStatus::NeedsAttention);
+            let message = match order.status {
+                OrderStatus::Cancelled => "Nhận tiền cho đơn hàng đã hủy".to_owned(),
+                _ => format!(
+                    "Nhận tiền sau khi đơn hết hạn nhưng chưa đủ ({} / {})",
+                    vnd(paid),
+                    vnd(order.total)
+                ),
+            };
+            events.push((EventKind::NeedsAttention, message, None));
+        }
+    }
+    OrderEvent::record_each(conn, order.id, &events).await?;
+    let order = Order::save(conn, order.id, &changes).await?;
+    Ok((order, Outcome::Applied))
+}
+
+/// A bank transfer paymentprovider matched to an order.
+#[derive(Debug, Clone)]
+pub struct BankPayment {
+    pub order_code: OrderCode,
+    pub amount: i64,
+    pub provider_id: Uuid,
+    pub transaction_id: String,
+    pub paid_at: DateTime<Utc>,
+}
+
+/// The internal ConfirmPayment: code 403 when no order has the code.
+pub async fn confirm_bank_payment(
+    pool: &DbPool,
+    payment: &BankPayment,
+) -> Result<(Order, Outcome), StoreError> {
+    let mut conn = pool.get().await?;
+    conn.transaction(async |conn| {
+        let order = Order::lock_by_code(conn, payment.order_code.as_str())
+            .await?
+            .ok_or(StoreError::OrderNotFound)?;
+        apply_payment(
+            conn,
+            order,
+            &PaymentInput {
+                transaction_id: Some(&payment.transaction_id),
+                amount: payment.amount,
+                paid_at: payment.paid_at,
+                source: PaymentSource::Webhook,
+                actor: None,
+                provider_id: Some(payment.provider_id),
+                note: None,
+            },
+        )
+        .await
+    })
+    .await
+}
+
+/// A staff member's confirmation of money received outside the webhook.
+#[derive(Debug, Clone, Copy)]
+pub struct ManualPayment<'a> {
+    pub id: Uuid,
+    /// 0 only retries the delivery of an order its payments already cover.
+    pub amount: i64,
+    pub note: Option<&'a str>,
+}
+
+/// The admin ConfirmPayment: a manual payment recorded as `manual:<key-derived id>`;
+/// its answer is stored under the Idempotency-Key (code 406 for another body).
+pub async fn confirm_manual_payment<R>(
+    pool: &DbPool,
+    cipher: &CodeCipher,
+    payment: ManualPayment<'_>,
+    actor: Actor<'_>,
+    idempotent: &Idempotent<'_>,
+    render: R,
+) -> Result<Vec<u8>, StoreError>
+where
+    R: Fn(&OrderBundle) -> Result<Vec<u8>, StoreError> + Sync,
+{
+    let mut conn = pool.get().await?;
+    if let Some(answer) = idempotent.replay(&mut conn, cipher).await? {
+        return Ok(answer);
+    }
+    let ManualPayment { id, amount, note } = payment;
+    let transaction_id = idempotent.key.manual_transaction_id();
+    let result = conn
+        .transaction(async |conn| {
+            idempotent.claim(conn).await?;
+            let order = lock_for(conn, id, OrderStatus::allows_manual_payment).await?;
+            if amount == 0 && order.paid_amount < order.total {
+                return Err(StoreError::field(
+                    "amount",
+                    "Số tiền phải lớn hơn 0 khi đơn chưa được thanh toán đủ",
+                ));
+            }
+            let (order, _) = apply_payment(
+                conn,
+                order,
+                &PaymentInput {
+                    transaction_id: (amount > 0).then_some(transaction_id.as_str()),
+                    amount,
+                    paid_at: Utc::now(),
+                    source: PaymentSource::Manual,
+                    actor: Some(actor.user_name),
+                    provider_id: None,
+                    note,
+                },
+            )
+            .await?;
+            let bundle = OrderBundle::load(conn, order, true).await?;
+            let answer = render(&bundle)?;
+            idempotent.fill(conn, cipher, &answer).await?;
+            Ok(answer)
+        })
+        .await;
+    match result {
+        Err(StoreError::KeyTaken) => idempotent.replay_winner(&mut conn, cipher).await,
+        other => other,
+    }
+}

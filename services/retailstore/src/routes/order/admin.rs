@@ -1,0 +1,289 @@
+//! The back office's handlers: Pagination, Detail, ConfirmPayment, Cancel, ReplaceCodes,
+//! RevealCodes and RegenerateAccessLink (admin and staff alike).
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use shop_common::auth::AuthUser;
+use shop_common::db::DbPool;
+use shop_common::ok;
+use shop_common::pagination::{Page, PageQuery, PageRequest, SortDir};
+use uuid::Uuid;
+
+use super::views::{
+    AccessLinkView, AdminOrderDetail, OrderListItem, RevealView, RevealedCode, RevealedItem,
+};
+use super::{
+    IDEMPOTENCY_HEADER, SORTABLE, amount, envelope_bytes, idempotency_key, instant, json_body,
+    no_store, required_id,
+};
+use crate::crypto::CodeCipher;
+use crate::domain::optional_text;
+use crate::domain::order::{MAX_NOTE, OrderStatus, PaymentStatus, reason};
+use crate::error::{Problems, StoreError};
+use crate::idempotency::{self, Idempotent};
+use crate::models::order::{Order, OrderFilter, OrderSort};
+use crate::orders::{self, Actor, ManualPayment, OrderBundle};
+use crate::routes::{IdBody, IdQuery, optional_choice};
+use crate::{OrderSettings, StorefrontCache};
+
+/// Admin list filters besides paging.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FilterQuery {
+    pub status: Option<String>,
+    pub payment_status: Option<String>,
+    pub product_id: Option<String>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+impl FilterQuery {
+    fn check(&self, page: &PageRequest) -> Result<OrderFilter, StoreError> {
+        let mut p = Problems::default();
+        let status = optional_choice(
+            &mut p,
+            "status",
+            self.status.as_deref().map(str::trim),
+            OrderStatus::parse,
+            "Trạng thái là pending_payment, completed, expired, cancelled hoặc needs_attention",
+        );
+        let payment_status = optional_choice(
+            &mut p,
+            "paymentStatus",
+            self.payment_status.as_deref().map(str::trim),
+            PaymentStatus::parse,
+            "Trạng thái thanh toán là unpaid, partially_paid, paid hoặc overpaid",
+        );
+        let product_id = optional_choice(
+            &mut p,
+            "productId",
+            self.product_id.as_deref().map(str::trim),
+            |text| Uuid::parse_str(text).ok(),
+            "Mã sản phẩm không hợp lệ",
+        );
+        let from = instant(&mut p, "from", self.from.as_deref());
+        let to = instant(&mut p, "to", self.to.as_deref());
+        if let (Some(from), Some(to)) = (from, to)
+            && from >= to
+        {
+            p.push("to", "Thời điểm kết thúc phải sau thời điểm bắt đầu");
+        }
+        p.finish(|| OrderFilter {
+            keyword: page.keyword.clone(),
+            status,
+            payment_status,
+            product_id,
+            from,
+            to,
+        })
+    }
+}
+
+/// Admin ConfirmPayment, as sent (`Serialize`: the canonical form replays compare).
+#[derive(Debug, Deserialize, Serialize)]
+pub struct ManualPaymentBody {
+    pub id: Option<Uuid>,
+    pub amount: Option<i64>,
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CancelBody {
+    pub id: Option<Uuid>,
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplaceBody {
+    pub id: Option<Uuid>,
+    pub item_id: Option<Uuid>,
+    pub quantity: Option<i64>,
+    pub reason: Option<String>,
+}
+
+fn actor(user: &AuthUser) -> Actor<'_> {
+    Actor {
+        user_id: user.id,
+        user_name: &user.user_name,
+    }
+}
+
+async fn admin_detail(pool: &DbPool, id: Uuid) -> Result<AdminOrderDetail, StoreError> {
+    let mut conn = pool.get().await?;
+    let order = Order::find(&mut conn, id)
+        .await?
+        .ok_or(StoreError::OrderNotFound)?;
+    AdminOrderDetail::build(&OrderBundle::load(&mut conn, order, true).await?)
+}
+
+fn sort(page: &PageRequest) -> OrderSort {
+    match page.sort {
+        Some(("total", dir)) => OrderSort::Total(dir),
+        Some(("paidAt", dir)) => OrderSort::PaidAt(dir),
+        Some((_, dir)) => OrderSort::CreatedAt(dir),
+        None => OrderSort::CreatedAt(SortDir::Desc),
+    }
+}
+
+/// GET admin Order/Pagination.
+pub(super) async fn pagination(
+    _user: AuthUser,
+    pool: web::Data<DbPool>,
+    query: web::Query<PageQuery>,
+    filter: web::Query<FilterQuery>,
+) -> Result<HttpResponse, StoreError> {
+    let page = query.check(SORTABLE)?;
+    let filter = filter.check(&page)?;
+    let mut conn = pool.get().await?;
+    let rows = Order::page(&mut conn, &filter, sort(&page), page.size, page.offset()).await?;
+    let total = Order::count(&mut conn, &filter).await?;
+    let items: Vec<OrderListItem> = rows.into_iter().map(OrderListItem::from).collect();
+    Ok(ok(Page::new(items, total, &page)))
+}
+
+/// GET admin Order/Detail?id=.
+pub(super) async fn detail(
+    _user: AuthUser,
+    pool: web::Data<DbPool>,
+    query: web::Query<IdQuery>,
+) -> Result<HttpResponse, StoreError> {
+    Ok(ok(admin_detail(&pool, query.id).await?))
+}
+
+/// POST admin Order/ConfirmPayment (`Idempotency-Key` required): a manual payment.
+pub(super) async fn confirm_payment(
+    user: AuthUser,
+    req: HttpRequest,
+    pool: web::Data<DbPool>,
+    cipher: web::Data<CodeCipher>,
+    body: web::Json<ManualPaymentBody>,
+) -> Result<HttpResponse, StoreError> {
+    let body = body.into_inner();
+    let key = idempotency_key(&req)?.ok_or_else(|| {
+        StoreError::field(
+            IDEMPOTENCY_HEADER,
+            "Vui lòng gửi Idempotency-Key cho thao tác này",
+        )
+    })?;
+    let canonical = serde_json::to_vec(&body)
+        .map_err(|_| StoreError::Inconsistent("request not serialisable"))?;
+    let mut p = Problems::default();
+    let id = required_id(&mut p, body.id);
+    let amount = amount(&mut p, body.amount, 0);
+    let note = optional_text(&mut p, "note", body.note, MAX_NOTE, true);
+    p.finish::<_, StoreError>(|| ())?;
+    let idempotent = Idempotent::new(idempotency::CONFIRM_PAYMENT, &key, &canonical);
+    let render = |bundle: &OrderBundle| envelope_bytes(&AdminOrderDetail::build(bundle)?);
+    let payment = ManualPayment {
+        id,
+        amount,
+        note: note.as_deref(),
+    };
+    let answer =
+        orders::confirm_manual_payment(&pool, &cipher, payment, actor(&user), &idempotent, render)
+            .await?;
+    tracing::info!(order_id = %id, amount, user_id = %user.id, "manual payment confirmed");
+    Ok(json_body(answer))
+}
+
+/// POST admin Order/Cancel.
+pub(super) async fn cancel(
+    user: AuthUser,
+    pool: web::Data<DbPool>,
+    storefront: web::Data<StorefrontCache>,
+    body: web::Json<CancelBody>,
+) -> Result<HttpResponse, StoreError> {
+    let body = body.into_inner();
+    let mut p = Problems::default();
+    let id = required_id(&mut p, body.id);
+    let reason = reason(&mut p, "reason", body.reason);
+    let reason = p.finish::<_, StoreError>(|| reason.unwrap_or_default())?;
+    let bundle = orders::cancel(&pool, id, &reason, actor(&user)).await?;
+    storefront.invalidate();
+    tracing::info!(order_id = %id, user_id = %user.id, "order cancelled");
+    Ok(ok(AdminOrderDetail::build(&bundle)?))
+}
+
+/// POST admin Order/ReplaceCodes.
+pub(super) async fn replace_codes(
+    user: AuthUser,
+    pool: web::Data<DbPool>,
+    storefront: web::Data<StorefrontCache>,
+    body: web::Json<ReplaceBody>,
+) -> Result<HttpResponse, StoreError> {
+    let body = body.into_inner();
+    let mut p = Problems::default();
+    let id = required_id(&mut p, body.id);
+    if body.item_id.is_none() {
+        p.push("itemId", "Vui lòng chọn dòng sản phẩm");
+    }
+    let quantity = match body.quantity {
+        Some(q) if (1..=i64::from(i32::MAX)).contains(&q) => q as i32,
+        _ => {
+            p.push("quantity", "Số mã đổi phải lớn hơn 0");
+            0
+        }
+    };
+    let reason = reason(&mut p, "reason", body.reason);
+    let reason = p.finish::<_, StoreError>(|| reason.unwrap_or_default())?;
+    let item_id = body.item_id.unwrap_or_default();
+    let bundle = orders::replace_codes(&pool, id, item_id, quantity, &reason, actor(&user)).await?;
+    storefront.invalidate();
+    tracing::info!(order_id = %id, quantity, user_id = %user.id, "codes replaced");
+    Ok(ok(AdminOrderDetail::build(&bundle)?))
+}
+
+/// POST admin Order/RevealCodes: the order's codes in clear (audited).
+pub(super) async fn reveal_codes(
+    user: AuthUser,
+    pool: web::Data<DbPool>,
+    cipher: web::Data<CodeCipher>,
+    body: web::Json<IdBody>,
+) -> Result<HttpResponse, StoreError> {
+    let (bundle, clear) = orders::reveal_codes(&pool, &cipher, body.id, actor(&user)).await?;
+    tracing::info!(order_id = %body.id, user_id = %user.id, "order codes revealed");
+    let mut by_code: std::collections::HashMap<Uuid, String> =
+        bundle.codes.iter().map(|c| c.id).zip(clear).collect();
+    let items = bundle
+        .items
+        .iter()
+        .map(|i| RevealedItem {
+            item_id: i.id,
+            product_id: i.product_id,
+            product_name: i.product_name.clone(),
+            codes: bundle
+                .codes
+                .iter()
+                .filter(|c| c.order_item_id == Some(i.id))
+                .map(|c| RevealedCode {
+                    id: c.id,
+                    code: by_code.remove(&c.id).unwrap_or_default(),
+                    status: c.status,
+                    expires_at: c.expires_at,
+                    replacement: c.replacement,
+                    replaced: c.replaced_at.is_some(),
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(no_store(ok(RevealView { items })))
+}
+
+/// POST admin Order/RegenerateAccessLink: `{url}` with a new token.
+pub(super) async fn regenerate_access_link(
+    user: AuthUser,
+    pool: web::Data<DbPool>,
+    settings: web::Data<OrderSettings>,
+    body: web::Json<IdBody>,
+) -> Result<HttpResponse, StoreError> {
+    let (order, token) = orders::regenerate_access(&pool, body.id, actor(&user)).await?;
+    tracing::info!(order_id = %order.id, user_id = %user.id, "order access link regenerated");
+    let url = format!(
+        "{}/order-detail?code={}#token={}",
+        settings.config.public_base_url,
+        order.code,
+        token.as_str()
+    );
+    Ok(no_store(ok(AccessLinkView { url })))
+}

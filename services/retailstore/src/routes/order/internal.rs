@@ -1,0 +1,93 @@
+//! paymentprovider's internal ConfirmPayment.
+
+use actix_web::{HttpResponse, web};
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use shop_common::db::DbPool;
+use shop_common::internal::InternalCaller;
+use shop_common::ok;
+use uuid::Uuid;
+
+use super::views::ConfirmView;
+use super::{MAX_TRANSACTION_ID, amount};
+use crate::domain::order::OrderCode;
+use crate::error::{Problems, StoreError};
+use crate::orders::{self, BankPayment, Outcome};
+
+/// The internal ConfirmPayment's body.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BankPaymentBody {
+    pub order_code: Option<String>,
+    pub amount: Option<i64>,
+    pub provider_id: Option<Uuid>,
+    pub transaction_id: Option<String>,
+    pub paid_at: Option<DateTime<Utc>>,
+}
+
+impl BankPaymentBody {
+    fn check(self) -> Result<BankPayment, StoreError> {
+        let mut p = Problems::default();
+        let order_code = match self.order_code.as_deref().map(OrderCode::parse) {
+            Some(Some(code)) => Some(code),
+            _ => {
+                p.push("orderCode", "Mã đơn hàng có dạng DH và 8 ký tự");
+                None
+            }
+        };
+        let amount = amount(&mut p, self.amount, 1);
+        if self.provider_id.is_none() {
+            p.push("providerId", "Thiếu mã nhà cung cấp thanh toán");
+        }
+        let transaction_id = self
+            .transaction_id
+            .map(|t| t.trim().to_owned())
+            .filter(|t| {
+                (1..=MAX_TRANSACTION_ID).contains(&t.chars().count())
+                    && !t.chars().any(char::is_control)
+            });
+        if transaction_id.is_none() {
+            p.push("transactionId", "Mã giao dịch gồm 1 đến 100 ký tự");
+        }
+        if self.paid_at.is_none() {
+            p.push("paidAt", "Thiếu thời điểm thanh toán");
+        }
+        let paid_at = self.paid_at.unwrap_or_else(Utc::now);
+        p.finish::<_, StoreError>(|| ())?;
+        match (order_code, transaction_id, self.provider_id) {
+            (Some(order_code), Some(transaction_id), Some(provider_id)) => Ok(BankPayment {
+                order_code,
+                amount,
+                provider_id,
+                transaction_id,
+                paid_at,
+            }),
+            _ => Err(StoreError::field("orderCode", "Dữ liệu không hợp lệ")),
+        }
+    }
+}
+
+/// POST internal Order/ConfirmPayment (paymentprovider, `x-internal-key`).
+pub(super) async fn confirm_payment(
+    _caller: InternalCaller,
+    pool: web::Data<DbPool>,
+    body: web::Json<BankPaymentBody>,
+) -> Result<HttpResponse, StoreError> {
+    let payment = body.into_inner().check()?;
+    let (order, outcome) = orders::confirm_bank_payment(&pool, &payment).await?;
+    tracing::info!(
+        order_code = %order.code,
+        transaction_id = %payment.transaction_id,
+        ?outcome,
+        status = order.status.as_str(),
+        "bank payment"
+    );
+    Ok(ok(ConfirmView {
+        order_id: order.id,
+        order_code: order.code,
+        status: order.status,
+        payment_status: order.payment_status,
+        applied: outcome == Outcome::Applied,
+        outcome,
+    }))
+}

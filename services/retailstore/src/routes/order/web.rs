@@ -1,0 +1,150 @@
+//! The shopper's handlers: CreateOrder, OrderDetail and OrderLookup.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+use shop_common::db::DbPool;
+use shop_common::net::request_client_ip;
+use shop_common::ok;
+
+use super::views::{OrderLookupView, WebOrderDetail, snapshot};
+use super::{TOKEN_HEADER, envelope_bytes, header, idempotency_key, json_body, no_store};
+use crate::OrderSettings;
+use crate::admission::InFlight;
+use crate::checkout::{self, Checkout, ClientInfo, Created};
+use crate::crypto::CodeCipher;
+use crate::domain::order::{Email, MAX_USER_AGENT, OrderCode, OrderForm};
+use crate::error::{Problems, StoreError};
+use crate::idempotency::{self, Idempotent};
+use crate::models::order::Order;
+use crate::orders::{self, OrderBundle};
+use crate::payment_provider::PaymentProviderClient;
+
+#[derive(Debug, Deserialize)]
+pub struct DetailQuery {
+    pub code: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LookupQuery {
+    pub code: Option<String>,
+    pub email: Option<String>,
+}
+
+fn client_info(req: &HttpRequest, settings: &OrderSettings) -> ClientInfo {
+    ClientInfo {
+        ip: request_client_ip(req, &settings.trusted_proxies).map(|ip| ip.to_string()),
+        user_agent: header(req, "user-agent")
+            .map(|ua| {
+                ua.chars()
+                    .filter(|c| !c.is_control())
+                    .take(MAX_USER_AGENT)
+                    .collect::<String>()
+            })
+            .filter(|ua| !ua.trim().is_empty()),
+    }
+}
+
+/// POST web Order/CreateOrder (optional `Idempotency-Key`).
+pub(super) async fn create_order(
+    req: HttpRequest,
+    pool: web::Data<DbPool>,
+    cipher: web::Data<CodeCipher>,
+    payments: web::Data<PaymentProviderClient>,
+    settings: web::Data<OrderSettings>,
+    in_flight: web::Data<InFlight>,
+    body: web::Json<OrderForm>,
+) -> Result<HttpResponse, StoreError> {
+    let form = body.into_inner();
+    let key = idempotency_key(&req)?;
+    let canonical = serde_json::to_vec(&form)
+        .map_err(|_| StoreError::Inconsistent("request not serialisable"))?;
+    let request = form.check()?;
+    let idempotent = key
+        .as_ref()
+        .map(|key| Idempotent::new(idempotency::CREATE_ORDER, key, &canonical));
+    let deps = Checkout {
+        pool: &pool,
+        cipher: &cipher,
+        payments: &payments,
+        config: &settings.config,
+        in_flight: &in_flight,
+    };
+    let render = |created: &Created| {
+        let bundle = OrderBundle {
+            order: created.order.clone(),
+            items: created.items.clone(),
+            codes: Vec::new(),
+            payments: Vec::new(),
+            events: Vec::new(),
+        };
+        let mut view = WebOrderDetail::build(&bundle, &cipher)?;
+        view.access_token = Some(created.token.as_str().to_owned());
+        envelope_bytes(&view)
+    };
+    let answer = checkout::create_order(
+        deps,
+        &request,
+        &client_info(&req, &settings),
+        idempotent.as_ref(),
+        render,
+    )
+    .await?;
+    Ok(json_body(answer))
+}
+
+/// GET web Order/OrderDetail?code= with `X-Order-Token`: code 403 for an unknown code or
+/// a wrong token alike.
+pub(super) async fn order_detail(
+    req: HttpRequest,
+    pool: web::Data<DbPool>,
+    cipher: web::Data<CodeCipher>,
+    query: web::Query<DetailQuery>,
+) -> Result<HttpResponse, StoreError> {
+    let raw = query.code.as_deref().map(str::trim).unwrap_or_default();
+    if raw.is_empty() {
+        return Err(StoreError::field("code", "Vui lòng nhập mã đơn hàng"));
+    }
+    let code = OrderCode::parse(raw).ok_or(StoreError::OrderNotFound)?;
+    let token = header(&req, TOKEN_HEADER).ok_or(StoreError::OrderNotFound)?;
+    let mut conn = pool.get().await?;
+    let bundle = orders::find_for_shopper(&mut conn, &code, token).await?;
+    drop(conn);
+    Ok(no_store(ok(WebOrderDetail::build(&bundle, &cipher)?)))
+}
+
+/// GET web Order/OrderLookup?code=&email=: status, amounts and the payment instruction of
+/// the order with this code and e-mail (case-insensitive); code 403 otherwise.
+pub(super) async fn order_lookup(
+    pool: web::Data<DbPool>,
+    query: web::Query<LookupQuery>,
+) -> Result<HttpResponse, StoreError> {
+    let mut p = Problems::default();
+    let code = query.code.as_deref().map(str::trim).unwrap_or_default();
+    if code.is_empty() {
+        p.push("code", "Vui lòng nhập mã đơn hàng");
+    }
+    let email = query.email.as_deref().map(str::trim).unwrap_or_default();
+    if email.is_empty() {
+        p.push("email", "Vui lòng nhập email");
+    }
+    p.finish::<_, StoreError>(|| ())?;
+    let code = OrderCode::parse(code).ok_or(StoreError::OrderNotFound)?;
+    let email = Email::parse(email).ok_or(StoreError::OrderNotFound)?;
+    let mut conn = pool.get().await?;
+    let order = Order::find_by_code(&mut conn, code.as_str())
+        .await?
+        .filter(|o| o.email.to_lowercase() == email.key())
+        .ok_or(StoreError::OrderNotFound)?;
+    Ok(no_store(ok(OrderLookupView {
+        payment: snapshot(&order)?,
+        code: order.code,
+        status: order.status,
+        payment_status: order.payment_status,
+        created_at: order.created_at,
+        expires_at: order.expires_at,
+        paid_at: order.paid_at,
+        completed_at: order.completed_at,
+        total: order.total,
+        paid_amount: order.paid_amount,
+    })))
+}

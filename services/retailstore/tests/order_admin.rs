@@ -1,0 +1,543 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! The back office's orders: list and detail, Cancel, ReplaceCodes, RevealCodes,
+//! RegenerateAccessLink, and order codes in the serial-code list.
+
+mod support;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use shop_common::auth::Role;
+use support::*;
+use uuid::Uuid;
+
+fn keys(value: &Value) -> Vec<String> {
+    let mut keys: Vec<_> = value.as_object().unwrap().keys().cloned().collect();
+    keys.sort_unstable();
+    keys
+}
+
+/// A completed order of `quantity` codes: (product id, order result, order id).
+async fn completed(app: &TestApp, stock: usize, quantity: i64) -> (String, Value, String) {
+    let prefix = format!("C{}", &Uuid::new_v4().simple().to_string()[..6]);
+    let product = app
+        .stocked(&format!("Sản phẩm {prefix}"), &prefix, stock)
+        .await;
+    let order = app
+        .order(&order_body(
+            &product,
+            quantity,
+            &format!("{prefix}@vidu.vn"),
+        ))
+        .await;
+    let code = order["code"].as_str().unwrap();
+    app.pay(
+        code,
+        order["total"].as_i64().unwrap(),
+        &format!("tx-{prefix}"),
+    )
+    .await;
+    let id = app.order_id(code).await;
+    (product, order, id)
+}
+
+fn codes_of(detail: &Value) -> Vec<String> {
+    detail["items"][0]["codes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["code"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_order_list_filters_and_sorts() {
+    let app = TestApp::spawn_with(|c| c.max_unpaid_per_email = 0).await;
+    let garena = app.stocked("Thẻ Garena 100K", "GRN", 10).await;
+    let steam = app.stocked("Steam Wallet 200K", "STM", 10).await;
+    let mut made = Vec::new();
+    for (product, quantity, email, phone) in [
+        (&garena, 1, "an@vidu.vn", "0912345678"),
+        (&steam, 3, "binh@vidu.vn", "0987654321"),
+        (&garena, 2, "chi@khac.vn", "0933333333"),
+    ] {
+        let mut body = order_body(product, quantity, email);
+        body["phone"] = json!(phone);
+        body["customerName"] = json!("Khách");
+        made.push(app.order(&body).await);
+    }
+    app.pay(made[1]["code"].as_str().unwrap(), 150_000, "tx-b")
+        .await;
+    app.pay(made[2]["code"].as_str().unwrap(), 10_000, "tx-c")
+        .await;
+    // Spread creation times for the range filter.
+    for (i, order) in made.iter().enumerate() {
+        app.execute(&format!(
+            "UPDATE orders SET created_at = '2026-11-2{}T10:00:00+07:00' WHERE code = '{}'",
+            i + 1,
+            order["code"].as_str().unwrap()
+        ))
+        .await;
+    }
+    let list = |query: String| {
+        let app = &app;
+        async move {
+            let (status, answer) = app.get(&format!("{ORDER_PAGINATION}?{query}")).await;
+            let page = assert_ok(status, &answer).clone();
+            let codes: Vec<String> = page["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o["code"].as_str().unwrap().to_owned())
+                .collect();
+            (page, codes)
+        }
+    };
+    let code = |i: usize| made[i]["code"].as_str().unwrap().to_owned();
+    let (page, all) = list(String::new()).await;
+    assert_eq!(all, [code(2), code(1), code(0)]);
+    assert_eq!(page["totalCount"], 3);
+    let first = &page["items"][2];
+    assert_eq!(
+        keys(first),
+        [
+            "code",
+            "createdAt",
+            "customerName",
+            "email",
+            "id",
+            "itemCount",
+            "paidAmount",
+            "paidAt",
+            "paymentStatus",
+            "phone",
+            "providerName",
+            "status",
+            "total"
+        ]
+    );
+    assert_eq!(first["providerName"], "Vietcombank - Cửa hàng");
+    assert_eq!(page["items"][1]["itemCount"], 3);
+    for (query, expected) in [
+        ("status=completed".to_owned(), vec![code(1)]),
+        ("paymentStatus=partially_paid".to_owned(), vec![code(2)]),
+        ("paymentStatus=unpaid".to_owned(), vec![code(0)]),
+        (format!("productId={garena}"), vec![code(2), code(0)]),
+        (
+            "from=2026-11-22T00:00:00%2B07:00".to_owned(),
+            vec![code(2), code(1)],
+        ),
+        ("to=2026-11-22T10:00:00%2B07:00".to_owned(), vec![code(0)]),
+        ("keyword=BINH@VIDU".to_owned(), vec![code(1)]),
+        ("keyword=khac.vn".to_owned(), vec![code(2)]),
+        ("keyword=0912".to_owned(), vec![code(0)]),
+        (format!("keyword={}", code(0).to_lowercase()), vec![code(0)]),
+        ("keyword=nothing".to_owned(), vec![]),
+        (
+            "sortBy=total&sortDir=desc".to_owned(),
+            vec![code(1), code(2), code(0)],
+        ),
+        (
+            "sortBy=createdAt&sortDir=asc".to_owned(),
+            vec![code(0), code(1), code(2)],
+        ),
+        (
+            "sortBy=paidAt&sortDir=desc".to_owned(),
+            vec![code(1), code(2), code(0)],
+        ),
+        ("pageSize=2&pageIndex=2".to_owned(), vec![code(0)]),
+    ] {
+        assert_eq!(list(query.clone()).await.1, expected, "{query}");
+    }
+    for (query, field) in [
+        ("status=paid", "status"),
+        ("paymentStatus=done", "paymentStatus"),
+        ("productId=123", "productId"),
+        ("from=yesterday", "from"),
+        ("from=2026-11-22T00:00:00Z&to=2026-11-21T00:00:00Z", "to"),
+        ("sortBy=email", "sortBy"),
+        ("pageSize=101", "pageSize"),
+    ] {
+        let (status, answer) = app.get(&format!("{ORDER_PAGINATION}?{query}")).await;
+        assert_eq!(assert_error(status, &answer, 400, 1), [field], "{query}");
+    }
+    let (status, _) = app
+        .call(Method::GET, ORDER_PAGINATION, Some(&app.staff), None)
+        .await;
+    assert_eq!(status, 200);
+    let (status, answer) = app.call(Method::GET, ORDER_PAGINATION, None, None).await;
+    assert_error(status, &answer, 401, 5);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_admin_detail_masks_codes() {
+    let app = TestApp::spawn().await;
+    let (product, order, id) = completed(&app, 3, 2).await;
+    let detail = app.admin_order(&id).await;
+    assert_eq!(
+        keys(&detail),
+        [
+            "cancelReason",
+            "code",
+            "completedAt",
+            "createdAt",
+            "customerName",
+            "email",
+            "events",
+            "expiresAt",
+            "id",
+            "ip",
+            "items",
+            "note",
+            "paidAmount",
+            "paidAt",
+            "payment",
+            "paymentStatus",
+            "payments",
+            "phone",
+            "status",
+            "total",
+            "updatedAt",
+            "userAgent"
+        ]
+    );
+    assert_eq!(detail["payment"], order["payment"]);
+    assert_eq!(detail["ip"], "127.0.0.1");
+    let item = &detail["items"][0];
+    assert_eq!(item["productId"], product.as_str());
+    assert!(item["id"].is_string());
+    let codes = item["codes"].as_array().unwrap();
+    assert_eq!(codes.len(), 2);
+    assert_eq!(
+        keys(&codes[0]),
+        ["id", "maskedCode", "replaced", "replacement", "status"]
+    );
+    assert!(
+        codes[0]["maskedCode"]
+            .as_str()
+            .unwrap()
+            .starts_with("••••••")
+    );
+    assert_eq!(codes[0]["status"], "sold");
+    // No clear code anywhere in the back office's detail.
+    assert!(!detail.to_string().contains("-00000"));
+    assert_eq!(
+        keys(&detail["events"][0]),
+        ["actor", "at", "message", "type"]
+    );
+    let (status, answer) = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", Uuid::new_v4()))
+        .await;
+    assert_error(status, &answer, 404, 403);
+    let (status, answer) = app.get(&format!("{ORDER_ADMIN_DETAIL}?id=nope")).await;
+    assert_error(status, &answer, 400, 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn cancel_releases_reserved_codes() {
+    let app = TestApp::spawn().await;
+    let product = app.stocked("Thẻ Garena 100K", "GRN", 3).await;
+    let order = app.order(&order_body(&product, 2, "a@vidu.vn")).await;
+    let id = app.order_id(order["code"].as_str().unwrap()).await;
+    let before = app.dump().await;
+    for (body, fields) in [
+        (json!({"id": id}), vec!["reason"]),
+        (json!({"id": id, "reason": "  "}), vec!["reason"]),
+        (json!({"reason": "x"}), vec!["id"]),
+    ] {
+        let (status, answer) = app.post(ORDER_CANCEL, body).await;
+        assert_eq!(assert_error(status, &answer, 400, 1), fields);
+    }
+    let (status, answer) = app
+        .post(ORDER_CANCEL, json!({"id": Uuid::new_v4(), "reason": "x"}))
+        .await;
+    assert_error(status, &answer, 404, 403);
+    assert_eq!(app.dump().await, before);
+
+    let staff = app.token_for(Uuid::new_v4(), "nhanvien.an", Role::Staff);
+    let (status, answer) = app
+        .call(
+            Method::POST,
+            ORDER_CANCEL,
+            Some(&staff),
+            Some(&json!({"id": id, "reason": "Khách yêu cầu hủy"})),
+        )
+        .await;
+    let detail = assert_ok(status, &answer);
+    assert_eq!(detail["status"], "cancelled");
+    assert_eq!(detail["cancelReason"], "Khách yêu cầu hủy");
+    assert_eq!(detail["items"][0]["codes"], json!([]));
+    let event = detail["events"].as_array().unwrap().last().unwrap();
+    assert_eq!(
+        (event["type"].clone(), event["actor"].clone()),
+        (json!("cancelled"), json!("nhanvien.an"))
+    );
+    assert!(
+        event["message"]
+            .as_str()
+            .unwrap()
+            .contains("Khách yêu cầu hủy")
+    );
+    assert_eq!(app.stock(&product).await, (3, 0, 0, 0));
+    assert_eq!(app.real_stock(&product).await, (3, 0, 0, 0));
+    // Cancelled or completed orders cannot be cancelled.
+    let (status, answer) = app
+        .post(ORDER_CANCEL, json!({"id": id, "reason": "lần nữa"}))
+        .await;
+    assert_error(status, &answer, 409, 404);
+    let (_, _, done) = completed(&app, 1, 1).await;
+    let (status, answer) = app
+        .post(ORDER_CANCEL, json!({"id": done, "reason": "x"}))
+        .await;
+    assert_error(status, &answer, 409, 404);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn replace_codes_delivers_new_codes_free() {
+    let app = TestApp::spawn().await;
+    let (product, order, id) = completed(&app, 5, 2).await;
+    let code = order["code"].as_str().unwrap();
+    let token = order["accessToken"].as_str().unwrap();
+    let detail = app.admin_order(&id).await;
+    let item = detail["items"][0]["id"].as_str().unwrap().to_owned();
+    let (_, shopper) = app.shopper_detail(code, token).await;
+    let old = codes_of(&shopper["result"]);
+    assert_eq!(app.stock(&product).await, (3, 0, 2, 0));
+
+    let before = app.dump().await;
+    for (body, fields) in [
+        (
+            json!({"id": id, "itemId": item, "quantity": 1}),
+            vec!["reason"],
+        ),
+        (
+            json!({"id": id, "itemId": item, "quantity": 0, "reason": "lỗi"}),
+            vec!["quantity"],
+        ),
+        (
+            json!({"id": id, "itemId": item, "quantity": 3, "reason": "lỗi"}),
+            vec!["quantity"],
+        ),
+        (
+            json!({"id": id, "itemId": Uuid::new_v4(), "quantity": 1, "reason": "lỗi"}),
+            vec!["itemId"],
+        ),
+        (
+            json!({"id": id, "quantity": 1, "reason": "lỗi"}),
+            vec!["itemId"],
+        ),
+    ] {
+        let (status, answer) = app.post(ORDER_REPLACE, body.clone()).await;
+        assert_eq!(assert_error(status, &answer, 400, 1), fields, "{body}");
+    }
+    assert_eq!(app.dump().await, before);
+
+    let (status, answer) = app
+        .call(
+            Method::POST,
+            ORDER_REPLACE,
+            Some(&app.staff),
+            Some(&json!({"id": id, "itemId": item, "quantity": 1, "reason": "Mã đã bị dùng"})),
+        )
+        .await;
+    let detail = assert_ok(status, &answer).clone();
+    assert_eq!(detail["status"], "completed");
+    let codes = detail["items"][0]["codes"].as_array().unwrap();
+    assert_eq!(codes.len(), 3);
+    let flags: Vec<(bool, bool)> = codes
+        .iter()
+        .map(|c| {
+            (
+                c["replacement"].as_bool().unwrap(),
+                c["replaced"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(flags, [(false, true), (false, false), (true, false)]);
+    assert!(codes.iter().all(|c| c["status"] == "sold"));
+    let event = detail["events"].as_array().unwrap().last().unwrap();
+    assert_eq!(event["type"], "codes_replaced");
+    assert!(event["message"].as_str().unwrap().contains("Mã đã bị dùng"));
+    assert_eq!(detail["paidAmount"], detail["total"]);
+    assert_eq!(app.stock(&product).await, (2, 0, 3, 0));
+    assert_eq!(app.real_stock(&product).await, (2, 0, 3, 0));
+    // The shopper sees two codes: the kept one and the replacement.
+    let (_, shopper) = app.shopper_detail(code, token).await;
+    let now = codes_of(&shopper["result"]);
+    assert_eq!(now.len(), 2);
+    assert_eq!(now[0], old[1]);
+    assert!(!old.contains(&now[1]));
+
+    // Both codes again, then the stock is empty: 400, nothing changes.
+    let (status, answer) = app
+        .post(
+            ORDER_REPLACE,
+            json!({"id": id, "itemId": item, "quantity": 2, "reason": "x"}),
+        )
+        .await;
+    assert_ok(status, &answer);
+    assert_eq!(app.stock(&product).await, (0, 0, 5, 0));
+    let before = app.dump().await;
+    let (status, answer) = app
+        .post(
+            ORDER_REPLACE,
+            json!({"id": id, "itemId": item, "quantity": 1, "reason": "x"}),
+        )
+        .await;
+    assert_eq!(assert_error(status, &answer, 409, 400), ["quantity"]);
+    assert_eq!(app.dump().await, before);
+
+    // Only completed orders.
+    let other = app.stocked("Khác", "KH", 2).await;
+    let pending = app.order(&order_body(&other, 1, "c@vidu.vn")).await;
+    let pending_id = app.order_id(pending["code"].as_str().unwrap()).await;
+    let pending_item = app.admin_order(&pending_id).await["items"][0]["id"].clone();
+    let (status, answer) = app
+        .post(
+            ORDER_REPLACE,
+            json!({"id": pending_id, "itemId": pending_item, "quantity": 1, "reason": "x"}),
+        )
+        .await;
+    assert_error(status, &answer, 409, 404);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn reveal_codes_is_audited() {
+    let app = TestApp::spawn().await;
+    let (product, order, id) = completed(&app, 3, 2).await;
+    let (_, shopper) = app
+        .shopper_detail(
+            order["code"].as_str().unwrap(),
+            order["accessToken"].as_str().unwrap(),
+        )
+        .await;
+    let user = Uuid::new_v4();
+    let staff = app.token_for(user, "cskh.lan", Role::Staff);
+    let response = app
+        .client
+        .post(app.url(ORDER_REVEAL))
+        .bearer_auth(&staff)
+        .json(&json!({"id": id}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let revealed = shop_common::testing::expect_ok(response).await;
+    let item = &revealed["items"][0];
+    assert_eq!(keys(item), ["codes", "itemId", "productId", "productName"]);
+    assert_eq!(item["productId"], product.as_str());
+    let clear: Vec<String> = item["codes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["code"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(clear, codes_of(&shopper["result"]));
+    assert_eq!(
+        keys(&item["codes"][0]),
+        [
+            "code",
+            "expiresAt",
+            "id",
+            "replaced",
+            "replacement",
+            "status"
+        ]
+    );
+    let audit = app
+        .lines("SELECT concat_ws('|', product_id, user_id, user_name) AS line FROM code_reveals")
+        .await;
+    assert_eq!(audit, vec![format!("{product}|{user}|cskh.lan"); 2]);
+    let detail = app.admin_order(&id).await;
+    let event = detail["events"].as_array().unwrap().last().unwrap();
+    assert_eq!(
+        (event["type"].clone(), event["actor"].clone()),
+        (json!("codes_revealed"), json!("cskh.lan"))
+    );
+    // Not before the order is completed; unknown orders; no token.
+    let pending = app.order(&order_body(&product, 1, "b@vidu.vn")).await;
+    let pending_id = app.order_id(pending["code"].as_str().unwrap()).await;
+    let (status, answer) = app.post(ORDER_REVEAL, json!({"id": pending_id})).await;
+    assert_error(status, &answer, 409, 404);
+    let (status, answer) = app.post(ORDER_REVEAL, json!({"id": Uuid::new_v4()})).await;
+    assert_error(status, &answer, 404, 403);
+    let (status, answer) = app
+        .call(Method::POST, ORDER_REVEAL, None, Some(&json!({"id": id})))
+        .await;
+    assert_error(status, &answer, 401, 5);
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM code_reveals").await,
+        2
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_new_access_link_voids_the_old_token() {
+    let app = TestApp::spawn().await;
+    let (_, order, id) = completed(&app, 2, 1).await;
+    let code = order["code"].as_str().unwrap();
+    let old = order["accessToken"].as_str().unwrap();
+    let (status, answer) = app
+        .call(
+            Method::POST,
+            ORDER_RELINK,
+            Some(&app.staff),
+            Some(&json!({"id": id})),
+        )
+        .await;
+    let url = assert_ok(status, &answer)["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let prefix = format!("{PUBLIC_BASE}/order-detail?code={code}#token=");
+    assert!(url.starts_with(&prefix), "{url}");
+    let new = &url[prefix.len()..];
+    assert_eq!(new.len(), 43);
+    let (status, answer) = app.shopper_detail(code, old).await;
+    assert_error(status, &answer, 404, 403);
+    let (status, answer) = app.shopper_detail(code, new).await;
+    assert_eq!(assert_ok(status, &answer)["status"], "completed");
+    let detail = app.admin_order(&id).await;
+    assert_eq!(
+        detail["events"].as_array().unwrap().last().unwrap()["type"],
+        "access_link_regenerated"
+    );
+    assert!(!app.dump().await.contains(new));
+    // Not for an order that is not completed.
+    let product = app.stocked("Khác", "KH", 1).await;
+    let pending = app.order(&order_body(&product, 1, "b@vidu.vn")).await;
+    let pending_id = app.order_id(pending["code"].as_str().unwrap()).await;
+    let (status, answer) = app.post(ORDER_RELINK, json!({"id": pending_id})).await;
+    assert_error(status, &answer, 409, 404);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_serial_code_list_knows_orders() {
+    let app = TestApp::spawn().await;
+    let (product, order, id) = completed(&app, 4, 2).await;
+    let code = order["code"].as_str().unwrap();
+    let (_, page) = app
+        .get(&format!(
+            "{CODE_PAGINATION}?keyword={}",
+            code.to_lowercase()
+        ))
+        .await;
+    assert_eq!(page["result"]["totalCount"], 2);
+    for item in page["result"]["items"].as_array().unwrap() {
+        assert_eq!(item["orderCode"], code);
+        assert_eq!(item["orderId"], id.as_str());
+        assert_eq!(item["status"], "sold");
+        assert!(item["soldAt"].is_string());
+    }
+    let (_, all) = app
+        .get(&format!(
+            "{CODE_PAGINATION}?productId={product}&status=available"
+        ))
+        .await;
+    assert_eq!(all["result"]["totalCount"], 2);
+    assert_eq!(all["result"]["items"][0]["orderCode"], Value::Null);
+    // An order code nobody has matches nothing (it may still be a serial code).
+    let (_, none) = app
+        .get(&format!("{CODE_PAGINATION}?keyword=DH00000000"))
+        .await;
+    assert_eq!(none["result"]["totalCount"], 0);
+}

@@ -1,0 +1,161 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! The expiry job: unpaid orders past `expiresAt` release their codes, racing payments
+//! safely, and the sweep stops on shutdown.
+
+mod support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use support::*;
+
+#[tokio::test(flavor = "multi_thread")]
+async fn expiry_racing_a_payment_never_does_both() {
+    let app = Arc::new(TestApp::spawn_with(|c| c.max_unpaid_per_email = 0).await);
+    let product = app.stocked("Thẻ Garena 100K", "GRN", 2).await;
+    for round in 0..25 {
+        let order = app.order(&order_body(&product, 2, "a@vidu.vn")).await;
+        let code = order["code"].as_str().unwrap().to_owned();
+        let id = app.order_id(&code).await;
+        make_due(&app, &id).await;
+        let sweeper = {
+            let app = app.clone();
+            tokio::spawn(async move { retailstore::expiry::sweep(&app.pool).await.unwrap() })
+        };
+        let payer = {
+            let app = app.clone();
+            let code = code.clone();
+            tokio::spawn(async move { app.pay(&code, 100_000, &format!("race-{round}")).await })
+        };
+        sweeper.await.unwrap();
+        let paid = payer.await.unwrap();
+        // Paid: completed, both codes sold to this order, none reserved or back in stock.
+        assert_eq!(paid["status"], "completed", "round {round}");
+        assert_eq!(
+            app.scalar(&format!(
+                "SELECT count(*) AS n FROM serial_codes WHERE order_id = '{id}' AND status = 'sold'"
+            ))
+            .await,
+            2,
+            "round {round}"
+        );
+        assert_eq!(app.stock(&product).await, (0, 0, 2, 0), "round {round}");
+        assert_eq!(
+            app.real_stock(&product).await,
+            (0, 0, 2, 0),
+            "round {round}"
+        );
+        let events = event_types(&app.admin_order(&id).await);
+        assert!(
+            events == ["created", "payment_received", "completed"]
+                || events
+                    == [
+                        "created",
+                        "expired",
+                        "payment_received",
+                        "codes_reserved",
+                        "completed"
+                    ],
+            "round {round}: {events:?}"
+        );
+        // Back to stock for the next round.
+        app.execute(&format!(
+            "UPDATE serial_codes SET status = 'available', order_id = NULL, order_item_id = NULL, \
+             sold_at = NULL WHERE product_id = '{product}'"
+        ))
+        .await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_sweep_expires_only_due_orders_and_stops_on_shutdown() {
+    let app = TestApp::spawn_with(|c| c.max_unpaid_per_email = 0).await;
+    let product = app.stocked("Thẻ Garena 100K", "GRN", 450).await;
+    let mut ids = Vec::new();
+    for i in 0..3 {
+        let order = app
+            .order(&order_body(&product, 1, &format!("k{i}@vidu.vn")))
+            .await;
+        ids.push(app.order_id(order["code"].as_str().unwrap()).await);
+    }
+    // Many due orders: more than one batch.
+    app.execute(&format!(
+        "INSERT INTO orders (id, code, access_token_hash, email, total, item_count, provider_id, \
+                             provider_name, payment, expires_at) \
+         SELECT gen_random_uuid(), 'DH' || lpad(i::text, 8, '0'), sha256(i::text::bytea), \
+                'bulk@vidu.vn', 50000, 1, '{PROVIDER}', 'VCB', '{{}}'::jsonb, \
+                now() - interval '1 hour' \
+         FROM generate_series(1, 250) i"
+    ))
+    .await;
+    app.execute(
+        "INSERT INTO order_items (id, order_id, product_id, position, product_name, unit_price, \
+                                  quantity, line_total) \
+         SELECT gen_random_uuid(), o.id, (SELECT id FROM products LIMIT 1), 0, 'x', 50000, 1, 50000 \
+         FROM orders o WHERE o.email = 'bulk@vidu.vn'",
+    )
+    .await;
+    app.execute(
+        "UPDATE serial_codes c SET status = 'reserved', order_id = i.order_id, order_item_id = i.id \
+         FROM (SELECT i.id, i.order_id, row_number() OVER () AS n FROM order_items i \
+               JOIN orders o ON o.id = i.order_id WHERE o.email = 'bulk@vidu.vn') i, \
+              (SELECT id, row_number() OVER (ORDER BY id) AS n FROM serial_codes \
+               WHERE status = 'available') f \
+         WHERE f.n = i.n AND c.id = f.id",
+    )
+    .await;
+    assert_eq!(app.stock(&product).await, (450 - 253, 253, 0, 0));
+    make_due(&app, &ids[0]).await;
+    app.execute(
+        "INSERT INTO idempotency_keys (scope, key, request_hash, key_id, nonce, response, expires_at) \
+         VALUES ('create_order', 'old', sha256('x'), 1, '\\x000000000000000000000000', '', \
+                 now() - interval '1 second')",
+    )
+    .await;
+
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let job = tokio::spawn(retailstore::expiry::run(
+        app.pool.clone(),
+        Duration::from_millis(100),
+        stopped,
+    ));
+    let mut waited = 0;
+    while app
+        .scalar("SELECT count(*) AS n FROM orders WHERE status = 'expired'")
+        .await
+        < 251
+    {
+        waited += 1;
+        assert!(waited < 100, "the sweep did not expire the due orders");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    stop.send(true).unwrap();
+    tokio::time::timeout(Duration::from_secs(10), job)
+        .await
+        .expect("the job stops on shutdown")
+        .unwrap();
+    assert_eq!(app.stock(&product).await, (450 - 2, 2, 0, 0));
+    assert_eq!(app.real_stock(&product).await, (450 - 2, 2, 0, 0));
+    for (id, status) in [
+        (&ids[0], "expired"),
+        (&ids[1], "pending_payment"),
+        (&ids[2], "pending_payment"),
+    ] {
+        assert_eq!(app.admin_order(id).await["status"], status);
+    }
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM order_events WHERE type = 'expired'")
+            .await,
+        251
+    );
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM idempotency_keys")
+            .await,
+        0
+    );
+    // An expired order's shopper still sees it, without codes.
+    let (_, list) = app
+        .get(&format!("{ORDER_PAGINATION}?status=expired&pageSize=1"))
+        .await;
+    assert_eq!(list["result"]["totalCount"], 251);
+}
