@@ -127,7 +127,11 @@ describe('catalogue', () => {
     expect(await card.getAttribute('data-stock-level')).toBe('in_stock');
     await card.getByText('Còn hàng', { exact: true }).waitFor();
     expect(await card.getByRole('img', { name: productName }).getAttribute('src')).toMatch(/^\/uploads\//);
-    expect(await card.getByRole('button').count()).toBe(0);
+    // In stock: the only action on the card is buying it.
+    const buy = card.getByRole('button');
+    expect(await buy.count()).toBe(1);
+    expect(await buy.getAttribute('aria-label')).toBe(`Mua ngay ${productName}`);
+    expect(await buy.isEnabled()).toBe(true);
   });
 
   it('renames the shop and shows the new name in the storefront topbar, then restores it', async () => {

@@ -168,3 +168,117 @@ export async function findPaymentProvider(token: string, name: string): Promise<
 export async function deletePaymentProvider(token: string, id: string): Promise<void> {
   await call<boolean>('DELETE', `${PAYMENTPROVIDER.providerDelete}?id=${encodeURIComponent(id)}`, { token });
 }
+
+// ---- Orders: arranging a sellable product, a bank provider and paying by webhook -----
+
+export const ORDERS = {
+  productCreate: '/retailstore/api/admin/v1/Product/Create',
+  codeCreateBulk: '/retailstore/api/admin/v1/ProductSerialCode/CreateBulk',
+  providerCreate: '/paymentprovider/api/admin/v1/PaymentProvider/Create',
+  createOrder: '/retailstore/api/web/v1/Order/CreateOrder',
+  adminOrderDetail: '/retailstore/api/admin/v1/Order/Detail',
+  productRead: '/retailstore/api/admin/v1/Product/Read',
+  webhookSePay: '/paymentprovider/api/web/v1/PaymentWebhook/SePay',
+} as const;
+
+export interface ApiOrderDetail {
+  id?: string;
+  code: string;
+  status: string;
+  paymentStatus: string;
+  total: number;
+  paidAmount: number;
+  accessToken?: string;
+  items: { productId: string; productName: string; quantity: number; codes?: { code: string }[] }[];
+  payment: { transferContent: string; amountDue: number; qrPayload?: string | null; accountNumber?: string | null };
+  events?: { at: string; type: string; message: string }[];
+}
+
+/** An active product with `codes` imported; returns its id. */
+export async function createProductWithCodes(
+  token: string,
+  product: { name: string; price: number; maxPerOrder?: number },
+  codes: string[],
+): Promise<string> {
+  const created = await call<ApiProduct>('POST', ORDERS.productCreate, {
+    token,
+    body: { name: product.name, price: product.price, status: 'active', maxPerOrder: product.maxPerOrder ?? 10 },
+  });
+  const imported = await call<{ inserted: number }>('POST', ORDERS.codeCreateBulk, {
+    token,
+    body: { productId: created.id, codes },
+  });
+  if (imported.inserted !== codes.length) throw new Error(`imported ${imported.inserted} of ${codes.length} codes`);
+  return created.id;
+}
+
+export function readProduct(token: string, id: string): Promise<ApiProduct> {
+  return call<ApiProduct>('GET', `${ORDERS.productRead}?id=${encodeURIComponent(id)}`, { token });
+}
+
+/** A VietQR provider on Vietcombank with its webhook on; returns its id. */
+export async function createBankProvider(
+  token: string,
+  provider: { name: string; accountNumber: string; webhookSecret: string; sortOrder?: number },
+): Promise<string> {
+  const created = await call<ApiPaymentProvider>('POST', ORDERS.providerCreate, {
+    token,
+    body: {
+      name: provider.name,
+      type: 'vietqr_bank',
+      bankBin: '970436',
+      accountNumber: provider.accountNumber,
+      accountName: 'NGUYEN VAN A',
+      webhookEnabled: true,
+      webhookSecret: provider.webhookSecret,
+      isActive: true,
+      sortOrder: provider.sortOrder ?? -1000,
+    },
+  });
+  return created.id;
+}
+
+/** A shopper's order straight through the API (no browser). */
+export function createOrder(body: {
+  items: { productId: string; quantity: number }[];
+  email: string;
+  paymentProviderId: string;
+}): Promise<ApiOrderDetail> {
+  return call<ApiOrderDetail>('POST', ORDERS.createOrder, { body });
+}
+
+export function adminOrderDetail(token: string, id: string): Promise<ApiOrderDetail> {
+  return call<ApiOrderDetail>('GET', `${ORDERS.adminOrderDetail}?id=${encodeURIComponent(id)}`, { token });
+}
+
+/**
+ * What SePay posts for an incoming transfer to `accountNumber` with `content` as the
+ * memo, authenticated with the provider's webhook secret. Returns the HTTP status and body.
+ */
+export async function postSePayWebhook(
+  providerId: string,
+  secret: string,
+  transfer: { id: number; accountNumber: string; amount: number; content: string; code?: string | null },
+): Promise<{ status: number; body: Envelope<unknown> }> {
+  const now = new Date(Date.now() + 7 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+  const response = await fetch(url(`${ORDERS.webhookSePay}/${providerId}`), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Apikey ${secret}` },
+    body: JSON.stringify({
+      id: transfer.id,
+      gateway: 'Vietcombank',
+      transactionDate: now,
+      accountNumber: transfer.accountNumber,
+      subAccount: null,
+      code: transfer.code ?? null,
+      content: transfer.content,
+      transferType: 'in',
+      transferAmount: transfer.amount,
+      accumulated: 0,
+      referenceCode: `FT${transfer.id}`,
+      description: `BankAPINotify ${transfer.content}`,
+    }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  return { status: response.status, body: (await response.json()) as Envelope<unknown> };
+}

@@ -35,12 +35,13 @@ describe('routing and guard', () => {
 
   it('shows the admin menu on admin routes and highlights the active link', async () => {
     signIn();
+    mockFetch(() => errorEnvelope(404, 2, 'Không tìm thấy'));
     renderApp('/admin/orders/abc');
     const link = await screen.findByRole('link', { name: 'Danh sách đơn hàng' });
     expect(link).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
     for (const group of ['Trang chủ', 'Sản phẩm', 'Đơn hàng', 'Nhà cung cấp']) expect(screen.getByText(group)).toBeInTheDocument();
-    expect(screen.getByTestId('coming-soon')).toBeInTheDocument();
+    expect(await screen.findByTestId('admin-order-error')).toHaveTextContent('Không tìm thấy đơn hàng.');
   });
 
   it('shows the empty sidebar placeholder on an unknown admin path', async () => {

@@ -9,7 +9,6 @@ import { paths } from '@/config/paths';
 import type { RouteHandle } from '@/lib/route-handle';
 import { RootShell } from './routes/root';
 import { HomeRoute } from './routes/storefront/home';
-import { OrderDetailRoute } from './routes/storefront/order-detail';
 import { StorefrontRoot } from './routes/storefront/storefront-root';
 
 type AdminModule = typeof import('./routes/admin');
@@ -32,7 +31,11 @@ export const routes: RouteObject[] = [
         element: <StorefrontRoot />,
         children: [
           { index: true, element: <HomeRoute /> },
-          { path: paths.orderDetail, element: <OrderDetailRoute /> },
+          {
+            path: paths.orderDetail,
+            // Its own chunk: the QR library loads only here.
+            lazy: async () => ({ Component: (await import('./routes/storefront/order-detail')).OrderDetailRoute }),
+          },
         ],
       },
       {
@@ -48,7 +51,11 @@ export const routes: RouteObject[] = [
         path: paths.admin.root,
         lazy: adminScreen('AdminRoot'),
         children: [
-          { index: true, lazy: adminScreen('DashboardRoute'), handle: ADMIN_MENU_ROUTE },
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('./routes/admin/dashboard')).DashboardRoute }),
+            handle: ADMIN_MENU_ROUTE,
+          },
           {
             path: paths.admin.products,
             lazy: async () => ({ Component: (await import('./routes/admin/products')).ProductsRoute }),
@@ -59,11 +66,24 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/admin/serial-codes')).SerialCodesRoute }),
             handle: ADMIN_MENU_ROUTE,
           },
-          { path: paths.admin.orders, lazy: adminScreen('OrdersRoute'), handle: ADMIN_MENU_ROUTE },
-          { path: `${paths.admin.orders}/:orderId`, lazy: adminScreen('AdminOrderDetailRoute'), handle: ADMIN_MENU_ROUTE },
+          {
+            path: paths.admin.orders,
+            lazy: async () => ({ Component: (await import('./routes/admin/orders')).OrdersRoute }),
+            handle: ADMIN_MENU_ROUTE,
+          },
+          {
+            path: `${paths.admin.orders}/:orderId`,
+            lazy: async () => ({ Component: (await import('./routes/admin/orders')).AdminOrderDetailRoute }),
+            handle: ADMIN_MENU_ROUTE,
+          },
           {
             path: paths.admin.paymentProviders,
             lazy: async () => ({ Component: (await import('./routes/admin/payment-providers')).PaymentProvidersRoute }),
+            handle: ADMIN_MENU_ROUTE,
+          },
+          {
+            path: paths.admin.paymentTransactions,
+            lazy: async () => ({ Component: (await import('./routes/admin/payment-transactions')).PaymentTransactionsRoute }),
             handle: ADMIN_MENU_ROUTE,
           },
           {

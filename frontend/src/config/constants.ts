@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   token: 'data_token',
   colorMode: 'app_color_mode',
   layoutSettings: 'app_layout_settings',
+  /** The storefront's orders made on this device (their links, token included). */
+  orderHistory: 'shop_orders',
 } as const;
 
 export const TOAST_LIFE_MS = {

@@ -9,6 +9,7 @@ export const paths = {
     orders: '/admin/orders',
     order: (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`,
     paymentProviders: '/admin/providers/payment',
+    paymentTransactions: '/admin/providers/transactions',
     users: '/admin/system/users',
     configuration: '/admin/system/configuration',
   },
@@ -24,6 +25,21 @@ export const paths = {
   },
   notFound: '/pages/notfound',
 } as const;
+
+/**
+ * The customer's order page. The token travels in the fragment, which browsers never
+ * send to a server, so it stays out of access logs, referrers and analytics.
+ */
+export function orderDetailLink(code: string, token?: string | null): string {
+  const query = new URLSearchParams({ code }).toString();
+  return token ? `${paths.orderDetail}?${query}#${new URLSearchParams({ token }).toString()}` : `${paths.orderDetail}?${query}`;
+}
+
+/** The token in a fragment like `#token=...`, or null. */
+export function orderTokenFromHash(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
+  return token?.trim() || null;
+}
 
 /** Screens that only the `admin` role may open (staff get the access-denied page). */
 export const ADMIN_ONLY_PATHS: readonly string[] = [paths.admin.users, paths.admin.configuration];

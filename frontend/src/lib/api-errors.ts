@@ -6,8 +6,10 @@ export const ERROR_CODES = {
   validation: 1,
   notFound: 2,
   conflict: 3,
+  tooManyRequests: 4,
   unauthorized: 5,
   forbidden: 6,
+  upstreamUnavailable: 8,
   wrongCredentials: 100,
   tooManyLoginFailures: 101,
   accountDisabled: 102,
@@ -20,6 +22,14 @@ export const ERROR_CODES = {
   serialCodeExists: 311,
   serialCodeLocked: 312,
   serialCodeBatchTooLarge: 313,
+  notEnoughStock: 400,
+  quantityOutOfRange: 401,
+  productNotOnSale: 402,
+  orderNotFound: 403,
+  orderStateConflict: 404,
+  tooManyUnpaidOrders: 405,
+  idempotencyKeyReused: 406,
+  paymentProviderUnavailable: 500,
 } as const;
 
 /** An application error: the server answered `success: false`. */

@@ -8,4 +8,7 @@ export const QUERY_ROOTS = {
   serialCodes: 'serial-codes',
   appConfiguration: 'app-configuration',
   paymentProviders: 'payment-providers',
+  /** Back-office orders and everything counted from them (dashboard). */
+  orders: 'orders',
+  paymentTransactions: 'payment-transactions',
 } as const;

@@ -17,6 +17,8 @@ interface FormDialogProps {
    */
   saveBlockedReason?: string;
   saveTestId?: string;
+  /** The submit button's text; 'Lưu' by default. */
+  submitLabel?: string;
   maxWidth?: DialogProps['maxWidth'];
   testId?: string;
   children: ReactNode;
@@ -31,6 +33,7 @@ export function FormDialog({
   pending,
   saveBlockedReason,
   saveTestId,
+  submitLabel = vi.common.save,
   maxWidth,
   testId,
   children,
@@ -51,7 +54,7 @@ export function FormDialog({
             {vi.common.cancel}
           </Button>
           <Button type="submit" variant="contained" loading={pending} disabled={blocked} title={saveBlockedReason} data-testid={saveTestId}>
-            {vi.common.save}
+            {submitLabel}
           </Button>
         </>
       }

@@ -1,29 +1,35 @@
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { ComingSoon } from '@/components/ui/coming-soon';
 import { paths } from '@/config/paths';
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
 import { vi } from '@/i18n/vi';
 import { useSession } from '@/lib/auth';
 
+/** The dashboard, with the admin-only screens (reached by URL) one click away for admins. */
 export function DashboardRoute() {
   const isAdmin = useSession()?.user?.role === 'admin';
   return (
-    <ComingSoon title={vi.pages.dashboard} description={vi.pages.dashboardIntro}>
-      {isAdmin && (
-        <Stack spacing={1} sx={{ mt: 3, alignItems: 'center' }}>
-          <Typography variant="subtitle2">{vi.pages.quickLinks}</Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <Button variant="outlined" component={RouterLink} to={paths.admin.configuration} data-testid="dashboard-configuration-link">
-              {vi.pages.configuration}
-            </Button>
-            <Button variant="outlined" component={RouterLink} to={paths.admin.users} data-testid="dashboard-users-link">
-              {vi.pages.users}
-            </Button>
-          </Stack>
-        </Stack>
-      )}
-    </ComingSoon>
+    <DashboardScreen
+      quickLinks={
+        isAdmin && (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              {vi.pages.quickLinks}
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+              <Button variant="outlined" component={RouterLink} to={paths.admin.configuration} data-testid="dashboard-configuration-link">
+                {vi.pages.configuration}
+              </Button>
+              <Button variant="outlined" component={RouterLink} to={paths.admin.users} data-testid="dashboard-users-link">
+                {vi.pages.users}
+              </Button>
+            </Stack>
+          </Paper>
+        )
+      }
+    />
   );
 }

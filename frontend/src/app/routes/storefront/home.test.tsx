@@ -62,8 +62,11 @@ describe('storefront home', () => {
 
     expect(cards[2]).toHaveAttribute('aria-disabled', 'true');
     expect(cards[0]).not.toHaveAttribute('aria-disabled');
-    // Buying comes later: no button pretends to sell.
-    expect(screen.queryByRole('button', { name: /mua/i })).not.toBeInTheDocument();
+    // Each card has its buy button; out of stock, it cannot be pressed.
+    expect(within(cards[0]!).getByRole('button', { name: 'Mua ngay Thẻ Garena 100K' })).toBeEnabled();
+    expect(within(cards[2]!).getByRole('button', { name: 'Mua ngay Zing 50K' })).toBeDisabled();
+    // No order made on this device yet: no 'Đơn hàng của bạn'.
+    expect(screen.queryByTestId('my-orders')).not.toBeInTheDocument();
   });
 
   it('searches with the keyword parameter after a pause and keeps it in the URL', async () => {

@@ -1,10 +1,22 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { CatalogueProduct } from '@/features/catalogue/api/types';
 import { Catalogue } from '@/features/catalogue/components/catalogue';
+import { BuyNowDialog } from '@/features/checkout/components/buy-now-dialog';
+import { MyOrders } from '@/features/checkout/components/my-orders';
 import { useShopIdentity } from './use-shop-identity';
+
+/** The product stays while the dialog fades out. */
+interface BuyState {
+  open: boolean;
+  product: CatalogueProduct | null;
+}
 
 export function HomeRoute() {
   const { shopName, tagline } = useShopIdentity();
+  const [buy, setBuy] = useState<BuyState>({ open: false, product: null });
   return (
     <Box data-testid="storefront-home">
       <Box component="header" sx={{ mb: { xs: 2, sm: 3 } }}>
@@ -17,7 +29,11 @@ export function HomeRoute() {
           </Typography>
         )}
       </Box>
-      <Catalogue />
+      <Stack spacing={3}>
+        <MyOrders />
+        <Catalogue onBuy={(product) => setBuy({ open: true, product })} />
+      </Stack>
+      <BuyNowDialog open={buy.open} product={buy.product} onClose={() => setBuy((prev) => ({ ...prev, open: false }))} />
     </Box>
   );
 }

@@ -1,18 +1,16 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import { vi } from '@/i18n/vi';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { orderTokenFromHash } from '@/config/paths';
+import { CustomerOrderPage } from '@/features/checkout/components/customer-order-page';
+import { useShopIdentity } from './use-shop-identity';
 
+/**
+ * `/order-detail?code=...#token=...`: the token is read from the fragment (never sent to
+ * a server in a URL) and travels only in the X-Order-Token header.
+ */
 export function OrderDetailRoute() {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }} data-testid="storefront-order-detail">
-      <ReceiptLongOutlined color="primary" sx={{ fontSize: 56 }} aria-hidden />
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {vi.storefront.orderDetailTitle}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 2 }}>
-        {vi.storefront.orderDetailComingSoon}
-      </Typography>
-    </Paper>
-  );
+  const [searchParams] = useSearchParams();
+  const { hash } = useLocation();
+  const { socialUrl } = useShopIdentity();
+  const code = searchParams.get('code')?.trim().toUpperCase() || null;
+  return <CustomerOrderPage code={code} token={orderTokenFromHash(hash)} socialUrl={socialUrl} />;
 }

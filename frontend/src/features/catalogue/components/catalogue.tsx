@@ -13,6 +13,7 @@ import { vi } from '@/i18n/vi';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { CATALOGUE_PAGE_SIZE, useCatalogueProducts } from '../api/get-catalogue-products';
+import type { CatalogueProduct } from '../api/types';
 import { ProductCard } from './product-card';
 
 const KEYWORD_PARAM = 'keyword';
@@ -29,7 +30,7 @@ const GRID_SX = {
 } as const;
 
 /** The storefront's product list: search (kept in `?keyword=`), grid, "Xem thêm". */
-export function Catalogue() {
+export function Catalogue({ onBuy }: { onBuy?: (product: CatalogueProduct) => void }) {
   const t = vi.storefront;
   const [searchParams, setSearchParams] = useSearchParams();
   const [input, setInput] = useState(() => searchParams.get(KEYWORD_PARAM) ?? '');
@@ -115,7 +116,7 @@ export function Catalogue() {
             >
               {items.map((product) => (
                 <Box component="li" key={product.id} sx={{ minWidth: 0 }}>
-                  <ProductCard product={product} />
+                  <ProductCard product={product} onBuy={onBuy} />
                 </Box>
               ))}
             </Box>

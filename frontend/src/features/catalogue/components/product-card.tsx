@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { vi } from '@/i18n/vi';
 import { formatMoney } from '@/lib/format';
 import type { CatalogueProduct } from '../api/types';
@@ -17,8 +19,14 @@ const lineClamp = (lines: number) =>
     overflow: 'hidden',
   }) as const;
 
-/** One product of the storefront grid. Buying comes later: the card has no buy button yet. */
-export function ProductCard({ product }: { product: CatalogueProduct }) {
+interface ProductCardProps {
+  product: CatalogueProduct;
+  /** Opens the buy-now dialog; without it the card has no buy button. */
+  onBuy?: (product: CatalogueProduct) => void;
+}
+
+/** One product of the storefront grid, with its buy-now button. */
+export function ProductCard({ product, onBuy }: ProductCardProps) {
   const badge = stockBadge(product.stockLevel, product.inStock);
   const t = vi.storefront;
   const showOriginal = product.originalPrice !== null && product.originalPrice > product.price;
@@ -83,6 +91,19 @@ export function ProductCard({ product }: { product: CatalogueProduct }) {
             </Typography>
           )}
         </Stack>
+        {onBuy && (
+          <Button
+            variant="contained"
+            fullWidth
+            startIcon={<ShoppingCartOutlined />}
+            disabled={badge.disabled}
+            onClick={() => onBuy(product)}
+            aria-label={t.buyNowLabel(product.name)}
+            data-testid="product-card-buy"
+          >
+            {t.buyNow}
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,8 +1,12 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
+import SwapVertOutlined from '@mui/icons-material/SwapVertOutlined';
+import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
 import { useSession } from '@/lib/auth';
 import { confirm } from '@/lib/confirm';
@@ -76,16 +80,27 @@ export function PaymentProvidersScreen() {
       <PageHeader
         title={t.title}
         actions={
-          canManage && (
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => setForm({ open: true, provider: null })}
-              data-testid="payment-provider-create-button"
+              variant="outlined"
+              component={RouterLink}
+              to={paths.admin.paymentTransactions}
+              startIcon={<SwapVertOutlined />}
+              data-testid="payment-transactions-link"
             >
-              {t.create}
+              {vi.transactions.openFromProviders}
             </Button>
-          )
+            {canManage && (
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => setForm({ open: true, provider: null })}
+                data-testid="payment-provider-create-button"
+              >
+                {t.create}
+              </Button>
+            )}
+          </Stack>
         }
       />
       {!canManage && (

@@ -23,14 +23,9 @@ export function isLocked(code: Pick<SerialCode, 'status'>): boolean {
   return code.status === 'reserved' || code.status === 'sold';
 }
 
-/** A product as the pickers need it. */
-export interface ProductOption {
-  id: string;
-  name: string;
-}
+export type { ProductOption } from '@/components/product-picker/types';
 
 const CODE_API = '/retailstore/api/admin/v1/ProductSerialCode';
-const PRODUCT_API = '/retailstore/api/admin/v1/Product';
 
 export const serialCodeEndpoints = {
   pagination: `${CODE_API}/Pagination`,
@@ -38,18 +33,9 @@ export const serialCodeEndpoints = {
   update: `${CODE_API}/Update`,
   delete: `${CODE_API}/Delete`,
   reveal: `${CODE_API}/Reveal`,
-  productPagination: `${PRODUCT_API}/Pagination`,
-  productRead: `${PRODUCT_API}/Read`,
 } as const;
 
 export const serialCodesKeys = {
   all: [QUERY_ROOTS.serialCodes] as const,
   list: (params: object) => [QUERY_ROOTS.serialCodes, 'list', params] as const,
-};
-
-/** Product lookups live under the products root: a product change refreshes them too. */
-export const productOptionsKeys = {
-  all: [QUERY_ROOTS.products] as const,
-  search: (keyword: string) => [QUERY_ROOTS.products, 'options', keyword] as const,
-  one: (id: string) => [QUERY_ROOTS.products, 'option', id] as const,
 };

@@ -22,7 +22,7 @@ import { createSerialCodesBulk, useInvalidateAfterImport } from '../api/create-s
 import type { ProductOption } from '../api/types';
 import { addChunkResult, codeSourceOf, emptySummary, planImport, type ImportSummary } from '../utils/code-import';
 import { ImportResultSummary } from './import-result-summary';
-import { ProductAutocomplete } from './product-autocomplete';
+import { ProductAutocomplete } from '@/components/product-picker/product-autocomplete';
 import { IMPORT_FIELDS, importSchema, NOTE_MAX_LENGTH, parseImportSource, type ImportFormValues } from './serial-code-schemas';
 
 const t = vi.serialCodes.importDialog;

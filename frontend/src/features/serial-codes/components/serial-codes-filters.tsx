@@ -1,7 +1,7 @@
 import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
 import { vi } from '@/i18n/vi';
 import { SERIAL_CODE_STATUSES, type ProductOption, type SerialCodeStatus } from '../api/types';
-import { ProductAutocomplete } from './product-autocomplete';
+import { ProductAutocomplete } from '@/components/product-picker/product-autocomplete';
 
 export interface SerialCodesFilterValues {
   keyword: string;

@@ -10,7 +10,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useTablePage } from '@/lib/use-table-page';
 import { useDeleteSerialCode } from '../api/delete-serial-code';
-import { useProductOption } from '../api/get-product-option';
+import { useProductOption } from '@/components/product-picker/get-product-option';
 import { useSerialCodes } from '../api/get-serial-codes';
 import { useRevealSerialCode } from '../api/reveal-serial-code';
 import type { ProductOption, SerialCode } from '../api/types';

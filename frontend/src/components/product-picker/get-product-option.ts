@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productOptionsKeys, serialCodeEndpoints, type ProductOption } from './types';
+import { productOptionEndpoints, productOptionsKeys, type ProductOption } from './types';
 
 /** GET admin Product/Read?id=: the name of a product chosen by URL (`?productId=`). */
 export async function getProductOption(id: string, signal?: AbortSignal): Promise<ProductOption> {
-  const product = await api.get<ProductOption>(serialCodeEndpoints.productRead, { id }, { signal });
+  const product = await api.get<ProductOption>(productOptionEndpoints.read, { id }, { signal });
   return { id: product.id, name: product.name };
 }
 

@@ -5,8 +5,8 @@ import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { vi } from '@/i18n/vi';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useProductOptions } from '../api/get-product-options';
-import type { ProductOption } from '../api/types';
+import { useProductOptions } from './get-product-options';
+import type { ProductOption } from './types';
 
 interface ProductAutocompleteProps {
   label: string;
@@ -28,7 +28,7 @@ export function ProductAutocomplete({ label, value, onChange, placeholder, error
   // While the field shows the chosen product's name, list everything, not just that name.
   const search = value && input === value.name ? '' : keyword;
   const options = useProductOptions(search, open);
-  const t = vi.serialCodes;
+  const t = vi.productPicker;
 
   return (
     <Autocomplete<ProductOption>
@@ -44,8 +44,8 @@ export function ProductAutocomplete({ label, value, onChange, placeholder, error
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, selected) => option.id === selected.id}
       loading={options.isFetching}
-      loadingText={t.productLoading}
-      noOptionsText={t.productSearchEmpty}
+      loadingText={t.loading}
+      noOptionsText={t.empty}
       disabled={disabled}
       sx={sx}
       data-testid={testId}

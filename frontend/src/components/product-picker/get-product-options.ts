@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Paginated } from '@/lib/api-types';
-import { productOptionsKeys, serialCodeEndpoints, type ProductOption } from './types';
+import { productOptionEndpoints, productOptionsKeys, type ProductOption } from './types';
 
 const OPTIONS_PAGE_SIZE = 20;
 
 /** GET admin Product/Pagination, trimmed to what the product picker shows. */
 export async function getProductOptions(keyword: string, signal?: AbortSignal): Promise<ProductOption[]> {
   const page = await api.get<Paginated<ProductOption>>(
-    serialCodeEndpoints.productPagination,
+    productOptionEndpoints.pagination,
     { pageIndex: 1, pageSize: OPTIONS_PAGE_SIZE, keyword: keyword || undefined, sortBy: 'name', sortDir: 'asc' },
     { signal },
   );

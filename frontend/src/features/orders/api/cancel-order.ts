@@ -1,0 +1,12 @@
+import { api } from '@/lib/api-client';
+import { orderEndpoints, type AdminOrderDetail } from './types';
+import { useOrderMutation } from './use-order-mutation';
+
+/** POST admin Order/Cancel: reserved codes return to stock. */
+export function cancelOrder(body: { id: string; reason: string }): Promise<AdminOrderDetail> {
+  return api.post<AdminOrderDetail>(orderEndpoints.cancel, body);
+}
+
+export function useCancelOrder() {
+  return useOrderMutation(cancelOrder);
+}

@@ -1,0 +1,20 @@
+import { api } from '@/lib/api-client';
+import { orderEndpoints, type AdminOrderDetail } from './types';
+import { useOrderMutation } from './use-order-mutation';
+
+export interface ConfirmPaymentVariables {
+  id: string;
+  amount: number;
+  note: string | null;
+  /** One per dialog opening: a repeated click records the payment once. */
+  idempotencyKey: string;
+}
+
+/** POST admin Order/ConfirmPayment (pending, expired or needing attention; code 404 otherwise). */
+export function confirmPayment({ idempotencyKey, ...body }: ConfirmPaymentVariables): Promise<AdminOrderDetail> {
+  return api.post<AdminOrderDetail>(orderEndpoints.confirmPayment, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function useConfirmPayment() {
+  return useOrderMutation(confirmPayment);
+}

@@ -1,0 +1,41 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { CopyButton } from '@/components/ui/copy-button';
+import { vi } from '@/i18n/vi';
+
+/** The new customer link from RegenerateAccessLink, to send to the customer. */
+export function AccessLinkDialog({ url, orderCode, onClose }: { url: string | null; orderCode: string; onClose: () => void }) {
+  const t = vi.orders.accessLink;
+  return (
+    <AppDialog
+      open={url !== null}
+      title={t.title(orderCode)}
+      onClose={onClose}
+      maxWidth="sm"
+      testId="access-link-dialog"
+      actions={
+        <>
+          {url && <CopyButton text={url} label={t.copy} testId="access-link-copy" />}
+          <Button variant="contained" onClick={onClose}>
+            {vi.common.close}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2}>
+        <Alert severity="success">{t.hint}</Alert>
+        <TextField
+          label={t.url}
+          value={url ?? ''}
+          fullWidth
+          multiline
+          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'access-link-url', spellCheck: false } }}
+          onFocus={(event) => event.target.select()}
+        />
+      </Stack>
+    </AppDialog>
+  );
+}

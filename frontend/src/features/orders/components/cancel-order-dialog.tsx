@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { useForm } from 'react-hook-form';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormTextField } from '@/components/ui/form/form-text-field';
+import { vi } from '@/i18n/vi';
+import { confirm } from '@/lib/confirm';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { showError, showSuccess } from '@/lib/toast';
+import { useCancelOrder } from '../api/cancel-order';
+import type { AdminOrderDetail } from '../api/types';
+import { cancelOrderSchema, REASON_MAX, type CancelOrderFormValues } from './order-action-schemas';
+
+interface CancelOrderDialogProps {
+  open: boolean;
+  order: AdminOrderDetail;
+  onClose: () => void;
+}
+
+/** Cancels an order with a reason; its reserved codes go back to stock. */
+export function CancelOrderDialog({ open, order, onClose }: CancelOrderDialogProps) {
+  const t = vi.orders.cancel;
+  const mutation = useCancelOrder();
+  const { control, handleSubmit, reset, setError } = useForm<CancelOrderFormValues>({
+    resolver: zodResolver(cancelOrderSchema),
+    defaultValues: { reason: '' },
+  });
+
+  useEffect(() => {
+    if (open) reset({ reason: '' });
+  }, [open, reset]);
+
+  const onSubmit = handleSubmit(async ({ reason }) => {
+    if (mutation.isPending) return;
+    const accepted = await confirm({
+      title: t.confirmTitle,
+      message: t.confirmMessage(order.code),
+      acceptLabel: t.submit,
+      rejectLabel: vi.common.reject,
+      destructive: true,
+    });
+    if (!accepted) return;
+    mutation.mutate(
+      { id: order.id, reason },
+      {
+        onSuccess: () => {
+          showSuccess(t.done(order.code));
+          onClose();
+        },
+        onError: (error) => {
+          if (!applyServerFieldErrors(error, setError, ['reason'])) showError(error);
+        },
+      },
+    );
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      title={t.title(order.code)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      pending={mutation.isPending}
+      submitLabel={t.submit}
+      saveTestId="cancel-order-submit"
+      testId="cancel-order-dialog"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Alert severity="warning">{order.paidAmount > 0 ? t.paidWarning : t.warning}</Alert>
+        <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} autoFocus maxLength={REASON_MAX} />
+      </Stack>
+    </FormDialog>
+  );
+}

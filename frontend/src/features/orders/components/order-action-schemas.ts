@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { vi } from '@/i18n/vi';
+import { charLength, parseWholeNumber } from '@/lib/validation';
+
+const t = vi.orders.validation;
+
+export const REASON_MAX = 500;
+export const AMOUNT_MAX = 1_000_000_000_000;
+
+const reason = z
+  .string()
+  .trim()
+  .min(1, { message: t.reasonRequired, abort: true })
+  .refine((value) => charLength(value) <= REASON_MAX, t.reasonTooLong);
+
+export const confirmPaymentSchema = z.object({
+  amount: z
+    .string()
+    .superRefine((value, ctx) => {
+      const amount = parseWholeNumber(value);
+      if (amount === null) ctx.addIssue({ code: 'custom', message: t.amountRequired });
+      else if (Number.isNaN(amount) || amount <= 0 || amount > AMOUNT_MAX) ctx.addIssue({ code: 'custom', message: t.amountInvalid });
+    })
+    .transform((value) => parseWholeNumber(value) ?? 0),
+  note: z
+    .string()
+    .trim()
+    .refine((value) => charLength(value) <= REASON_MAX, t.noteTooLong)
+    .transform((value) => value || null),
+});
+export type ConfirmPaymentFormValues = z.input<typeof confirmPaymentSchema>;
+export type ConfirmPaymentFormOutput = z.output<typeof confirmPaymentSchema>;
+
+export const cancelOrderSchema = z.object({ reason });
+export type CancelOrderFormValues = z.input<typeof cancelOrderSchema>;
+
+/** Replacement codes for one item: 1..that item's quantity. */
+export function replaceCodesSchema(maxByItem: ReadonlyMap<string, number>) {
+  return z.object({
+    itemId: z.string().min(1, t.itemRequired),
+    quantity: z.string(),
+    reason,
+  }).superRefine((values, ctx) => {
+    const max = maxByItem.get(values.itemId) ?? 0;
+    const quantity = parseWholeNumber(values.quantity);
+    if (quantity === null || Number.isNaN(quantity) || quantity < 1 || quantity > max) {
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: t.quantityRange(max) });
+    }
+  });
+}
+export type ReplaceCodesFormValues = { itemId: string; quantity: string; reason: string };

@@ -1,0 +1,98 @@
+import { useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
+import PaidOutlined from '@mui/icons-material/PaidOutlined';
+import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { vi } from '@/i18n/vi';
+import { confirm } from '@/lib/confirm';
+import { showError } from '@/lib/toast';
+import { useRegenerateAccessLink } from '../api/regenerate-access-link';
+import { useRevealCodes } from '../api/reveal-codes';
+import type { AdminOrderDetail, RevealedCode } from '../api/types';
+import { AccessLinkDialog } from './access-link-dialog';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { ConfirmPaymentDialog } from './confirm-payment-dialog';
+import { allowedOrderActions, type OrderAction } from './order-actions-model';
+import { ReplaceCodesDialog } from './replace-codes-dialog';
+import { RevealedCodesDialog } from './revealed-codes-dialog';
+
+type FormAction = 'confirmPayment' | 'cancel' | 'replaceCodes';
+
+const ICONS: Record<OrderAction, ReactNode> = {
+  confirmPayment: <PaidOutlined />,
+  cancel: <CancelOutlined />,
+  replaceCodes: <SwapHorizOutlined />,
+  revealCodes: <VisibilityOutlined />,
+  regenerateLink: <LinkOutlined />,
+};
+
+/**
+ * The actions the order's status allows, each behind a confirm dialog. Forms (payment,
+ * cancel, replacement) ask for their fields first, then confirm.
+ */
+export function OrderActions({ order }: { order: AdminOrderDetail }) {
+  const t = vi.orders.actions;
+  const [form, setForm] = useState<FormAction | null>(null);
+  const [revealed, setRevealed] = useState<RevealedCode[] | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+  const reveal = useRevealCodes();
+  const regenerate = useRegenerateAccessLink();
+  const actions = allowedOrderActions(order.status);
+
+  const onReveal = async () => {
+    const accepted = await confirm({
+      title: vi.orders.reveal.confirmTitle,
+      message: vi.orders.reveal.confirmMessage(order.code),
+      acceptLabel: t.revealCodes,
+      rejectLabel: vi.common.cancel,
+    });
+    if (!accepted) return;
+    reveal.mutate(order.id, { onSuccess: setRevealed, onError: (error) => showError(error) });
+  };
+
+  const onRegenerate = async () => {
+    const accepted = await confirm({
+      title: vi.orders.accessLink.confirmTitle,
+      message: vi.orders.accessLink.confirmMessage(order.code),
+      acceptLabel: t.regenerateLink,
+      rejectLabel: vi.common.cancel,
+      destructive: true,
+    });
+    if (!accepted) return;
+    regenerate.mutate(order.id, { onSuccess: (result) => setLink(result.url), onError: (error) => showError(error) });
+  };
+
+  const onAction = (action: OrderAction) => {
+    if (action === 'revealCodes') void onReveal();
+    else if (action === 'regenerateLink') void onRegenerate();
+    else setForm(action);
+  };
+
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="order-actions" data-actions={actions.join(' ')}>
+        {actions.map((action) => (
+          <Button
+            key={action}
+            variant={action === 'cancel' ? 'outlined' : 'contained'}
+            color={action === 'cancel' ? 'error' : 'primary'}
+            startIcon={ICONS[action]}
+            onClick={() => onAction(action)}
+            loading={(action === 'revealCodes' && reveal.isPending) || (action === 'regenerateLink' && regenerate.isPending)}
+            data-testid={`order-action-${action}`}
+          >
+            {t[action]}
+          </Button>
+        ))}
+      </Stack>
+      {actions.includes('confirmPayment') && <ConfirmPaymentDialog open={form === 'confirmPayment'} order={order} onClose={() => setForm(null)} />}
+      {actions.includes('cancel') && <CancelOrderDialog open={form === 'cancel'} order={order} onClose={() => setForm(null)} />}
+      {actions.includes('replaceCodes') && <ReplaceCodesDialog open={form === 'replaceCodes'} order={order} onClose={() => setForm(null)} />}
+      <RevealedCodesDialog codes={revealed} orderCode={order.code} onClose={() => setRevealed(null)} />
+      <AccessLinkDialog url={link} orderCode={order.code} onClose={() => setLink(null)} />
+    </>
+  );
+}

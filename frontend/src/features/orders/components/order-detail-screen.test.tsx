@@ -1,0 +1,243 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/config/constants';
+import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { makeSession } from '@/testing/jwt';
+import { renderApp } from '@/testing/render';
+import type { AdminOrderDetail } from '../api/types';
+
+beforeEach(() => localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(makeSession({ role: 'staff' }))));
+afterEach(() => vi.unstubAllGlobals());
+
+function order(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
+  return {
+    id: 'o-1',
+    code: 'DH7K2M9QXA',
+    status: 'pending_payment',
+    paymentStatus: 'unpaid',
+    createdAt: '2026-11-22T03:00:00Z',
+    expiresAt: '2026-11-22T03:15:00Z',
+    customerName: 'Nguyễn An',
+    email: 'an@example.com',
+    phone: '0912345678',
+    ip: '203.0.113.7',
+    userAgent: 'Mozilla/5.0',
+    items: [
+      {
+        id: 'i-1',
+        productId: 'p-1',
+        productName: 'Steam 100K',
+        unitPrice: 95000,
+        quantity: 2,
+        lineTotal: 190000,
+        codes: [
+          { id: 'c-1', maskedCode: 'STEA••••1111', status: 'reserved', replacement: false },
+          { id: 'c-2', maskedCode: 'STEA••••2222', status: 'reserved', replacement: false },
+        ],
+      },
+    ],
+    total: 190000,
+    paidAmount: 0,
+    payment: {
+      providerId: 'pp-1',
+      providerName: 'Vietcombank',
+      type: 'vietqr_bank',
+      bankName: 'Vietcombank',
+      accountNumber: '0123456789',
+      accountName: 'NGUYEN VAN A',
+      transferContent: 'DH7K2M9QXA',
+      amountDue: 190000,
+    },
+    payments: [],
+    events: [
+      { at: '2026-11-22T03:00:00Z', type: 'created', message: 'Đơn hàng được tạo', actor: null },
+    ],
+    ...overrides,
+  };
+}
+
+const completed = order({
+  status: 'completed',
+  paymentStatus: 'paid',
+  paidAmount: 190000,
+  paidAt: '2026-11-22T03:05:00Z',
+  payments: [{ transactionId: 'tx-1', amount: 190000, paidAt: '2026-11-22T03:05:00Z', source: 'webhook', actor: null }],
+  events: [
+    { at: '2026-11-22T03:05:00Z', type: 'payment', message: 'Nhận 190.000 ₫ qua chuyển khoản', actor: null },
+    { at: '2026-11-22T03:00:00Z', type: 'created', message: 'Đơn hàng được tạo', actor: null },
+  ],
+});
+
+function actionsOf(): string[] {
+  return within(screen.getByTestId('order-actions')).queryAllByRole('button').map((button) => button.textContent ?? '');
+}
+
+describe('admin order detail', () => {
+  it.each([
+    ['pending_payment', ['Xác nhận thanh toán', 'Hủy đơn']],
+    ['completed', ['Cấp mã thay thế', 'Xem mã', 'Tạo đường dẫn mới']],
+    ['expired', ['Xác nhận thanh toán']],
+    ['needs_attention', ['Xác nhận thanh toán', 'Hủy đơn']],
+    ['cancelled', []],
+  ] as const)('shows only the actions a %s order allows', async (status, expected) => {
+    mockFetch(() => okEnvelope(order({ status })));
+    renderApp('/admin/orders/o-1');
+    await screen.findByRole('heading', { level: 1, name: 'Đơn hàng DH7K2M9QXA' });
+    expect(actionsOf()).toEqual(expected);
+  });
+
+  it('shows customer, items with masked codes, payments and the timeline in order', async () => {
+    const fetch = mockFetch(() => okEnvelope(completed));
+    renderApp('/admin/orders/o-1');
+    await screen.findByRole('heading', { level: 1, name: 'Đơn hàng DH7K2M9QXA' });
+    expect(fetch.mock.calls[0]![0]).toBe('/retailstore/api/admin/v1/Order/Detail?id=o-1');
+    expect(screen.getByTestId('admin-order-detail')).toHaveAttribute('data-status', 'completed');
+    expect(within(screen.getByRole('region', { name: 'Khách hàng' })).getByText('an@example.com')).toBeInTheDocument();
+    const items = screen.getByRole('region', { name: 'Sản phẩm và mã' });
+    expect(within(items).getAllByTestId('order-masked-code').map((chip) => chip.textContent)).toEqual([
+      'STEA••••1111 · Đang giữ chỗ',
+      'STEA••••2222 · Đang giữ chỗ',
+    ]);
+    const payments = screen.getByRole('region', { name: 'Các khoản thanh toán' });
+    expect(within(payments).getByText('Chuyển khoản (tự động)')).toBeInTheDocument();
+    expect(within(payments).getByText('tx-1')).toBeInTheDocument();
+    const timeline = screen.getByRole('region', { name: 'Lịch sử đơn hàng' });
+    expect(within(timeline).getAllByTestId('order-event').map((event) => event.getAttribute('data-type'))).toEqual(['created', 'payment']);
+  });
+
+  it('confirms a payment with an amount and an Idempotency-Key, after a confirm dialog', async () => {
+    let current = order({ paidAmount: 50000, paymentStatus: 'partially_paid' });
+    const fetch = mockFetch((url) => {
+      if (url.includes('/Order/ConfirmPayment')) {
+        current = { ...completed };
+        return okEnvelope(current);
+      }
+      return okEnvelope(current);
+    });
+    renderApp('/admin/orders/o-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Xác nhận thanh toán' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Xác nhận thanh toán đơn DH7K2M9QXA' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Số tiền đã nhận (VND)' });
+    // What is still due, by default.
+    expect(amount).toHaveValue('140000');
+    await user.clear(amount);
+    await user.click(within(dialog).getByRole('button', { name: 'Xác nhận thanh toán' }));
+    expect(await within(dialog).findByText('Nhập số tiền')).toBeInTheDocument();
+    await user.type(amount, '140.000');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Ghi chú (không bắt buộc)' }), 'Khách chuyển MoMo');
+    await user.click(within(dialog).getByRole('button', { name: 'Xác nhận thanh toán' }));
+
+    const confirmDialog = await screen.findByRole('dialog', { name: 'Xác nhận thanh toán' });
+    expect(confirmDialog).toHaveTextContent(/Ghi nhận khoản thanh toán 140\.000\s₫ cho đơn DH7K2M9QXA/);
+    await user.click(within(confirmDialog).getByRole('button', { name: 'Xác nhận thanh toán' }));
+
+    expect(await screen.findByText('Đã ghi nhận thanh toán cho đơn DH7K2M9QXA')).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([url]) => url.includes('/Order/ConfirmPayment'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ id: 'o-1', amount: 140000, note: 'Khách chuyển MoMo' });
+    expect((call[1]!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    // The order refreshes: now completed, with the completed order's actions.
+    await waitFor(() => expect(actionsOf()).toEqual(['Cấp mã thay thế', 'Xem mã', 'Tạo đường dẫn mới']));
+  });
+
+  it('cancels with a reason, and nothing is sent when the confirm dialog is refused', async () => {
+    const fetch = mockFetch((url) => (url.includes('/Order/Cancel') ? okEnvelope(order({ status: 'cancelled' })) : okEnvelope(order())));
+    renderApp('/admin/orders/o-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Hủy đơn' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hủy đơn DH7K2M9QXA' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hủy đơn' }));
+    expect(await within(dialog).findByText('Nhập lý do')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Lý do hủy' }), 'Khách yêu cầu hủy');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Hủy đơn' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Hủy đơn hàng' })).getByRole('button', { name: 'Không' }));
+    expect(fetch.mock.calls.some(([url]) => url.includes('/Order/Cancel'))).toBe(false);
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Hủy đơn' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Hủy đơn hàng' })).getByRole('button', { name: 'Hủy đơn' }));
+    expect(await screen.findByText('Đã hủy đơn DH7K2M9QXA')).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([url]) => url.includes('/Order/Cancel'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ id: 'o-1', reason: 'Khách yêu cầu hủy' });
+  });
+
+  it('reveals the codes in a dialog that says the view is logged', async () => {
+    mockFetch((url) =>
+      url.includes('/Order/RevealCodes')
+        ? okEnvelope({
+            items: [
+              {
+                itemId: 'i-1',
+                productId: 'p-1',
+                productName: 'Steam 100K',
+                codes: [
+                  { id: 'c-1', code: 'STEAM-AAAA-1111', status: 'sold', expiresAt: null, replacement: false, replaced: true },
+                  { id: 'c-2', code: 'STEAM-BBBB-2222', status: 'sold', expiresAt: null, replacement: false, replaced: false },
+                  { id: 'c-3', code: 'STEAM-CCCC-3333', status: 'sold', expiresAt: null, replacement: true, replaced: false },
+                ],
+              },
+            ],
+          })
+        : okEnvelope(completed),
+    );
+    renderApp('/admin/orders/o-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Xem mã' }));
+    const confirmDialog = await screen.findByRole('dialog', { name: 'Xem mã của đơn' });
+    expect(confirmDialog).toHaveTextContent(/nhật ký kiểm tra/);
+    await user.click(within(confirmDialog).getByRole('button', { name: 'Xem mã' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mã của đơn DH7K2M9QXA' });
+    expect(within(dialog).getAllByTestId('revealed-code').map((node) => node.textContent)).toEqual(['STEAM-AAAA-1111', 'STEAM-BBBB-2222', 'STEAM-CCCC-3333']);
+    expect(within(dialog).getAllByTestId('revealed-code')[0]).toHaveAttribute('data-replaced', 'true');
+    expect(within(dialog).getByText('Steam 100K · mã thay thế')).toBeInTheDocument();
+    expect(within(dialog).getByText(/đã được ghi vào nhật ký kiểm tra/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Sao chép mã 1' })).toHaveAttribute('data-copy-text', 'STEAM-AAAA-1111');
+  });
+
+  it('regenerates the customer link and shows it with a copy button', async () => {
+    const fetch = mockFetch((url) =>
+      url.includes('/Order/RegenerateAccessLink')
+        ? okEnvelope({ url: 'http://localhost:8080/order-detail?code=DH7K2M9QXA#token=new' })
+        : okEnvelope(completed),
+    );
+    renderApp('/admin/orders/o-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Tạo đường dẫn mới' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Tạo đường dẫn mới' })).getByRole('button', { name: 'Tạo đường dẫn mới' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Đường dẫn mới của đơn DH7K2M9QXA' });
+    expect(within(dialog).getByRole('textbox', { name: 'Đường dẫn đơn hàng' })).toHaveValue('http://localhost:8080/order-detail?code=DH7K2M9QXA#token=new');
+    expect(within(dialog).getByRole('button', { name: 'Sao chép đường dẫn' })).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([url]) => url.includes('RegenerateAccessLink'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ id: 'o-1' });
+  });
+
+  it('issues replacement codes for an item, and shows 404 when the state changed meanwhile', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let answer = () => errorEnvelope(409, 404, 'Đơn hàng không ở trạng thái cho phép thao tác này');
+    const fetch = mockFetch((url) => (url.includes('/Order/ReplaceCodes') ? answer() : okEnvelope(completed)));
+    renderApp('/admin/orders/o-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cấp mã thay thế' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cấp mã thay thế cho đơn DH7K2M9QXA' });
+    const quantity = within(dialog).getByRole('textbox', { name: 'Số mã thay thế' });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Lý do' }), 'Mã lỗi');
+    await user.click(within(dialog).getByRole('button', { name: 'Cấp mã' }));
+    expect(await within(dialog).findByText('Số lượng từ 1 đến 2')).toBeInTheDocument();
+
+    await user.clear(quantity);
+    await user.type(quantity, '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Cấp mã' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cấp mã thay thế' })).getByRole('button', { name: 'Cấp mã' }));
+    expect(await screen.findByText('Đơn hàng không ở trạng thái cho phép thao tác này')).toBeInTheDocument();
+
+    answer = () => okEnvelope(completed);
+    await user.click(await within(dialog).findByRole('button', { name: 'Cấp mã' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cấp mã thay thế' })).getByRole('button', { name: 'Cấp mã' }));
+    expect(await screen.findByText('Đã cấp 1 mã thay thế cho đơn DH7K2M9QXA')).toBeInTheDocument();
+    const call = fetch.mock.calls.findLast(([url]) => url.includes('/Order/ReplaceCodes'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ id: 'o-1', itemId: 'i-1', quantity: 1, reason: 'Mã lỗi' });
+  });
+});

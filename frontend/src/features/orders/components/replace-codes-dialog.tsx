@@ -1,0 +1,106 @@
+import { useEffect, useMemo } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormTextField } from '@/components/ui/form/form-text-field';
+import { vi } from '@/i18n/vi';
+import { confirm } from '@/lib/confirm';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { formatNumber } from '@/lib/format';
+import { showError, showSuccess } from '@/lib/toast';
+import { parseWholeNumber } from '@/lib/validation';
+import { useReplaceCodes } from '../api/replace-codes';
+import type { AdminOrderDetail } from '../api/types';
+import { REASON_MAX, replaceCodesSchema, type ReplaceCodesFormValues } from './order-action-schemas';
+
+interface ReplaceCodesDialogProps {
+  open: boolean;
+  order: AdminOrderDetail;
+  onClose: () => void;
+}
+
+function defaults(order: AdminOrderDetail): ReplaceCodesFormValues {
+  return { itemId: order.items[0]?.id ?? '', quantity: '1', reason: '' };
+}
+
+/** Free replacement codes for an item of a completed order (the footer's promise), with a reason. */
+export function ReplaceCodesDialog({ open, order, onClose }: ReplaceCodesDialogProps) {
+  const t = vi.orders.replace;
+  const mutation = useReplaceCodes();
+  const maxByItem = useMemo(() => new Map(order.items.map((item) => [item.id, item.quantity])), [order.items]);
+  const schema = useMemo(() => replaceCodesSchema(maxByItem), [maxByItem]);
+  const { control, handleSubmit, reset, setError } = useForm<ReplaceCodesFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults(order),
+  });
+
+  useEffect(() => {
+    if (open) reset(defaults(order));
+    // Only a new opening fills the form.
+  }, [open, reset]);
+
+  const itemId = useWatch({ control, name: 'itemId' });
+  const item = order.items.find((candidate) => candidate.id === itemId);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (mutation.isPending) return;
+    const quantity = parseWholeNumber(values.quantity) ?? 1;
+    const accepted = await confirm({
+      title: t.confirmTitle,
+      message: t.confirmMessage(formatNumber(quantity), item?.productName ?? '', order.code),
+      acceptLabel: t.submit,
+      rejectLabel: vi.common.cancel,
+    });
+    if (!accepted) return;
+    mutation.mutate(
+      { id: order.id, itemId: values.itemId, quantity, reason: values.reason },
+      {
+        onSuccess: () => {
+          showSuccess(t.done(formatNumber(quantity), order.code));
+          onClose();
+        },
+        onError: (error) => {
+          if (!applyServerFieldErrors(error, setError, ['itemId', 'quantity', 'reason'])) showError(error);
+        },
+      },
+    );
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      title={t.title(order.code)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      pending={mutation.isPending}
+      submitLabel={t.submit}
+      saveTestId="replace-codes-submit"
+      testId="replace-codes-dialog"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Alert severity="info">{t.hint}</Alert>
+        <FormTextField control={control} name="itemId" label={t.item} select fullWidth>
+          {order.items.map((candidate) => (
+            <MenuItem key={candidate.id} value={candidate.id}>
+              {t.itemOption(candidate.productName, formatNumber(candidate.quantity))}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormTextField
+          control={control}
+          name="quantity"
+          label={t.quantity}
+          helperText={item ? t.quantityHelp(formatNumber(item.quantity)) : undefined}
+          fullWidth
+          autoComplete="off"
+          maxLength={4}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} maxLength={REASON_MAX} />
+      </Stack>
+    </FormDialog>
+  );
+}

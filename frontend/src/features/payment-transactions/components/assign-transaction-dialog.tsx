@@ -1,0 +1,118 @@
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { FormTextField } from '@/components/ui/form/form-text-field';
+import { vi } from '@/i18n/vi';
+import { ERROR_CODES, isApiError } from '@/lib/api-errors';
+import { confirm } from '@/lib/confirm';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { normalizeOrderCode, ORDER_CODE_PATTERN } from '@/lib/order-status';
+import { showError, showSuccess, showToast } from '@/lib/toast';
+import { useAssignTransaction } from '../api/assign-transaction';
+import type { PaymentTransaction } from '../api/types';
+
+const t = vi.transactions.assignDialog;
+
+const assignSchema = z.object({
+  orderCode: z
+    .string()
+    .transform(normalizeOrderCode)
+    .pipe(z.string().min(1, { message: t.orderCodeRequired, abort: true }).regex(ORDER_CODE_PATTERN, t.orderCodeInvalid)),
+});
+type AssignFormValues = z.input<typeof assignSchema>;
+
+interface AssignTransactionDialogProps {
+  open: boolean;
+  transaction: PaymentTransaction | null;
+  onClose: () => void;
+}
+
+/** Applies an unmatched transfer to the order whose code staff type in, after a confirmation. */
+export function AssignTransactionDialog({ open, transaction, onClose }: AssignTransactionDialogProps) {
+  const mutation = useAssignTransaction();
+  const { control, handleSubmit, reset, setError } = useForm<AssignFormValues, unknown, { orderCode: string }>({
+    resolver: zodResolver(assignSchema),
+    defaultValues: { orderCode: '' },
+  });
+
+  useEffect(() => {
+    if (open) reset({ orderCode: '' });
+  }, [open, reset]);
+
+  const onSubmit = handleSubmit(async ({ orderCode }) => {
+    if (!transaction || mutation.isPending) return;
+    const amount = formatMoney(transaction.amount);
+    const accepted = await confirm({
+      title: t.confirmTitle,
+      message: t.confirmMessage(amount, orderCode),
+      acceptLabel: t.submit,
+      rejectLabel: vi.common.cancel,
+    });
+    if (!accepted) return;
+    mutation.mutate(
+      { id: transaction.id, orderCode },
+      {
+        onSuccess: () => {
+          showSuccess(t.done(amount, orderCode));
+          onClose();
+        },
+        onError: (error) => {
+          if (isApiError(error, ERROR_CODES.orderNotFound)) {
+            setError('orderCode', { type: 'server', message: t.orderNotFound(orderCode) }, { shouldFocus: true });
+          } else if (isApiError(error, ERROR_CODES.upstreamUnavailable)) {
+            showToast({ severity: 'warn', message: t.queued(orderCode) });
+            onClose();
+          } else if (isApiError(error, ERROR_CODES.orderStateConflict)) {
+            showError(t.notUnmatched);
+            onClose();
+          } else {
+            showError(error);
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      title={t.title}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      pending={mutation.isPending}
+      submitLabel={t.submit}
+      saveTestId="assign-transaction-submit"
+      testId="assign-transaction-dialog"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {transaction && (
+          <Alert severity="info" icon={false}>
+            <Typography variant="body2" sx={{ fontWeight: 700 }}>
+              {formatMoney(transaction.amount)} · {formatDateTime(transaction.transactionDate)}
+            </Typography>
+            <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+              {transaction.content}
+            </Typography>
+          </Alert>
+        )}
+        <FormTextField
+          control={control}
+          name="orderCode"
+          label={t.orderCode}
+          placeholder="DH…"
+          helperText={t.orderCodeHelp}
+          fullWidth
+          autoFocus
+          autoComplete="off"
+          maxLength={20}
+          slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}

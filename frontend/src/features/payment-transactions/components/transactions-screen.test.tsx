@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/config/constants';
+import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { makeSession } from '@/testing/jwt';
+import { renderApp } from '@/testing/render';
+import type { PaymentTransaction } from '../api/types';
+import { isHighlighted } from './transactions-table';
+
+beforeEach(() => localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(makeSession({ role: 'staff' }))));
+afterEach(() => vi.unstubAllGlobals());
+
+function transaction(overrides: Partial<PaymentTransaction>): PaymentTransaction {
+  return {
+    id: 't-1',
+    providerId: 'pp-1',
+    providerName: 'Vietcombank',
+    externalId: '92704',
+    gateway: 'Vietcombank',
+    transactionDate: '2026-11-22T03:05:00Z',
+    accountNumber: '0123456789',
+    subAccount: null,
+    code: null,
+    content: 'CHUYEN TIEN MUA MA',
+    transferType: 'in',
+    amount: 190000,
+    referenceCode: 'FT26326',
+    status: 'unmatched',
+    orderCode: null,
+    attempts: 1,
+    lastError: null,
+    createdAt: '2026-11-22T03:05:02Z',
+    processedAt: '2026-11-22T03:05:02Z',
+    ...overrides,
+  };
+}
+
+const rows = [
+  transaction({}),
+  transaction({ id: 't-2', status: 'matched', content: 'DH7K2M9QXA thanh toan', code: 'DH7K2M9QXA', orderCode: 'DH7K2M9QXA' }),
+  transaction({ id: 't-3', status: 'pending', orderCode: 'DH0000000B', attempts: 3, lastError: 'retailstore unavailable' }),
+  transaction({ id: 't-4', status: 'ignored', transferType: 'out', amount: 50000 }),
+];
+
+function api(assign: (body: { id: string; orderCode: string }) => Response = () => okEnvelope(transaction({ status: 'matched' }))) {
+  return mockFetch((url, init) => {
+    if (url.includes('/PaymentTransaction/Assign')) return assign(JSON.parse(String(init.body)));
+    if (url.includes('/PaymentProvider/Pagination')) return okEnvelope({ items: [{ id: 'pp-1', name: 'Vietcombank' }], totalCount: 1, pageIndex: 1, pageSize: 100 });
+    return okEnvelope({ items: rows, totalCount: rows.length, pageIndex: 1, pageSize: 20 });
+  });
+}
+
+describe('received transactions', () => {
+  it('highlights unmatched transfers and offers Assign on them only', async () => {
+    const fetch = api();
+    renderApp('/admin/providers/transactions');
+    const table = await screen.findByRole('table', { name: 'Danh sách giao dịch nhận được' });
+    await within(table).findByText('DH7K2M9QXA thanh toan');
+    const byId = (id: string) => within(table).getAllByTestId('transactions-row').find((row) => row.getAttribute('data-transaction-id') === id)!;
+    expect(byId('t-1')).toHaveAttribute('data-highlighted', 'true');
+    for (const id of ['t-2', 't-3', 't-4']) expect(byId(id)).toHaveAttribute('data-highlighted', 'false');
+    expect(within(byId('t-1')).getByText('Chưa khớp')).toBeInTheDocument();
+    expect(within(byId('t-3')).getByText('Đang xử lý')).toBeInTheDocument();
+    expect(within(byId('t-2')).getByRole('link', { name: 'DH7K2M9QXA' })).toHaveAttribute('href', '/admin/orders?keyword=DH7K2M9QXA');
+    expect(within(byId('t-4')).getByTestId('transaction-amount')).toHaveTextContent(/−50\.000\s₫/);
+    expect(within(table).getAllByRole('button', { name: /^Gán giao dịch/ })).toHaveLength(1);
+    expect(fetch.mock.calls.find(([url]) => url.includes('PaymentTransaction/Pagination'))![0]).toBe(
+      '/paymentprovider/api/admin/v1/PaymentTransaction/Pagination?pageIndex=1&pageSize=20',
+    );
+    // The sidebar's 'Nhà cung cấp' group links here.
+    expect(screen.getByRole('link', { name: 'Giao dịch nhận được' })).toHaveAttribute('aria-current', 'page');
+    expect(isHighlighted({ status: 'unmatched' })).toBe(true);
+    expect(isHighlighted({ status: 'duplicate' })).toBe(false);
+  });
+
+  it('filters by status, provider and keyword', async () => {
+    const fetch = api();
+    renderApp('/admin/providers/transactions');
+    await screen.findByRole('table', { name: 'Danh sách giao dịch nhận được' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Trạng thái' }));
+    await user.click(await screen.findByRole('option', { name: 'Chưa khớp' }));
+    await user.click(screen.getByRole('combobox', { name: 'Dịch vụ thanh toán' }));
+    await user.click(await screen.findByRole('option', { name: 'Vietcombank' }));
+    await user.type(screen.getByTestId('transactions-search'), 'FT263');
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => url.endsWith('Pagination?pageIndex=1&pageSize=20&keyword=FT263&status=unmatched&providerId=pp-1'))).toBe(true),
+    );
+  });
+
+  it('assigns an unmatched transfer to an order after a confirmation; an unknown code stays on the field', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const bodies: { id: string; orderCode: string }[] = [];
+    api((body) => {
+      bodies.push(body);
+      return body.orderCode === 'DH00000000' ? errorEnvelope(404, 403, 'Không tìm thấy đơn hàng') : okEnvelope(transaction({ status: 'matched', orderCode: body.orderCode }));
+    });
+    renderApp('/admin/providers/transactions');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Gán giao dịch 190\.000\s₫ “CHUYEN TIEN MUA MA”/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gán giao dịch vào đơn hàng' });
+    const code = within(dialog).getByRole('textbox', { name: 'Mã đơn hàng' });
+    await user.type(code, 'xyz');
+    await user.click(within(dialog).getByRole('button', { name: 'Gán vào đơn' }));
+    expect(await within(dialog).findByText('Mã đơn hàng gồm DH và 8 ký tự, ví dụ DH7K2M9QXA')).toBeInTheDocument();
+
+    await user.clear(code);
+    await user.type(code, 'dh00000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Gán vào đơn' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Gán giao dịch' })).getByRole('button', { name: 'Gán vào đơn' }));
+    expect(await within(dialog).findByText('Không tìm thấy đơn hàng DH00000000')).toBeInTheDocument();
+
+    await user.clear(code);
+    await user.type(code, ' dh7k2m9qxa ');
+    await user.click(await within(dialog).findByRole('button', { name: 'Gán vào đơn' }));
+    const confirmDialog = await screen.findByRole('dialog', { name: 'Gán giao dịch' });
+    expect(confirmDialog).toHaveTextContent(/Ghi nhận giao dịch 190\.000\s₫ là thanh toán của đơn DH7K2M9QXA/);
+    await user.click(within(confirmDialog).getByRole('button', { name: 'Gán vào đơn' }));
+    expect(await screen.findByText(/Đã gán giao dịch 190\.000\s₫ vào đơn DH7K2M9QXA/)).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { id: 't-1', orderCode: 'DH00000000' },
+      { id: 't-1', orderCode: 'DH7K2M9QXA' },
+    ]);
+  });
+
+  it('says the transfer waits as pending when the order service is down', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    api(() => errorEnvelope(503, 8, 'Dịch vụ tạm thời không khả dụng'));
+    renderApp('/admin/providers/transactions');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Gán giao dịch 190\.000/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gán giao dịch vào đơn hàng' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Mã đơn hàng' }), 'DH7K2M9QXA');
+    await user.click(within(dialog).getByRole('button', { name: 'Gán vào đơn' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Gán giao dịch' })).getByRole('button', { name: 'Gán vào đơn' }));
+    expect(await screen.findByText(/được giữ ở trạng thái “Đang xử lý” với đơn DH7K2M9QXA/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Gán giao dịch vào đơn hàng' })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,66 @@
+/** Vietnamese messages: user management. */
+
+export const users = {
+  title: 'Người dùng',
+  create: 'Thêm người dùng',
+  searchLabel: 'Tìm kiếm',
+  searchPlaceholder: 'Tên đăng nhập, họ tên, email',
+  roleFilter: 'Vai trò',
+  statusFilter: 'Trạng thái',
+  tableLabel: 'Danh sách người dùng',
+  columns: {
+    userName: 'Tên đăng nhập',
+    fullName: 'Họ tên',
+    email: 'Email',
+    role: 'Vai trò',
+    status: 'Trạng thái',
+    lastLoginAt: 'Đăng nhập gần nhất',
+    createdAt: 'Ngày tạo',
+  },
+  roles: {
+    admin: 'Quản trị viên',
+    staff: 'Nhân viên',
+  },
+  status: {
+    active: 'Hoạt động',
+    inactive: 'Đã khóa',
+  },
+  empty: 'Không có người dùng nào',
+  loadError: (reason: string) => `Không tải được danh sách người dùng: ${reason}`,
+  actions: {
+    edit: 'Sửa',
+    resetPassword: 'Đặt lại mật khẩu',
+    delete: 'Xóa',
+  },
+  form: {
+    createTitle: 'Thêm người dùng',
+    editTitle: 'Sửa người dùng',
+    resetTitle: (userName: string) => `Đặt lại mật khẩu cho ${userName}`,
+    userName: 'Tên đăng nhập',
+    userNameHelp: '3–50 ký tự: chữ thường a-z, số và . _ -',
+    fullName: 'Họ tên',
+    email: 'Email (không bắt buộc)',
+    password: 'Mật khẩu',
+    newPassword: 'Mật khẩu mới',
+    confirmPassword: 'Nhập lại mật khẩu mới',
+    role: 'Vai trò',
+    isActive: 'Đang hoạt động',
+  },
+  validation: {
+    userNameRequired: 'Nhập tên đăng nhập',
+    userNameFormat: 'Tên đăng nhập gồm 3–50 ký tự: chữ thường a-z, số và . _ -',
+    fullNameRequired: 'Nhập họ tên',
+    fullNameTooLong: 'Họ tên tối đa 100 ký tự',
+    emailInvalid: 'Email không hợp lệ',
+    passwordRequired: 'Nhập mật khẩu',
+  },
+  messages: {
+    created: (userName: string) => `Đã thêm người dùng ${userName}`,
+    updated: (userName: string) => `Đã cập nhật người dùng ${userName}`,
+    passwordReset: (userName: string) => `Đã đặt lại mật khẩu cho ${userName}`,
+    deleted: (userName: string) => `Đã xóa người dùng ${userName}`,
+    deleteTitle: 'Xóa người dùng',
+    deleteConfirm: (userName: string) =>
+      `Bạn có chắc muốn xóa người dùng ${userName}? Thao tác này không thể hoàn tác.`,
+  },
+} as const;
