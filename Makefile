@@ -8,7 +8,7 @@ MAKEFLAGS += --no-print-directory
 
 CARGO ?= cargo
 
-.PHONY: help run start stop status build test fmt-check clippy test-rust test-frontend \
+.PHONY: help run start stop status pay build test fmt-check clippy test-rust test-frontend \
         e2e deploy-check fmt lint bench clean distclean
 
 help: ## list the targets
@@ -25,6 +25,9 @@ stop: ## stop what `make start` started
 
 status: ## what runs, and whether it is ready
 	scripts/stack.sh status
+
+pay: ## on the running local shop, the bank pays an order: make pay CODE=DH... [AMOUNT=vnd]
+	scripts/stack.sh pay "$(CODE)" $(AMOUNT)
 
 build: ## release build of every binary and the frontend
 	PROFILE=release scripts/stack.sh build
@@ -68,9 +71,15 @@ lint: ## clippy, frontend lint, shellcheck of scripts/ and .ci/ (when installed)
 	@if command -v shellcheck >/dev/null; then shellcheck -x scripts/*.sh .ci/run && echo "shellcheck: ok"; \
 		else echo "shellcheck not installed: skipped"; fi
 
-bench: ## gateway overhead, idle RSS, bulk import vs COPY, storefront list (release build)
+# One stack for every part; the public's order limits are lifted so that one client IP
+# can play many shoppers.
+bench: export RATE_LIMIT_ORDER_PER_MINUTE ?= 0
+bench: export MAX_UNPAID_ORDERS_PER_EMAIL ?= 1000000
+bench: export MAX_UNPAID_ORDERS_PER_IP ?= 1000000
+bench: ## gateway overhead, idle RSS, bulk import vs COPY, storefront list, checkout (release)
 	BENCH_KEEP=1 scripts/bench.sh
 	rc=0; SKIP_BUILD=1 scripts/bench-catalogue.sh || rc=$$?; \
+		SKIP_BUILD=1 scripts/bench-orders.sh || rc=$$?; \
 		DATA_DIR=.data/bench PORT_BASE=$${BENCH_PORT_BASE:-28080} scripts/stack.sh stop; exit $$rc
 
 clean: ## remove build output and test data (keeps .data keys and the local database)

@@ -33,26 +33,12 @@ PSQL=$(psql_bin)
 WORK=$DATA_DIR/catalogue
 mkdir -p "$WORK"
 
-STARTED=0
-if [[ -f $DATA_DIR/run/gateway.pid ]] && scripts/stack.sh status >/dev/null 2>&1; then
-  log "reusing the stack already running from $DATA_DIR"
-else
-  scripts/stack.sh start
-  STARTED=1
-fi
-if ((STARTED)) && [[ ${BENCH_KEEP:-0} != 1 ]]; then
-  trap 'scripts/stack.sh stop' EXIT
-fi
+bench_stack_up
 
 sql() { "$PSQL" "$DB" -XtAq -v ON_ERROR_STOP=1 "$@"; }
 
-pw=${ADMIN_PASSWORD//\\/\\\\}
-pw=${pw//\"/\\\"}
-login=$(curl -sS -X POST -H 'content-type: application/json' \
-  -d "{\"userName\":\"$ADMIN_USERNAME\",\"password\":\"$pw\"}" \
-  "$GW/identity/api/admin/v1/IdentityAuth/Login")
-token=$(sed -nE 's/.*"accessToken" *: *"([^"]+)".*/\1/p' <<<"$login")
-[[ -n $token ]] || die "Login as $ADMIN_USERNAME failed: $login"
+token=$(admin_token "$GW")
+[[ -n $token ]] || die "Login as $ADMIN_USERNAME failed"
 AUTH="Authorization: Bearer $token"
 
 # create_product NAME STATUS: prints the new product's id.

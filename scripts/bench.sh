@@ -95,16 +95,7 @@ load() {
 
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 
-STARTED=0
-if [[ -f $DATA_DIR/run/gateway.pid ]] && scripts/stack.sh status >/dev/null 2>&1; then
-  log "reusing the stack already running from $DATA_DIR"
-else
-  scripts/stack.sh start
-  STARTED=1
-fi
-if ((STARTED)) && [[ ${BENCH_KEEP:-0} != 1 ]]; then
-  trap 'scripts/stack.sh stop' EXIT
-fi
+bench_stack_up
 
 sleep 2
 declare -A IDLE_RSS
@@ -113,13 +104,8 @@ for name in identity system retailstore paymentprovider gateway; do
 done
 
 # A bearer token for the admin account, straight from identity.
-pw=${ADMIN_PASSWORD//\\/\\\\}
-pw=${pw//\"/\\\"}
-login=$(curl -sS -X POST -H 'content-type: application/json' \
-  -d "{\"userName\":\"$ADMIN_USERNAME\",\"password\":\"$pw\"}" \
-  "$ID/identity/api/admin/v1/IdentityAuth/Login")
-token=$(sed -nE 's/.*"accessToken" *: *"([^"]+)".*/\1/p' <<<"$login")
-[[ -n $token ]] || die "Login as $ADMIN_USERNAME failed: $login"
+token=$(admin_token "$ID")
+[[ -n $token ]] || die "Login as $ADMIN_USERNAME failed"
 AUTH="Authorization: Bearer $token"
 
 JWKS=/identity/.well-known/jwks.json

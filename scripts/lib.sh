@@ -175,3 +175,27 @@ pg_ensure_database() {
     "$psql" "$url" -XqAc "create database \"$name\"" >/dev/null
   fi
 }
+
+# admin_token BASE_URL: an access token for ADMIN_USERNAME/ADMIN_PASSWORD from Login at
+# BASE_URL (the gateway or identity); prints nothing when the login fails.
+admin_token() {
+  local pw=${ADMIN_PASSWORD//\\/\\\\} out
+  pw=${pw//\"/\\\"}
+  out=$(curl -sS --max-time 10 -X POST -H 'content-type: application/json' \
+    -d "{\"userName\":\"$ADMIN_USERNAME\",\"password\":\"$pw\"}" \
+    "$1/identity/api/admin/v1/IdentityAuth/Login") || return 0
+  sed -nE 's/.*"accessToken" *: *"([^"]+)".*/\1/p' <<<"$out"
+}
+
+# bench_stack_up: reuses the stack running from DATA_DIR, or starts one that is stopped
+# again when the script exits (unless BENCH_KEEP=1).
+bench_stack_up() {
+  if [[ -f $DATA_DIR/run/gateway.pid ]] && "$ROOT/scripts/stack.sh" status >/dev/null 2>&1; then
+    log "reusing the stack already running from $DATA_DIR"
+    return 0
+  fi
+  "$ROOT/scripts/stack.sh" start
+  if [[ ${BENCH_KEEP:-0} != 1 ]]; then
+    trap '"$ROOT/scripts/stack.sh" stop' EXIT
+  fi
+}

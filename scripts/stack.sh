@@ -12,6 +12,8 @@
 #   scripts/stack.sh build             only build (cargo + frontend)
 #   scripts/stack.sh pg-start|pg-stop  only the private PostgreSQL cluster
 #   scripts/stack.sh keys              only generate the local keys
+#   scripts/stack.sh pay DH... [VND]   simulate the bank's notification of a transfer for
+#                                      an order to the demo bank account (default: its total)
 #
 # Settings (environment):
 #   PROFILE=release|debug [release]   which cargo profile to build and run
@@ -24,7 +26,8 @@
 #   BIND_ADDR [127.0.0.1]             address the gateway listens on (0.0.0.0 to expose it)
 #   ADMIN_USERNAME [admin], ADMIN_PASSWORD [Admin@123]   first admin account (local only!)
 #   GATEWAY_TRUSTED_PROXIES [empty]   TRUSTED_PROXIES for the gateway
-#   SEED_DEMO=0|1 [1]                 fill an empty catalogue with demo products
+#   SEED_DEMO=0|1 [1]                 fill an empty catalogue with demo products, and a
+#                                     shop without payment providers with a demo bank account
 #   READY_TIMEOUT [120]  STOP_TIMEOUT [20]   seconds
 #   LOG_TAIL=0|1 [1 on a terminal]    in the foreground, also print the logs
 # Any other variable of the README's tables (RUST_LOG, LOG_FORMAT, DB_POOL_SIZE,
@@ -301,6 +304,69 @@ seed_demo() {
     </dev/null >"$LOG_DIR/seed-demo.log" 2>&1); then
     warn "seed-demo failed; the shop runs without demo products (log: $LOG_DIR/seed-demo.log)"
   fi
+  seed_demo_provider
+}
+
+# The demo bank account: a VietQR provider on Vietcombank whose bank notifications are
+# simulated with `scripts/stack.sh pay DH...` (no real bank reaches a local shop).
+DEMO_PROVIDER_NAME="Chuyển khoản VietQR (demo)"
+DEMO_ACCOUNT_NUMBER=0011001234567
+
+# seed_demo_provider: when the shop has no payment provider, adds the demo bank account
+# with a webhook secret kept in DATA_DIR/demo-webhook-secret. Not fatal.
+seed_demo_provider() {
+  local gw=http://127.0.0.1:$PORT_BASE token list secret body
+  token=$(admin_token "http://127.0.0.1:$PORT_BASE")
+  [[ -n $token ]] || { warn "demo payment provider: login as $ADMIN_USERNAME failed"; return 0; }
+  list=$(curl -sS --max-time 10 -H "Authorization: Bearer $token" \
+    "$gw/paymentprovider/api/admin/v1/PaymentProvider/Pagination?pageSize=1")
+  grep -q '"totalCount":0' <<<"$list" || return 0
+  if [[ ! -s $DATA_DIR/demo-webhook-secret ]]; then
+    (umask 077 && openssl rand -hex 24 >"$DATA_DIR/demo-webhook-secret")
+  fi
+  secret=$(<"$DATA_DIR/demo-webhook-secret")
+  body="{\"name\":\"$DEMO_PROVIDER_NAME\",\"type\":\"vietqr_bank\",\"bankBin\":\"970436\",
+    \"accountNumber\":\"$DEMO_ACCOUNT_NUMBER\",\"accountName\":\"CUA HANG DEMO\",\"isActive\":true,
+    \"webhookEnabled\":true,\"webhookSecret\":\"$secret\"}"
+  log "demo payment provider: $DEMO_PROVIDER_NAME (pay an order with: scripts/stack.sh pay DH...)"
+  curl -sS --max-time 10 -o /dev/null -X POST -H "Authorization: Bearer $token" \
+    -H 'content-type: application/json' -d "$body" \
+    "$gw/paymentprovider/api/admin/v1/PaymentProvider/Create" ||
+    warn "demo payment provider: Create failed"
+}
+
+# cmd_pay CODE [AMOUNT]: what the bank-notification service would post when a shopper
+# transfers AMOUNT (default: the order's total) with CODE in the memo to the demo account.
+cmd_pay() {
+  local code=${1:-} amount=${2:-} gw=http://127.0.0.1:$PORT_BASE token found provider secret_file
+  [[ $code =~ ^[Dd][Hh][0-9A-Za-z]{8}$ ]] || die "usage: scripts/stack.sh pay DHXXXXXXXX [amount]"
+  secret_file=$DATA_DIR/demo-webhook-secret
+  [[ -s $secret_file ]] || die "no demo payment provider in $DATA_DIR (it is made when the shop has no provider)"
+  token=$(admin_token "http://127.0.0.1:$PORT_BASE")
+  [[ -n $token ]] || die "login as $ADMIN_USERNAME failed: is the stack running on :$PORT_BASE?"
+  found=$(curl -sS --max-time 10 -H "Authorization: Bearer $token" \
+    "$gw/paymentprovider/api/admin/v1/PaymentProvider/Pagination?keyword=demo&pageSize=100")
+  provider=$(grep -o '"id":"[0-9a-f-]\{36\}"' <<<"$found" | sed -n 1p | cut -d'"' -f4)
+  [[ -n $provider ]] || die "the demo payment provider is gone (deleted in the back office?)"
+  if [[ -z $amount ]]; then
+    found=$(curl -sS --max-time 10 -H "Authorization: Bearer $token" \
+      "$gw/retailstore/api/admin/v1/Order/Pagination?keyword=$code")
+    amount=$(grep -o '"total":[0-9]*' <<<"$found" | sed -n 1p | cut -d: -f2)
+    [[ -n $amount ]] || die "order $code not found"
+  fi
+  [[ $amount =~ ^[0-9]+$ ]] || die "amount must be a whole number of VND"
+  local id now
+  id=$(( $(date +%s%N) / 1000 % 1000000000000 ))
+  now=$(TZ=Asia/Ho_Chi_Minh date '+%Y-%m-%d %H:%M:%S')
+  log "bank transfer $id: $amount VND to $DEMO_ACCOUNT_NUMBER, memo $code"
+  curl -sS --max-time 30 -X POST -H 'content-type: application/json' \
+    -H "Authorization: Apikey $(<"$secret_file")" \
+    -d "{\"id\":$id,\"gateway\":\"Vietcombank\",\"transactionDate\":\"$now\",
+      \"accountNumber\":\"$DEMO_ACCOUNT_NUMBER\",\"subAccount\":null,\"code\":null,
+      \"content\":\"$code chuyen tien\",\"transferType\":\"in\",\"transferAmount\":$amount,
+      \"accumulated\":0,\"referenceCode\":\"FT$id\",\"description\":\"$code\"}" \
+    "$gw/paymentprovider/api/web/v1/PaymentWebhook/SePay/$provider"
+  echo
 }
 
 # wait_ready: until every binary's /readyz answers 200; fails early when one exits.
@@ -488,8 +554,12 @@ pg-start)
   echo "postgres://postgres@127.0.0.1:$PG_PORT/shop"
   ;;
 pg-stop) pg_private_stop "$PG_DIR" ;;
+pay)
+  need curl "Install curl (Debian: apt-get install curl)."
+  cmd_pay "${@:2}"
+  ;;
 *)
-  echo "usage: $0 [run|start|stop|status|build|keys|pg-start|pg-stop]" >&2
+  echo "usage: $0 [run|start|stop|status|build|keys|pg-start|pg-stop|pay DH... [amount]]" >&2
   exit 2
   ;;
 esac
