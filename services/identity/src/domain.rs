@@ -2,7 +2,6 @@
 //! the rest of the service never sees an unchecked user name, e-mail or password.
 
 use std::fmt;
-use std::sync::LazyLock;
 
 use shop_common::auth::Role;
 
@@ -73,13 +72,6 @@ impl FullName {
     }
 }
 
-static EMAIL_RE: LazyLock<Option<regex_lite::Regex>> = LazyLock::new(|| {
-    regex_lite::Regex::new(
-        r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
-    )
-    .ok()
-});
-
 /// An e-mail address of a plausible shape, at most 254 characters.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Email(String);
@@ -87,8 +79,7 @@ pub struct Email(String);
 impl Email {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {
         let email = raw.trim();
-        let shaped = EMAIL_RE.as_ref().is_some_and(|re| re.is_match(email));
-        if shaped && email.len() <= 254 && !email.contains("..") {
+        if shop_common::input::plausible_email(email) {
             Ok(Self(email.to_owned()))
         } else {
             Err(MSG_EMAIL)
