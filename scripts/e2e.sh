@@ -13,7 +13,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 
 export PROFILE=debug
-export DATA_DIR=$ROOT/.data/e2e
+# E2E_DATA_DIR and E2E_PORT_BASE let two runs share a checkout without meeting.
+export DATA_DIR=${E2E_DATA_DIR:-$ROOT/.data/e2e}
 export PORT_BASE=${E2E_PORT_BASE:-18080}
 export ADMIN_USERNAME=${E2E_ADMIN_USERNAME:-admin}
 export ADMIN_PASSWORD=${E2E_ADMIN_PASSWORD:-Admin@123}

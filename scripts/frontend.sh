@@ -72,7 +72,9 @@ e2e() {
   require_node
   cd "$FRONTEND"
   [[ -d node_modules ]] || deps
-  npm run test:e2e
+  # E2E_FILES (optional): only these spec files, e.g. "e2e/orders.e2e.ts".
+  # shellcheck disable=SC2086 # a list of paths
+  npm run test:e2e -- ${E2E_FILES:-}
 }
 
 case ${1:-} in
