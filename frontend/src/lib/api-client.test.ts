@@ -90,6 +90,30 @@ describe('api client: failures without a response', () => {
     await expect(pending).resolves.toBeInstanceOf(NetworkError);
   });
 
+  it('also times out a body that stalls after the headers, within the same 60 s', async () => {
+    vi.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    mockFetch((_url, init) => {
+      signal = init.signal ?? undefined;
+      // Headers and the first bytes arrive at once, then nothing; as in a browser, the
+      // request's signal errors the body stream.
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"status":200,'));
+          signal?.addEventListener('abort', () => controller.error(new DOMException('Aborted', 'AbortError')));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const pending = api.get(USERS).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toBe('Không thể kết nối tới server. Vui lòng kiểm tra mạng.');
+  });
+
   it("passes the caller's own cancellation through untouched", async () => {
     mockFetch(
       (_url, init) =>

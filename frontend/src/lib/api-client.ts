@@ -89,43 +89,66 @@ export function resultFromPayload<T>(payload: unknown, httpStatus: number): T {
   return payload.result as T;
 }
 
-async function send(url: string, init: RequestInit, callerSignal: AbortSignal | undefined, timeoutMs: number) {
+/**
+ * One deadline for the whole exchange: the time-out and the caller's cancellation abort
+ * the fetch and, after the headers, the body read too, so a body that stalls is cut off.
+ */
+function deadline(callerSignal: AbortSignal | undefined, timeoutMs: number) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) onCallerAbort();
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    },
+  };
+}
+
+/** Reads the JSON body; a read the deadline cut off is a network error (or the caller's abort). */
+async function readJson(response: Response, callerSignal: AbortSignal | undefined, signal: AbortSignal): Promise<unknown> {
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    return await response.json();
   } catch (cause) {
-    // Cancelled by the caller: pass the abort on untouched, it is not a failure.
     if (callerSignal?.aborted) throw callerSignal.reason ?? cause;
-    throw new NetworkError({ cause });
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', onCallerAbort);
+    if (signal.aborted) throw new NetworkError({ cause });
+    const reason = response.ok ? vi.api.invalidResponse : vi.api.httpStatus(response.status);
+    throw new RequestError(reason, response.status, { cause });
   }
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal, timeoutMs = REQUEST_TIMEOUT_MS, cache } = options;
+  const { method = 'GET', query, body, signal: callerSignal, timeoutMs = REQUEST_TIMEOUT_MS, cache } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...authorizationHeader() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' };
+  const limit = deadline(callerSignal, timeoutMs);
+  const init: RequestInit = {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'omit',
+    signal: limit.signal,
+  };
   if (cache) init.cache = cache;
-  const response = await send(buildUrl(path, query), init, signal, timeoutMs);
-
-  handleUnauthorized(path, response.status);
-
-  let payload: unknown;
   try {
-    payload = await response.json();
-  } catch (cause) {
-    const reason = response.ok ? vi.api.invalidResponse : vi.api.httpStatus(response.status);
-    throw new RequestError(reason, response.status, { cause });
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query), init);
+    } catch (cause) {
+      // Cancelled by the caller: pass the abort on untouched, it is not a failure.
+      if (callerSignal?.aborted) throw callerSignal.reason ?? cause;
+      throw new NetworkError({ cause });
+    }
+    handleUnauthorized(path, response.status);
+    const payload = await readJson(response, callerSignal, limit.signal);
+    return resultFromPayload<T>(payload, response.status);
+  } finally {
+    limit.done();
   }
-  return resultFromPayload<T>(payload, response.status);
 }
 
 export const api = {
