@@ -27,6 +27,7 @@ import { products, serialCodes } from './vi/products';
 import { dashboard } from './vi/dashboard';
 import { configuration } from './vi/configuration';
 import { users } from './vi/users';
+import { shell } from './vi/shop-shell';
 
 export const vi = {
   app,
@@ -59,6 +60,7 @@ export const vi = {
   configuration,
   users,
   paymentProviders,
+  shell,
 } as const;
 
 export type Catalogue = typeof vi;

@@ -55,6 +55,9 @@ export function ToastContainer() {
         flexDirection: 'column',
         gap: 1,
         width: { sm: 360 },
+        // Never wider than the screen. It stays rendered while empty: a live region
+        // must exist before the text it announces.
+        maxWidth: 'calc(100vw - 32px)',
         pointerEvents: 'none',
       }}
     >

@@ -102,4 +102,34 @@ describe('storefront home', () => {
     const call = fetch.mock.calls.find(([url]) => url.includes('/Configuration/AppConfiguration'))!;
     expect(call[1]!.cache).toBe('no-cache');
   });
+
+  it('shows the footer note, contact e-mail and phone the owner configured, and the tagline as page description', async () => {
+    mockFetch((url) => {
+      if (url.includes('/Configuration/AppConfiguration')) {
+        return okEnvelope({
+          shopName: 'Shop Mã Xịn',
+          shopTagline: 'Mã thật, giao ngay',
+          footerNote: 'Hỗ trợ 8:00 - 22:00\nCả cuối tuần',
+          contactEmail: 'hotro@shop.vn',
+          contactPhone: '0901 234 567',
+          analyticsId: null,
+        });
+      }
+      return okEnvelope({ items: [], totalCount: 0, pageIndex: 1, pageSize: 12 });
+    });
+    renderApp('/');
+    expect(await screen.findByTestId('footer-note')).toHaveTextContent('Hỗ trợ 8:00 - 22:00 Cả cuối tuần');
+    expect(within(screen.getByTestId('footer-email')).getByRole('link', { name: 'hotro@shop.vn' })).toHaveAttribute('href', 'mailto:hotro@shop.vn');
+    expect(within(screen.getByTestId('footer-phone')).getByRole('link', { name: '0901 234 567' })).toHaveAttribute('href', 'tel:0901234567');
+    await waitFor(() => expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Mã thật, giao ngay'));
+  });
+
+  it('shows no contact lines when none is configured', async () => {
+    storefront();
+    renderApp('/');
+    await screen.findAllByTestId('product-card');
+    expect(screen.queryByTestId('footer-note')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('footer-contact')).not.toBeInTheDocument();
+    expect(screen.getByTestId('footer-coupon-note')).toBeInTheDocument();
+  });
 });

@@ -10,5 +10,11 @@ export function useShopIdentity() {
     logoUrl: data?.logoUrl ?? null,
     socialUrl: data?.socialUrl ?? null,
     analyticsId: data?.analyticsId?.trim() || null,
+    description: data?.shopTagline?.trim() || vi.shell.defaultDescription,
+    contact: {
+      footerNote: data?.footerNote ?? null,
+      contactEmail: data?.contactEmail ?? null,
+      contactPhone: data?.contactPhone ?? null,
+    },
   };
 }

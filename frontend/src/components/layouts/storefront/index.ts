@@ -1,1 +1,2 @@
 export { StorefrontLayout } from './storefront-layout';
+export type { ShopContact } from './storefront-footer';

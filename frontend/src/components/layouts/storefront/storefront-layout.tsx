@@ -9,17 +9,18 @@ import { Link as RouterLink } from 'react-router-dom';
 import { IMAGES, paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
-import { StorefrontFooter } from './storefront-footer';
+import { StorefrontFooter, type ShopContact } from './storefront-footer';
 
 interface StorefrontLayoutProps {
   shopName: string;
   logoUrl?: string | null;
   socialUrl?: string | null;
+  contact?: ShopContact;
   children: ReactNode;
 }
 
 /** Mobile-first public layout: topbar with the shop name and theme toggle, footer. */
-export function StorefrontLayout({ shopName, logoUrl, socialUrl, children }: StorefrontLayoutProps) {
+export function StorefrontLayout({ shopName, logoUrl, socialUrl, contact, children }: StorefrontLayoutProps) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }} data-testid="storefront-layout">
       <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -44,7 +45,7 @@ export function StorefrontLayout({ shopName, logoUrl, socialUrl, children }: Sto
       <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, py: { xs: 2, sm: 4 } }}>
         {children}
       </Container>
-      <StorefrontFooter shopName={shopName} socialUrl={socialUrl} />
+      <StorefrontFooter shopName={shopName} socialUrl={socialUrl} contact={contact} />
     </Box>
   );
 }

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { vi } from '@/i18n/vi';
 import { formatMoney } from '@/lib/format';
 import type { CatalogueProduct } from '../api/types';
@@ -108,12 +109,3 @@ export function ProductCard({ product, onBuy }: ProductCardProps) {
     </Card>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
