@@ -167,25 +167,45 @@ describe('ProductsScreen', () => {
     });
   });
 
-  it('shows upload errors 210/211 as toasts and keeps the form usable', async () => {
+  async function openCreateDialog() {
     mockFetch(() => page([]));
     renderApp('/admin/products');
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('product-create-button'));
-    const dialog = await screen.findByRole('dialog', { name: 'Thêm sản phẩm' });
+    return { user, dialog: await screen.findByRole('dialog', { name: 'Thêm sản phẩm' }) };
+  }
 
+  // The server's own words ('x') are not shown: the catalogue explains these two codes.
+  it.each([
+    [210, 413, 'Ảnh quá lớn: tối đa 5 MB.'],
+    [211, 400, 'Tệp không phải ảnh hợp lệ (PNG, JPEG, WEBP hoặc GIF).'],
+  ])('shows the server refusing an upload with %i as a toast and keeps the form usable', async (code, status, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, dialog } = await openCreateDialog();
     await user.upload(within(dialog).getByTestId('product-image-input'), new File(['x'], 'a.png', { type: 'image/png' }));
-    UploadXhr.sent[0]!.respond(400, null, { code: 211, message: 'x' });
-    expect(await screen.findByText('Tệp không phải ảnh hợp lệ (PNG, JPEG, WEBP hoặc GIF).')).toBeInTheDocument();
+    expect(UploadXhr.sent).toHaveLength(1);
+    UploadXhr.sent[0]!.respond(status, null, { code, message: 'x' });
+
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Tải ảnh thất bại');
+    expect(toast).toHaveTextContent(message);
     expect(within(dialog).queryByTestId('product-image-preview')).not.toBeInTheDocument();
+    expect(within(dialog).queryByTestId('product-image-progress')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Lưu' })).toBeEnabled();
 
-    // Too big for the server: refused before any transfer.
+    // Still usable: the next image goes up.
+    await user.upload(within(dialog).getByTestId('product-image-input'), new File(['png'], 'b.png', { type: 'image/png' }));
+    expect(UploadXhr.sent).toHaveLength(2);
+  });
+
+  it('refuses an image over 5 MB before any transfer', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, dialog } = await openCreateDialog();
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     await user.upload(within(dialog).getByTestId('product-image-input'), big);
-    expect(await screen.findByText('Ảnh quá lớn: tối đa 5 MB.')).toBeInTheDocument();
-    expect(UploadXhr.sent).toHaveLength(1);
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Ảnh quá lớn: tối đa 5 MB.');
+    expect(UploadXhr.sent).toHaveLength(0);
+    expect(within(dialog).getByRole('button', { name: 'Lưu' })).toBeEnabled();
   });
 
   it('explains 302 after a confirmed delete: hide the product instead', async () => {
