@@ -6,11 +6,15 @@ import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { vi } from '@/i18n/vi';
 
-type PasswordFieldProps = Omit<TextFieldProps, 'type'> & { maxLength?: number };
+type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
-/** A password TextField with a show/hide button. */
+/**
+ * A password TextField with a show/hide button. Never a `maxLength`: the browser would cut a
+ * longer password silently and a password manager would keep one that does not work; the
+ * form's schema shows the length rule instead.
+ */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  { maxLength, slotProps, ...props },
+  { slotProps, ...props },
   ref,
 ) {
   const [visible, setVisible] = useState(false);
@@ -22,7 +26,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
       type={visible ? 'text' : 'password'}
       slotProps={{
         ...slotProps,
-        htmlInput: { maxLength, autoCapitalize: 'none', spellCheck: false },
+        htmlInput: { autoCapitalize: 'none', spellCheck: false },
         input: {
           endAdornment: (
             <InputAdornment position="end">

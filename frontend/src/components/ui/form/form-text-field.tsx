@@ -40,7 +40,6 @@ type FormPasswordFieldProps<T extends FieldValues, TOut = T> = Omit<
 > & {
   control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
-  maxLength?: number;
 };
 
 export function FormPasswordField<T extends FieldValues, TOut = T>({ control, name, helperText, ...props }: FormPasswordFieldProps<T, TOut>) {

@@ -31,7 +31,7 @@ describe('ChangePasswordDialog', () => {
     const fetch = mockFetch(() => okEnvelope(true));
     const { user } = setup();
     expect(screen.getByRole('dialog', { name: 'Cập nhật mật khẩu' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Mật khẩu mới')).toHaveAttribute('maxlength', '30');
+    expect(screen.getByLabelText('Mật khẩu mới')).not.toHaveAttribute('maxlength');
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     expect(await screen.findByText('Nhập mật khẩu cũ')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
@@ -55,5 +55,20 @@ describe('ChangePasswordDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(await screen.findByTestId('toast')).toHaveTextContent('Đổi mật khẩu thành công!');
     expect(fetch.mock.calls[0]![0]).toBe('/identity/api/admin/v1/IdentityAuth/SelfChangePassword');
+  });
+
+  it('keeps a 35-character new password whole and shows the 6-30 rule instead of sending it', async () => {
+    const fetch = mockFetch(() => okEnvelope(true));
+    const { user, onClose } = setup();
+    const long = 'a'.repeat(35);
+    await user.type(screen.getByLabelText('Mật khẩu cũ'), 'old-secret');
+    await user.type(screen.getByLabelText('Mật khẩu mới'), long);
+    await user.type(screen.getByLabelText('Nhập lại mật khẩu mới'), long);
+    // Nothing is cut: the field holds all 35 characters.
+    expect(screen.getByLabelText('Mật khẩu mới')).toHaveValue(long);
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    expect(await screen.findAllByText('Mật khẩu từ 6 đến 30 ký tự')).toHaveLength(2);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

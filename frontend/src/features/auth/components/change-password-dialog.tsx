@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField } from '@/components/ui/form/form-text-field';
-import { CHANGE_PASSWORD_TOAST_LIFE_MS, PASSWORD_MAX_LENGTH } from '@/config/constants';
+import { CHANGE_PASSWORD_TOAST_LIFE_MS } from '@/config/constants';
 import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -59,14 +59,12 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           name="newPassword"
           label={t.newPassword}
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
         />
         <FormPasswordField
           control={control}
           name="confirmPassword"
           label={t.confirmPassword}
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
         />
       </Stack>
     </FormDialog>

@@ -3,7 +3,6 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text-field';
-import { PASSWORD_MAX_LENGTH } from '@/config/constants';
 import { vi } from '@/i18n/vi';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
@@ -65,7 +64,7 @@ export function UserCreateDialog({ open, onClose }: { open: boolean; onClose: ()
         />
         <FormTextField control={control} name="fullName" label={t.fullName} maxLength={FULL_NAME_MAX_LENGTH} autoComplete="off" />
         <FormTextField control={control} name="email" label={t.email} type="email" autoComplete="off" />
-        <FormPasswordField control={control} name="password" label={t.password} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
+        <FormPasswordField control={control} name="password" label={t.password} autoComplete="new-password" />
         <RoleSelectField control={control} name="role" />
       </Stack>
     </FormDialog>

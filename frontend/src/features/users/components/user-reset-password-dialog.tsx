@@ -3,7 +3,6 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField } from '@/components/ui/form/form-text-field';
-import { PASSWORD_MAX_LENGTH } from '@/config/constants';
 import { vi } from '@/i18n/vi';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
@@ -56,7 +55,6 @@ export function UserResetPasswordDialog({ user, onClose }: { user: User | null; 
           control={control}
           name="newPassword"
           label={t.newPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
           autoComplete="new-password"
           autoFocus
         />
@@ -64,7 +62,6 @@ export function UserResetPasswordDialog({ user, onClose }: { user: User | null; 
           control={control}
           name="confirmPassword"
           label={t.confirmPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
           autoComplete="new-password"
         />
       </Stack>
