@@ -275,7 +275,6 @@ export function PaymentProviderFormDialog({ open, provider, onClose }: PaymentPr
               fullWidth
               // Never let the browser fill in the admin's own password here.
               autoComplete="new-password"
-              maxLength={PAYMENT_PROVIDER_LIMITS.webhookSecretMax}
               data-testid="payment-provider-webhook-secret"
             />
             {keepingStoredSecret && (
