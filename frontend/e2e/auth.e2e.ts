@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser, deleteUser, loginAsAdmin, uniqueUserName, type ApiUser, type LoginResult } from './support/api';
+import { createUser, deleteUser, IDENTITY, loginAsAdmin, uniqueUserName, type ApiUser, type LoginResult } from './support/api';
 import {
+  countRequests,
   forgedSession,
   launchBrowser,
   loginThroughForm,
@@ -9,6 +10,7 @@ import {
   openSignedIn,
   pathOf,
   readToken,
+  waitForDashboard,
   waitForPath,
 } from './support/browser';
 import { E2E, url } from './support/env';
@@ -39,21 +41,55 @@ describe('authentication and the route guard', () => {
     await loginThroughForm(page, E2E.adminUserName, E2E.adminPassword);
     await waitForPath(page, '/admin/products');
     expect(await readToken(page)).not.toBeNull();
-    await page.getByTestId('admin-layout').waitFor();
+    await page.getByTestId('admin-layout').getByRole('table', { name: 'Danh sách sản phẩm' }).waitFor();
     expect(await page.getByRole('link', { name: 'Danh sách sản phẩm' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('shows a wrong password on the login form', async () => {
+  it('asks for both fields before sending anything', async () => {
     await page.goto(url(LOGIN));
+    const form = page.getByTestId('login-form');
+    await form.waitFor();
+    const logins = countRequests(page, IDENTITY.login);
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    await form.getByText('Nhập tên đăng nhập', { exact: true }).waitFor();
+    await form.getByText('Nhập mật khẩu', { exact: true }).waitFor();
+    expect(logins()).toBe(0);
+    expect(pathOf(page)).toBe(LOGIN);
+  });
+
+  it('shows code 100 for a wrong password on the login form and stays there', async () => {
+    await page.goto(url(LOGIN));
+    await page.getByTestId('login-form').waitFor();
+    const logins = countRequests(page, IDENTITY.login);
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === IDENTITY.login);
     await loginThroughForm(page, E2E.adminUserName, 'definitely-not-the-password');
-    await page.getByTestId('login-error').waitFor();
-    expect(await page.getByTestId('login-error').textContent()).toMatch(/\S/);
+
+    const response = await answer;
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, error: { code: 100 } });
+    const error = page.getByTestId('login-error');
+    await error.waitFor();
+    expect((await error.textContent())?.trim()).toBe('Tên đăng nhập hoặc mật khẩu không đúng');
+    expect(logins()).toBe(1);
+    expect(pathOf(page)).toBe(LOGIN);
     expect(await readToken(page)).toBeNull();
+  });
+
+  it('logs in through the form to the dashboard', async () => {
+    await page.goto(url(LOGIN));
+    await loginThroughForm(page, E2E.adminUserName, E2E.adminPassword);
+    await waitForPath(page, '/admin');
+    await waitForDashboard(page);
+    expect(await readToken(page)).toContain('"accessToken"');
+    await page.getByTestId('profile-menu-button').click();
+    expect((await page.getByTestId('profile-name').textContent()) ?? '').toContain(E2E.adminUserName);
   });
 
   it('sends a signed-in user from the login page to /admin', async () => {
     await openSignedIn(page, await loginAsAdmin(), LOGIN);
     await waitForPath(page, '/admin');
+    await waitForDashboard(page);
+    expect(await page.getByTestId('login-form').count()).toBe(0);
   });
 
   it('logs out to the login page with redirect = current path', async () => {
@@ -61,15 +97,19 @@ describe('authentication and the route guard', () => {
     await page.getByTestId('profile-menu-button').click();
     await page.getByRole('menuitem', { name: 'Đăng xuất', exact: true }).click();
     await waitForPath(page, LOGIN, '?redirect=%2Fadmin%2Forders');
+    await page.getByTestId('login-form').waitFor();
     expect(await readToken(page)).toBeNull();
 
     await page.goto(url('/admin'));
     await waitForPath(page, LOGIN, '?returnUrl=%2Fadmin');
+    await page.getByTestId('login-form').waitFor();
+    expect(await page.getByTestId('admin-layout').count()).toBe(0);
   });
 
   it('goes to login when the API answers 401 (token with a bad signature)', async () => {
     await openSignedIn(page, forgedSession(), '/admin/system/users');
     await waitForPath(page, LOGIN);
+    await page.getByTestId('login-form').waitFor();
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/system/users');
     expect(await readToken(page)).toBeNull();
   });
@@ -97,6 +137,7 @@ describe('authentication and the route guard', () => {
       await waitForPath(page, LOGIN);
       await loginThroughForm(page, staff!.userName, password);
       await waitForPath(page, '/admin/products');
+      await page.getByTestId('admin-layout').getByRole('table', { name: 'Danh sách sản phẩm' }).waitFor();
 
       await page.goto(url('/admin/system/users'));
       await waitForPath(page, '/admin/auth/access');

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, deleteUser, login, loginAsAdmin, uniqueUserName, type ApiUser, type LoginResult } from './support/api';
-import { launchBrowser, loginThroughForm, newPage, waitForPath } from './support/browser';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUser, deleteUser, IDENTITY, login, loginAsAdmin, uniqueUserName, type ApiUser, type LoginResult } from './support/api';
+import { countRequests, launchBrowser, loginThroughForm, newPage, openSignedIn, waitForDashboard, waitForPath } from './support/browser';
 import { url } from './support/env';
 
 /**
- * Runs on a user created for this test, so the seeded admin's password never changes
- * and the test can run again and again.
+ * Each test runs on its own account, created for it, so the seeded admin's password never
+ * changes, no test depends on what another did, and the file can run again and again.
  */
 describe('change own password', () => {
   const oldPassword = 'Old@pass123';
@@ -18,22 +18,30 @@ describe('change own password', () => {
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
     account = await createUser(admin.accessToken, {
       userName: uniqueUserName('e2e_pw'),
       fullName: 'E2E Tài khoản thử',
       password: oldPassword,
       role: 'admin',
     });
-    browser = await launchBrowser();
     page = await newPage(browser);
   });
-
-  afterAll(async () => {
-    await browser?.close();
+  afterEach(async () => {
+    await page?.context().close();
     if (account) await deleteUser(admin.accessToken, account.id);
+    account = undefined;
   });
 
+  /** The account signed in (through the API) on the dashboard, the dialog open. */
   async function openDialog() {
+    await openSignedIn(page, await login(account!.userName, oldPassword), '/admin');
+    await waitForDashboard(page);
     await page.getByTestId('profile-menu-button').click();
     await page.getByRole('menuitem', { name: 'Đổi mật khẩu', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Cập nhật mật khẩu' });
@@ -48,29 +56,39 @@ describe('change own password', () => {
     await dialog.getByRole('button', { name: 'Lưu' }).click();
   }
 
-  it('signs in as the new account', async () => {
+  it('signs the new account in through the form to the dashboard', async () => {
     await page.goto(url('/admin/auth/login'));
     await loginThroughForm(page, account!.userName, oldPassword);
     await waitForPath(page, '/admin');
+    await waitForDashboard(page);
   });
 
   it('validates on the client before sending', async () => {
     const dialog = await openDialog();
+    const changes = countRequests(page, IDENTITY.selfChangePassword);
     await submit(dialog, oldPassword, 'short', 'short');
     await dialog.getByText('Mật khẩu từ 6 đến 30 ký tự').first().waitFor();
     await submit(dialog, oldPassword, newPassword, `${newPassword}x`);
     await dialog.getByText('Mật khẩu mới không khớp').waitFor();
+    expect(changes()).toBe(0);
     await dialog.getByRole('button', { name: 'Hủy' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    expect(changes()).toBe(0);
+    await expect(login(account!.userName, oldPassword)).resolves.toMatchObject({ user: { id: account!.id } });
   });
 
-  it('rejects a wrong old password with Mật khẩu cũ không đúng!', async () => {
+  it('rejects a wrong old password with Mật khẩu cũ không đúng! and changes nothing', async () => {
     const dialog = await openDialog();
+    const changes = countRequests(page, IDENTITY.selfChangePassword);
     await submit(dialog, 'Wrong@pass999', newPassword);
     await page.getByTestId('toast').filter({ hasText: 'Mật khẩu cũ không đúng!' }).waitFor();
+    expect(changes()).toBe(1);
     expect(await dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Hủy' }).click();
     await dialog.waitFor({ state: 'hidden' });
+
+    await expect(login(account!.userName, oldPassword)).resolves.toMatchObject({ user: { id: account!.id } });
+    await expect(login(account!.userName, newPassword)).rejects.toThrow(/code 100/);
   });
 
   it('changes the password with the right old password', async () => {

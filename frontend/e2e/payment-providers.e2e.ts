@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  createBankProvider,
   createUser,
   deletePaymentProvider,
   deleteUser,
@@ -18,37 +19,68 @@ const VIETCOMBANK_BIN = '970436';
 
 /**
  * Payment providers against the real stack: an admin creates a VietQR provider on
- * Vietcombank (with a webhook secret), sees it in the table, renames it (the secret stays),
- * deletes it; a staff user sees the table without the create button.
+ * Vietcombank (with a webhook secret), sees one in the table, renames one (the secret
+ * stays), deletes one; a staff user sees the table without the create, edit and delete
+ * buttons. Each test makes its own provider (unique name and account) and removes it.
  */
 describe('payment providers screen', () => {
-  const suffix = uniqueSuffix();
-  const name = `E2E VCB ${suffix}`;
-  const renamed = `E2E VCB đổi tên ${suffix}`;
-  // 4..19 digits, unique enough per run.
-  const accountNumber = `9${Date.now().toString().slice(-11)}`;
-  const webhookSecret = `e2e-secret-${suffix}-0123456789`;
-
   let browser: Browser;
   let page: Page;
   let admin: LoginResult;
+  /** Names this test may have left behind. */
+  let made: string[] = [];
+
+  /** A unique name and account number (4..19 digits) for one test. */
+  function fresh(label: string) {
+    const suffix = uniqueSuffix();
+    const name = `E2E ${label} ${suffix}`;
+    made.push(name);
+    return { name, accountNumber: `9${Date.now().toString().slice(-8)}${Math.floor(Math.random() * 1000).toString().padStart(3, '0')}` };
+  }
+
+  /** A VietQR provider on Vietcombank made through the API, with its webhook on. */
+  async function arrange(label: string) {
+    const provider = fresh(label);
+    const id = await createBankProvider(admin.accessToken, {
+      ...provider,
+      webhookSecret: `e2e-secret-${uniqueSuffix()}-0123456789`,
+      sortOrder: 1000,
+    });
+    return { ...provider, id };
+  }
+
+  /** The screen, filtered to `name`, with exactly that row shown. */
+  async function openFiltered(target: Page, name: string) {
+    await target.getByRole('table', { name: 'Danh sách dịch vụ thanh toán' }).waitFor();
+    await target.getByTestId('payment-providers-search').fill(name);
+    const row = target.getByTestId('payment-providers-row').filter({ hasText: name });
+    await row.waitFor();
+    expect(await target.getByTestId('payment-providers-row').count()).toBe(1);
+    return row;
+  }
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
     browser = await launchBrowser();
-    page = await newPage(browser);
   });
-
   afterAll(async () => {
     await browser?.close();
-    // The UI deletes it in a later test; this only tidies up after a failure.
-    for (const candidate of [name, renamed]) {
+  });
+  beforeEach(async () => {
+    page = await newPage(browser);
+    made = [];
+  });
+  afterEach(async () => {
+    await page?.context().close();
+    for (const candidate of made) {
       const leftover = await findPaymentProvider(admin.accessToken, candidate).catch(() => undefined);
       if (leftover) await deletePaymentProvider(admin.accessToken, leftover.id);
     }
   });
 
   it('creates a VietQR provider on Vietcombank', async () => {
+    const { name, accountNumber } = fresh('VCB');
+    const webhookSecret = `e2e-secret-${uniqueSuffix()}-0123456789`;
     await openSignedIn(page, admin, '/admin/providers/payment');
     await page.getByRole('table', { name: 'Danh sách dịch vụ thanh toán' }).waitFor();
     await page.getByTestId('payment-provider-create-button').click();
@@ -87,27 +119,33 @@ describe('payment providers screen', () => {
     });
   });
 
-  it('shows it in the table with its bank account and a configured webhook', async () => {
-    await page.getByTestId('payment-providers-search').fill(name);
-    const row = page.getByTestId('payment-providers-row').filter({ hasText: name });
-    await row.waitFor();
-    expect(await page.getByTestId('payment-providers-row').count()).toBe(1);
+  it('shows a provider in the table with its bank account, a configured webhook and its actions', async () => {
+    const { name, accountNumber } = await arrange('VCB bảng');
+    await openSignedIn(page, admin, '/admin/providers/payment');
+    const row = await openFiltered(page, name);
     expect(await row.getAttribute('data-type')).toBe('vietqr_bank');
     expect((await row.getByTestId('payment-provider-type-chip').textContent())?.trim()).toBe('Chuyển khoản VietQR');
     expect(await row.getByTestId('payment-provider-bank').getAttribute('data-bin')).toBe(VIETCOMBANK_BIN);
     expect((await row.getByTestId('payment-provider-account-number').textContent())?.trim()).toBe(accountNumber);
-    expect((await row.getByTestId('payment-provider-account-name').textContent())?.trim()).toBe('NGUYEN VAN DUC');
+    expect((await row.getByTestId('payment-provider-account-name').textContent())?.trim()).toBe('NGUYEN VAN A');
     expect((await row.getByTestId('payment-provider-active-chip').textContent())?.trim()).toBe('Đang dùng');
     expect(await row.getByTestId('payment-provider-webhook-status').getAttribute('data-status')).toBe('configured');
     expect((await row.getByTestId('payment-provider-webhook-status').textContent())?.trim()).toBe('Đã cấu hình');
+    // An admin may change it: the staff test below checks these are gone for staff.
+    expect(await row.getByTestId('payment-provider-edit-button').count()).toBe(1);
+    expect(await row.getByTestId('payment-provider-delete-button').count()).toBe(1);
   });
 
-  it('renames it; the webhook URL is shown and the stored secret stays', async () => {
-    const created = await findPaymentProvider(admin.accessToken, name);
+  it('renames a provider; the webhook URL is shown and the stored secret stays', async () => {
+    const { name, id } = await arrange('VCB sửa');
+    const renamed = `${name} đổi tên`;
+    made.push(renamed);
+    await openSignedIn(page, admin, '/admin/providers/payment');
+    await openFiltered(page, name);
     await page.getByRole('button', { name: `Sửa ${name}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
     await dialog.waitFor();
-    expect(await dialog.getByTestId('payment-provider-webhook-url').inputValue()).toContain(created!.id);
+    expect(await dialog.getByTestId('payment-provider-webhook-url').inputValue()).toContain(id);
     await dialog.getByText('Để trống để giữ nguyên', { exact: true }).waitFor();
     expect(await dialog.getByLabel('Khóa webhook (API Key)', { exact: true }).inputValue()).toBe('');
 
@@ -118,38 +156,41 @@ describe('payment providers screen', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('toast').filter({ hasText: `Đã cập nhật dịch vụ thanh toán ${renamed}` }).waitFor();
 
-    await page.getByTestId('payment-providers-search').fill(renamed);
-    await page.getByTestId('payment-providers-row').filter({ hasText: renamed }).waitFor();
+    await openFiltered(page, renamed);
     expect(await findPaymentProvider(admin.accessToken, renamed)).toMatchObject({
-      id: created!.id,
+      id,
       bankBin: VIETCOMBANK_BIN,
       hasWebhookSecret: true,
     });
+    expect(await findPaymentProvider(admin.accessToken, name)).toBeUndefined();
   });
 
-  it('deletes it after confirmation', async () => {
-    await page.getByRole('button', { name: `Xóa ${renamed}`, exact: true }).click();
+  it('deletes a provider after confirmation', async () => {
+    const { name } = await arrange('VCB xóa');
+    await openSignedIn(page, admin, '/admin/providers/payment');
+    const row = await openFiltered(page, name);
+    await page.getByRole('button', { name: `Xóa ${name}`, exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Xóa dịch vụ thanh toán' });
     await confirm.getByRole('button', { name: 'Xóa', exact: true }).click();
-    await page.getByTestId('toast').filter({ hasText: `Đã xóa dịch vụ thanh toán ${renamed}` }).waitFor();
-    await page.getByTestId('payment-providers-row').filter({ hasText: renamed }).waitFor({ state: 'detached' });
-    expect(await findPaymentProvider(admin.accessToken, renamed)).toBeUndefined();
+    await page.getByTestId('toast').filter({ hasText: `Đã xóa dịch vụ thanh toán ${name}` }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(await findPaymentProvider(admin.accessToken, name)).toBeUndefined();
   });
 
-  it('shows staff the table read-only, without the create button', async () => {
+  it('shows staff the table read-only, without the create, edit and delete buttons', async () => {
+    const { name, accountNumber } = await arrange('VCB nhân viên');
     const userName = uniqueUserName('e2e_pp');
     const password = 'E2e@pass123';
     const staff = await createUser(admin.accessToken, { userName, fullName: 'Nhân viên E2E', password, role: 'staff' });
     try {
-      const session = await login(userName, password);
-      const staffPage = await newPage(browser);
-      await openSignedIn(staffPage, session, '/admin/providers/payment');
-      await staffPage.getByRole('table', { name: 'Danh sách dịch vụ thanh toán' }).waitFor();
-      await staffPage.getByTestId('payment-providers-read-only').waitFor();
-      expect(await staffPage.getByTestId('payment-provider-create-button').count()).toBe(0);
-      expect(await staffPage.getByTestId('payment-provider-edit-button').count()).toBe(0);
-      expect(await staffPage.getByTestId('payment-provider-delete-button').count()).toBe(0);
-      await staffPage.context().close();
+      await openSignedIn(page, await login(userName, password), '/admin/providers/payment');
+      // The row this test made is there, so the missing buttons are not an empty table.
+      const row = await openFiltered(page, name);
+      expect((await row.getByTestId('payment-provider-account-number').textContent())?.trim()).toBe(accountNumber);
+      await page.getByTestId('payment-providers-read-only').waitFor();
+      expect(await page.getByTestId('payment-provider-create-button').count()).toBe(0);
+      expect(await row.getByTestId('payment-provider-edit-button').count()).toBe(0);
+      expect(await row.getByTestId('payment-provider-delete-button').count()).toBe(0);
     } finally {
       await deleteUser(admin.accessToken, staff.id);
     }

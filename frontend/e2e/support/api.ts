@@ -88,6 +88,7 @@ export const RETAILSTORE = {
 
 export const SYSTEM = {
   adminConfiguration: '/system/api/admin/v1/Configuration/AppConfiguration',
+  publicConfiguration: '/system/api/web/v1/Configuration/AppConfiguration',
 } as const;
 
 export interface ApiProduct {
@@ -124,6 +125,42 @@ export async function removeProduct(token: string, id: string): Promise<void> {
   } catch {
     await call<ApiProduct>('PUT', RETAILSTORE.productUpdate, { token, body: { id, status: 'hidden' } });
   }
+}
+
+/** Every field an admin edits; null clears an optional one. */
+export interface EditableConfiguration {
+  shopName: string;
+  shopTagline: string;
+  logoUrl: string | null;
+  socialUrl: string | null;
+  footerNote: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  analyticsId: string | null;
+}
+
+/** What a shop nobody has configured holds (the defaults of the system service's table). */
+export const UNCONFIGURED: EditableConfiguration = {
+  shopName: 'Cửa hàng mã số',
+  shopTagline: '',
+  logoUrl: null,
+  socialUrl: null,
+  footerNote: '',
+  contactEmail: null,
+  contactPhone: null,
+  analyticsId: null,
+};
+
+/** The editable part of the stored configuration, to put back after a test. */
+export async function readEditableConfiguration(token: string): Promise<EditableConfiguration> {
+  const all = await call<EditableConfiguration>('GET', SYSTEM.adminConfiguration, { token });
+  const keys = Object.keys(UNCONFIGURED) as (keyof EditableConfiguration)[];
+  return Object.fromEntries(keys.map((key) => [key, all[key] ?? null])) as unknown as EditableConfiguration;
+}
+
+/** Replaces every editable field at once. */
+export function replaceConfiguration(token: string, values: EditableConfiguration): Promise<ApiConfiguration> {
+  return call<ApiConfiguration>('PUT', SYSTEM.adminConfiguration, { token, body: values });
 }
 
 export function readConfiguration(token: string): Promise<ApiConfiguration> {

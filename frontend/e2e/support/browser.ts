@@ -80,3 +80,25 @@ export function forgedSession(): Record<string, unknown> {
     user: { id: '00000000-0000-4000-8000-000000000000', userName: 'forged', fullName: 'Forged', role: 'admin' },
   };
 }
+
+/**
+ * Counts the requests the page sends to `pathname` (query ignored) from now on: a test
+ * that says "before sending" reads 0 here, one that sends reads how many went out.
+ */
+export function countRequests(page: Page, pathname: string): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === pathname) count += 1;
+  });
+  return () => count;
+}
+
+/**
+ * Waits for the admin dashboard with its figures loaded from the API: the shell, the
+ * 'Dashboard' heading and a revenue in VND (a broken page or an error answer shows none).
+ */
+export async function waitForDashboard(page: Page): Promise<void> {
+  const shell = page.getByTestId('admin-layout');
+  await shell.getByRole('heading', { level: 1, name: 'Dashboard', exact: true }).waitFor();
+  await shell.getByTestId('dashboard-revenue').filter({ hasText: '₫' }).waitFor();
+}
