@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { ConfirmDialogContainer } from '@/components/ui/confirm-dialog-container';
+import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
 import { ToastContainer } from '@/components/ui/toast-container';
 
 /** The root shell: toast container, confirm-dialog container and the routed screen. */
@@ -7,7 +7,7 @@ export function RootShell() {
   return (
     <>
       <ToastContainer />
-      <ConfirmDialogContainer />
+      <LazyConfirmDialog />
       <Outlet />
       <ScrollRestoration />
     </>

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CatalogueProduct } from '@/features/catalogue/api/types';
 import { Catalogue } from '@/features/catalogue/components/catalogue';
-import { BuyNowDialog } from '@/features/checkout/components/buy-now-dialog';
 import { MyOrders } from '@/features/checkout/components/my-orders';
 import { useShopIdentity } from './use-shop-identity';
+
+// Its own chunk (the form, its schema and zod): loaded when a visitor first presses 'Mua ngay'.
+const BuyNowDialog = lazy(async () => ({ default: (await import('@/features/checkout/components/buy-now-dialog')).BuyNowDialog }));
 
 /** The product stays while the dialog fades out. */
 interface BuyState {
@@ -33,7 +35,11 @@ export function HomeRoute() {
         <MyOrders />
         <Catalogue onBuy={(product) => setBuy({ open: true, product })} />
       </Stack>
-      <BuyNowDialog open={buy.open} product={buy.product} onClose={() => setBuy((prev) => ({ ...prev, open: false }))} />
+      {buy.product && (
+        <Suspense fallback={null}>
+          <BuyNowDialog open={buy.open} product={buy.product} onClose={() => setBuy((prev) => ({ ...prev, open: false }))} />
+        </Suspense>
+      )}
     </Box>
   );
 }

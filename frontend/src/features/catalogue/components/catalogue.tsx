@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useSearchParams } from 'react-router-dom';
@@ -57,24 +59,25 @@ export function Catalogue({ onBuy }: { onBuy?: (product: CatalogueProduct) => vo
 
   return (
     <Stack spacing={3}>
-      <TextField
-        label={t.searchLabel}
-        placeholder={t.searchPlaceholder}
-        value={input}
-        onChange={(event) => setInput(event.target.value)}
-        type="search"
-        fullWidth
-        slotProps={{
-          htmlInput: { 'data-testid': 'product-search', maxLength: KEYWORD_MAX_LENGTH, enterKeyHint: 'search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      {/* The pieces of a TextField without its select mode: the storefront's first load
+          carries no Menu or Popover. */}
+      <FormControl fullWidth size="small" variant="outlined">
+        <InputLabel htmlFor="catalogue-search">{t.searchLabel}</InputLabel>
+        <OutlinedInput
+          id="catalogue-search"
+          label={t.searchLabel}
+          placeholder={t.searchPlaceholder}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          type="search"
+          inputProps={{ 'data-testid': 'product-search', maxLength: KEYWORD_MAX_LENGTH, enterKeyHint: 'search' }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          }
+        />
+      </FormControl>
 
       {products.isError && (
         <Alert

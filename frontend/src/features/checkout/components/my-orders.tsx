@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { OrderStatusChip } from '@/components/order-status/order-status-chip';
-import { RowActionButton } from '@/components/ui/data-table/row-actions';
 import { orderDetailLink } from '@/config/paths';
 import { vi } from '@/i18n/vi';
 import { confirm } from '@/lib/confirm';
@@ -69,12 +69,10 @@ export function MyOrders() {
               >
                 {t.open}
               </Button>
-              <RowActionButton
-                title={t.remove}
-                label={t.removeLabel(order.code)}
-                icon={<DeleteOutlined fontSize="small" />}
-                onClick={() => void onForget(order.code)}
-              />
+              {/* A native title, not MUI's Tooltip: the storefront's first load carries no Popper. */}
+              <IconButton size="small" title={t.remove} aria-label={t.removeLabel(order.code)} onClick={() => void onForget(order.code)}>
+                <DeleteOutlined fontSize="small" />
+              </IconButton>
             </Stack>
           </Stack>
         ))}
