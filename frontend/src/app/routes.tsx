@@ -10,6 +10,7 @@ import type { RouteHandle } from '@/lib/route-handle';
 import { RootShell } from './routes/root';
 import { HomeRoute } from './routes/storefront/home';
 import { StorefrontRoot } from './routes/storefront/storefront-root';
+import { demoRoutes, formLayoutRoute } from './routes/uikit/demo-routes';
 
 type AdminModule = typeof import('./routes/admin');
 
@@ -96,9 +97,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/admin/configuration')).ConfigurationRoute }),
             handle: ADMIN_MENU_ROUTE,
           },
+          formLayoutRoute,
           { path: '*', lazy: adminScreen('AdminNotFoundRoute') },
         ],
       },
+      demoRoutes,
       { path: paths.notFound, element: <NotFound /> },
       { path: '*', element: <NotFound /> },
     ],

@@ -12,6 +12,7 @@ export const paths = {
     paymentTransactions: '/admin/providers/transactions',
     users: '/admin/system/users',
     configuration: '/admin/system/configuration',
+    auditLog: '/admin/system/audit-log',
   },
   auth: {
     prefix: '/admin/auth/',
@@ -24,6 +25,16 @@ export const paths = {
     error: '/adminauth/error',
   },
   notFound: '/pages/notfound',
+  uikit: {
+    root: '/uikit',
+    section: (name: string) => `/uikit/${name}`,
+    formLayout: '/admin/uikit/formlayout',
+  },
+  pages: {
+    empty: '/pages/empty',
+    crud: '/pages/crud',
+  },
+  documentation: '/documentation',
 } as const;
 
 /**
