@@ -7,6 +7,7 @@
 export const shell = {
   /** The page description search engines show, until the shop's own tagline loads. */
   defaultDescription: 'Mua mã thẻ, thẻ quà tặng và mã bản quyền, thanh toán qua chuyển khoản VietQR, nhận mã ngay sau khi thanh toán.',
+  chartNoData: 'Không có dữ liệu để hiển thị',
   footer: {
     contactLabel: 'Liên hệ',
     email: 'Email',

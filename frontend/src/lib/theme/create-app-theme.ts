@@ -1,4 +1,8 @@
+import { viVN } from '@mui/material/locale';
 import { createTheme, type Theme } from '@mui/material/styles';
+// Types only: lets the theme carry MUI X Charts' texts.
+import type {} from '@mui/x-charts/themeAugmentation';
+import { vi } from '@/i18n/vi';
 import type { ColorMode } from './color-mode';
 
 /** Emerald (Tailwind's emerald scale), the spec's primary colour. */
@@ -15,31 +19,41 @@ export const emerald = {
   900: '#064e3b',
 } as const;
 
+/**
+ * MUI's own labels ('Go to next page', 'Open', ...) in Vietnamese come from its viVN
+ * locale; MUI X Charts has no Vietnamese locale, so its two visible texts are set here.
+ */
 export function createAppTheme(mode: ColorMode): Theme {
   const dark = mode === 'dark';
-  return createTheme({
-    palette: {
-      mode,
-      // Light mode uses emerald 700: white on it is 5.5:1 and it reads as text on white
-      // (emerald 500 was 2.5:1, below WCAG AA's 4.5:1). Dark mode keeps the lighter 400
-      // under near-black text (9:1).
-      primary: {
-        main: dark ? emerald[400] : emerald[700],
-        light: dark ? emerald[300] : emerald[600],
-        dark: dark ? emerald[500] : emerald[800],
-        contrastText: dark ? '#022c22' : '#ffffff',
+  return createTheme(
+    {
+      palette: {
+        mode,
+        // Light mode uses emerald 700: white on it is 5.5:1 and it reads as text on white
+        // (emerald 500 was 2.5:1, below WCAG AA's 4.5:1). Dark mode keeps the lighter 400
+        // under near-black text (9:1).
+        primary: {
+          main: dark ? emerald[400] : emerald[700],
+          light: dark ? emerald[300] : emerald[600],
+          dark: dark ? emerald[500] : emerald[800],
+          contrastText: dark ? '#022c22' : '#ffffff',
+        },
+        background: dark ? { default: '#09090b', paper: '#18181b' } : { default: '#f8fafc', paper: '#ffffff' },
       },
-      background: dark ? { default: '#09090b', paper: '#18181b' } : { default: '#f8fafc', paper: '#ffffff' },
+      shape: { borderRadius: 8 },
+      typography: {
+        fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+        button: { textTransform: 'none', fontWeight: 600 },
+      },
+      components: {
+        MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+        MuiButton: { defaultProps: { disableElevation: true } },
+        MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+        MuiChartsLocalizationProvider: {
+          defaultProps: { localeText: { loading: vi.app.loading, noData: vi.shell.chartNoData } },
+        },
+      },
     },
-    shape: { borderRadius: 8 },
-    typography: {
-      fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-      button: { textTransform: 'none', fontWeight: 600 },
-    },
-    components: {
-      MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
-      MuiButton: { defaultProps: { disableElevation: true } },
-      MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
-    },
-  });
+    viVN,
+  );
 }
