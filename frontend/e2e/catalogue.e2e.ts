@@ -1,13 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  createProduct,
+  createProductWithCodes,
   findProduct,
   loginAsAdmin,
   readConfiguration,
+  readProduct,
   removeProduct,
   uniqueSuffix,
   updateConfiguration,
-  type ApiProduct,
+  uploadImage,
   type LoginResult,
 } from './support/api';
 import { launchBrowser, newPage, openSignedIn, waitForInputValue, waitForPath } from './support/browser';
@@ -17,29 +20,31 @@ import { url } from './support/env';
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /**
- * The catalogue flow against the real stack: an admin creates an active product with an
- * image, imports five codes by pasting them, sees the stock, finds the product on the
- * storefront, and renames the shop (restored afterwards).
+ * The catalogue against the real stack: an admin creates an active product with an image,
+ * imports five codes by pasting them, sees the stock, finds the product on the storefront,
+ * and renames the shop (restored afterwards). Each test makes its own product (a unique
+ * name) through the API, so one failure does not take the next test down with it.
  */
 describe('catalogue', () => {
-  const suffix = uniqueSuffix();
-  const productName = `E2E Sản phẩm ${suffix}`;
-  const codes = Array.from({ length: 5 }, (_, i) => `E2E-${suffix}-${i + 1}`.toUpperCase());
-  const shopName = `E2E Shop ${suffix}`;
-
   let browser: Browser;
   let page: Page;
   let admin: LoginResult;
   let originalShopName: string;
-  let product: ApiProduct | undefined;
+  /** Names of the products this test may have left behind. */
+  let made: string[] = [];
+
+  function fresh() {
+    const suffix = uniqueSuffix();
+    const name = `E2E Sản phẩm ${suffix}`;
+    made.push(name);
+    return { name, codes: Array.from({ length: 5 }, (_, i) => `E2E-${suffix}-${i + 1}`.toUpperCase()) };
+  }
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
     originalShopName = (await readConfiguration(admin.accessToken)).shopName;
     browser = await launchBrowser();
-    page = await newPage(browser);
   });
-
   afterAll(async () => {
     await browser?.close();
     // The last test restores the name through the UI; this only tidies up after a failure.
@@ -47,11 +52,21 @@ describe('catalogue', () => {
     if (current && current.shopName !== originalShopName) {
       await updateConfiguration(admin.accessToken, { shopName: originalShopName });
     }
-    const leftover = product ?? (await findProduct(admin.accessToken, productName).catch(() => undefined));
-    if (leftover) await removeProduct(admin.accessToken, leftover.id);
+  });
+  beforeEach(async () => {
+    page = await newPage(browser);
+    made = [];
+  });
+  afterEach(async () => {
+    await page?.context().close();
+    for (const name of made) {
+      const leftover = await findProduct(admin.accessToken, name).catch(() => undefined);
+      if (leftover) await removeProduct(admin.accessToken, leftover.id);
+    }
   });
 
   it('creates an active product with an uploaded image', async () => {
+    const { name: productName } = fresh();
     await openSignedIn(page, admin, '/admin/products');
     await page.getByTestId('product-create-button').click();
     const dialog = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
@@ -76,16 +91,19 @@ describe('catalogue', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('toast').filter({ hasText: `Đã thêm sản phẩm ${productName}` }).waitFor();
 
-    product = await findProduct(admin.accessToken, productName);
+    const product = await findProduct(admin.accessToken, productName);
     expect(product).toMatchObject({ name: productName, price: 50000, status: 'active', lowStockThreshold: 2 });
     expect(product?.imageUrl).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
   });
 
-  it('imports five pasted codes for it', async () => {
+  it('imports five pasted codes for a product', async () => {
+    const { name: productName, codes } = fresh();
+    const product = await createProduct(admin.accessToken, { name: productName, price: 50000 });
+    await openSignedIn(page, admin, '/admin/products');
     await page.getByTestId('products-search').fill(productName);
     const row = page.getByTestId('products-row').filter({ hasText: productName });
     await row.getByRole('link', { name: `Mã serial ${productName}` }).click();
-    await waitForPath(page, '/admin/products/serial-codes', `?productId=${product!.id}`);
+    await waitForPath(page, '/admin/products/serial-codes', `?productId=${product.id}`);
     await waitForInputValue(page, '[data-testid="serial-codes-product-filter"] input', productName);
 
     await page.getByTestId('serial-codes-import-button').click();
@@ -107,11 +125,13 @@ describe('catalogue', () => {
     await page.getByTestId('serial-codes-row').nth(4).waitFor();
     expect(await page.getByTestId('serial-codes-row').count()).toBe(5);
     expect(await page.locator('[data-testid="serial-codes-row"][data-status="available"]').count()).toBe(5);
+    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({ available: 5, reserved: 0, sold: 0 });
   });
 
-  it('shows five available codes in the product’s stock', async () => {
-    await page.getByRole('link', { name: 'Danh sách sản phẩm' }).click();
-    await waitForPath(page, '/admin/products');
+  it('shows five available codes in a product’s stock', async () => {
+    const { name: productName, codes } = fresh();
+    await createProductWithCodes(admin.accessToken, { name: productName, price: 50000 }, codes);
+    await openSignedIn(page, admin, '/admin/products');
     await page.getByTestId('products-search').fill(productName);
     const row = page.getByTestId('products-row').filter({ hasText: productName });
     await row.locator('[data-testid="product-stock"][data-available="5"]').waitFor();
@@ -119,14 +139,18 @@ describe('catalogue', () => {
     expect((await row.getByTestId('product-stock-sold').textContent())?.trim()).toBe('0');
   });
 
-  it('shows the product on the storefront, in stock', async () => {
+  it('shows an active product with codes on the storefront, in stock, with its image', async () => {
+    const { name: productName, codes } = fresh();
+    const imageUrl = await uploadImage(admin.accessToken, { name: 'e2e.png', type: 'image/png', bytes: Buffer.from(PNG_1X1, 'base64') });
+    // Five codes over a threshold of 2: in stock, not low.
+    await createProductWithCodes(admin.accessToken, { name: productName, price: 50000, imageUrl, lowStockThreshold: 2 }, codes);
     await page.goto(url('/'));
     await page.getByTestId('product-search').fill(productName);
     const card = page.getByTestId('product-card').filter({ hasText: productName });
     await card.waitFor();
     expect(await card.getAttribute('data-stock-level')).toBe('in_stock');
     await card.getByText('Còn hàng', { exact: true }).waitFor();
-    expect(await card.getByRole('img', { name: productName }).getAttribute('src')).toMatch(/^\/uploads\//);
+    expect(await card.getByRole('img', { name: productName }).getAttribute('src')).toBe(imageUrl);
     // In stock: the only action on the card is buying it.
     const buy = card.getByRole('button');
     expect(await buy.count()).toBe(1);
@@ -135,8 +159,9 @@ describe('catalogue', () => {
   });
 
   it('renames the shop and shows the new name in the storefront topbar, then restores it', async () => {
+    const shopName = `E2E Shop ${uniqueSuffix()}`;
     const rename = async (name: string) => {
-      await page.goto(url('/admin/system/configuration'));
+      await openSignedIn(page, admin, '/admin/system/configuration');
       await page.getByTestId('configuration-form').waitFor();
       const field = page.getByTestId('configuration-shop-name');
       await waitForInputValue(page, '[data-testid="configuration-shop-name"]', (await readConfiguration(admin.accessToken)).shopName);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createBankProvider,
   createOrder,
@@ -13,6 +13,7 @@ import {
   loginAsAdmin,
   postSePayWebhook,
   readProduct,
+  readWebOrder,
   removeProduct,
   uniqueSuffix,
   uniqueUserName,
@@ -46,63 +47,96 @@ async function decodeQr(page: Page): Promise<string | null> {
  * The buying flow against the real stack: a shopper on a phone buys 2 codes and pays by
  * bank transfer (the bank's webhook posted as SePay would), the codes appear on the order
  * page by itself; staff follow the order and cancel another one, whose code goes back
- * to stock.
+ * to stock. Each test makes its own product (four codes) and orders; the bank provider
+ * and the staff account are shared set-up that no test changes.
  */
 describe('buying codes', () => {
-  const suffix = uniqueSuffix();
-  const productName = `E2E Thẻ quà tặng ${suffix}`;
-  const providerName = `E2E VCB mua ${suffix}`;
-  const codes = [1, 2, 3, 4].map((n) => `E2E-${suffix}-CODE-${n}`);
+  const providerName = `E2E VCB mua ${uniqueSuffix()}`;
   const accountNumber = `8${Date.now().toString().slice(-11)}`;
-  const webhookSecret = `e2e-webhook-${suffix}-0123456789`;
+  const webhookSecret = `e2e-webhook-${uniqueSuffix()}-0123456789`;
   const price = 25_000;
 
   let browser: Browser;
-  let shopper: Page;
   let admin: LoginResult;
-  let productId: string;
-  let providerId: string;
-  let orderCode = '';
+  let providerId: string | undefined;
   let staffUserId: string | undefined;
   let staff: LoginResult;
+  /** Products this test made, removed after it. */
+  let made: string[] = [];
+  let pages: Page[] = [];
+
+  /** An active product with four codes of its own. */
+  async function arrangeProduct() {
+    const suffix = uniqueSuffix();
+    const name = `E2E Thẻ quà tặng ${suffix}`;
+    const codes = [1, 2, 3, 4].map((n) => `E2E-${suffix}-CODE-${n}`);
+    const id = await createProductWithCodes(admin.accessToken, { name, price, maxPerOrder: 5 }, codes);
+    made.push(id);
+    return { id, name, codes, suffix };
+  }
+
+  /** The bank reports a transfer of `amount` with the order code in the memo. */
+  async function payByWebhook(orderCode: string, amount: number) {
+    const delivery = await postSePayWebhook(providerId!, webhookSecret, {
+      id: randomInt(1, 2 ** 47),
+      accountNumber,
+      amount,
+      // Banks glue the memo to other words and change its case.
+      content: `MBVCB.1234.${orderCode.toLowerCase()}.CT tu 0011001234567 NGUYEN VAN A`,
+    });
+    expect(delivery.status).toBe(200);
+    expect(delivery.body.success).toBe(true);
+  }
+
+  async function open(viewport?: { width: number; height: number }) {
+    const page = await newPage(browser, viewport);
+    pages.push(page);
+    return page;
+  }
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
-    productId = await createProductWithCodes(admin.accessToken, { name: productName, price, maxPerOrder: 5 }, codes);
     providerId = await createBankProvider(admin.accessToken, { name: providerName, accountNumber, webhookSecret });
     const userName = uniqueUserName('e2e_ord');
     const password = 'E2e@orders123';
     staffUserId = (await createUser(admin.accessToken, { userName, fullName: 'Nhân viên đơn hàng', password, role: 'staff' })).id;
     staff = await login(userName, password);
     browser = await launchBrowser();
-    // A phone: most shoppers buy from one.
-    shopper = await newPage(browser, { width: 390, height: 844 });
   });
-
   afterAll(async () => {
     await browser?.close();
-    if (productId) await removeProduct(admin.accessToken, productId).catch(() => undefined);
     if (providerId) await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
     if (staffUserId) await deleteUser(admin.accessToken, staffUserId).catch(() => undefined);
   });
+  beforeEach(() => {
+    made = [];
+    pages = [];
+  });
+  afterEach(async () => {
+    for (const page of pages) await page.context().close();
+    for (const id of made) await removeProduct(admin.accessToken, id).catch(() => undefined);
+  });
 
   it('a shopper on a phone orders 2 codes and sees the amount, memo and VietQR code', async () => {
+    const product = await arrangeProduct();
+    // A phone: most shoppers buy from one.
+    const shopper = await open({ width: 390, height: 844 });
     await shopper.goto('/');
-    await shopper.getByTestId('product-search').fill(productName);
-    const card = shopper.getByTestId('product-card').filter({ hasText: productName });
+    await shopper.getByTestId('product-search').fill(product.name);
+    const card = shopper.getByTestId('product-card').filter({ hasText: product.name });
     await card.getByTestId('product-card-buy').click();
 
     const dialog = shopper.getByTestId('buy-now-dialog');
     await dialog.waitFor();
     await dialog.getByTestId('buy-now-quantity').fill('2');
-    await dialog.getByRole('textbox', { name: /^Email/ }).fill(`khach.${suffix}@example.vn`);
+    await dialog.getByRole('textbox', { name: /^Email/ }).fill(`khach.${product.suffix}@example.vn`);
     await dialog.getByRole('radio', { name: providerName }).check();
     expect((await dialog.getByTestId('buy-now-total').textContent())?.replace(/\s/g, ' ')).toContain('50.000');
     await dialog.getByTestId('buy-now-submit').click();
 
     await shopper.waitForURL(/\/order-detail\?code=DH[0-9A-Z]{8}#token=/);
     const address = new URL(shopper.url());
-    orderCode = address.searchParams.get('code')!;
+    const orderCode = address.searchParams.get('code')!;
     const token = new URLSearchParams(address.hash.slice(1)).get('token')!;
     expect(token.length).toBeGreaterThanOrEqual(43);
 
@@ -126,20 +160,24 @@ describe('buying codes', () => {
     await shopper.getByTestId('payment-qr').waitFor();
     expect(await shopper.getByTestId('payment-qr').getAttribute('data-payload')).toBe(payload);
     expect(await decodeQr(shopper)).toBe(payload);
+    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({ available: 2, reserved: 2, sold: 0 });
   });
 
   it('shows the 2 codes without a reload once the bank reports the transfer', async () => {
+    const product = await arrangeProduct();
+    const pending = await createOrder({
+      items: [{ productId: product.id, quantity: 2 }],
+      email: `khach.${product.suffix}@example.vn`,
+      paymentProviderId: providerId!,
+    });
+    const shopper = await open({ width: 390, height: 844 });
+    await shopper.goto(`/order-detail?code=${pending.code}#token=${pending.accessToken}`);
+    await shopper.locator('[data-testid="customer-order"][data-status="pending_payment"]').waitFor();
+    expect(await shopper.getByTestId('order-code').count()).toBe(0);
+
     // Survives only if the page is never reloaded.
     await shopper.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-    const delivery = await postSePayWebhook(providerId, webhookSecret, {
-      id: randomInt(1, 2 ** 47),
-      accountNumber,
-      amount: 50_000,
-      // Banks glue the memo to other words and change its case.
-      content: `MBVCB.1234.${orderCode.toLowerCase()}.CT tu 0011001234567 NGUYEN VAN A`,
-    });
-    expect(delivery.status).toBe(200);
-    expect(delivery.body.success).toBe(true);
+    await payByWebhook(pending.code, 50_000);
 
     const shown = shopper.getByTestId('order-code');
     await expect.poll(() => shown.count(), { timeout: 20_000, interval: 500 }).toBe(2);
@@ -147,21 +185,33 @@ describe('buying codes', () => {
     expect((await shopper.getByTestId('order-status-label').textContent())?.trim()).toBe('Hoàn thành');
     const delivered = (await shown.allTextContents()).map((text) => text.trim());
     expect(new Set(delivered).size).toBe(2);
-    for (const code of delivered) expect(codes).toContain(code);
+    for (const code of delivered) expect(product.codes).toContain(code);
     expect(await shopper.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
 
     // The counters agree: 2 sold, 2 left.
-    expect((await readProduct(admin.accessToken, productId)).stock).toMatchObject({ available: 2, reserved: 0, sold: 2 });
+    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({ available: 2, reserved: 0, sold: 2 });
   });
 
-  it('lets staff find the order completed, with its timeline', async () => {
-    const page = await newPage(browser);
+  it('lets staff find a paid order completed, with its timeline', async () => {
+    const product = await arrangeProduct();
+    const paid = await createOrder({
+      items: [{ productId: product.id, quantity: 2 }],
+      email: `khach.${product.suffix}@example.vn`,
+      paymentProviderId: providerId!,
+    });
+    await payByWebhook(paid.code, 50_000);
+    // Settlement may finish just after the webhook's answer.
+    await expect
+      .poll(async () => (await readWebOrder(paid.code, paid.accessToken!)).status, { timeout: 20_000, interval: 500 })
+      .toBe('completed');
+
+    const page = await open();
     await openSignedIn(page, staff, `/admin/orders`);
-    await page.getByTestId('orders-search').fill(orderCode);
-    const row = page.getByTestId('orders-row').filter({ hasText: orderCode });
+    await page.getByTestId('orders-search').fill(paid.code);
+    const row = page.getByTestId('orders-row').filter({ hasText: paid.code });
     await row.waitFor();
     expect(await row.getAttribute('data-status')).toBe('completed');
-    await row.getByRole('link', { name: `Mở đơn ${orderCode}` }).click();
+    await row.getByRole('link', { name: `Mở đơn ${paid.code}` }).click();
 
     const detail = page.getByTestId('admin-order-detail');
     await detail.waitFor();
@@ -175,18 +225,18 @@ describe('buying codes', () => {
     const actions = (await page.getByTestId('order-actions').getAttribute('data-actions'))!.split(' ');
     expect(actions).not.toContain('cancel');
     expect(actions).toContain('replaceCodes');
-    await page.context().close();
   });
 
-  it('lets staff cancel another pending order; its code returns to stock', async () => {
+  it('lets staff cancel a pending order; its code returns to stock', async () => {
+    const product = await arrangeProduct();
     const pending = await createOrder({
-      items: [{ productId, quantity: 1 }],
-      email: `khach2.${suffix}@example.vn`,
-      paymentProviderId: providerId,
+      items: [{ productId: product.id, quantity: 1 }],
+      email: `khach2.${product.suffix}@example.vn`,
+      paymentProviderId: providerId!,
     });
-    expect((await readProduct(admin.accessToken, productId)).stock).toMatchObject({ available: 1, reserved: 1, sold: 2 });
+    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({ available: 3, reserved: 1, sold: 0 });
 
-    const page = await newPage(browser);
+    const page = await open();
     await openSignedIn(page, staff, `/admin/orders`);
     await page.getByTestId('orders-search').fill(pending.code);
     const row = page.getByTestId('orders-row').filter({ hasText: pending.code });
@@ -205,7 +255,6 @@ describe('buying codes', () => {
     await page.getByTestId('toast').filter({ hasText: `Đã hủy đơn ${pending.code}` }).waitFor();
     await expect.poll(() => detail.getAttribute('data-status')).toBe('cancelled');
 
-    expect((await readProduct(admin.accessToken, productId)).stock).toMatchObject({ available: 2, reserved: 0, sold: 2 });
-    await page.context().close();
+    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({ available: 4, reserved: 0, sold: 0 });
   });
 });

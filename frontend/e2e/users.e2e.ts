@@ -1,25 +1,38 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteUser, findUser, loginAsAdmin, uniqueUserName, type LoginResult } from './support/api';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUser, deleteUser, findUser, loginAsAdmin, uniqueUserName, type LoginResult } from './support/api';
 import { launchBrowser, newPage, openSignedIn } from './support/browser';
 
+/** Each test makes the user it works on (a unique name) and removes whatever is left. */
 describe('users screen', () => {
-  const userName = uniqueUserName('e2e_ui');
   let browser: Browser;
   let page: Page;
   let admin: LoginResult;
+  let made: string[] = [];
+
+  function freshUserName() {
+    const userName = uniqueUserName('e2e_ui');
+    made.push(userName);
+    return userName;
+  }
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
     browser = await launchBrowser();
-    page = await newPage(browser);
   });
-
   afterAll(async () => {
     await browser?.close();
-    // The UI deletes it in the last test; this only tidies up after a failure.
-    const leftover = await findUser(admin.accessToken, userName).catch(() => undefined);
-    if (leftover) await deleteUser(admin.accessToken, leftover.id);
+  });
+  beforeEach(async () => {
+    page = await newPage(browser);
+    made = [];
+  });
+  afterEach(async () => {
+    await page?.context().close();
+    for (const userName of made) {
+      const leftover = await findUser(admin.accessToken, userName).catch(() => undefined);
+      if (leftover) await deleteUser(admin.accessToken, leftover.id);
+    }
   });
 
   it('lists users for an admin', async () => {
@@ -29,6 +42,8 @@ describe('users screen', () => {
   });
 
   it('creates a user in the UI and shows it in the table', async () => {
+    const userName = freshUserName();
+    await openSignedIn(page, admin, '/admin/system/users');
     await page.getByTestId('user-create-button').click();
     const dialog = page.getByRole('dialog', { name: 'Thêm người dùng' });
     await dialog.waitFor();
@@ -45,12 +60,19 @@ describe('users screen', () => {
     expect(await findUser(admin.accessToken, userName)).toMatchObject({ userName, role: 'staff', isActive: true });
   });
 
-  it('deletes it after confirmation', async () => {
+  it('deletes a user after confirmation', async () => {
+    const userName = freshUserName();
+    await createUser(admin.accessToken, { userName, fullName: 'Người dùng E2E xóa', password: 'E2e@pass123', role: 'staff' });
+    await openSignedIn(page, admin, '/admin/system/users');
+    await page.getByTestId('users-search').fill(userName);
+    const row = page.getByTestId('users-row').filter({ hasText: userName });
+    await row.waitFor();
+
     await page.getByRole('button', { name: `Xóa ${userName}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Xóa người dùng' });
     await confirm.getByRole('button', { name: 'Xóa' }).click();
     await page.getByTestId('toast').filter({ hasText: `Đã xóa người dùng ${userName}` }).waitFor();
-    await page.getByTestId('users-row').filter({ hasText: userName }).waitFor({ state: 'detached' });
+    await row.waitFor({ state: 'detached' });
     expect(await findUser(admin.accessToken, userName)).toBeUndefined();
   });
 });

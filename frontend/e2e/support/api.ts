@@ -89,6 +89,7 @@ export const RETAILSTORE = {
 export const SYSTEM = {
   adminConfiguration: '/system/api/admin/v1/Configuration/AppConfiguration',
   publicConfiguration: '/system/api/web/v1/Configuration/AppConfiguration',
+  upload: '/system/api/admin/v1/UploadFile/Upload',
 } as const;
 
 export interface ApiProduct {
@@ -163,6 +164,23 @@ export function replaceConfiguration(token: string, values: EditableConfiguratio
   return call<ApiConfiguration>('PUT', SYSTEM.adminConfiguration, { token, body: values });
 }
 
+/** Uploads an image as the admin screens do; returns its `/uploads/...` URL. */
+export async function uploadImage(token: string, file: { name: string; type: string; bytes: Buffer }): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const response = await fetch(url(SYSTEM.upload), {
+    method: 'POST',
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    body: form,
+    signal: AbortSignal.timeout(20_000),
+  });
+  const envelope = (await response.json()) as Envelope<{ url: string }>;
+  if (!envelope.success || !envelope.result) {
+    throw new Error(`POST ${SYSTEM.upload} failed: HTTP ${response.status}, code ${envelope.error?.code}: ${envelope.error?.message}`);
+  }
+  return envelope.result.url;
+}
+
 export function readConfiguration(token: string): Promise<ApiConfiguration> {
   return call<ApiConfiguration>('GET', SYSTEM.adminConfiguration, { token });
 }
@@ -231,16 +249,31 @@ export interface ApiOrderDetail {
   events?: { at: string; type: string; message: string }[];
 }
 
+/** An active product (no codes yet); returns it. */
+export function createProduct(
+  token: string,
+  product: { name: string; price: number; maxPerOrder?: number; imageUrl?: string | null; lowStockThreshold?: number },
+): Promise<ApiProduct> {
+  return call<ApiProduct>('POST', ORDERS.productCreate, {
+    token,
+    body: {
+      name: product.name,
+      price: product.price,
+      status: 'active',
+      maxPerOrder: product.maxPerOrder ?? 10,
+      imageUrl: product.imageUrl ?? null,
+      ...(product.lowStockThreshold === undefined ? {} : { lowStockThreshold: product.lowStockThreshold }),
+    },
+  });
+}
+
 /** An active product with `codes` imported; returns its id. */
 export async function createProductWithCodes(
   token: string,
-  product: { name: string; price: number; maxPerOrder?: number },
+  product: { name: string; price: number; maxPerOrder?: number; imageUrl?: string | null; lowStockThreshold?: number },
   codes: string[],
 ): Promise<string> {
-  const created = await call<ApiProduct>('POST', ORDERS.productCreate, {
-    token,
-    body: { name: product.name, price: product.price, status: 'active', maxPerOrder: product.maxPerOrder ?? 10 },
-  });
+  const created = await createProduct(token, product);
   const imported = await call<{ inserted: number }>('POST', ORDERS.codeCreateBulk, {
     token,
     body: { productId: created.id, codes },
@@ -282,6 +315,17 @@ export function createOrder(body: {
   paymentProviderId: string;
 }): Promise<ApiOrderDetail> {
   return call<ApiOrderDetail>('POST', ORDERS.createOrder, { body });
+}
+
+/** The shopper's view of an order, read with the order's own token. */
+export async function readWebOrder(code: string, orderToken: string): Promise<ApiOrderDetail> {
+  const response = await fetch(url(`/retailstore/api/web/v1/Order/OrderDetail?code=${encodeURIComponent(code)}`), {
+    headers: { Accept: 'application/json', 'X-Order-Token': orderToken },
+    signal: AbortSignal.timeout(20_000),
+  });
+  const envelope = (await response.json()) as Envelope<ApiOrderDetail>;
+  if (!envelope.success || !envelope.result) throw new Error(`OrderDetail ${code}: HTTP ${response.status}, code ${envelope.error?.code}`);
+  return envelope.result;
 }
 
 export function adminOrderDetail(token: string, id: string): Promise<ApiOrderDetail> {
