@@ -4,7 +4,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { Link as RouterLink, useMatch } from 'react-router-dom';
-import { ADMIN_MENU, type MenuItemModel } from './menu-model';
+import { useSession } from '@/lib/auth/use-session';
+import { menuForRole, type MenuItemModel } from './menu-model';
 
 function MenuLink({ item, onNavigate }: { item: MenuItemModel; onNavigate: () => void }) {
   const active = Boolean(useMatch({ path: item.to, end: item.end ?? false }));
@@ -27,9 +28,10 @@ function MenuLink({ item, onNavigate }: { item: MenuItemModel; onNavigate: () =>
 }
 
 export function AdminMenu({ onNavigate }: { onNavigate: () => void }) {
+  const role = useSession()?.user?.role;
   return (
     <nav data-testid="admin-menu">
-      {ADMIN_MENU.map((group) => (
+      {menuForRole(role).map((group) => (
         <List
           key={group.label}
           dense

@@ -1,11 +1,16 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SwapVertOutlined from '@mui/icons-material/SwapVertOutlined';
 import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
+import type { UserRole } from '@/lib/auth/types';
 
 export interface MenuItemModel {
   label: string;
@@ -18,15 +23,24 @@ export interface MenuItemModel {
 export interface MenuGroupModel {
   label: string;
   items: MenuItemModel[];
+  /** Shown to the `admin` role only (its screens answer staff with access denied). */
+  adminOnly?: boolean;
 }
 
 /**
- * The spec's four groups; 'Nhà cung cấp' also lists the received bank transfers. Serial
- * codes and users are reached by URL.
+ * The spec's four groups ('Sản phẩm' also lists the serial codes, 'Nhà cung cấp' the
+ * received bank transfers), then the admin's own 'Hệ thống' group.
  */
 export const ADMIN_MENU: readonly MenuGroupModel[] = [
   { label: vi.menu.groups.home, items: [{ label: vi.menu.dashboard, to: paths.admin.root, icon: DashboardOutlined, end: true }] },
-  { label: vi.menu.groups.products, items: [{ label: vi.menu.productList, to: paths.admin.products, icon: Inventory2Outlined }] },
+  {
+    label: vi.menu.groups.products,
+    items: [
+      // Exact match: the serial-code list lives below the products path.
+      { label: vi.menu.productList, to: paths.admin.products, icon: Inventory2Outlined, end: true },
+      { label: vi.shell.menu.serialCodes, to: paths.admin.serialCodes, icon: KeyOutlined },
+    ],
+  },
   { label: vi.menu.groups.orders, items: [{ label: vi.menu.orderList, to: paths.admin.orders, icon: ReceiptLongOutlined }] },
   {
     label: vi.menu.groups.providers,
@@ -35,4 +49,18 @@ export const ADMIN_MENU: readonly MenuGroupModel[] = [
       { label: vi.menu.paymentTransactions, to: paths.admin.paymentTransactions, icon: SwapVertOutlined },
     ],
   },
+  {
+    label: vi.shell.menu.system,
+    adminOnly: true,
+    items: [
+      { label: vi.shell.menu.users, to: paths.admin.users, icon: GroupOutlined },
+      { label: vi.shell.menu.configuration, to: paths.admin.configuration, icon: SettingsOutlined },
+      { label: vi.shell.menu.auditLog, to: paths.admin.auditLog, icon: HistoryOutlined },
+    ],
+  },
 ];
+
+/** The groups a role sees. */
+export function menuForRole(role: UserRole | undefined): MenuGroupModel[] {
+  return ADMIN_MENU.filter((group) => !group.adminOnly || role === 'admin');
+}
