@@ -83,7 +83,7 @@ function CopyValue({ value, label, testId }: { value: string; label: string; tes
 function ProviderWebhookUrls() {
   const providers = usePaymentMethods();
   const banks = (providers.data ?? []).filter((provider) => provider.type === 'vietqr_bank');
-  if (providers.isPending) return null;
+  if (providers.isPending || providers.isError) return null;
   return (
     <>
       <Subtitle>{t.provider.activeProviders}</Subtitle>
