@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GTAG_SCRIPT_ID } from './google-analytics';
@@ -55,6 +55,8 @@ describe('useGoogleAnalytics', () => {
     renderAt('/', '');
     renderAt('/', null);
     renderAt('/', '   ');
+    // The pages themselves rendered (with their effects run): nothing was loaded by them.
+    expect(screen.getAllByText('home')).toHaveLength(3);
     expect(document.getElementById(GTAG_SCRIPT_ID)).toBeNull();
     expect(document.querySelector('script[src*="googletagmanager"]')).toBeNull();
     expect(window.dataLayer).toBeUndefined();
@@ -63,7 +65,10 @@ describe('useGoogleAnalytics', () => {
 
   it('refuses an id that is not a measurement id', () => {
     renderAt('/', 'G-1"><script>');
+    expect(screen.getByText('home')).toBeInTheDocument();
     expect(document.querySelector('script[src*="googletagmanager"]')).toBeNull();
+    expect(window.dataLayer).toBeUndefined();
+    expect(window.gtag).toBeUndefined();
   });
 
   it('sends one page view per route change with the path only, never the query or fragment', async () => {
