@@ -10,7 +10,7 @@ import type { RouteHandle } from '@/lib/route-handle';
 import { RootShell } from './routes/root';
 import { HomeRoute } from './routes/storefront/home';
 import { StorefrontRoot } from './routes/storefront/storefront-root';
-import { demoRoutes, formLayoutRoute } from './routes/uikit/demo-routes';
+import { demoRoutes } from './routes/uikit/demo-routes';
 
 type AdminModule = typeof import('./routes/admin');
 
@@ -97,7 +97,6 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/admin/configuration')).ConfigurationRoute }),
             handle: ADMIN_MENU_ROUTE,
           },
-          formLayoutRoute,
           { path: '*', lazy: adminScreen('AdminNotFoundRoute') },
         ],
       },

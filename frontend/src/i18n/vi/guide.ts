@@ -10,7 +10,6 @@ export const uikit = {
   intro:
     'Các thành phần thật của cửa hàng, trong giao diện của cửa hàng, để xem nhanh và dùng lại khi làm màn hình mới. Trang này không cần đăng nhập và không gọi API quản trị.',
   indexLink: 'Tất cả mục',
-  needsLogin: 'cần đăng nhập',
   otherPages: 'Trang mẫu và hướng dẫn',
   colorMode: 'Giao diện',
   light: 'Sáng',

@@ -18,12 +18,12 @@ const session = (role: 'admin' | 'staff', expOffset = 3600): StoredSession => ({
 });
 
 describe('requiresAuth', () => {
-  it.each(['/admin', '/admin/', '/admin/products', '/admin/orders/123', '/admin/system/users', '/admin/auth'])(
+  it.each(['/admin', '/admin/', '/admin/products', '/admin/orders/123', '/admin/system/users', '/admin/auth', '/admin/uikit', '/admin/uikit/formlayoutx'])(
     'guards %s',
     (path) => expect(requiresAuth(path)).toBe(true),
   );
 
-  it.each(['/', '/order-detail', '/pages/notfound', '/administrator', '/adminauth/access', '/admin/auth/login', '/admin/auth/access', '/uikit/input'])(
+  it.each(['/', '/order-detail', '/pages/notfound', '/administrator', '/adminauth/access', '/admin/auth/login', '/admin/auth/access', '/uikit/input', '/admin/uikit/formlayout'])(
     'leaves %s open',
     (path) => expect(requiresAuth(path)).toBe(false),
   );

@@ -12,9 +12,14 @@ function isUnder(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
 }
 
-/** `/admin` and everything under `/admin/` needs a valid token, except `/admin/auth/...`. */
+/**
+ * `/admin` and everything under `/admin/` needs a valid token, except `/admin/auth/...`
+ * and the style guide's form-layout page, which, like every demo page, is not guarded
+ * and calls no admin API (ui.md).
+ */
 export function requiresAuth(pathname: string): boolean {
-  return isUnder(pathname, paths.admin.root) && !pathname.startsWith(paths.auth.prefix);
+  if (pathname.startsWith(paths.auth.prefix) || isUnder(pathname, paths.uikit.formLayout)) return false;
+  return isUnder(pathname, paths.admin.root);
 }
 
 export function isAdminOnlyPath(pathname: string): boolean {

@@ -41,14 +41,9 @@ export const demoRoutes: RouteObject = {
       path: paths.documentation,
       lazy: async () => ({ Component: (await import('../documentation/documentation-page')).DocumentationPage }),
     },
+    {
+      path: paths.uikit.formLayout,
+      lazy: async () => ({ Component: (await import('./form-layout-page')).FormLayoutPage }),
+    },
   ],
-};
-
-/**
- * `/admin/uikit/formlayout` lives under `/admin`, which the spec's guard covers, so it
- * sits among the admin routes (without the menu flag: the sidebar shows its placeholder).
- */
-export const formLayoutRoute: RouteObject = {
-  path: paths.uikit.formLayout,
-  lazy: async () => ({ Component: (await import('./form-layout-page')).FormLayoutPage }),
 };

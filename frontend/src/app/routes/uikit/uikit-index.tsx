@@ -53,7 +53,7 @@ export function UikitIndexPage() {
         ))}
         <PageCard
           to={paths.uikit.formLayout}
-          title={`${formLayout.title} (${uikit.needsLogin})`}
+          title={formLayout.title}
           description={formLayout.description}
           testId="uikit-link-formlayout"
         />
