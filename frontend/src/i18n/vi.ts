@@ -28,6 +28,7 @@ import { dashboard } from './vi/dashboard';
 import { configuration } from './vi/configuration';
 import { users } from './vi/users';
 import { shell } from './vi/shop-shell';
+import { paymentWebhook } from './vi/payment-webhook';
 
 export const vi = {
   app,
@@ -61,6 +62,7 @@ export const vi = {
   users,
   paymentProviders,
   shell,
+  paymentWebhook,
 } as const;
 
 export type Catalogue = typeof vi;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -40,10 +40,12 @@ interface PaymentProviderFormDialogProps {
   /** The provider being edited; null creates a new one. */
   provider: PaymentProvider | null;
   onClose: () => void;
+  /** The provider as saved (with its webhook address), after a successful save. */
+  onSaved?: (provider: PaymentProvider) => void;
 }
 
 /** Create and edit a payment provider in one dialog (admin only). */
-export function PaymentProviderFormDialog({ open, provider, onClose }: PaymentProviderFormDialogProps) {
+export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: PaymentProviderFormDialogProps) {
   const create = useCreatePaymentProvider();
   const update = useUpdatePaymentProvider();
   const banks = useBanks();
@@ -57,6 +59,25 @@ export function PaymentProviderFormDialog({ open, provider, onClose }: PaymentPr
   });
   const type = useWatch({ control, name: 'type' });
   const removeSecret = useWatch({ control, name: 'removeWebhookSecret' });
+  const secret = useWatch({ control, name: 'webhookSecret' });
+  const webhookEnabled = useWatch({ control, name: 'webhookEnabled' });
+  const [turnedOn, setTurnedOn] = useState(false);
+  // A secret typed into an empty field turns the webhook on (it is what the secret is
+  // for); the switch flips where the owner sees it and can still turn it off. Emptying
+  // the field again undoes only that automatic step.
+  const secretWasEmpty = useRef(true);
+  useEffect(() => {
+    const empty = (secret ?? '').trim() === '';
+    if (!empty && secretWasEmpty.current && !webhookEnabled) {
+      setValue('webhookEnabled', true, { shouldDirty: true });
+      setTurnedOn(true);
+    } else if (empty && !secretWasEmpty.current && turnedOn) {
+      if (webhookEnabled) setValue('webhookEnabled', false, { shouldDirty: true });
+      setTurnedOn(false);
+    }
+    // Turning the switch off afterwards sticks: only a secret typed into an empty field flips it.
+    secretWasEmpty.current = empty;
+  }, [secret, webhookEnabled, turnedOn, setValue]);
   // A stored secret that this save keeps: the field may stay empty.
   const keepingStoredSecret = Boolean(provider?.hasWebhookSecret) && !removeSecret;
 
@@ -64,6 +85,8 @@ export function PaymentProviderFormDialog({ open, provider, onClose }: PaymentPr
     if (!open) return;
     reset(paymentProviderToFormValues(provider));
     setUploading(false);
+    setTurnedOn(false);
+    secretWasEmpty.current = true;
   }, [open, provider, reset]);
 
   const onServerError = (error: unknown) => {
@@ -80,6 +103,7 @@ export function PaymentProviderFormDialog({ open, provider, onClose }: PaymentPr
       onSaved: (saved, created) => {
         const messages = vi.paymentProviders.messages;
         showSuccess((created ? messages.created : messages.updated)(saved.name));
+        onSaved?.(saved);
         onClose();
       },
       onError: onServerError,
@@ -262,6 +286,11 @@ export function PaymentProviderFormDialog({ open, provider, onClose }: PaymentPr
         </Grid>
         <Grid size={12}>
           <FormSwitchField control={control} name="webhookEnabled" label={t.webhookEnabled} testId="payment-provider-webhook-switch" />
+          {turnedOn && webhookEnabled && (
+            <Alert severity="info" sx={{ mt: 1 }} data-testid="payment-provider-webhook-turned-on">
+              {vi.paymentWebhook.turnedOn}
+            </Alert>
+          )}
         </Grid>
         <Grid size={12}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>

@@ -255,6 +255,64 @@ describe('PaymentProvidersScreen', () => {
     await waitFor(() => expect(bodyOf(fetch, 'Update')).toMatchObject({ webhookSecret: null, webhookEnabled: false }));
   });
 
+  it('turns the webhook on when a secret is typed, and shows the webhook address after saving and in the table', async () => {
+    let created = false;
+    const secret = 'sepay-secret-0123456789';
+    const { fetch, user } = setup('admin', (url, init) => {
+      if (url.includes('/PaymentProvider/Create')) {
+        created = true;
+        const body = JSON.parse(String(init.body)) as Partial<PaymentProvider>;
+        return okEnvelope({ ...cash, ...body, id: 'pp-9', hasWebhookSecret: true, webhookUrl: '/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-9' });
+      }
+      return page(created ? [{ ...cash, id: 'pp-9', name: 'Tiền mặt', webhookEnabled: true, hasWebhookSecret: true, webhookUrl: '/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-9' }] : []);
+    });
+    await screen.findByText('Chưa có dịch vụ thanh toán nào');
+    await user.click(screen.getByTestId('payment-provider-create-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Thêm dịch vụ thanh toán' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tên hiển thị' }), 'Tiền mặt');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Loại' }));
+    await user.click(await screen.findByRole('option', { name: 'Thủ công' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Hướng dẫn thanh toán' }), 'Thanh toán tại quầy');
+
+    const webhookSwitch = within(dialog).getByRole('switch', { name: 'Bật webhook (tự động xác nhận thanh toán)' });
+    expect(webhookSwitch).not.toBeChecked();
+    await user.type(within(dialog).getByLabelText('Khóa webhook (API Key)'), secret);
+    expect(webhookSwitch).toBeChecked();
+    expect(within(dialog).getByTestId('payment-provider-webhook-turned-on')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodyOf(fetch, 'Create')).toMatchObject({ webhookEnabled: true, webhookSecret: secret });
+    const expected = 'http://localhost:3000/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-9';
+    expect(screen.getByTestId('payment-provider-saved-webhook-url')).toHaveTextContent(expected);
+    const row = await screen.findByTestId('payment-providers-row');
+    expect(within(row).getByTestId('payment-provider-row-webhook-url')).toHaveTextContent(expected);
+  });
+
+  it('keeps the webhook off when the owner turns it off again after typing the secret', async () => {
+    const { fetch, user } = setup('admin', (url, init) =>
+      url.includes('/PaymentProvider/Create')
+        ? okEnvelope({ ...cash, ...(JSON.parse(String(init.body)) as object), id: 'pp-8', hasWebhookSecret: true })
+        : page([]),
+    );
+    await screen.findByText('Chưa có dịch vụ thanh toán nào');
+    await user.click(screen.getByTestId('payment-provider-create-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Thêm dịch vụ thanh toán' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tên hiển thị' }), 'Tiền mặt');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Loại' }));
+    await user.click(await screen.findByRole('option', { name: 'Thủ công' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Hướng dẫn thanh toán' }), 'Thanh toán tại quầy');
+    await user.type(within(dialog).getByLabelText('Khóa webhook (API Key)'), 'sepay-secret-0123456789');
+    const webhookSwitch = within(dialog).getByRole('switch', { name: 'Bật webhook (tự động xác nhận thanh toán)' });
+    await user.click(webhookSwitch);
+    await user.type(within(dialog).getByLabelText('Khóa webhook (API Key)'), 'x');
+    expect(webhookSwitch).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodyOf(fetch, 'Create')).toMatchObject({ webhookEnabled: false });
+    expect(screen.queryByTestId('payment-provider-saved-webhook')).not.toBeInTheDocument();
+  });
+
   it('deletes a provider only after confirmation', async () => {
     const { fetch, user } = setup('admin', (url) => (url.includes('/PaymentProvider/Delete') ? okEnvelope(true) : page([vcb])));
     await user.click(await screen.findByRole('button', { name: 'Xóa Chuyển khoản VCB' }));

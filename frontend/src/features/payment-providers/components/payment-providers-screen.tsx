@@ -20,6 +20,7 @@ import type { Bank, PaymentProvider } from '../api/types';
 import { PaymentProviderFormDialog } from './payment-provider-form-dialog';
 import { PaymentProvidersFilters, type PaymentProvidersFilterValues } from './payment-providers-filters';
 import { PaymentProvidersTable, type PaymentProvidersSort } from './payment-providers-table';
+import { SavedWebhookNotice } from './webhook-url';
 
 const INITIAL_FILTERS: PaymentProvidersFilterValues = { keyword: '', type: '', active: '' };
 
@@ -40,6 +41,7 @@ export function PaymentProvidersScreen() {
   const { page, firstPage, pageProps } = useTablePage();
   const [sort, setSort] = useState<PaymentProvidersSort | null>(null);
   const [form, setForm] = useState<FormState>({ open: false, provider: null });
+  const [saved, setSaved] = useState<PaymentProvider | null>(null);
   const keyword = useDebouncedValue(filters.keyword.trim());
   const t = vi.paymentProviders;
 
@@ -108,6 +110,7 @@ export function PaymentProvidersScreen() {
           {t.readOnlyNotice}
         </Alert>
       )}
+      {saved?.webhookEnabled && <SavedWebhookNotice provider={saved} onClose={() => setSaved(null)} />}
       <PaymentProvidersFilters value={filters} onChange={onFiltersChange} />
       <PaymentProvidersTable
         data={providers.data}
@@ -130,6 +133,7 @@ export function PaymentProvidersScreen() {
           open={form.open}
           provider={form.provider}
           onClose={() => setForm((prev) => ({ ...prev, open: false }))}
+          onSaved={setSaved}
         />
       )}
     </>

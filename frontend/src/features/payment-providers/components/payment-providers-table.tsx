@@ -14,6 +14,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import type { Bank, PaymentProvider, PaymentProviderSortField } from '../api/types';
 import { PaymentProviderActiveChip, PaymentProviderTypeChip, PaymentProviderWebhookChip } from './payment-provider-chips';
 import { PaymentProviderRowActions, type PaymentProviderActionHandlers } from './payment-provider-row-actions';
+import { WebhookUrlCell } from './webhook-url';
 
 export type PaymentProvidersSort = TableSort<PaymentProviderSortField>;
 
@@ -117,8 +118,9 @@ export function PaymentProvidersTable({ sort, onSortChange, banks, readOnly, onE
               <PaymentProviderActiveChip isActive={provider.isActive} />
             </TableCell>
             <TableCell align="right">{formatNumber(provider.sortOrder)}</TableCell>
-            <TableCell>
+            <TableCell sx={{ maxWidth: 280 }}>
               <PaymentProviderWebhookChip provider={provider} />
+              {provider.webhookEnabled && <WebhookUrlCell provider={provider} />}
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(provider.createdAt)}</TableCell>
             {!readOnly && (
