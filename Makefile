@@ -57,7 +57,7 @@ test-frontend: ## frontend type check and unit tests
 e2e: ## end-to-end tests: debug stack on :18080, fresh database, npm run test:e2e
 	scripts/e2e.sh
 
-deploy-check: ## render every kustomize overlay, check the manifests, lint Dockerfiles
+deploy-check: ## render each service and overlay, validate them strictly, check every container, lint Dockerfiles
 	scripts/deploy-check.sh
 
 fmt: ## format the Rust code (and the frontend when it has a format script)
