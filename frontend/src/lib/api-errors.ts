@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   tooManyLoginFailures: 101,
   accountDisabled: 102,
   wrongOldPassword: 120,
+  /** A password on the server's common-password list; `details` names the field. */
+  commonPassword: 124,
   uploadTooLarge: 210,
   uploadNotImage: 211,
   uploadNoFile: 212,

@@ -48,6 +48,17 @@ describe('ChangePasswordDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('shows a common password (code 124) under the new password field and stays open', async () => {
+    const msg = 'Mật khẩu quá phổ biến, vui lòng chọn mật khẩu khác';
+    mockFetch(() => errorEnvelope(400, 124, msg, [{ field: 'newPassword', message: msg }]));
+    const { user, onClose } = setup();
+    await fill(user);
+    expect(await screen.findByText(msg)).toBeInTheDocument();
+    expect(screen.getByLabelText('Mật khẩu mới')).toHaveAccessibleDescription(new RegExp(msg));
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('shows the success toast and closes', async () => {
     const fetch = mockFetch(() => okEnvelope(true));
     const { user, onClose } = setup();
