@@ -1,0 +1,313 @@
+#!/usr/bin/env bash
+# Chaos run: nothing is lost or sold twice while services crash and the database restarts.
+#
+# Starts the real stack (debug binaries by default, the same ones the e2e tests use) with
+# its own PostgreSQL cluster under RELIABILITY_DATA_DIR, short order expiry, expiry sweep
+# and payment retry intervals, and lifted per-IP order limits. Then, for
+# RELIABILITY_SECONDS, buyers place orders through the gateway and the bank delivers
+# SePay notifications (scripts/reliability/load.py: full, split, double, late and missing
+# payments, repeated and concurrent deliveries of one transaction), while retailstore and
+# paymentprovider are killed with SIGKILL and restarted at random RELIABILITY_KILLS times
+# and PostgreSQL restarts once with `pg_ctl restart -m immediate`. Once retries and sweeps
+# have settled, scripts/reliability/invariants.sql checks both schemas; the counts are
+# printed and the script exits non-zero on any violation.
+#
+# Settings: RELIABILITY_SECONDS [180], RELIABILITY_KILLS [12], RELIABILITY_PORT_BASE
+# [25080], RELIABILITY_DATA_DIR [.data/reliability] (wiped at the start),
+# RELIABILITY_PROFILE [debug], RELIABILITY_BUYERS [6], RELIABILITY_BANKS [3],
+# RELIABILITY_KEEP=1 (leave the stack running), SKIP_BUILD=1 (reuse the binaries and
+# frontend/dist). Needs curl, python3, openssl and PostgreSQL's server binaries.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+SECONDS_OF_LOAD=${RELIABILITY_SECONDS:-180}
+KILLS=${RELIABILITY_KILLS:-12}
+if ! [[ $SECONDS_OF_LOAD =~ ^[0-9]+$ ]] || ((SECONDS_OF_LOAD < 10)); then
+  die "RELIABILITY_SECONDS must be a whole number of seconds, at least 10"
+fi
+[[ $KILLS =~ ^[0-9]+$ ]] || die "RELIABILITY_KILLS must be a whole number"
+
+export PROFILE=${RELIABILITY_PROFILE:-debug}
+DATA_DIR=$(abspath "${RELIABILITY_DATA_DIR:-.data/reliability}")
+export DATA_DIR
+export PORT_BASE=${RELIABILITY_PORT_BASE:-25080}
+export ADMIN_USERNAME=${ADMIN_USERNAME:-admin}
+export ADMIN_PASSWORD=${ADMIN_PASSWORD:-Admin@123}
+export SEED_DEMO=0
+# Expiry and retries must happen within the run: the shortest TTL the service accepts.
+export ORDER_TTL_SECONDS=${ORDER_TTL_SECONDS:-60}
+export ORDER_SWEEP_INTERVAL_SECONDS=${ORDER_SWEEP_INTERVAL_SECONDS:-2}
+export PAYMENT_RETRY_INTERVAL_SECONDS=${PAYMENT_RETRY_INTERVAL_SECONDS:-1}
+# One client IP plays every shopper (as in `make bench`).
+export RATE_LIMIT_ORDER_PER_MINUTE=0
+export MAX_UNPAID_ORDERS_PER_EMAIL=1000000
+export MAX_UNPAID_ORDERS_PER_IP=1000000
+export RUST_LOG=${RUST_LOG:-warn}
+# Always the private cluster: it is the one that may be restarted.
+unset DATABASE_URL
+PG_DIR=$DATA_DIR/pg
+PG_PORT=$((PORT_BASE + 2352))
+DB=postgres://postgres@127.0.0.1:$PG_PORT/shop
+GW=http://127.0.0.1:$PORT_BASE
+HERE=$ROOT/scripts/reliability
+WORK=$DATA_DIR/chaos
+RUN_DIR=$DATA_DIR/run
+BIN_DIR=$(abspath "${CARGO_TARGET_DIR:-target}")/$PROFILE
+VICTIMS=(retailstore paymentprovider)
+
+need curl "Install curl."
+need python3 "Install python3."
+PSQL=$(psql_bin)
+PG_BIN=$(find_pg_bin)
+
+# A run left over from an interruption, then a clean slate.
+scripts/stack.sh stop >/dev/null 2>&1 || true
+rm -rf "$DATA_DIR"
+mkdir -p "$WORK"
+
+LOAD_PID=""
+# shellcheck disable=SC2317 # called from the EXIT trap
+cleanup() {
+  local rc=$?
+  set +e
+  [[ -n $LOAD_PID ]] && kill "$LOAD_PID" 2>/dev/null
+  if [[ ${RELIABILITY_KEEP:-0} == 1 ]]; then
+    log "the stack keeps running: DATA_DIR=$DATA_DIR PORT_BASE=$PORT_BASE scripts/stack.sh stop"
+  else
+    scripts/stack.sh stop
+  fi
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+scripts/stack.sh start
+
+sql() { "$PSQL" "$DB" -XtAq -v ON_ERROR_STOP=1 "$@"; }
+
+# Services: kill and restart ----------------------------------------------------------
+
+# The environment each victim was started with (stack.sh's), to start it again the same way.
+for name in "${VICTIMS[@]}"; do
+  pid=$(<"$RUN_DIR/$name.pid")
+  cp "/proc/$pid/environ" "$WORK/$name.environ"
+done
+
+# live_pid NAME: the pid of NAME's binary from its pid file, or nothing.
+live_pid() {
+  local pid
+  pid=$(cat "$RUN_DIR/$1.pid" 2>/dev/null) || return 0
+  [[ $(readlink "/proc/$pid/exe" 2>/dev/null) == "$BIN_DIR/$1" ]] && echo "$pid"
+  return 0
+}
+
+restart() {
+  local name=$1 env=()
+  mapfile -d '' env <"$WORK/$name.environ"
+  # Started from a subshell that exits at once: the service is not this script's child
+  # (no job notices), as with stack.sh.
+  (
+    cd "$ROOT"
+    setsid env -i "${env[@]}" "$BIN_DIR/$name" </dev/null >>"$DATA_DIR/logs/$name.log" 2>&1 &
+    echo "$!" >"$RUN_DIR/$name.pid"
+  )
+}
+
+# ready NAME: /readyz of NAME answers 200 within 60 s.
+ready() {
+  local port deadline=$((SECONDS + 60))
+  case $1 in
+  retailstore) port=$((PORT_BASE + 3)) ;;
+  paymentprovider) port=$((PORT_BASE + 4)) ;;
+  *) port=$PORT_BASE ;;
+  esac
+  until curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$port/readyz" 2>/dev/null; do
+    ((SECONDS < deadline)) || return 1
+    sleep 0.2
+  done
+}
+
+KILLED=0
+SURVIVED=0
+kill_one() {
+  local name=$1 pid
+  pid=$(live_pid "$name")
+  [[ -n $pid ]] || die "$name is not running"
+  log "chaos: SIGKILL $name (pid $pid)"
+  kill -KILL "$pid"
+  KILLED=$((KILLED + 1))
+  while [[ -e /proc/$pid ]] && [[ $(cut -d' ' -f3 "/proc/$pid/stat" 2>/dev/null) != Z ]]; do sleep 0.05; done
+  sleep "$(awk -v r="$RANDOM" 'BEGIN { printf "%.2f", 0.3 + r % 250 / 100 }')"
+  restart "$name"
+  if ready "$name"; then
+    SURVIVED=$((SURVIVED + 1))
+  else
+    log_dir_tail "$name"
+    die "$name did not come back after a SIGKILL"
+  fi
+}
+
+log_dir_tail() {
+  printf -- '----- last lines of %s -----\n' "$DATA_DIR/logs/$1.log" >&2
+  tail -n 30 "$DATA_DIR/logs/$1.log" >&2 || true
+}
+
+PG_RESTARTS=0
+restart_pg() {
+  log "chaos: pg_ctl restart -m immediate"
+  pg_as_owner "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -m immediate -w -t 60 \
+    restart >/dev/null || die "PostgreSQL did not come back (log: $PG_DIR/server.log)"
+  PG_RESTARTS=$((PG_RESTARTS + 1))
+  local name
+  for name in "${VICTIMS[@]}"; do ready "$name" || die "$name is not ready after the PostgreSQL restart"; done
+}
+
+# The shop the buyers see ---------------------------------------------------------------
+
+token=$(admin_token "$GW")
+[[ -n $token ]] || die "login as $ADMIN_USERNAME failed"
+AUTH="Authorization: Bearer $token"
+
+# api METHOD PATH BODY: the `result` of an admin call, as JSON text.
+api() {
+  local out
+  out=$(curl -sS -X "$1" -H "$AUTH" -H 'content-type: application/json' --data-binary "$3" "$GW$2")
+  python3 -c 'import json,sys
+e = json.loads(sys.argv[1])
+if not e.get("success"): sys.exit("call failed: " + sys.argv[1][:300])
+print(json.dumps(e["result"]))' "$out" || die "$1 $2 failed"
+}
+field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"; }
+
+run=$(date +%s)
+secret=chaos-webhook-secret-$run
+account=8$(printf '%011d' "$((run % 100000000000))")
+
+# product NAME PRICE MAX CODES: an active product; prints {"id","price","max"}.
+product() {
+  local id
+  id=$(field "$(api POST /retailstore/api/admin/v1/Product/Create \
+    "{\"name\":\"$1\",\"price\":$2,\"status\":\"active\",\"maxPerOrder\":$3}")" id)
+  python3 - "$WORK/codes.json" "$id" "$run" "$4" <<'PY'
+import json, sys
+path, product, run, n = sys.argv[1:]
+with open(path, "w") as f:
+    json.dump({"productId": product, "codes": [f"CH-{run}-{product[:8]}-{i:06d}" for i in range(int(n))]}, f)
+PY
+  api POST /retailstore/api/admin/v1/ProductSerialCode/CreateBulk "@$WORK/codes.json" >/dev/null
+  printf '{"id":"%s","price":%s,"max":%s}' "$id" "$2" "$3"
+}
+
+log "chaos: products, codes and a bank account"
+products="[$(product "Thẻ Garena 100K (chaos)" 100000 1 $((SECONDS_OF_LOAD * 40))),"
+products+="$(product "Thẻ Viettel 50K (chaos)" 50000 3 $((SECONDS_OF_LOAD * 30))),"
+# Few codes: sold out early, then back in stock as unpaid orders expire.
+products+="$(product "Netflix 1 tháng (chaos, ít hàng)" 180000 2 40)]"
+provider=$(field "$(api POST /paymentprovider/api/admin/v1/PaymentProvider/Create \
+  "{\"name\":\"Chaos VCB $run\",\"type\":\"vietqr_bank\",\"bankBin\":\"970436\",
+    \"accountNumber\":\"$account\",\"accountName\":\"CHAOS\",\"webhookEnabled\":true,
+    \"webhookSecret\":\"$secret\",\"isActive\":true}")" id)
+cat >"$WORK/config.json" <<EOF
+{"base": "$GW", "provider": "$provider", "secret": "$secret", "account": "$account",
+ "products": $products, "seconds": $SECONDS_OF_LOAD, "ttl": $ORDER_TTL_SECONDS,
+ "buyers": ${RELIABILITY_BUYERS:-6}, "banks": ${RELIABILITY_BANKS:-3}, "run": $run}
+EOF
+
+# Load and chaos --------------------------------------------------------------------------
+
+log "chaos: ${SECONDS_OF_LOAD}s of buying and paying, $KILLS kills, one PostgreSQL restart"
+started=$SECONDS
+python3 "$HERE/load.py" "$WORK/config.json" "$WORK" >"$WORK/load.json" &
+LOAD_PID=$!
+
+# Kills spread over the run with some jitter; the database restart in the middle; both
+# victims at least once.
+slot=$((SECONDS_OF_LOAD * 1000 / (KILLS + 2)))
+pg_at=$((KILLS / 2 + 1))
+for ((i = 1; i <= KILLS + 1; i++)); do
+  at=$((started * 1000 + i * slot - slot / 3 + RANDOM % (slot * 2 / 3 + 1)))
+  while ((SECONDS * 1000 < at)); do sleep 0.2; done
+  if ((i == pg_at)); then
+    restart_pg
+  else
+    victim=${VICTIMS[RANDOM % 2]}
+    ((i <= 2)) && victim=${VICTIMS[i - 1]}
+    kill_one "$victim"
+  fi
+done
+
+rc=0
+wait "$LOAD_PID" || rc=$?
+LOAD_PID=""
+((rc == 0)) || die "the load generator failed (exit $rc)"
+log "chaos: load done after $((SECONDS - started))s: $(<"$WORK/load.json")"
+
+# Settle ---------------------------------------------------------------------------------
+
+# Until the retries are done and the first orders had time to expire and be swept, and
+# no longer: the checks below say whether expiry kept up with the later ones.
+sweep=$ORDER_SWEEP_INTERVAL_SECONDS
+deadline=$((SECONDS + ORDER_TTL_SECONDS + 60))
+while true; do
+  read -r pending wait_expiry < <(sql -F ' ' -c "SELECT
+      (SELECT count(*) FROM paymentprovider.payment_transactions WHERE status = 'pending'),
+      (SELECT coalesce(ceil(extract(epoch FROM min(expires_at) - now()))::int + $((2 * sweep)), 0)
+         FROM retailstore.orders)") || {
+    sleep 1
+    continue
+  }
+  ((pending == 0 && wait_expiry <= 0)) && break
+  ((SECONDS < deadline)) || break
+  sleep 1
+done
+for name in "${VICTIMS[@]}" gateway; do ready "$name" || die "$name is not ready at the end"; done
+
+# Checks ---------------------------------------------------------------------------------
+
+checks=$("$PSQL" "$DB" -XtAq -v ON_ERROR_STOP=1 -v provider="$provider" -v overdue="$((sweep + 3))" <<SQL
+CREATE TEMP TABLE chaos_orders (email text, code text);
+CREATE TEMP TABLE chaos_transactions (external_id text);
+\copy chaos_orders FROM '$WORK/orders.txt'
+\copy chaos_transactions FROM '$WORK/transactions.txt'
+\i $HERE/invariants.sql
+SQL
+)
+counts=$(sql -F ' ' -c "SELECT
+  (SELECT count(*) FROM retailstore.orders),
+  (SELECT count(*) FROM retailstore.orders WHERE status = 'completed'),
+  (SELECT count(*) FROM retailstore.orders WHERE status = 'expired'),
+  (SELECT count(*) FROM retailstore.orders WHERE status = 'needs_attention'),
+  (SELECT count(*) FROM retailstore.orders WHERE status = 'pending_payment'),
+  (SELECT count(*) FROM retailstore.order_payments),
+  (SELECT count(*) FROM paymentprovider.payment_transactions),
+  (SELECT count(*) FROM paymentprovider.payment_transactions WHERE status = 'matched'),
+  (SELECT count(*) FROM paymentprovider.payment_transactions WHERE status = 'unmatched'),
+  (SELECT count(*) FROM retailstore.serial_codes WHERE status = 'sold')")
+read -r orders completed expired attention waiting payments stored matched unmatched sold <<<"$counts"
+violations=$(awk -F'|' '{ n += $2 } END { print n + 0 }' <<<"$checks")
+load_count() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get(sys.argv[2], 0))' "$WORK/load.json" "$1"; }
+
+echo
+echo "Chaos run: ${SECONDS_OF_LOAD}s of load, $PROFILE build, $(nproc) cores"
+printf '  %-44s %s\n' \
+  "orders (answered to buyers)" "$orders ($(load_count orders))" \
+  "completed" "$completed" \
+  "expired" "$expired" \
+  "needs attention (part paid, then expired)" "$attention" \
+  "still waiting for money (not yet due)" "$waiting" \
+  "codes sold" "$sold" \
+  "order payments" "$payments" \
+  "transactions stored (matched, unmatched)" "$stored ($matched, $unmatched)" \
+  "webhook deliveries (posts, repeats)" "$(load_count deliveries) ($(load_count repeated_deliveries))" \
+  "buyer retries, delivery retries" "$(load_count order_retries), $(load_count delivery_retries)" \
+  "kills survived" "$SURVIVED of $KILLED" \
+  "PostgreSQL restarts" "$PG_RESTARTS"
+echo "  invariants:"
+awk -F'|' '{ printf "    %-66s %s\n", $1, $2 }' <<<"$checks"
+echo "  violations = $violations"
+((violations == 0)) || die "the chaos run broke $violations invariant(s) (logs: $DATA_DIR/logs)"
+((SURVIVED == KILLED)) || die "a service did not survive its kill"
+((completed > 0 && expired > 0)) || die "no order was completed or none expired: the run proves nothing"
