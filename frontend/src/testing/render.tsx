@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { registerUnauthorizedNavigation } from '@/app/router';
 import { routes } from '@/app/routes';
@@ -20,8 +20,18 @@ export function renderApp(initialPath: string) {
   return { ...utils, router, queryClient };
 }
 
-/** Renders a component with the app's providers (theme, query client) but no router. */
-export function renderWithProviders(ui: ReactElement) {
+/**
+ * Renders a component with the app's providers (theme, query client) inside a bare
+ * in-memory router at `initialPath`: list screens keep their state in the URL.
+ */
+export function renderWithProviders(ui: ReactElement, initialPath = '/') {
   const queryClient = createQueryClient();
-  return { ...render(<AppProvider queryClient={queryClient}>{ui}</AppProvider>), queryClient };
+  return {
+    ...render(
+      <AppProvider queryClient={queryClient}>
+        <MemoryRouter initialEntries={[initialPath]}>{ui}</MemoryRouter>
+      </AppProvider>,
+    ),
+    queryClient,
+  };
 }

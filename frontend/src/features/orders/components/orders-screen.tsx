@@ -4,17 +4,18 @@ import type { ProductOption } from '@/components/product-picker/types';
 import { PageHeader } from '@/components/ui/page-header';
 import { vi } from '@/i18n/vi';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useTablePage } from '@/lib/use-table-page';
+import { useListUrlState } from '@/lib/use-list-url-state';
 import { useOrders } from '../api/get-orders';
+import { ORDER_SORT_FIELDS } from '../api/types';
 import { OrdersFilters } from './orders-filters';
-import { OrdersTable, type OrdersSort } from './orders-table';
-import { rangeOfDays, useOrdersUrlState, type OrdersFilterValues } from './orders-url-state';
+import { OrdersTable } from './orders-table';
+import { ordersFilterCodec, rangeOfDays } from './orders-url-state';
 
-/** The back-office order list: server-side pages, filters kept in the URL, sortable columns. */
+const LIST = { codec: ordersFilterCodec, sortFields: ORDER_SORT_FIELDS };
+
+/** The back-office order list: server-side pages; filters, page and sort kept in the URL. */
 export function OrdersScreen() {
-  const [filters, setFilters] = useOrdersUrlState();
-  const { page, firstPage, pageProps } = useTablePage();
-  const [sort, setSort] = useState<OrdersSort | null>(null);
+  const { filters, setFilters, page, pageProps, sort, setSort } = useListUrlState(LIST);
   const keyword = useDebouncedValue(filters.keyword.trim());
 
   // The product chosen in the picker, or looked up by the `?productId=` of a link.
@@ -37,21 +38,16 @@ export function OrdersScreen() {
     sortDir: sort?.sortDir,
   });
 
-  const onFiltersChange = (next: OrdersFilterValues) => {
-    setFilters(next);
-    firstPage();
-  };
-
   return (
     <>
       <PageHeader title={vi.orders.title} />
       <OrdersFilters
         value={filters}
-        onChange={onFiltersChange}
+        onChange={setFilters}
         product={product}
         onProductChange={(next) => {
           setPicked(next);
-          onFiltersChange({ ...filters, productId: next?.id ?? '' });
+          setFilters({ ...filters, productId: next?.id ?? '' });
         }}
       />
       <OrdersTable
@@ -61,10 +57,7 @@ export function OrdersScreen() {
         onRetry={() => void orders.refetch()}
         {...pageProps}
         sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          firstPage();
-        }}
+        onSortChange={setSort}
       />
     </>
   );

@@ -1,7 +1,6 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { addShopDays, isShopDay, shopDayStart } from '@/lib/business-day';
 import { isOrderStatus, isPaymentStatus, type OrderStatus, type PaymentStatus } from '@/lib/order-status';
+import type { FilterCodec } from '@/lib/use-list-url-state';
 
 export interface OrdersFilterValues {
   keyword: string;
@@ -57,9 +56,12 @@ export function rangeOfDays(fromDay: string, toDay: string): { from?: string; to
  * The list's filters live in the URL (`/admin/orders?status=pending_payment`), so a link
  * from the dashboard or the back button after a detail page shows the same list.
  */
-export function useOrdersUrlState() {
-  const [search, setSearch] = useSearchParams();
-  const filters = useMemo(() => filtersFromSearch(search), [search]);
-  const setFilters = useCallback((next: OrdersFilterValues) => setSearch(searchFromFilters(next), { replace: true }), [setSearch]);
-  return [filters, setFilters] as const;
-}
+export const ordersFilterCodec: FilterCodec<OrdersFilterValues> = {
+  read: filtersFromSearch,
+  write: (filters, search) => {
+    for (const [key, param] of Object.entries(PARAMS) as [keyof OrdersFilterValues, string][]) {
+      if (filters[key]) search.set(param, filters[key]);
+      else search.delete(param);
+    }
+  },
+};

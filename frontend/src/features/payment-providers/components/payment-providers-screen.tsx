@@ -12,17 +12,21 @@ import { useSession } from '@/lib/auth';
 import { confirm } from '@/lib/confirm';
 import { showError, showSuccess } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useTablePage } from '@/lib/use-table-page';
+import { plainFilterCodec, useListUrlState } from '@/lib/use-list-url-state';
 import { useDeletePaymentProvider } from '../api/delete-payment-provider';
 import { useBanks } from '../api/get-banks';
 import { usePaymentProviders } from '../api/get-payment-providers';
-import type { Bank, PaymentProvider } from '../api/types';
+import { PAYMENT_PROVIDER_SORT_FIELDS, PAYMENT_PROVIDER_TYPES, type Bank, type PaymentProvider } from '../api/types';
 import { PaymentProviderFormDialog } from './payment-provider-form-dialog';
 import { PaymentProvidersFilters, type PaymentProvidersFilterValues } from './payment-providers-filters';
-import { PaymentProvidersTable, type PaymentProvidersSort } from './payment-providers-table';
+import { PaymentProvidersTable } from './payment-providers-table';
 import { SavedWebhookNotice } from './webhook-url';
 
 const INITIAL_FILTERS: PaymentProvidersFilterValues = { keyword: '', type: '', active: '' };
+const LIST = {
+  codec: plainFilterCodec(INITIAL_FILTERS, { type: PAYMENT_PROVIDER_TYPES, active: ['true', 'false'] }),
+  sortFields: PAYMENT_PROVIDER_SORT_FIELDS,
+};
 
 /** The provider stays while the dialog fades out, so its title does not flip. */
 interface FormState {
@@ -37,9 +41,7 @@ interface FormState {
 export function PaymentProvidersScreen() {
   const session = useSession();
   const canManage = session?.user?.role === 'admin';
-  const [filters, setFilters] = useState(INITIAL_FILTERS);
-  const { page, firstPage, pageProps } = useTablePage();
-  const [sort, setSort] = useState<PaymentProvidersSort | null>(null);
+  const { filters, setFilters, page, pageProps, sort, setSort } = useListUrlState(LIST);
   const [form, setForm] = useState<FormState>({ open: false, provider: null });
   const [saved, setSaved] = useState<PaymentProvider | null>(null);
   const keyword = useDebouncedValue(filters.keyword.trim());
@@ -56,11 +58,6 @@ export function PaymentProvidersScreen() {
   const banks = useBanks();
   const banksByBin = useMemo(() => new Map<string, Bank>((banks.data ?? []).map((bank) => [bank.bin, bank])), [banks.data]);
   const deleteProvider = useDeletePaymentProvider();
-
-  const onFiltersChange = (next: PaymentProvidersFilterValues) => {
-    setFilters(next);
-    firstPage();
-  };
 
   const onDelete = async (provider: PaymentProvider) => {
     const accepted = await confirm({
@@ -111,7 +108,7 @@ export function PaymentProvidersScreen() {
         </Alert>
       )}
       {saved?.webhookEnabled && <SavedWebhookNotice provider={saved} onClose={() => setSaved(null)} />}
-      <PaymentProvidersFilters value={filters} onChange={onFiltersChange} />
+      <PaymentProvidersFilters value={filters} onChange={setFilters} />
       <PaymentProvidersTable
         data={providers.data}
         isFetching={providers.isFetching}
@@ -119,10 +116,7 @@ export function PaymentProvidersScreen() {
         onRetry={() => void providers.refetch()}
         {...pageProps}
         sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          firstPage();
-        }}
+        onSortChange={setSort}
         banks={banksByBin}
         readOnly={!canManage}
         onEdit={(provider) => setForm({ open: true, provider })}

@@ -6,20 +6,20 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useTablePage } from '@/lib/use-table-page';
+import { plainFilterCodec, useListUrlState } from '@/lib/use-list-url-state';
 import { useProviderOptions } from '../api/get-provider-options';
 import { useTransactions } from '../api/get-transactions';
-import type { PaymentTransaction } from '../api/types';
+import { TRANSACTION_STATUSES, type PaymentTransaction } from '../api/types';
 import { AssignTransactionDialog } from './assign-transaction-dialog';
 import { TransactionsFilters, type TransactionsFilterValues } from './transactions-filters';
 import { TransactionsTable } from './transactions-table';
 
 const INITIAL_FILTERS: TransactionsFilterValues = { keyword: '', status: '', providerId: '' };
+const LIST = { codec: plainFilterCodec(INITIAL_FILTERS, { status: TRANSACTION_STATUSES }) };
 
 /** Received bank transfers: unmatched ones first and highlighted, each assignable to an order. */
 export function TransactionsScreen() {
-  const [filters, setFilters] = useState(INITIAL_FILTERS);
-  const { page, firstPage, pageProps } = useTablePage();
+  const { filters, setFilters, page, pageProps } = useListUrlState(LIST);
   const keyword = useDebouncedValue(filters.keyword.trim());
   const [assign, setAssign] = useState<{ open: boolean; transaction: PaymentTransaction | null }>({ open: false, transaction: null });
   const providers = useProviderOptions();
@@ -44,10 +44,7 @@ export function TransactionsScreen() {
       />
       <TransactionsFilters
         value={filters}
-        onChange={(next) => {
-          setFilters(next);
-          firstPage();
-        }}
+        onChange={setFilters}
         providers={providers.data ?? []}
       />
       <TransactionsTable

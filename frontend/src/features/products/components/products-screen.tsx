@@ -7,15 +7,16 @@ import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { confirm } from '@/lib/confirm';
 import { showError, showSuccess } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useTablePage } from '@/lib/use-table-page';
+import { plainFilterCodec, useListUrlState } from '@/lib/use-list-url-state';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProducts } from '../api/get-products';
-import type { Product } from '../api/types';
+import { PRODUCT_SORT_FIELDS, PRODUCT_STATUSES, type Product } from '../api/types';
 import { ProductFormDialog } from './product-form-dialog';
 import { ProductsFilters, type ProductsFilterValues } from './products-filters';
-import { ProductsTable, type ProductsSort } from './products-table';
+import { ProductsTable } from './products-table';
 
 const INITIAL_FILTERS: ProductsFilterValues = { keyword: '', status: '' };
+const LIST = { codec: plainFilterCodec(INITIAL_FILTERS, { status: PRODUCT_STATUSES }), sortFields: PRODUCT_SORT_FIELDS };
 
 /** The product stays while the dialog fades out, so its title does not flip. */
 interface FormState {
@@ -24,9 +25,7 @@ interface FormState {
 }
 
 export function ProductsScreen() {
-  const [filters, setFilters] = useState(INITIAL_FILTERS);
-  const { page, firstPage, pageProps } = useTablePage();
-  const [sort, setSort] = useState<ProductsSort | null>(null);
+  const { filters, setFilters, page, pageProps, sort, setSort } = useListUrlState(LIST);
   const [form, setForm] = useState<FormState>({ open: false, product: null });
   const keyword = useDebouncedValue(filters.keyword.trim());
   const t = vi.products;
@@ -39,11 +38,6 @@ export function ProductsScreen() {
     sortDir: sort?.sortDir,
   });
   const deleteProduct = useDeleteProduct();
-
-  const onFiltersChange = (next: ProductsFilterValues) => {
-    setFilters(next);
-    firstPage();
-  };
 
   const onDelete = async (product: Product) => {
     const accepted = await confirm({
@@ -78,7 +72,7 @@ export function ProductsScreen() {
           </Button>
         }
       />
-      <ProductsFilters value={filters} onChange={onFiltersChange} />
+      <ProductsFilters value={filters} onChange={setFilters} />
       <ProductsTable
         data={products.data}
         isFetching={products.isFetching}
@@ -86,10 +80,7 @@ export function ProductsScreen() {
         onRetry={() => void products.refetch()}
         {...pageProps}
         sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          firstPage();
-        }}
+        onSortChange={setSort}
         onEdit={(product) => setForm({ open: true, product })}
         onDelete={(product) => void onDelete(product)}
       />

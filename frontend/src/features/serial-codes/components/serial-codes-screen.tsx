@@ -1,63 +1,46 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
-import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { confirm } from '@/lib/confirm';
 import { showError, showSuccess } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useTablePage } from '@/lib/use-table-page';
+import { plainFilterCodec, useListUrlState } from '@/lib/use-list-url-state';
 import { useDeleteSerialCode } from '../api/delete-serial-code';
 import { useProductOption } from '@/components/product-picker/get-product-option';
 import { useSerialCodes } from '../api/get-serial-codes';
 import { useRevealSerialCode } from '../api/reveal-serial-code';
-import type { ProductOption, SerialCode } from '../api/types';
+import { SERIAL_CODE_STATUSES, type ProductOption, type SerialCode } from '../api/types';
 import { SerialCodeEditDialog } from './serial-code-edit-dialog';
 import { SerialCodeImportDialog } from './serial-code-import-dialog';
 import { SerialCodeRevealDialog, type RevealedCode } from './serial-code-reveal-dialog';
 import { SerialCodesFilters, type SerialCodesFilterValues } from './serial-codes-filters';
 import { SerialCodesTable } from './serial-codes-table';
 
-const INITIAL_FILTERS: SerialCodesFilterValues = { keyword: '', status: '' };
-const PRODUCT_PARAM = 'productId';
+// `productId` too lives in the URL, so the products screen can link here.
+const INITIAL_FILTERS: SerialCodesFilterValues & { productId: string } = { keyword: '', status: '', productId: '' };
+const LIST = { codec: plainFilterCodec(INITIAL_FILTERS, { status: SERIAL_CODE_STATUSES }) };
 
-/** The product filter lives in the URL (`?productId=`), so the products screen can link here. */
-function useProductFilter() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const productId = searchParams.get(PRODUCT_PARAM)?.trim() || null;
+/** The product of the `productId` filter: the one picked, else looked up by id. */
+function useFilterProduct(productId: string | null) {
   const [picked, setPicked] = useState<ProductOption | null>(null);
   const lookup = useProductOption(picked?.id === productId ? null : productId);
-
   const product = useMemo((): ProductOption | null => {
     if (!productId) return null;
     if (picked?.id === productId) return picked;
     if (lookup.data) return lookup.data;
     return { id: productId, name: lookup.isError ? productId : vi.app.loading };
   }, [productId, picked, lookup.data, lookup.isError]);
-
-  const setProduct = (next: ProductOption | null) => {
-    setPicked(next);
-    setSearchParams(
-      (prev) => {
-        const params = new URLSearchParams(prev);
-        if (next) params.set(PRODUCT_PARAM, next.id);
-        else params.delete(PRODUCT_PARAM);
-        return params;
-      },
-      { replace: true },
-    );
-  };
-
-  return { productId, product, setProduct };
+  return { product, setPicked };
 }
 
 export function SerialCodesScreen() {
   const t = vi.serialCodes;
-  const { productId, product, setProduct } = useProductFilter();
-  const [filters, setFilters] = useState(INITIAL_FILTERS);
-  const { page, firstPage, pageProps } = useTablePage();
+  const { filters, setFilters, page, pageProps } = useListUrlState(LIST);
+  const productId = filters.productId.trim() || null;
+  const { product, setPicked } = useFilterProduct(productId);
   const [importing, setImporting] = useState(false);
   // A fresh import form on every opening.
   const [importRun, setImportRun] = useState(0);
@@ -121,14 +104,11 @@ export function SerialCodesScreen() {
       <SerialCodesFilters
         product={product}
         onProductChange={(next) => {
-          setProduct(next);
-          firstPage();
+          setPicked(next);
+          setFilters({ ...filters, productId: next?.id ?? '' });
         }}
         value={filters}
-        onChange={(next) => {
-          setFilters(next);
-          firstPage();
-        }}
+        onChange={(next) => setFilters({ ...filters, ...next })}
       />
       <SerialCodesTable
         data={codes.data}

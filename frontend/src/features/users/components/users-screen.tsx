@@ -7,10 +7,10 @@ import { useSession } from '@/lib/auth';
 import { confirm } from '@/lib/confirm';
 import { showError, showSuccess } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useTablePage } from '@/lib/use-table-page';
+import { plainFilterCodec, useListUrlState } from '@/lib/use-list-url-state';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
-import type { User } from '../api/types';
+import { USER_ROLES, type User } from '../api/types';
 import { UserCreateDialog } from './user-create-dialog';
 import { UserEditDialog } from './user-edit-dialog';
 import { UserResetPasswordDialog } from './user-reset-password-dialog';
@@ -18,11 +18,11 @@ import { UsersFilters, type UsersFilterValues } from './users-filters';
 import { UsersTable } from './users-table';
 
 const INITIAL_FILTERS: UsersFilterValues = { keyword: '', role: '', active: '' };
+const LIST = { codec: plainFilterCodec(INITIAL_FILTERS, { role: USER_ROLES, active: ['true', 'false'] }) };
 
 export function UsersScreen() {
   const session = useSession();
-  const [filters, setFilters] = useState(INITIAL_FILTERS);
-  const { page, firstPage, pageProps } = useTablePage();
+  const { filters, setFilters, page, pageProps } = useListUrlState(LIST);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -35,11 +35,6 @@ export function UsersScreen() {
     isActive: filters.active === '' ? undefined : filters.active === 'true',
   });
   const deleteUser = useDeleteUser();
-
-  const onFiltersChange = (next: UsersFilterValues) => {
-    setFilters(next);
-    firstPage();
-  };
 
   const onDelete = async (user: User) => {
     const accepted = await confirm({
@@ -66,7 +61,7 @@ export function UsersScreen() {
           </Button>
         }
       />
-      <UsersFilters value={filters} onChange={onFiltersChange} />
+      <UsersFilters value={filters} onChange={setFilters} />
       <UsersTable
         data={users.data}
         isFetching={users.isFetching}
