@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Storefront front-end benchmarks:
+#   1. First load: the gzipped JavaScript the storefront home needs before it can render
+#      (the entry chunk and its static imports, from a `vite build --manifest` of the
+#      current sources; scripts/bench/first-load-js.mjs). Target <= 120 KB.
+#   2. Lighthouse (mobile defaults: Moto G class phone, simulated slow 4G, 4x CPU
+#      slowdown) in Debian's Chromium against the running stack: the home page and the
+#      login page. Targets: home performance >= 95, accessibility 100, best practices
+#      >= 95, SEO >= 95; login accessibility 100.
+# The table goes to bench/results/frontend-<date>.md, with the audits that cost points.
+#
+# Lighthouse comes from the npm registry into LIGHTHOUSE_DIR [~/.cache/shop-tools/lighthouse]
+# (installed on first use; it is a tool, not a dependency of the app).
+# Settings: BENCH_PORT_BASE [28080], BENCH_DATA_DIR [.data/bench], BENCH_PROFILE [release],
+# CHROMIUM_PATH [/usr/bin/chromium], LIGHTHOUSE_VERSION [12], SKIP_BUILD=1 (reuse the
+# binaries and frontend/dist), BENCH_KEEP=1 (leave the stack running), plus stack.sh's
+# settings. Scores move by a few points between runs on a busy machine: compare runs on
+# the same machine.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+export PROFILE=${BENCH_PROFILE:-release}
+DATA_DIR=$(abspath "${BENCH_DATA_DIR:-.data/bench}")
+export DATA_DIR
+export PORT_BASE=${BENCH_PORT_BASE:-28080}
+export ADMIN_USERNAME=${ADMIN_USERNAME:-admin}
+export ADMIN_PASSWORD=${ADMIN_PASSWORD:-Admin@123}
+CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
+LH_DIR=${LIGHTHOUSE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/shop-tools/lighthouse}
+LH_VERSION=${LIGHTHOUSE_VERSION:-12}
+GW=http://127.0.0.1:$PORT_BASE
+WORK=$DATA_DIR/frontend
+need node "Install Node.js 20 (with npm)."
+need curl "Install curl."
+[[ -x $CHROMIUM ]] || die "$CHROMIUM not found: install Debian's Chromium (apt-get install chromium)"
+mkdir -p "$WORK" "$ROOT/bench/results"
+
+LH=$LH_DIR/node_modules/.bin/lighthouse
+if [[ ! -x $LH ]]; then
+  log "installing lighthouse@$LH_VERSION into $LH_DIR"
+  mkdir -p "$LH_DIR"
+  npm install --no-audit --no-fund --prefix "$LH_DIR" "lighthouse@$LH_VERSION" >/dev/null
+fi
+
+# 1. First load ------------------------------------------------------------------
+scripts/frontend.sh deps
+log "vite build --manifest (first-load measure)"
+(cd frontend && npx vite build --manifest --outDir "$WORK/dist" --emptyOutDir >/dev/null)
+first_load=$(node scripts/bench/first-load-js.mjs "$WORK/dist" --json)
+first_kb=$(node -e 'const r = JSON.parse(process.argv[1]); console.log((r.totalBytes / 1000).toFixed(1))' "$first_load")
+first_files=$(node -e 'console.log(JSON.parse(process.argv[1]).chunks.length)' "$first_load")
+
+# 2. Lighthouse --------------------------------------------------------------------
+if [[ ${SKIP_BUILD:-0} != 1 ]]; then
+  scripts/frontend.sh build
+fi
+bench_stack_up
+curl -fsS --max-time 10 "$GW/" >/dev/null || die "the gateway does not serve the SPA at $GW/"
+
+# lighthouse NAME PATH: runs Lighthouse on GW+PATH and writes $WORK/NAME.json.
+lighthouse() {
+  log "lighthouse $1 ($GW$2)"
+  CHROME_PATH=$CHROMIUM "$LH" "$GW$2" --quiet --output=json --output-path="$WORK/$1.json" \
+    --only-categories=performance,accessibility,best-practices,seo \
+    --chrome-flags="--headless=new --no-sandbox --disable-gpu" >/dev/null
+}
+lighthouse home /
+lighthouse login /admin/auth/login
+
+# summary FILE: "perf a11y bp seo lcp_s tbt_ms cls | audits that cost points".
+summary() {
+  node - "$1" <<'JS'
+const r = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8'));
+const c = r.categories;
+const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
+const a = r.audits;
+const lost = [];
+for (const key of ['accessibility', 'best-practices', 'seo']) {
+  for (const ref of c[key].auditRefs) {
+    const audit = a[ref.id];
+    if (ref.weight > 0 && audit.score !== null && audit.score < 1) lost.push(`${key}: ${ref.id}`);
+  }
+}
+for (const ref of c.performance.auditRefs) {
+  const audit = a[ref.id];
+  if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) lost.push(`performance: ${ref.id} (${audit.displayValue ?? audit.score})`);
+}
+const lcp = (a['largest-contentful-paint'].numericValue / 1000).toFixed(2);
+const tbt = Math.round(a['total-blocking-time'].numericValue);
+const cls = a['cumulative-layout-shift'].numericValue.toFixed(3);
+console.log([score('performance'), score('accessibility'), score('best-practices'), score('seo'), lcp, tbt, cls].join(' ') + ' | ' + (lost.join('; ') || 'none'));
+JS
+}
+read -r h_perf h_a11y h_bp h_seo h_lcp h_tbt h_cls _ h_lost <<<"$(summary "$WORK/home.json")"
+read -r l_perf l_a11y l_bp l_seo l_lcp l_tbt l_cls _ l_lost <<<"$(summary "$WORK/login.json")"
+
+mark() { awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN { ok = (op == "<=" ? v <= t : v >= t); print (ok ? "yes" : "NO") }'; }
+report=$ROOT/bench/results/frontend-$(date +%Y%m%d-%H%M%S).md
+{
+  echo "# Storefront front-end benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), $PROFILE stack, $(nproc) cores shared)"
+  echo
+  echo "## First load of the storefront home"
+  echo
+  echo "| gzipped JS (gzip -9) | files | target <= 120 KB |"
+  echo "|---:|---:|:---:|"
+  echo "| $first_kb KB | $first_files | $(mark "$first_kb" '<=' 120) |"
+  echo
+  echo "## Lighthouse $("$LH" --version), mobile defaults, $(basename "$CHROMIUM") $("$CHROMIUM" --version 2>/dev/null | awk '{ print $2 }')"
+  echo
+  echo "| page | performance | accessibility | best practices | SEO | LCP s | TBT ms | CLS |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| home \`/\` | $h_perf | $h_a11y | $h_bp | $h_seo | $h_lcp | $h_tbt | $h_cls |"
+  echo "| login \`/admin/auth/login\` | $l_perf | $l_a11y | $l_bp | $l_seo | $l_lcp | $l_tbt | $l_cls |"
+  echo
+  echo "Targets: home performance >= 95 ($(mark "$h_perf" '>=' 95)), accessibility 100 ($(mark "$h_a11y" '>=' 100)),"
+  echo "best practices >= 95 ($(mark "$h_bp" '>=' 95)), SEO >= 95 ($(mark "$h_seo" '>=' 95)); login accessibility 100 ($(mark "$l_a11y" '>=' 100))."
+  echo
+  echo "Audits that cost points: home: $h_lost. Login: $l_lost."
+  echo
+  echo "Full reports: \`$WORK/home.json\`, \`$WORK/login.json\` (open in the Lighthouse viewer)."
+} >"$report"
+echo
+cat "$report"
+log "saved to $report"
