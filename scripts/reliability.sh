@@ -96,11 +96,13 @@ for name in "${VICTIMS[@]}"; do
   cp "/proc/$pid/environ" "$WORK/$name.environ"
 done
 
-# live_pid NAME: the pid of NAME's binary from its pid file, or nothing.
+# live_pid NAME: the pid of NAME's binary from its pid file, or nothing. Checked by its
+# command line (a rebuilt binary leaves the running one's exe link "(deleted)").
 live_pid() {
-  local pid
+  local pid argv0=""
   pid=$(cat "$RUN_DIR/$1.pid" 2>/dev/null) || return 0
-  [[ $(readlink "/proc/$pid/exe" 2>/dev/null) == "$BIN_DIR/$1" ]] && echo "$pid"
+  IFS= read -r -d '' argv0 2>/dev/null <"/proc/$pid/cmdline" || true
+  [[ $argv0 == "$BIN_DIR/$1" ]] && echo "$pid"
   return 0
 }
 
@@ -252,14 +254,15 @@ log "chaos: load done after $((SECONDS - started))s: $(<"$WORK/load.json")"
 sweep=$ORDER_SWEEP_INTERVAL_SECONDS
 deadline=$((SECONDS + ORDER_TTL_SECONDS + 60))
 while true; do
-  read -r pending wait_expiry < <(sql -F ' ' -c "SELECT
+  read -r pending wait_expiry expired < <(sql -F ' ' -c "SELECT
       (SELECT count(*) FROM paymentprovider.payment_transactions WHERE status = 'pending'),
       (SELECT coalesce(ceil(extract(epoch FROM min(expires_at) - now()))::int + $((2 * sweep)), 0)
-         FROM retailstore.orders)") || {
+         FROM retailstore.orders),
+      (SELECT count(*) FROM retailstore.orders WHERE status = 'expired')") || {
     sleep 1
     continue
   }
-  ((pending == 0 && wait_expiry <= 0)) && break
+  ((pending == 0 && wait_expiry <= 0 && expired > 0)) && break
   ((SECONDS < deadline)) || break
   sleep 1
 done
