@@ -109,6 +109,7 @@ pub fn seal(
     let n = hashed.len();
     let mut batch = CodeBatch {
         key_id: cipher.current_key_id(),
+        seal_version: crate::crypto::SEAL_ROW_BOUND,
         ids: Vec::with_capacity(n),
         nonces: Vec::with_capacity(n),
         ciphertexts: Vec::with_capacity(n),
@@ -118,8 +119,9 @@ pub fn seal(
     let mut source = Vec::with_capacity(n);
     for (hash, pos) in hashed {
         let code = &unique[pos].1;
-        let sealed = cipher.encrypt(product_id, code.as_str())?;
-        batch.ids.push(Uuid::now_v7());
+        let id = Uuid::now_v7();
+        let sealed = cipher.encrypt(id, product_id, code.as_str())?;
+        batch.ids.push(id);
         batch.nonces.push(sealed.nonce);
         batch.ciphertexts.push(sealed.ciphertext);
         batch.hashes.push(hash.to_vec());
@@ -266,7 +268,15 @@ mod tests {
             let code = plan.unique[*pos].1.as_str();
             assert_eq!(batch.hashes[row], cipher.hash(code).to_vec());
             let clear = cipher
-                .decrypt(product, 1, &batch.nonces[row], &batch.ciphertexts[row])
+                .open_code(&crate::crypto::StoredCode {
+                    id: batch.ids[row],
+                    product_id: product,
+                    key_id: 1,
+                    seal_version: batch.seal_version,
+                    nonce: &batch.nonces[row],
+                    ciphertext: &batch.ciphertexts[row],
+                    code_hash: &batch.hashes[row],
+                })
                 .unwrap();
             assert_eq!(clear, code);
             assert_eq!(batch.tails[row], &code[code.len() - 4..]);

@@ -13,6 +13,7 @@ pub mod import;
 pub mod models;
 pub mod orders;
 pub mod payment_provider;
+pub mod reseal;
 pub mod routes;
 pub mod schema;
 pub mod seed;

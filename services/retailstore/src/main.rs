@@ -5,7 +5,8 @@ use shop_common::{db, server, telemetry};
 
 use retailstore::config::{CodeKeys, Config};
 use retailstore::{
-    AppState, DEFAULT_LISTEN_ADDR, MIGRATIONS, OrderSettings, SCHEMA, configure, expiry, seed,
+    AppState, DEFAULT_LISTEN_ADDR, MIGRATIONS, OrderSettings, SCHEMA, configure, expiry, reseal,
+    seed,
 };
 
 fn fail(e: impl std::fmt::Display) -> std::io::Error {
@@ -39,7 +40,7 @@ async fn main() -> std::io::Result<()> {
         .await
         .map_err(fail)?;
     let pool = db::build_pool(database_url, SCHEMA, config.service.db_pool_size).map_err(fail)?;
-    let verifier = TokenVerifier::remote(&config.service.identity_url, http_client());
+    let verifier = TokenVerifier::for_service(&config.service, http_client());
     let orders = OrderSettings {
         config: config.orders.clone(),
         trusted_proxies: config.service.trusted_proxies.clone(),
@@ -56,6 +57,9 @@ async fn main() -> std::io::Result<()> {
     );
     // The expiry job runs beside the server in every replica (its batches skip each
     // other's locked rows) and stops after the server has drained on SIGTERM.
+    // Rows sealed in the old product-bound format are rewritten once, in the background
+    // (they keep opening meanwhile; see reseal.rs).
+    tokio::spawn(reseal::run(pool.clone(), state.cipher.clone()));
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let sweeper = tokio::spawn(expiry::run(pool, config.orders.sweep_interval, stopped));
     let served = server::server(listener, configure(state))?.await;

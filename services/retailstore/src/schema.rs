@@ -50,6 +50,7 @@ diesel::table! {
         sold_at -> Nullable<Timestamptz>,
         replacement -> Bool,
         replaced_at -> Nullable<Timestamptz>,
+        seal_version -> Int2,
     }
 }
 
@@ -61,6 +62,18 @@ diesel::table! {
         user_id -> Uuid,
         user_name -> Text,
         revealed_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    audit_log (id) {
+        id -> Uuid,
+        at -> Timestamptz,
+        actor -> Text,
+        actor_id -> Uuid,
+        action -> Text,
+        target -> Text,
+        detail -> Text,
     }
 }
 
@@ -160,6 +173,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     product_stock,
     serial_codes,
     code_reveals,
+    audit_log,
     orders,
     order_items,
     order_payments,

@@ -29,7 +29,7 @@ async fn openapi_document_describes_the_routes() {
     // Not enveloped.
     assert!(doc.get("success").is_none());
     let paths = doc["paths"].as_object().unwrap();
-    assert_eq!(paths.len(), 23);
+    assert_eq!(paths.len(), 25);
     for (path, operations) in paths {
         for (method, operation) in operations.as_object().unwrap() {
             let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();

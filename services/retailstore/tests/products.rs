@@ -6,7 +6,9 @@ mod support;
 
 use reqwest::Method;
 use serde_json::{Value, json};
+use shop_common::auth::Role;
 use support::*;
+use uuid::Uuid;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn admin_routes_need_a_valid_token() {
@@ -390,12 +392,28 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
         );
         let (_, read) = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
         assert_eq!(read["success"], true);
+        // A refused delete leaves no audit row.
+        assert!(app.audit().await.is_empty());
     }
     // Once no code is reserved or sold, the product goes with its unsold codes.
     app.execute("UPDATE serial_codes SET status = 'available'")
         .await;
-    let (status, _) = app.delete(&format!("{PRODUCT_DELETE}?id={id}")).await;
+    let admin = app.token_for(Uuid::new_v4(), "chu.shop", Role::Admin);
+    let (status, _) = app
+        .call(
+            Method::DELETE,
+            &format!("{PRODUCT_DELETE}?id={id}"),
+            Some(&admin),
+            None,
+        )
+        .await;
     assert_eq!(status, 200);
+    assert_eq!(
+        app.audit().await,
+        [format!(
+            "chu.shop|product_delete|Thẻ Garena 100K|Xóa sản phẩm {id} cùng 5 mã chưa bán"
+        )]
+    );
     assert_eq!(
         app.scalar("SELECT count(*) AS n FROM serial_codes").await,
         0
@@ -407,7 +425,7 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn staff_may_manage_products() {
+async fn staff_may_manage_products_but_not_delete_them() {
     let app = TestApp::spawn().await;
     let staff = Some(app.staff.as_str());
     let (status, created) = app
@@ -438,7 +456,9 @@ async fn staff_may_manage_products() {
         (status, list["result"]["totalCount"].as_i64()),
         (200, Some(1))
     );
-    let (status, _) = app
+    app.import(id, &codes("ZING", 0..2)).await;
+    let before = app.dump().await;
+    let (status, answer) = app
         .call(
             Method::DELETE,
             &format!("{PRODUCT_DELETE}?id={id}"),
@@ -446,7 +466,9 @@ async fn staff_may_manage_products() {
             None,
         )
         .await;
-    assert_eq!(status, 200);
+    assert_error(status, &answer, 403, 6);
+    assert_eq!(app.dump().await, before);
+    assert!(app.audit().await.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]

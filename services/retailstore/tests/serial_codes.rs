@@ -10,17 +10,9 @@ use support::*;
 use uuid::Uuid;
 
 async fn code_id(app: &TestApp, product_id: &str, code: &str) -> String {
-    let (status, answer) = app
-        .get(&format!(
-            "{CODE_PAGINATION}?productId={product_id}&keyword={code}"
-        ))
-        .await;
-    assert_eq!(status, 200, "{answer}");
-    assert_eq!(answer["result"]["totalCount"], 1, "{code}: {answer}");
-    answer["result"]["items"][0]["id"]
-        .as_str()
-        .unwrap()
-        .to_owned()
+    let found = app.search(code, Some(product_id)).await;
+    assert_eq!(found.len(), 1, "{code}: {found:?}");
+    found[0]["id"].as_str().unwrap().to_owned()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -126,30 +118,63 @@ async fn search_matches_the_exact_code_only() {
     .await;
     app.import(&other, &["AbC-123-xYz".to_owned()]).await;
 
-    let (_, found) = app
+    // Exact search goes in a POST body, never a URL.
+    assert_eq!(app.search("AbC-123-xYz", None).await.len(), 2);
+    let found = app.search(" AbC-123-xYz ", Some(&product)).await;
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0]["maskedCode"], "••••••-xYz");
+    assert_eq!(found[0]["productName"], "Steam Wallet 200K");
+    for miss in ["abc-123-xyz", "ABC-123-XYZ", "AbC-123", "AbC-123-xYz0"] {
+        assert_eq!(
+            app.search(miss, Some(&product)).await,
+            Vec::<Value>::new(),
+            "{miss}"
+        );
+    }
+    // The list's keyword no longer finds a code in clear (only order codes).
+    let (status, answer) = app
         .get(&format!("{CODE_PAGINATION}?keyword=AbC-123-xYz"))
         .await;
-    assert_eq!(found["result"]["totalCount"], 2);
-    let (_, found) = app
-        .get(&format!(
-            "{CODE_PAGINATION}?keyword=%20AbC-123-xYz%20&productId={product}"
-        ))
-        .await;
-    assert_eq!(found["result"]["totalCount"], 1);
-    assert_eq!(found["result"]["items"][0]["maskedCode"], "••••••-xYz");
-    for miss in ["abc-123-xyz", "ABC-123-XYZ", "AbC-123", "AbC-123-xYz0"] {
-        let (_, answer) = app
-            .get(&format!(
-                "{CODE_PAGINATION}?keyword={miss}&productId={product}"
-            ))
-            .await;
-        assert_eq!(answer["result"]["totalCount"], 0, "{miss}");
-        assert_eq!(answer["result"]["items"], json!([]), "{miss}");
-    }
-    // Something that cannot be a code matches nothing (and is no error).
+    assert_eq!(status, 200);
+    assert_eq!(answer["result"]["totalCount"], 0);
+    // Something that cannot be a code is a field error in Search, and no error in the list.
     let (status, answer) = app.get(&format!("{CODE_PAGINATION}?keyword=a%07b")).await;
     assert_eq!(status, 200);
     assert_eq!(answer["result"]["totalCount"], 0);
+    for bad in [json!({"code": "a\u{7}b"}), json!({"code": "  "}), json!({})] {
+        let (status, answer) = app.post(CODE_SEARCH, bad.clone()).await;
+        assert_error(status, &answer, 400, 1);
+        assert_eq!(answer["error"]["details"][0]["field"], "code", "{bad}");
+    }
+    let (status, answer) = app
+        .post(
+            CODE_SEARCH,
+            json!({"code": "AbC-123-xYz", "productId": "nope"}),
+        )
+        .await;
+    assert_error(status, &answer, 400, 1);
+    // Staff search too; without a token nobody does.
+    let (status, answer) = app
+        .call(
+            Method::POST,
+            CODE_SEARCH,
+            Some(&app.staff),
+            Some(&json!({"code": "AbC-123-xYz"})),
+        )
+        .await;
+    assert_eq!(
+        (status, answer["result"]["items"].as_array().map(Vec::len)),
+        (200, Some(2))
+    );
+    let (status, answer) = app
+        .call(
+            Method::POST,
+            CODE_SEARCH,
+            None,
+            Some(&json!({"code": "AbC-123-xYz"})),
+        )
+        .await;
+    assert_error(status, &answer, 401, 5);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -173,10 +198,7 @@ async fn update_rewrites_and_guards_codes() {
     assert!(view["expiresAt"].is_string());
     // The new code is found, the old one is gone, and Reveal shows the new one.
     assert_eq!(code_id(&app, &product, "GRN-NEW-9999").await, id);
-    let (_, old) = app
-        .get(&format!("{CODE_PAGINATION}?keyword=GRN-000000"))
-        .await;
-    assert_eq!(old["result"]["totalCount"], 0);
+    assert!(app.search("GRN-000000", None).await.is_empty());
     let (_, revealed) = app.post(CODE_REVEAL, json!({"id": id})).await;
     assert_eq!(revealed["result"]["code"], "GRN-NEW-9999");
 
@@ -276,7 +298,7 @@ async fn reveal_returns_the_code_and_audits_it() {
     app.import(&product, &["W11P-ABCDE-12345".to_owned()]).await;
     let id = code_id(&app, &product, "W11P-ABCDE-12345").await;
     let user = Uuid::new_v4();
-    let token = app.token_for(user, "nhanvien.an", Role::Staff);
+    let token = app.token_for(user, "chu.shop", Role::Admin);
 
     let response = app
         .client
@@ -291,15 +313,25 @@ async fn reveal_returns_the_code_and_audits_it() {
     let answer: Value = response.json().await.unwrap();
     assert_eq!(answer["result"], json!({"code": "W11P-ABCDE-12345"}));
 
-    let audit = app
-        .lines("SELECT concat_ws('|', serial_code_id, product_id, user_id, user_name) AS line FROM code_reveals")
+    let row = app
+        .lines(
+            "SELECT concat_ws('|', actor, actor_id, action, target, detail) AS line FROM audit_log",
+        )
         .await;
-    assert_eq!(audit, [format!("{id}|{product}|{user}|nhanvien.an")]);
+    assert_eq!(
+        row,
+        [format!(
+            "chu.shop|{user}|serial_code_reveal|{id}|Windows 11 Pro Key: mã ••••••2345"
+        )]
+    );
     let (_, again) = app.post(CODE_REVEAL, json!({"id": id})).await;
     assert_eq!(again["result"]["code"], "W11P-ABCDE-12345");
+    assert_eq!(app.audit().await.len(), 2);
+    // The clear code is nowhere in the log.
     assert_eq!(
-        app.scalar("SELECT count(*) AS n FROM code_reveals").await,
-        2
+        app.scalar("SELECT count(*) AS n FROM audit_log WHERE target || detail LIKE '%ABCDE%'")
+            .await,
+        0
     );
 
     // Unknown code: 404 and no audit row.
@@ -307,10 +339,7 @@ async fn reveal_returns_the_code_and_audits_it() {
     assert_error(status, &answer, 404, 2);
     let (status, answer) = app.post(CODE_REVEAL, json!({})).await;
     assert_error(status, &answer, 400, 1);
-    assert_eq!(
-        app.scalar("SELECT count(*) AS n FROM code_reveals").await,
-        2
-    );
+    assert_eq!(app.audit().await.len(), 2);
 
     // A ciphertext moved to another product no longer decrypts: 500, no audit row.
     let other = app.product("Khác").await;
@@ -321,14 +350,37 @@ async fn reveal_returns_the_code_and_audits_it() {
     let (status, answer) = app.post(CODE_REVEAL, json!({"id": id})).await;
     assert_error(status, &answer, 500, 9);
     assert!(!answer.to_string().contains("W11P"));
-    assert_eq!(
-        app.scalar("SELECT count(*) AS n FROM code_reveals").await,
-        2
-    );
+    assert_eq!(app.audit().await.len(), 2);
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn staff_may_manage_codes() {
+async fn a_ciphertext_copied_onto_another_row_never_reveals() {
+    let app = TestApp::spawn().await;
+    let product = app.product("Thẻ Garena 100K").await;
+    app.import(
+        &product,
+        &["GRN-AAAA-1111".to_owned(), "GRN-BBBB-2222".to_owned()],
+    )
+    .await;
+    let a = code_id(&app, &product, "GRN-AAAA-1111").await;
+    let b = code_id(&app, &product, "GRN-BBBB-2222").await;
+    // A database writer copies A's sealed columns onto B (same product, same key).
+    app.execute(&format!(
+        "UPDATE serial_codes b SET nonce = a.nonce, ciphertext = a.ciphertext, key_id = a.key_id \
+         FROM serial_codes a WHERE a.id = '{a}' AND b.id = '{b}'"
+    ))
+    .await;
+    let (status, answer) = app.post(CODE_REVEAL, json!({"id": b})).await;
+    assert_error(status, &answer, 500, 9);
+    assert!(!answer.to_string().contains("GRN-AAAA"), "{answer}");
+    assert!(app.audit().await.is_empty());
+    // The original row still reveals.
+    let (_, answer) = app.post(CODE_REVEAL, json!({"id": a})).await;
+    assert_eq!(answer["result"]["code"], "GRN-AAAA-1111");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
     let app = TestApp::spawn().await;
     let product = app.product("Mã giảm giá Shopee 20%").await;
     let staff = Some(app.staff.as_str());
@@ -344,16 +396,16 @@ async fn staff_may_manage_codes() {
         (status, imported["result"]["inserted"].as_i64()),
         (200, Some(2))
     );
-    let (status, list) = app
+    let (status, found) = app
         .call(
-            Method::GET,
-            &format!("{CODE_PAGINATION}?keyword=SHP20-AAAA1111"),
+            Method::POST,
+            CODE_SEARCH,
             staff,
-            None,
+            Some(&json!({"code": "SHP20-AAAA1111"})),
         )
         .await;
     assert_eq!(status, 200);
-    let id = list["result"]["items"][0]["id"]
+    let id = found["result"]["items"][0]["id"]
         .as_str()
         .unwrap()
         .to_owned();
@@ -366,14 +418,15 @@ async fn staff_may_manage_codes() {
         )
         .await;
     assert_eq!(status, 200);
+    let before = app.dump().await;
+
+    // Admin only: an unsold code in clear, and deleting one.
     let (status, revealed) = app
         .call(Method::POST, CODE_REVEAL, staff, Some(&json!({"id": id})))
         .await;
-    assert_eq!(
-        (status, revealed["result"]["code"].as_str()),
-        (200, Some("SHP20-AAAA1111"))
-    );
-    let (status, _) = app
+    assert_error(status, &revealed, 403, 6);
+    assert!(!revealed.to_string().contains("SHP20"));
+    let (status, answer) = app
         .call(
             Method::DELETE,
             &format!("{CODE_DELETE}?id={id}"),
@@ -381,7 +434,39 @@ async fn staff_may_manage_codes() {
             None,
         )
         .await;
+    assert_error(status, &answer, 403, 6);
+    assert_eq!(app.dump().await, before);
+    assert!(app.audit().await.is_empty());
+
+    // The admin may; each leaves one audit row naming the code by id, never in clear.
+    let admin_id = Uuid::new_v4();
+    let admin = app.token_for(admin_id, "chu.shop", Role::Admin);
+    let (status, _) = app
+        .call(
+            Method::DELETE,
+            &format!("{CODE_DELETE}?id={id}"),
+            Some(&admin),
+            None,
+        )
+        .await;
     assert_eq!(status, 200);
+    assert_eq!(
+        app.audit().await,
+        [format!(
+            "chu.shop|serial_code_delete|{id}|Mã giảm giá Shopee 20%: mã ••••••1111"
+        )]
+    );
+    // A refused delete (already gone) writes nothing.
+    let (status, answer) = app
+        .call(
+            Method::DELETE,
+            &format!("{CODE_DELETE}?id={id}"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_error(status, &answer, 404, 2);
+    assert_eq!(app.audit().await.len(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]

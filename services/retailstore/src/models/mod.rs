@@ -1,7 +1,7 @@
 //! Table structs, insert/update forms and the queries on them. Every query is a function
 //! taking `&mut AsyncPgConnection`; functions that must run inside a transaction say so.
 
-pub mod code_reveal;
+pub mod audit_entry;
 pub mod dashboard;
 pub mod idempotency;
 pub mod order;
@@ -15,6 +15,7 @@ use diesel::pg::{Pg, PgValue};
 use diesel::serialize::{self, Output, ToSql};
 use diesel::sql_types::Text;
 
+use crate::domain::audit::AuditAction;
 use crate::domain::order::{OrderStatus, PaymentSource, PaymentStatus};
 use crate::domain::product::ProductStatus;
 use crate::domain::serial_code::CodeStatus;
@@ -38,6 +39,7 @@ macro_rules! text_enum {
     };
 }
 
+text_enum!(AuditAction);
 text_enum!(ProductStatus);
 text_enum!(CodeStatus);
 text_enum!(OrderStatus);

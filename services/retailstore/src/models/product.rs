@@ -9,9 +9,11 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use shop_common::pagination::{SortDir, like_pattern};
 use uuid::Uuid;
 
+use crate::domain::audit::AuditAction;
 use crate::domain::product::{ProductFields, ProductStatus};
 use crate::domain::serial_code::CodeStatus;
 use crate::error::{StoreError, is_foreign_key_violation};
+use crate::models::audit_entry::Actor;
 use crate::models::serial_code::EXPIRING;
 use crate::schema::{product_stock, products, serial_codes};
 use crate::slug::slugify;
@@ -218,14 +220,19 @@ impl Product {
             .await
     }
 
-    /// Deletes a product with its unsold codes, in one transaction. A product that any
-    /// reserved or sold code (or any order line) still references stays:
-    /// [`StoreError::ProductInUse`]. The product row is locked first, so an import or a
-    /// reservation running at the same time either finishes before or fails after.
-    pub async fn delete(conn: &mut AsyncPgConnection, id: Uuid) -> Result<(), StoreError> {
+    /// Deletes a product with its unsold codes, in one transaction that also writes the
+    /// audit row. A product that any reserved or sold code (or any order line) still
+    /// references stays: [`StoreError::ProductInUse`]. The product row is locked first, so
+    /// an import or a reservation running at the same time either finishes before or
+    /// fails after.
+    pub async fn delete(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+        actor: Actor<'_>,
+    ) -> Result<(), StoreError> {
         conn.transaction(async |conn| {
-            Product::lock(conn, id).await?;
-            diesel::delete(
+            let product = Product::lock(conn, id).await?;
+            let codes = diesel::delete(
                 serial_codes::table
                     .filter(serial_codes::product_id.eq(id))
                     .filter(serial_codes::status.eq_any(CodeStatus::EDITABLE)),
@@ -234,6 +241,10 @@ impl Product {
             .await?;
             diesel::delete(products::table.find(id))
                 .execute(conn)
+                .await?;
+            let detail = format!("Xóa sản phẩm {} cùng {codes} mã chưa bán", product.id);
+            actor
+                .record(conn, AuditAction::ProductDelete, &product.name, &detail)
                 .await?;
             Ok::<_, StoreError>(())
         })

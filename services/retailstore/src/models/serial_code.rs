@@ -2,11 +2,12 @@
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Bytea, Integer, Nullable, Text, Timestamptz};
+use diesel::sql_types::{Array, BigInt, Bytea, Integer, Nullable, SmallInt, Text, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use shop_common::db::cached_sql;
 use uuid::Uuid;
 
+use crate::crypto::{SEAL_PRODUCT_BOUND, SealedCode, StoredCode};
 use crate::domain::serial_code::CodeStatus;
 use crate::schema::{orders, products, serial_codes};
 
@@ -32,15 +33,31 @@ pub struct SerialCode {
     pub sold_at: Option<DateTime<Utc>>,
 }
 
-/// The encrypted columns, for Reveal.
-#[derive(Debug, Clone, Queryable, Selectable)]
+/// The encrypted columns, for Reveal and the re-seal.
+#[derive(Debug, Clone, Queryable, Selectable, QueryableByName)]
 #[diesel(table_name = serial_codes, check_for_backend(diesel::pg::Pg))]
 pub struct SealedRow {
     pub id: Uuid,
     pub product_id: Uuid,
     pub key_id: i32,
+    pub seal_version: i16,
     pub nonce: Vec<u8>,
     pub ciphertext: Vec<u8>,
+    pub code_hash: Vec<u8>,
+}
+
+impl SealedRow {
+    pub fn stored(&self) -> StoredCode<'_> {
+        StoredCode {
+            id: self.id,
+            product_id: self.product_id,
+            key_id: self.key_id,
+            seal_version: self.seal_version,
+            nonce: &self.nonce,
+            ciphertext: &self.ciphertext,
+            code_hash: &self.code_hash,
+        }
+    }
 }
 
 /// Codes ready for one bulk insert, column by column (all for one product and one key),
@@ -48,6 +65,7 @@ pub struct SealedRow {
 #[derive(Debug, Default)]
 pub struct CodeBatch {
     pub key_id: i32,
+    pub seal_version: i16,
     pub ids: Vec<Uuid>,
     pub nonces: Vec<Vec<u8>>,
     pub ciphertexts: Vec<Vec<u8>>,
@@ -70,6 +88,7 @@ impl CodeBatch {
 #[diesel(table_name = serial_codes)]
 pub struct CodeChanges {
     pub key_id: Option<i32>,
+    pub seal_version: Option<i16>,
     pub nonce: Option<Vec<u8>>,
     pub ciphertext: Option<Vec<u8>>,
     pub code_hash: Option<Vec<u8>>,
@@ -104,8 +123,24 @@ pub struct OrderCodeRow {
     pub replacement: bool,
     pub replaced_at: Option<DateTime<Utc>>,
     pub key_id: i32,
+    pub seal_version: i16,
     pub nonce: Vec<u8>,
     pub ciphertext: Vec<u8>,
+    pub code_hash: Vec<u8>,
+}
+
+impl OrderCodeRow {
+    pub fn stored(&self) -> StoredCode<'_> {
+        StoredCode {
+            id: self.id,
+            product_id: self.product_id,
+            key_id: self.key_id,
+            seal_version: self.seal_version,
+            nonce: &self.nonce,
+            ciphertext: &self.ciphertext,
+            code_hash: &self.code_hash,
+        }
+    }
 }
 
 #[derive(QueryableByName)]
@@ -161,13 +196,13 @@ struct Total {
     n: i64,
 }
 
-/// One statement for any batch size: a constant nine bind parameters, the rows arriving
+/// One statement for any batch size: a constant ten bind parameters, the rows arriving
 /// as arrays. Rows whose (code_hash, product_id) already exists, or that a concurrent
 /// import inserts first, are skipped and not returned.
 const INSERT_BATCH: &str = "\
 INSERT INTO serial_codes (id, product_id, key_id, nonce, ciphertext, code_hash, last4, \
-                          expires_at, note) \
-SELECT c.id, $1, $2, c.nonce, c.ciphertext, c.code_hash, c.last4, $3, $4 \
+                          expires_at, note, seal_version) \
+SELECT c.id, $1, $2, c.nonce, c.ciphertext, c.code_hash, c.last4, $3, $4, $10 \
 FROM unnest($5::uuid[], $6::bytea[], $7::bytea[], $8::bytea[], $9::text[]) \
      AS c(id, nonce, ciphertext, code_hash, last4) \
 ON CONFLICT (code_hash, product_id) DO NOTHING \
@@ -192,6 +227,7 @@ impl SerialCode {
             .bind::<Array<Bytea>, _>(&batch.ciphertexts)
             .bind::<Array<Bytea>, _>(&batch.hashes)
             .bind::<Array<Text>, _>(&batch.tails)
+            .bind::<SmallInt, _>(batch.seal_version)
             .load(conn)
             .await?;
         Ok(rows.into_iter().map(|r| r.code_hash).collect())
@@ -494,5 +530,62 @@ impl SerialCode {
             .select(OrderCodeRow::as_select())
             .load(conn)
             .await
+    }
+}
+
+/// The start-up re-seal of v1 rows (see `crate::reseal`).
+impl SerialCode {
+    /// Locks up to `limit` rows still sealed v1 with an id after `after`, in id order,
+    /// skipping rows other transactions hold (another replica re-sealing them, or an
+    /// order reserving them). Call inside the transaction that rewrites them.
+    pub async fn lock_product_bound(
+        conn: &mut AsyncPgConnection,
+        after: Uuid,
+        limit: i64,
+    ) -> QueryResult<Vec<SealedRow>> {
+        cached_sql(
+            "SELECT id, product_id, key_id, seal_version, nonce, ciphertext, code_hash \
+             FROM serial_codes WHERE seal_version = $1 AND id > $2 \
+             ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED",
+        )
+        .bind::<SmallInt, _>(SEAL_PRODUCT_BOUND)
+        .bind::<diesel::sql_types::Uuid, _>(after)
+        .bind::<BigInt, _>(limit)
+        .load(conn)
+        .await
+    }
+
+    /// Stores re-sealed ciphertexts, `sealed[i]` for row `ids[i]`, in one statement; only
+    /// rows still v1 change (a second run, or a racing replica, writes nothing).
+    pub async fn store_resealed(
+        conn: &mut AsyncPgConnection,
+        ids: &[Uuid],
+        sealed: &[SealedCode],
+    ) -> QueryResult<usize> {
+        cached_sql(
+            "UPDATE serial_codes s SET key_id = r.key_id, seal_version = r.seal_version, \
+                    nonce = r.nonce, ciphertext = r.ciphertext \
+             FROM unnest($1::uuid[], $2::int4[], $3::int2[], $4::bytea[], $5::bytea[]) \
+                  AS r(id, key_id, seal_version, nonce, ciphertext) \
+             WHERE s.id = r.id AND s.seal_version = $6",
+        )
+        .bind::<Array<diesel::sql_types::Uuid>, _>(ids)
+        .bind::<Array<Integer>, _>(sealed.iter().map(|s| s.key_id).collect::<Vec<_>>())
+        .bind::<Array<SmallInt>, _>(sealed.iter().map(|s| s.seal_version).collect::<Vec<_>>())
+        .bind::<Array<Bytea>, _>(
+            sealed
+                .iter()
+                .map(|s| s.nonce.as_slice())
+                .collect::<Vec<_>>(),
+        )
+        .bind::<Array<Bytea>, _>(
+            sealed
+                .iter()
+                .map(|s| s.ciphertext.as_slice())
+                .collect::<Vec<_>>(),
+        )
+        .bind::<SmallInt, _>(SEAL_PRODUCT_BOUND)
+        .execute(conn)
+        .await
     }
 }

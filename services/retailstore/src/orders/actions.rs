@@ -1,5 +1,5 @@
 //! Staff actions on an order: Cancel, ReplaceCodes, RevealCodes and
-//! RegenerateAccessLink.
+//! RegenerateAccessLink, each with its audit row in its transaction.
 
 use diesel_async::AsyncConnection;
 use shop_common::FieldError;
@@ -8,9 +8,9 @@ use uuid::Uuid;
 
 use super::{Actor, OrderBundle, lock_for};
 use crate::crypto::CodeCipher;
+use crate::domain::audit::AuditAction;
 use crate::domain::order::{AccessToken, EventKind, OrderStatus};
 use crate::error::StoreError;
-use crate::models::code_reveal::NewCodeReveal;
 use crate::models::order::{Order, OrderChanges, OrderItem};
 use crate::models::order_event::OrderEvent;
 use crate::models::serial_code::SerialCode;
@@ -42,6 +42,9 @@ pub async fn cancel(
             Some(actor.user_name),
         )
         .await?;
+        actor
+            .record(conn, AuditAction::OrderCancel, &order.code, &message)
+            .await?;
         OrderBundle::load(conn, order, true).await
     })
     .await
@@ -98,14 +101,17 @@ pub async fn replace_codes(
             Some(actor.user_name),
         )
         .await?;
+        actor
+            .record(conn, AuditAction::OrderReplaceCodes, &order.code, &message)
+            .await?;
         let order = Order::save(conn, order.id, &OrderChanges::default()).await?;
         OrderBundle::load(conn, order, true).await
     })
     .await
 }
 
-/// Admin RevealCodes: every code of a completed order in clear, each reveal recorded in
-/// `code_reveals` (and one timeline event) in the same transaction.
+/// Admin RevealCodes: every code of a completed order in clear (each checked against its
+/// keyed hash), with one audit row and one timeline event in the same transaction.
 pub async fn reveal_codes(
     pool: &DbPool,
     cipher: &CodeCipher,
@@ -124,21 +130,9 @@ pub async fn reveal_codes(
         let clear = bundle
             .codes
             .iter()
-            .map(|c| cipher.decrypt(c.product_id, c.key_id, &c.nonce, &c.ciphertext))
+            .map(|c| cipher.open_code(&c.stored()))
             .collect::<Result<Vec<_>, _>>()?;
-        let audit: Vec<NewCodeReveal<'_>> = bundle
-            .codes
-            .iter()
-            .map(|c| NewCodeReveal {
-                id: Uuid::now_v7(),
-                serial_code_id: c.id,
-                product_id: c.product_id,
-                user_id: actor.user_id,
-                user_name: actor.user_name,
-            })
-            .collect();
-        NewCodeReveal::insert_all(conn, &audit).await?;
-        let message = format!("Xem {} mã của đơn hàng", audit.len());
+        let message = format!("Xem {} mã của đơn hàng", clear.len());
         OrderEvent::record(
             conn,
             bundle.order.id,
@@ -147,10 +141,20 @@ pub async fn reveal_codes(
             Some(actor.user_name),
         )
         .await?;
+        actor
+            .record(
+                conn,
+                AuditAction::OrderCodesReveal,
+                &bundle.order.code,
+                &message,
+            )
+            .await?;
         Ok((bundle, clear))
     })
     .await
 }
+
+const REGENERATED: &str = "Tạo đường dẫn xem đơn hàng mới; đường dẫn cũ hết hiệu lực";
 
 /// Admin RegenerateAccessLink: a new token for a completed order; the old one stops
 /// working at commit.
@@ -172,10 +176,18 @@ pub async fn regenerate_access(
             conn,
             order.id,
             EventKind::AccessLinkRegenerated,
-            "Tạo đường dẫn xem đơn hàng mới; đường dẫn cũ hết hiệu lực",
+            REGENERATED,
             Some(actor.user_name),
         )
         .await?;
+        actor
+            .record(
+                conn,
+                AuditAction::OrderRegenerateLink,
+                &order.code,
+                REGENERATED,
+            )
+            .await?;
         Ok((order, token))
     })
     .await

@@ -22,6 +22,7 @@ use uuid::Uuid;
 use crate::crypto::CodeCipher;
 use crate::domain::order::{OrderCode, OrderStatus, shortage, token_matches};
 use crate::error::StoreError;
+pub use crate::models::audit_entry::Actor;
 use crate::models::order::{Order, OrderItem};
 use crate::models::order_event::OrderEvent;
 use crate::models::order_payment::OrderPayment;
@@ -77,8 +78,7 @@ impl OrderBundle {
             let Some(item_id) = code.order_item_id else {
                 continue;
             };
-            let clear =
-                cipher.decrypt(code.product_id, code.key_id, &code.nonce, &code.ciphertext)?;
+            let clear = cipher.open_code(&code.stored())?;
             out.entry(item_id).or_default().push(Delivered {
                 code: clear,
                 expires_at: code.expires_at,
@@ -179,13 +179,6 @@ fn shortage_text(items: &[OrderItem], short: &Shortages) -> String {
         .map(|d| d.message)
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-/// A staff member acting on an order.
-#[derive(Debug, Clone, Copy)]
-pub struct Actor<'a> {
-    pub user_id: Uuid,
-    pub user_name: &'a str,
 }
 
 /// The order locked `FOR UPDATE` for a change its status must allow: code 403 when

@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use super::{Actor, OrderBundle, lock_for, reserve_lines, shortage_text};
 use crate::crypto::CodeCipher;
+use crate::domain::audit::AuditAction;
 use crate::domain::order::{
     EventKind, OrderCode, OrderStatus, PaymentSource, PaymentStatus, Settlement, settle, vnd,
 };
@@ -255,6 +256,13 @@ where
                 },
             )
             .await?;
+            let detail = match note {
+                Some(note) => format!("Xác nhận thanh toán {}. Ghi chú: {note}", vnd(amount)),
+                None => format!("Xác nhận thanh toán {}", vnd(amount)),
+            };
+            actor
+                .record(conn, AuditAction::OrderConfirmPayment, &order.code, &detail)
+                .await?;
             let bundle = OrderBundle::load(conn, order, true).await?;
             let answer = render(&bundle)?;
             idempotent.fill(conn, cipher, &answer).await?;

@@ -1,6 +1,7 @@
 //! HTTP handlers: thin, they parse input into domain types, call the models and shape
 //! the answer. Paths follow `/{service}/api/{web|admin}/v1/{Controller}/{Action}`.
 
+pub mod audit_log;
 pub mod dashboard;
 pub mod openapi;
 pub mod order;
@@ -58,5 +59,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(serial_code::configure)
         .configure(order::configure)
         .configure(dashboard::configure)
+        .configure(audit_log::configure)
         .configure(openapi::configure);
 }

@@ -4,7 +4,7 @@ use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
-use shop_common::auth::AuthUser;
+use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
 use shop_common::pagination::{Page, PageQuery, PageRequest};
 use shop_common::{Envelope, ok};
@@ -14,6 +14,7 @@ use super::{ADMIN, IdQuery, WEB, endpoint};
 use crate::StorefrontCache;
 use crate::domain::product::{ProductForm, ProductPatch, ProductStatus, StockLevel};
 use crate::error::StoreError;
+use crate::models::audit_entry::Actor;
 use crate::models::product::{Product, ProductFilter, ProductSort, Stock};
 
 pub const ADMIN_SORTABLE: &[&str] = &["name", "price", "sortOrder", "createdAt"];
@@ -270,16 +271,20 @@ async fn update(
     Ok(ok(ProductAdminView::from(updated)))
 }
 
-/// DELETE admin Product/Delete?id=: code 302 while reserved or sold codes or order lines
-/// reference the product; its unsold codes go with it.
+/// DELETE admin Product/Delete?id= (admin only, audited): code 302 while reserved or sold
+/// codes or order lines reference the product; its unsold codes go with it.
 async fn delete(
-    _user: AuthUser,
+    AdminUser(user): AdminUser,
     pool: web::Data<DbPool>,
     cache: web::Data<StorefrontCache>,
     query: web::Query<IdQuery>,
 ) -> Result<HttpResponse, StoreError> {
     let mut conn = pool.get().await?;
-    Product::delete(&mut conn, query.id).await?;
+    let actor = Actor {
+        user_id: user.id,
+        user_name: &user.user_name,
+    };
+    Product::delete(&mut conn, query.id, actor).await?;
     cache.invalidate();
     Ok(ok(true))
 }

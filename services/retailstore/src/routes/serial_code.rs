@@ -1,12 +1,13 @@
-//! ProductSerialCode: list, bulk import, edit, delete and audited reveal. Clear text
-//! leaves only through Reveal.
+//! ProductSerialCode: list, exact search, bulk import, edit, delete and reveal (both
+//! admin only and audited). Clear text leaves only through Reveal.
 
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
+use diesel::OptionalExtension;
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
-use shop_common::auth::AuthUser;
+use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
 use shop_common::error::json_config;
 use shop_common::ok;
@@ -16,12 +17,13 @@ use uuid::Uuid;
 use super::{ADMIN, IdBody, IdQuery, endpoint, optional_choice};
 use crate::StorefrontCache;
 use crate::crypto::CodeCipher;
+use crate::domain::audit::AuditAction;
 use crate::domain::order::OrderCode;
 use crate::domain::serial_code::{Code, CodeStatus, masked};
 use crate::domain::{future_instant, nullable, optional_text};
 use crate::error::{Problems, StoreError};
 use crate::import::{self, Import, MAX_CODES_PER_CALL};
-use crate::models::code_reveal::NewCodeReveal;
+use crate::models::audit_entry::Actor;
 use crate::models::order::Order;
 use crate::models::serial_code::{CodeChanges, CodeFilter, SerialCode};
 
@@ -202,43 +204,36 @@ pub struct RevealView {
     pub code: String,
 }
 
-/// GET admin ProductSerialCode/Pagination: `productId`, `status`, `keyword` (an exact
-/// code, matched through its keyed hash, case kept; or an order code, any case, for the
-/// codes of that order). Newest first by default.
+/// GET admin ProductSerialCode/Pagination: `productId`, `status`, `keyword` (an order
+/// code, any case: the codes of that order). Newest first by default. A clear code is
+/// searched with POST Search, never through a URL.
 async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
-    cipher: web::Data<CodeCipher>,
     query: web::Query<PageQuery>,
     filter: web::Query<FilterQuery>,
 ) -> Result<HttpResponse, StoreError> {
     let page = query.check(SORTABLE)?;
     let (product_id, status) = filter.check()?;
     let mut conn = pool.get().await?;
-    // A keyword that is neither a code nor an existing order's code matches nothing.
-    let (code_hash, order_id) = match page.keyword.as_deref() {
-        None => (None, None),
+    // A keyword that is not an existing order's code matches nothing.
+    let order_id = match page.keyword.as_deref() {
+        None => None,
         Some(keyword) => {
-            let code_hash = match Code::parse(keyword) {
-                Ok(Some(code)) => Some(cipher.hash(code.as_str()).to_vec()),
-                _ => None,
-            };
-            let order_id = match OrderCode::parse(keyword) {
-                Some(order_code) => Order::find_by_code(&mut conn, order_code.as_str())
-                    .await?
-                    .map(|o| o.id),
+            let order = match OrderCode::parse(keyword) {
+                Some(order_code) => Order::find_by_code(&mut conn, order_code.as_str()).await?,
                 None => None,
             };
-            if code_hash.is_none() && order_id.is_none() {
-                return Ok(ok(Page::<SerialCodeView>::new(Vec::new(), 0, &page)));
+            match order {
+                Some(order) => Some(order.id),
+                None => return Ok(ok(Page::<SerialCodeView>::new(Vec::new(), 0, &page))),
             }
-            (code_hash, order_id)
         }
     };
     let filter = CodeFilter {
         product_id,
         status,
-        code_hash,
+        code_hash: None,
         order_id,
     };
     let newest_first = !matches!(page.sort, Some((_, SortDir::Asc)));
@@ -246,6 +241,57 @@ async fn pagination(
     let total = SerialCode::count(&mut conn, &filter).await?;
     let items: Vec<SerialCodeView> = rows.into_iter().map(SerialCodeView::from).collect();
     Ok(ok(Page::new(items, total, &page)))
+}
+
+/// The body of Search: the exact code (case kept), optionally within one product.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchBody {
+    pub code: Option<String>,
+    pub product_id: Option<Uuid>,
+}
+
+/// The matches of one exact code: at most one per product.
+#[derive(Debug, Serialize)]
+pub struct SearchView {
+    pub items: Vec<SerialCodeView>,
+}
+
+/// The most codes one exact search can find: a code is unique per product.
+const MAX_SEARCH_MATCHES: i64 = 100;
+
+/// POST admin ProductSerialCode/Search `{code, productId?}`: the rows holding exactly
+/// this code, found by its keyed hash, masked as in Pagination. In a body so that the
+/// clear code never lands in access logs, proxies or browser history.
+async fn search(
+    _user: AuthUser,
+    pool: web::Data<DbPool>,
+    cipher: web::Data<CodeCipher>,
+    body: web::Json<SearchBody>,
+) -> Result<HttpResponse, StoreError> {
+    let SearchBody { code, product_id } = body.into_inner();
+    let code = match Code::parse(code.as_deref().unwrap_or_default()) {
+        Ok(Some(code)) => code,
+        Ok(None) => return Err(StoreError::field("code", "Vui lòng nhập mã serial")),
+        Err(reason) => return Err(StoreError::field("code", reason.message())),
+    };
+    let filter = CodeFilter {
+        product_id,
+        status: None,
+        code_hash: Some(cipher.hash(code.as_str()).to_vec()),
+        order_id: None,
+    };
+    let mut conn = pool.get().await?;
+    let rows = SerialCode::page(&mut conn, &filter, true, MAX_SEARCH_MATCHES, 0).await?;
+    let items = rows.into_iter().map(SerialCodeView::from).collect();
+    Ok(no_store(ok(SearchView { items })))
+}
+
+fn no_store(mut response: HttpResponse) -> HttpResponse {
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
 }
 
 /// POST admin ProductSerialCode/CreateBulk.
@@ -279,8 +325,9 @@ async fn update(
     let mut conn = pool.get().await?;
     if let Some(code) = code {
         let product_id = SerialCode::product_of(&mut conn, id).await?;
-        let sealed = cipher.encrypt(product_id, code.as_str())?;
+        let sealed = cipher.encrypt(id, product_id, code.as_str())?;
         changes.key_id = Some(sealed.key_id);
+        changes.seal_version = Some(sealed.seal_version);
         changes.nonce = Some(sealed.nonce);
         changes.ciphertext = Some(sealed.ciphertext);
         changes.code_hash = Some(cipher.hash(code.as_str()).to_vec());
@@ -306,25 +353,55 @@ async fn missing_or_locked(conn: &mut diesel_async::AsyncPgConnection, id: Uuid)
     }
 }
 
-/// DELETE admin ProductSerialCode/Delete?id=: 312 unless available or disabled.
+/// DELETE admin ProductSerialCode/Delete?id= (admin only, audited): 312 unless available
+/// or disabled.
 async fn delete(
-    _user: AuthUser,
+    AdminUser(user): AdminUser,
     pool: web::Data<DbPool>,
     cache: web::Data<StorefrontCache>,
     query: web::Query<IdQuery>,
 ) -> Result<HttpResponse, StoreError> {
+    let id = query.id;
     let mut conn = pool.get().await?;
-    if !SerialCode::delete_editable(&mut conn, query.id).await? {
-        return Err(missing_or_locked(&mut conn, query.id).await);
+    let deleted = conn
+        .transaction(async |conn| {
+            let Some((code, product_name, _)) = SerialCode::find(conn, id).await.optional()? else {
+                return Ok(false);
+            };
+            if !SerialCode::delete_editable(conn, id).await? {
+                return Ok(false);
+            }
+            let detail = format!("{product_name}: mã {}", masked(&code.last4));
+            actor(&user)
+                .record(
+                    conn,
+                    AuditAction::SerialCodeDelete,
+                    &id.to_string(),
+                    &detail,
+                )
+                .await?;
+            Ok::<_, StoreError>(true)
+        })
+        .await?;
+    if !deleted {
+        return Err(missing_or_locked(&mut conn, id).await);
     }
     cache.invalidate();
     Ok(ok(true))
 }
 
-/// POST admin ProductSerialCode/Reveal: the clear code, with an audit row written in the
-/// same transaction.
+fn actor(user: &AuthUser) -> Actor<'_> {
+    Actor {
+        user_id: user.id,
+        user_name: &user.user_name,
+    }
+}
+
+/// POST admin ProductSerialCode/Reveal (admin only: a clear unsold code is money): the
+/// clear code, checked against its keyed hash, with its audit row written in the same
+/// transaction.
 async fn reveal(
-    user: AuthUser,
+    AdminUser(user): AdminUser,
     pool: web::Data<DbPool>,
     cipher: web::Data<CodeCipher>,
     body: web::Json<IdBody>,
@@ -334,30 +411,28 @@ async fn reveal(
     let code = conn
         .transaction(async |conn| {
             let row = SerialCode::sealed(conn, id).await?;
-            NewCodeReveal {
-                id: Uuid::now_v7(),
-                serial_code_id: row.id,
-                product_id: row.product_id,
-                user_id: user.id,
-                user_name: &user.user_name,
-            }
-            .insert(conn)
-            .await?;
-            let clear = cipher.decrypt(row.product_id, row.key_id, &row.nonce, &row.ciphertext)?;
+            let (listed, product_name, _) = SerialCode::find(conn, id).await?;
+            let clear = cipher.open_code(&row.stored())?;
+            let detail = format!("{product_name}: mã {}", masked(&listed.last4));
+            actor(&user)
+                .record(
+                    conn,
+                    AuditAction::SerialCodeReveal,
+                    &id.to_string(),
+                    &detail,
+                )
+                .await?;
             Ok::<_, StoreError>(clear)
         })
         .await?;
     tracing::info!(serial_code_id = %id, user_id = %user.id, "serial code revealed");
-    let mut response = ok(RevealView { code });
-    response
-        .headers_mut()
-        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    Ok(response)
+    Ok(no_store(ok(RevealView { code })))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     let action = |name: &str| endpoint(format!("{ADMIN}/ProductSerialCode/{name}"));
     cfg.service(action("Pagination").route(web::get().to(pagination)))
+        .service(action("Search").route(web::post().to(search)))
         .service(
             action("CreateBulk")
                 .app_data(json_config(BULK_JSON_LIMIT))

@@ -166,6 +166,24 @@ impl TestApp {
         answer["result"]["items"].as_array().unwrap().clone()
     }
 
+    /// The codes holding exactly `code` (POST Search), optionally within one product.
+    pub async fn search(&self, code: &str, product_id: Option<&str>) -> Vec<Value> {
+        let (status, answer) = self
+            .post(CODE_SEARCH, json!({"code": code, "productId": product_id}))
+            .await;
+        assert_eq!(status, 200, "{answer}");
+        answer["result"]["items"].as_array().unwrap().clone()
+    }
+
+    /// The audit log as `actor|action|target|detail` lines, oldest first.
+    pub async fn audit(&self) -> Vec<String> {
+        self.lines(
+            "SELECT concat_ws('|', actor, action, target, detail) AS line FROM audit_log \
+             ORDER BY at, id",
+        )
+        .await
+    }
+
     /// `SELECT ... AS n` returning one bigint.
     pub async fn scalar(&self, sql: &str) -> i64 {
         self.schema.scalar(sql).await
@@ -210,6 +228,8 @@ pub const CODE_CREATE_BULK: &str = "/retailstore/api/admin/v1/ProductSerialCode/
 pub const CODE_UPDATE: &str = "/retailstore/api/admin/v1/ProductSerialCode/Update";
 pub const CODE_DELETE: &str = "/retailstore/api/admin/v1/ProductSerialCode/Delete";
 pub const CODE_REVEAL: &str = "/retailstore/api/admin/v1/ProductSerialCode/Reveal";
+pub const CODE_SEARCH: &str = "/retailstore/api/admin/v1/ProductSerialCode/Search";
+pub const AUDIT_LOG: &str = "/retailstore/api/admin/v1/AuditLog/Pagination";
 
 // ---- Orders -----------------------------------------------------------------------------
 

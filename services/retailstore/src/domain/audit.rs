@@ -1,0 +1,71 @@
+//! The audit log's actions: what an owner reads back to learn who took a code out in
+//! clear, deleted stock or moved an order by hand.
+
+use diesel::deserialize::FromSqlRow;
+use diesel::expression::AsExpression;
+use diesel::sql_types::Text;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, AsExpression, FromSqlRow)]
+#[diesel(sql_type = Text)]
+#[serde(rename_all = "snake_case")]
+pub enum AuditAction {
+    /// ProductSerialCode/Reveal: an unsold code in clear.
+    SerialCodeReveal,
+    /// Order/RevealCodes: a completed order's codes in clear.
+    OrderCodesReveal,
+    ProductDelete,
+    SerialCodeDelete,
+    OrderConfirmPayment,
+    OrderCancel,
+    OrderReplaceCodes,
+    OrderRegenerateLink,
+}
+
+impl AuditAction {
+    pub const ALL: [AuditAction; 8] = [
+        AuditAction::SerialCodeReveal,
+        AuditAction::OrderCodesReveal,
+        AuditAction::ProductDelete,
+        AuditAction::SerialCodeDelete,
+        AuditAction::OrderConfirmPayment,
+        AuditAction::OrderCancel,
+        AuditAction::OrderReplaceCodes,
+        AuditAction::OrderRegenerateLink,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuditAction::SerialCodeReveal => "serial_code_reveal",
+            AuditAction::OrderCodesReveal => "order_codes_reveal",
+            AuditAction::ProductDelete => "product_delete",
+            AuditAction::SerialCodeDelete => "serial_code_delete",
+            AuditAction::OrderConfirmPayment => "order_confirm_payment",
+            AuditAction::OrderCancel => "order_cancel",
+            AuditAction::OrderReplaceCodes => "order_replace_codes",
+            AuditAction::OrderRegenerateLink => "order_regenerate_link",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.as_str() == text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_match_serde() {
+        for action in AuditAction::ALL {
+            assert_eq!(AuditAction::parse(action.as_str()), Some(action));
+            assert_eq!(
+                serde_json::to_value(action).ok(),
+                Some(serde_json::Value::from(action.as_str()))
+            );
+        }
+        assert_eq!(AuditAction::parse("Product_Delete"), None);
+        assert_eq!(AuditAction::parse(""), None);
+    }
+}

@@ -1,0 +1,251 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! The audit log over HTTP: every order action leaves exactly one row in its own
+//! transaction (a refused one none), and AuditLog/Pagination lists, filters and is
+//! admin only.
+
+mod support;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use shop_common::auth::Role;
+use support::*;
+use uuid::Uuid;
+
+/// A staff action's answer, asserted successful.
+async fn act(app: &TestApp, token: &str, path: &str, key: Option<&str>, body: Value) -> Value {
+    let headers: Vec<(&str, &str)> = key.map(|k| ("idempotency-key", k)).into_iter().collect();
+    let (status, answer) = app
+        .send(Method::POST, path, Some(token), &headers, Some(&body))
+        .await;
+    assert_ok(status, &answer).clone()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
+    let app = TestApp::spawn().await;
+    let staff = app.token_for(Uuid::new_v4(), "cskh.lan", Role::Staff);
+
+    // Cancel.
+    let (_, first, first_id) = ordered(&app, 3, 1, "a@vidu.vn").await;
+    let first_code = first["code"].as_str().unwrap();
+    act(
+        &app,
+        &staff,
+        ORDER_CANCEL,
+        None,
+        json!({"id": first_id, "reason": "Khách đổi ý"}),
+    )
+    .await;
+    // Refused: already cancelled, an unknown order, a bad body.
+    let (status, answer) = app
+        .call(
+            Method::POST,
+            ORDER_CANCEL,
+            Some(&staff),
+            Some(&json!({"id": first_id, "reason": "x"})),
+        )
+        .await;
+    assert_error(status, &answer, 409, 404);
+    let (status, answer) = app
+        .call(
+            Method::POST,
+            ORDER_CANCEL,
+            Some(&staff),
+            Some(&json!({"id": Uuid::new_v4(), "reason": "x"})),
+        )
+        .await;
+    assert_error(status, &answer, 404, 403);
+    assert_eq!(app.audit().await.len(), 1);
+
+    // A manual payment completes the order; its replay writes nothing more.
+    let (_, second, id) = ordered(&app, 4, 2, "b@vidu.vn").await;
+    let code = second["code"].as_str().unwrap();
+    let total = second["total"].as_i64().unwrap();
+    let detail = act(
+        &app,
+        &staff,
+        ORDER_CONFIRM,
+        Some("k-1"),
+        json!({"id": id, "amount": total}),
+    )
+    .await;
+    assert_eq!(detail["status"], "completed");
+    act(
+        &app,
+        &staff,
+        ORDER_CONFIRM,
+        Some("k-1"),
+        json!({"id": id, "amount": total}),
+    )
+    .await;
+    // Refused: a second confirmation of a completed order.
+    let (status, answer) = app
+        .send(
+            Method::POST,
+            ORDER_CONFIRM,
+            Some(&staff),
+            &[("idempotency-key", "k-2")],
+            Some(&json!({"id": id, "amount": 1000})),
+        )
+        .await;
+    assert_error(status, &answer, 409, 404);
+
+    // A replacement, refused when it asks for more than the line holds.
+    let item = detail["items"][0]["id"].as_str().unwrap();
+    let (status, answer) = app
+        .call(
+            Method::POST,
+            ORDER_REPLACE,
+            Some(&staff),
+            Some(&json!({"id": id, "itemId": item, "quantity": 3, "reason": "Mã lỗi"})),
+        )
+        .await;
+    assert_error(status, &answer, 400, 1);
+    act(
+        &app,
+        &staff,
+        ORDER_REPLACE,
+        None,
+        json!({"id": id, "itemId": item, "quantity": 1, "reason": "Mã lỗi"}),
+    )
+    .await;
+
+    // A new link, then the codes in clear.
+    act(&app, &staff, ORDER_RELINK, None, json!({"id": id})).await;
+    act(&app, &staff, ORDER_REVEAL, None, json!({"id": id})).await;
+
+    let price = vnd_text(total);
+    assert_eq!(
+        app.audit().await,
+        [
+            format!(
+                "cskh.lan|order_cancel|{first_code}|Hủy đơn hàng, trả 1 mã về kho. Lý do: Khách đổi ý"
+            ),
+            format!("cskh.lan|order_confirm_payment|{code}|Xác nhận thanh toán {price}"),
+            format!(
+                "cskh.lan|order_replace_codes|{code}|Đổi 1 mã {} miễn phí. Lý do: Mã lỗi",
+                detail["items"][0]["productName"].as_str().unwrap()
+            ),
+            format!(
+                "cskh.lan|order_regenerate_link|{code}|Tạo đường dẫn xem đơn hàng mới; đường dẫn cũ hết hiệu lực"
+            ),
+            format!("cskh.lan|order_codes_reveal|{code}|Xem 3 mã của đơn hàng"),
+        ]
+    );
+}
+
+/// `100000` as the order timeline writes it: `100.000đ`.
+fn vnd_text(amount: i64) -> String {
+    let digits = amount.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('.');
+        }
+        out.push(c);
+    }
+    format!("{out}đ")
+}
+
+async fn seed_rows(app: &TestApp) {
+    app.execute(
+        "INSERT INTO audit_log (id, at, actor, actor_id, action, target, detail) VALUES \
+         ('018f0000-0000-7000-8000-000000000001', '2026-01-01T00:00:00+07:00', 'chu.shop', \
+          '00000000-0000-4000-8000-000000000001', 'product_delete', 'Thẻ Garena', ''), \
+         ('018f0000-0000-7000-8000-000000000002', '2026-01-02T00:00:00+07:00', 'cskh.lan', \
+          '00000000-0000-4000-8000-000000000002', 'order_cancel', 'DH00000001', 'Lý do: x'), \
+         ('018f0000-0000-7000-8000-000000000003', '2026-01-03T00:00:00+07:00', 'cskh.lan', \
+          '00000000-0000-4000-8000-000000000002', 'order_codes_reveal', 'DH00000002', 'Xem 1 mã')",
+    )
+    .await;
+}
+
+fn targets(answer: &Value) -> Vec<String> {
+    answer["result"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["target"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_log_lists_newest_first_with_filters() {
+    let app = TestApp::spawn().await;
+    seed_rows(&app).await;
+    let (status, answer) = app.get(AUDIT_LOG).await;
+    let page = assert_ok(status, &answer);
+    assert_eq!(page["totalCount"], 3);
+    assert_eq!(
+        (page["pageIndex"].clone(), page["pageSize"].clone()),
+        (json!(1), json!(20))
+    );
+    assert_eq!(targets(&answer), ["DH00000002", "DH00000001", "Thẻ Garena"]);
+    assert_eq!(
+        page["items"][2],
+        json!({
+            "id": "018f0000-0000-7000-8000-000000000001",
+            "at": "2025-12-31T17:00:00Z",
+            "actor": "chu.shop",
+            "actorId": "00000000-0000-4000-8000-000000000001",
+            "action": "product_delete",
+            "target": "Thẻ Garena",
+            "detail": "",
+        })
+    );
+
+    let cases = [
+        ("actor=CSKH.LAN", vec!["DH00000002", "DH00000001"]),
+        ("actor=cskh", vec![]),
+        ("action=order_cancel", vec!["DH00000001"]),
+        // Half-open: from included, to excluded.
+        (
+            "from=2026-01-02T00:00:00%2B07:00",
+            vec!["DH00000002", "DH00000001"],
+        ),
+        ("to=2026-01-02T00:00:00%2B07:00", vec!["Thẻ Garena"]),
+        (
+            "actor=cskh.lan&action=order_codes_reveal&from=2026-01-01T00:00:00Z",
+            vec!["DH00000002"],
+        ),
+        ("pageSize=1&pageIndex=2", vec!["DH00000001"]),
+    ];
+    for (query, expected) in cases {
+        let (status, answer) = app.get(&format!("{AUDIT_LOG}?{query}")).await;
+        assert_eq!(status, 200, "{query}: {answer}");
+        assert_eq!(targets(&answer), expected, "{query}");
+    }
+    let (_, answer) = app
+        .get(&format!("{AUDIT_LOG}?pageSize=1&pageIndex=2"))
+        .await;
+    assert_eq!(answer["result"]["totalCount"], 3);
+
+    for (query, field) in [
+        ("action=delete_everything", "action"),
+        ("from=yesterday", "from"),
+        ("from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z", "to"),
+        ("sortBy=actor", "sortBy"),
+        ("pageSize=0", "pageSize"),
+    ] {
+        let (status, answer) = app.get(&format!("{AUDIT_LOG}?{query}")).await;
+        let fields = assert_error(status, &answer, 400, 1);
+        assert_eq!(fields, [field], "{query}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_log_is_for_the_admin_only() {
+    let app = TestApp::spawn().await;
+    seed_rows(&app).await;
+    let (status, answer) = app
+        .call(Method::GET, AUDIT_LOG, Some(&app.staff), None)
+        .await;
+    assert_error(status, &answer, 403, 6);
+    assert!(!answer.to_string().contains("DH0000"));
+    let (status, answer) = app.call(Method::GET, AUDIT_LOG, None, None).await;
+    assert_error(status, &answer, 401, 5);
+    let (status, answer) = app
+        .call(Method::POST, AUDIT_LOG, Some(&app.admin), None)
+        .await;
+    assert_error(status, &answer, 404, 2);
+}
