@@ -176,6 +176,80 @@ pg_ensure_database() {
   fi
 }
 
+# The services, each with its own PostgreSQL role and schema of the same name.
+SERVICE_ROLES=(identity system retailstore paymentprovider)
+
+# db_url_with_user URL ROLE: URL logging in as ROLE (no password: local trust auth).
+db_url_with_user() {
+  local url=$1 role=$2 scheme rest
+  scheme=${url%%://*}
+  rest=${url#*://}
+  [[ $rest == *@* ]] && rest=${rest#*@}
+  printf '%s://%s@%s\n' "$scheme" "$role" "$rest"
+}
+
+# db_service_roles URL: in the database at URL (as a role allowed to create roles),
+# one LOGIN role per service owning the schema of its name; nothing is granted on the
+# other schemas, so no service can read another's tables. Idempotent and safe when two
+# runs share a server (roles are server-wide). A schema made before its role existed
+# (an older local data folder) is handed over with everything in it.
+db_service_roles() {
+  local url=$1 psql roles attempt
+  psql=$(psql_bin)
+  roles=$(printf "'%s'," "${SERVICE_ROLES[@]}")
+  for attempt in 1 2 3; do
+    if "$psql" "$url" -XqAt -v ON_ERROR_STOP=1 >/dev/null 2>"$DATA_DIR/roles.err" <<SQL; then
+DO \$roles\$
+DECLARE
+  r text;
+  obj record;
+BEGIN
+  FOREACH r IN ARRAY ARRAY[${roles%,}] LOOP
+    BEGIN
+      EXECUTE format('CREATE ROLE %I LOGIN', r);
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+    END;
+    EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', current_database(), r);
+    IF NOT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = r) THEN
+      EXECUTE format('CREATE SCHEMA %I AUTHORIZATION %I', r, r);
+    ELSIF (SELECT nspowner::regrole::text FROM pg_namespace WHERE nspname = r) <> quote_ident(r) THEN
+      EXECUTE format('ALTER SCHEMA %I OWNER TO %I', r, r);
+      FOR obj IN SELECT c.oid::regclass AS name FROM pg_class c
+          WHERE c.relnamespace = r::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+      LOOP
+        EXECUTE format('ALTER TABLE %s OWNER TO %I', obj.name, r);
+      END LOOP;
+      FOR obj IN SELECT c.oid::regclass AS name FROM pg_class c
+          WHERE c.relnamespace = r::regnamespace AND c.relkind = 'S'
+            AND NOT EXISTS (SELECT 1 FROM pg_depend d
+                            WHERE d.objid = c.oid AND d.deptype IN ('a', 'i'))
+      LOOP
+        EXECUTE format('ALTER SEQUENCE %s OWNER TO %I', obj.name, r);
+      END LOOP;
+      FOR obj IN SELECT p.oid::regprocedure AS name FROM pg_proc p
+          WHERE p.pronamespace = r::regnamespace
+      LOOP
+        EXECUTE format('ALTER ROUTINE %s OWNER TO %I', obj.name, r);
+      END LOOP;
+      FOR obj IN SELECT t.oid::regtype AS name FROM pg_type t
+          WHERE t.typnamespace = r::regnamespace AND t.typtype IN ('e', 'd')
+      LOOP
+        EXECUTE format('ALTER TYPE %s OWNER TO %I', obj.name, r);
+      END LOOP;
+    END IF;
+  END LOOP;
+END
+\$roles\$;
+SQL
+      return 0
+    fi
+    # Two runs granting at the same moment can meet "tuple concurrently updated".
+    sleep "$attempt"
+  done
+  warn "could not create the service roles: $(cat "$DATA_DIR/roles.err")"
+  return 1
+}
+
 # admin_token BASE_URL: an access token for ADMIN_USERNAME/ADMIN_PASSWORD from Login at
 # BASE_URL (the gateway or identity); prints nothing when the login fails.
 admin_token() {

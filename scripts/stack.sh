@@ -22,6 +22,8 @@
 #                                     retailstore +3, paymentprovider +4
 #   PG_PORT [PORT_BASE+2352]          port of the private PostgreSQL
 #   DATABASE_URL [unset]              use this database instead of a private cluster
+#   DB_ROLES=0|1 [1]                  each service logs in with its own role (identity,
+#                                     system, retailstore, paymentprovider), made here
 #   SKIP_BUILD=1                      reuse existing binaries and frontend/dist
 #   BIND_ADDR [127.0.0.1]             address the gateway listens on (0.0.0.0 to expose it)
 #   ADMIN_USERNAME [admin], ADMIN_PASSWORD [Admin@123]   first admin account (local only!)
@@ -224,6 +226,28 @@ setup_database() {
   DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/shop
 }
 
+# setup_roles: each service logs in with its own role (DB_ROLES=1, the default), like in
+# production, so the local run proves that no service needs another's schema. Needs a
+# DATABASE_URL allowed to create roles; otherwise every service uses DATABASE_URL.
+SERVICE_DB_ROLES=0
+setup_roles() {
+  [[ ${DB_ROLES:-1} == 1 ]] || return 0
+  if db_service_roles "$DATABASE_URL"; then
+    SERVICE_DB_ROLES=1
+  else
+    warn "every service logs in as DATABASE_URL's user (DB_ROLES=0 silences this)"
+  fi
+}
+
+# service_db_url NAME: the database URL service NAME logs in with.
+service_db_url() {
+  if ((SERVICE_DB_ROLES)); then
+    db_url_with_user "$DATABASE_URL" "$1"
+  else
+    printf '%s\n' "$DATABASE_URL"
+  fi
+}
+
 # Launch ------------------------------------------------------------------------
 
 # child_env NAME: fills CHILD_ENV with the variables NAME is started with.
@@ -247,7 +271,7 @@ child_env() {
   else
     CHILD_ENV=(
       "LISTEN_ADDR=127.0.0.1:$port"
-      "DATABASE_URL=$DATABASE_URL"
+      "DATABASE_URL=$(service_db_url "$name")"
       "IDENTITY_URL=$identity_url"
       "INTERNAL_API_KEY=$internal_key"
       "TRUSTED_PROXIES=127.0.0.1,::1"
@@ -413,6 +437,7 @@ prepare() {
   check_artifacts
   gen_keys
   setup_database
+  setup_roles
 }
 
 launch_all() {
@@ -428,7 +453,7 @@ summary() {
   The shop is up:      http://localhost:$PORT_BASE/
   Admin:               http://localhost:$PORT_BASE/admin   user $ADMIN_USERNAME, password $pw
   Services:            identity :$(port_of identity)  system :$(port_of system)  retailstore :$(port_of retailstore)  paymentprovider :$(port_of paymentprovider)
-  Database:            ${DATABASE_URL}
+  Database:            ${DATABASE_URL}$( ((SERVICE_DB_ROLES)) && printf ' (services log in as roles: %s)' "${SERVICE_ROLES[*]}")
   Logs:                $LOG_DIR/<name>.log
 
 EOF

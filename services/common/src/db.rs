@@ -46,10 +46,18 @@ fn check_schema(schema: &str) -> Result<(), DbSetupError> {
     }
 }
 
-/// The URL with `search_path` set to `schema` through libpq's `options` parameter.
+/// The URL with `search_path` set to `schema` through libpq's `options` parameter and,
+/// unless the URL names one, `application_name` = the schema, which is the service's
+/// name outside tests: `pg_stat_activity` and the server's logs then say which service
+/// holds a connection or a lock.
 pub fn url_with_schema(url: &str, schema: &str) -> String {
     let sep = if url.contains('?') { '&' } else { '?' };
-    format!("{url}{sep}options=-c%20search_path%3D{schema}")
+    let mut out = format!("{url}{sep}options=-c%20search_path%3D{schema}");
+    if !url.contains("application_name=") {
+        out.push_str("&application_name=");
+        out.push_str(schema);
+    }
+    out
 }
 
 /// A pool of `size` connections. A connection goes back into use without a `SELECT 1`
@@ -85,8 +93,16 @@ fn lock_key(schema: &str) -> i64 {
     i64::from_ne_bytes(h.to_ne_bytes())
 }
 
-/// Creates the schema if missing and runs the pending embedded migrations, holding
-/// a PostgreSQL advisory lock for the whole run.
+/// How long a migration's DDL may wait for a table lock before it gives up. Replicas of
+/// the previous release keep serving during a rollout; an `ALTER TABLE` queued behind
+/// their long transaction would block every later query on that table, so it fails
+/// fast instead and the pod retries (expand/contract keeps each step short).
+const MIGRATION_LOCK_TIMEOUT: &str = "10s";
+
+/// Runs the pending embedded migrations, holding a PostgreSQL advisory lock for the
+/// whole run. The schema is created only when missing: a service whose role owns a
+/// schema made beforehand (production) never needs CREATE on the database, and
+/// `CREATE SCHEMA IF NOT EXISTS` would ask for it even when the schema is there.
 pub async fn migrate(
     url: &str,
     schema: &str,
@@ -101,18 +117,19 @@ pub async fn migrate(
         let mut conn = AsyncConnectionWrapper::<AsyncPgConnection>::establish(&url)
             .map_err(|e| DbSetupError::Migration(e.to_string()))?;
         let key = lock_key(&schema);
+        // Waiting for another replica's migration is expected: no lock_timeout yet.
         diesel::sql_query("SELECT pg_advisory_lock($1)")
             .bind::<BigInt, _>(key)
             .execute(&mut conn)
             .map_err(|e| DbSetupError::Migration(e.to_string()))?;
-        let result = diesel::sql_query(format!("CREATE SCHEMA IF NOT EXISTS \"{schema}\""))
-            .execute(&mut conn)
-            .map_err(|e| DbSetupError::Migration(e.to_string()))
-            .and_then(|_| {
-                conn.run_pending_migrations(migrations)
-                    .map(|_| ())
-                    .map_err(|e| DbSetupError::Migration(e.to_string()))
-            });
+        let result = ensure_schema(&mut conn, &schema).and_then(|()| {
+            diesel::sql_query(format!("SET lock_timeout = '{MIGRATION_LOCK_TIMEOUT}'"))
+                .execute(&mut conn)
+                .map_err(|e| DbSetupError::Migration(e.to_string()))?;
+            conn.run_pending_migrations(migrations)
+                .map(|_| ())
+                .map_err(|e| DbSetupError::Migration(e.to_string()))
+        });
         let unlock = diesel::sql_query("SELECT pg_advisory_unlock($1)")
             .bind::<BigInt, _>(key)
             .execute(&mut conn);
@@ -122,6 +139,32 @@ pub async fn migrate(
     })
     .await
     .map_err(|e| DbSetupError::Migration(e.to_string()))?
+}
+
+#[derive(diesel::QueryableByName)]
+struct Present {
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    present: bool,
+}
+
+/// Creates `schema` unless it exists (a checked identifier, see `check_schema`).
+fn ensure_schema(
+    conn: &mut AsyncConnectionWrapper<AsyncPgConnection>,
+    schema: &str,
+) -> Result<(), DbSetupError> {
+    use diesel::RunQueryDsl;
+    let found = diesel::sql_query(
+        "SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1) AS present",
+    )
+    .bind::<diesel::sql_types::Text, _>(schema)
+    .get_result::<Present>(conn)
+    .map_err(|e| DbSetupError::Migration(e.to_string()))?;
+    if !found.present {
+        diesel::sql_query(format!("CREATE SCHEMA IF NOT EXISTS \"{schema}\""))
+            .execute(conn)
+            .map_err(|e| DbSetupError::Migration(e.to_string()))?;
+    }
+    Ok(())
 }
 
 /// `SELECT 1` through the pool: the readiness probe.
