@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  createBankProvider,
   createProductWithCodes,
+  deletePaymentProvider,
   loginAsAdmin,
   readEditableConfiguration,
   removeProduct,
@@ -10,7 +12,7 @@ import {
   type EditableConfiguration,
   type LoginResult,
 } from './support/api';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, openSignedIn } from './support/browser';
 import { url } from './support/env';
 
 /** A small Android phone. */
@@ -42,11 +44,13 @@ describe('the storefront on a 360 px phone', () => {
   let admin: LoginResult;
   let saved: EditableConfiguration;
   let productId: string;
+  let providerId: string;
   const suffix = uniqueSuffix();
   const note = `Hỗ trợ 8:00 - 22:00 mỗi ngày ${suffix}`;
   const email = `hotro-${suffix}@shop.example`;
   const phone = '0901 234 567';
   const productName = `Thẻ-quà-tặng-Steam-Wallet-500.000đ-siêu-dài-${suffix}`;
+  const providerName = `VCB di động ${suffix}`;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -59,9 +63,17 @@ describe('the storefront on a 360 px phone', () => {
       { name: productName, price: 475000 },
       [`MOBILE-${suffix}-1`, `MOBILE-${suffix}-2`],
     );
+    // The widest back-office table: bank account, webhook address, actions.
+    providerId = await createBankProvider(admin.accessToken, {
+      name: providerName,
+      accountNumber: `9${Date.now().toString().slice(-9)}`,
+      webhookSecret: `secret-${suffix}-0123456789`,
+      sortOrder: 9000,
+    });
   });
   afterAll(async () => {
     if (productId) await removeProduct(admin.accessToken, productId);
+    if (providerId) await deletePaymentProvider(admin.accessToken, providerId);
     if (saved) await replaceConfiguration(admin.accessToken, saved);
     await browser?.close();
   });
@@ -110,5 +122,27 @@ describe('the storefront on a 360 px phone', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(true);
     // The colours fade over MUI's transition: poll until the dark pair has settled.
     await expect.poll(() => contrastOf(page, buy), { timeout: 10_000 }).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('shows back-office tables as cards on the phone and keeps the row actions on screen at 1366 px', async () => {
+    await openSignedIn(page, admin, `/admin/products?keyword=${encodeURIComponent(productName)}`);
+    const row = page.getByTestId('products-table').locator('tbody tr').filter({ hasText: productName });
+    await row.waitFor();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    // Each line of the card carries its column's name.
+    expect(await row.locator('td[data-label="Giá bán"]').textContent()).toContain('475.000');
+
+    const desktop = await newPage(browser, { width: 1366, height: 768 });
+    try {
+      await openSignedIn(desktop, admin, `/admin/providers/payment?keyword=${encodeURIComponent(providerName)}`);
+      const remove = desktop.getByRole('button', { name: `Xóa ${providerName}` });
+      await remove.waitFor();
+      const box = await remove.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
+      expect(await sidewaysOverflow(desktop)).toBeLessThanOrEqual(0);
+    } finally {
+      await desktop.context().close();
+    }
   });
 });

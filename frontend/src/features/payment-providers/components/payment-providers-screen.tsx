@@ -79,7 +79,7 @@ export function PaymentProvidersScreen() {
       <PageHeader
         title={t.title}
         actions={
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button
               variant="outlined"
               component={RouterLink}
