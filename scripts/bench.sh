@@ -5,7 +5,9 @@
 # the same identity calls made straight to identity and through the gateway:
 #   - GET /identity/.well-known/jwks.json                (public, no token)
 #   - GET /identity/api/admin/v1/IdentityAuth/Me          (bearer token from Login)
-# reporting p50, p99 and requests/s, then the idle RSS (VmRSS) of each binary.
+# reporting p50, p99 and requests/s, then a login burst straight to identity
+# (scripts/bench-identity.sh: 200 logins, 8 at a time, identity's RSS before and after),
+# then the idle RSS (VmRSS) of each binary.
 # Load generator: oha when installed (fixed rate BENCH_RATE [1000] req/s, open loop), else
 # wrk (closed loop at BENCH_CONNECTIONS: a saturation run, where the gateway's CPU cost
 # on a 2-core machine shows as lost throughput rather than added latency).
@@ -147,6 +149,10 @@ overhead() {
     printf "p50 %+.3f ms, p99 %+.3f ms (%+.0f%%), throughput %+.1f%%", gp - dp, g99 - d99,
       (d99 > 0 ? (g99 - d99) * 100 / d99 : 0), (dr > 0 ? (gr - dr) * 100 / dr : 0) }'
 }
+# The login burst runs last so that its memory shows in the table below too.
+echo >>"$report"
+"$ROOT/scripts/bench-identity.sh" "$ID" "$(<"$DATA_DIR/run/identity.pid")" >>"$report"
+
 {
   echo
   echo "Gateway overhead, jwks.json: $(overhead "GET jwks.json, identity direct" "GET jwks.json, through gateway")"

@@ -1,6 +1,9 @@
 //! Account management: create, update, delete, reset and change passwords. Handlers
 //! parse input into the checked types used here; these functions hold the rules.
 //!
+//! Every change is written to the audit log in its own transaction. New passwords on the
+//! common list are refused (code 124).
+//!
 //! Rules that protect the last active admin run in one transaction that first locks
 //! every active admin row (`SELECT ... FOR UPDATE`, in id order). Two admins removing
 //! each other at the same moment are thus serialised: the second one sees the first
@@ -10,10 +13,30 @@ use diesel_async::AsyncConnection;
 use shop_common::auth::Role;
 use uuid::Uuid;
 
-use crate::AppState;
-use crate::domain::{Email, FullName, Password, UserName, has_password_length};
+use crate::audit::{AuditAction, role_label};
+use crate::domain::{Email, FullName, Password, UserName, has_password_length, login_key};
 use crate::error::IdentityError;
-use crate::models::{NewUser, User, UserChanges};
+use crate::models::{NewAuditEntry, NewUser, User, UserChanges};
+use crate::{AppState, common_passwords, login};
+
+/// Code 124 for a password on the common list.
+fn refuse_common(password: &str, field: &'static str) -> Result<(), IdentityError> {
+    if common_passwords::is_common(password) {
+        Err(IdentityError::CommonPassword { field })
+    } else {
+        Ok(())
+    }
+}
+
+/// An audit entry by `actor` about `target`.
+fn entry<'a>(
+    actor: &'a User,
+    action: AuditAction,
+    target: &'a str,
+    detail: &'a str,
+) -> NewAuditEntry<'a> {
+    NewAuditEntry::new(&actor.user_name, Some(actor.id), action, target, detail)
+}
 
 /// A checked Create request.
 #[derive(Debug)]
@@ -41,7 +64,12 @@ impl AccountUpdate {
     }
 }
 
-pub async fn create(state: &AppState, new: NewAccount) -> Result<User, IdentityError> {
+pub async fn create(
+    state: &AppState,
+    actor: &User,
+    new: NewAccount,
+) -> Result<User, IdentityError> {
+    refuse_common(new.password.expose(), "password")?;
     {
         // A cheap early answer; the unique index still decides under concurrency.
         let mut conn = state.pool.get().await?;
@@ -54,19 +82,27 @@ pub async fn create(state: &AppState, new: NewAccount) -> Result<User, IdentityE
     }
     let hash = state.passwords.hash(new.password.expose()).await?;
     let mut conn = state.pool.get().await?;
-    let user = User::insert(
-        &mut conn,
-        &NewUser {
-            id: Uuid::new_v4(),
-            user_name: new.user_name.as_str(),
-            full_name: &new.full_name.into_inner(),
-            email: new.email.map(Email::into_inner).as_deref(),
-            password_hash: &hash,
-            role: new.role.as_str(),
-            is_active: true,
-        },
-    )
-    .await?;
+    let full_name = new.full_name.into_inner();
+    let email = new.email.map(Email::into_inner);
+    let row = NewUser {
+        id: Uuid::new_v4(),
+        user_name: new.user_name.as_str(),
+        full_name: &full_name,
+        email: email.as_deref(),
+        password_hash: &hash,
+        role: new.role.as_str(),
+        is_active: true,
+    };
+    let user = conn
+        .transaction::<_, IdentityError, _>(async |conn| {
+            let user = User::insert(conn, &row).await?;
+            let detail = format!("Vai trò: {}", role_label(user.role()));
+            entry(actor, AuditAction::UserCreate, &user.user_name, &detail)
+                .insert(conn)
+                .await?;
+            Ok(user)
+        })
+        .await?;
     tracing::info!(user_id = %user.id, role = user.role.as_str(), "user created");
     Ok(user)
 }
@@ -120,11 +156,57 @@ pub async fn update(
                 role: update.role.map(|r| r.as_str().to_owned()),
                 is_active: update.is_active,
             };
-            Ok(User::update(conn, id, &changes, role_changes || disables).await?)
+            let user = User::update(conn, id, &changes, role_changes || disables).await?;
+            for (action, detail) in update_entries(&target, &user) {
+                entry(actor, action, &user.user_name, &detail)
+                    .insert(conn)
+                    .await?;
+            }
+            Ok(user)
         })
         .await?;
     tracing::info!(user_id = %user.id, by = %actor.id, "user updated");
     Ok(user)
+}
+
+/// The audit entries of an update, from the row before and after: a role change, a
+/// disable or enable, and other field changes, each named.
+fn update_entries(before: &User, after: &User) -> Vec<(AuditAction, String)> {
+    let mut entries = Vec::new();
+    if before.role() != after.role() {
+        entries.push((
+            AuditAction::UserRoleChange,
+            format!(
+                "Vai trò: {} → {}",
+                role_label(before.role()),
+                role_label(after.role())
+            ),
+        ));
+    }
+    match (before.is_active, after.is_active) {
+        (true, false) => {
+            entries.push((AuditAction::UserDisable, "Vô hiệu hóa tài khoản".to_owned()))
+        }
+        (false, true) => entries.push((
+            AuditAction::UserEnable,
+            "Kích hoạt lại tài khoản".to_owned(),
+        )),
+        _ => {}
+    }
+    let mut fields = Vec::new();
+    if before.full_name != after.full_name {
+        fields.push("họ tên");
+    }
+    if before.email != after.email {
+        fields.push("email");
+    }
+    if !fields.is_empty() {
+        entries.push((
+            AuditAction::UserUpdate,
+            format!("Đổi {}", fields.join(", ")),
+        ));
+    }
+    entries
 }
 
 pub async fn delete(state: &AppState, actor: &User, id: Uuid) -> Result<(), IdentityError> {
@@ -143,6 +225,10 @@ pub async fn delete(state: &AppState, actor: &User, id: Uuid) -> Result<(), Iden
             return Err(IdentityError::LastActiveAdmin);
         }
         User::soft_delete(conn, id).await?;
+        let detail = format!("Vai trò: {}", role_label(target.role()));
+        entry(actor, AuditAction::UserDelete, &target.user_name, &detail)
+            .insert(conn)
+            .await?;
         Ok(())
     })
     .await?;
@@ -157,6 +243,7 @@ pub async fn reset_password(
     id: Uuid,
     password: Password,
 ) -> Result<(), IdentityError> {
+    refuse_common(password.expose(), "newPassword")?;
     {
         let mut conn = state.pool.get().await?;
         User::find(&mut conn, id)
@@ -165,19 +252,36 @@ pub async fn reset_password(
     }
     let hash = state.passwords.hash(password.expose()).await?;
     let mut conn = state.pool.get().await?;
-    if !User::set_password(&mut conn, id, &hash).await? {
-        return Err(IdentityError::NotFound);
-    }
+    conn.transaction::<_, IdentityError, _>(async |conn| {
+        let target = User::find_for_update(conn, id)
+            .await?
+            .ok_or(IdentityError::NotFound)?;
+        if !User::set_password(conn, id, &hash).await? {
+            return Err(IdentityError::NotFound);
+        }
+        entry(
+            actor,
+            AuditAction::PasswordReset,
+            &target.user_name,
+            "Đặt lại mật khẩu; các phiên đăng nhập cũ bị thu hồi",
+        )
+        .insert(conn)
+        .await?;
+        Ok(())
+    })
+    .await?;
     tracing::info!(user_id = %id, by = %actor.id, "password reset");
     Ok(())
 }
 
 /// A user changes their own password; every token of theirs, this one included, stops
-/// working. Checks in order: length (122), confirmation (121), old password (120),
-/// unchanged (123).
+/// working. Checks in order: length (122), confirmation (121), common password (124),
+/// the failure count of (user, client) (101), old password (120, counted like a failed
+/// login), unchanged (123).
 pub async fn change_own_password(
     state: &AppState,
     user: &User,
+    client: &str,
     old_password: &str,
     new_password: &str,
     confirm_password: &str,
@@ -190,22 +294,52 @@ pub async fn change_own_password(
     if new_password != confirm_password {
         return Err(IdentityError::PasswordMismatch);
     }
-    if !state
+    refuse_common(new_password, "newPassword")?;
+    let settings = &state.settings;
+    let key = login_key(&user.user_name);
+    {
+        let mut conn = state.pool.get().await?;
+        login::begin_attempt(&mut conn, settings, &key, client).await?;
+        // The connection goes back to the pool while the password is hashed.
+    }
+    let matched = state
         .passwords
         .verify(old_password, Some(&user.password_hash))
-        .await?
-    {
-        return Err(IdentityError::OldPasswordWrong);
+        .await?;
+    let mut conn = state.pool.get().await?;
+    if !matched {
+        return Err(login::wrong_password(
+            &mut conn,
+            settings,
+            &key,
+            client,
+            Some(user),
+            "đổi mật khẩu",
+            IdentityError::OldPasswordWrong,
+        )
+        .await);
     }
+    login::right_password(&mut conn, &key, client).await?;
     if new_password == old_password {
         return Err(IdentityError::PasswordUnchanged);
     }
     let hash = state.passwords.hash(new_password).await?;
-    let mut conn = state.pool.get().await?;
-    if !User::replace_password(&mut conn, user.id, &user.password_hash, &hash).await? {
-        // Changed or revoked meanwhile: this session is no longer valid.
-        return Err(IdentityError::Unauthorized);
-    }
+    conn.transaction::<_, IdentityError, _>(async |conn| {
+        if !User::replace_password(conn, user.id, &user.password_hash, &hash).await? {
+            // Changed or revoked meanwhile: this session is no longer valid.
+            return Err(IdentityError::Unauthorized);
+        }
+        entry(
+            user,
+            AuditAction::PasswordChange,
+            &user.user_name,
+            "Tự đổi mật khẩu; các phiên đăng nhập cũ bị thu hồi",
+        )
+        .insert(conn)
+        .await?;
+        Ok(())
+    })
+    .await?;
     tracing::info!(user_id = %user.id, "password changed");
     Ok(())
 }

@@ -13,7 +13,7 @@
 //! | `ADMIN_PASSWORD` | | its password; required while the user table is empty |
 //! | `LOGIN_MAX_FAILURES` | `5` | failed logins per (user name, client IP) before a lock |
 //! | `LOGIN_LOCK_MINUTES` | `15` | lock length, and the window in which failures count |
-//! | `PASSWORD_HASH_CONCURRENCY` | `2` | argon2 computations running at once |
+//! | `PASSWORD_HASH_CONCURRENCY` | cores, at most 4 | argon2 hashing threads (each holds 19 MiB); more requests queue |
 
 use std::time::Duration;
 
@@ -31,7 +31,7 @@ pub struct Settings {
     pub login_lock: Duration,
     /// Failures older than this no longer count.
     pub login_failure_window: Duration,
-    /// Argon2 computations allowed at once.
+    /// Argon2 hashing threads (each holds 19 MiB of working memory).
     pub password_hash_concurrency: usize,
     /// Peers whose `X-Forwarded-For` is believed (the gateway).
     pub trusted_proxies: TrustedProxies,
@@ -44,7 +44,7 @@ impl Default for Settings {
             login_max_failures: 5,
             login_lock: Duration::from_secs(15 * 60),
             login_failure_window: Duration::from_secs(15 * 60),
-            password_hash_concurrency: 2,
+            password_hash_concurrency: crate::password::default_threads(),
             trusted_proxies: TrustedProxies::default(),
         }
     }
@@ -74,9 +74,12 @@ impl IdentityConfig {
         if max_failures == 0 {
             return Err(invalid("LOGIN_MAX_FAILURES", "use at least 1"));
         }
-        let concurrency: usize = config::parse_or("PASSWORD_HASH_CONCURRENCY", 2)?;
-        if concurrency == 0 {
-            return Err(invalid("PASSWORD_HASH_CONCURRENCY", "use at least 1"));
+        let concurrency: usize = config::parse_or(
+            "PASSWORD_HASH_CONCURRENCY",
+            crate::password::default_threads(),
+        )?;
+        if !(1..=64).contains(&concurrency) {
+            return Err(invalid("PASSWORD_HASH_CONCURRENCY", "use 1 to 64"));
         }
         let ttl = config::duration_or("ACCESS_TOKEN_TTL", Duration::from_secs(8 * 3600))?;
         if ttl.as_secs() < 60 {

@@ -2,6 +2,7 @@
 //! the rest of the service never sees an unchecked user name, e-mail or password.
 
 use std::fmt;
+use std::net::{IpAddr, Ipv6Addr};
 
 use shop_common::auth::Role;
 
@@ -49,6 +50,24 @@ impl UserName {
 /// The lookup key of a user name as typed at login (trimmed, lower case).
 pub fn login_key(raw: &str) -> String {
     raw.trim().to_lowercase()
+}
+
+/// The client as the login lockout counts it: an IPv4 address in full, an IPv6 one by
+/// its /64 prefix (one subscriber usually holds a whole /64, so rotating addresses inside
+/// it must not start a fresh count; the gateway's limiter keys the same way). An
+/// IPv4-mapped IPv6 address counts as its IPv4 address.
+pub fn client_key(ip: Option<IpAddr>) -> String {
+    match ip {
+        None => "unknown".to_owned(),
+        Some(IpAddr::V4(v4)) => v4.to_string(),
+        Some(IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let prefix = u128::from(v6) & !u128::from(u64::MAX);
+                format!("{}/64", Ipv6Addr::from(prefix))
+            }
+        },
+    }
 }
 
 /// A full name: 1..100 characters after trimming.
@@ -171,6 +190,17 @@ mod tests {
             format!("{:?}", Password::parse("secret1")),
             "Ok(Password(***))"
         );
+    }
+
+    #[test]
+    fn client_keys() {
+        let key = |s: &str| client_key(s.parse().ok());
+        assert_eq!(key("203.0.113.7"), "203.0.113.7");
+        assert_eq!(key("::ffff:203.0.113.7"), "203.0.113.7");
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+        assert_eq!(key("2001:db8:1:2:ffff:ffff:ffff:ffff"), "2001:db8:1:2::/64");
+        assert_ne!(key("2001:db8:1:3::1"), key("2001:db8:1:2::1"));
+        assert_eq!(client_key(None), "unknown");
     }
 
     #[test]

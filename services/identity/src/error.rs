@@ -13,6 +13,7 @@ pub const MSG_ACCOUNT_DISABLED: &str = "Tài khoản đã bị vô hiệu hóa";
 pub const MSG_OLD_PASSWORD_WRONG: &str = "Mật khẩu cũ không đúng!";
 pub const MSG_PASSWORD_MISMATCH: &str = "Mật khẩu mới không khớp";
 pub const MSG_PASSWORD_UNCHANGED: &str = "Mật khẩu mới phải khác mật khẩu cũ";
+pub const MSG_COMMON_PASSWORD: &str = "Mật khẩu quá phổ biến, vui lòng chọn mật khẩu khác";
 pub const MSG_USER_NAME_TAKEN: &str = "Tên đăng nhập đã tồn tại";
 pub const MSG_SELF_ACTION: &str = "Không thể xóa hoặc vô hiệu hóa tài khoản của chính bạn";
 pub const MSG_LAST_ADMIN: &str = "Không thể xóa, hạ quyền hoặc vô hiệu hóa quản trị viên cuối cùng";
@@ -56,6 +57,9 @@ pub enum IdentityError {
     /// Code 123.
     #[error("new password equals the old one")]
     PasswordUnchanged,
+    /// Code 124, naming the offending field: the password is on the common list.
+    #[error("password too common")]
+    CommonPassword { field: &'static str },
     /// Code 130.
     #[error("user name taken")]
     UserNameTaken,
@@ -116,6 +120,9 @@ impl IdentityError {
             }
             Self::PasswordUnchanged => bad(123, MSG_PASSWORD_UNCHANGED)
                 .with_details(detail("newPassword", MSG_PASSWORD_UNCHANGED)),
+            Self::CommonPassword { field } => {
+                bad(124, MSG_COMMON_PASSWORD).with_details(detail(field, MSG_COMMON_PASSWORD))
+            }
             Self::UserNameTaken => ApiError::conflict(130, MSG_USER_NAME_TAKEN),
             Self::SelfAction => bad(132, MSG_SELF_ACTION),
             Self::LastActiveAdmin => bad(133, MSG_LAST_ADMIN),
@@ -160,6 +167,12 @@ impl ResponseError for IdentityError {
     }
 }
 
+impl From<shop_common::input::Invalid> for IdentityError {
+    fn from(e: shop_common::input::Invalid) -> Self {
+        Self::Validation(e.0)
+    }
+}
+
 impl From<ApiError> for IdentityError {
     fn from(e: ApiError) -> Self {
         Self::Api(e)
@@ -198,6 +211,11 @@ mod tests {
                 400,
             ),
             (IdentityError::PasswordUnchanged, 123, 400),
+            (
+                IdentityError::CommonPassword { field: "password" },
+                124,
+                400,
+            ),
             (IdentityError::UserNameTaken, 130, 409),
             (IdentityError::SelfAction, 132, 400),
             (IdentityError::LastActiveAdmin, 133, 400),

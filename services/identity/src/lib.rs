@@ -15,7 +15,9 @@ use shop_common::health;
 use shop_common::internal::InternalKey;
 
 pub mod accounts;
+pub mod audit;
 pub mod auth;
+pub mod common_passwords;
 pub mod config;
 pub mod domain;
 pub mod error;

@@ -8,11 +8,20 @@
 //! 3. A wrong password that brings the count to the limit sets the lock (code 101).
 //! 4. A right password clears the count; only then is a disabled account told apart
 //!    (code 102). Otherwise `last_login_at` is stamped and a token issued.
+//!
+//! SelfChangePassword checks the old password through the same count
+//! ([`begin_attempt`], [`wrong_password`], [`right_password`]), so a stolen token cannot
+//! be used to guess the real password. The client is keyed by
+//! [`crate::domain::client_key`] (IPv6 by /64). Setting a lock is recorded in the audit log (`login_lockout`).
+
+use diesel_async::{AsyncConnection, AsyncPgConnection};
 
 use crate::AppState;
+use crate::audit::AuditAction;
+use crate::config::Settings;
 use crate::domain::{USER_NAME_MAX_CHARS, login_key};
 use crate::error::IdentityError;
-use crate::models::{Attempt, LoginFailure, User};
+use crate::models::{Attempt, LoginFailure, NewAuditEntry, User};
 use crate::tokens::IssuedToken;
 
 /// A successful login.
@@ -33,6 +42,87 @@ fn locked(remaining_ms: i64) -> IdentityError {
     }
 }
 
+/// Counts an attempt for (key, client) before the password is checked; code 101 while
+/// the pair is locked.
+pub async fn begin_attempt(
+    conn: &mut AsyncPgConnection,
+    settings: &Settings,
+    key: &str,
+    client: &str,
+) -> Result<(), IdentityError> {
+    let attempt = LoginFailure::begin_attempt(
+        conn,
+        key,
+        client,
+        settings.login_max_failures,
+        settings.login_lock,
+        settings.login_failure_window,
+    )
+    .await?;
+    match attempt {
+        Attempt::Locked { remaining_ms } => Err(locked(remaining_ms)),
+        Attempt::Allowed => Ok(()),
+    }
+}
+
+/// Records a wrong password for (key, client): code 101 when this locks the pair (the
+/// lockout goes into the audit log in the same transaction), else `wrong`.
+pub async fn wrong_password(
+    conn: &mut AsyncPgConnection,
+    settings: &Settings,
+    key: &str,
+    client: &str,
+    account: Option<&User>,
+    during: &'static str,
+    wrong: IdentityError,
+) -> IdentityError {
+    let outcome = conn
+        .transaction::<_, IdentityError, _>(async |conn| {
+            let failure = LoginFailure::record_failure(
+                conn,
+                key,
+                client,
+                settings.login_max_failures,
+                settings.login_lock,
+            )
+            .await?;
+            if failure.newly_locked {
+                let minutes = minutes(crate::models::login_failure::millis(settings.login_lock));
+                let detail = format!(
+                    "Khóa {minutes} phút sau {} lần nhập sai mật khẩu khi {during}",
+                    settings.login_max_failures
+                );
+                let actor = account.map_or(key, |u| u.user_name.as_str());
+                NewAuditEntry::new(
+                    actor,
+                    account.map(|u| u.id),
+                    AuditAction::LoginLockout,
+                    client,
+                    &detail,
+                )
+                .insert(conn)
+                .await?;
+                tracing::warn!(user = actor, client, "login locked");
+            }
+            Ok(failure.remaining_ms)
+        })
+        .await;
+    match outcome {
+        Ok(Some(remaining_ms)) => locked(remaining_ms),
+        Ok(None) => wrong,
+        Err(e) => e,
+    }
+}
+
+/// After a right password: forgets the failures of (key, client).
+pub async fn right_password(
+    conn: &mut AsyncPgConnection,
+    key: &str,
+    client: &str,
+) -> Result<(), IdentityError> {
+    Ok(LoginFailure::clear(conn, key, client).await?)
+}
+
 pub async fn login(
     state: &AppState,
     user_name: &str,
@@ -49,18 +139,7 @@ pub async fn login(
 
     let user = {
         let mut conn = state.pool.get().await?;
-        let attempt = LoginFailure::begin_attempt(
-            &mut conn,
-            &key,
-            client_ip,
-            settings.login_max_failures,
-            settings.login_lock,
-            settings.login_failure_window,
-        )
-        .await?;
-        if let Attempt::Locked { remaining_ms } = attempt {
-            return Err(locked(remaining_ms));
-        }
+        begin_attempt(&mut conn, settings, &key, client_ip).await?;
         User::find_by_key(&mut conn, &key).await?
         // The connection goes back to the pool while the password is hashed.
     };
@@ -71,20 +150,21 @@ pub async fn login(
     let mut conn = state.pool.get().await?;
     let user = match user {
         Some(user) if matched => user,
-        _ => {
-            let lock = LoginFailure::record_failure(
+        account => {
+            return Err(wrong_password(
                 &mut conn,
+                settings,
                 &key,
                 client_ip,
-                settings.login_max_failures,
-                settings.login_lock,
+                account.as_ref(),
+                "đăng nhập",
+                IdentityError::BadCredentials,
             )
-            .await?;
-            return Err(lock.map_or(IdentityError::BadCredentials, locked));
+            .await);
         }
     };
 
-    LoginFailure::clear(&mut conn, &key, client_ip).await?;
+    right_password(&mut conn, &key, client_ip).await?;
     if !user.is_active {
         return Err(IdentityError::AccountDisabled);
     }

@@ -27,4 +27,16 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(users, login_failures);
+diesel::table! {
+    audit_log (id) {
+        id -> Uuid,
+        at -> Timestamptz,
+        actor -> Text,
+        actor_id -> Nullable<Uuid>,
+        action -> Text,
+        target -> Text,
+        detail -> Text,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(users, login_failures, audit_log);

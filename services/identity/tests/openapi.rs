@@ -55,6 +55,10 @@ async fn serves_its_openapi_document() {
         (format!("{USER}/Update"), "put"),
         (format!("{USER}/ResetPassword"), "post"),
         (format!("{USER}/Delete"), "delete"),
+        (
+            "/identity/api/admin/v1/AuditLog/Pagination".to_owned(),
+            "get",
+        ),
         ("/identity/.well-known/jwks.json".to_owned(), "get"),
         ("/identity/internal/v1/TokenStatus".to_owned(), "get"),
         ("/identity/openapi.json".to_owned(), "get"),

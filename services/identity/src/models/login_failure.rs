@@ -12,7 +12,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Integer, Nullable, Text};
+use diesel::sql_types::{BigInt, Bool, Integer, Nullable, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::login_failures;
@@ -48,9 +48,21 @@ struct CountRow {
 struct LockRow {
     #[diesel(sql_type = Nullable<BigInt>)]
     remaining_ms: Option<i64>,
+    #[diesel(sql_type = Bool)]
+    newly_locked: bool,
 }
 
-fn millis(d: Duration) -> i64 {
+/// The outcome of recording a wrong password.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Failure {
+    /// Locked for this many more milliseconds, if locked.
+    pub remaining_ms: Option<i64>,
+    /// This failure set the lock (it was not locked before).
+    pub newly_locked: bool,
+}
+
+/// A duration in whole milliseconds, saturating.
+pub fn millis(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX / 4)
 }
 
@@ -97,25 +109,34 @@ impl LoginFailure {
     }
 
     /// After a wrong password: locks (key, ip) if the count has reached the limit.
-    /// Returns the remaining lock time when locked.
+    /// Tells whether the pair is locked now, and whether this very call locked it (so
+    /// that the lockout is recorded once).
     pub async fn record_failure(
         conn: &mut AsyncPgConnection,
         key: &str,
         ip: &str,
         max_failures: u32,
         lock: Duration,
-    ) -> QueryResult<Option<i64>> {
+    ) -> QueryResult<Failure> {
         let row: Option<LockRow> = diesel::sql_query(
-            "UPDATE login_failures SET
+            "WITH prev AS (
+                 SELECT locked_until AS was FROM login_failures
+                 WHERE user_name_key = $1 AND client_ip = $2
+                 FOR UPDATE
+             )
+             UPDATE login_failures AS f SET
                  locked_until = CASE
-                     WHEN locked_until > now() THEN locked_until
-                     WHEN failures >= $3 THEN now() + $4 * interval '1 millisecond'
+                     WHEN f.locked_until > now() THEN f.locked_until
+                     WHEN f.failures >= $3 THEN now() + $4 * interval '1 millisecond'
                      END,
                  updated_at = now()
-             WHERE user_name_key = $1 AND client_ip = $2
-             RETURNING CASE WHEN locked_until > now()
-                            THEN ceil(extract(epoch FROM locked_until - now()) * 1000)::bigint
-                       END AS remaining_ms",
+             FROM prev
+             WHERE f.user_name_key = $1 AND f.client_ip = $2
+             RETURNING CASE WHEN f.locked_until > now()
+                            THEN ceil(extract(epoch FROM f.locked_until - now()) * 1000)::bigint
+                       END AS remaining_ms,
+                       coalesce(f.locked_until > now(), false)
+                           AND NOT coalesce(prev.was > now(), false) AS newly_locked",
         )
         .bind::<Text, _>(key)
         .bind::<Text, _>(ip)
@@ -124,7 +145,16 @@ impl LoginFailure {
         .get_result(conn)
         .await
         .optional()?;
-        Ok(row.and_then(|r| r.remaining_ms))
+        Ok(row.map_or(
+            Failure {
+                remaining_ms: None,
+                newly_locked: false,
+            },
+            |r| Failure {
+                remaining_ms: r.remaining_ms,
+                newly_locked: r.newly_locked,
+            },
+        ))
     }
 
     /// After a right password: forgets the failures of (key, ip).

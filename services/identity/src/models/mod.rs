@@ -1,8 +1,10 @@
 //! Table structs with their insert/update forms and queries. Every query takes the
 //! connection (`&mut AsyncPgConnection`), so callers decide about transactions.
 
+pub mod audit_entry;
 pub mod login_failure;
 pub mod user;
 
-pub use login_failure::{Attempt, LoginFailure};
+pub use audit_entry::{AuditEntry, AuditFilter, NewAuditEntry};
+pub use login_failure::{Attempt, Failure, LoginFailure};
 pub use user::{NewUser, User, UserChanges, UserFilter};

@@ -6,6 +6,7 @@ use shop_common::net::request_client_ip;
 use shop_common::{FieldError, ok};
 
 use crate::auth::CurrentUser;
+use crate::domain::client_key;
 use crate::error::IdentityError;
 use crate::views::{LoginResult, SessionUser, UserView};
 use crate::{AppState, accounts, login as flow};
@@ -39,8 +40,7 @@ pub async fn login(
     if !missing.is_empty() {
         return Err(IdentityError::validation(missing));
     }
-    let client_ip = request_client_ip(&req, &state.settings.trusted_proxies)
-        .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string());
+    let client_ip = client_key(request_client_ip(&req, &state.settings.trusted_proxies));
     let done = flow::login(&state, &user_name, &password, &client_ip).await?;
     Ok(ok(LoginResult {
         access_token: done.token.token,
@@ -64,16 +64,20 @@ pub struct ChangePasswordRequest {
 }
 
 /// `POST SelfChangePassword {oldPassword, newPassword, confirmPassword}` -> `true`.
-/// The current token stops working; the user logs in again.
+/// The current token stops working; the user logs in again. Wrong old passwords count as
+/// login failures of (user, client).
 pub async fn self_change_password(
+    req: HttpRequest,
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
     body: web::Json<ChangePasswordRequest>,
 ) -> Result<HttpResponse, IdentityError> {
     let body = body.into_inner();
+    let client = client_key(request_client_ip(&req, &state.settings.trusted_proxies));
     accounts::change_own_password(
         &state,
         &user,
+        &client,
         body.old_password.as_deref().unwrap_or_default(),
         body.new_password.as_deref().unwrap_or_default(),
         body.confirm_password.as_deref().unwrap_or_default(),

@@ -5,6 +5,7 @@
 use actix_web::{Resource, web};
 use shop_common::error::not_found_route;
 
+pub mod audit_log;
 pub mod identity_auth;
 pub mod internal;
 pub mod jwks;
@@ -43,6 +44,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     resource("/User/ResetPassword").route(web::post().to(user::reset_password)),
                 )
-                .service(resource("/User/Delete").route(web::delete().to(user::delete))),
+                .service(resource("/User/Delete").route(web::delete().to(user::delete)))
+                .service(
+                    resource("/AuditLog/Pagination").route(web::get().to(audit_log::pagination)),
+                ),
         );
 }

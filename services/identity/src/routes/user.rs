@@ -41,14 +41,11 @@ impl Fields {
     }
 }
 
+/// The list's own filters; the page parameters are read by [`PageQuery`] from the same
+/// query string.
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct UserPageQuery {
-    pub page_index: Option<i64>,
-    pub page_size: Option<i64>,
-    pub keyword: Option<String>,
-    pub sort_by: Option<String>,
-    pub sort_dir: Option<String>,
+pub struct UserFilterQuery {
     pub role: Option<String>,
     pub is_active: Option<String>,
 }
@@ -58,17 +55,11 @@ pub struct UserPageQuery {
 pub async fn pagination(
     _admin: CurrentAdmin,
     state: web::Data<AppState>,
-    query: web::Query<UserPageQuery>,
+    page: web::Query<PageQuery>,
+    query: web::Query<UserFilterQuery>,
 ) -> Result<HttpResponse, IdentityError> {
     let q = query.into_inner();
-    let page = PageQuery {
-        page_index: q.page_index,
-        page_size: q.page_size,
-        keyword: q.keyword,
-        sort_by: q.sort_by,
-        sort_dir: q.sort_dir,
-    }
-    .check(SORTABLE);
+    let page = page.check(SORTABLE);
     let mut fields = Fields::default();
     let page = match page {
         Ok(page) => Some(page),
@@ -170,12 +161,12 @@ impl CreateRequest {
 
 /// `POST Create {userName, fullName, email?, password, role}` -> the user.
 pub async fn create(
-    _admin: CurrentAdmin,
+    CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
     body: web::Json<CreateRequest>,
 ) -> Result<HttpResponse, IdentityError> {
     let new = body.into_inner().parse()?;
-    let user = accounts::create(&state, new).await?;
+    let user = accounts::create(&state, &admin, new).await?;
     Ok(ok(UserView::from(&user)))
 }
 

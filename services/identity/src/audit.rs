@@ -1,0 +1,82 @@
+//! identity's audit log: what an owner reads back to learn who created, changed, removed
+//! or locked an account. Entries are written in the same transaction as the change they
+//! record ([`crate::models::NewAuditEntry::insert`]); this module names the actions and
+//! words the details.
+
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AuditAction {
+    UserCreate,
+    /// Full name or e-mail changed.
+    UserUpdate,
+    UserRoleChange,
+    UserDisable,
+    UserEnable,
+    UserDelete,
+    /// An admin set someone's password.
+    PasswordReset,
+    /// A user changed their own password.
+    PasswordChange,
+    /// A (user name, client) pair reached the failure limit and was locked.
+    LoginLockout,
+}
+
+impl AuditAction {
+    pub const ALL: [AuditAction; 9] = [
+        AuditAction::UserCreate,
+        AuditAction::UserUpdate,
+        AuditAction::UserRoleChange,
+        AuditAction::UserDisable,
+        AuditAction::UserEnable,
+        AuditAction::UserDelete,
+        AuditAction::PasswordReset,
+        AuditAction::PasswordChange,
+        AuditAction::LoginLockout,
+    ];
+
+    /// The stored and wire name (the migration's CHECK lists the same names).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuditAction::UserCreate => "user_create",
+            AuditAction::UserUpdate => "user_update",
+            AuditAction::UserRoleChange => "user_role_change",
+            AuditAction::UserDisable => "user_disable",
+            AuditAction::UserEnable => "user_enable",
+            AuditAction::UserDelete => "user_delete",
+            AuditAction::PasswordReset => "password_reset",
+            AuditAction::PasswordChange => "password_change",
+            AuditAction::LoginLockout => "login_lockout",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.as_str() == text)
+    }
+}
+
+/// The Vietnamese name of a role, for details.
+pub fn role_label(role: shop_common::auth::Role) -> &'static str {
+    match role {
+        shop_common::auth::Role::Admin => "quản trị viên",
+        shop_common::auth::Role::Staff => "nhân viên",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_match_serde() {
+        for action in AuditAction::ALL {
+            assert_eq!(AuditAction::parse(action.as_str()), Some(action));
+            assert_eq!(
+                serde_json::to_value(action).ok(),
+                Some(serde_json::Value::String(action.as_str().to_owned()))
+            );
+        }
+        assert_eq!(AuditAction::parse("User_Create"), None);
+    }
+}

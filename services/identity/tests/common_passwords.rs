@@ -1,0 +1,82 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! Common passwords are refused with code 124 naming the field, on Create, ResetPassword
+//! and SelfChangePassword, and the refusal changes nothing.
+
+mod common;
+
+use common::{AUTH, Api, USER};
+use serde_json::json;
+use shop_common::auth::Role;
+
+const MSG: &str = "Mật khẩu quá phổ biến, vui lòng chọn mật khẩu khác";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn create_refuses_common_passwords_in_any_case() {
+    let api = Api::new().await;
+    let admin = api.admin_token().await;
+    let before = api.user_count().await;
+    for password in [
+        "password",
+        "Password",
+        "123456",
+        "matkhau123",
+        "Admin@123",
+        "QWERTY123",
+    ] {
+        let answer = api
+            .post(
+                &format!("{USER}/Create"),
+                Some(&admin),
+                json!({ "userName": "nhanvien", "fullName": "Nhân viên", "password": password, "role": "staff" }),
+            )
+            .await;
+        answer.assert_error(124, 400);
+        assert_eq!(answer.body["error"]["message"], MSG, "{password}");
+        assert_eq!(answer.detail_fields(), ["password"]);
+    }
+    assert_eq!(api.user_count().await, before);
+    // An uncommon one is fine.
+    let user = api
+        .create_user(&admin, "nhanvien", "Kho-hang-2026", "staff")
+        .await;
+    assert_eq!(user["userName"], "nhanvien");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn reset_refuses_common_passwords() {
+    let api = Api::new().await;
+    let admin = api.admin_token().await;
+    let staff = api.idp.create_user("nv2", "rieng-tu-42", Role::Staff).await;
+    let token = api.token("nv2", "rieng-tu-42").await;
+    let answer = api
+        .post(
+            &format!("{USER}/ResetPassword"),
+            Some(&admin),
+            json!({ "id": staff.id, "newPassword": "iloveyou" }),
+        )
+        .await;
+    answer.assert_error(124, 400);
+    assert_eq!(answer.detail_fields(), ["newPassword"]);
+    // Nothing changed: the old password and the user's token still work.
+    api.get(&format!("{AUTH}/Me"), Some(&token)).await.ok();
+    api.login("nv2", "rieng-tu-42").await.ok();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn self_change_refuses_common_passwords() {
+    let api = Api::new().await;
+    api.idp.create_user("nv3", "rieng-tu-43", Role::Staff).await;
+    let token = api.token("nv3", "rieng-tu-43").await;
+    let answer = api
+        .post(
+            &format!("{AUTH}/SelfChangePassword"),
+            Some(&token),
+            json!({ "oldPassword": "rieng-tu-43", "newPassword": "MatKhau", "confirmPassword": "MatKhau" }),
+        )
+        .await;
+    answer.assert_error(124, 400);
+    assert_eq!(answer.body["error"]["message"], MSG);
+    assert_eq!(answer.detail_fields(), ["newPassword"]);
+    api.get(&format!("{AUTH}/Me"), Some(&token)).await.ok();
+    api.login("nv3", "rieng-tu-43").await.ok();
+}
