@@ -1,6 +1,7 @@
 //! Client address resolution: `X-Forwarded-For` is believed only from trusted proxies.
 
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicI64, Ordering};
 
 use ipnet::IpNet;
 
@@ -34,6 +35,9 @@ impl TrustedProxies {
     pub fn client_ip(&self, peer: IpAddr, forwarded_for: Option<&str>) -> IpAddr {
         let peer = canonical(peer);
         if !self.contains(peer) {
+            if forwarded_for.is_some() {
+                warn_untrusted_forwarder(peer);
+            }
             return peer;
         }
         let Some(header) = forwarded_for else {
@@ -53,6 +57,33 @@ impl TrustedProxies {
         }
         last
     }
+}
+
+/// The last time (unix seconds) an ignored `X-Forwarded-For` was logged.
+static LAST_UNTRUSTED_WARNING: AtomicI64 = AtomicI64::new(i64::MIN);
+const UNTRUSTED_WARNING_EVERY_SECONDS: i64 = 60;
+
+/// A load balancer missing from `TRUSTED_PROXIES` makes every client look like one
+/// address (one rate-limit bucket, one lockout key for the whole shop): say so, at
+/// most once a minute, since a client may also send the header itself.
+fn warn_untrusted_forwarder(peer: IpAddr) {
+    let now = chrono::Utc::now().timestamp();
+    if claim_warning(&LAST_UNTRUSTED_WARNING, now) {
+        tracing::warn!(
+            %peer,
+            "X-Forwarded-For from a peer outside TRUSTED_PROXIES was ignored; if it is your \
+             proxy or load balancer, add its address to TRUSTED_PROXIES"
+        );
+    }
+}
+
+/// True for the first caller after the quiet period (one winner among racing threads).
+fn claim_warning(last: &AtomicI64, now: i64) -> bool {
+    let previous = last.load(Ordering::Relaxed);
+    now.saturating_sub(previous) >= UNTRUSTED_WARNING_EVERY_SECONDS
+        && last
+            .compare_exchange(previous, now, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
 }
 
 fn canonical(ip: IpAddr) -> IpAddr {
@@ -103,5 +134,15 @@ mod tests {
     #[test]
     fn rejects_bad_entries() {
         assert!(TrustedProxies::parse("nope").is_err());
+    }
+
+    #[test]
+    fn warns_about_an_ignored_forwarder_at_most_once_a_minute() {
+        let last = AtomicI64::new(i64::MIN);
+        assert!(claim_warning(&last, 1_000));
+        assert!(!claim_warning(&last, 1_000));
+        assert!(!claim_warning(&last, 1_059));
+        assert!(claim_warning(&last, 1_060));
+        assert!(!claim_warning(&last, 1_061));
     }
 }
