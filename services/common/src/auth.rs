@@ -1,12 +1,15 @@
 //! Access-token verification shared by the gateway and every service: EdDSA only,
 //! keys from identity's JWKS (cached, refreshed on an unknown `kid` at most once per
-//! [`REFRESH_THROTTLE`]), `iss`/`aud`/`exp` checked. Handlers take [`AuthUser`] or
-//! [`AdminUser`] as an argument.
+//! [`REFRESH_THROTTLE`]), `iss`/`aud`/`exp` checked, then (when a [`SessionCheck`] is
+//! attached, as in every service but identity, which reads its own table) the
+//! session's revocation status. Handlers take [`AuthUser`] or [`AdminUser`] as an
+//! argument.
 
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::RwLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
@@ -15,7 +18,11 @@ use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::config::ServiceConfig;
 use crate::error::{ApiError, internal_error};
+
+pub mod session;
+use session::SessionCheck;
 
 pub const ISSUER: &str = "shop-identity";
 pub const AUDIENCE: &str = "shop-admin";
@@ -65,15 +72,18 @@ pub enum AuthError {
     Missing,
     #[error("invalid token: {0}")]
     Invalid(String),
-    #[error("signing keys unavailable: {0}")]
-    KeysUnavailable(String),
+    #[error("session revoked")]
+    Revoked,
+    /// identity could not be asked (signing keys or session status): fail closed.
+    #[error("identity unavailable: {0}")]
+    Unavailable(String),
 }
 
 impl From<AuthError> for ApiError {
     fn from(e: AuthError) -> Self {
         match e {
-            AuthError::KeysUnavailable(reason) => {
-                tracing::warn!(%reason, "cannot verify token: JWKS unavailable");
+            AuthError::Unavailable(reason) => {
+                tracing::warn!(%reason, "cannot verify token: identity unavailable");
                 ApiError::unavailable(actix_web::http::StatusCode::SERVICE_UNAVAILABLE)
             }
             _ => ApiError::unauthorized(),
@@ -97,6 +107,8 @@ pub struct TokenVerifier {
     remote: Option<RemoteJwks>,
     validation: Validation,
     verified: std::sync::Mutex<HashMap<String, Claims>>,
+    verified_hits: AtomicU64,
+    sessions: Option<SessionCheck>,
 }
 
 fn validation() -> Validation {
@@ -117,6 +129,8 @@ impl TokenVerifier {
             remote: None,
             validation: validation(),
             verified: std::sync::Mutex::new(HashMap::new()),
+            verified_hits: AtomicU64::new(0),
+            sessions: None,
         }
     }
 
@@ -131,7 +145,32 @@ impl TokenVerifier {
             }),
             validation: validation(),
             verified: std::sync::Mutex::new(HashMap::new()),
+            verified_hits: AtomicU64::new(0),
+            sessions: None,
         }
+    }
+
+    /// The verifier of a service other than identity: keys from identity's JWKS and
+    /// every session checked against identity's TokenStatus.
+    pub fn for_service(config: &ServiceConfig, client: reqwest::Client) -> Self {
+        let sessions = SessionCheck::identity(
+            &config.identity_url,
+            config.internal_api_key.clone(),
+            config.token_status_ttl,
+            client.clone(),
+        );
+        Self::remote(&config.identity_url, client).with_sessions(sessions)
+    }
+
+    /// Also checks each token's session with `sessions` in [`authenticate`](Self::authenticate).
+    pub fn with_sessions(mut self, sessions: SessionCheck) -> Self {
+        self.sessions = Some(sessions);
+        self
+    }
+
+    /// The attached session check, if any.
+    pub fn sessions(&self) -> Option<&SessionCheck> {
+        self.sessions.as_ref()
     }
 
     fn key(&self, kid: &str) -> Option<DecodingKey> {
@@ -175,10 +214,10 @@ impl TokenVerifier {
             .send()
             .await
             .and_then(|r| r.error_for_status())
-            .map_err(|e| AuthError::KeysUnavailable(e.to_string()))?
+            .map_err(|e| AuthError::Unavailable(format!("JWKS: {e}")))?
             .json()
             .await
-            .map_err(|e| AuthError::KeysUnavailable(e.to_string()))?;
+            .map_err(|e| AuthError::Unavailable(format!("JWKS: {e}")))?;
         self.set_keys(&set);
         Ok(())
     }
@@ -190,7 +229,16 @@ impl TokenVerifier {
     fn cached(&self, token: &str) -> Option<Claims> {
         let verified = self.verified.lock().ok()?;
         let claims = verified.get(token)?;
-        (claims.exp > chrono::Utc::now().timestamp()).then(|| claims.clone())
+        let live = claims.exp > chrono::Utc::now().timestamp();
+        if live {
+            self.verified_hits.fetch_add(1, Ordering::Relaxed);
+        }
+        live.then(|| claims.clone())
+    }
+
+    /// How many verifications were answered from the verified-token cache.
+    pub fn cache_hits(&self) -> u64 {
+        self.verified_hits.load(Ordering::Relaxed)
     }
 
     fn remember(&self, token: &str, claims: &Claims) {
@@ -206,7 +254,20 @@ impl TokenVerifier {
         }
     }
 
-    /// Verifies signature, algorithm, `exp`, `iss` and `aud`.
+    /// [`verify`](Self::verify), then the session's revocation status when a
+    /// [`SessionCheck`] is attached ([`AuthError::Revoked`] when revoked).
+    pub async fn authenticate(&self, token: &str) -> Result<Claims, AuthError> {
+        let claims = self.verify(token).await?;
+        if let Some(sessions) = &self.sessions
+            && !sessions.is_current(&claims).await?
+        {
+            tracing::debug!(sub = %claims.sub, ver = claims.ver, "revoked token");
+            return Err(AuthError::Revoked);
+        }
+        Ok(claims)
+    }
+
+    /// Verifies signature, algorithm, `exp`, `iss` and `aud` (not revocation).
     pub async fn verify(&self, token: &str) -> Result<Claims, AuthError> {
         if let Some(claims) = self.cached(token) {
             return Ok(claims);
@@ -297,7 +358,7 @@ async fn authenticate(req: HttpRequest) -> Result<AuthUser, ApiError> {
         .app_data::<web::Data<TokenVerifier>>()
         .ok_or_else(|| internal_error("TokenVerifier missing from app data"))?;
     let token = bearer_token(&req).ok_or(AuthError::Missing)?;
-    let claims = verifier.verify(token).await?;
+    let claims = verifier.authenticate(token).await?;
     Ok(claims.into())
 }
 

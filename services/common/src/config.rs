@@ -93,7 +93,8 @@ pub fn duration_or(name: &'static str, default: Duration) -> Result<Duration, Co
 /// Settings every service reads.
 ///
 /// `DATABASE_URL` (required), `LISTEN_ADDR`, `DB_POOL_SIZE` [10], `IDENTITY_URL`
-/// [http://127.0.0.1:8081], `INTERNAL_API_KEY` (required), `TRUSTED_PROXIES` [none].
+/// [http://127.0.0.1:8081], `INTERNAL_API_KEY` (required), `TRUSTED_PROXIES` [none],
+/// `TOKEN_STATUS_CACHE_SECONDS` [30] (how long identity's revocation answer is reused).
 #[derive(Debug, Clone)]
 pub struct ServiceConfig {
     pub database_url: Secret,
@@ -102,6 +103,7 @@ pub struct ServiceConfig {
     pub identity_url: String,
     pub internal_api_key: Secret,
     pub trusted_proxies: TrustedProxies,
+    pub token_status_ttl: Duration,
 }
 
 impl ServiceConfig {
@@ -113,6 +115,7 @@ impl ServiceConfig {
             identity_url: identity_url(),
             internal_api_key: internal_api_key()?,
             trusted_proxies: trusted_proxies()?,
+            token_status_ttl: token_status_ttl()?,
         })
     }
 }
@@ -121,6 +124,12 @@ pub fn identity_url() -> String {
     or("IDENTITY_URL", "http://127.0.0.1:8081")
         .trim_end_matches('/')
         .to_owned()
+}
+
+/// `TOKEN_STATUS_CACHE_SECONDS` [30]: how long a revocation answer per (user, session
+/// version) is reused; 0 asks identity on every call.
+pub fn token_status_ttl() -> Result<Duration, ConfigError> {
+    duration_or("TOKEN_STATUS_CACHE_SECONDS", Duration::from_secs(30))
 }
 
 pub fn internal_api_key() -> Result<Secret, ConfigError> {

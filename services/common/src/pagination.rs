@@ -1,5 +1,7 @@
-//! Paged lists: `pageIndex` (1-based), `pageSize` (1..100), `keyword`, `sortBy`
-//! (only the endpoint's sortable fields), `sortDir`.
+//! Paged lists: `pageIndex` (1..=1,000,000, 1-based), `pageSize` (1..=100), `keyword`,
+//! `sortBy` (only the endpoint's sortable fields), `sortDir`. The numbers arrive as
+//! text and are parsed here, so that any bad value (including one too large for 64
+//! bits) is code 1 naming its field rather than a generic query error.
 
 use serde::{Deserialize, Serialize};
 
@@ -7,13 +9,15 @@ use crate::error::{ApiError, FieldError};
 
 pub const DEFAULT_PAGE_SIZE: i64 = 20;
 pub const MAX_PAGE_SIZE: i64 = 100;
+/// The deepest page anyone may ask for; keeps `OFFSET` far from overflow.
+pub const MAX_PAGE_INDEX: i64 = 1_000_000;
 
 /// The raw query, as sent. Filters live in each endpoint's own query struct.
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PageQuery {
-    pub page_index: Option<i64>,
-    pub page_size: Option<i64>,
+    pub page_index: Option<String>,
+    pub page_size: Option<String>,
     pub keyword: Option<String>,
     pub sort_by: Option<String>,
     pub sort_dir: Option<String>,
@@ -37,8 +41,13 @@ pub struct PageRequest {
 }
 
 impl PageRequest {
+    /// Rows to skip. [`PageQuery::check`] bounds both factors (at most 99,999,900);
+    /// saturating so that a hand-built request can never overflow.
     pub fn offset(&self) -> i64 {
-        (self.index - 1) * self.size
+        self.index
+            .saturating_sub(1)
+            .max(0)
+            .saturating_mul(self.size)
     }
 }
 
@@ -46,17 +55,21 @@ impl PageQuery {
     /// Checks the query against the endpoint's sortable fields (code 1 otherwise).
     pub fn check(&self, sortable: &[&'static str]) -> Result<PageRequest, ApiError> {
         let mut errors = Vec::new();
-        let index = self.page_index.unwrap_or(1);
-        if index < 1 {
-            errors.push(FieldError::new("pageIndex", "Trang phải từ 1 trở lên"));
-        }
-        let size = self.page_size.unwrap_or(DEFAULT_PAGE_SIZE);
-        if !(1..=MAX_PAGE_SIZE).contains(&size) {
+        let index = bounded(self.page_index.as_deref(), 1, MAX_PAGE_INDEX).unwrap_or_else(|| {
             errors.push(FieldError::new(
-                "pageSize",
-                "Số dòng mỗi trang từ 1 đến 100",
+                "pageIndex",
+                "Trang là số từ 1 đến 1.000.000",
             ));
-        }
+            1
+        });
+        let size = bounded(self.page_size.as_deref(), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
+            .unwrap_or_else(|| {
+                errors.push(FieldError::new(
+                    "pageSize",
+                    "Số dòng mỗi trang từ 1 đến 100",
+                ));
+                DEFAULT_PAGE_SIZE
+            });
         let dir = match self.sort_dir.as_deref() {
             None | Some("") => None,
             Some("asc") => Some(SortDir::Asc),
@@ -98,6 +111,15 @@ impl PageQuery {
         } else {
             Err(ApiError::validation(errors))
         }
+    }
+}
+
+/// `raw` as a whole number in `1..=max`, `default` when absent or blank; `None` for
+/// anything else (not a number, out of range, too large for 64 bits).
+fn bounded(raw: Option<&str>, default: i64, max: i64) -> Option<i64> {
+    match raw.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Some(default),
+        Some(text) => text.parse::<i64>().ok().filter(|n| (1..=max).contains(n)),
     }
 }
 
@@ -148,7 +170,7 @@ mod tests {
                 .is_ok_and(|r| r.index == 1 && r.size == 20 && r.sort.is_none())
         );
         let bad = PageQuery {
-            page_size: Some(101),
+            page_size: Some("101".into()),
             sort_by: Some("password".into()),
             ..Default::default()
         }
@@ -156,6 +178,58 @@ mod tests {
         let details = bad.err().and_then(|e| e.details).unwrap_or_default();
         let fields: Vec<_> = details.iter().map(|d| d.field.as_str()).collect();
         assert_eq!(fields, ["pageSize", "sortBy"]);
+    }
+
+    fn fields(query: PageQuery) -> Vec<String> {
+        let details = query.check(&[]).err().and_then(|e| e.details);
+        details
+            .unwrap_or_default()
+            .into_iter()
+            .map(|d| d.field)
+            .collect()
+    }
+
+    #[test]
+    fn page_numbers_outside_the_bounds_name_their_field() {
+        let index = |text: &str| PageQuery {
+            page_index: Some(text.into()),
+            ..Default::default()
+        };
+        let size = |text: &str| PageQuery {
+            page_size: Some(text.into()),
+            ..Default::default()
+        };
+        for bad in [
+            "0",
+            "-1",
+            "1000001",
+            "9223372036854775807",
+            "9223372036854775808",
+            "99999999999999999999999",
+            "1.5",
+            "abc",
+        ] {
+            assert_eq!(fields(index(bad)), ["pageIndex"], "pageIndex={bad}");
+            assert_eq!(fields(size(bad)), ["pageSize"], "pageSize={bad}");
+        }
+        assert_eq!(fields(size("101")), ["pageSize"]);
+        let deepest = index("1000000").check(&[]).map(|r| (r.index, r.offset()));
+        assert_eq!(deepest.ok(), Some((1_000_000, 19_999_980)));
+        let largest = size(" 100 ").check(&[]).map(|r| r.size);
+        assert_eq!(largest.ok(), Some(100));
+        let blank = index("").check(&[]).map(|r| r.index);
+        assert_eq!(blank.ok(), Some(1));
+    }
+
+    #[test]
+    fn offset_never_overflows() {
+        let request = PageRequest {
+            index: i64::MAX,
+            size: i64::MAX,
+            keyword: None,
+            sort: None,
+        };
+        assert_eq!(request.offset(), i64::MAX);
     }
 
     #[test]

@@ -1,9 +1,17 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
-//! Token verification: what is accepted and what is refused.
+//! Token verification and the session (revocation) check: what is accepted and what
+//! is refused.
+
+use std::time::Duration;
+
+use serde_json::json;
 
 use base64::Engine;
-use shop_common::auth::{AUDIENCE, Claims, ISSUER, Role};
-use shop_common::testing::TestTokens;
+use shop_common::ApiError;
+use shop_common::auth::session::SessionCheck;
+use shop_common::auth::{AUDIENCE, AuthError, Claims, ISSUER, Role, TokenVerifier};
+use shop_common::config::Secret;
+use shop_common::testing::{INTERNAL_KEY, Stub, TestTokens, envelope_error, envelope_ok};
 
 fn claims(role: Role) -> Claims {
     let now = chrono::Utc::now().timestamp();
@@ -77,8 +85,124 @@ async fn a_remembered_token_still_expires() {
     short.exp = chrono::Utc::now().timestamp() + 1;
     let token = keys.sign(&short);
     assert!(verifier.verify(&token).await.is_ok());
-    // Second call is served from the verified-token cache.
+    assert_eq!(verifier.cache_hits(), 0);
+    // The second call is served from the verified-token cache.
     assert!(verifier.verify(&token).await.is_ok());
+    assert_eq!(verifier.cache_hits(), 1);
     tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    // The cached entry has expired with its token: refused, and not a cache hit.
     assert!(verifier.verify(&token).await.is_err());
+    assert_eq!(verifier.cache_hits(), 1);
+}
+
+const STATUS: &str = "/identity/internal/v1/TokenStatus";
+
+/// A verifier trusting `keys` whose sessions are checked by identity at `identity_url`.
+fn checked(keys: &TestTokens, identity_url: &str, ttl: Duration) -> TokenVerifier {
+    let sessions = SessionCheck::identity(
+        identity_url,
+        Secret::new(INTERNAL_KEY),
+        ttl,
+        shop_common::testing::client(),
+    );
+    let key = jsonwebtoken::DecodingKey::from_jwk(&keys.public_jwk).unwrap();
+    TokenVerifier::with_keys([(keys.kid.clone(), key)]).with_sessions(sessions)
+}
+
+fn answer(identity: &Stub, active: bool, role: Option<&str>) {
+    let result = json!({ "active": active, "role": role });
+    identity.reply("GET", STATUS, move |_| (200, envelope_ok(result.clone())));
+}
+
+#[tokio::test]
+async fn a_current_session_passes_and_is_asked_once_per_ttl() {
+    let keys = TestTokens::new();
+    let identity = Stub::start();
+    answer(&identity, true, Some("staff"));
+    let verifier = checked(&keys, &identity.base_url, Duration::from_secs(30));
+    let claims = claims(Role::Staff);
+    let token = keys.sign(&claims);
+    for _ in 0..3 {
+        let got = verifier.authenticate(&token).await.unwrap();
+        assert_eq!(got.sub, claims.sub);
+    }
+    let calls = identity.requests(STATUS);
+    assert_eq!(calls.len(), 1, "answers within the TTL come from the cache");
+    assert_eq!(calls[0].headers["x-internal-key"], INTERNAL_KEY);
+    assert_eq!(verifier.sessions().map(|s| s.lookups()), Some(1));
+    // A new session version is a new question.
+    let mut next = claims.clone();
+    next.ver += 1;
+    verifier.authenticate(&keys.sign(&next)).await.unwrap();
+    assert_eq!(identity.requests(STATUS).len(), 2);
+}
+
+#[tokio::test]
+async fn revoked_deleted_and_demoted_sessions_are_refused() {
+    let keys = TestTokens::new();
+    let token = keys.sign(&claims(Role::Admin));
+    let cases = [
+        (
+            "revoked",
+            200,
+            envelope_ok(json!({ "active": false, "role": "admin" })),
+        ),
+        (
+            "role changed",
+            200,
+            envelope_ok(json!({ "active": true, "role": "staff" })),
+        ),
+        (
+            "user deleted",
+            404,
+            envelope_error(404, 2, "Không tìm thấy"),
+        ),
+    ];
+    for (name, status, body) in cases {
+        let identity = Stub::start();
+        identity.reply("GET", STATUS, move |_| (status, body.clone()));
+        let verifier = checked(&keys, &identity.base_url, Duration::from_secs(30));
+        let got = verifier.authenticate(&token).await;
+        assert!(matches!(got, Err(AuthError::Revoked)), "{name}: {got:?}");
+        // The signature alone is still good: only the session check refuses it.
+        assert!(verifier.verify(&token).await.is_ok(), "{name}");
+    }
+}
+
+#[tokio::test]
+async fn identity_down_fails_closed_and_is_not_cached() {
+    let keys = TestTokens::new();
+    let identity = Stub::start();
+    answer(&identity, true, Some("staff"));
+    identity.set_down(true);
+    let verifier = checked(&keys, &identity.base_url, Duration::from_secs(30));
+    let token = keys.sign(&claims(Role::Staff));
+    let got = verifier.authenticate(&token).await;
+    assert!(matches!(got, Err(AuthError::Unavailable(_))), "{got:?}");
+    let error: ApiError = got.unwrap_err().into();
+    assert_eq!((error.status.as_u16(), error.code), (503, 8));
+    // Nothing listens at all: the same.
+    let (closed, closed_url) = shop_common::testing::listener();
+    drop(closed);
+    let got = checked(&keys, &closed_url, Duration::from_secs(30))
+        .authenticate(&token)
+        .await;
+    assert!(matches!(got, Err(AuthError::Unavailable(_))), "{got:?}");
+    // Back up: the failure was not remembered.
+    identity.set_down(false);
+    assert!(verifier.authenticate(&token).await.is_ok());
+}
+
+#[tokio::test]
+async fn test_tokens_revoke_a_session() {
+    let keys = TestTokens::new();
+    let verifier = keys.verifier();
+    let claims = claims(Role::Staff);
+    let token = keys.sign(&claims);
+    assert!(verifier.authenticate(&token).await.is_ok());
+    keys.revoke(claims.sub, claims.ver);
+    let got = verifier.authenticate(&token).await;
+    assert!(matches!(got, Err(AuthError::Revoked)), "{got:?}");
+    let error: ApiError = got.unwrap_err().into();
+    assert_eq!((error.status.as_u16(), error.code), (401, 5));
 }

@@ -41,7 +41,7 @@ async fn main() -> std::io::Result<()> {
         .map_err(fail)?;
     let pool = db::build_pool(database_url, SCHEMA, service.db_pool_size).map_err(fail)?;
     let http = http_client();
-    let verifier = TokenVerifier::remote(&service.identity_url, http.clone());
+    let verifier = TokenVerifier::for_service(service, http.clone());
     let retailstore = Retailstore::new(
         http,
         &config.retailstore_url,

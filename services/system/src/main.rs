@@ -1,12 +1,9 @@
-use std::sync::Arc;
-
 use shop_common::auth::TokenVerifier;
 use shop_common::internal::http_client;
 use shop_common::{db, server, telemetry};
 
 use system::config::SystemConfig;
-use system::storage::LocalDirStore;
-use system::{AppState, MIGRATIONS, SCHEMA, configure};
+use system::{AppState, MIGRATIONS, SCHEMA, configure, storage};
 
 fn fail(e: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(e.to_string())
@@ -27,14 +24,10 @@ async fn main() -> std::io::Result<()> {
     }
     let pool = db::build_pool(service.database_url.expose(), SCHEMA, service.db_pool_size)
         .map_err(fail)?;
-    let store = LocalDirStore::open(&config.upload.dir).await?;
-    tracing::info!(
-        dir = %store.dir().display(),
-        max_bytes = config.upload.max_bytes,
-        "upload storage ready"
-    );
-    let verifier = TokenVerifier::remote(&service.identity_url, http_client());
-    let state = AppState::new(pool, verifier, Arc::new(store), config.upload.max_bytes);
+    let store = storage::open(&config.upload.store).await?;
+    tracing::info!(max_bytes = config.upload.max_bytes, "upload storage ready");
+    let verifier = TokenVerifier::for_service(service, http_client());
+    let state = AppState::new(pool, verifier, store, config.upload.max_bytes);
     let listener = server::bind(&service.listen_addr)?;
     tracing::info!(addr = %service.listen_addr, "system listening");
     server::server(listener, configure(state))?.await

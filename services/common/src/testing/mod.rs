@@ -357,11 +357,30 @@ pub fn unreachable_pool(schema: &str) -> DbPool {
 }
 
 /// A signing key of the test's own, with a verifier that trusts it: services'
-/// tests use it to act as admin or staff without a running identity.
+/// tests use it to act as admin or staff without a running identity. The verifier
+/// also checks revocation, like a service's, against the sessions ended with
+/// [`TestTokens::revoke`] (uncached, so a revocation counts at once).
 pub struct TestTokens {
     pub kid: String,
     pub encoding: jsonwebtoken::EncodingKey,
     pub public_jwk: jsonwebtoken::jwk::Jwk,
+    revoked: RevokedSessions,
+}
+
+/// Sessions (user id, session version) that tests have ended.
+#[derive(Clone, Default)]
+struct RevokedSessions(
+    std::sync::Arc<std::sync::Mutex<std::collections::HashSet<(uuid::Uuid, i64)>>>,
+);
+
+impl crate::auth::session::SessionSource for RevokedSessions {
+    fn is_current<'a>(
+        &'a self,
+        claims: &'a crate::auth::Claims,
+    ) -> futures_util::future::BoxFuture<'a, Result<bool, crate::auth::AuthError>> {
+        let revoked = self.0.lock().unwrap().contains(&(claims.sub, claims.ver));
+        Box::pin(std::future::ready(Ok(!revoked)))
+    }
 }
 
 impl TestTokens {
@@ -380,13 +399,41 @@ impl TestTokens {
             kid,
             encoding,
             public_jwk,
+            revoked: RevokedSessions::default(),
         }
     }
 
-    /// A verifier trusting only this key, for `web::Data<TokenVerifier>`.
+    /// A verifier trusting only this key and checking [`revoke`](Self::revoke)d
+    /// sessions, for `web::Data<TokenVerifier>`.
     pub fn verifier(&self) -> crate::auth::TokenVerifier {
         let key = jsonwebtoken::DecodingKey::from_jwk(&self.public_jwk).expect("decoding key");
-        crate::auth::TokenVerifier::with_keys([(self.kid.clone(), key)])
+        let sessions = crate::auth::session::SessionCheck::new(
+            self.revoked.clone(),
+            std::time::Duration::ZERO,
+        );
+        crate::auth::TokenVerifier::with_keys([(self.kid.clone(), key)]).with_sessions(sessions)
+    }
+
+    /// Ends the session `(sub, ver)` (what identity does on a password change,
+    /// disable, role change or delete): verifiers from [`verifier`](Self::verifier)
+    /// refuse its tokens from now on.
+    pub fn revoke(&self, sub: uuid::Uuid, ver: i64) {
+        self.revoked.0.lock().unwrap().insert((sub, ver));
+    }
+
+    /// A valid one-hour token for user `sub` with `role`, session version 1.
+    pub fn token_for(&self, sub: uuid::Uuid, role: crate::auth::Role) -> String {
+        let now = chrono::Utc::now().timestamp();
+        self.sign(&crate::auth::Claims {
+            sub,
+            name: format!("test-{}", role.as_str()),
+            role,
+            ver: 1,
+            iat: now,
+            exp: now + 3600,
+            iss: crate::auth::ISSUER.to_owned(),
+            aud: crate::auth::AUDIENCE.to_owned(),
+        })
     }
 
     /// Signs `claims` with this key.
@@ -398,17 +445,7 @@ impl TestTokens {
 
     /// A valid one-hour token for a user with `role`.
     pub fn token(&self, role: crate::auth::Role) -> String {
-        let now = chrono::Utc::now().timestamp();
-        self.sign(&crate::auth::Claims {
-            sub: uuid::Uuid::new_v4(),
-            name: format!("test-{}", role.as_str()),
-            role,
-            ver: 1,
-            iat: now,
-            exp: now + 3600,
-            iss: crate::auth::ISSUER.to_owned(),
-            aud: crate::auth::AUDIENCE.to_owned(),
-        })
+        self.token_for(uuid::Uuid::new_v4(), role)
     }
 }
 
