@@ -28,10 +28,13 @@ printf '{"userName":"%s","password":"%s"}' "$ADMIN_USERNAME" "$pw" >"$body_file"
 before=$(rss_mib)
 log "login burst: $LOGINS logins, $CONCURRENCY at a time ($ID)"
 start=$(date +%s.%N)
-# One status code per line; a right password never counts towards the lockout.
-codes=$(seq "$LOGINS" | xargs -P "$CONCURRENCY" -I{} curl -s -o /dev/null -w '%{http_code}\n' \
-  --max-time 60 -X POST -H 'content-type: application/json' --data-binary "@$body_file" \
-  "$ID/identity/api/admin/v1/IdentityAuth/Login" || true)
+# One status code per line. Each login claims its own client address (identity trusts
+# X-Forwarded-For from 127.0.0.1, as from the gateway): identity counts attempts in flight
+# per (user, client) and would refuse more than LOGIN_MAX_FAILURES at once from one.
+codes=$(seq "$LOGINS" | awk '{ printf "198.18.%d.%d\n", int($1 / 250), $1 % 250 + 1 }' |
+  xargs -P "$CONCURRENCY" -I{} curl -s -o /dev/null -w '%{http_code}\n' \
+    --max-time 60 -X POST -H 'content-type: application/json' -H 'x-forwarded-for: {}' \
+    --data-binary "@$body_file" "$ID/identity/api/admin/v1/IdentityAuth/Login" || true)
 end=$(date +%s.%N)
 sleep 1
 after=$(rss_mib)
