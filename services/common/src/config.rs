@@ -132,15 +132,22 @@ pub fn token_status_ttl() -> Result<Duration, ConfigError> {
     duration_or("TOKEN_STATUS_CACHE_SECONDS", Duration::from_secs(30))
 }
 
+/// `INTERNAL_API_KEY`: one key, or a comma-separated list during a rotation (callers
+/// send the first, any is accepted; see `internal::InternalKey`).
 pub fn internal_api_key() -> Result<Secret, ConfigError> {
     let key = required("INTERNAL_API_KEY")?;
-    if key.len() < 16 {
+    check_internal_keys(&key)?;
+    Ok(Secret::new(key))
+}
+
+fn check_internal_keys(list: &str) -> Result<(), ConfigError> {
+    if list.split(',').any(|key| key.trim().len() < 16) {
         return Err(ConfigError::Invalid {
             name: "INTERNAL_API_KEY",
-            reason: "use at least 16 characters".into(),
+            reason: "use at least 16 characters for each key of the list".into(),
         });
     }
-    Ok(Secret::new(key))
+    Ok(())
 }
 
 pub fn trusted_proxies() -> Result<TrustedProxies, ConfigError> {
@@ -221,6 +228,16 @@ mod tests {
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(!message.contains("zz"), "{message}");
+    }
+
+    #[test]
+    fn internal_keys_are_one_key_or_a_list_of_long_keys() {
+        let long = "k".repeat(16);
+        assert!(check_internal_keys(&long).is_ok());
+        assert!(check_internal_keys(&format!("{long},{}", "n".repeat(20))).is_ok());
+        assert!(check_internal_keys("short").is_err());
+        assert!(check_internal_keys(&format!("{long},short")).is_err());
+        assert!(check_internal_keys(&format!("{long},")).is_err());
     }
 
     #[test]

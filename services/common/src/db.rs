@@ -306,8 +306,13 @@ mod tests {
     fn url_options() {
         assert_eq!(
             url_with_schema("postgres://h/db", "identity"),
-            "postgres://h/db?options=-c%20search_path%3Didentity"
+            "postgres://h/db?options=-c%20search_path%3Didentity&application_name=identity"
         );
         assert!(url_with_schema("postgres://h/db?sslmode=disable", "x").contains("&options="));
+        // A name set by the operator wins.
+        assert_eq!(
+            url_with_schema("postgres://h/db?application_name=job", "x"),
+            "postgres://h/db?application_name=job&options=-c%20search_path%3Dx"
+        );
     }
 }

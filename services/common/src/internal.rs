@@ -16,13 +16,36 @@ use crate::error::{ApiError, ErrorBody, internal_error};
 pub const HEADER: &str = "x-internal-key";
 
 /// The shared key, held as app data by services that serve or call internal routes.
+///
+/// `INTERNAL_API_KEY` may hold a comma-separated list so the key can be rotated without
+/// restarting everything at once: callers send the first entry, and any entry is
+/// accepted. Rotation: put the new key second everywhere, then first, then drop the old.
 #[derive(Debug, Clone)]
 pub struct InternalKey(pub Secret);
 
 impl InternalKey {
+    /// Every entry is compared (in constant time), whichever matches.
     pub fn matches(&self, presented: &[u8]) -> bool {
-        self.0.expose().as_bytes().ct_eq(presented).into()
+        let mut found = subtle::Choice::from(0);
+        for key in accepted_keys(&self.0) {
+            found |= key.as_bytes().ct_eq(presented);
+        }
+        found.into()
     }
+}
+
+/// The entries of a (comma-separated) key list.
+fn accepted_keys(secret: &Secret) -> impl Iterator<Item = &str> {
+    secret
+        .expose()
+        .split(',')
+        .map(str::trim)
+        .filter(|key| !key.is_empty())
+}
+
+/// The key a caller sends: the list's first entry.
+pub fn sending_key(secret: &Secret) -> &str {
+    accepted_keys(secret).next().unwrap_or_default()
 }
 
 /// Proof that the request came from another service (code 5 otherwise).
@@ -100,7 +123,7 @@ impl InternalClient {
         crate::telemetry::inject_context(&mut headers);
         let resp = request
             .headers(headers)
-            .header(HEADER, self.key.expose())
+            .header(HEADER, sending_key(&self.key))
             .timeout(timeout)
             .send()
             .await?;
@@ -139,4 +162,26 @@ pub fn http_client() -> reqwest::Client {
             tracing::error!(error = %e, "http client with defaults");
             reqwest::Client::new()
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_list_accepts_each_key_and_sends_the_first() {
+        let (new, old) = ("n".repeat(16), "o".repeat(16));
+        let rotating = InternalKey(Secret::new(format!("{new}, {old}")));
+        assert!(rotating.matches(new.as_bytes()));
+        assert!(rotating.matches(old.as_bytes()));
+        assert!(!rotating.matches(b""));
+        assert!(!rotating.matches(format!("{new},{old}").as_bytes()));
+        assert!(!rotating.matches("x".repeat(16).as_bytes()));
+        assert_eq!(sending_key(&rotating.0), new);
+
+        let single = InternalKey(Secret::new(old.clone()));
+        assert!(single.matches(old.as_bytes()));
+        assert!(!single.matches(new.as_bytes()));
+        assert_eq!(sending_key(&single.0), old);
+    }
 }
