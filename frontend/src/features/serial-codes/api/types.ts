@@ -29,6 +29,7 @@ const CODE_API = '/retailstore/api/admin/v1/ProductSerialCode';
 
 export const serialCodeEndpoints = {
   pagination: `${CODE_API}/Pagination`,
+  search: `${CODE_API}/Search`,
   createBulk: `${CODE_API}/CreateBulk`,
   update: `${CODE_API}/Update`,
   delete: `${CODE_API}/Delete`,

@@ -114,7 +114,7 @@ describe('SerialCodesScreen', () => {
   it('imports pasted codes and reports the result by line number', async () => {
     const fetch = api((url, init) => {
       if (!url.includes('/CreateBulk')) return undefined;
-      const body = JSON.parse(String(init.body)) as { codes: string[] };
+      const body = JSON.parse(String(init?.body)) as { codes: string[] };
       return okEnvelope({
         inserted: 3,
         duplicates: [
@@ -182,5 +182,31 @@ describe('SerialCodesScreen', () => {
     expect(await within(dialog).findByText('Chọn sản phẩm')).toBeInTheDocument();
     expect(within(dialog).getByText('Dán danh sách mã hoặc chọn tệp')).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => url.includes('/CreateBulk'))).toBe(false);
+  });
+
+  it('searches a clear code with POST Search, never in a URL; an order code stays a list keyword', async () => {
+    const fetch = api((url) => (url.includes('/Search') ? okEnvelope({ items: [available] }) : undefined));
+    const { router } = renderApp('/admin/products/serial-codes?productId=p-1');
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: 'Danh sách mã serial' });
+    await user.type(screen.getByRole('searchbox', { name: 'Mã serial hoặc mã đơn hàng' }), 'GARENA-XYZ-AB12');
+    const fullSearch = () =>
+      fetch.mock.calls.find(([url, init]) => url.includes('/Search') && String(init?.body).includes('GARENA-XYZ-AB12'));
+    await waitFor(() => expect(fullSearch()).toBeDefined());
+    const [, init] = fullSearch()!;
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ code: 'GARENA-XYZ-AB12', productId: 'p-1' });
+    expect(fetch.mock.calls.filter(([url]) => url.includes('GARENA'))).toEqual([]);
+    expect(router.state.location.search).not.toContain('GARENA');
+    const table = screen.getByRole('table', { name: 'Danh sách mã serial' });
+    await waitFor(() => expect(within(table).queryByText('••••••CD34')).not.toBeInTheDocument());
+    expect(within(table).getByText('••••••AB12')).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Mã serial hoặc mã đơn hàng' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Mã serial hoặc mã đơn hàng' }), 'dh12345678');
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => url.includes('/ProductSerialCode/Pagination') && url.includes('keyword=dh12345678'))).toBe(true),
+    );
+    expect(fetch.mock.calls.some(([url, init]) => url.includes('/Search') && String(init?.body).includes('dh12345678'))).toBe(false);
   });
 });

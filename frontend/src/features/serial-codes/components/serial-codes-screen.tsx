@@ -19,8 +19,9 @@ import { SerialCodeRevealDialog, type RevealedCode } from './serial-code-reveal-
 import { SerialCodesFilters, type SerialCodesFilterValues } from './serial-codes-filters';
 import { SerialCodesTable } from './serial-codes-table';
 
-// `productId` too lives in the URL, so the products screen can link here.
-const INITIAL_FILTERS: SerialCodesFilterValues & { productId: string } = { keyword: '', status: '', productId: '' };
+// `productId` too lives in the URL, so the products screen can link here. The keyword
+// does not: it may be a serial code in clear, which must never land in browser history.
+const INITIAL_FILTERS: Omit<SerialCodesFilterValues, 'keyword'> & { productId: string } = { status: '', productId: '' };
 const LIST = { codec: plainFilterCodec(INITIAL_FILTERS, { status: SERIAL_CODE_STATUSES }) };
 
 /** The product of the `productId` filter: the one picked, else looked up by id. */
@@ -46,7 +47,8 @@ export function SerialCodesScreen() {
   const [importRun, setImportRun] = useState(0);
   const [editing, setEditing] = useState<SerialCode | null>(null);
   const [revealed, setRevealed] = useState<RevealedCode | null>(null);
-  const keyword = useDebouncedValue(filters.keyword.trim());
+  const [keywordInput, setKeywordInput] = useState('');
+  const keyword = useDebouncedValue(keywordInput.trim());
 
   const codes = useSerialCodes({
     ...page,
@@ -107,8 +109,14 @@ export function SerialCodesScreen() {
           setPicked(next);
           setFilters({ ...filters, productId: next?.id ?? '' });
         }}
-        value={filters}
-        onChange={(next) => setFilters({ ...filters, ...next })}
+        value={{ ...filters, keyword: keywordInput }}
+        onChange={({ keyword: nextKeyword, status }) => {
+          if (nextKeyword !== keywordInput) {
+            setKeywordInput(nextKeyword);
+            pageProps.onPageChange(1);
+          }
+          if (status !== filters.status) setFilters({ ...filters, status });
+        }}
       />
       <SerialCodesTable
         data={codes.data}
