@@ -48,14 +48,20 @@ async fn main() -> ExitCode {
 }
 
 async fn run() -> std::io::Result<()> {
+    // The migration step needs DATABASE_URL alone, so its init container or Job gets no
+    // other secret.
+    if server::migrate_only() {
+        let database_url = shop_common::config::required("DATABASE_URL").map_err(fail)?;
+        db::migrate(&database_url, SCHEMA, MIGRATIONS)
+            .await
+            .map_err(fail)?;
+        tracing::info!("migrations applied");
+        return Ok(());
+    }
     let service = ServiceConfig::from_env(DEFAULT_LISTEN_ADDR).map_err(fail)?;
     db::migrate(service.database_url.expose(), SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
-    if server::migrate_only() {
-        tracing::info!("migrations applied");
-        return Ok(());
-    }
     let config = IdentityConfig::from_env(service).map_err(fail)?;
     let keys = SigningKeys::from_pem(
         config.private_key_pem.expose(),

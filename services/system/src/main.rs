@@ -13,15 +13,21 @@ fn fail(e: impl std::fmt::Display) -> std::io::Error {
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
     let _telemetry = telemetry::init("system");
+    // The migration step needs DATABASE_URL alone, so its init container or Job gets no
+    // other secret.
+    if server::migrate_only() {
+        let database_url = shop_common::config::required("DATABASE_URL").map_err(fail)?;
+        db::migrate(&database_url, SCHEMA, MIGRATIONS)
+            .await
+            .map_err(fail)?;
+        tracing::info!("migrations applied");
+        return Ok(());
+    }
     let config = SystemConfig::from_env().map_err(fail)?;
     let service = &config.service;
     db::migrate(service.database_url.expose(), SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
-    if server::migrate_only() {
-        tracing::info!("migrations applied");
-        return Ok(());
-    }
     let pool = db::build_pool(service.database_url.expose(), SCHEMA, service.db_pool_size)
         .map_err(fail)?;
     let store = storage::open(&config.upload.store).await?;
