@@ -227,13 +227,20 @@ fn with_cache(mut resp: HttpResponse, cache: &'static str) -> HttpResponse {
 /// when the shop configures an id), images from anywhere over https (product images may
 /// be external), inline styles (the CSS-in-JS theme). No inline or foreign scripts, no
 /// framing: an injected script must not reach the admin token in local storage.
+///
+/// The one foreign script is gtag.js at its exact URL (a path source matches that path
+/// whatever the `?id=`): a host wildcard would let anyone's tag container, served from
+/// the same host, run next to the back office. gtag.js sends its hits with fetch or
+/// sendBeacon to `/g/collect` on www.google-analytics.com, on region1 of
+/// google-analytics.com, or (for EU traffic) on region1 of analytics.google.com, and
+/// its diagnostics to www.googletagmanager.com: those hosts exactly, no wildcard.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
-    script-src 'self' https://*.googletagmanager.com; \
+    script-src 'self' https://www.googletagmanager.com/gtag/js; \
     style-src 'self' 'unsafe-inline'; \
     img-src 'self' data: blob: https:; \
     font-src 'self' data:; \
-    connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com \
-    https://*.googletagmanager.com; \
+    connect-src 'self' https://www.google-analytics.com https://region1.google-analytics.com \
+    https://region1.analytics.google.com https://www.googletagmanager.com; \
     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 fn secure(resp: &mut HttpResponse) {

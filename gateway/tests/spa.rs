@@ -46,13 +46,37 @@ fn assert_secure(resp: &reqwest::Response) {
     assert_eq!(header(resp, "referrer-policy"), "no-referrer");
     assert_eq!(header(resp, "x-content-type-options"), "nosniff");
     let csp = header(resp, "content-security-policy");
-    // Scripts only from the shop itself (and the analytics host); no framing.
-    assert!(
-        csp.contains("script-src 'self' https://*.googletagmanager.com;"),
+    let directive = |name: &str| -> Vec<String> {
+        csp.split(';')
+            .map(str::trim)
+            .find_map(|d| d.strip_prefix(name).filter(|rest| rest.starts_with(' ')))
+            .unwrap_or_else(|| panic!("no {name} in {csp}"))
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    };
+    // Scripts only from the shop itself and the one analytics script; no framing.
+    assert_eq!(
+        directive("script-src"),
+        ["'self'", "https://www.googletagmanager.com/gtag/js"],
         "{csp}"
     );
+    // gtag's hits go to these hosts exactly: no host wildcard anywhere.
+    assert_eq!(
+        directive("connect-src"),
+        [
+            "'self'",
+            "https://www.google-analytics.com",
+            "https://region1.google-analytics.com",
+            "https://region1.analytics.google.com",
+            "https://www.googletagmanager.com",
+        ],
+        "{csp}"
+    );
+    assert!(!csp.contains('*'), "{csp}");
     assert!(!csp.contains("unsafe-eval"), "{csp}");
-    assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+    assert_eq!(directive("frame-ancestors"), ["'none'"], "{csp}");
+    assert_eq!(directive("object-src"), ["'none'"], "{csp}");
 }
 
 #[tokio::test]
