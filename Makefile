@@ -90,9 +90,10 @@ bench: ## gateway overhead, idle RSS, bulk import vs COPY, storefront list, chec
 clean: ## remove build output and test data (keeps .data keys and the local database)
 	-DATA_DIR=.data/e2e scripts/stack.sh stop >/dev/null 2>&1
 	-DATA_DIR=.data/bench scripts/stack.sh stop >/dev/null 2>&1
+	-DATA_DIR=.data/reliability PORT_BASE=25080 scripts/stack.sh stop >/dev/null 2>&1
 	-DATA_DIR=.data/test scripts/stack.sh pg-stop >/dev/null 2>&1
 	$(CARGO) clean
-	rm -rf frontend/dist .data/e2e .data/bench .data/test
+	rm -rf frontend/dist .data/e2e .data/bench .data/test .data/reliability
 
 distclean: clean ## also remove .data (local database, keys, uploads) and node_modules
 	-scripts/stack.sh stop >/dev/null 2>&1
