@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@/config/constants';
 import { env } from '@/config/env';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import { ApiError, NetworkError, RequestError } from './api-errors';
 import type { ApiEnvelope } from './api-types';
 import { clearToken, readStoredToken } from './auth/token-storage';

@@ -1,4 +1,4 @@
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import type { ApiFieldError } from './api-types';
 
 /** Stable application error codes the UI branches on (api.md, Error codes). */

@@ -1,4 +1,4 @@
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 
 const LOCALE = 'vi-VN';
 const TIME_ZONE = 'Asia/Ho_Chi_Minh';

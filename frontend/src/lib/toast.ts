@@ -1,5 +1,5 @@
 import { TOAST_LIFE_MS } from '@/config/constants';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 
 /**
  * The toast service: a small module-level store. The root shell's ToastContainer

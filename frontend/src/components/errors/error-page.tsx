@@ -1,6 +1,6 @@
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import { ErrorScreen } from './error-screen';
 
 export function ErrorPage() {

@@ -1,6 +1,6 @@
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import { ErrorScreen } from './error-screen';
 
 export function NotFound({ standalone = true }: { standalone?: boolean }) {

@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import { isOrderStatus, isPaymentStatus, type OrderStatus, type PaymentStatus } from '@/lib/order-status';
 
 const ORDER_COLORS: Record<OrderStatus, ChipProps['color']> = {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 
 export function FullPageSpinner() {
   return (

@@ -1,7 +1,7 @@
 import IconButton from '@mui/material/IconButton';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import { toggleColorMode, useColorMode } from '@/lib/theme/color-mode';
 
 export function ThemeToggle() {

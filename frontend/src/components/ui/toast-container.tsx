@@ -3,7 +3,7 @@ import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Grow from '@mui/material/Grow';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import { toastStore, type Toast, type ToastSeverity } from '@/lib/toast';
 
 const SEVERITY_COLOR: Record<ToastSeverity, AlertColor> = {

@@ -2,7 +2,7 @@ import { viVN } from '@mui/material/locale';
 import { createTheme, type Theme } from '@mui/material/styles';
 // Types only: lets the theme carry MUI X Charts' texts.
 import type {} from '@mui/x-charts/themeAugmentation';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import type { ColorMode } from './color-mode';
 
 /** Emerald (Tailwind's emerald scale), the spec's primary colour. */

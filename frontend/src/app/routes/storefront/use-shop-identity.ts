@@ -1,5 +1,5 @@
 import { useAppConfiguration } from '@/features/app-configuration/api/get-app-configuration';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 
 /** Shop name and links from AppConfiguration, with the catalogue's defaults on any error. */
 export function useShopIdentity() {

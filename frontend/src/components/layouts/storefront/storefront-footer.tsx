@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import { mailtoHref, safeExternalUrl, telHref } from '@/lib/url';
 
 /** What the owner set in AppConfiguration for the footer; null for what is not set. */

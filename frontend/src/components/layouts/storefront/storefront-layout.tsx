@@ -7,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { IMAGES, paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { StorefrontFooter, type ShopContact } from './storefront-footer';
 

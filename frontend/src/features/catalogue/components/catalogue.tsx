@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useSearchParams } from 'react-router-dom';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { CATALOGUE_PAGE_SIZE, useCatalogueProducts } from '../api/get-catalogue-products';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import { formatMoney } from '@/lib/format';
 import type { CatalogueProduct } from '../api/types';
 import { StockBadge, stockBadge } from './stock-badge';

@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import { STOCK_LEVELS, type StockLevel } from '../api/types';
 
 export interface StockBadgeModel {

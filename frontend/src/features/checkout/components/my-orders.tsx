@@ -7,7 +7,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { OrderStatusChip } from '@/components/order-status/order-status-chip';
 import { orderDetailLink } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { vi } from '@/i18n/vi-shop';
 import { confirm } from '@/lib/confirm';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import { forgetOrder, useOrderHistory } from '../utils/order-history';
