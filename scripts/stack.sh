@@ -28,6 +28,7 @@
 #   BIND_ADDR [127.0.0.1]             address the gateway listens on (0.0.0.0 to expose it)
 #   ADMIN_USERNAME [admin], ADMIN_PASSWORD [Admin@123]   first admin account (local only!)
 #   GATEWAY_TRUSTED_PROXIES [empty]   TRUSTED_PROXIES for the gateway
+#   GATEWAY_METRICS_PORT [PORT_BASE+9]  the gateway's METRICS_PORT (/metrics)
 #   SEED_DEMO=0|1 [1]                 fill an empty catalogue with demo products, and a
 #                                     shop without payment providers with a demo bank account
 #   READY_TIMEOUT [120]  STOP_TIMEOUT [20]   seconds
@@ -267,6 +268,8 @@ child_env() {
       "FRONTEND_DIR=$FRONTEND_DIST"
       "INTERNAL_API_KEY=$internal_key"
       "TRUSTED_PROXIES=${GATEWAY_TRUSTED_PROXIES:-}"
+      # Beside the public port, so that several stacks can run side by side.
+      "METRICS_PORT=${GATEWAY_METRICS_PORT:-$((PORT_BASE + 9))}"
     )
   else
     CHILD_ENV=(
