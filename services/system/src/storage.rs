@@ -1,20 +1,24 @@
-//! Where uploaded files live. The service talks to one small trait, [`FileStore`];
-//! [`LocalDirStore`] keeps files in a directory (a shared volume when several replicas
-//! run). An S3-compatible store can implement the same trait later.
+//! Where uploaded files live. The service talks to one small trait, [`FileStore`]:
+//! [`LocalDirStore`] keeps files in a directory (`make run`, one replica);
+//! [`S3Store`] keeps them in an S3 bucket that any number of replicas share.
 //!
 //! Names are always [`ObjectName`]s (`<sha256>.<ext>`), so no client-chosen name ever
-//! reaches the disk, and an object never changes once written.
+//! reaches the disk or the bucket, and an object never changes once written.
+
+mod local;
+mod s3;
 
 use std::future::Future;
 use std::io;
-use std::path::{Path, PathBuf};
 use std::pin::Pin;
-use std::time::{Duration, SystemTime};
+use std::sync::Arc;
 
-use bytes::{Bytes, BytesMut};
-use futures_util::stream::{self, BoxStream, StreamExt};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use bytes::Bytes;
+use futures_util::stream::BoxStream;
 
+pub use self::local::LocalDirStore;
+pub use self::s3::S3Store;
+use crate::config::StoreSettings;
 use crate::domain::image::ObjectName;
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -37,142 +41,25 @@ pub trait FileStore: Send + Sync + 'static {
     fn get<'a>(&'a self, name: &'a ObjectName) -> BoxFuture<'a, io::Result<Option<StoredObject>>>;
 }
 
-/// Read size when streaming a file out.
-const READ_CHUNK: usize = 64 * 1024;
-/// Prefix of files being written; never a valid object name.
-const TEMP_PREFIX: &str = ".tmp-";
-/// Temporary files older than this are left-overs of a crash and removed at start.
-const STALE_TEMP_AGE: Duration = Duration::from_secs(3600);
-
-/// Files in one local directory.
-#[derive(Debug, Clone)]
-pub struct LocalDirStore {
-    dir: PathBuf,
-}
-
-impl LocalDirStore {
-    /// Uses `dir`, creating it when missing, and removes stale temporary files.
-    pub async fn open(dir: impl Into<PathBuf>) -> io::Result<Self> {
-        let dir = dir.into();
-        tokio::fs::create_dir_all(&dir).await.map_err(|e| {
-            io::Error::new(e.kind(), format!("upload directory {}: {e}", dir.display()))
-        })?;
-        let store = Self { dir };
-        store.remove_stale_temp_files().await;
-        Ok(store)
-    }
-
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
-    fn path(&self, name: &ObjectName) -> PathBuf {
-        self.dir.join(name.to_string())
-    }
-
-    async fn remove_stale_temp_files(&self) {
-        let Ok(mut entries) = tokio::fs::read_dir(&self.dir).await else {
-            return;
-        };
-        while let Ok(Some(entry)) = entries.next_entry().await {
-            if !entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX) {
-                continue;
-            }
-            let stale = entry
-                .metadata()
-                .await
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| SystemTime::now().duration_since(t).ok())
-                .is_some_and(|age| age > STALE_TEMP_AGE);
-            if stale && let Err(e) = tokio::fs::remove_file(entry.path()).await {
-                tracing::warn!(error = %e, path = %entry.path().display(), "cannot remove stale temporary upload");
-            }
+/// Opens the store `settings` name and checks that it answers, so a wrong directory,
+/// bucket or key stops the start rather than the first upload.
+pub async fn open(settings: &StoreSettings) -> io::Result<Arc<dyn FileStore>> {
+    match settings {
+        StoreSettings::Local { dir } => {
+            let store = LocalDirStore::open(dir).await?;
+            tracing::info!(dir = %store.dir().display(), "uploads in a local directory");
+            Ok(Arc::new(store))
         }
-    }
-
-    async fn write_new(&self, name: &ObjectName, bytes: &[u8]) -> io::Result<()> {
-        let target = self.path(name);
-        if tokio::fs::try_exists(&target).await? {
-            return Ok(());
+        StoreSettings::S3(s3) => {
+            let store = S3Store::new(s3)?;
+            store.check().await?;
+            tracing::info!(
+                bucket = %s3.bucket,
+                prefix = %s3.prefix,
+                endpoint = s3.endpoint.as_deref().unwrap_or("aws"),
+                "uploads in an S3 bucket"
+            );
+            Ok(Arc::new(store))
         }
-        let temp = self
-            .dir
-            .join(format!("{TEMP_PREFIX}{}", uuid::Uuid::new_v4().simple()));
-        let written = async {
-            let mut file = tokio::fs::File::create_new(&temp).await?;
-            file.write_all(bytes).await?;
-            file.sync_all().await?;
-            drop(file);
-            // Renaming over an identical object written meanwhile is harmless.
-            tokio::fs::rename(&temp, &target).await
-        }
-        .await;
-        if written.is_err() {
-            let _ = tokio::fs::remove_file(&temp).await;
-        }
-        written
-    }
-}
-
-fn file_stream(file: tokio::fs::File) -> BoxStream<'static, io::Result<Bytes>> {
-    stream::try_unfold(file, |mut file| async move {
-        let mut buf = BytesMut::with_capacity(READ_CHUNK);
-        let n = file.read_buf(&mut buf).await?;
-        Ok((n > 0).then(|| (buf.freeze(), file)))
-    })
-    .boxed()
-}
-
-impl FileStore for LocalDirStore {
-    fn put<'a>(&'a self, name: &'a ObjectName, bytes: Bytes) -> BoxFuture<'a, io::Result<()>> {
-        Box::pin(async move { self.write_new(name, &bytes).await })
-    }
-
-    fn get<'a>(&'a self, name: &'a ObjectName) -> BoxFuture<'a, io::Result<Option<StoredObject>>> {
-        Box::pin(async move {
-            let file = match tokio::fs::File::open(self.path(name)).await {
-                Ok(file) => file,
-                Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-                Err(e) => return Err(e),
-            };
-            let meta = file.metadata().await?;
-            if !meta.is_file() {
-                return Ok(None);
-            }
-            Ok(Some(StoredObject {
-                len: meta.len(),
-                body: file_stream(file),
-            }))
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
-
-    use super::*;
-    use crate::domain::image::ImageKind;
-
-    #[tokio::test]
-    async fn put_then_get() {
-        let dir = std::env::temp_dir().join(format!("system-store-{}", uuid::Uuid::new_v4()));
-        let store = LocalDirStore::open(&dir).await.unwrap();
-        let data = Bytes::from(vec![7u8; 200_000]);
-        let name = ObjectName::for_content(&data, ImageKind::Png);
-        assert!(store.get(&name).await.unwrap().is_none());
-        store.put(&name, data.clone()).await.unwrap();
-        store.put(&name, data.clone()).await.unwrap();
-        let object = store.get(&name).await.unwrap().unwrap();
-        assert_eq!(object.len, 200_000);
-        let chunks: Vec<Bytes> = object.body.map(|c| c.unwrap()).collect().await;
-        assert_eq!(chunks.concat(), data.to_vec());
-        let names: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        assert_eq!(names, [name.to_string()]);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -50,7 +50,7 @@ async fn a_png_is_judged_by_its_content_and_served_back() {
     assert_eq!(result["size"], png.len());
     assert_eq!(result["width"], 3);
     assert_eq!(result["height"], 2);
-    assert_eq!(app.stored_files(), [format!("{hash}.png")]);
+    assert_eq!(app.stored_files().await, [format!("{hash}.png")]);
 
     let url = app.url(result["url"].as_str().unwrap());
     let served = app.client.get(&url).send().await.unwrap();
@@ -163,7 +163,7 @@ async fn text_named_like_an_image_is_refused() {
         .await;
         expect_error(resp, 400, 211).await;
     }
-    assert!(app.stored_files().is_empty());
+    assert!(app.stored_files().await.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -177,7 +177,7 @@ async fn size_limit_is_enforced() {
     .await;
     let body = expect_error(over, 413, 210).await;
     assert!(body["error"]["message"].as_str().unwrap().contains("5 MB"));
-    assert!(app.stored_files().is_empty());
+    assert!(app.stored_files().await.is_empty());
 
     // Far over the limit: refused from the declared length, before reading.
     let far_over = upload(
@@ -228,7 +228,7 @@ async fn size_limit_is_enforced() {
         .await
         .unwrap();
     assert_eq!(served.bytes().await.unwrap().to_vec(), at_limit);
-    assert_eq!(app.stored_files().len(), 1);
+    assert_eq!(app.stored_files().await.len(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -269,7 +269,7 @@ async fn a_missing_file_is_code_212_and_a_non_multipart_body_code_1() {
         .await
         .unwrap();
     expect_error(broken, 400, 1).await;
-    assert!(app.stored_files().is_empty());
+    assert!(app.stored_files().await.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -278,7 +278,7 @@ async fn staff_may_upload_anonymous_may_not() {
     let png = images::png(2, 2, 1);
     let anonymous = upload(&app, None, file_form(png.clone(), "a.png", "image/png")).await;
     expect_error(anonymous, 401, 5).await;
-    assert!(app.stored_files().is_empty());
+    assert!(app.stored_files().await.is_empty());
     let staff = upload(
         &app,
         Some(&app.staff()),
@@ -286,7 +286,7 @@ async fn staff_may_upload_anonymous_may_not() {
     )
     .await;
     expect_ok(staff).await;
-    assert_eq!(app.stored_files().len(), 1);
+    assert_eq!(app.stored_files().await.len(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -312,7 +312,7 @@ async fn the_same_bytes_give_the_same_url() {
     )
     .await;
     assert_eq!(first["url"], second["url"]);
-    assert_eq!(app.stored_files().len(), 1);
+    assert_eq!(app.stored_files().await.len(), 1);
     let different = expect_ok(
         upload(
             &app,
@@ -323,7 +323,7 @@ async fn the_same_bytes_give_the_same_url() {
     )
     .await;
     assert_ne!(different["url"], first["url"]);
-    assert_eq!(app.stored_files().len(), 2);
+    assert_eq!(app.stored_files().await.len(), 2);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -344,7 +344,7 @@ async fn only_content_names_are_served() {
         .trim_end_matches(".png")
         .to_owned();
     // A secret beside the uploads must stay out of reach.
-    std::fs::write(app.upload_dir.join("secret.txt"), "secret").unwrap();
+    std::fs::write(app.upload_dir().join("secret.txt"), "secret").unwrap();
 
     for path in [
         "/uploads/../etc/passwd".to_owned(),

@@ -1,8 +1,10 @@
 //! Shared set-up for the black-box tests: a migrated private schema, a private
-//! upload directory, the service on a free port, and admin/staff tokens signed by a
-//! test key that the service trusts.
+//! upload directory or a bucket on an in-process S3 server, the service on a free port,
+//! and admin/staff tokens signed by a test key that the service trusts.
 
 #![allow(dead_code, unused_imports, clippy::unwrap_used, clippy::expect_used)]
+
+pub mod s3;
 
 use std::ops::Deref;
 use std::path::PathBuf;
@@ -12,17 +14,18 @@ use shop_common::auth::Role;
 use shop_common::db;
 use shop_common::testing::{TestClient, TestSchema, TestTokens, serve};
 pub use shop_common::testing::{expect_error, expect_ok};
-use system::config::DEFAULT_UPLOAD_MAX_BYTES;
-use system::storage::LocalDirStore;
-use system::{AppState, configure};
+use system::config::{DEFAULT_UPLOAD_MAX_BYTES, StoreSettings};
+use system::{AppState, configure, storage};
 
-/// The service on its own schema and upload directory. Derefs to an anonymous
+pub use self::s3::S3Server;
+
+/// The service on its own schema and upload store. Derefs to an anonymous
 /// [`TestClient`]; tests add [`admin`](Self::admin) or [`staff`](Self::staff) tokens.
 pub struct TestApp {
     pub http: TestClient,
-    pub tokens: TestTokens,
-    pub upload_dir: PathBuf,
-    pub schema: TestSchema,
+    pub tokens: Arc<TestTokens>,
+    pub store: StoreSettings,
+    pub schema: Arc<TestSchema>,
 }
 
 impl Deref for TestApp {
@@ -40,24 +43,48 @@ impl TestApp {
 
     /// Like [`spawn`](Self::spawn) with the pool of `make_pool`.
     pub async fn spawn_with(make_pool: impl FnOnce(&TestSchema) -> db::DbPool) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("system-test-uploads-{}", uuid::Uuid::new_v4()));
+        Self::spawn_on(StoreSettings::Local { dir }, make_pool).await
+    }
+
+    /// The service keeping uploads in `store` (a local directory or a bucket).
+    pub async fn spawn_on(
+        store: StoreSettings,
+        make_pool: impl FnOnce(&TestSchema) -> db::DbPool,
+    ) -> Self {
         let schema = TestSchema::new();
         schema.migrate(system::MIGRATIONS).await;
         let pool = make_pool(&schema);
-        let upload_dir =
-            std::env::temp_dir().join(format!("system-test-uploads-{}", uuid::Uuid::new_v4()));
-        let store = LocalDirStore::open(&upload_dir).await.unwrap();
-        let tokens = TestTokens::new();
-        let state = AppState::new(
+        Self::start(Arc::new(schema), pool, Arc::new(TestTokens::new()), store).await
+    }
+
+    /// Another instance of the same service: same database, same token key, same
+    /// upload store; its own process state and port (a second replica).
+    pub async fn replica(&self) -> Self {
+        let pool = self.schema.pool(4);
+        Self::start(
+            self.schema.clone(),
             pool,
-            tokens.verifier(),
-            Arc::new(store),
-            DEFAULT_UPLOAD_MAX_BYTES,
-        );
+            self.tokens.clone(),
+            self.store.clone(),
+        )
+        .await
+    }
+
+    async fn start(
+        schema: Arc<TestSchema>,
+        pool: db::DbPool,
+        tokens: Arc<TestTokens>,
+        store: StoreSettings,
+    ) -> Self {
+        let files = storage::open(&store).await.unwrap();
+        let state = AppState::new(pool, tokens.verifier(), files, DEFAULT_UPLOAD_MAX_BYTES);
         let base = serve(configure(state));
         Self {
             http: TestClient::new(base, None),
             tokens,
-            upload_dir,
+            store,
             schema,
         }
     }
@@ -70,20 +97,37 @@ impl TestApp {
         self.tokens.token(Role::Staff)
     }
 
-    /// The names of the files in the upload directory.
-    pub fn stored_files(&self) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(&self.upload_dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        names.sort();
-        names
+    /// The local upload directory (local store only).
+    pub fn upload_dir(&self) -> &PathBuf {
+        match &self.store {
+            StoreSettings::Local { dir } => dir,
+            StoreSettings::S3(_) => panic!("this app keeps uploads in a bucket"),
+        }
+    }
+
+    /// The names of the stored files: the upload directory's entries, or the keys
+    /// under the bucket's prefix (listed through S3 itself), sorted.
+    pub async fn stored_files(&self) -> Vec<String> {
+        match &self.store {
+            StoreSettings::Local { dir } => {
+                let mut names: Vec<String> = std::fs::read_dir(dir)
+                    .unwrap()
+                    .map(|e| e.unwrap().file_name().into_string().unwrap())
+                    .collect();
+                names.sort();
+                names
+            }
+            StoreSettings::S3(settings) => s3::list(settings).await,
+        }
     }
 }
 
 impl Drop for TestApp {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.upload_dir);
+        // Replicas share the directory; whichever goes last finds it gone.
+        if let StoreSettings::Local { dir } = &self.store {
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 }
 
