@@ -97,6 +97,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/admin/configuration')).ConfigurationRoute }),
             handle: ADMIN_MENU_ROUTE,
           },
+          {
+            path: paths.admin.auditLog,
+            lazy: async () => ({ Component: (await import('./routes/admin/audit-log')).AuditLogRoute }),
+            handle: ADMIN_MENU_ROUTE,
+          },
           { path: '*', lazy: adminScreen('AdminNotFoundRoute') },
         ],
       },

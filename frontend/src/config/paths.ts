@@ -53,7 +53,7 @@ export function orderTokenFromHash(hash: string): string | null {
 }
 
 /** Screens that only the `admin` role may open (staff get the access-denied page). */
-export const ADMIN_ONLY_PATHS: readonly string[] = [paths.admin.users, paths.admin.configuration];
+export const ADMIN_ONLY_PATHS: readonly string[] = [paths.admin.users, paths.admin.configuration, paths.admin.auditLog];
 
 export const IMAGES = {
   logo: '/images/logo.svg',

@@ -27,6 +27,7 @@ import { products, serialCodes } from './vi/products';
 import { dashboard } from './vi/dashboard';
 import { configuration } from './vi/configuration';
 import { users } from './vi/users';
+import { auditLog } from './vi/audit-log';
 import { shell } from './vi/shop-shell';
 import { paymentWebhook } from './vi/payment-webhook';
 
@@ -60,6 +61,7 @@ export const vi = {
   serialCodes,
   configuration,
   users,
+  auditLog,
   paymentProviders,
   shell,
   paymentWebhook,

@@ -1,0 +1,58 @@
+/** The audit log's two sources: retailstore (codes, products, orders) and identity (accounts). */
+export const AUDIT_SOURCES = ['store', 'identity'] as const;
+export type AuditSource = (typeof AUDIT_SOURCES)[number];
+
+/** Each source's action names, as its service writes them (newest actions last). */
+export const AUDIT_ACTIONS = {
+  store: [
+    'serial_code_reveal',
+    'order_codes_reveal',
+    'product_delete',
+    'serial_code_delete',
+    'order_confirm_payment',
+    'order_cancel',
+    'order_replace_codes',
+    'order_regenerate_link',
+  ],
+  identity: [
+    'user_create',
+    'user_update',
+    'user_role_change',
+    'user_disable',
+    'user_enable',
+    'user_delete',
+    'password_reset',
+    'password_change',
+    'login_lockout',
+  ],
+} as const satisfies Record<AuditSource, readonly string[]>;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[AuditSource][number];
+
+export function isAuditAction(source: AuditSource, value: string): value is AuditAction {
+  return (AUDIT_ACTIONS[source] as readonly string[]).includes(value);
+}
+
+export interface AuditEntry {
+  id: string;
+  /** RFC 3339 instant. */
+  at: string;
+  /** The user name of whoever acted (for a lockout, the name that was tried). */
+  actor: string;
+  actorId?: string | null;
+  /** An action name; a newer server may send one this screen does not know yet. */
+  action: string;
+  target: string;
+  detail: string;
+}
+
+export const auditLogEndpoints: Record<AuditSource, string> = {
+  store: '/retailstore/api/admin/v1/AuditLog/Pagination',
+  identity: '/identity/api/admin/v1/AuditLog/Pagination',
+};
+
+/** Every audit-log query key starts here. */
+export const auditLogKeys = {
+  all: ['audit-log'] as const,
+  list: (source: AuditSource, params: object) => ['audit-log', source, params] as const,
+};

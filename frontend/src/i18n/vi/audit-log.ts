@@ -1,0 +1,47 @@
+/** Vietnamese messages: the admin audit log (who revealed, deleted or changed what). */
+
+export const auditLog = {
+  title: 'Nhật ký thao tác',
+  sourcesLabel: 'Nguồn nhật ký',
+  sources: {
+    store: 'Cửa hàng',
+    identity: 'Tài khoản',
+  },
+  tableLabel: (source: string) => `Nhật ký thao tác: ${source}`,
+  columns: {
+    at: 'Thời gian',
+    actor: 'Người thực hiện',
+    action: 'Thao tác',
+    target: 'Đối tượng',
+    detail: 'Chi tiết',
+  },
+  filters: {
+    actor: 'Người thực hiện',
+    actorPlaceholder: 'Tên đăng nhập',
+    action: 'Thao tác',
+    fromDay: 'Từ ngày',
+    toDay: 'Đến ngày',
+  },
+  /** One label per action name of retailstore's and identity's logs. */
+  actions: {
+    serial_code_reveal: 'Xem mã serial',
+    order_codes_reveal: 'Xem mã của đơn hàng',
+    product_delete: 'Xóa sản phẩm',
+    serial_code_delete: 'Xóa mã serial',
+    order_confirm_payment: 'Xác nhận thanh toán thủ công',
+    order_cancel: 'Hủy đơn',
+    order_replace_codes: 'Đổi mã thay thế',
+    order_regenerate_link: 'Tạo lại liên kết',
+    user_create: 'Tạo người dùng',
+    user_update: 'Sửa thông tin người dùng',
+    user_role_change: 'Đổi vai trò',
+    user_disable: 'Khóa tài khoản',
+    user_enable: 'Mở khóa tài khoản',
+    user_delete: 'Xóa người dùng',
+    password_reset: 'Đặt lại mật khẩu',
+    password_change: 'Tự đổi mật khẩu',
+    login_lockout: 'Khóa đăng nhập (sai mật khẩu)',
+  },
+  empty: 'Không có mục nào trong nhật ký',
+  loadError: (reason: string) => `Không tải được nhật ký: ${reason}`,
+} as const;
