@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/constants';
 import { vi } from '@/i18n/vi';
+import '@/lib/zod-setup';
 
 /** Length in Unicode characters (code points), as the server counts it. */
 export function charLength(value: string): number {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { vi } from '@/i18n/vi';
+import '@/lib/zod-setup';
 
 export const loginSchema = z.object({
   userName: z.string().trim().min(1, vi.auth.userNameRequired),

@@ -17,6 +17,7 @@ import { OrderItemsCard } from './order-items-card';
 import { OrderStatusBanner } from './order-status-banner';
 import { PaymentInstructionCard } from './payment-instruction-card';
 import { ShopContactNote } from './shop-contact-note';
+import '@/lib/zod-setup';
 
 const t = vi.customerOrder.lookup;
 

@@ -15,6 +15,7 @@ import { normalizeOrderCode, ORDER_CODE_PATTERN } from '@/lib/order-status';
 import { showError, showSuccess, showToast } from '@/lib/toast';
 import { useAssignTransaction } from '../api/assign-transaction';
 import type { PaymentTransaction } from '../api/types';
+import '@/lib/zod-setup';
 
 const t = vi.transactions.assignDialog;
 
