@@ -39,7 +39,7 @@ export function AuditLogTable({ label, ...query }: AuditLogTableProps) {
           <TableRow key={entry.id} hover data-testid="audit-log-row" data-action={entry.action}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAuditTime(entry.at)}</TableCell>
             <TableCell sx={{ fontWeight: 600 }}>{entry.actor}</TableCell>
-            <TableCell>{actionLabel(entry.action)}</TableCell>
+            <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{actionLabel(entry.action)}</TableCell>
             <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.target || vi.common.empty}</TableCell>
             <TableCell sx={{ minWidth: 200 }}>{entry.detail || vi.common.empty}</TableCell>
           </TableRow>
