@@ -196,7 +196,8 @@ async fn the_log_lists_newest_first_with_filters() {
 
     let cases = [
         ("actor=CSKH.LAN", vec!["DH00000002", "DH00000001"]),
-        ("actor=cskh", vec![]),
+        ("actor=cskh", vec!["DH00000002", "DH00000001"]),
+        ("actor=lan%25", vec![]),
         ("action=order_cancel", vec!["DH00000001"]),
         // Half-open: from included, to excluded.
         (

@@ -62,7 +62,8 @@ impl<'a> NewAuditEntry<'a> {
     }
 }
 
-/// List filters: `actor` a user name (any case), `[from, to)` on `at`.
+/// List filters: `actor` part of a user name (any case, like identity's log), `[from, to)`
+/// on `at`.
 #[derive(Debug, Clone, Default)]
 pub struct AuditFilter {
     pub actor: Option<String>,
@@ -71,14 +72,13 @@ pub struct AuditFilter {
     pub to: Option<DateTime<Utc>>,
 }
 
-diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
-
 macro_rules! filtered {
     ($query:expr, $filter:expr) => {{
         let mut query = $query;
         let filter: &AuditFilter = $filter;
         if let Some(actor) = &filter.actor {
-            query = query.filter(lower(audit_log::actor).eq(actor.to_lowercase()));
+            query =
+                query.filter(audit_log::actor.ilike(shop_common::pagination::like_pattern(actor)));
         }
         if let Some(action) = filter.action {
             query = query.filter(audit_log::action.eq(action));
