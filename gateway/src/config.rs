@@ -18,6 +18,7 @@
 //! | `UPSTREAM_TIMEOUT_SECONDS` | `60` | time allowed for an upstream's response head (`60`, `1m`, ...) |
 //! | `TOKEN_STATUS_CACHE_SECONDS` | `30` | how long a TokenStatus answer per (user, ver) is reused (0: never) |
 //! | `WORKERS` | number of CPUs | HTTP worker threads |
+//! | `METRICS_PORT` | `9090` | port of the second listener that serves `GET /metrics` (on `LISTEN_ADDR`'s host); never the public port |
 //! | `RUST_LOG`, `LOG_FORMAT`, `OTEL_*` | | logging and tracing, see `shop_common::telemetry`; a span per request only when `OTEL_EXPORTER_OTLP_ENDPOINT` is set |
 
 use std::path::PathBuf;
@@ -27,6 +28,7 @@ use shop_common::config::{self, ConfigError, Secret};
 use shop_common::net::TrustedProxies;
 
 pub const DEFAULT_LISTEN_ADDR: &str = "0.0.0.0:8080";
+pub const DEFAULT_METRICS_PORT: u16 = 9090;
 
 /// The base URLs of the four services, without a trailing slash.
 #[derive(Debug, Clone)]
@@ -82,6 +84,8 @@ pub struct Config {
     pub token_status_ttl: Duration,
     /// `None`: one worker per CPU.
     pub workers: Option<usize>,
+    /// Port of the metrics listener (`main` binds it beside `listen_addr`).
+    pub metrics_port: u16,
     /// A tracing span per request (continuing an incoming `traceparent`). On when
     /// spans are exported (`OTEL_EXPORTER_OTLP_ENDPOINT`); otherwise the gateway only
     /// propagates `traceparent` and skips the per-request span cost.
@@ -103,6 +107,7 @@ impl Config {
             upstream_timeout: Duration::from_secs(60),
             token_status_ttl: Duration::from_secs(30),
             workers: None,
+            metrics_port: DEFAULT_METRICS_PORT,
             request_spans: false,
         }
     }
@@ -143,6 +148,7 @@ impl Config {
                 Duration::from_secs(30),
             )?,
             workers,
+            metrics_port: config::parse_or("METRICS_PORT", DEFAULT_METRICS_PORT)?,
             request_spans: config::var("OTEL_EXPORTER_OTLP_ENDPOINT").is_some(),
         })
     }
@@ -215,5 +221,6 @@ mod tests {
         assert_eq!(c.upstream_timeout, Duration::from_secs(60));
         assert_eq!(c.token_status_ttl, Duration::from_secs(30));
         assert_eq!(c.frontend_dir, PathBuf::from("frontend/dist"));
+        assert_eq!(c.metrics_port, 9090);
     }
 }

@@ -7,12 +7,14 @@
 //! the upstream is picked from a prefix table ([`routes`]); the upstream request
 //! filter rewrites headers ([`headers`]); the body streams to the service and the
 //! answer streams back ([`proxy`]); everything else is the SPA ([`spa`]). Errors are
-//! answered in the envelope ([`error`]). Configuration: [`config`].
+//! answered in the envelope ([`error`]). Configuration: [`config`]. Request metrics and
+//! span names by route class, and the `METRICS_PORT` listener: [`metrics`].
 
 pub mod auth;
 pub mod config;
 pub mod error;
 pub mod headers;
+pub mod metrics;
 pub mod path;
 pub mod proxy;
 pub mod rate_limit;
@@ -25,12 +27,11 @@ use std::sync::Arc;
 
 use actix_web::dev::Server;
 use actix_web::http::header::HeaderValue;
-use actix_web::middleware::{Compress, Condition};
+use actix_web::middleware::{Compress, Condition, from_fn};
 use actix_web::{
     App, HttpMessage, HttpRequest, HttpResponse, HttpServer, ResponseError, guard, web,
 };
 use serde_json::json;
-use shop_common::telemetry::PathOnlyRootSpan;
 use tracing_actix_web::{RequestId, TracingLogger};
 use uuid::Uuid;
 
@@ -114,9 +115,10 @@ pub fn server(listener: TcpListener, config: Config) -> io::Result<Server> {
     let shared = Arc::new(Shared::new(config)?);
     let mut http = HttpServer::new(move || {
         App::new()
+            .wrap(from_fn(metrics::track))
             .wrap(Condition::new(
                 spans,
-                TracingLogger::<PathOnlyRootSpan>::new(),
+                TracingLogger::<metrics::RouteSpan>::new(),
             ))
             .configure(configure(shared.clone()))
     })

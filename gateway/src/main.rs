@@ -21,11 +21,19 @@ async fn main() -> ExitCode {
 async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let config = Config::from_env()?;
     let listener = server::bind(&config.listen_addr)?;
+    let metrics_addr = gateway::metrics::addr(&config.listen_addr, config.metrics_port);
+    let metrics_listener = server::bind(&metrics_addr)?;
     tracing::info!(
         addr = %config.listen_addr,
+        metrics = %metrics_addr,
         frontend = %config.frontend_dir.display(),
         "gateway listening"
     );
-    gateway::server(listener, config)?.await?;
+    // Both listeners stop gracefully on SIGTERM.
+    futures_util::future::try_join(
+        gateway::server(listener, config)?,
+        gateway::metrics::server(metrics_listener)?,
+    )
+    .await?;
     Ok(())
 }

@@ -147,6 +147,55 @@ pub fn route(raw: &str) -> (Route, Cow<'_, str>) {
     }
 }
 
+/// A request's route class, for metrics labels and span names: the probe, a named
+/// route, or the service and access class. Never the raw path, so no id, code or file
+/// name reaches a label, and the set of values stays small.
+pub fn label(raw: &str) -> &'static str {
+    match raw {
+        "/healthz" => return "/healthz",
+        "/readyz" => return "/readyz",
+        _ => {}
+    }
+    let (route, path) = route(raw);
+    match route {
+        Route::Blocked => "blocked",
+        Route::UnknownApi => "unknown_api",
+        Route::Spa => "spa",
+        Route::Upstream(service, access) => match &*path {
+            LOGIN_PATH => LOGIN_PATH,
+            CREATE_ORDER_PATH => CREATE_ORDER_PATH,
+            UPLOAD_PATH => UPLOAD_PATH,
+            BULK_PATH => BULK_PATH,
+            p if p.starts_with("/uploads/") => "/uploads/*",
+            p => upstream_label(service, access, p),
+        },
+    }
+}
+
+fn upstream_label(service: Service, access: Access, path: &str) -> &'static str {
+    // `classify` already knows admin paths; web paths are told apart here.
+    let web = path
+        .get(service.name().len() + 1..)
+        .and_then(|rest| rest.get(..9))
+        .is_some_and(|p| p.eq_ignore_ascii_case("/api/web/"));
+    match (service, access, web) {
+        (Service::Identity, Access::Admin | Access::Login, _) => "/identity/api/admin/*",
+        (Service::System, Access::Admin | Access::Login, _) => "/system/api/admin/*",
+        (Service::Retailstore, Access::Admin | Access::Login, _) => "/retailstore/api/admin/*",
+        (Service::Paymentprovider, Access::Admin | Access::Login, _) => {
+            "/paymentprovider/api/admin/*"
+        }
+        (Service::Identity, Access::Public, true) => "/identity/api/web/*",
+        (Service::System, Access::Public, true) => "/system/api/web/*",
+        (Service::Retailstore, Access::Public, true) => "/retailstore/api/web/*",
+        (Service::Paymentprovider, Access::Public, true) => "/paymentprovider/api/web/*",
+        (Service::Identity, Access::Public, false) => "/identity/*",
+        (Service::System, Access::Public, false) => "/system/*",
+        (Service::Retailstore, Access::Public, false) => "/retailstore/*",
+        (Service::Paymentprovider, Access::Public, false) => "/paymentprovider/*",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,5 +297,36 @@ mod tests {
             normalise("/x/a%25b%2Bc%41").as_deref(),
             Some("/x/a%25b%2BcA")
         );
+    }
+
+    #[test]
+    fn labels_are_route_classes_never_raw_paths() {
+        for (raw, expected) in [
+            ("/healthz", "/healthz"),
+            (CREATE_ORDER_PATH, CREATE_ORDER_PATH),
+            (
+                "/retailstore/api/web/v1/Order/%43reateOrder",
+                CREATE_ORDER_PATH,
+            ),
+            (LOGIN_PATH, LOGIN_PATH),
+            (
+                "/retailstore/api/web/v1/Order/Detail",
+                "/retailstore/api/web/*",
+            ),
+            (
+                "/retailstore/API/Web/v1/Product/Pagination",
+                "/retailstore/api/web/*",
+            ),
+            ("/identity/api/admin/v1/User/Read", "/identity/api/admin/*"),
+            ("/paymentprovider/api/webhook/sepay", "/paymentprovider/*"),
+            ("/identity/.well-known/jwks.json", "/identity/*"),
+            ("/uploads/3f2a-secret-name.png", "/uploads/*"),
+            ("/admin/orders/ORD-123", "spa"),
+            ("/billing/api/web/v1/x", "unknown_api"),
+            ("/identity/internal/v1/TokenStatus", "blocked"),
+            ("/retailstore/metrics", "/retailstore/*"),
+        ] {
+            assert_eq!(label(raw), expected, "{raw}");
+        }
     }
 }

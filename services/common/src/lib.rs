@@ -11,6 +11,7 @@ pub mod error;
 pub mod health;
 pub mod input;
 pub mod internal;
+pub mod metrics;
 pub mod net;
 pub mod pagination;
 pub mod sealing;

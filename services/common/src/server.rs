@@ -3,10 +3,12 @@
 use std::net::TcpListener;
 
 use actix_web::dev::Server;
+use actix_web::middleware::from_fn;
 use actix_web::{App, HttpServer, web};
 use tracing_actix_web::TracingLogger;
 
 use crate::error::{json_config, not_found_route, path_config, query_config};
+use crate::metrics;
 use crate::telemetry::PathOnlyRootSpan;
 
 /// Default JSON body limit for API routes; routes that need more set their own.
@@ -25,15 +27,18 @@ pub fn migrate_only() -> bool {
 }
 
 /// An HTTP server for a service: request tracing (continuing an incoming
-/// `traceparent`), envelope defaults, the routes from `configure`, and a code 2
-/// answer for anything else. Stops gracefully on SIGTERM/SIGINT.
+/// `traceparent`), request metrics by route template and `GET /metrics`, envelope
+/// defaults, the routes from `configure`, and a code 2 answer for anything else.
+/// Stops gracefully on SIGTERM/SIGINT.
 pub fn server<F>(listener: TcpListener, configure: F) -> std::io::Result<Server>
 where
     F: Fn(&mut web::ServiceConfig) + Clone + Send + 'static,
 {
     Ok(HttpServer::new(move || {
         App::new()
+            .wrap(from_fn(metrics::track_requests))
             .wrap(TracingLogger::<PathOnlyRootSpan>::new())
+            .configure(metrics::configure)
             .configure(api_defaults)
             .configure(configure.clone())
             .default_service(web::to(not_found_route))

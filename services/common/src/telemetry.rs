@@ -113,56 +113,72 @@ pub struct PathOnlyRootSpan;
 
 impl tracing_actix_web::RootSpanBuilder for PathOnlyRootSpan {
     fn on_request_start(req: &actix_web::dev::ServiceRequest) -> tracing::Span {
-        use actix_web::HttpMessage;
-        let route = req.match_pattern().unwrap_or_else(|| "default".to_owned());
-        let request_id = req
-            .headers()
-            .get("x-request-id")
-            .and_then(|v| v.to_str().ok())
-            .filter(|v| v.len() <= 64 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
-            .map(str::to_owned)
-            .or_else(|| {
-                req.extensions()
-                    .get::<tracing_actix_web::RequestId>()
-                    .map(|id| id.to_string())
-            })
-            .unwrap_or_default();
-        let span = tracing::info_span!(
-            "HTTP request",
-            http.method = %req.method(),
-            http.route = %route,
-            http.target = %req.path(),
-            http.status_code = tracing::field::Empty,
-            otel.name = %format!("{} {}", req.method(), route),
-            otel.kind = "server",
-            otel.status_code = tracing::field::Empty,
-            request_id = %request_id,
-            exception.message = tracing::field::Empty,
-            exception.details = tracing::field::Empty,
-        );
-        let parent = opentelemetry::global::get_text_map_propagator(|p| {
-            p.extract(&HeaderExtractor(req.headers()))
-        });
-        let _ = span.set_parent(parent);
-        span
+        let route = req.match_pattern();
+        root_span(req, route.as_deref().unwrap_or(crate::metrics::UNMATCHED))
     }
 
     fn on_request_end<B: actix_web::body::MessageBody>(
         span: tracing::Span,
         outcome: &Result<actix_web::dev::ServiceResponse<B>, actix_web::Error>,
     ) {
-        let status = match outcome {
-            Ok(resp) => resp.status(),
-            Err(e) => e.as_response_error().status_code(),
-        };
-        tracing_actix_web::DefaultRootSpanBuilder::on_request_end(span.clone(), outcome);
-        let _entered = span.enter();
-        if status.is_server_error() {
-            tracing::warn!(status = status.as_u16(), "request failed");
-        } else if status.is_client_error() {
-            tracing::info!(status = status.as_u16(), "request refused");
-        } else {
-            tracing::debug!(status = status.as_u16(), "request served");
-        }
+        end_root_span(span, outcome);
+    }
+}
+
+/// A request's root span named `{method} {route}`, where `route` is a route template or
+/// class (never the raw path), continuing an incoming `traceparent`. For a binary whose
+/// routes are not actix patterns (the gateway's).
+pub fn root_span(req: &actix_web::dev::ServiceRequest, route: &str) -> tracing::Span {
+    use actix_web::HttpMessage;
+    let request_id = req
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| v.len() <= 64 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+        .map(str::to_owned)
+        .or_else(|| {
+            req.extensions()
+                .get::<tracing_actix_web::RequestId>()
+                .map(|id| id.to_string())
+        })
+        .unwrap_or_default();
+    let span = tracing::info_span!(
+        "HTTP request",
+        http.method = %req.method(),
+        http.route = %route,
+        http.target = %req.path(),
+        http.status_code = tracing::field::Empty,
+        otel.name = %format!("{} {}", req.method(), route),
+        otel.kind = "server",
+        otel.status_code = tracing::field::Empty,
+        request_id = %request_id,
+        exception.message = tracing::field::Empty,
+        exception.details = tracing::field::Empty,
+    );
+    let parent = opentelemetry::global::get_text_map_propagator(|p| {
+        p.extract(&HeaderExtractor(req.headers()))
+    });
+    let _ = span.set_parent(parent);
+    span
+}
+
+/// Records a request's outcome on its root span (see [`root_span`]) and logs refusals.
+pub fn end_root_span<B: actix_web::body::MessageBody>(
+    span: tracing::Span,
+    outcome: &Result<actix_web::dev::ServiceResponse<B>, actix_web::Error>,
+) {
+    let status = match outcome {
+        Ok(resp) => resp.status(),
+        Err(e) => e.as_response_error().status_code(),
+    };
+    use tracing_actix_web::RootSpanBuilder;
+    tracing_actix_web::DefaultRootSpanBuilder::on_request_end(span.clone(), outcome);
+    let _entered = span.enter();
+    if status.is_server_error() {
+        tracing::warn!(status = status.as_u16(), "request failed");
+    } else if status.is_client_error() {
+        tracing::info!(status = status.as_u16(), "request refused");
+    } else {
+        tracing::debug!(status = status.as_u16(), "request served");
     }
 }

@@ -1,0 +1,256 @@
+//! Prometheus metrics, one registry per process, served as text on `GET /metrics`
+//! (services: at the root of their own port, like `/healthz`; the gateway: on its own
+//! `METRICS_PORT` listener only).
+//!
+//! Every binary exports:
+//! - `http_requests_total{route,method,status}` and
+//!   `http_request_duration_seconds{route,method,status}` (time to the response head).
+//!   `route` is the route template (`/retailstore/api/web/v1/Order/{...}` style, or the
+//!   gateway's route class), never the raw path, so ids and codes never become labels;
+//!   requests that match no route count as `unmatched`.
+//! - `db_pool_connections{state}` (`max`, `size`, `available`, `waiting`), read from the
+//!   deadpool status at scrape time, in services that hold a `web::Data<DbPool>`.
+//!
+//! Domain metrics are registered by the service that owns them ([`registry`]); a service
+//! whose gauges are computed when scraped adds a [`ScrapeHook`] to its app data.
+//!
+//! The hot path is a label lookup (a hash of three short strings under a read lock) and
+//! two atomic updates: no allocation once a series exists.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, LazyLock};
+use std::time::Instant;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, StatusCode};
+use actix_web::middleware::Next;
+use actix_web::{HttpRequest, HttpResponse, web};
+use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry};
+
+use crate::db::DbPool;
+
+/// The metric types services register, so they need no `prometheus` dependency.
+pub use prometheus::{IntCounter, IntGauge, IntGaugeVec};
+
+/// Latency buckets in seconds: from a cached storefront answer to a slow checkout.
+const LATENCY_BUCKETS: &[f64] = &[
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+
+/// The `route` label of a request that matched no route.
+pub const UNMATCHED: &str = "unmatched";
+
+static REGISTRY: LazyLock<Registry> = LazyLock::new(Registry::new);
+
+/// The process's registry: services register their domain metrics here.
+pub fn registry() -> &'static Registry {
+    &REGISTRY
+}
+
+/// Registers `metric` in the process registry and returns it. A metric registered
+/// twice (two apps in one test process) is still counted, just not exported twice.
+pub fn register<M: prometheus::core::Collector + Clone + 'static>(metric: M) -> M {
+    if let Err(e) = REGISTRY.register(Box::new(metric.clone())) {
+        tracing::debug!(error = %e, "metric already registered");
+    }
+    metric
+}
+
+/// A counter in the process registry (`None` only for an invalid name).
+pub fn counter(name: &str, help: &str) -> Option<IntCounter> {
+    IntCounter::new(name, help).ok().map(register)
+}
+
+/// A gauge family in the process registry (`None` only for invalid names).
+pub fn gauges(name: &str, help: &str, labels: &[&str]) -> Option<IntGaugeVec> {
+    IntGaugeVec::new(Opts::new(name, help), labels)
+        .ok()
+        .map(register)
+}
+
+/// Request counts and latencies by route template, method and status.
+pub struct HttpMetrics {
+    requests: IntCounterVec,
+    duration: HistogramVec,
+}
+
+static HTTP: LazyLock<Option<HttpMetrics>> = LazyLock::new(|| {
+    let labels = &["route", "method", "status"];
+    let requests = IntCounterVec::new(
+        Opts::new("http_requests_total", "HTTP requests answered"),
+        labels,
+    );
+    let duration = HistogramVec::new(
+        HistogramOpts::new(
+            "http_request_duration_seconds",
+            "Time from a request's arrival to its response head",
+        )
+        .buckets(LATENCY_BUCKETS.to_vec()),
+        labels,
+    );
+    // Constant, valid options: the error arm is never taken.
+    Some(HttpMetrics {
+        requests: register(requests.ok()?),
+        duration: register(duration.ok()?),
+    })
+});
+
+impl HttpMetrics {
+    fn observe(&self, route: &str, method: &Method, status: StatusCode, started: Instant) {
+        let labels = [route, method_label(method), status.as_str()];
+        if let Ok(c) = self.requests.get_metric_with_label_values(&labels) {
+            c.inc();
+        }
+        if let Ok(h) = self.duration.get_metric_with_label_values(&labels) {
+            h.observe(started.elapsed().as_secs_f64());
+        }
+    }
+}
+
+/// Counts one answered request. `route` must be a route template or a fixed class,
+/// never a raw path.
+pub fn observe(route: &str, method: &Method, status: StatusCode, started: Instant) {
+    if let Some(m) = HTTP.as_ref() {
+        m.observe(route, method, status, started);
+    }
+}
+
+/// A bounded method label: anything unusual is `other`.
+fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::DELETE => "DELETE",
+        Method::PATCH => "PATCH",
+        Method::HEAD => "HEAD",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    }
+}
+
+/// Middleware (`middleware::from_fn`) for services: counts each request under its
+/// actix route template.
+pub async fn track_requests(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = Instant::now();
+    let method = req.method().clone();
+    let result = next.call(req).await;
+    let (status, route) = match &result {
+        Ok(res) => (res.status(), res.request().match_pattern()),
+        Err(e) => (e.as_response_error().status_code(), None),
+    };
+    observe(
+        route.as_deref().unwrap_or(UNMATCHED),
+        &method,
+        status,
+        started,
+    );
+    result
+}
+
+type HookFn = dyn Fn() -> Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync;
+
+/// Work run before each scrape, e.g. refreshing gauges read from the database (keep it
+/// cheap: cache what costs a query).
+#[derive(Clone)]
+pub struct ScrapeHook(Arc<HookFn>);
+
+impl ScrapeHook {
+    pub fn new<F, Fut>(hook: F) -> Self
+    where
+        F: Fn() -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        Self(Arc::new(move || Box::pin(hook())))
+    }
+}
+
+static POOL: LazyLock<Option<IntGaugeVec>> = LazyLock::new(|| {
+    IntGaugeVec::new(
+        Opts::new(
+            "db_pool_connections",
+            "Database pool connections: max, size (open), available (idle), waiting (callers queued)",
+        ),
+        &["state"],
+    )
+    .ok()
+    .map(register)
+});
+
+fn record_pool(pool: &DbPool) {
+    let Some(gauges) = POOL.as_ref() else {
+        return;
+    };
+    let status = pool.status();
+    let set = |state: &str, value: usize| {
+        if let Ok(g) = gauges.get_metric_with_label_values(&[state]) {
+            g.set(i64::try_from(value).unwrap_or(i64::MAX));
+        }
+    };
+    set("max", status.max_size);
+    set("size", status.size);
+    set("available", status.available);
+    set("waiting", status.waiting);
+}
+
+/// The registry in Prometheus' text format.
+pub fn render() -> String {
+    let mut out = Vec::new();
+    if let Err(e) = prometheus::TextEncoder::new().encode(&REGISTRY.gather(), &mut out) {
+        tracing::warn!(error = %e, "encoding metrics");
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// `GET /metrics`: pool gauges and hooks refreshed, then every registered metric.
+pub async fn scrape(req: HttpRequest) -> HttpResponse {
+    if let Some(pool) = req.app_data::<web::Data<DbPool>>() {
+        record_pool(pool);
+    }
+    if let Some(hook) = req.app_data::<web::Data<ScrapeHook>>() {
+        (hook.0)().await;
+    }
+    // Registers the HTTP metrics on a scrape that comes before any other request.
+    LazyLock::force(&HTTP);
+    HttpResponse::Ok()
+        .content_type(prometheus::TEXT_FORMAT)
+        .body(render())
+}
+
+/// Mounts `GET /metrics` (outside the envelope).
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/metrics", web::get().to(scrape));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn method_labels_are_bounded() {
+        assert_eq!(method_label(&Method::POST), "POST");
+        let odd = Method::from_bytes(b"PURGE").unwrap_or(Method::GET);
+        assert_eq!(method_label(&odd), "other");
+    }
+
+    #[test]
+    fn observed_requests_are_rendered_by_route() {
+        observe(
+            "/x/{id}",
+            &Method::GET,
+            StatusCode::NOT_FOUND,
+            Instant::now(),
+        );
+        let text = render();
+        assert!(
+            text.contains(r#"http_requests_total{method="GET",route="/x/{id}",status="404"} 1"#),
+            "{text}"
+        );
+        assert!(text.contains("http_request_duration_seconds_bucket{"));
+    }
+}
