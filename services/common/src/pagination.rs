@@ -100,6 +100,15 @@ impl PageQuery {
             .map(str::to_owned);
         if keyword.as_ref().is_some_and(|k| k.chars().count() > 200) {
             errors.push(FieldError::new("keyword", "Từ khóa tối đa 200 ký tự"));
+        } else if keyword
+            .as_ref()
+            .is_some_and(|k| k.chars().any(char::is_control))
+        {
+            // PostgreSQL refuses a NUL in text: it would be a 500, not a search.
+            errors.push(FieldError::new(
+                "keyword",
+                "Từ khóa không được chứa ký tự điều khiển",
+            ));
         }
         if errors.is_empty() {
             Ok(PageRequest {
@@ -219,6 +228,19 @@ mod tests {
         assert_eq!(largest.ok(), Some(100));
         let blank = index("").check(&[]).map(|r| r.index);
         assert_eq!(blank.ok(), Some(1));
+    }
+
+    #[test]
+    fn keywords_with_control_characters_name_their_field() {
+        let keyword = |text: &str| PageQuery {
+            keyword: Some(text.into()),
+            ..Default::default()
+        };
+        for bad in ["a\0b", "\u{1}", "mã\u{7f}"] {
+            assert_eq!(fields(keyword(bad)), ["keyword"], "keyword={bad:?}");
+        }
+        let kept = keyword(" Thẻ quà tặng\t").check(&[]).map(|r| r.keyword);
+        assert_eq!(kept.ok(), Some(Some("Thẻ quà tặng".to_owned())));
     }
 
     #[test]

@@ -150,6 +150,7 @@ async fn pagination_filters_sorts_and_checks() {
         ("sortDir=up", "sortDir"),
         ("role=boss", "role"),
         ("isActive=maybe", "isActive"),
+        ("keyword=ab%00c", "keyword"),
     ] {
         let bad = api
             .get(&format!("{USER}/Pagination?{query}"), Some(&admin))

@@ -167,6 +167,7 @@ async fn pagination_puts_unmatched_first_and_filters() {
         ("?status=paid", "status"),
         ("?sortBy=amount", "sortBy"),
         ("?pageSize=0", "pageSize"),
+        ("?keyword=FT%00", "keyword"),
     ] {
         let (status, answer) = list(&app, Some(&app.admin), query).await;
         assert_eq!(assert_error(status, &answer, 400, 1), [field], "{query}");

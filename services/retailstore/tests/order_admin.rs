@@ -156,6 +156,7 @@ async fn the_order_list_filters_and_sorts() {
         ("from=2026-11-22T00:00:00Z&to=2026-11-21T00:00:00Z", "to"),
         ("sortBy=email", "sortBy"),
         ("pageSize=101", "pageSize"),
+        ("keyword=DH%00", "keyword"),
     ] {
         let (status, answer) = app.get(&format!("{ORDER_PAGINATION}?{query}")).await;
         assert_eq!(assert_error(status, &answer, 400, 1), [field], "{query}");

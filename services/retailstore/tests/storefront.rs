@@ -125,6 +125,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         "pageSize=101",
         "pageIndex=0",
         "pageSize=abc",
+        "keyword=th%E1%BA%BB%00",
     ] {
         let (status, answer) = app
             .call(
