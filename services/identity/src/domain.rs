@@ -10,6 +10,7 @@ pub const MSG_USER_NAME: &str =
     "Tên đăng nhập từ 3 đến 50 ký tự, chỉ gồm chữ cái không dấu, chữ số và . _ -";
 pub const MSG_FULL_NAME_REQUIRED: &str = "Vui lòng nhập họ tên";
 pub const MSG_FULL_NAME_LENGTH: &str = "Họ tên tối đa 100 ký tự";
+pub const MSG_FULL_NAME_CONTROL: &str = "Họ tên không được chứa ký tự điều khiển";
 pub const MSG_EMAIL: &str = "Email không hợp lệ";
 pub const MSG_PASSWORD_LENGTH: &str = "Mật khẩu từ 6 đến 30 ký tự";
 pub const MSG_ROLE: &str = "Vai trò phải là admin hoặc staff";
@@ -70,7 +71,7 @@ pub fn client_key(ip: Option<IpAddr>) -> String {
     }
 }
 
-/// A full name: 1..100 characters after trimming.
+/// A full name: 1..100 characters after trimming, none of them a control character.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FullName(String);
 
@@ -81,6 +82,8 @@ impl FullName {
             Err(MSG_FULL_NAME_REQUIRED)
         } else if name.chars().count() > 100 {
             Err(MSG_FULL_NAME_LENGTH)
+        } else if name.chars().any(char::is_control) {
+            Err(MSG_FULL_NAME_CONTROL)
         } else {
             Ok(Self(name.to_owned()))
         }
@@ -208,5 +211,7 @@ mod tests {
         assert!(FullName::parse("  ").is_err());
         assert!(FullName::parse(&"ư".repeat(100)).is_ok());
         assert!(FullName::parse(&"ư".repeat(101)).is_err());
+        assert_eq!(FullName::parse("Nguyễn\0An"), Err(MSG_FULL_NAME_CONTROL));
+        assert_eq!(FullName::parse("Nguyễn\nAn"), Err(MSG_FULL_NAME_CONTROL));
     }
 }

@@ -131,8 +131,9 @@ pub async fn login(
 ) -> Result<LoggedIn, IdentityError> {
     let settings = &state.settings;
     let key = login_key(user_name);
-    if key.chars().count() > USER_NAME_MAX_CHARS {
-        // No account can have such a name: answer like a wrong password, at the same cost.
+    if key.chars().count() > USER_NAME_MAX_CHARS || key.chars().any(char::is_control) {
+        // No account can have such a name (and PostgreSQL refuses a NUL in text): answer
+        // like a wrong password, at the same cost.
         state.passwords.verify(password, None).await?;
         return Err(IdentityError::BadCredentials);
     }

@@ -121,6 +121,10 @@ async fn wrong_password_and_unknown_user_answer_alike() {
     api.login(&"a".repeat(500), "whatever")
         .await
         .assert_error(100, 400);
+    // So are names with control characters (a NUL cannot even be stored).
+    let nul = api.login("ad\u{0}min", "not-the-password").await;
+    nul.assert_error(100, 400);
+    assert_eq!(nul.body, wrong.body);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -184,6 +184,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
         (json!({ "userName": "a".repeat(51) }), "userName"),
         (json!({ "password": "a".repeat(31) }), "password"),
         (json!({ "fullName": "x".repeat(101) }), "fullName"),
+        (json!({ "fullName": "Lê\u{0}Văn" }), "fullName"),
     ];
     for (patch, field) in cases {
         let mut body = json!({
