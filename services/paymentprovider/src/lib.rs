@@ -9,6 +9,7 @@ pub mod config;
 pub mod crypto;
 pub mod domain;
 pub mod error;
+pub mod metrics;
 pub mod models;
 pub mod retailstore;
 pub mod routes;
@@ -78,6 +79,7 @@ impl AppState {
 /// Registers the service's routes and shared state.
 pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + Send + 'static {
     move |cfg| {
+        metrics::register();
         cfg.app_data(state.pool.clone())
             .app_data(state.verifier.clone())
             .app_data(state.cipher.clone())

@@ -105,6 +105,7 @@ pub async fn receive(
     let mut conn = pool.get().await?;
     let claimed = match Transaction::insert(&mut conn, &row, lease).await? {
         Some(inserted) => {
+            crate::metrics::payment_stored(inserted.status);
             tracing::info!(
                 transaction_id = %inserted.id,
                 provider_id = %provider.id,
@@ -182,6 +183,7 @@ pub async fn attempt(pool: &DbPool, retailstore: &Retailstore, claimed: Transact
     };
     let transaction = match store(pool, claimed.id, &order_code, &settlement).await {
         Ok(stored) => {
+            crate::metrics::payment_stored(stored.status);
             tracing::info!(
                 transaction_id = %stored.id,
                 order_code = %order_code,

@@ -233,6 +233,7 @@ where
         Ok(answer)
     })
     .await
+    .inspect(|_| crate::metrics::order_created())
 }
 
 /// Locks the codes every line needs (`FOR UPDATE SKIP LOCKED`, oldest expiry first,

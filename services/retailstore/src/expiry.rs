@@ -36,6 +36,7 @@ pub async fn sweep(pool: &DbPool) -> Result<Swept, StoreError> {
     let mut swept = Swept::default();
     loop {
         let batch = expire_batch(pool, BATCH).await?;
+        crate::metrics::orders_expired(batch.orders);
         swept.orders += batch.orders;
         swept.codes += batch.codes;
         if batch.orders < BATCH as usize {

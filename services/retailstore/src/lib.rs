@@ -10,6 +10,7 @@ pub mod error;
 pub mod expiry;
 pub mod idempotency;
 pub mod import;
+pub mod metrics;
 pub mod models;
 pub mod orders;
 pub mod payment_provider;
@@ -104,6 +105,7 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
             .app_data(state.payments.clone())
             .app_data(state.internal_key.clone())
             .app_data(state.in_flight.clone())
+            .app_data(web::Data::new(metrics::scrape_hook(state.pool.clone())))
             .configure(health::configure)
             .configure(routes::configure);
     }

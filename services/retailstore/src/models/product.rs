@@ -100,6 +100,16 @@ impl Stock {
             ..self
         }
     }
+
+    /// Available codes of every product, from the stock view (one row per product).
+    pub async fn available_by_product(
+        conn: &mut AsyncPgConnection,
+    ) -> QueryResult<Vec<(Uuid, i64)>> {
+        product_stock::table
+            .select((product_stock::product_id, product_stock::available))
+            .load(conn)
+            .await
+    }
 }
 
 impl From<Product> for ProductFields {

@@ -136,6 +136,7 @@ pub async fn apply_payment(
             };
             match delivered {
                 Ok(sold) => {
+                    crate::metrics::order_completed();
                     changes.status = Some(OrderStatus::Completed);
                     changes.completed_at = Some(Some(Utc::now()));
                     let message = format!("Đã thanh toán đủ, giao {sold} mã cho khách");
