@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { vi } from '@/i18n/vi';
 
 /** The row of filters above a table; a column on narrow screens. */
@@ -28,14 +28,41 @@ interface SearchFieldProps {
   verbatim?: boolean;
 }
 
+/**
+ * What the box shows: its own text at once, `value` when it changes from outside (a link,
+ * Back). The list's state lives in the URL, whose updates land a moment later; showing
+ * those would put a fast typist's letters back to an older text and lose some. Values
+ * this box sent come back in order and are skipped.
+ */
+function useDraft(value: string, onChange: (value: string) => void) {
+  const [draft, setDraft] = useState(value);
+  const sent = useRef<string[]>([]);
+  useEffect(() => {
+    const index = sent.current.indexOf(value);
+    if (index >= 0) {
+      sent.current = sent.current.slice(index + 1);
+      return;
+    }
+    sent.current = [];
+    setDraft(value);
+  }, [value]);
+  const change = (next: string) => {
+    sent.current.push(next);
+    setDraft(next);
+    onChange(next);
+  };
+  return [draft, change] as const;
+}
+
 /** The keyword box of a filter bar, with a search icon. */
 export function SearchField({ label, placeholder, value, onChange, testId, maxLength, shrinkLabel, verbatim }: SearchFieldProps) {
+  const [draft, change] = useDraft(value, onChange);
   return (
     <TextField
       label={label}
       placeholder={placeholder}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
+      value={draft}
+      onChange={(event) => change(event.target.value)}
       type="search"
       sx={{ flex: 2 }}
       slotProps={{
