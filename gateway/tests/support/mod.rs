@@ -104,6 +104,10 @@ pub struct MockState {
     pub status_calls: AtomicUsize,
     pub jwks_calls: AtomicUsize,
     pub echo_calls: AtomicUsize,
+    /// Request bodies the echo read to their end.
+    pub complete_bodies: AtomicUsize,
+    /// Request bodies that ended in an error (the gateway cut them).
+    pub body_errors: AtomicUsize,
 }
 
 pub struct Mock {
@@ -201,11 +205,13 @@ async fn echo(
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
     while let Some(chunk) = body.next().await {
         let Ok(chunk) = chunk else {
+            state.body_errors.fetch_add(1, Ordering::SeqCst);
             return HttpResponse::BadRequest().body("body error");
         };
         len += chunk.len() as u64;
         fnv1a(&mut hash, &chunk);
     }
+    state.complete_bodies.fetch_add(1, Ordering::SeqCst);
     let header = |name: &str| {
         req.headers()
             .get(name)
