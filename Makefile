@@ -9,7 +9,7 @@ MAKEFLAGS += --no-print-directory
 CARGO ?= cargo
 
 .PHONY: help run start stop status pay build test fmt-check clippy test-rust test-frontend \
-        e2e test-reliability deploy-check fmt lint bench clean distclean
+        e2e fuzz test-reliability deploy-check fmt lint bench clean distclean
 
 help: ## list the targets
 	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -33,13 +33,14 @@ build: ## release build of every binary and the frontend
 	PROFILE=release scripts/stack.sh build
 
 # The full check, cheapest first. Sequential on purpose: 2 cores, one cargo at a time.
-test: ## fmt-check, deploy-check, clippy, Rust tests, frontend checks, e2e, short chaos run
+test: ## fmt-check, deploy-check, clippy, Rust tests, frontend checks, e2e, API fuzzing, short chaos run
 	$(MAKE) fmt-check
 	$(MAKE) deploy-check
 	$(MAKE) clippy
 	$(MAKE) test-rust
 	$(MAKE) test-frontend
 	$(MAKE) e2e
+	SKIP_BUILD=1 scripts/fuzz.sh
 	SKIP_BUILD=1 RELIABILITY_SECONDS=30 RELIABILITY_KILLS=4 scripts/reliability.sh
 	@echo "make test: all checks passed"
 
@@ -57,6 +58,9 @@ test-frontend: ## frontend type check and unit tests
 
 e2e: ## end-to-end tests: debug stack on :18080, fresh database, npm run test:e2e
 	scripts/e2e.sh
+
+fuzz: ## schemathesis against every service's OpenAPI document through the gateway: no 5xx, no schema violation
+	scripts/fuzz.sh
 
 test-reliability: ## chaos run (3 min): services SIGKILLed and PostgreSQL restarted under load, then invariants
 	scripts/reliability.sh

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# API fuzzing: schemathesis against every service's OpenAPI document, as the gateway
+# serves it, with an admin token. Fails on any server error (5xx), any answer whose body
+# does not match its documented schema, and any status code the document does not list.
+#
+# Starts the real stack (debug binaries, the ones the e2e tests use) on FUZZ_PORT_BASE
+# with a fresh database (shop_fuzz_<random> on TEST_DATABASE_URL's server, dropped
+# afterwards; else a private cluster under FUZZ_DATA_DIR), with the per-IP rate limits,
+# unpaid-order limits and login lockout lifted (one client plays every caller). Seeds a
+# payment provider, products with codes, an order and a staff user
+# (scripts/fuzz/seed.py), logs in as the admin and runs `st run` once per document.
+#
+# Left out (EXCLUDE below), because the run needs the admin's session to the end:
+#   - /internal/ routes: the gateway refuses them (404); each service's tests cover them.
+#   - SelfChangePassword: acts on the admin itself (wrong old passwords lock it, a right
+#     one revokes the token); identity's tests cover it.
+# and scripts/fuzz/schemathesis.toml keeps the ids of earlier answers (the admin's) out of
+# User/Update, ResetPassword and Delete.
+#
+# Settings: FUZZ_EXAMPLES [50] test cases per operation and phase, FUZZ_SEED [20261123]
+# (same seed, same inputs), FUZZ_WORKERS [2], FUZZ_PHASES [examples,coverage,fuzzing],
+# FUZZ_SERVICES [identity system retailstore paymentprovider], FUZZ_PORT_BASE [31080],
+# FUZZ_DATA_DIR [.data/fuzz] (wiped at the start; reports in reports/), FUZZ_KEEP=1
+# (leave the stack running), SKIP_BUILD=1 (reuse the debug binaries and frontend/dist).
+# schemathesis SCHEMATHESIS_VERSION is installed from PyPI into a cached virtualenv
+# (XDG_CACHE_HOME or ~/.cache, shop-fuzz/) the first time; later runs need no network.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+SCHEMATHESIS_VERSION=4.32.5
+EXAMPLES=${FUZZ_EXAMPLES:-50}
+SEED=${FUZZ_SEED:-20261123}
+WORKERS=${FUZZ_WORKERS:-2}
+PHASES=${FUZZ_PHASES:-examples,coverage,fuzzing}
+read -r -a FUZZ_SERVICES <<<"${FUZZ_SERVICES:-identity system retailstore paymentprovider}"
+[[ $EXAMPLES =~ ^[1-9][0-9]*$ ]] || die "FUZZ_EXAMPLES must be a positive whole number"
+[[ $SEED =~ ^[0-9]+$ ]] || die "FUZZ_SEED must be a whole number"
+EXCLUDE='/internal/|/IdentityAuth/SelfChangePassword$'
+
+export PROFILE=debug
+DATA_DIR=$(abspath "${FUZZ_DATA_DIR:-.data/fuzz}")
+export DATA_DIR
+export PORT_BASE=${FUZZ_PORT_BASE:-31080}
+export ADMIN_USERNAME=${ADMIN_USERNAME:-admin}
+export ADMIN_PASSWORD=${ADMIN_PASSWORD:-Admin@123}
+export SEED_DEMO=0
+# Every request comes from 127.0.0.1: the public's limits would answer 429 to the fuzzer
+# (the limits themselves are covered by the gateway's and the services' own tests).
+export RATE_LIMIT_LOGIN_PER_MINUTE=0
+export RATE_LIMIT_ORDER_PER_MINUTE=0
+export MAX_UNPAID_ORDERS_PER_EMAIL=0
+export MAX_UNPAID_ORDERS_PER_IP=0
+export LOGIN_MAX_FAILURES=1000000
+export RUST_LOG=${RUST_LOG:-warn}
+GW=http://127.0.0.1:$PORT_BASE
+REPORTS=$DATA_DIR/reports
+
+need curl "Install curl."
+need python3 "Install python3 (with venv: apt-get install python3-venv)."
+
+# schemathesis, pinned, in a virtualenv keyed by its version.
+venv=${XDG_CACHE_HOME:-$HOME/.cache}/shop-fuzz/schemathesis-$SCHEMATHESIS_VERSION
+if [[ ! -x $venv/bin/st ]]; then
+  log "installing schemathesis $SCHEMATHESIS_VERSION from PyPI into $venv"
+  rm -rf "$venv"
+  python3 -m venv "$venv" || die "python3 -m venv failed (Debian: apt-get install python3-venv)"
+  "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" ||
+    die "could not install schemathesis from PyPI"
+fi
+
+# A stack left over from an interrupted run, then a clean slate.
+scripts/stack.sh stop >/dev/null 2>&1 || true
+rm -rf "$DATA_DIR"
+mkdir -p "$REPORTS"
+
+if [[ ${SKIP_BUILD:-0} != 1 ]]; then
+  need cargo "Install the Rust 1.95 toolchain with rustup (https://rustup.rs)."
+  log "cargo build --bins (debug; reuses what the tests built)"
+  cargo build --bins
+  [[ -f frontend/dist/index.html ]] || scripts/frontend.sh build
+fi
+
+CREATED_DB=""
+server_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+unset DATABASE_URL
+if db_reachable "$server_url"; then
+  CREATED_DB=shop_fuzz_$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n')
+  log "creating database $CREATED_DB"
+  "$(psql_bin)" "$server_url" -XqAc "create database \"$CREATED_DB\"" >/dev/null
+  DATABASE_URL=$(db_url_with_name "$server_url" "$CREATED_DB")
+  export DATABASE_URL
+else
+  warn "no PostgreSQL answers at $server_url: the stack uses a private cluster"
+fi
+
+# shellcheck disable=SC2317 # called from the EXIT trap
+cleanup() {
+  local rc=$?
+  set +e
+  if [[ ${FUZZ_KEEP:-0} == 1 ]]; then
+    log "the stack keeps running: DATA_DIR=$DATA_DIR PORT_BASE=$PORT_BASE scripts/stack.sh stop"
+  else
+    scripts/stack.sh stop
+    if [[ -n $CREATED_DB ]]; then
+      log "dropping database $CREATED_DB"
+      "$(psql_bin)" "$server_url" -XqAc "drop database if exists \"$CREATED_DB\" with (force)" >/dev/null
+    fi
+  fi
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+SKIP_BUILD=1 scripts/stack.sh start
+
+token=$(admin_token "$GW")
+[[ -n $token ]] || die "login as $ADMIN_USERNAME failed"
+log "seeding a provider, products with codes, an order and a staff user"
+python3 scripts/fuzz/seed.py "$GW" "$token" "$(date +%s)" >"$DATA_DIR/seed.json" ||
+  die "seeding failed"
+
+started=$SECONDS
+failed=()
+for svc in "${FUZZ_SERVICES[@]}"; do
+  log "schemathesis: $GW/$svc/openapi.json ($EXAMPLES examples, seed $SEED)"
+  rc=0
+  "$venv/bin/st" --config-file scripts/fuzz/schemathesis.toml run "$GW/$svc/openapi.json" \
+    --url "$GW" \
+    --header "Authorization: Bearer $token" \
+    --checks not_a_server_error,response_schema_conformance,status_code_conformance \
+    --phases "$PHASES" \
+    --max-examples "$EXAMPLES" \
+    --seed "$SEED" \
+    --generation-database none \
+    --workers "$WORKERS" \
+    --request-timeout 30 \
+    --suppress-health-check all \
+    --continue-on-failure \
+    --exclude-path-regex "$EXCLUDE" \
+    --no-color \
+    --report junit --report-junit-path "$REPORTS/$svc.junit.xml" \
+    >"$REPORTS/$svc.log" 2>&1 || rc=$?
+  sed -n '/SUMMARY/,$p' "$REPORTS/$svc.log" >&2
+  if ((rc != 0)); then
+    failed+=("$svc")
+    warn "$svc: schemathesis found problems (full output: $REPORTS/$svc.log)"
+  fi
+done
+
+elapsed=$((SECONDS - started))
+if ((${#failed[@]})); then
+  die "fuzzing failed for: ${failed[*]} (${elapsed}s; reports in $REPORTS)"
+fi
+log "fuzzing: ${FUZZ_SERVICES[*]}: 0 server errors, 0 schema violations (${elapsed}s)"
