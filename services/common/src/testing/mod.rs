@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::db::{self, DbPool};
 
+pub mod attacks;
 mod stub;
 pub use stub::{Stub, StubCall, envelope_error, envelope_ok};
 

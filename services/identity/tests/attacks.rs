@@ -1,0 +1,94 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! Attacks on identity reached directly, without the gateway: forged, `alg: none`,
+//! expired, wrong-audience and revoked tokens, client `x-user-*` headers, the internal
+//! route without the key, page numbers out of bounds, and a 1,000-guess login burst.
+
+mod common;
+
+use common::{Api, USER};
+use futures_util::StreamExt;
+use reqwest::Method;
+use shop_common::auth::Role;
+use shop_common::testing::attacks::{
+    assert_internal_key_required, assert_page_bounds, assert_tokens_refused,
+    assert_user_headers_ignored, forged_tokens,
+};
+
+#[tokio::test(flavor = "multi_thread")]
+async fn forged_and_revoked_tokens_are_refused() {
+    let api = Api::new().await;
+    let pages = format!("{USER}/Pagination");
+    let forged = forged_tokens(api.idp.kid(), |c| api.idp.sign(c));
+    assert_tokens_refused(&api.http, Method::GET, &pages, None, &forged).await;
+
+    let admin = api.idp.admin_token().await;
+    api.get(&pages, Some(&admin)).await.ok();
+    api.idp.revoke(api.idp.admin.id).await;
+    api.get(&pages, Some(&admin)).await.assert_error(5, 401);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn client_user_headers_are_not_identity() {
+    let api = Api::new().await;
+    let staff = api
+        .idp
+        .create_user("staff1", "staff-pass-1", Role::Staff)
+        .await;
+    let staff_token = api.idp.token_for(staff.id).await;
+    assert_user_headers_ignored(
+        &api.http,
+        Method::GET,
+        &format!("{USER}/Pagination"),
+        None,
+        &staff_token,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn token_status_needs_the_key() {
+    let api = Api::new().await;
+    let path = format!(
+        "/identity/internal/v1/TokenStatus?sub={}&ver=1",
+        api.idp.admin.id
+    );
+    assert_internal_key_required(&api.http, Method::GET, &path, None).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn page_numbers_out_of_bounds_are_code_1_naming_the_field() {
+    let api = Api::new().await;
+    let admin = api.idp.admin_token().await;
+    assert_page_bounds(&api.http, Some(&admin), &format!("{USER}/Pagination")).await;
+    assert_page_bounds(
+        &api.http,
+        Some(&admin),
+        &format!("{USER}/Pagination?role=staff"),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_1000_guess_login_burst_locks_and_stays_locked() {
+    // test_settings: 3 failures per (user, client) lock the pair for 60 s.
+    let api = Api::new().await;
+    let ip = "203.0.113.50";
+    let answers: Vec<_> = futures_util::stream::iter(0..1000)
+        .map(|i| {
+            let api = &api;
+            async move { api.login_from("admin", &format!("guess-{i}"), ip).await }
+        })
+        .buffer_unordered(16)
+        .collect()
+        .await;
+    let wrong = answers.iter().filter(|a| a.code() == 100).count();
+    let locked = answers.iter().filter(|a| a.code() == 101).count();
+    assert!(wrong < 3, "at most max-1 plain failures, got {wrong}");
+    assert_eq!(wrong + locked, 1000, "every guess is refused as 100 or 101");
+    // Still locked for the real password; another client is not affected.
+    let pass = api.idp.admin.password.clone();
+    api.login_from("admin", &pass, ip)
+        .await
+        .assert_error(101, 400);
+    api.login_from("admin", &pass, "198.51.100.50").await.ok();
+}
