@@ -100,7 +100,9 @@ describe('ConfigurationScreen', () => {
     signIn('admin');
     mockFetch(() => okEnvelope(saved));
     renderApp('/admin');
-    expect(await screen.findByRole('link', { name: 'Cấu hình cửa hàng' })).toHaveAttribute('href', '/admin/system/configuration');
-    expect(screen.getByRole('link', { name: 'Người dùng' })).toHaveAttribute('href', '/admin/system/users');
+    // The dashboard's own buttons (the admin menu has 'Người dùng' too).
+    const dashboard = await screen.findByTestId('dashboard');
+    expect(await within(dashboard).findByRole('link', { name: 'Cấu hình cửa hàng' })).toHaveAttribute('href', '/admin/system/configuration');
+    expect(within(dashboard).getByRole('link', { name: 'Người dùng' })).toHaveAttribute('href', '/admin/system/users');
   });
 });
