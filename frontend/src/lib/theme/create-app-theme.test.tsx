@@ -6,17 +6,30 @@ import { ThemeProvider } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { createAppTheme } from './create-app-theme';
 
-/** WCAG relative luminance of a #rrggbb colour. */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+/** Red, green, blue (0-255) and alpha of `#rrggbb` or `rgb(a)(...)`. */
+function channels(css: string): [number, number, number, number] {
+  if (css.startsWith('#')) {
+    const hex = css.length === 4 ? [...css.slice(1)].map((d) => d + d).join('') : css.slice(1);
+    return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)).concat(1) as [number, number, number, number];
+  }
+  const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+  return [r, g, b, a];
 }
 
-function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+/** WCAG relative luminance; a translucent colour is laid over `under` first. */
+function luminance(css: string, under = '#ffffff'): number {
+  const [r, g, b, a] = channels(css);
+  const [ur, ug, ub] = channels(under);
+  const [lr, lg, lb] = [r * a + ur * (1 - a), g * a + ug * (1 - a), b * a + ub * (1 - a)].map((value) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+}
+
+/** Contrast of text `fg` on the opaque background `bg`. */
+function contrast(fg: string, bg: string): number {
+  const [hi, lo] = [luminance(fg, bg), luminance(bg)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
@@ -26,6 +39,10 @@ describe('app theme', () => {
     expect(contrast(palette.primary.contrastText, palette.primary.main)).toBeGreaterThanOrEqual(4.5);
     // Prices are primary text on cards.
     expect(contrast(palette.primary.main, palette.background.paper)).toBeGreaterThanOrEqual(4.5);
+    // Filled chips and toasts: stock badges, order and payment states.
+    for (const color of [palette.success, palette.warning, palette.error, palette.info]) {
+      expect(contrast(color.contrastText, color.main)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it("labels MUI's own controls in Vietnamese", () => {

@@ -38,6 +38,13 @@ export function createAppTheme(mode: ColorMode): Theme {
           dark: dark ? emerald[500] : emerald[800],
           contrastText: dark ? '#022c22' : '#ffffff',
         },
+        // Filled chips and toasts (stock badges, states) need 4.5:1 too. MUI's light
+        // warning (#ed6c02) and info (#0288d1) carry white at 3.0:1 and 4.1:1: amber 700
+        // and sky 700 reach 5:1. Its dark error keeps its colour (it is also error text on
+        // dark paper) with near-black text on it instead of white (3.7:1).
+        ...(dark
+          ? { error: { main: '#f44336', contrastText: 'rgba(0, 0, 0, 0.87)' } }
+          : { warning: { main: '#b45309' }, info: { main: '#0369a1' } }),
         background: dark ? { default: '#09090b', paper: '#18181b' } : { default: '#f8fafc', paper: '#ffffff' },
       },
       shape: { borderRadius: 8 },
