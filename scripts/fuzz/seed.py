@@ -1,21 +1,34 @@
-"""Seeds a fresh shop with a little of everything the fuzzer reads: a payment provider,
-two active products (one with serial codes), an unpaid order, a staff user, and the
-shop's configuration. Only the standard library.
+"""Seeds a fresh shop with a little of everything the fuzzer reads, and points the
+fuzzer's id parameters at it. Only the standard library.
 
-Usage: seed.py BASE_URL TOKEN RUN_ID
-Prints one JSON line: the ids it made ({"provider", "products", "order", "user"}).
-Any call that fails stops the script with its answer (the fuzz run needs the data).
+Usage: seed.py BASE_URL TOKEN RUN_ID BASE_TOML OUT_TOML
+
+Makes, through the gateway: a VietQR payment provider with a webhook secret, two active
+products (the first with serial codes), an unpaid order, an order paid in full by a SePay
+delivery (so it is completed and holds a code), an unmatched bank transfer and a staff
+user. Then writes OUT_TOML: BASE_TOML followed by dictionaries of those ids and bindings
+that draw each id parameter from them in half of the generated cases (the other half
+stays random, so unknown ids and malformed input are tried too). Prints the ids as one
+JSON line. Any call that fails stops the script with its answer.
 """
 import json
 import sys
+import time
 import urllib.error
 import urllib.request
 
+ADMIN = "/retailstore/api/admin/v1"
+PROVIDER = "/paymentprovider/api/admin/v1/PaymentProvider"
+CREATE_ORDER = "/retailstore/api/web/v1/Order/CreateOrder"
+WEBHOOK = "/paymentprovider/api/web/v1/PaymentWebhook/SePay/"
+# The share of generated values drawn from the seeded ids.
+PROBABILITY = 0.5
 
-def call(base, token, method, path, body=None):
+
+def call(base, method, path, body=None, auth=None):
     headers = {"content-type": "application/json"}
-    if token:
-        headers["authorization"] = "Bearer " + token
+    if auth:
+        headers["authorization"] = auth
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     try:
@@ -28,37 +41,123 @@ def call(base, token, method, path, body=None):
     return envelope.get("result")
 
 
-def main():
-    base, token, run = sys.argv[1:4]
-    admin = "/retailstore/api/admin/v1"
-    provider = call(base, token, "POST", "/paymentprovider/api/admin/v1/PaymentProvider/Create", {
+def transfer(run, n, account, amount, memo):
+    """A SePay notification of an incoming transfer."""
+    tid = int(run) * 10 + n
+    return {
+        "id": tid, "gateway": "Vietcombank",
+        "transactionDate": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "accountNumber": account, "subAccount": None, "code": None, "content": memo,
+        "transferType": "in", "transferAmount": amount, "accumulated": 0,
+        "referenceCode": f"FT{tid}", "description": memo,
+    }
+
+
+def seed(base, token, run):
+    bearer = "Bearer " + token
+    secret = f"fuzz-webhook-secret-{run}"
+    account = "0011009" + run[-6:].rjust(6, "0")
+    provider = call(base, "POST", f"{PROVIDER}/Create", {
         "name": f"Fuzz VCB {run}", "type": "vietqr_bank", "bankBin": "970436",
-        "accountNumber": "0011009" + run[-6:].rjust(6, "0"), "accountName": "FUZZ SHOP",
-        "webhookEnabled": True, "webhookSecret": f"fuzz-webhook-secret-{run}",
-        "isActive": True, "sortOrder": 1,
-    })["id"]
+        "accountNumber": account, "accountName": "FUZZ SHOP", "webhookEnabled": True,
+        "webhookSecret": secret, "isActive": True, "sortOrder": 1,
+    }, bearer)["id"]
     products = []
     for name, price in ((f"Thẻ quà tặng {run}", 50000), (f"Mã bản quyền {run}", 120000)):
-        products.append(call(base, token, "POST", f"{admin}/Product/Create", {
+        products.append(call(base, "POST", f"{ADMIN}/Product/Create", {
             "name": name, "price": price, "status": "active", "maxPerOrder": 5,
-        })["id"])
-    call(base, token, "POST", f"{admin}/ProductSerialCode/CreateBulk", {
+        }, bearer)["id"])
+    call(base, "POST", f"{ADMIN}/ProductSerialCode/CreateBulk", {
         "productId": products[0],
         "codes": [f"FZ-{run}-{i:04d}-GIFT" for i in range(20)],
-    })
-    order = call(base, "", "POST", "/retailstore/api/web/v1/Order/CreateOrder", {
-        "items": [{"productId": products[0], "quantity": 1}],
-        "email": "khach.fuzz@example.com", "paymentProviderId": provider,
-    })
-    user = call(base, token, "POST", "/identity/api/admin/v1/User/Create", {
+    }, bearer)
+
+    orders = []
+    for email in ("khach.mot@example.com", "khach.hai@example.com"):
+        orders.append(call(base, "POST", CREATE_ORDER, {
+            "items": [{"productId": products[0], "quantity": 1}],
+            "email": email, "paymentProviderId": provider,
+        }))
+    paid, unpaid = orders[0], orders[1]
+    hook = WEBHOOK + provider
+    apikey = "Apikey " + secret
+    call(base, "POST", hook, transfer(run, 1, account, paid["total"], f"{paid['code']} chuyen tien"), apikey)
+    unmatched = call(base, "POST", hook, transfer(run, 2, account, 12345, "chuyen tien khong ma"), apikey)["id"]
+
+    order_ids = []
+    for order in orders:
+        page = call(base, "GET", f"{ADMIN}/Order/Pagination?keyword={order['code']}", auth=bearer)
+        order_ids += [item["id"] for item in page["items"]]
+    page = call(base, "GET", f"{ADMIN}/ProductSerialCode/Pagination?productId={products[0]}&pageSize=5", auth=bearer)
+    codes = [item["id"] for item in page["items"]]
+    user = call(base, "POST", "/identity/api/admin/v1/User/Create", {
         "userName": f"nhanvien{run[-6:]}", "fullName": "Nhân viên thử",
         "password": f"Fz{run[-6:]}-Staff!", "role": "staff",
-    })
-    print(json.dumps({
-        "provider": provider, "products": products,
-        "order": order.get("orderCode") if isinstance(order, dict) else None,
-        "user": user.get("id") if isinstance(user, dict) else None,
-    }))
+    }, bearer)["id"]
+    return {
+        "providers": [provider], "products": products, "codes": codes,
+        "orders": order_ids, "order_codes": [o["code"] for o in orders],
+        "order_tokens": [o["accessToken"] for o in orders],
+        "emails": ["khach.mot@example.com", "khach.hai@example.com"],
+        "transactions": [unmatched], "users": [user],
+    }
+
+
+# (operation name regex, parameter, dictionary): which parameter takes which ids.
+BINDINGS = [
+    ("^GET /retailstore/api/admin/v1/Product/Read$", "query.id", "products"),
+    ("^DELETE /retailstore/api/admin/v1/Product/Delete$", "query.id", "products"),
+    ("^PUT /retailstore/api/admin/v1/Product/Update$", "body.id", "products"),
+    ("^GET /retailstore/api/admin/v1/(ProductSerialCode|Order)/Pagination$", "query.productId", "products"),
+    ("^POST /retailstore/api/admin/v1/ProductSerialCode/(Search|CreateBulk)$", "body.productId", "products"),
+    ("^(PUT|POST) /retailstore/api/admin/v1/ProductSerialCode/(Update|Reveal)$", "body.id", "codes"),
+    ("^DELETE /retailstore/api/admin/v1/ProductSerialCode/Delete$", "query.id", "codes"),
+    ("^POST /retailstore/api/web/v1/Order/CreateOrder$", "body.items[*].productId", "products"),
+    ("^POST /retailstore/api/web/v1/Order/CreateOrder$", "body.paymentProviderId", "providers"),
+    ("^GET /retailstore/api/web/v1/Order/(OrderDetail|OrderLookup)$", "query.code", "order_codes"),
+    ("^GET /retailstore/api/web/v1/Order/OrderDetail$", "header.X-Order-Token", "order_tokens"),
+    ("^GET /retailstore/api/web/v1/Order/OrderLookup$", "query.email", "emails"),
+    ("^GET /retailstore/api/admin/v1/Order/Detail$", "query.id", "orders"),
+    ("^POST /retailstore/api/admin/v1/Order/[A-Za-z]+$", "body.id", "orders"),
+    ("^(GET|DELETE) /paymentprovider/api/admin/v1/PaymentProvider/(Read|Delete)$", "query.id", "providers"),
+    ("^PUT /paymentprovider/api/admin/v1/PaymentProvider/Update$", "body.id", "providers"),
+    ("^POST /paymentprovider/api/web/v1/PaymentWebhook/SePay/", "path.providerId", "providers"),
+    ("^GET /paymentprovider/api/admin/v1/PaymentTransaction/Pagination$", "query.providerId", "providers"),
+    ("^POST /paymentprovider/api/admin/v1/PaymentTransaction/Assign$", "body.id", "transactions"),
+    ("^POST /paymentprovider/api/admin/v1/PaymentTransaction/Assign$", "body.orderCode", "order_codes"),
+    ("^(GET|DELETE) /identity/api/admin/v1/User/(Read|Delete)$", "query.id", "users"),
+    ("^(PUT|POST) /identity/api/admin/v1/User/(Update|ResetPassword)$", "body.id", "users"),
+]
+
+
+def toml(value):
+    # JSON strings of these ids, codes and tokens are valid TOML basic strings.
+    return json.dumps(value, ensure_ascii=True)
+
+
+def config(base_toml, ids):
+    lines = [base_toml.rstrip("\n"), "", "# Written by scripts/fuzz/seed.py: the ids it made."]
+    for name, values in ids.items():
+        lines += [f"[dictionaries.{name}]", f"values = {toml(values)}"]
+    by_operation = {}
+    for regex, parameter, dictionary in BINDINGS:
+        by_operation.setdefault(regex, []).append((parameter, dictionary))
+    for regex, bindings in by_operation.items():
+        lines += ["", "[[operations]]", f"include-name-regex = {toml(regex)}"]
+        for parameter, dictionary in bindings:
+            lines.append(f"parameters.{toml(parameter)} = "
+                         f"{{ dictionary = {toml(dictionary)}, probability = {PROBABILITY} }}")
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    base, token, run, base_toml, out_toml = sys.argv[1:6]
+    ids = seed(base, token, run)
+    with open(base_toml, encoding="utf-8") as f:
+        text = config(f.read(), ids)
+    with open(out_toml, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(json.dumps(ids))
 
 
 if __name__ == "__main__":
