@@ -5,12 +5,13 @@ Usage: seed.py BASE_URL TOKEN RUN_ID BASE_TOML OUT_TOML
 
 Makes, through the gateway: a VietQR payment provider with a webhook secret, two active
 products (the first with serial codes), an unpaid order, an order paid in full by a SePay
-delivery (so it is completed and holds a code), an unmatched bank transfer and a staff
-user. Then writes OUT_TOML: BASE_TOML followed by dictionaries of those ids and bindings
-that draw each id parameter from them in half of the generated cases (the other half
-stays random, so unknown ids and malformed input are tried too). Prints the ids as one
+delivery (so it is completed and holds a code), an unmatched bank transfer, an uploaded
+image and a staff user. Then writes OUT_TOML: BASE_TOML followed by dictionaries of those
+ids and bindings that draw each id parameter from them in half of the generated cases
+(the other half stays random, so unknown ids and malformed input are tried too). Prints the ids as one
 JSON line. Any call that fails stops the script with its answer.
 """
+import base64
 import json
 import sys
 import time
@@ -21,15 +22,20 @@ ADMIN = "/retailstore/api/admin/v1"
 PROVIDER = "/paymentprovider/api/admin/v1/PaymentProvider"
 CREATE_ORDER = "/retailstore/api/web/v1/Order/CreateOrder"
 WEBHOOK = "/paymentprovider/api/web/v1/PaymentWebhook/SePay/"
+UPLOAD = "/system/api/admin/v1/UploadFile/Upload"
 # The share of generated values drawn from the seeded ids.
 PROBABILITY = 0.5
+# A 1x1 PNG.
+PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=="
+)
 
 
-def call(base, method, path, body=None, auth=None):
-    headers = {"content-type": "application/json"}
+def call(base, method, path, body=None, auth=None, content_type="application/json"):
+    headers = {"content-type": content_type}
     if auth:
         headers["authorization"] = auth
-    data = None if body is None else json.dumps(body).encode()
+    data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
     req = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=30) as resp:
@@ -90,6 +96,10 @@ def seed(base, token, run):
         order_ids += [item["id"] for item in page["items"]]
     page = call(base, "GET", f"{ADMIN}/ProductSerialCode/Pagination?productId={products[0]}&pageSize=5", auth=bearer)
     codes = [item["id"] for item in page["items"]]
+    boundary = f"fuzz{run}"
+    form = (f"--{boundary}\r\ncontent-disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n"
+            "content-type: image/png\r\n\r\n").encode() + PNG + f"\r\n--{boundary}--\r\n".encode()
+    upload = call(base, "POST", UPLOAD, form, bearer, f"multipart/form-data; boundary={boundary}")
     user = call(base, "POST", "/identity/api/admin/v1/User/Create", {
         "userName": f"nhanvien{run[-6:]}", "fullName": "Nhân viên thử",
         "password": f"Fz{run[-6:]}-Staff!", "role": "staff",
@@ -100,6 +110,7 @@ def seed(base, token, run):
         "order_tokens": [o["accessToken"] for o in orders],
         "emails": ["khach.mot@example.com", "khach.hai@example.com"],
         "transactions": [unmatched], "users": [user],
+        "uploads": [upload["url"].rsplit("/", 1)[-1]],
     }
 
 
@@ -125,6 +136,7 @@ BINDINGS = [
     ("^GET /paymentprovider/api/admin/v1/PaymentTransaction/Pagination$", "query.providerId", "providers"),
     ("^POST /paymentprovider/api/admin/v1/PaymentTransaction/Assign$", "body.id", "transactions"),
     ("^POST /paymentprovider/api/admin/v1/PaymentTransaction/Assign$", "body.orderCode", "order_codes"),
+    ("^GET /uploads/", "path.name", "uploads"),
     ("^(GET|DELETE) /identity/api/admin/v1/User/(Read|Delete)$", "query.id", "users"),
     ("^(PUT|POST) /identity/api/admin/v1/User/(Update|ResetPassword)$", "body.id", "users"),
 ]
