@@ -7,9 +7,9 @@
 # with a fresh database (shop_fuzz_<random> on TEST_DATABASE_URL's server, dropped
 # afterwards; else a private cluster under FUZZ_DATA_DIR), with the per-IP rate limits,
 # unpaid-order limits and login lockout lifted (one client plays every caller). Seeds a
-# payment provider, products with codes, an unpaid and a completed order, a bank transfer
-# and a staff user (scripts/fuzz/seed.py, which also binds the id parameters to them in
-# half of the cases), logs in as the admin and runs `st run` once per document.
+# payment provider, products with codes, an unpaid and a completed order, a bank transfer,
+# an image and a staff user (scripts/fuzz/seed.py, which also binds the id parameters to
+# them in half of the cases), logs in as the admin and runs `st run` once per document.
 #
 # Left out (EXCLUDE below), because the run needs the admin's session to the end:
 #   - /internal/ routes: the gateway refuses them (404); each service's tests cover them.
@@ -119,7 +119,7 @@ SKIP_BUILD=1 scripts/stack.sh start
 
 token=$(admin_token "$GW")
 [[ -n $token ]] || die "login as $ADMIN_USERNAME failed"
-log "seeding a provider, products with codes, orders, a bank transfer and a staff user"
+log "seeding a provider, products with codes, orders, a bank transfer, an image and a staff user"
 python3 scripts/fuzz/seed.py "$GW" "$token" "$(date +%s)" scripts/fuzz/schemathesis.toml \
   "$DATA_DIR/schemathesis.toml" >"$DATA_DIR/seed.json" || die "seeding failed"
 
