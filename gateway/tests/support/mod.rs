@@ -1,5 +1,5 @@
 //! Test support: a mock upstream standing in for all four services (echo, JWKS,
-//! TokenStatus), Ed25519 token minting, a gateway spawned on a free port, and a raw
+//! TokenStatus) whose JWKS trusts a [`TestTokens`] key, a gateway spawned on a free port, and a raw
 //! HTTP/1.1 client for paths that a URL library would normalise.
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
@@ -10,86 +10,23 @@ use std::net::TcpStream;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use ed25519_dalek::SigningKey;
-use ed25519_dalek::pkcs8::EncodePrivateKey;
-use ed25519_dalek::pkcs8::spki::der::pem::LineEnding;
 use futures_util::StreamExt;
 use gateway::config::{Config, UpstreamUrls};
 use jsonwebtoken::jwk::{Jwk, JwkSet};
-use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use serde_json::{Value, json};
+use shop_common::auth::{Claims, Role};
 use shop_common::config::Secret;
-use shop_common::testing::{INTERNAL_KEY, listener};
+use shop_common::testing::{INTERNAL_KEY, TestTokens, listener};
 use uuid::Uuid;
 
 pub const KID: &str = "test-key-1";
 
-/// An Ed25519 signing key with its JWK.
-pub struct Keys {
-    pub kid: String,
-    pub encoding: EncodingKey,
-    pub public: [u8; 32],
-    pub jwk: Jwk,
-}
-
-impl Keys {
-    pub fn generate(kid: &str) -> Self {
-        let mut seed = [0u8; 32];
-        seed[..16].copy_from_slice(Uuid::new_v4().as_bytes());
-        seed[16..].copy_from_slice(Uuid::new_v4().as_bytes());
-        let signing = SigningKey::from_bytes(&seed);
-        let pem = signing.to_pkcs8_pem(LineEnding::LF).unwrap();
-        let encoding = EncodingKey::from_ed_pem(pem.as_bytes()).unwrap();
-        let public = signing.verifying_key().to_bytes();
-        // The shape identity publishes.
-        let jwk: Jwk = serde_json::from_value(json!({
-            "kty": "OKP",
-            "crv": "Ed25519",
-            "x": URL_SAFE_NO_PAD.encode(public),
-            "kid": kid,
-            "alg": "EdDSA",
-            "use": "sig",
-        }))
-        .unwrap();
-        Self {
-            kid: kid.to_owned(),
-            encoding,
-            public,
-            jwk,
-        }
-    }
-
-    pub fn sign(&self, claims: &Value) -> String {
-        let mut header = Header::new(Algorithm::EdDSA);
-        header.kid = Some(self.kid.clone());
-        jsonwebtoken::encode(&header, claims, &self.encoding).unwrap()
-    }
-}
-
-pub fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_secs() as i64
-}
-
-/// Valid claims for `sub` at session version `ver`.
-pub fn claims(sub: Uuid, role: &str, ver: i64) -> Value {
-    json!({
-        "sub": sub,
-        "name": "alice",
-        "role": role,
-        "ver": ver,
-        "iat": now(),
-        "exp": now() + 3600,
-        "iss": "shop-identity",
-        "aud": "shop-admin",
-    })
+/// Valid claims for `sub` (staff "alice") at session version `ver`.
+pub fn claims(sub: Uuid, ver: i64) -> Claims {
+    TestTokens::claims(sub, "alice", Role::Staff, ver)
 }
 
 /// What the mock upstream answers and what it has seen.
@@ -113,7 +50,7 @@ pub struct MockState {
 pub struct Mock {
     pub url: String,
     pub state: Arc<MockState>,
-    pub keys: Keys,
+    pub keys: TestTokens,
 }
 
 async fn jwks(state: web::Data<MockState>) -> HttpResponse {
@@ -253,9 +190,9 @@ async fn echo(
 
 impl Mock {
     pub async fn start() -> Self {
-        let keys = Keys::generate(KID);
+        let keys = TestTokens::with_kid(KID);
         let state = Arc::new(MockState::default());
-        state.jwks.lock().unwrap().push(keys.jwk.clone());
+        state.jwks.lock().unwrap().push(keys.public_jwk.clone());
         state.current_ver.store(1, Ordering::SeqCst);
         let data = web::Data::from(state.clone());
         let (listener, url) = listener();
@@ -279,7 +216,7 @@ impl Mock {
     }
 
     pub fn token(&self, sub: Uuid, ver: i64) -> String {
-        self.keys.sign(&claims(sub, "staff", ver))
+        self.keys.sign(&claims(sub, ver))
     }
 }
 

@@ -23,7 +23,9 @@ async fn act(app: &TestApp, token: &str, path: &str, key: Option<&str>, body: Va
 #[tokio::test(flavor = "multi_thread")]
 async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     let app = TestApp::spawn().await;
-    let staff = app.token_for(Uuid::new_v4(), "cskh.lan", Role::Staff);
+    let staff = app
+        .tokens
+        .token_named(Uuid::new_v4(), "cskh.lan", Role::Staff);
 
     // Cancel.
     let (_, first, first_id) = ordered(&app, 3, 1, "a@vidu.vn").await;

@@ -254,7 +254,9 @@ async fn cancel_releases_reserved_codes() {
     assert_error(status, &answer, 404, 403);
     assert_eq!(app.dump().await, before);
 
-    let staff = app.token_for(Uuid::new_v4(), "nhanvien.an", Role::Staff);
+    let staff = app
+        .tokens
+        .token_named(Uuid::new_v4(), "nhanvien.an", Role::Staff);
     let (status, answer) = app
         .call(
             Method::POST,
@@ -412,7 +414,7 @@ async fn reveal_codes_is_audited() {
         )
         .await;
     let user = Uuid::new_v4();
-    let staff = app.token_for(user, "cskh.lan", Role::Staff);
+    let staff = app.tokens.token_named(user, "cskh.lan", Role::Staff);
     let response = app
         .client
         .post(app.url(ORDER_REVEAL))

@@ -302,7 +302,7 @@ async fn a_manual_payment_is_recognised_when_the_transfer_arrives() {
     let app = TestApp::spawn().await;
     let (product, order, id) = ordered(&app, 3, 2, "a@vidu.vn").await;
     let code = order["code"].as_str().unwrap();
-    let staff = app.token_for(
+    let staff = app.tokens.token_named(
         Uuid::new_v4(),
         "nhanvien.binh",
         shop_common::auth::Role::Staff,

@@ -398,7 +398,9 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
     // Once no code is reserved or sold, the product goes with its unsold codes.
     app.execute("UPDATE serial_codes SET status = 'available'")
         .await;
-    let admin = app.token_for(Uuid::new_v4(), "chu.shop", Role::Admin);
+    let admin = app
+        .tokens
+        .token_named(Uuid::new_v4(), "chu.shop", Role::Admin);
     let (status, _) = app
         .call(
             Method::DELETE,

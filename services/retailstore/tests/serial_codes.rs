@@ -298,7 +298,7 @@ async fn reveal_returns_the_code_and_audits_it() {
     app.import(&product, &["W11P-ABCDE-12345".to_owned()]).await;
     let id = code_id(&app, &product, "W11P-ABCDE-12345").await;
     let user = Uuid::new_v4();
-    let token = app.token_for(user, "chu.shop", Role::Admin);
+    let token = app.tokens.token_named(user, "chu.shop", Role::Admin);
 
     let response = app
         .client
@@ -440,7 +440,7 @@ async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
 
     // The admin may; each leaves one audit row naming the code by id, never in clear.
     let admin_id = Uuid::new_v4();
-    let admin = app.token_for(admin_id, "chu.shop", Role::Admin);
+    let admin = app.tokens.token_named(admin_id, "chu.shop", Role::Admin);
     let (status, _) = app
         .call(
             Method::DELETE,

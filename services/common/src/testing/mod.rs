@@ -16,7 +16,9 @@ use crate::db::{self, DbPool};
 
 pub mod attacks;
 mod stub;
+mod tokens;
 pub use stub::{Stub, StubCall, envelope_error, envelope_ok};
+pub use tokens::{TestTokens, ed25519_jwk};
 
 pub fn database_url() -> String {
     std::env::var("TEST_DATABASE_URL")
@@ -355,125 +357,4 @@ pub async fn assert_not_ready(base_url: &str) {
 /// A pool whose database cannot be reached (nothing listens on port 1).
 pub fn unreachable_pool(schema: &str) -> DbPool {
     db::build_pool("postgres://postgres@127.0.0.1:1/none", schema, 1).unwrap()
-}
-
-/// A signing key of the test's own, with a verifier that trusts it: services'
-/// tests use it to act as admin or staff without a running identity. The verifier
-/// also checks revocation, like a service's, against the sessions ended with
-/// [`TestTokens::revoke`] (uncached, so a revocation counts at once).
-pub struct TestTokens {
-    pub kid: String,
-    pub encoding: jsonwebtoken::EncodingKey,
-    pub public_jwk: jsonwebtoken::jwk::Jwk,
-    revoked: RevokedSessions,
-}
-
-/// Sessions (user id, session version) that tests have ended.
-#[derive(Clone, Default)]
-struct RevokedSessions(
-    std::sync::Arc<std::sync::Mutex<std::collections::HashSet<(uuid::Uuid, i64)>>>,
-);
-
-impl crate::auth::session::SessionSource for RevokedSessions {
-    fn is_current<'a>(
-        &'a self,
-        claims: &'a crate::auth::Claims,
-    ) -> futures_util::future::BoxFuture<'a, Result<bool, crate::auth::AuthError>> {
-        let revoked = self.0.lock().unwrap().contains(&(claims.sub, claims.ver));
-        Box::pin(std::future::ready(Ok(!revoked)))
-    }
-}
-
-impl TestTokens {
-    pub fn new() -> Self {
-        use ed25519_dalek::pkcs8::EncodePrivateKey;
-        let mut seed = [0u8; 32];
-        rand::Rng::fill(&mut rand::rng(), &mut seed);
-        let signing = ed25519_dalek::SigningKey::from_bytes(&seed);
-        let pem = signing
-            .to_pkcs8_pem(ed25519_dalek::pkcs8::spki::der::pem::LineEnding::LF)
-            .expect("pem");
-        let encoding = jsonwebtoken::EncodingKey::from_ed_pem(pem.as_bytes()).expect("key");
-        let kid = format!("test-{}", uuid::Uuid::new_v4().simple());
-        let public_jwk = ed25519_jwk(&kid, signing.verifying_key().as_bytes());
-        Self {
-            kid,
-            encoding,
-            public_jwk,
-            revoked: RevokedSessions::default(),
-        }
-    }
-
-    /// A verifier trusting only this key and checking [`revoke`](Self::revoke)d
-    /// sessions, for `web::Data<TokenVerifier>`.
-    pub fn verifier(&self) -> crate::auth::TokenVerifier {
-        let key = jsonwebtoken::DecodingKey::from_jwk(&self.public_jwk).expect("decoding key");
-        let sessions = crate::auth::session::SessionCheck::new(
-            self.revoked.clone(),
-            std::time::Duration::ZERO,
-        );
-        crate::auth::TokenVerifier::with_keys([(self.kid.clone(), key)]).with_sessions(sessions)
-    }
-
-    /// Ends the session `(sub, ver)` (what identity does on a password change,
-    /// disable, role change or delete): verifiers from [`verifier`](Self::verifier)
-    /// refuse its tokens from now on.
-    pub fn revoke(&self, sub: uuid::Uuid, ver: i64) {
-        self.revoked.0.lock().unwrap().insert((sub, ver));
-    }
-
-    /// A valid one-hour token for user `sub` with `role`, session version 1.
-    pub fn token_for(&self, sub: uuid::Uuid, role: crate::auth::Role) -> String {
-        let now = chrono::Utc::now().timestamp();
-        self.sign(&crate::auth::Claims {
-            sub,
-            name: format!("test-{}", role.as_str()),
-            role,
-            ver: 1,
-            iat: now,
-            exp: now + 3600,
-            iss: crate::auth::ISSUER.to_owned(),
-            aud: crate::auth::AUDIENCE.to_owned(),
-        })
-    }
-
-    /// Signs `claims` with this key.
-    pub fn sign(&self, claims: &crate::auth::Claims) -> String {
-        let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::EdDSA);
-        header.kid = Some(self.kid.clone());
-        jsonwebtoken::encode(&header, claims, &self.encoding).expect("sign")
-    }
-
-    /// A valid one-hour token for a user with `role`.
-    pub fn token(&self, role: crate::auth::Role) -> String {
-        self.token_for(uuid::Uuid::new_v4(), role)
-    }
-}
-
-impl Default for TestTokens {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-/// The JWK (OKP, Ed25519) of a raw 32-byte public key.
-pub fn ed25519_jwk(kid: &str, public_key: &[u8]) -> jsonwebtoken::jwk::Jwk {
-    use base64::Engine;
-    use jsonwebtoken::jwk::{
-        AlgorithmParameters, CommonParameters, EllipticCurve, Jwk, KeyAlgorithm,
-        OctetKeyPairParameters, OctetKeyPairType, PublicKeyUse,
-    };
-    Jwk {
-        common: CommonParameters {
-            public_key_use: Some(PublicKeyUse::Signature),
-            key_algorithm: Some(KeyAlgorithm::EdDSA),
-            key_id: Some(kid.to_owned()),
-            ..Default::default()
-        },
-        algorithm: AlgorithmParameters::OctetKeyPair(OctetKeyPairParameters {
-            key_type: OctetKeyPairType::OctetKeyPair,
-            curve: EllipticCurve::Ed25519,
-            x: base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(public_key),
-        }),
-    }
 }

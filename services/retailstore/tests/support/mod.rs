@@ -113,21 +113,6 @@ impl TestApp {
         }
     }
 
-    /// A token for a user of our choosing (to check audit rows).
-    pub fn token_for(&self, id: Uuid, name: &str, role: Role) -> String {
-        let now = chrono::Utc::now().timestamp();
-        self.tokens.sign(&Claims {
-            sub: id,
-            name: name.to_owned(),
-            role,
-            ver: 1,
-            iat: now,
-            exp: now + 3600,
-            iss: shop_common::auth::ISSUER.to_owned(),
-            aud: shop_common::auth::AUDIENCE.to_owned(),
-        })
-    }
-
     /// Creates a product and returns its admin view.
     pub async fn create_product(&self, body: Value) -> Value {
         let (status, answer) = self.post(PRODUCT_CREATE, body).await;
