@@ -24,7 +24,7 @@ async fn forged_and_revoked_tokens_are_refused() {
     let admin = api.idp.admin_token().await;
     api.get(&pages, Some(&admin)).await.ok();
     api.idp.revoke(api.idp.admin.id).await;
-    api.get(&pages, Some(&admin)).await.assert_error(5, 401);
+    api.get(&pages, Some(&admin)).await.error(401, 5);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -87,8 +87,6 @@ async fn a_1000_guess_login_burst_locks_and_stays_locked() {
     assert_eq!(wrong + locked, 1000, "every guess is refused as 100 or 101");
     // Still locked for the real password; another client is not affected.
     let pass = api.idp.admin.password.clone();
-    api.login_from("admin", &pass, ip)
-        .await
-        .assert_error(101, 400);
+    api.login_from("admin", &pass, ip).await.error(400, 101);
     api.login_from("admin", &pass, "198.51.100.50").await.ok();
 }

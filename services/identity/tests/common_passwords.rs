@@ -30,7 +30,7 @@ async fn create_refuses_common_passwords_in_any_case() {
                 json!({ "userName": "nhanvien", "fullName": "Nhân viên", "password": password, "role": "staff" }),
             )
             .await;
-        answer.assert_error(124, 400);
+        answer.error(400, 124);
         assert_eq!(answer.body["error"]["message"], MSG, "{password}");
         assert_eq!(answer.detail_fields(), ["password"]);
     }
@@ -55,7 +55,7 @@ async fn reset_refuses_common_passwords() {
             json!({ "id": staff.id, "newPassword": "iloveyou" }),
         )
         .await;
-    answer.assert_error(124, 400);
+    answer.error(400, 124);
     assert_eq!(answer.detail_fields(), ["newPassword"]);
     // Nothing changed: the old password and the user's token still work.
     api.get(&format!("{AUTH}/Me"), Some(&token)).await.ok();
@@ -74,7 +74,7 @@ async fn self_change_refuses_common_passwords() {
             json!({ "oldPassword": "rieng-tu-43", "newPassword": "MatKhau", "confirmPassword": "MatKhau" }),
         )
         .await;
-    answer.assert_error(124, 400);
+    answer.error(400, 124);
     assert_eq!(answer.body["error"]["message"], MSG);
     assert_eq!(answer.detail_fields(), ["newPassword"]);
     api.get(&format!("{AUTH}/Me"), Some(&token)).await.ok();

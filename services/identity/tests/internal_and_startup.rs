@@ -38,14 +38,14 @@ async fn token_status_answers_the_gateway() {
 
     status(&api, &format!("sub={id}&ver=1"), None)
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
     status(
         &api,
         &format!("sub={id}&ver=1"),
         Some("wrong-key-wrong-key-wrong"),
     )
     .await
-    .assert_error(5, 401);
+    .error(401, 5);
     // A user's token is not an internal key.
     let with_bearer = api
         .send(
@@ -56,7 +56,7 @@ async fn token_status_answers_the_gateway() {
             &[],
         )
         .await;
-    with_bearer.assert_error(5, 401);
+    with_bearer.error(401, 5);
 
     let ok = status(&api, &format!("sub={id}&ver=1"), Some(&key)).await;
     assert_eq!(ok.ok(), &json!({ "active": true, "role": "admin" }));
@@ -71,10 +71,10 @@ async fn token_status_answers_the_gateway() {
     assert_eq!(unknown.ok(), &json!({ "active": false, "role": null }));
     status(&api, "sub=nope&ver=1", Some(&key))
         .await
-        .assert_error(1, 400);
+        .error(400, 1);
     status(&api, &format!("sub={id}"), Some(&key))
         .await
-        .assert_error(1, 400);
+        .error(400, 1);
 
     // After disabling, the user's current ver is no longer active.
     let staff = api
@@ -132,11 +132,11 @@ async fn probes_jwks_and_unknown_routes() {
     assert_eq!(post["error"]["code"], 2);
     api.get("/identity/api/web/v1/Nothing/Here", None)
         .await
-        .assert_error(2, 404);
+        .error(404, 2);
     api.post(&format!("{USER}/Read"), None, json!({}))
         .await
-        .assert_error(2, 404);
-    api.get("/nowhere", None).await.assert_error(2, 404);
+        .error(404, 2);
+    api.get("/nowhere", None).await.error(404, 2);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -219,7 +219,7 @@ async fn stale_login_failures_are_purged_but_locks_kept() {
 
     let api = Api::new().await;
     // One failure for "admin", a lock for "ghost" (3 failures in test_settings).
-    api.login("admin", "wrong").await.assert_error(100, 400);
+    api.login("admin", "wrong").await.error(400, 100);
     for _ in 0..3 {
         api.login("ghost", "wrong").await;
     }

@@ -107,9 +107,9 @@ async fn ttl_follows_the_settings() {
 async fn wrong_password_and_unknown_user_answer_alike() {
     let api = Api::new().await;
     let wrong = api.login("admin", "not-the-password").await;
-    wrong.assert_error(100, 400);
+    wrong.error(400, 100);
     let unknown = api.login("nobody", "not-the-password").await;
-    unknown.assert_error(100, 400);
+    unknown.error(400, 100);
     assert_eq!(wrong.body, unknown.body);
     assert_eq!(
         wrong.body["error"]["message"],
@@ -120,10 +120,10 @@ async fn wrong_password_and_unknown_user_answer_alike() {
     // Absurdly long names are just wrong credentials.
     api.login(&"a".repeat(500), "whatever")
         .await
-        .assert_error(100, 400);
+        .error(400, 100);
     // So are names with control characters (a NUL cannot even be stored).
     let nul = api.login("ad\u{0}min", "not-the-password").await;
-    nul.assert_error(100, 400);
+    nul.error(400, 100);
     assert_eq!(nul.body, wrong.body);
 }
 
@@ -133,26 +133,18 @@ async fn lock_after_max_failures_per_user_and_client() {
     let api = Api::new().await;
     let pass = api.idp.admin.password.clone();
     let ip = "203.0.113.7";
-    api.login_from("admin", "wrong-1", ip)
-        .await
-        .assert_error(100, 400);
-    api.login_from("admin", "wrong-2", ip)
-        .await
-        .assert_error(100, 400);
+    api.login_from("admin", "wrong-1", ip).await.error(400, 100);
+    api.login_from("admin", "wrong-2", ip).await.error(400, 100);
     let third = api.login_from("admin", "wrong-3", ip).await;
-    third.assert_error(101, 400);
+    third.error(400, 101);
     assert_eq!(
         third.body["error"]["message"],
         "Đăng nhập sai quá nhiều lần, vui lòng thử lại sau 1 phút"
     );
     // The lock holds even for the right password, and is checked before it.
-    api.login_from("admin", &pass, ip)
-        .await
-        .assert_error(101, 400);
+    api.login_from("admin", &pass, ip).await.error(400, 101);
     // Case does not get around it.
-    api.login_from("Admin", &pass, ip)
-        .await
-        .assert_error(101, 400);
+    api.login_from("Admin", &pass, ip).await.error(400, 101);
     // The same user from another client is not locked.
     api.login_from("admin", &pass, "198.51.100.9").await.ok();
     // Nor is the default client (the peer itself).
@@ -160,13 +152,9 @@ async fn lock_after_max_failures_per_user_and_client() {
 
     // Unknown users are counted the same way.
     for _ in 0..2 {
-        api.login_from("ghost", "x-wrong", ip)
-            .await
-            .assert_error(100, 400);
+        api.login_from("ghost", "x-wrong", ip).await.error(400, 100);
     }
-    api.login_from("ghost", "x-wrong", ip)
-        .await
-        .assert_error(101, 400);
+    api.login_from("ghost", "x-wrong", ip).await.error(400, 101);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -174,19 +162,11 @@ async fn success_resets_the_counter() {
     let api = Api::new().await;
     let pass = api.idp.admin.password.clone();
     let ip = "203.0.113.8";
-    api.login_from("admin", "wrong", ip)
-        .await
-        .assert_error(100, 400);
-    api.login_from("admin", "wrong", ip)
-        .await
-        .assert_error(100, 400);
+    api.login_from("admin", "wrong", ip).await.error(400, 100);
+    api.login_from("admin", "wrong", ip).await.error(400, 100);
     api.login_from("admin", &pass, ip).await.ok();
-    api.login_from("admin", "wrong", ip)
-        .await
-        .assert_error(100, 400);
-    api.login_from("admin", "wrong", ip)
-        .await
-        .assert_error(100, 400);
+    api.login_from("admin", "wrong", ip).await.error(400, 100);
+    api.login_from("admin", "wrong", ip).await.error(400, 100);
     api.login_from("admin", &pass, ip).await.ok();
 }
 
@@ -196,9 +176,9 @@ async fn lock_minutes_round_up_and_the_lock_runs_out() {
     settings.login_max_failures = 2;
     settings.login_lock = Duration::from_secs(600);
     let api = Api::with(settings).await;
-    api.login("admin", "wrong").await.assert_error(100, 400);
+    api.login("admin", "wrong").await.error(400, 100);
     let locked = api.login("admin", "wrong").await;
-    locked.assert_error(101, 400);
+    locked.error(400, 101);
     assert_eq!(
         locked.body["error"]["message"],
         "Đăng nhập sai quá nhiều lần, vui lòng thử lại sau 10 phút"
@@ -209,12 +189,12 @@ async fn lock_minutes_round_up_and_the_lock_runs_out() {
     settings.login_lock = Duration::from_millis(1200);
     let api = Api::with(settings).await;
     let pass = api.idp.admin.password.clone();
-    api.login("admin", "wrong").await.assert_error(100, 400);
-    api.login("admin", "wrong").await.assert_error(101, 400);
-    api.login("admin", &pass).await.assert_error(101, 400);
+    api.login("admin", "wrong").await.error(400, 100);
+    api.login("admin", "wrong").await.error(400, 101);
+    api.login("admin", &pass).await.error(400, 101);
     tokio::time::sleep(Duration::from_millis(1300)).await;
     // Once the lock has run out the count starts again.
-    api.login("admin", "wrong").await.assert_error(100, 400);
+    api.login("admin", "wrong").await.error(400, 100);
     api.login("admin", &pass).await.ok();
 }
 
@@ -226,17 +206,15 @@ async fn forwarded_for_is_ignored_from_untrusted_peers() {
     let pass = api.idp.admin.password.clone();
     for i in 0..2 {
         let ip = format!("192.0.2.{i}");
-        api.login_from("admin", "wrong", &ip)
-            .await
-            .assert_error(100, 400);
+        api.login_from("admin", "wrong", &ip).await.error(400, 100);
     }
     api.login_from("admin", "wrong", "192.0.2.50")
         .await
-        .assert_error(101, 400);
+        .error(400, 101);
     // A made-up X-Forwarded-For does not escape the lock of the real peer.
     api.login_from("admin", &pass, "192.0.2.99")
         .await
-        .assert_error(101, 400);
+        .error(400, 101);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -252,9 +230,7 @@ async fn concurrent_guesses_cannot_exceed_the_limit() {
     let wrong = answers.iter().filter(|a| a.code() == 100).count();
     assert!(answers.iter().all(|a| a.code() == 100 || a.code() == 101));
     assert!(wrong < 3, "at most max-1 plain failures, got {wrong}");
-    api.login_from("admin", &pass, ip)
-        .await
-        .assert_error(101, 400);
+    api.login_from("admin", &pass, ip).await.error(400, 101);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -271,11 +247,9 @@ async fn disabled_account_is_said_only_after_the_right_password() {
     )
     .await
     .ok();
-    api.login("nhanvien", "wrong-pass")
-        .await
-        .assert_error(100, 400);
+    api.login("nhanvien", "wrong-pass").await.error(400, 100);
     let disabled = api.login("nhanvien", "staff-pass").await;
-    disabled.assert_error(102, 400);
+    disabled.error(400, 102);
     assert_eq!(
         disabled.body["error"]["message"],
         "Tài khoản đã bị vô hiệu hóa"
@@ -314,17 +288,13 @@ async fn login_ignores_authorization_and_rejects_bad_input() {
 
     // Missing fields: code 1 naming them.
     let empty = api.post(&format!("{AUTH}/Login"), None, json!({})).await;
-    empty.assert_error(1, 400);
+    empty.error(400, 1);
     assert_eq!(empty.detail_fields(), ["userName", "password"]);
 
     // Wrong method on a known path and an unknown path: code 2 in the envelope.
-    api.get(&format!("{AUTH}/Login"), None)
-        .await
-        .assert_error(2, 404);
+    api.get(&format!("{AUTH}/Login"), None).await.error(404, 2);
     api.get(&format!("{AUTH}/Nothing"), None)
         .await
-        .assert_error(2, 404);
-    api.get("/identity/nothing", None)
-        .await
-        .assert_error(2, 404);
+        .error(404, 2);
+    api.get("/identity/nothing", None).await.error(404, 2);
 }

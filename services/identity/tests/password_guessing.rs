@@ -33,11 +33,11 @@ async fn wrong_old_passwords_count_like_failed_logins() {
     for guess in ["doan-mot", "doan-hai"] {
         change_from(&api, &token, thief, guess, "moi-hoan-toan")
             .await
-            .assert_error(120, 400);
+            .error(400, 120);
     }
     // The third wrong guess reaches the limit.
     let third = change_from(&api, &token, thief, "doan-ba", "moi-hoan-toan").await;
-    third.assert_error(101, 400);
+    third.error(400, 101);
     assert_eq!(
         third.body["error"]["message"],
         "Đăng nhập sai quá nhiều lần, vui lòng thử lại sau 1 phút"
@@ -45,12 +45,12 @@ async fn wrong_old_passwords_count_like_failed_logins() {
     // Past the limit even the right old password is refused, and nothing changed.
     change_from(&api, &token, thief, "ca-sang-01", "moi-hoan-toan")
         .await
-        .assert_error(101, 400);
+        .error(400, 101);
     api.get(&format!("{AUTH}/Me"), Some(&token)).await.ok();
     // The same (user, client) count locks Login too...
     api.login_from("thungan", "ca-sang-01", thief)
         .await
-        .assert_error(101, 400);
+        .error(400, 101);
     // ...but not the real user elsewhere.
     api.login_from("thungan", "ca-sang-01", "203.0.113.20")
         .await
@@ -75,11 +75,11 @@ async fn failed_logins_before_count_towards_self_change() {
     for _ in 0..2 {
         api.login_from("kho1", "sai-mat-ma", ip)
             .await
-            .assert_error(100, 400);
+            .error(400, 100);
     }
     change_from(&api, &token, ip, "van-sai", "mat-ma-moi-1")
         .await
-        .assert_error(101, 400);
+        .error(400, 101);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -93,12 +93,12 @@ async fn rotating_addresses_inside_one_ipv6_64_get_locked() {
         .enumerate()
     {
         let answer = api.login_from("banhang", "khong-dung", ip).await;
-        answer.assert_error(if i < 2 { 100 } else { 101 }, 400);
+        answer.error(400, if i < 2 { 100 } else { 101 });
     }
     // Another address of the same /64, with the right password: still locked.
     api.login_from("banhang", "ban-hang-99", "2001:db8:5:6:ffff::99")
         .await
-        .assert_error(101, 400);
+        .error(400, 101);
     // The neighbouring /64 and IPv4 clients are someone else.
     api.login_from("banhang", "ban-hang-99", "2001:db8:5:7::1")
         .await
@@ -117,7 +117,7 @@ async fn ipv4_clients_are_keyed_by_full_address() {
     for ip in ["203.0.113.1", "203.0.113.2", "203.0.113.3"] {
         api.login_from("ketoan", "khong-dung", ip)
             .await
-            .assert_error(100, 400);
+            .error(400, 100);
     }
     api.login_from("ketoan", "so-sach-77", "203.0.113.4")
         .await

@@ -19,12 +19,10 @@ async fn me_needs_a_valid_current_token() {
     assert_eq!(user["isActive"], true);
     assert!(user.get("passwordHash").is_none());
 
-    api.get(&format!("{AUTH}/Me"), None)
-        .await
-        .assert_error(5, 401);
+    api.get(&format!("{AUTH}/Me"), None).await.error(401, 5);
     api.get(&format!("{AUTH}/Me"), Some("not-a-jwt"))
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
 
     // Signed with another key: refused.
     let other = identity::SigningKeys::generate().unwrap();
@@ -34,7 +32,7 @@ async fn me_needs_a_valid_current_token() {
     let forged = other.sign(&claims).unwrap();
     api.get(&format!("{AUTH}/Me"), Some(&forged))
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
 
     // Expired: refused.
     let mut expired = claims.clone();
@@ -43,7 +41,7 @@ async fn me_needs_a_valid_current_token() {
     let expired = api.idp.sign(&expired);
     api.get(&format!("{AUTH}/Me"), Some(&expired))
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
 
     // Wrong audience: refused.
     let mut foreign = claims.clone();
@@ -51,7 +49,7 @@ async fn me_needs_a_valid_current_token() {
     let foreign = api.idp.sign(&foreign);
     api.get(&format!("{AUTH}/Me"), Some(&foreign))
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
 
     // A stale `ver` (revoked) is refused by identity itself.
     let mut stale = claims.clone();
@@ -59,7 +57,7 @@ async fn me_needs_a_valid_current_token() {
     let stale = api.idp.sign(&stale);
     api.get(&format!("{AUTH}/Me"), Some(&stale))
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
 
     // Staff may call Me too.
     let staff = api
@@ -90,7 +88,7 @@ async fn self_change_password_rules() {
     let token = api.token("nhanvien", "old-pass").await;
 
     let wrong_old = change(&api, &token, "not-old", "new-pass", "new-pass").await;
-    wrong_old.assert_error(120, 400);
+    wrong_old.error(400, 120);
     assert_eq!(
         wrong_old.body["error"]["message"],
         "Mật khẩu cũ không đúng!"
@@ -98,19 +96,19 @@ async fn self_change_password_rules() {
     assert_eq!(wrong_old.detail_fields(), ["oldPassword"]);
 
     let mismatch = change(&api, &token, "old-pass", "new-pass", "new-pasz").await;
-    mismatch.assert_error(121, 400);
+    mismatch.error(400, 121);
     assert_eq!(mismatch.body["error"]["message"], "Mật khẩu mới không khớp");
     assert_eq!(mismatch.detail_fields(), ["confirmPassword"]);
 
     for bad in ["12345".to_owned(), "a".repeat(31), "ư".repeat(31)] {
         let short = change(&api, &token, "old-pass", &bad, &bad).await;
-        short.assert_error(122, 400);
+        short.error(400, 122);
         assert_eq!(short.body["error"]["message"], "Mật khẩu từ 6 đến 30 ký tự");
         assert_eq!(short.detail_fields(), ["newPassword"]);
     }
 
     let same = change(&api, &token, "old-pass", "old-pass", "old-pass").await;
-    same.assert_error(123, 400);
+    same.error(400, 123);
     assert_eq!(same.detail_fields(), ["newPassword"]);
 
     // None of the refusals changed anything: the token and the old password still work.
@@ -128,13 +126,11 @@ async fn self_change_password_rules() {
     // The token used is revoked; old password no longer works; the new one does.
     api.get(&format!("{AUTH}/Me"), Some(&token))
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
     change(&api, &token, &new, "again-new", "again-new")
         .await
-        .assert_error(5, 401);
-    api.login("nhanvien", "old-pass")
-        .await
-        .assert_error(100, 400);
+        .error(401, 5);
+    api.login("nhanvien", "old-pass").await.error(400, 100);
     let fresh = api.token("nhanvien", &new).await;
     let me = api.get(&format!("{AUTH}/Me"), Some(&fresh)).await;
     assert_eq!(me.ok()["id"], staff.id.to_string());
@@ -145,7 +141,7 @@ async fn self_change_password_needs_a_token() {
     let api = Api::new().await;
     change(&api, "", "a", "bbbbbb", "bbbbbb")
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
     let resp = api
         .http
         .client

@@ -75,20 +75,18 @@ async fn create_read_update_delete() {
     assert_eq!(api.user_count().await, before - 1);
     api.get(&format!("{USER}/Read?id={id}"), Some(&admin))
         .await
-        .assert_error(2, 404);
+        .error(404, 2);
     api.put(
         &format!("{USER}/Update"),
         Some(&admin),
         json!({ "id": id, "fullName": "X" }),
     )
     .await
-    .assert_error(2, 404);
+    .error(404, 2);
     api.delete(&format!("{USER}/Delete?id={id}"), Some(&admin))
         .await
-        .assert_error(2, 404);
-    api.login("le.van_a-1", "pass-123")
-        .await
-        .assert_error(100, 400);
+        .error(404, 2);
+    api.login("le.van_a-1", "pass-123").await.error(400, 100);
     api.create_user(&admin, "le.van_a-1", "pass-456", "staff")
         .await;
 }
@@ -100,26 +98,26 @@ async fn unknown_ids_and_bad_ids() {
     let missing = uuid::Uuid::new_v4();
     api.get(&format!("{USER}/Read?id={missing}"), Some(&admin))
         .await
-        .assert_error(2, 404);
+        .error(404, 2);
     api.post(
         &format!("{USER}/ResetPassword"),
         Some(&admin),
         json!({ "id": missing, "newPassword": "abcdef" }),
     )
     .await
-    .assert_error(2, 404);
+    .error(404, 2);
     api.delete(&format!("{USER}/Delete?id={missing}"), Some(&admin))
         .await
-        .assert_error(2, 404);
+        .error(404, 2);
     api.get(&format!("{USER}/Read?id=not-a-uuid"), Some(&admin))
         .await
-        .assert_error(1, 400);
+        .error(400, 1);
     api.get(&format!("{USER}/Read"), Some(&admin))
         .await
-        .assert_error(1, 400);
+        .error(400, 1);
     api.delete(&format!("{USER}/Delete"), Some(&admin))
         .await
-        .assert_error(1, 400);
+        .error(400, 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -136,7 +134,7 @@ async fn duplicate_user_name_is_a_conflict() {
                 json!({ "userName": name, "fullName": "A", "password": "pass-123", "role": "admin" }),
             )
             .await;
-        dup.assert_error(130, 409);
+        dup.error(409, 130);
         assert_eq!(dup.body["error"]["message"], "Tên đăng nhập đã tồn tại");
     }
     assert_eq!(api.user_count().await, count);
@@ -161,7 +159,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
             }),
         )
         .await;
-    bad.assert_error(1, 400);
+    bad.error(400, 1);
     assert_eq!(
         bad.detail_fields(),
         ["userName", "fullName", "email", "password", "role"]
@@ -173,7 +171,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
     let empty = api
         .post(&format!("{USER}/Create"), Some(&admin), json!({}))
         .await;
-    empty.assert_error(1, 400);
+    empty.error(400, 1);
     assert_eq!(
         empty.detail_fields(),
         ["userName", "fullName", "password", "role"]
@@ -199,7 +197,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
         let answer = api
             .post(&format!("{USER}/Create"), Some(&admin), body)
             .await;
-        answer.assert_error(1, 400);
+        answer.error(400, 1);
         assert_eq!(answer.detail_fields(), [field]);
     }
 
@@ -229,7 +227,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
             json!({ "id": staff["id"], "fullName": null, "role": "boss", "email": "x@", "isActive": null }),
         )
         .await;
-    bad_update.assert_error(1, 400);
+    bad_update.error(400, 1);
     assert_eq!(
         bad_update.detail_fields(),
         ["fullName", "email", "role", "isActive"]
@@ -241,7 +239,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
             json!({ "fullName": "X" }),
         )
         .await;
-    no_id.assert_error(1, 400);
+    no_id.error(400, 1);
     assert_eq!(no_id.detail_fields(), ["id"]);
     let read = api
         .get(
@@ -258,7 +256,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
             json!({ "id": staff["id"], "newPassword": "12345" }),
         )
         .await;
-    reset.assert_error(1, 400);
+    reset.error(400, 1);
     assert_eq!(reset.detail_fields(), ["newPassword"]);
     api.token("nv1", "pass-123").await;
 }

@@ -155,12 +155,12 @@ async fn pagination_filters_sorts_and_checks() {
         let bad = api
             .get(&format!("{USER}/Pagination?{query}"), Some(&admin))
             .await;
-        bad.assert_error(1, 400);
+        bad.error(400, 1);
         assert_eq!(bad.detail_fields(), [field], "{query}");
     }
     api.get(&format!("{USER}/Pagination?pageSize=abc"), Some(&admin))
         .await
-        .assert_error(1, 400);
+        .error(400, 1);
 
     // Deleted users are not listed.
     let charlie = api

@@ -44,15 +44,15 @@ async fn staff_may_not_use_user_endpoints() {
         .await,
     ];
     for answer in &calls {
-        answer.assert_error(6, 403);
+        answer.error(403, 6);
     }
     // Nor anonymous callers.
     api.get(&format!("{USER}/Pagination"), None)
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
     api.delete(&format!("{USER}/Delete?id={id}"), None)
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
     // Nothing changed.
     api.token("admin", &api.idp.admin.password).await;
     let me = api.get(&format!("{AUTH}/Me"), Some(&token)).await;
@@ -68,7 +68,7 @@ async fn cannot_delete_or_disable_oneself() {
     let del = api
         .delete(&format!("{USER}/Delete?id={id}"), Some(&admin))
         .await;
-    del.assert_error(132, 400);
+    del.error(400, 132);
     let disable = api
         .put(
             &format!("{USER}/Update"),
@@ -76,7 +76,7 @@ async fn cannot_delete_or_disable_oneself() {
             json!({ "id": id, "isActive": false }),
         )
         .await;
-    disable.assert_error(132, 400);
+    disable.error(400, 132);
     // Still there, still working.
     api.get(&format!("{AUTH}/Me"), Some(&admin)).await.ok();
 }
@@ -93,7 +93,7 @@ async fn the_last_active_admin_stays() {
             json!({ "id": id, "role": "staff" }),
         )
         .await;
-    demote.assert_error(133, 400);
+    demote.error(400, 133);
     // A no-op role "change" is fine and keeps the token.
     api.put(
         &format!("{USER}/Update"),
@@ -117,7 +117,7 @@ async fn the_last_active_admin_stays() {
     assert_eq!(done.ok()["role"], "staff");
     api.get(&format!("{AUTH}/Me"), Some(&admin))
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
 
     // Now admin2 is the last active admin: it cannot demote itself either.
     let second_id = second["id"].as_str().unwrap();
@@ -127,7 +127,7 @@ async fn the_last_active_admin_stays() {
         json!({ "id": second_id, "role": "staff" }),
     )
     .await
-    .assert_error(133, 400);
+    .error(400, 133);
 
     // A disabled admin does not count as an active one.
     let third = api
@@ -146,7 +146,7 @@ async fn the_last_active_admin_stays() {
         json!({ "id": second_id, "role": "staff" }),
     )
     .await
-    .assert_error(133, 400);
+    .error(400, 133);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -241,7 +241,7 @@ async fn revocation_on_disable_role_change_reset_and_delete() {
     .ok();
     api.get(&format!("{AUTH}/Me"), Some(&t1))
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
     let enabled = api
         .put(
             &format!("{USER}/Update"),
@@ -252,7 +252,7 @@ async fn revocation_on_disable_role_change_reset_and_delete() {
     assert_eq!(enabled.ok()["isActive"], true);
     api.get(&format!("{AUTH}/Me"), Some(&t1))
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
     api.token("staff1", "pass-123").await;
 
     // Role change revokes; other edits do not.
@@ -276,7 +276,7 @@ async fn revocation_on_disable_role_change_reset_and_delete() {
     assert_eq!(promoted.ok()["role"], "admin");
     api.get(&format!("{AUTH}/Me"), Some(&t2))
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
     let t2 = api.token("staff2", "pass-123").await;
     api.get(&format!("{USER}/Pagination"), Some(&t2)).await.ok();
 
@@ -293,8 +293,8 @@ async fn revocation_on_disable_role_change_reset_and_delete() {
     assert_eq!(reset.ok(), &json!(true));
     api.get(&format!("{AUTH}/Me"), Some(&t3))
         .await
-        .assert_error(5, 401);
-    api.login("staff3", "pass-123").await.assert_error(100, 400);
+        .error(401, 5);
+    api.login("staff3", "pass-123").await.error(400, 100);
     api.token("staff3", "mật-khẩu-mới").await;
 
     // Delete revokes.
@@ -307,5 +307,5 @@ async fn revocation_on_disable_role_change_reset_and_delete() {
     .ok();
     api.get(&format!("{AUTH}/Me"), Some(&t1))
         .await
-        .assert_error(5, 401);
+        .error(401, 5);
 }

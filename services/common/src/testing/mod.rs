@@ -14,9 +14,11 @@ use serde_json::Value;
 
 use crate::db::{self, DbPool};
 
+mod answer;
 pub mod attacks;
 mod stub;
 mod tokens;
+pub use answer::Answer;
 pub use stub::{Stub, StubCall, envelope_error, envelope_ok};
 pub use tokens::{TestTokens, ed25519_jwk};
 

@@ -6,7 +6,8 @@ use identity::Settings;
 use identity::testing::{TestIdentity, test_settings};
 use reqwest::Method;
 use serde_json::{Value, json};
-use shop_common::testing::{TestClient, assert_error, assert_ok, detail_fields};
+pub use shop_common::testing::Answer;
+use shop_common::testing::TestClient;
 
 pub const AUTH: &str = "/identity/api/admin/v1/IdentityAuth";
 pub const USER: &str = "/identity/api/admin/v1/User";
@@ -15,47 +16,6 @@ pub struct Api {
     pub idp: TestIdentity,
     /// Anonymous: each call passes its own token.
     pub http: TestClient,
-}
-
-/// The envelope of an answer, checked for shape: `status` equals the HTTP status and
-/// `success` matches.
-pub struct Answer {
-    pub status: u16,
-    pub body: Value,
-}
-
-impl Answer {
-    pub fn code(&self) -> i64 {
-        self.body["error"]["code"].as_i64().unwrap_or(0)
-    }
-
-    pub fn result(&self) -> &Value {
-        &self.body["result"]
-    }
-
-    pub fn detail_fields(&self) -> Vec<String> {
-        detail_fields(&self.body)
-    }
-
-    /// Asserts a failure with this code and HTTP status.
-    pub fn assert_error(&self, code: i64, status: u16) {
-        assert_error(
-            self.status,
-            &self.body,
-            status,
-            u64::try_from(code).unwrap(),
-        );
-        assert!(
-            self.body["error"]["message"]
-                .as_str()
-                .is_some_and(|m| !m.is_empty())
-        );
-    }
-
-    /// Asserts success and returns the result.
-    pub fn ok(&self) -> &Value {
-        assert_ok(self.status, &self.body)
-    }
 }
 
 impl Api {
@@ -79,11 +39,10 @@ impl Api {
         body: Option<Value>,
         headers: &[(&str, &str)],
     ) -> Answer {
-        let (status, body) = self
-            .http
+        self.http
             .send(method, path, token, headers, body.as_ref())
-            .await;
-        Answer { status, body }
+            .await
+            .into()
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
