@@ -3,6 +3,11 @@ use std::process::ExitCode;
 use gateway::Config;
 use shop_common::{server, telemetry};
 
+/// Every proxied request allocates headers, buffers and futures; glibc's allocator spent
+/// about a tenth of the gateway's CPU on them under load (perf), mimalloc far less.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 // actix-web runs its own worker threads; the main runtime only awaits the server.
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> ExitCode {

@@ -256,6 +256,30 @@ fn idle_limited(
     })
 }
 
+/// Answers up to this size are read whole before they are sent on.
+const BUFFERED_BODY_MAX: u64 = 64 * 1024;
+
+/// The whole (small) upstream body as one chunk, or an error when it does not arrive
+/// within `idle`.
+fn buffered(
+    resp: reqwest::Response,
+    idle: Duration,
+) -> impl futures_util::Stream<Item = Result<Bytes, std::io::Error>> {
+    futures_util::stream::once(async move {
+        match tokio::time::timeout(idle, resp.bytes()).await {
+            Ok(Ok(bytes)) => Ok(bytes),
+            Ok(Err(e)) => Err(std::io::Error::other(e)),
+            Err(_) => {
+                tracing::warn!("upstream response body stalled; closing it");
+                Err(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "upstream body stalled",
+                ))
+            }
+        }
+    })
+}
+
 /// A `Content-Length` value, whichever `http` crate version the header came from.
 fn parse_length(value: Option<&[u8]>) -> Option<u64> {
     std::str::from_utf8(value?).ok()?.trim().parse().ok()
@@ -283,6 +307,11 @@ fn client_response(mut resp: reqwest::Response, head: bool, idle: Duration) -> H
             )),
             _ => builder.body(body::None::new()),
         }
+    } else if let Some(len) = length.filter(|len| *len <= BUFFERED_BODY_MAX) {
+        // A small answer (a page of products, an order) arrives in one or two reads:
+        // taking it whole, under the same idle limit, spares the stream machinery and a
+        // timer per chunk; it is sent with its length, as before.
+        builder.body(SizedStream::new(len, buffered(resp, idle)))
     } else if let Some(len) = length {
         builder.body(SizedStream::new(len, idle_limited(resp, idle)))
     } else {

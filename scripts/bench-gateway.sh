@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# The gateway against nginx, side by side, on the storefront product list
+# (GET /retailstore/api/web/v1/Product/Pagination) of the running release stack:
+#   - direct:  straight to retailstore (the floor: no proxy at all)
+#   - gateway: through the shop's gateway (token checks, header filtering, request ids,
+#              tracing, rate limits: everything it does in production)
+#   - nginx:   Debian's nginx in front of the same retailstore, keepalive upstream,
+#              request ids and the same header clean-up, access log off (the gateway
+#              writes no per-request log line at the default level either)
+# Two loads each: closed loop at BENCH_CONNECTIONS [64] connections with wrk (saturation:
+# req/s), and open loop at a fixed BENCH_FIXED_RATE [4000] req/s with hey (latency at the
+# same offered load). The table goes to bench/results/gateway-<date>.md.
+#
+# nginx, wrk and hey are installed with apt-get when missing (root or passwordless sudo).
+# Settings: BENCH_PORT_BASE [28080], BENCH_DATA_DIR [.data/bench], BENCH_DURATION [10],
+# BENCH_THREADS [2], SKIP_BUILD=1, BENCH_KEEP=1, plus stack.sh's settings. All three
+# share the 2 cores with the load generator: compare rows of one run, not machines.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+export PROFILE=${BENCH_PROFILE:-release}
+DATA_DIR=$(abspath "${BENCH_DATA_DIR:-.data/bench}")
+export DATA_DIR
+export PORT_BASE=${BENCH_PORT_BASE:-28080}
+export ADMIN_USERNAME=${ADMIN_USERNAME:-admin}
+export ADMIN_PASSWORD=${ADMIN_PASSWORD:-Admin@123}
+DURATION=${BENCH_DURATION:-10}
+CONNECTIONS=${BENCH_CONNECTIONS:-64}
+THREADS=${BENCH_THREADS:-2}
+RATE=${BENCH_FIXED_RATE:-4000}
+NGINX_PORT=$((PORT_BASE + 10))
+RETAIL_PORT=$((PORT_BASE + 3))
+LIST=/retailstore/api/web/v1/Product/Pagination
+WORK=$DATA_DIR/nginx
+mkdir -p "$WORK/logs" "$ROOT/bench/results"
+
+as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo -n "$@"; fi; }
+install_missing() {
+  local missing=() tool
+  for tool in "$@"; do
+    if [[ $tool == nginx ]]; then
+      [[ -x /usr/sbin/nginx ]] || command -v nginx >/dev/null || missing+=(nginx)
+    else
+      command -v "$tool" >/dev/null || missing+=("$tool")
+    fi
+  done
+  ((${#missing[@]})) || return 0
+  log "installing ${missing[*]} (apt-get)"
+  as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+    { as_root apt-get update -qq && as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; } ||
+    die "could not install ${missing[*]}"
+}
+install_missing nginx wrk hey curl
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+bench_stack_up
+
+# nginx in front of the same retailstore, as a shop would run it.
+cat >"$WORK/nginx.conf" <<EOF
+worker_processes auto;
+pid $WORK/nginx.pid;
+error_log $WORK/logs/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path $WORK/body;
+  proxy_temp_path $WORK/proxy;
+  fastcgi_temp_path $WORK/fastcgi;
+  uwsgi_temp_path $WORK/uwsgi;
+  scgi_temp_path $WORK/scgi;
+  upstream retailstore {
+    server 127.0.0.1:$RETAIL_PORT;
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    location /retailstore/ {
+      proxy_pass http://retailstore;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$host;
+      proxy_set_header X-Request-Id \$request_id;
+      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+      proxy_set_header Authorization "";
+      proxy_set_header X-Internal-Key "";
+      add_header X-Request-Id \$request_id always;
+    }
+  }
+}
+EOF
+"$NGINX" -p "$WORK" -c "$WORK/nginx.conf" -t >/dev/null 2>&1 ||
+  die "nginx rejects its configuration: $("$NGINX" -p "$WORK" -c "$WORK/nginx.conf" -t 2>&1)"
+"$NGINX" -p "$WORK" -c "$WORK/nginx.conf"
+stop_nginx() {
+  if [[ -f $WORK/nginx.pid ]]; then kill "$(<"$WORK/nginx.pid")" 2>/dev/null || true; fi
+}
+trap 'stop_nginx' EXIT
+if [[ ${BENCH_KEEP:-0} != 1 ]]; then
+  trap 'stop_nginx; "$ROOT/scripts/stack.sh" stop' EXIT
+fi
+
+declare -A URLS=(
+  [direct]=http://127.0.0.1:$RETAIL_PORT$LIST
+  [gateway]=http://127.0.0.1:$PORT_BASE$LIST
+  [nginx]=http://127.0.0.1:$NGINX_PORT$LIST
+)
+for name in direct gateway nginx; do
+  for _ in $(seq 1 20); do curl -fsS -o /dev/null "${URLS[$name]}" && break; sleep 0.5; done
+  curl -fsS -o /dev/null "${URLS[$name]}" || die "$name does not answer ${URLS[$name]}"
+done
+
+# wrk_run URL: "req/s p50_ms p99_ms non2xx" at CONNECTIONS, closed loop.
+wrk_run() {
+  local out p50 p99 rps bad
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "$1" >/dev/null 2>&1 || true
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "$1")
+  p50=$(awk '$1 == "50%" { print $2 }' <<<"$out")
+  p99=$(awk '$1 == "99%" { print $2 }' <<<"$out")
+  rps=$(awk '$1 == "Requests/sec:" { print $2 }' <<<"$out")
+  bad=$(awk '/Non-2xx or 3xx responses:/ { print $NF }' <<<"$out")
+  printf '%s %s %s %s\n' "$rps" "$(wrk_ms "$p50")" "$(wrk_ms "$p99")" "${bad:-0}"
+}
+wrk_ms() {
+  awk -v t="$1" 'BEGIN {
+    v = t + 0; u = t; sub(/^[0-9.]+/, "", u)
+    f = (u == "us") ? 0.001 : (u == "s") ? 1000 : 1
+    printf "%.2f", v * f }'
+}
+
+# hey_run URL: "req/s p50_ms p99_ms non2xx" at RATE req/s offered over CONNECTIONS workers.
+hey_run() {
+  local out per_worker
+  per_worker=$(((RATE + CONNECTIONS - 1) / CONNECTIONS))
+  out=$(hey -z "${DURATION}s" -c "$CONNECTIONS" -q "$per_worker" "$1")
+  awk '
+    $1 == "Requests/sec:" { rps = $2 }
+    $1 == "50%" && $2 == "in" { p50 = $3 * 1000 }
+    $1 == "99%" && $2 == "in" { p99 = $3 * 1000 }
+    /^ *\[[0-9]+\]/ { code = substr($1, 2, 3); if (code !~ /^2/) bad += $2 }
+    END { printf "%.0f %.2f %.2f %d\n", rps, p50, p99, bad }' <<<"$out"
+}
+
+declare -A R
+for name in direct gateway nginx; do
+  log "$name: wrk, $CONNECTIONS connections, ${DURATION}s"
+  R[$name.wrk]=$(wrk_run "${URLS[$name]}")
+done
+for name in direct gateway nginx; do
+  log "$name: hey, $RATE req/s offered, ${DURATION}s"
+  R[$name.hey]=$(hey_run "${URLS[$name]}")
+done
+
+report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
+{
+  echo "# Gateway vs nginx vs direct: storefront product list ($(date -u +%Y-%m-%dT%H:%MZ), release, $(nproc) cores shared with the load generator)"
+  echo
+  echo "| path | load | req/s | p50 ms | p99 ms | non-2xx |"
+  echo "|---|---|---:|---:|---:|---:|"
+  for load in wrk hey; do
+    for name in direct gateway nginx; do
+      read -r rps p50 p99 bad <<<"${R[$name.$load]}"
+      if [[ $load == wrk ]]; then what="$CONNECTIONS connections, closed loop"; else what="$RATE req/s offered"; fi
+      printf '| %s | %s | %s | %s | %s | %s |\n' "$name" "$what" "$rps" "$p50" "$p99" "$bad"
+    done
+  done
+  echo
+  read -r g_rps _ g_p99 _ <<<"${R[gateway.wrk]}"
+  read -r n_rps _ n_p99 _ <<<"${R[nginx.wrk]}"
+  read -r _ _ gh_p99 _ <<<"${R[gateway.hey]}"
+  read -r _ _ nh_p99 _ <<<"${R[nginx.hey]}"
+  awk -v g="$g_rps" -v n="$n_rps" -v gp="$g_p99" -v np="$n_p99" -v ghp="$gh_p99" -v nhp="$nh_p99" 'BEGIN {
+    printf "Gateway / nginx throughput at %s connections: %.2f (target >= 1.00); p99 %.2f vs %.2f ms.\n", '"$CONNECTIONS"', (n > 0 ? g / n : 0), gp, np
+    printf "At the fixed rate: gateway p99 %.2f ms, nginx p99 %.2f ms (target: no worse).\n", ghp, nhp }'
+} >"$report"
+echo
+cat "$report"
+log "saved to $report"
