@@ -84,9 +84,10 @@ lint: ## clippy, frontend lint, shellcheck of scripts/ and .ci/ (when installed)
 bench: export RATE_LIMIT_ORDER_PER_MINUTE ?= 0
 bench: export MAX_UNPAID_ORDERS_PER_EMAIL ?= 1000000
 bench: export MAX_UNPAID_ORDERS_PER_IP ?= 1000000
-bench: ## gateway overhead, idle RSS, bulk import vs COPY, storefront list, checkout, Lighthouse (release)
+bench: ## gateway vs nginx vs direct, gateway overhead, idle RSS, bulk import vs COPY, storefront list, checkout, Lighthouse (release)
 	BENCH_KEEP=1 scripts/bench.sh
-	rc=0; SKIP_BUILD=1 scripts/bench-catalogue.sh || rc=$$?; \
+	rc=0; SKIP_BUILD=1 scripts/bench-gateway.sh || rc=$$?; \
+		SKIP_BUILD=1 scripts/bench-catalogue.sh || rc=$$?; \
 		SKIP_BUILD=1 scripts/bench-orders.sh || rc=$$?; \
 		SKIP_BUILD=1 scripts/bench-frontend.sh || rc=$$?; \
 		DATA_DIR=.data/bench PORT_BASE=$${BENCH_PORT_BASE:-28080} scripts/stack.sh stop; exit $$rc

@@ -96,10 +96,10 @@ EOF
 stop_nginx() {
   if [[ -f $WORK/nginx.pid ]]; then kill "$(<"$WORK/nginx.pid")" 2>/dev/null || true; fi
 }
-trap 'stop_nginx' EXIT
-if [[ ${BENCH_KEEP:-0} != 1 ]]; then
-  trap 'stop_nginx; "$ROOT/scripts/stack.sh" stop' EXIT
-fi
+# bench_stack_up's own trap (stop a stack it started) runs after nginx is stopped.
+previous_trap=$(trap -p EXIT | sed -E "s/^trap -- '(.*)' EXIT$/\1/")
+# shellcheck disable=SC2064 # expanded now on purpose
+trap "stop_nginx; ${previous_trap:-true}" EXIT
 
 declare -A URLS=(
   [direct]=http://127.0.0.1:$RETAIL_PORT$LIST
