@@ -66,6 +66,15 @@ impl FilterQuery {
             .is_some_and(|a| a.chars().count() > MAX_ACTOR)
         {
             p.push("actor", "Tên người thực hiện quá dài");
+        } else if actor
+            .as_ref()
+            .is_some_and(|a| a.chars().any(char::is_control))
+        {
+            // PostgreSQL refuses a NUL in text: it would be a 500, not a search.
+            p.push(
+                "actor",
+                "Tên người thực hiện không được chứa ký tự điều khiển",
+            );
         }
         let action = optional_choice(
             &mut p,
