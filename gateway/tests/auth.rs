@@ -10,7 +10,8 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use serde_json::json;
 use shop_common::testing::TestTokens;
-use support::{KID, assert_envelope, claims, client, json, seen, setup};
+use shop_common::testing::assert_error;
+use support::{KID, claims, client, json, seen, setup};
 use uuid::Uuid;
 
 const ADMIN_PATH: &str = "/retailstore/api/admin/v1/Order/Pagination?pageIndex=1";
@@ -88,7 +89,7 @@ async fn bad_tokens_are_401_code_5() {
     for (name, auth) in cases {
         let (status, body) = admin_get(&gw, auth.as_deref()).await;
         assert_eq!(status, 401, "{name}: {body}");
-        assert_envelope(status, &body, 401, 5);
+        assert_error(status, &body, 401, 5);
     }
     assert_eq!(
         mock.state.echo_calls.load(Ordering::SeqCst),
@@ -152,18 +153,18 @@ async fn revoked_sessions_stop_within_the_cache_ttl() {
     // A new version is checked at once, both ways.
     assert_eq!(admin_get(&gw, Some(&v2)).await.0, 200);
     let (status, body) = admin_get(&gw, Some(&v3)).await;
-    assert_envelope(status, &body, 401, 5);
+    assert_error(status, &body, 401, 5);
     // The old one lives at most for the cache TTL.
     tokio::time::sleep(Duration::from_millis(1100)).await;
     let (status, body) = admin_get(&gw, Some(&v1)).await;
-    assert_envelope(status, &body, 401, 5);
+    assert_error(status, &body, 401, 5);
 
     // Disabling the user flips TokenStatus to inactive.
     assert_eq!(admin_get(&gw, Some(&v2)).await.0, 200);
     mock.state.disabled.store(true, Ordering::SeqCst);
     tokio::time::sleep(Duration::from_millis(1100)).await;
     let (status, body) = admin_get(&gw, Some(&v2)).await;
-    assert_envelope(status, &body, 401, 5);
+    assert_error(status, &body, 401, 5);
 }
 
 #[tokio::test]
@@ -172,7 +173,7 @@ async fn identity_down_for_the_status_check_is_503_code_8() {
     mock.state.status_down.store(true, Ordering::SeqCst);
     let token = format!("Bearer {}", mock.token(Uuid::new_v4(), 1));
     let (status, body) = admin_get(&gw, Some(&token)).await;
-    assert_envelope(status, &body, 503, 8);
+    assert_error(status, &body, 503, 8);
     // Not cached: identity back, the same token works.
     mock.state.status_down.store(false, Ordering::SeqCst);
     assert_eq!(admin_get(&gw, Some(&token)).await.0, 200);
@@ -188,7 +189,7 @@ async fn identity_unreachable_for_keys_is_503_code_8() {
     let gw = support::spawn_gateway(cfg).await;
     let token = format!("Bearer {}", mock.token(Uuid::new_v4(), 1));
     let (status, body) = admin_get(&gw, Some(&token)).await;
-    assert_envelope(status, &body, 503, 8);
+    assert_error(status, &body, 503, 8);
 }
 
 #[tokio::test]

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use serde_json::json;
-use support::{assert_envelope, client, fnv, json, raw, setup};
+use shop_common::testing::assert_error;
+use support::{client, fnv, json, raw, setup};
 use uuid::Uuid;
 
 const LOGIN: &str = "/identity/api/admin/v1/IdentityAuth/Login";
@@ -41,7 +42,7 @@ async fn login_is_rate_limited_per_client_ip() {
         assert_eq!(status, 200, "login {i}: {body}");
     }
     let (status, body, retry) = login(&gw, Some("203.0.113.5")).await;
-    assert_envelope(status, &body, 429, 4);
+    assert_error(status, &body, 429, 4);
     let retry: u64 = retry.expect("Retry-After").parse().unwrap();
     assert!((1..=60).contains(&retry), "{retry}");
     // Another client behind the same trusted proxy is still allowed.
@@ -72,7 +73,7 @@ async fn a_1000_attempt_login_burst_stays_within_the_limit() {
         if status == 200 {
             passed += 1;
         } else {
-            assert_envelope(status, &body, 429, 4);
+            assert_error(status, &body, 429, 4);
             assert!(retry.is_some(), "429 without Retry-After");
         }
     }
@@ -88,7 +89,7 @@ async fn forged_forwarded_for_does_not_escape_the_limit() {
         assert_eq!(status, 200);
     }
     let (status, body, _) = login(&gw, Some("198.51.100.99")).await;
-    assert_envelope(status, &body, 429, 4);
+    assert_error(status, &body, 429, 4);
 }
 
 #[tokio::test]
@@ -105,7 +106,7 @@ async fn create_order_is_rate_limited() {
     let resp = order().await.unwrap();
     assert!(resp.headers().contains_key("retry-after"));
     let (status, body) = json(resp).await;
-    assert_envelope(status, &body, 429, 4);
+    assert_error(status, &body, 429, 4);
     // GET on the same path is not counted.
     let resp = client()
         .get(format!("{gw}{CREATE_ORDER}"))
@@ -126,7 +127,7 @@ async fn bodies_over_the_limit_are_413_code_7() {
         1024 * 1024 + 1
     );
     let resp = raw(&gw, &head, b"{}").await;
-    assert_envelope(resp.status, &resp.json(), 413, 7);
+    assert_error(resp.status, &resp.json(), 413, 7);
 
     // The upload route allows 6 MiB but not more, even without a token.
     let head = format!(
@@ -134,7 +135,7 @@ async fn bodies_over_the_limit_are_413_code_7() {
         6 * 1024 * 1024 + 1
     );
     let resp = raw(&gw, &head, b"").await;
-    assert_envelope(resp.status, &resp.json(), 413, 7);
+    assert_error(resp.status, &resp.json(), 413, 7);
 
     let token = mock.token(Uuid::new_v4(), 1);
     let six_mib = vec![7u8; 6 * 1024 * 1024];
@@ -158,7 +159,7 @@ async fn bodies_over_the_limit_are_413_code_7() {
         .await
         .unwrap();
     let (status, body) = json(resp).await;
-    assert_envelope(status, &body, 413, 7);
+    assert_error(status, &body, 413, 7);
 }
 
 fn chunked(total: usize) -> reqwest::Body {
@@ -183,7 +184,7 @@ async fn chunked_bodies_are_limited_while_streaming() {
     // answer before its upload fails, so a transport error here is a failure.
     let resp = resp.expect("the 413 answer, not a transport error");
     let (status, body) = json(resp).await;
-    assert_envelope(status, &body, 413, 7);
+    assert_error(status, &body, 413, 7);
 
     let resp = client()
         .post(format!("{gw}{CREATE_ORDER}"))
@@ -233,7 +234,7 @@ async fn upstream_down_is_502_code_8() {
         .unwrap();
     assert!(resp.headers().contains_key("x-request-id"));
     let (status, body) = json(resp).await;
-    assert_envelope(status, &body, 502, 8);
+    assert_error(status, &body, 502, 8);
 }
 
 #[tokio::test]
@@ -247,7 +248,7 @@ async fn slow_upstream_is_504_code_8() {
         .await
         .unwrap();
     let (status, body) = json(resp).await;
-    assert_envelope(status, &body, 504, 8);
+    assert_error(status, &body, 504, 8);
     assert_eq!(mock.state.echo_calls.load(Ordering::SeqCst), 1);
 }
 
@@ -356,7 +357,7 @@ async fn an_upstream_that_takes_no_body_is_504() {
         .await
         .expect("the 504 answer, not a transport error");
     let (status, body) = json(resp).await;
-    assert_envelope(status, &body, 504, 8);
+    assert_error(status, &body, 504, 8);
     assert_eq!(mock.state.echo_calls.load(Ordering::SeqCst), 1);
     assert_eq!(mock.state.complete_bodies.load(Ordering::SeqCst), 0);
 }

@@ -4,7 +4,8 @@ mod support;
 
 use std::sync::atomic::Ordering;
 
-use support::{assert_envelope, client, json, raw, raw_get, seen, setup};
+use shop_common::testing::assert_error;
+use support::{client, json, raw, raw_get, seen, setup};
 use uuid::Uuid;
 
 #[tokio::test]
@@ -34,7 +35,7 @@ async fn internal_routes_are_never_reachable() {
         let resp = raw_get(&gw, path).await;
         assert_eq!(resp.status, 404, "{path}: {}", resp.head);
         let body = resp.json();
-        assert_envelope(resp.status, &body, 404, 2);
+        assert_error(resp.status, &body, 404, 2);
     }
     assert_eq!(mock.state.status_calls.load(Ordering::SeqCst), 0);
     assert_eq!(mock.state.echo_calls.load(Ordering::SeqCst), 0);
@@ -45,7 +46,7 @@ async fn unknown_service_api_is_404_envelope() {
     let (mock, gw) = setup(|_| {}).await;
     for path in ["/billing/api/web/v1/Invoice/List", "/Identity/api/web/v1/x"] {
         let (status, body) = json(client().get(format!("{gw}{path}")).send().await.unwrap()).await;
-        assert_envelope(status, &body, 404, 2);
+        assert_error(status, &body, 404, 2);
     }
     assert_eq!(mock.state.echo_calls.load(Ordering::SeqCst), 0);
 }

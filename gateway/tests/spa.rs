@@ -4,7 +4,8 @@ mod support;
 
 use std::path::PathBuf;
 
-use support::{assert_envelope, client, json, setup};
+use shop_common::testing::assert_error;
+use support::{client, json, setup};
 use uuid::Uuid;
 
 const INDEX: &str = "<!doctype html><html><body><div id=\"root\"></div></body></html>";
@@ -171,7 +172,7 @@ async fn other_methods_on_spa_paths_are_404_envelope() {
         .await
         .unwrap();
     let (status, body) = json(resp).await;
-    assert_envelope(status, &body, 404, 2);
+    assert_error(status, &body, 404, 2);
 }
 
 #[tokio::test]

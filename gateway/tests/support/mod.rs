@@ -264,14 +264,6 @@ pub async fn json(resp: reqwest::Response) -> (u16, Value) {
     (status, value)
 }
 
-/// Asserts a failed envelope with `status` and `code`.
-pub fn assert_envelope(status: u16, body: &Value, expected_status: u16, code: u64) {
-    assert_eq!(status, expected_status, "body: {body}");
-    assert_eq!(body["status"], expected_status, "body: {body}");
-    assert_eq!(body["success"], false, "body: {body}");
-    assert_eq!(body["error"]["code"], code, "body: {body}");
-}
-
 /// The single value of a header as the upstream saw it (from the echo).
 pub fn seen<'a>(echo: &'a Value, name: &str) -> Option<&'a str> {
     let values = echo["headers"][name].as_array()?;
