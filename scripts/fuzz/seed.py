@@ -23,6 +23,7 @@ PROVIDER = "/paymentprovider/api/admin/v1/PaymentProvider"
 CREATE_ORDER = "/retailstore/api/web/v1/Order/CreateOrder"
 WEBHOOK = "/paymentprovider/api/web/v1/PaymentWebhook/SePay/"
 UPLOAD = "/system/api/admin/v1/UploadFile/Upload"
+WEBHOOK_OPERATION = "^POST /paymentprovider/api/web/v1/PaymentWebhook/SePay/"
 # The share of generated values drawn from the seeded ids.
 PROBABILITY = 0.5
 # A 1x1 PNG.
@@ -111,7 +112,7 @@ def seed(base, token, run):
         "emails": ["khach.mot@example.com", "khach.hai@example.com"],
         "transactions": [unmatched], "users": [user],
         "uploads": [upload["url"].rsplit("/", 1)[-1]],
-    }
+    }, apikey
 
 
 # (operation name regex, parameter, dictionary): which parameter takes which ids.
@@ -132,7 +133,7 @@ BINDINGS = [
     ("^POST /retailstore/api/admin/v1/Order/[A-Za-z]+$", "body.id", "orders"),
     ("^(GET|DELETE) /paymentprovider/api/admin/v1/PaymentProvider/(Read|Delete)$", "query.id", "providers"),
     ("^PUT /paymentprovider/api/admin/v1/PaymentProvider/Update$", "body.id", "providers"),
-    ("^POST /paymentprovider/api/web/v1/PaymentWebhook/SePay/", "path.providerId", "providers"),
+    (WEBHOOK_OPERATION, "path.providerId", "providers"),
     ("^GET /paymentprovider/api/admin/v1/PaymentTransaction/Pagination$", "query.providerId", "providers"),
     ("^POST /paymentprovider/api/admin/v1/PaymentTransaction/Assign$", "body.id", "transactions"),
     ("^POST /paymentprovider/api/admin/v1/PaymentTransaction/Assign$", "body.orderCode", "order_codes"),
@@ -147,8 +148,12 @@ def toml(value):
     return json.dumps(value, ensure_ascii=True)
 
 
-def config(base_toml, ids):
+def config(base_toml, ids, apikey):
     lines = [base_toml.rstrip("\n"), "", "# Written by scripts/fuzz/seed.py: the ids it made."]
+    # The bank's deliveries carry the provider's key, not the admin's token, so that the
+    # webhook is fuzzed past its authentication too.
+    lines += ["", "[[operations]]", f"include-name-regex = {toml(WEBHOOK_OPERATION)}",
+              f"headers.Authorization = {toml(apikey)}"]
     for name, values in ids.items():
         lines += [f"[dictionaries.{name}]", f"values = {toml(values)}"]
     by_operation = {}
@@ -164,9 +169,9 @@ def config(base_toml, ids):
 
 def main():
     base, token, run, base_toml, out_toml = sys.argv[1:6]
-    ids = seed(base, token, run)
+    ids, apikey = seed(base, token, run)
     with open(base_toml, encoding="utf-8") as f:
-        text = config(f.read(), ids)
+        text = config(f.read(), ids, apikey)
     with open(out_toml, "w", encoding="utf-8") as f:
         f.write(text)
     print(json.dumps(ids))
