@@ -21,7 +21,7 @@ const TRANSACTIONS: &str = "/paymentprovider/api/admin/v1/PaymentTransaction/Pag
 /// The service with tokens this test holds (to sign forgeries and revoke sessions).
 async fn spawn(schema: &TestSchema, tokens: &TestTokens) -> TestClient {
     schema.migrate(paymentprovider::MIGRATIONS).await;
-    let state = support::state(schema.pool(4), tokens, support::PUBLIC_BASE);
+    let state = support::state(schema.pool(4), tokens.verifier(), support::PUBLIC_BASE);
     TestClient::new(serve(paymentprovider::configure(state)), None)
 }
 

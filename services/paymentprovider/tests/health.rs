@@ -8,7 +8,7 @@ use shop_common::testing::{
 };
 
 fn serve_on(pool: shop_common::db::DbPool) -> String {
-    let state = support::state(pool, &TestTokens::new(), "http://localhost:8080");
+    let state = support::state(pool, TestTokens::new().verifier(), "http://localhost:8080");
     serve(paymentprovider::configure(state))
 }
 

@@ -441,7 +441,7 @@ async fn an_unreachable_retailstore_never_delays_the_answer() {
     let schema = shop_common::testing::TestSchema::new();
     schema.migrate(paymentprovider::MIGRATIONS).await;
     let tokens = shop_common::testing::TestTokens::new();
-    let state = state(schema.pool(2), &tokens, PUBLIC_BASE);
+    let state = state(schema.pool(2), tokens.verifier(), PUBLIC_BASE);
     let base = shop_common::testing::serve(paymentprovider::configure(state));
     let admin = tokens.token(shop_common::auth::Role::Admin);
     let http = shop_common::testing::TestClient::new(base, Some(admin));

@@ -16,9 +16,11 @@ use crate::db::{self, DbPool};
 
 mod answer;
 pub mod attacks;
+mod service;
 mod stub;
 mod tokens;
 pub use answer::Answer;
+pub use service::TestService;
 pub use stub::{Stub, StubCall, envelope_error, envelope_ok};
 pub use tokens::{TestTokens, ed25519_jwk};
 

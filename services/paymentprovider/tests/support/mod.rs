@@ -11,13 +11,12 @@ use paymentprovider::retailstore::Retailstore;
 use reqwest::Method;
 use serde_json::{Value, json};
 use shop_common::auth::Role;
+use shop_common::auth::TokenVerifier;
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
 use shop_common::internal::InternalKey;
 pub use shop_common::testing::assert_error;
-use shop_common::testing::{
-    INTERNAL_KEY, Stub, TestClient, TestSchema, TestTokens, envelope_error, envelope_ok, serve,
-};
+use shop_common::testing::{INTERNAL_KEY, Stub, TestService, envelope_error, envelope_ok};
 
 pub const SECRET_KEY: &str = "5a1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff0a7";
 pub const PUBLIC_BASE: &str = "https://shop.example.vn";
@@ -38,21 +37,21 @@ pub fn retailstore(base_url: &str) -> Retailstore {
     )
 }
 
-/// The service's state on `pool`, trusting `tokens`, with retailstore unreachable.
-pub fn state(pool: DbPool, tokens: &TestTokens, public_base: &str) -> AppState {
-    state_with(pool, tokens, public_base, NO_RETAILSTORE)
+/// The service's state on `pool`, trusting `verifier`, with retailstore unreachable.
+pub fn state(pool: DbPool, verifier: TokenVerifier, public_base: &str) -> AppState {
+    state_with(pool, verifier, public_base, NO_RETAILSTORE)
 }
 
-/// The service's state on `pool`, trusting `tokens`, calling retailstore at `retail_url`.
+/// The service's state on `pool`, trusting `verifier`, calling retailstore at `retail_url`.
 pub fn state_with(
     pool: DbPool,
-    tokens: &TestTokens,
+    verifier: TokenVerifier,
     public_base: &str,
     retail_url: &str,
 ) -> AppState {
     AppState::new(
         pool,
-        tokens.verifier(),
+        verifier,
         test_cipher(),
         InternalKey(Secret::new(INTERNAL_KEY)),
         public_base.to_owned(),
@@ -60,55 +59,31 @@ pub fn state_with(
     )
 }
 
-/// The service on its own schema. Derefs to a [`TestClient`] whose shorthands act as
-/// admin.
+/// The service on its own schema (derefs to a [`TestService`] acting as admin), with a
+/// [`Stub`] standing in for retailstore (ConfirmPayment; 404 code 2 until a test gives
+/// it orders with [`TestApp::orders`]).
 pub struct TestApp {
-    pub http: TestClient,
-    pub pool: DbPool,
-    pub admin: String,
-    pub staff: String,
-    pub schema_name: String,
-    /// Stands in for retailstore (ConfirmPayment); answers 404 code 2 until a test
-    /// gives it orders ([`TestApp::orders`]).
+    pub service: TestService,
     pub retail: Stub,
-    tokens: TestTokens,
-    // Dropped last: removes the schema.
-    pub schema: TestSchema,
 }
 
 impl Deref for TestApp {
-    type Target = TestClient;
+    type Target = TestService;
 
-    fn deref(&self) -> &TestClient {
-        &self.http
+    fn deref(&self) -> &TestService {
+        &self.service
     }
 }
 
 impl TestApp {
     pub async fn spawn() -> Self {
-        let schema = TestSchema::new();
-        schema.migrate(paymentprovider::MIGRATIONS).await;
-        let pool = schema.pool(4);
-        let tokens = TestTokens::new();
         let retail = Stub::start();
-        let state = state_with(
-            pool.clone(),
-            &tokens,
-            &format!("{PUBLIC_BASE}/"),
-            &retail.base_url,
-        );
-        let base = serve(paymentprovider::configure(state));
-        let admin = tokens.token(Role::Admin);
-        Self {
-            http: TestClient::new(base, Some(admin.clone())),
-            pool,
-            admin,
-            staff: tokens.token(Role::Staff),
-            retail,
-            tokens,
-            schema_name: schema.name.clone(),
-            schema,
-        }
+        let public_base = format!("{PUBLIC_BASE}/");
+        let service = TestService::spawn(paymentprovider::MIGRATIONS, 4, |pool, verifier| {
+            paymentprovider::configure(state_with(pool, verifier, &public_base, &retail.base_url))
+        })
+        .await;
+        Self { service, retail }
     }
 
     /// Creates a provider as admin and returns its admin view.
@@ -139,20 +114,6 @@ impl TestApp {
         let (status, answer) = self.call(Method::GET, LIST_PUBLIC, None, None).await;
         assert_eq!(status, 200, "{answer}");
         answer["result"].as_array().unwrap().clone()
-    }
-
-    /// `SELECT ... AS n` returning one bigint.
-    pub async fn scalar(&self, sql: &str) -> i64 {
-        self.schema.scalar(sql).await
-    }
-
-    pub async fn execute(&self, sql: &str) {
-        self.schema.execute(sql).await;
-    }
-
-    /// `SELECT ... AS line` returning text rows.
-    pub async fn lines(&self, sql: &str) -> Vec<String> {
-        self.schema.lines(sql).await
     }
 
     /// Every row of every table in the test schema, as JSON text (bytea as hex).
