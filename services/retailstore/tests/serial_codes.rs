@@ -137,10 +137,10 @@ async fn search_matches_the_exact_code_only() {
         .await;
     assert_eq!(status, 200);
     assert_eq!(answer["result"]["totalCount"], 0);
-    // Something that cannot be a code is a field error in Search, and no error in the list.
+    // Something that cannot be a code is a field error, in Search as in the list.
     let (status, answer) = app.get(&format!("{CODE_PAGINATION}?keyword=a%07b")).await;
-    assert_eq!(status, 200);
-    assert_eq!(answer["result"]["totalCount"], 0);
+    assert_error(status, &answer, 400, 1);
+    assert_eq!(answer["error"]["details"][0]["field"], "keyword");
     for bad in [json!({"code": "a\u{7}b"}), json!({"code": "  "}), json!({})] {
         let (status, answer) = app.post(CODE_SEARCH, bad.clone()).await;
         assert_error(status, &answer, 400, 1);
