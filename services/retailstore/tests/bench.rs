@@ -134,7 +134,7 @@ async fn bulk_import_throughput() {
         ));
     }
     let url =
-        shop_common::db::url_with_schema(&shop_common::testing::database_url(), &raw.schema_name);
+        shop_common::db::url_with_schema(&shop_common::testing::database_url(), &raw.schema.name);
     let copy = r"\copy serial_codes (id, product_id, key_id, nonce, ciphertext, code_hash, last4) FROM STDIN WITH (FORMAT csv)";
     let started = Instant::now();
     let mut psql = Command::new("psql")

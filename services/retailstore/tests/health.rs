@@ -9,7 +9,7 @@ use shop_common::testing::{
 mod support;
 
 fn serve_on(pool: shop_common::db::DbPool) -> String {
-    let state = support::state(pool, &TestTokens::new(), OrderConfig::default());
+    let state = support::state(pool, TestTokens::new().verifier(), OrderConfig::default());
     serve(retailstore::configure(state))
 }
 

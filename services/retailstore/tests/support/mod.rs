@@ -9,14 +9,13 @@ use retailstore::config::{CodeKeys, OrderConfig};
 use retailstore::crypto::CodeCipher;
 use retailstore::{AppState, OrderSettings};
 use serde_json::{Value, json};
+use shop_common::auth::TokenVerifier;
 use shop_common::auth::{Claims, Role};
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
 use shop_common::internal::InternalKey;
 use shop_common::net::TrustedProxies;
-use shop_common::testing::{
-    INTERNAL_KEY, Stub, TestClient, TestSchema, TestTokens, envelope_error, envelope_ok, serve,
-};
+use shop_common::testing::{INTERNAL_KEY, Stub, TestService, envelope_error, envelope_ok};
 pub use shop_common::testing::{assert_error, assert_ok};
 use uuid::Uuid;
 
@@ -34,42 +33,33 @@ pub fn test_cipher() -> CodeCipher {
     .unwrap()
 }
 
-/// The service's state on `pool`: the test keys, 127.0.0.1 a trusted proxy.
-pub fn state(pool: DbPool, tokens: &TestTokens, config: OrderConfig) -> AppState {
+/// The service's state on `pool`: trusting `verifier`, 127.0.0.1 a trusted proxy.
+pub fn state(pool: DbPool, verifier: TokenVerifier, config: OrderConfig) -> AppState {
     let settings = OrderSettings {
         config,
         trusted_proxies: TrustedProxies::parse("127.0.0.1").unwrap(),
     };
     AppState::new(
         pool,
-        tokens.verifier(),
+        verifier,
         test_cipher(),
         settings,
         InternalKey(Secret::new(INTERNAL_KEY)),
     )
 }
 
-/// The service on its own schema, with a [`Stub`] standing in for paymentprovider.
-/// Derefs to a [`TestClient`] whose shorthands act as admin.
+/// The service on its own schema (derefs to a [`TestService`] acting as admin), with a
+/// [`Stub`] standing in for paymentprovider (PaymentInstruction: [`answer_instruction`]).
 pub struct TestApp {
-    pub http: TestClient,
-    pub pool: DbPool,
-    pub tokens: TestTokens,
-    pub admin: String,
-    pub staff: String,
-    pub schema_name: String,
-    /// paymentprovider: answers PaymentInstruction (see [`answer_instruction`]).
+    pub service: TestService,
     pub payments: Stub,
-    pub config: OrderConfig,
-    // Dropped last: removes the schema.
-    pub schema: TestSchema,
 }
 
 impl Deref for TestApp {
-    type Target = TestClient;
+    type Target = TestService;
 
-    fn deref(&self) -> &TestClient {
-        &self.http
+    fn deref(&self) -> &TestService {
+        &self.service
     }
 }
 
@@ -83,10 +73,6 @@ impl TestApp {
 
     /// [`spawn`](Self::spawn) with adjusted order settings.
     pub async fn spawn_with(adjust: impl FnOnce(&mut OrderConfig)) -> Self {
-        let schema = TestSchema::new();
-        schema.migrate(retailstore::MIGRATIONS).await;
-        let pool = schema.pool(8);
-        let tokens = TestTokens::new();
         let payments = Stub::start();
         payments.reply("POST", INSTRUCTION, answer_instruction);
         let mut config = OrderConfig {
@@ -97,20 +83,11 @@ impl TestApp {
             ..OrderConfig::default()
         };
         adjust(&mut config);
-        let state = state(pool.clone(), &tokens, config.clone());
-        let base = serve(retailstore::configure(state));
-        let admin = tokens.token(Role::Admin);
-        Self {
-            http: TestClient::new(base, Some(admin.clone())),
-            pool,
-            admin,
-            staff: tokens.token(Role::Staff),
-            tokens,
-            schema_name: schema.name.clone(),
-            payments,
-            config,
-            schema,
-        }
+        let service = TestService::spawn(retailstore::MIGRATIONS, 8, |pool, verifier| {
+            retailstore::configure(state(pool, verifier, config))
+        })
+        .await;
+        Self { service, payments }
     }
 
     /// Creates a product and returns its admin view.
@@ -167,20 +144,6 @@ impl TestApp {
              ORDER BY at, id",
         )
         .await
-    }
-
-    /// `SELECT ... AS n` returning one bigint.
-    pub async fn scalar(&self, sql: &str) -> i64 {
-        self.schema.scalar(sql).await
-    }
-
-    pub async fn execute(&self, sql: &str) {
-        self.schema.execute(sql).await;
-    }
-
-    /// `SELECT ... AS line` returning text rows.
-    pub async fn lines(&self, sql: &str) -> Vec<String> {
-        self.schema.lines(sql).await
     }
 
     /// Every row of every table in the test schema, as JSON text.
