@@ -1,59 +1,31 @@
-//! A whole identity server for tests (feature `testing`), for identity's own tests and
-//! for other crates' (the gateway's token verification and revocation tests).
-//!
-//! ```toml
-//! [dev-dependencies]
-//! identity = { workspace = true, features = ["testing"] } # or { path = "../services/identity", ... }
-//! ```
+//! A whole identity server for tests (feature `testing`): a real HTTP server on a free
+//! port, its own fresh schema, a generated Ed25519 signing key (the one its JWKS
+//! publishes) and a seeded admin. For tests that need identity itself to sign; other
+//! crates mint tokens with `shop_common::testing::TestTokens`.
 //!
 //! ```ignore
-//! use identity::testing::TestIdentity;
-//!
-//! #[tokio::test(flavor = "multi_thread")] // migrations need the multi-threaded runtime
-//! async fn verifies_tokens() {
-//!     let idp = TestIdentity::spawn().await;
-//!     // A real HTTP server on 127.0.0.1:<free port>, its own fresh schema, a generated
-//!     // Ed25519 signing key, and a seeded admin:
-//!     let jwks_url = idp.jwks_url();            // {base_url}/identity/.well-known/jwks.json
-//!     let login = idp.url("/identity/api/admin/v1/IdentityAuth/Login");
-//!     let (user, pass) = (&idp.admin.user_name, &idp.admin.password);
-//!
-//!     // Tokens without a login round trip, signed with the server's real key:
-//!     let token = idp.admin_token().await;      // valid: current `ver`, 1 h
-//!     let staff = idp.create_user("staff1", "staff-pass", Role::Staff).await;
-//!     let staff_token = idp.token_for(staff.id).await;
-//!     // Anything else (expired, other iss/aud, ...): build the claims and sign them.
-//!     let mut claims = idp.claims_for(staff.id, "staff1", Role::Staff, 1);
-//!     claims.exp = claims.iat - 10;
-//!     let expired = idp.sign(&claims);
-//!     // Or sign by hand: jsonwebtoken::encode(&header_with(idp.kid()), &claims, idp.encoding_key()).
-//!
-//!     // Revocation: bump the user's session version (what a password reset, disable,
-//!     // role change or delete does); TokenStatus then answers `active: false`.
-//!     idp.revoke(staff.id).await;
-//!     // GET {base_url}/identity/internal/v1/TokenStatus?sub=..&ver=.. with header
-//!     // `x-internal-key: idp.internal_key` (= shop_common::testing::INTERNAL_KEY).
-//! }
+//! let idp = TestIdentity::spawn().await; // needs the multi-threaded runtime
+//! let token = idp.admin_token().await; // signed with the server's real key
+//! let staff = idp.create_user("staff1", "staff-pass", Role::Staff).await;
+//! let mut claims = idp.claims_for(staff.id, "staff1", Role::Staff, 1);
+//! claims.exp = claims.iat - 10; // anything else: change the claims and sign them
+//! let expired = idp.sign(&claims);
+//! idp.revoke(staff.id).await; // what a password reset, disable or delete does
 //! ```
 //!
-//! Fields: `base_url`, `schema` (dropped with the value), `admin` (`id`, `user_name`,
-//! `password`), `keys` (the [`SigningKeys`]), `pool` (the server's database pool),
-//! `settings`, `internal_key`. [`TestIdentity::spawn_with`] takes custom [`Settings`]
-//! (start from [`test_settings`]).
+//! [`TestIdentity::spawn_with`] takes custom [`Settings`] (start from [`test_settings`]).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use diesel_async::RunQueryDsl;
 use jsonwebtoken::EncodingKey;
 use shop_common::auth::{Claims, Role};
 use shop_common::config::Secret;
-use shop_common::db::{self, DbPool};
+use shop_common::db::DbPool;
 use shop_common::net::TrustedProxies;
-use shop_common::server;
-use shop_common::testing::{INTERNAL_KEY, TestSchema, listener};
+use shop_common::testing::{INTERNAL_KEY, TestSchema, serve};
 use uuid::Uuid;
 
 use crate::models::{NewUser, User};
@@ -107,10 +79,8 @@ impl TestIdentity {
     /// Spawns a server with the given settings. Needs a multi-threaded tokio runtime.
     pub async fn spawn_with(settings: Settings) -> Self {
         let schema = TestSchema::new();
-        db::migrate(&schema.database_url, &schema.name, MIGRATIONS)
-            .await
-            .expect("migrate test schema");
-        let pool = db::build_pool(&schema.database_url, &schema.name, 5).expect("pool");
+        schema.migrate(MIGRATIONS).await;
+        let pool = schema.pool(5);
         let passwords = Arc::new(
             Passwords::new(settings.password_hash_concurrency)
                 .await
@@ -141,8 +111,7 @@ impl TestIdentity {
             settings.clone(),
             Secret::new(INTERNAL_KEY),
         );
-        let (listener, base_url) = listener();
-        tokio::spawn(server::server(listener, configure(state)).expect("server"));
+        let base_url = serve(configure(state));
         Self {
             base_url,
             admin: TestAdmin {
@@ -225,11 +194,10 @@ impl TestIdentity {
 
     /// Bumps the user's session version: every token issued so far stops working.
     pub async fn revoke(&self, id: Uuid) {
-        let mut conn = self.pool.get().await.expect("connection");
-        diesel::sql_query("UPDATE users SET token_version = token_version + 1 WHERE id = $1")
-            .bind::<diesel::sql_types::Uuid, _>(id)
-            .execute(&mut conn)
-            .await
-            .expect("revoke");
+        self.schema
+            .execute(&format!(
+                "UPDATE users SET token_version = token_version + 1 WHERE id = '{id}'"
+            ))
+            .await;
     }
 }
