@@ -128,7 +128,8 @@ failed=()
 for svc in "${FUZZ_SERVICES[@]}"; do
   log "schemathesis: $GW/$svc/openapi.json ($EXAMPLES examples, seed $SEED)"
   rc=0
-  "$venv/bin/st" --config-file "$DATA_DIR/schemathesis.toml" run "$GW/$svc/openapi.json" \
+  # From DATA_DIR: schemathesis keeps its crash cache (for `st replay`) in the current folder.
+  (cd "$DATA_DIR" && "$venv/bin/st" --config-file "$DATA_DIR/schemathesis.toml" run "$GW/$svc/openapi.json" \
     --url "$GW" \
     --header "Authorization: Bearer $token" \
     --checks not_a_server_error,response_schema_conformance,status_code_conformance \
@@ -142,12 +143,17 @@ for svc in "${FUZZ_SERVICES[@]}"; do
     --continue-on-failure \
     --exclude-path-regex "$EXCLUDE" \
     --no-color \
-    --report junit --report-junit-path "$REPORTS/$svc.junit.xml" \
+    --report junit --report-junit-path "$REPORTS/$svc.junit.xml") \
     >"$REPORTS/$svc.log" 2>&1 || rc=$?
-  sed -n '/SUMMARY/,$p' "$REPORTS/$svc.log" >&2
-  if ((rc != 0)); then
+  if ((rc == 0)); then
+    sed -n '/SUMMARY/,$p' "$REPORTS/$svc.log" >&2
+  else
+    # Each failure with the curl command that reproduces it (the token is filtered out),
+    # and the warnings that fail a run (a token that stopped working, 429s).
+    sed -n '/^=* \(FAILURES\|WARNINGS\) =*$/,$p' "$REPORTS/$svc.log" >&2
     failed+=("$svc")
-    warn "$svc: schemathesis found problems (full output: $REPORTS/$svc.log)"
+    warn "$svc: schemathesis found problems (full output: $REPORTS/$svc.log; replay a case
+  with FUZZ_KEEP=1, then: cd $DATA_DIR && $venv/bin/st replay <id>)"
   fi
 done
 
