@@ -52,13 +52,10 @@ pub struct Shared {
     login_limit: RateLimiter,
     order_limit: RateLimiter,
     spa: Spa,
-    /// A proxy client built at start-up, so that a bad TLS set-up fails early.
-    client: reqwest::Client,
 }
 
 impl Shared {
     pub fn new(config: Config) -> io::Result<Self> {
-        let client = proxy::client().map_err(|e| io::Error::other(format!("http client: {e}")))?;
         let auth = Authenticator::new(
             &config.upstreams.identity,
             config.internal_api_key.clone(),
@@ -72,7 +69,6 @@ impl Shared {
             login_limit: RateLimiter::per_minute(config.login_per_minute),
             order_limit: RateLimiter::per_minute(config.order_per_minute),
             spa: Spa::new(config.frontend_dir.clone()),
-            client,
             config,
         })
     }
@@ -82,13 +78,13 @@ impl Shared {
 /// (connections stay on the worker thread that uses them).
 pub struct Gateway {
     shared: Arc<Shared>,
-    client: reqwest::Client,
+    client: proxy::Client,
 }
 
 /// Registers the gateway's routes; call once per worker (as `HttpServer::new` does).
 pub fn configure(shared: Arc<Shared>) -> impl Fn(&mut web::ServiceConfig) + Clone + Send + 'static {
     move |cfg| {
-        let client = proxy::client().unwrap_or_else(|_| shared.client.clone());
+        let client = proxy::client();
         let gw = web::Data::new(Gateway {
             shared: shared.clone(),
             client,

@@ -13,7 +13,11 @@ use actix_web::body::{self, BodyStream, SizedStream};
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
-use futures_util::StreamExt;
+use futures_util::{StreamExt, TryStreamExt};
+use http_body_util::{BodyDataStream, BodyExt, Empty, StreamBody};
+use hyper::body::{Frame, Incoming};
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::{TokioExecutor, TokioTimer};
 use shop_common::auth::bearer_token;
 use shop_common::net::TrustedProxies;
 
@@ -29,20 +33,23 @@ const POOL_IDLE_TIMEOUT: Duration = Duration::from_secs(4);
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const POOL_MAX_IDLE_PER_HOST: usize = 256;
 
-/// The proxy's HTTP client: no redirects followed, no environment proxies, no default
-/// headers, HTTP/1.1 with a connection pool. Build one per worker thread.
-pub fn client() -> Result<reqwest::Client, reqwest::Error> {
-    install_crypto_provider();
-    reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .no_proxy()
-        .default_headers(reqwest::header::HeaderMap::new())
-        .connect_timeout(CONNECT_TIMEOUT)
+/// The proxy's upstream client: hyper's pooled HTTP/1.1 client driven directly, with
+/// no redirects, proxies or default headers (reqwest would add a URL parse and its
+/// redirect and header layers to every request). Build one per worker thread.
+pub type Client = hyper_util::client::legacy::Client<HttpConnector, UpstreamBody>;
+
+/// What the gateway sends upstream: nothing, or the client's body as it streams in.
+pub type UpstreamBody = http_body_util::combinators::UnsyncBoxBody<Bytes, BodyError>;
+
+pub fn client() -> Client {
+    let mut connector = HttpConnector::new();
+    connector.set_nodelay(true);
+    connector.set_connect_timeout(Some(CONNECT_TIMEOUT));
+    hyper_util::client::legacy::Client::builder(TokioExecutor::new())
+        .pool_timer(TokioTimer::new())
         .pool_idle_timeout(POOL_IDLE_TIMEOUT)
         .pool_max_idle_per_host(POOL_MAX_IDLE_PER_HOST)
-        .tcp_nodelay(true)
-        .http1_only()
-        .build()
+        .build(connector)
 }
 
 /// Installs rustls' ring provider (the one `shop_common::internal::http_client` uses);
@@ -111,25 +118,33 @@ pub async fn forward(
         content_length: declared,
     };
     let upstream_headers = headers::upstream_request(req.headers(), &fwd);
-    let method = reqwest::Method::from_bytes(req.method().as_str().as_bytes())
+    let method = http::Method::from_bytes(req.method().as_str().as_bytes())
         .map_err(|_| GatewayError::NotFound)?;
-    let url = shared
-        .table
-        .url(service, req.uri().path(), req.uri().query());
-    let mut upstream = gw.client.request(method, url).headers(upstream_headers);
-    let pump = if chunked || declared.is_some_and(|len| len > 0) {
+    let uri = http::Uri::try_from(
+        shared
+            .table
+            .url(service, req.uri().path(), req.uri().query()),
+    )
+    .map_err(|_| GatewayError::NotFound)?;
+    let (body, pump) = if chunked || declared.is_some_and(|len| len > 0) {
         let (body, pump) = stream_body(payload, limit, config.upstream_timeout);
-        upstream = upstream.body(body);
-        Some(pump)
+        (body, Some(pump))
     } else {
-        None
+        (
+            Empty::new().map_err(|never| match never {}).boxed_unsync(),
+            None,
+        )
     };
+    let mut upstream = http::Request::new(body);
+    *upstream.method_mut() = method;
+    *upstream.uri_mut() = uri;
+    *upstream.headers_mut() = upstream_headers;
 
     // Forward. The time-out covers waiting for the response head once the request
     // body is sent (an upload is bounded by per-chunk idle time-outs instead, so a
     // slow but steady client is not cut off); response bodies may stream longer.
     let started = Instant::now();
-    let send = upstream.send();
+    let send = gw.client.request(upstream);
     tokio::pin!(send);
     let mut early = None;
     if let Some(pump) = &pump {
@@ -232,10 +247,10 @@ fn forwarded_proto(req: &HttpRequest, peer: IpAddr, proxies: &TrustedProxies) ->
 /// The upstream body, cut off with an error when no chunk arrives for `idle`: an
 /// upstream that stalls mid-body does not hold the client's connection forever.
 fn idle_limited(
-    resp: reqwest::Response,
+    resp: http::Response<Incoming>,
     idle: Duration,
 ) -> impl futures_util::Stream<Item = Result<Bytes, std::io::Error>> {
-    let body = Box::pin(resp.bytes_stream());
+    let body = Box::pin(BodyDataStream::new(resp.into_body()));
     futures_util::stream::unfold(Some(body), move |state| async move {
         let mut body = state?;
         match tokio::time::timeout(idle, futures_util::StreamExt::next(&mut body)).await {
@@ -262,12 +277,12 @@ const BUFFERED_BODY_MAX: u64 = 64 * 1024;
 /// The whole (small) upstream body as one chunk, or an error when it does not arrive
 /// within `idle`.
 fn buffered(
-    resp: reqwest::Response,
+    resp: http::Response<Incoming>,
     idle: Duration,
 ) -> impl futures_util::Stream<Item = Result<Bytes, std::io::Error>> {
     futures_util::stream::once(async move {
-        match tokio::time::timeout(idle, resp.bytes()).await {
-            Ok(Ok(bytes)) => Ok(bytes),
+        match tokio::time::timeout(idle, resp.into_body().collect()).await {
+            Ok(Ok(collected)) => Ok(collected.to_bytes()),
             Ok(Err(e)) => Err(std::io::Error::other(e)),
             Err(_) => {
                 tracing::warn!("upstream response body stalled; closing it");
@@ -286,12 +301,12 @@ fn parse_length(value: Option<&[u8]>) -> Option<u64> {
 }
 
 /// Streams the upstream response to the client, keeping its length when known.
-fn client_response(mut resp: reqwest::Response, head: bool, idle: Duration) -> HttpResponse {
+fn client_response(mut resp: http::Response<Incoming>, head: bool, idle: Duration) -> HttpResponse {
     let status = StatusCode::from_u16(resp.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
     let upstream_headers = std::mem::take(resp.headers_mut());
     let length = parse_length(
         upstream_headers
-            .get(reqwest::header::CONTENT_LENGTH)
+            .get(http::header::CONTENT_LENGTH)
             .map(|v| v.as_bytes()),
     );
     let mut builder = HttpResponse::build(status);
@@ -346,7 +361,7 @@ impl BodyPump {
 }
 
 #[derive(Debug)]
-enum BodyError {
+pub enum BodyError {
     TooLarge,
     Client(String),
     ClientIdle,
@@ -366,11 +381,11 @@ impl std::fmt::Display for BodyError {
 
 impl std::error::Error for BodyError {}
 
-/// A `Send` body for reqwest, fed from the (thread-local) actix payload by a local
+/// A `Send` body for the upstream request, fed from the (thread-local) actix payload by a local
 /// task. The byte limit is enforced while streaming; the small channel gives
 /// back-pressure (the client is read only as fast as the upstream takes it); a client
 /// that sends nothing, or an upstream that takes nothing, for `idle` ends the exchange.
-fn stream_body(mut payload: web::Payload, limit: u64, idle: Duration) -> (reqwest::Body, BodyPump) {
+fn stream_body(mut payload: web::Payload, limit: u64, idle: Duration) -> (UpstreamBody, BodyPump) {
     let abort = Arc::new(AtomicU8::new(ABORT_NONE));
     let flag = abort.clone();
     let (done_tx, done) = tokio::sync::watch::channel(false);
@@ -420,5 +435,6 @@ fn stream_body(mut payload: web::Payload, limit: u64, idle: Duration) -> (reqwes
         }
         other => other,
     });
-    (reqwest::Body::wrap_stream(stream), BodyPump { abort, done })
+    let body = StreamBody::new(stream.map_ok(Frame::data)).boxed_unsync();
+    (body, BodyPump { abort, done })
 }
