@@ -1,5 +1,5 @@
-//! Shared helpers for the black-box tests: a running service on its own schema, tokens,
-//! HTTP shortcuts and direct SQL for set-up and assertions.
+//! The wiring of the black-box tests (common's `TestService` with this service's state
+//! and a retailstore stub) and the payment fixtures.
 #![allow(dead_code, unused_imports, clippy::unwrap_used, clippy::expect_used)]
 
 use std::ops::Deref;
@@ -10,7 +10,6 @@ use paymentprovider::crypto::SecretCipher;
 use paymentprovider::retailstore::Retailstore;
 use reqwest::Method;
 use serde_json::{Value, json};
-use shop_common::auth::Role;
 use shop_common::auth::TokenVerifier;
 use shop_common::config::Secret;
 use shop_common::db::DbPool;

@@ -1,5 +1,5 @@
-//! Shared helpers for the black-box tests: a running service on its own schema, tokens,
-//! HTTP shortcuts and direct SQL for set-up and assertions.
+//! The wiring of the black-box tests (common's `TestService` with this service's state
+//! and a paymentprovider stub) and the shop fixtures.
 #![allow(dead_code, unused_imports, clippy::unwrap_used, clippy::expect_used)]
 
 use std::ops::Deref;
@@ -9,8 +9,7 @@ use retailstore::config::{CodeKeys, OrderConfig};
 use retailstore::crypto::CodeCipher;
 use retailstore::{AppState, OrderSettings};
 use serde_json::{Value, json};
-use shop_common::auth::TokenVerifier;
-use shop_common::auth::{Claims, Role};
+use shop_common::auth::{Role, TokenVerifier};
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
 use shop_common::internal::InternalKey;
