@@ -2,6 +2,7 @@
 //! checked value or code 1 with every problem at once, and the three-way fields of
 //! `Update` bodies (left out, `null`, value).
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer};
 
 use crate::error::FieldError;
@@ -135,6 +136,21 @@ pub fn plausible_email(email: &str) -> bool {
         label_ok(label)
     });
     local_ok && domain_ok && labels >= 2 && email.len() <= EMAIL_MAX && !email.contains("..")
+}
+
+/// An RFC 3339 instant (with its offset) from an optional parameter; blank is none, and
+/// anything else unreadable is a problem for `field`.
+pub fn instant(p: &mut Problems, field: &str, value: Option<&str>) -> Option<DateTime<Utc>> {
+    let text = value.map(str::trim).filter(|t| !t.is_empty())?;
+    DateTime::parse_from_rfc3339(text)
+        .map(|at| at.with_timezone(&Utc))
+        .map_err(|_| {
+            p.push(
+                field,
+                "Thời điểm phải theo RFC 3339, ví dụ 2026-01-31T00:00:00+07:00",
+            )
+        })
+        .ok()
 }
 
 #[cfg(test)]

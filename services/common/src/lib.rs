@@ -2,6 +2,7 @@
 //! mapping, configuration, database access, token verification, telemetry,
 //! pagination, health checks, internal calls and test support.
 
+pub mod audit;
 pub mod auth;
 pub mod cache;
 pub mod config;

@@ -60,15 +60,8 @@ impl<'a> NewAuditEntry<'a> {
     }
 }
 
-/// Filters of the list; `to` is exclusive.
-#[derive(Debug, Clone, Default)]
-pub struct AuditFilter {
-    /// Part of the actor's user name, any case.
-    pub actor: Option<String>,
-    pub action: Option<AuditAction>,
-    pub from: Option<DateTime<Utc>>,
-    pub to: Option<DateTime<Utc>>,
-}
+/// The list's filter, checked by `shop_common::audit::AuditQuery`.
+pub type AuditFilter = shop_common::audit::AuditFilter<AuditAction>;
 
 fn filtered(filter: &AuditFilter) -> audit_log::BoxedQuery<'_, Pg> {
     let mut query = audit_log::table.into_boxed();

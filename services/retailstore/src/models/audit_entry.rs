@@ -62,15 +62,8 @@ impl<'a> NewAuditEntry<'a> {
     }
 }
 
-/// List filters: `actor` part of a user name (any case, like identity's log), `[from, to)`
-/// on `at`.
-#[derive(Debug, Clone, Default)]
-pub struct AuditFilter {
-    pub actor: Option<String>,
-    pub action: Option<AuditAction>,
-    pub from: Option<DateTime<Utc>>,
-    pub to: Option<DateTime<Utc>>,
-}
+/// The list's filter, checked by `shop_common::audit::AuditQuery`.
+pub type AuditFilter = shop_common::audit::AuditFilter<AuditAction>;
 
 macro_rules! filtered {
     ($query:expr, $filter:expr) => {{

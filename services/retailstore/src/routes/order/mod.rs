@@ -11,7 +11,6 @@ mod web;
 
 use actix_web::http::header::{CACHE_CONTROL, ContentType, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};
-use chrono::{DateTime, Utc};
 use serde::Serialize;
 use shop_common::Envelope;
 use uuid::Uuid;
@@ -32,19 +31,7 @@ pub const TOKEN_HEADER: &str = "X-Order-Token";
 pub const MAX_AMOUNT: i64 = 9_999_999_999_999;
 /// The longest transaction id paymentprovider sends.
 pub const MAX_TRANSACTION_ID: usize = 100;
-/// An RFC 3339 instant from a query parameter (blank: none).
-pub fn instant(p: &mut Problems, field: &str, value: Option<&str>) -> Option<DateTime<Utc>> {
-    let text = value.map(str::trim).filter(|t| !t.is_empty())?;
-    DateTime::parse_from_rfc3339(text)
-        .map(|at| at.with_timezone(&Utc))
-        .map_err(|_| {
-            p.push(
-                field,
-                "Thời điểm phải theo RFC 3339, ví dụ 2026-01-31T00:00:00+07:00",
-            )
-        })
-        .ok()
-}
+pub use shop_common::input::instant;
 
 fn required_id(p: &mut Problems, id: Option<Uuid>) -> Uuid {
     if id.is_none() {
