@@ -82,16 +82,22 @@ pub struct ImageInfo {
     pub name: ObjectName,
 }
 
+/// The largest side accepted, in pixels: far above any product picture, and small enough
+/// that a few bytes declaring a gigantic canvas (a decompression bomb for the browsers
+/// that draw it, or a GIF header that doubles as a script) are refused.
+pub const MAX_SIDE: u32 = 10_000;
+
 /// Accepts `bytes` only when the signature names an accepted format, `imagesize`
-/// agrees on that format and reads non-zero dimensions from it.
+/// agrees on that format and reads dimensions from it between 1 and `MAX_SIDE`.
 pub fn analyse(bytes: &[u8]) -> Option<ImageInfo> {
     let kind = ImageKind::sniff(bytes)?;
     if imagesize::image_type(bytes).ok()? != kind.imagesize_type() {
         return None;
     }
     let size = imagesize::blob_size(bytes).ok()?;
-    let width = u32::try_from(size.width).ok().filter(|w| *w > 0)?;
-    let height = u32::try_from(size.height).ok().filter(|h| *h > 0)?;
+    let side = |n: usize| u32::try_from(n).ok().filter(|n| (1..=MAX_SIDE).contains(n));
+    let width = side(size.width)?;
+    let height = side(size.height)?;
     Some(ImageInfo {
         kind,
         width,
@@ -187,6 +193,11 @@ mod tests {
             Some((ImageKind::Png, 3, 2))
         );
         assert!(analyse(&png(0, 2)).is_none());
+        assert!(analyse(&png(MAX_SIDE, MAX_SIDE)).is_some());
+        assert!(analyse(&png(MAX_SIDE + 1, 2)).is_none());
+        assert!(analyse(&png(2, MAX_SIDE + 1)).is_none());
+        // A GIF header that is also a script declares a 12605 x 24891 canvas.
+        assert!(analyse(b"GIF89a=1;alert(document.cookie);//").is_none());
         assert!(analyse(b"\x89PNG\r\n\x1a\n").is_none());
         assert!(analyse(b"hello, world, this is text").is_none());
     }
