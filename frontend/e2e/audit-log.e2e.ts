@@ -112,7 +112,8 @@ describe('audit log screen', () => {
     // Before the filter, the user's creation is listed too; after it, only the removal.
     await accounts.getByTestId('audit-log-row').filter({ hasText: deletedUserName }).filter({ hasText: 'Tạo người dùng' }).waitFor();
     await chooseAction(page, 'Xóa người dùng');
-    await accounts.getByText('Tạo người dùng').waitFor({ state: 'detached' });
+    // Other tests create users too: wait until no creation is listed at all.
+    await accounts.getByText('Tạo người dùng').first().waitFor({ state: 'detached' });
     const removal = accounts.getByTestId('audit-log-row').filter({ hasText: deletedUserName });
     await removal.waitFor();
     const [, remover, removed, target] = await cellsOf(removal);
