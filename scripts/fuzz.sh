@@ -85,18 +85,7 @@ if [[ ${SKIP_BUILD:-0} != 1 ]]; then
   [[ -f frontend/dist/index.html ]] || scripts/frontend.sh build
 fi
 
-CREATED_DB=""
-server_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
-unset DATABASE_URL
-if db_reachable "$server_url"; then
-  CREATED_DB=shop_fuzz_$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n')
-  log "creating database $CREATED_DB"
-  "$(psql_bin)" "$server_url" -XqAc "create database \"$CREATED_DB\"" >/dev/null
-  DATABASE_URL=$(db_url_with_name "$server_url" "$CREATED_DB")
-  export DATABASE_URL
-else
-  warn "no PostgreSQL answers at $server_url: the stack uses a private cluster"
-fi
+run_database_create shop_fuzz
 
 # shellcheck disable=SC2317 # called from the EXIT trap
 cleanup() {
@@ -106,10 +95,7 @@ cleanup() {
     log "the stack keeps running: DATA_DIR=$DATA_DIR PORT_BASE=$PORT_BASE scripts/stack.sh stop"
   else
     scripts/stack.sh stop
-    if [[ -n $CREATED_DB ]]; then
-      log "dropping database $CREATED_DB"
-      "$(psql_bin)" "$server_url" -XqAc "drop database if exists \"$CREATED_DB\" with (force)" >/dev/null
-    fi
+    run_database_drop
   fi
   exit "$rc"
 }

@@ -250,6 +250,32 @@ SQL
   return 1
 }
 
+# A throw-away database for one run (e2e, fuzzing) ------------------------------
+#   run_database_create PREFIX  on TEST_DATABASE_URL's server [the machine's], a new
+#                               database PREFIX_<random>, exported as DATABASE_URL; when
+#                               no server answers, DATABASE_URL stays unset and the stack
+#                               starts a private cluster
+#   run_database_drop           drops it again (nothing when none was made)
+CREATED_DB=""
+RUN_DB_SERVER=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+run_database_create() {
+  unset DATABASE_URL
+  if db_reachable "$RUN_DB_SERVER"; then
+    CREATED_DB=$1_$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n')
+    log "creating database $CREATED_DB"
+    "$(psql_bin)" "$RUN_DB_SERVER" -XqAc "create database \"$CREATED_DB\"" >/dev/null
+    DATABASE_URL=$(db_url_with_name "$RUN_DB_SERVER" "$CREATED_DB")
+    export DATABASE_URL
+  else
+    warn "no PostgreSQL answers at $RUN_DB_SERVER: the stack uses a private cluster"
+  fi
+}
+run_database_drop() {
+  [[ -n $CREATED_DB ]] || return 0
+  log "dropping database $CREATED_DB"
+  "$(psql_bin)" "$RUN_DB_SERVER" -XqAc "drop database if exists \"$CREATED_DB\" with (force)" >/dev/null
+}
+
 # admin_token BASE_URL: an access token for ADMIN_USERNAME/ADMIN_PASSWORD from Login at
 # BASE_URL (the gateway or identity); prints nothing when the login fails.
 admin_token() {
