@@ -25,6 +25,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use shop_common::config::{self, ConfigError, Secret};
+use shop_common::limits;
 use shop_common::net::TrustedProxies;
 
 pub const DEFAULT_LISTEN_ADDR: &str = "0.0.0.0:8080";
@@ -51,7 +52,7 @@ impl UpstreamUrls {
     }
 }
 
-/// Request body limits in bytes, per route class.
+/// Request body limits in bytes, per route class (defaults: [`shop_common::limits`]).
 #[derive(Debug, Clone, Copy)]
 pub struct BodyLimits {
     pub default: u64,
@@ -62,9 +63,9 @@ pub struct BodyLimits {
 impl Default for BodyLimits {
     fn default() -> Self {
         Self {
-            default: 1024 * 1024,
-            upload: 6 * 1024 * 1024,
-            bulk: 8 * 1024 * 1024,
+            default: limits::DEFAULT_BODY_BYTES as u64,
+            upload: limits::UPLOAD_BODY_BYTES as u64,
+            bulk: limits::BULK_BODY_BYTES as u64,
         }
     }
 }

@@ -8,6 +8,10 @@
 
 use std::borrow::Cow;
 
+use shop_common::limits::{
+    BULK_PATH, CREATE_ORDER_PATH, LOGIN_PATH, UPLOAD_PATH, UPLOADS_PREFIX, segment,
+};
+
 use crate::routes::Service;
 
 /// What a request is, decided on the normalised path.
@@ -33,13 +37,6 @@ pub enum Access {
     /// `/{svc}/api/web/...` and other public paths (JWKS, `/uploads/...`).
     Public,
 }
-
-pub const LOGIN_PATH: &str = "/identity/api/admin/v1/IdentityAuth/Login";
-pub const CREATE_ORDER_PATH: &str = "/retailstore/api/web/v1/Order/CreateOrder";
-/// The shopper's order calls: their answers carry access tokens and, once paid, codes.
-pub const ORDER_WEB_PREFIX: &str = "/retailstore/api/web/v1/Order/";
-pub const UPLOAD_PATH: &str = "/system/api/admin/v1/UploadFile/Upload";
-pub const BULK_PATH: &str = "/retailstore/api/admin/v1/ProductSerialCode/CreateBulk";
 
 /// Decodes a raw request path the way actix-router does (keeping `%25`, `%2F`, `%2B`),
 /// or `None` when the path must be refused.
@@ -80,13 +77,58 @@ pub fn normalise(raw: &str) -> Option<Cow<'_, str>> {
     Some(Cow::Owned(decoded))
 }
 
-/// `//`, `/./`, `/../`, or a path ending in `/.` or `/..`.
+/// `//`, `/./`, `/../`, or a path ending in `/.` or `/..`, for a path starting with `/`:
+/// an empty segment before the last, or a `.` or `..` segment anywhere. One pass, as
+/// it runs on every request.
 fn has_bad_segments(path: &str) -> bool {
-    path.contains("//")
-        || path.contains("/./")
-        || path.contains("/../")
-        || path.ends_with("/.")
-        || path.ends_with("/..")
+    let rest = path.as_bytes().get(1..).unwrap_or_default();
+    let mut start = 0;
+    for (i, &b) in rest.iter().enumerate() {
+        if b == b'/' {
+            if matches!(&rest[start..i], b"" | b"." | b"..") {
+                return true;
+            }
+            start = i + 1;
+        }
+    }
+    matches!(&rest[start..], b"." | b"..")
+}
+
+/// The first three segments of a path starting with `/`, and whether any segment at all
+/// is `internal` (in any case), in one pass.
+struct Segments<'a> {
+    first: &'a str,
+    second: Option<&'a str>,
+    third: Option<&'a str>,
+    internal: bool,
+}
+
+fn segments(path: &str) -> Segments<'_> {
+    let rest = path.get(1..).unwrap_or_default();
+    let mut found: [Option<&str>; 3] = [None; 3];
+    let mut count = 0;
+    let mut internal = false;
+    let mut start = 0;
+    let bytes = rest.as_bytes();
+    for i in 0..=bytes.len() {
+        if i < bytes.len() && bytes[i] != b'/' {
+            continue;
+        }
+        // Split at an ASCII '/': always a character boundary.
+        let segment = rest.get(start..i).unwrap_or_default();
+        if let Some(slot) = found.get_mut(count) {
+            *slot = Some(segment);
+        }
+        count += 1;
+        internal |= segment.len() == 8 && segment.eq_ignore_ascii_case("internal");
+        start = i + 1;
+    }
+    Segments {
+        first: found[0].unwrap_or_default(),
+        second: found[1],
+        third: found[2],
+        internal,
+    }
 }
 
 fn hex(b: u8) -> Option<u8> {
@@ -100,15 +142,17 @@ fn hex(b: u8) -> Option<u8> {
 
 /// Classifies a normalised path (see [`normalise`]).
 pub fn classify(path: &str) -> Route {
-    let mut segments = path[1..].split('/');
-    let first = segments.next().unwrap_or_default();
-    let second = segments.next();
-    let third = segments.next();
+    let Segments {
+        first,
+        second,
+        third,
+        internal,
+    } = segments(path);
 
     if second.is_some_and(|s| s.eq_ignore_ascii_case("internal")) {
         return Route::Blocked;
     }
-    let service = if first == "uploads" {
+    let service = if first == segment::UPLOADS {
         Some(Service::System)
     } else {
         Service::from_prefix(first)
@@ -120,13 +164,10 @@ pub fn classify(path: &str) -> Route {
         return Route::Spa;
     };
     // No forwarded path may name an internal route anywhere.
-    if path[1..]
-        .split('/')
-        .any(|s| s.eq_ignore_ascii_case("internal"))
-    {
+    if internal {
         return Route::Blocked;
     }
-    let is_admin = first != "uploads"
+    let is_admin = first != segment::UPLOADS
         && second.is_some_and(|s| s.eq_ignore_ascii_case("api"))
         && third.is_some_and(|s| s.eq_ignore_ascii_case("admin"));
     let access = if !is_admin {
@@ -166,7 +207,7 @@ pub fn label(raw: &str) -> &'static str {
             CREATE_ORDER_PATH => CREATE_ORDER_PATH,
             UPLOAD_PATH => UPLOAD_PATH,
             BULK_PATH => BULK_PATH,
-            p if p.starts_with("/uploads/") => "/uploads/*",
+            p if p.starts_with(UPLOADS_PREFIX) => "/uploads/*",
             p => upstream_label(service, access, p),
         },
     }

@@ -12,9 +12,10 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 
-use crate::Gateway;
 use crate::error::GatewayError;
 use crate::path;
+use crate::request_id::RequestId;
+use crate::state::Gateway;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const NO_CACHE: &str = "no-cache";
@@ -118,9 +119,7 @@ pub fn is_spa_request(raw_path: &str) -> bool {
 /// Serves a SPA request (GET or HEAD; anything else is a code 2 envelope).
 pub async fn handle(req: HttpRequest, gw: web::Data<Gateway>) -> HttpResponse {
     let mut resp = serve(&req, &gw.shared.spa).await;
-    let mut buf = uuid::Uuid::encode_buffer();
-    let id = crate::request_id(&req);
-    crate::set_request_id(&mut resp, id.hyphenated().encode_lower(&mut buf));
+    RequestId::of(&req).set_on(&mut resp);
     resp
 }
 

@@ -181,7 +181,7 @@ async fn identity_down_for_the_status_check_is_503_code_8() {
 
 #[tokio::test]
 async fn identity_unreachable_for_keys_is_503_code_8() {
-    let mock = support::Mock::start().await;
+    let mock = support::Mock::start(support::KID).await;
     let mut cfg = support::config(&mock.url);
     let (closed, closed_url) = shop_common::testing::listener();
     drop(closed);

@@ -221,7 +221,7 @@ async fn a_5_mib_upload_reaches_the_upstream_intact() {
 
 #[tokio::test]
 async fn upstream_down_is_502_code_8() {
-    let mock = support::Mock::start().await;
+    let mock = support::Mock::start(support::KID).await;
     let mut cfg = support::config(&mock.url);
     let (closed, closed_url) = shop_common::testing::listener();
     drop(closed);

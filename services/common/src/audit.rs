@@ -1,11 +1,83 @@
-//! The audit logs' list filter, one for every service that keeps a log (identity: account
+//! The audit logs' list, one for every service that keeps a log (identity: account
 //! changes and lockouts; retailstore: reveals, deletes and order actions), so both lists
-//! take the same parameters, refuse the same input and say so in the same words.
+//! take the same parameters, refuse the same input, say so in the same words and answer
+//! the same rows. Each service writes its own rows, in the transaction of the action.
 
 use chrono::{DateTime, Utc};
-use serde::Deserialize;
+use diesel::pg::Pg;
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
 
 use crate::input::{Invalid, Problems, instant};
+use crate::pagination::{Page, PageRequest, like_pattern};
+
+diesel::table! {
+    /// A service's own `audit_log`, found through the connection's `search_path`.
+    /// `actor_id` is NULL only for identity's lockout of a name without an account.
+    audit_log (id) {
+        id -> Uuid,
+        at -> Timestamptz,
+        actor -> Text,
+        actor_id -> Nullable<Uuid>,
+        action -> Text,
+        target -> Text,
+        detail -> Text,
+    }
+}
+
+/// One row of the log, as `AuditLog/Pagination` lists it.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = audit_log, check_for_backend(Pg))]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEntry {
+    pub id: Uuid,
+    pub at: DateTime<Utc>,
+    pub actor: String,
+    /// Absent for a lockout of a user name that has no account.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actor_id: Option<Uuid>,
+    pub action: String,
+    pub target: String,
+    pub detail: String,
+}
+
+fn filtered<'a>(filter: &'a AuditFilter<&'static str>) -> audit_log::BoxedQuery<'a, Pg> {
+    let mut query = audit_log::table.into_boxed();
+    if let Some(actor) = &filter.actor {
+        query = query.filter(audit_log::actor.ilike(like_pattern(actor)));
+    }
+    if let Some(action) = filter.action {
+        query = query.filter(audit_log::action.eq(action));
+    }
+    if let Some(from) = filter.from {
+        query = query.filter(audit_log::at.ge(from));
+    }
+    if let Some(to) = filter.to {
+        query = query.filter(audit_log::at.lt(to));
+    }
+    query
+}
+
+impl AuditEntry {
+    /// One page of the entries `filter` keeps (its action by stored name), newest first.
+    pub async fn page(
+        conn: &mut AsyncPgConnection,
+        filter: &AuditFilter<&'static str>,
+        page: &PageRequest,
+    ) -> QueryResult<Page<AuditEntry>> {
+        let items = filtered(filter)
+            .order((audit_log::at.desc(), audit_log::id.desc()))
+            .select(AuditEntry::as_select())
+            .limit(page.size)
+            .offset(page.offset())
+            .load(conn)
+            .await?;
+        let total = filtered(filter).count().get_result(conn).await?;
+        Ok(Page::new(items, total, page))
+    }
+}
 
 /// Longer than any user name identity accepts; only bounds the query.
 const MAX_ACTOR_CHARS: usize = 100;

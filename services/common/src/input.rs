@@ -25,6 +25,16 @@ impl Problems {
         self.0.is_empty()
     }
 
+    /// The parsed value, or `None` with the parser's message recorded for `field`.
+    pub fn check<T, M: Into<String>>(&mut self, field: &str, parsed: Result<T, M>) -> Option<T> {
+        parsed.map_err(|message| self.push(field, message)).ok()
+    }
+
+    /// Takes on problems found by another check (a page request's), keeping their order.
+    pub fn extend(&mut self, problems: impl IntoIterator<Item = FieldError>) {
+        self.0.extend(problems);
+    }
+
     /// `value()` when nothing was found, else the service error for [`Invalid`].
     pub fn finish<T, E: From<Invalid>>(self, value: impl FnOnce() -> T) -> Result<T, E> {
         if self.0.is_empty() {
@@ -32,6 +42,24 @@ impl Problems {
         } else {
             Err(Invalid(self.0).into())
         }
+    }
+}
+
+/// An optional query filter: absent or empty is no filter; otherwise `parse` must accept
+/// it, or `message` is recorded against `field`. Callers decide whether to trim first.
+pub fn optional_choice<T>(
+    p: &mut Problems,
+    field: &str,
+    value: Option<&str>,
+    parse: impl FnOnce(&str) -> Option<T>,
+    message: &str,
+) -> Option<T> {
+    match value {
+        None | Some("") => None,
+        Some(text) => parse(text).or_else(|| {
+            p.push(field, message);
+            None
+        }),
     }
 }
 
@@ -183,14 +211,20 @@ mod tests {
         patch_required(&mut p, "name", Some(Some("b".into())), &mut name);
         assert_eq!(name.as_deref(), Some("b"));
         assert!(p.is_empty());
+        assert_eq!(p.check("name", Ok::<_, &str>(3)), Some(3));
+        assert!(p.is_empty());
         patch_required(&mut p, "name", Some(None), &mut name);
         let mut note = Some("x".to_owned());
         patch_optional(Some(None), &mut note);
         assert_eq!(note, None);
+        assert_eq!(p.check::<(), _>("age", Err("Tuổi không hợp lệ")), None);
         let err: Invalid = p.finish(|| ()).unwrap_err();
         assert_eq!(
             err.0,
-            vec![FieldError::new("name", "Trường này không được để trống")]
+            vec![
+                FieldError::new("name", "Trường này không được để trống"),
+                FieldError::new("age", "Tuổi không hợp lệ"),
+            ]
         );
     }
 

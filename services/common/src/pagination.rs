@@ -7,10 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, FieldError};
 
-pub const DEFAULT_PAGE_SIZE: i64 = 20;
-pub const MAX_PAGE_SIZE: i64 = 100;
-/// The deepest page anyone may ask for; keeps `OFFSET` far from overflow.
-pub const MAX_PAGE_INDEX: i64 = 1_000_000;
+pub use crate::limits::{DEFAULT_PAGE_SIZE, MAX_PAGE_INDEX, MAX_PAGE_SIZE};
 
 /// The raw query, as sent. Filters live in each endpoint's own query struct.
 #[derive(Debug, Default, Deserialize)]

@@ -12,7 +12,7 @@ use crate::metrics;
 use crate::telemetry::PathOnlyRootSpan;
 
 /// Default JSON body limit for API routes; routes that need more set their own.
-pub const DEFAULT_JSON_LIMIT: usize = 1024 * 1024;
+pub const DEFAULT_JSON_LIMIT: usize = crate::limits::DEFAULT_BODY_BYTES;
 
 /// Extractor settings so that malformed input answers in the envelope.
 pub fn api_defaults(cfg: &mut web::ServiceConfig) {
@@ -24,6 +24,22 @@ pub fn api_defaults(cfg: &mut web::ServiceConfig) {
 /// True when the binary was started as `<service> migrate` (a Kubernetes Job).
 pub fn migrate_only() -> bool {
     std::env::args().nth(1).as_deref() == Some("migrate")
+}
+
+/// True when the binary was started as `<service> openapi`: it prints its OpenAPI
+/// document and exits, before reading any setting or touching the database, so the
+/// document can be taken from a build alone (frontend types, CI).
+pub fn openapi_only() -> bool {
+    std::env::args().nth(1).as_deref() == Some("openapi")
+}
+
+/// Writes a service's OpenAPI document (JSON) to stdout, ending with a newline.
+pub fn print_openapi(document: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(document.trim_end().as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()
 }
 
 /// An HTTP server for a service: request tracing (continuing an incoming

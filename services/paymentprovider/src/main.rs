@@ -16,11 +16,15 @@ fn fail(e: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(e.to_string())
 }
 
-/// `paymentprovider` serves; `paymentprovider migrate` only migrates (a Kubernetes Job: it
-/// needs `DATABASE_URL` alone).
+/// `paymentprovider` serves; `paymentprovider openapi` prints the OpenAPI document;
+/// `paymentprovider migrate` only migrates (a Kubernetes Job: it needs `DATABASE_URL`
+/// alone).
 // tokio's multi-threaded runtime: the migration harness needs blocking threads.
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
+    if server::openapi_only() {
+        return server::print_openapi(paymentprovider::routes::openapi::document_json());
+    }
     let _telemetry = telemetry::init("paymentprovider");
     if server::migrate_only() {
         let database_url = required("DATABASE_URL").map_err(fail)?;

@@ -8,7 +8,12 @@ use shop_common::testing::{
 };
 
 fn serve_on(pool: shop_common::db::DbPool) -> String {
-    let state = support::state(pool, TestTokens::new().verifier(), "http://localhost:8080");
+    let state = support::state(
+        pool,
+        TestTokens::new().verifier(),
+        "http://localhost:8080",
+        support::NO_RETAILSTORE,
+    );
     serve(paymentprovider::configure(state))
 }
 

@@ -11,7 +11,7 @@ use shop_common::internal::HEADER;
 use shop_common::testing::INTERNAL_KEY;
 use support::*;
 
-async fn instruction(app: &TestApp, key: Option<&str>, body: Value) -> (u16, Value) {
+async fn instruction(app: &TestApp, key: Option<&str>, body: Value) -> Answer {
     let headers: Vec<(&str, &str)> = key.map(|k| (HEADER, k)).into_iter().collect();
     app.send(Method::POST, INSTRUCTION, None, &headers, Some(&body))
         .await
@@ -36,13 +36,13 @@ fn tag<'a>(fields: &'a [(String, String)], t: &str) -> &'a str {
 async fn vietqr_instruction_with_a_valid_payload() {
     let app = TestApp::spawn().await;
     let id = app.bank_provider("Vietcombank", 0).await;
-    let (status, answer) = instruction(
+    let answer = instruction(
         &app,
         Some(INTERNAL_KEY),
         json!({"providerId": id, "amount": 100_000, "orderCode": "DH12345678"}),
     )
     .await;
-    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer.status, 200, "{answer}");
     let r = &answer["result"];
     assert_eq!(r["providerName"], "Vietcombank");
     assert_eq!(r["type"], "vietqr_bank");
@@ -81,15 +81,20 @@ async fn vietqr_instruction_with_a_valid_payload() {
 async fn manual_instruction_has_no_payload() {
     let app = TestApp::spawn().await;
     let manual = app
-        .create(json!({"name": "Tiền mặt", "type": "manual", "instructions": "Trả tại quầy"}))
-        .await;
-    let (status, answer) = instruction(
+        .post(
+            CREATE,
+            json!({"name": "Tiền mặt", "type": "manual", "instructions": "Trả tại quầy"}),
+        )
+        .await
+        .ok()
+        .clone();
+    let answer = instruction(
         &app,
         Some(INTERNAL_KEY),
         json!({"providerId": manual["id"], "amount": 50_000, "orderCode": "DHABCDEFGH"}),
     )
     .await;
-    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer.status, 200, "{answer}");
     let r = &answer["result"];
     assert_eq!(r["type"], "manual");
     assert_eq!(r["qrPayload"], Value::Null);
@@ -103,36 +108,37 @@ async fn internal_key_is_required() {
     let app = TestApp::spawn().await;
     let id = app.bank_provider("Vietcombank", 0).await;
     let body = json!({"providerId": id, "amount": 1000, "orderCode": "DH12345678"});
-    let (status, answer) = instruction(&app, None, body.clone()).await;
-    assert_error(status, &answer, 401, 5);
-    let (status, answer) = instruction(&app, Some("wrong-key-0123456789"), body.clone()).await;
-    assert_error(status, &answer, 401, 5);
+    let answer = instruction(&app, None, body.clone()).await;
+    answer.error(401, 5);
+    let answer = instruction(&app, Some("wrong-key-0123456789"), body.clone()).await;
+    answer.error(401, 5);
     // An admin token is no substitute for the key.
-    let (status, answer) = app
+    let answer = app
         .call(Method::POST, INSTRUCTION, Some(&app.admin), Some(&body))
         .await;
-    assert_error(status, &answer, 401, 5);
+    answer.error(401, 5);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn unavailable_providers_answer_code_500() {
     let app = TestApp::spawn().await;
     let inactive = app.bank_provider("Ngừng", 0).await;
-    let (status, _) = app
+    let status = app
         .put(UPDATE, json!({"id": inactive, "isActive": false}))
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
     let deleted = app.bank_provider("Đã xóa", 0).await;
-    let (status, _) = app.delete(&format!("{DELETE}?id={deleted}")).await;
+    let status = app.delete(&format!("{DELETE}?id={deleted}")).await.status;
     assert_eq!(status, 200);
     for id in [inactive, deleted, uuid::Uuid::new_v4().to_string()] {
-        let (status, answer) = instruction(
+        let answer = instruction(
             &app,
             Some(INTERNAL_KEY),
             json!({"providerId": id, "amount": 1000, "orderCode": "DH12345678"}),
         )
         .await;
-        assert_error(status, &answer, 400, 500);
+        answer.error(400, 500);
         assert_eq!(
             answer["error"]["message"],
             "Phương thức thanh toán không tồn tại hoặc đã ngừng hoạt động"
@@ -140,14 +146,11 @@ async fn unavailable_providers_answer_code_500() {
     }
     // Bad input is code 1.
     let id = app.bank_provider("Vietcombank", 0).await;
-    let (status, answer) = instruction(
+    let answer = instruction(
         &app,
         Some(INTERNAL_KEY),
         json!({"providerId": id, "amount": 0, "orderCode": "DH 1"}),
     )
     .await;
-    assert_eq!(
-        assert_error(status, &answer, 400, 1),
-        ["amount", "orderCode"]
-    );
+    assert_eq!(answer.error(400, 1), ["amount", "orderCode"]);
 }

@@ -37,9 +37,10 @@ async fn matched_and_unmatched_payments_are_counted_once() {
     assert!(before.contains(&format!("# TYPE {UNMATCHED} counter")));
 
     // Refused (wrong key): nothing stored, nothing counted.
-    let (status, _) = app
+    let status = app
         .deliver(&provider, Some("wrong-key"), &sepay(1, CODE, 150_000))
-        .await;
+        .await
+        .status;
     assert_ne!(status, 200);
 
     let paid = sepay(2, &format!("CT DEN {CODE} chuyen tien"), 150_000);

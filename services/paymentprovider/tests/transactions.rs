@@ -6,12 +6,11 @@ mod support;
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use shop_common::testing::assert_ok;
 use support::*;
 
 const CODE: &str = "DHAB12CD34";
 
-async fn list(app: &TestApp, token: Option<&str>, query: &str) -> (u16, Value) {
+async fn list(app: &TestApp, token: Option<&str>, query: &str) -> Answer {
     app.call(Method::GET, &format!("{TX_PAGINATION}{query}"), token, None)
         .await
 }
@@ -25,7 +24,7 @@ fn external_ids(answer: &Value) -> Vec<String> {
         .collect()
 }
 
-async fn assign(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
+async fn assign(app: &TestApp, token: &str, body: Value) -> Answer {
     app.call(Method::POST, ASSIGN, Some(token), Some(&body))
         .await
 }
@@ -67,12 +66,12 @@ async fn pagination_puts_unmatched_first_and_filters() {
     )
     .await;
 
-    let (status, answer) = list(&app, Some(&app.staff), "").await;
-    let result = assert_ok(status, &answer);
+    let answer = list(&app, Some(&app.staff), "").await;
+    let result = answer.ok();
     assert_eq!(result["totalCount"], 5);
     assert_eq!(result["pageIndex"], 1);
     assert_eq!(result["pageSize"], 20);
-    assert_eq!(external_ids(&answer), ["5", "2", "4", "3", "1"]);
+    assert_eq!(external_ids(&answer.body), ["5", "2", "4", "3", "1"]);
 
     // The admin view.
     let first = &result["items"][4];
@@ -154,11 +153,11 @@ async fn pagination_puts_unmatched_first_and_filters() {
         ),
     ];
     for (query, want) in cases {
-        let (status, answer) = list(&app, Some(&app.admin), &query).await;
-        assert_eq!(status, 200, "{query}: {answer}");
-        assert_eq!(external_ids(&answer), want, "{query}");
+        let answer = list(&app, Some(&app.admin), &query).await;
+        assert_eq!(answer.status, 200, "{query}: {answer}");
+        assert_eq!(external_ids(&answer.body), want, "{query}");
     }
-    let (_, answer) = list(&app, Some(&app.admin), "?pageSize=2&status=unmatched").await;
+    let answer = list(&app, Some(&app.admin), "?pageSize=2&status=unmatched").await;
     assert_eq!(answer["result"]["totalCount"], 2);
 
     // Bad queries: code 1 naming the field.
@@ -169,14 +168,14 @@ async fn pagination_puts_unmatched_first_and_filters() {
         ("?pageSize=0", "pageSize"),
         ("?keyword=FT%00", "keyword"),
     ] {
-        let (status, answer) = list(&app, Some(&app.admin), query).await;
-        assert_eq!(assert_error(status, &answer, 400, 1), [field], "{query}");
+        let answer = list(&app, Some(&app.admin), query).await;
+        assert_eq!(answer.error(400, 1), [field], "{query}");
     }
-    let (status, answer) = list(&app, Some(&app.admin), "?pageIndex=x").await;
-    assert_error(status, &answer, 400, 1);
+    let answer = list(&app, Some(&app.admin), "?pageIndex=x").await;
+    answer.error(400, 1);
     // A token is needed.
-    let (status, answer) = list(&app, None, "").await;
-    assert_error(status, &answer, 401, 5);
+    let answer = list(&app, None, "").await;
+    answer.error(401, 5);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -188,13 +187,13 @@ async fn assign_applies_an_unmatched_transfer_once() {
     assert!(app.confirm_calls().is_empty());
 
     // Staff may assign; the code is read in any case.
-    let (status, answer) = assign(
+    let answer = assign(
         &app,
         &app.staff,
         json!({"id": id, "orderCode": " dhab12cd34 "}),
     )
     .await;
-    let view = assert_ok(status, &answer);
+    let view = answer.ok();
     assert_eq!(view["id"], id);
     assert_eq!(view["status"], "matched");
     assert_eq!(view["orderCode"], CODE);
@@ -215,8 +214,8 @@ async fn assign_applies_an_unmatched_transfer_once() {
     assert_eq!(ledger.applied_count(), 1);
 
     // Once only: it is no longer unmatched.
-    let (status, answer) = assign(&app, &app.admin, json!({"id": id, "orderCode": CODE})).await;
-    assert_error(status, &answer, 409, 404);
+    let answer = assign(&app, &app.admin, json!({"id": id, "orderCode": CODE})).await;
+    answer.error(409, 404);
     // Only unmatched ones: an ignored transfer is refused.
     let ignored = app
         .deliver_ok(
@@ -224,21 +223,21 @@ async fn assign_applies_an_unmatched_transfer_once() {
             &with(sepay(2, "x", 1_000), json!({"transferType": "out"})),
         )
         .await;
-    let (status, answer) = assign(
+    let answer = assign(
         &app,
         &app.admin,
         json!({"id": ignored["id"], "orderCode": CODE}),
     )
     .await;
-    assert_error(status, &answer, 409, 404);
+    answer.error(409, 404);
     // Unknown transaction.
-    let (status, answer) = assign(
+    let answer = assign(
         &app,
         &app.admin,
         json!({"id": uuid::Uuid::new_v4(), "orderCode": CODE}),
     )
     .await;
-    assert_error(status, &answer, 404, 2);
+    answer.error(404, 2);
     assert_eq!(app.confirm_calls().len(), 1);
     assert_eq!(app.transactions().await[0], format!("1|matched|{CODE}|0"));
 }
@@ -249,7 +248,7 @@ async fn assign_input_is_checked_and_bad_input_changes_nothing() {
     app.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let id = unmatched(&app, &provider, 1).await;
-    let before = app.dump().await;
+    let before = app.schema.dump("payment_providers").await;
 
     let cases = [
         (json!({}), vec!["id", "orderCode"]),
@@ -266,15 +265,15 @@ async fn assign_input_is_checked_and_bad_input_changes_nothing() {
         (json!({"orderCode": CODE}), vec!["id"]),
     ];
     for (body, fields) in cases {
-        let (status, answer) = assign(&app, &app.admin, body.clone()).await;
-        assert_eq!(assert_error(status, &answer, 400, 1), fields, "{body}");
+        let answer = assign(&app, &app.admin, body.clone()).await;
+        assert_eq!(answer.error(400, 1), fields, "{body}");
     }
     for body in [json!({"id": "not-a-uuid", "orderCode": CODE}), json!([1])] {
-        let (status, answer) = assign(&app, &app.admin, body).await;
-        assert_error(status, &answer, 400, 1);
+        let answer = assign(&app, &app.admin, body).await;
+        answer.error(400, 1);
     }
     // No token, a bad token.
-    let (status, answer) = app
+    let answer = app
         .call(
             Method::POST,
             ASSIGN,
@@ -282,11 +281,11 @@ async fn assign_input_is_checked_and_bad_input_changes_nothing() {
             Some(&json!({"id": id, "orderCode": CODE})),
         )
         .await;
-    assert_error(status, &answer, 401, 5);
-    let (status, answer) = assign(&app, "bad", json!({"id": id, "orderCode": CODE})).await;
-    assert_error(status, &answer, 401, 5);
+    answer.error(401, 5);
+    let answer = assign(&app, "bad", json!({"id": id, "orderCode": CODE})).await;
+    answer.error(401, 5);
 
-    assert_eq!(app.dump().await, before);
+    assert_eq!(app.schema.dump("payment_providers").await, before);
     assert!(app.confirm_calls().is_empty());
 }
 
@@ -297,25 +296,25 @@ async fn assign_to_an_unknown_order_leaves_it_unmatched() {
     let provider = app.webhook_provider("Vietcombank").await;
     let id = unmatched(&app, &provider, 1).await;
 
-    let (status, answer) = assign(
+    let answer = assign(
         &app,
         &app.admin,
         json!({"id": id, "orderCode": "DHZZZZZZZZ"}),
     )
     .await;
-    assert_error(status, &answer, 404, 403);
+    answer.error(404, 403);
     assert_eq!(answer["error"]["message"], "Không tìm thấy đơn hàng");
     assert_eq!(app.transactions().await, ["1|unmatched|-|0"]);
-    let (_, listed) = app.get(TX_PAGINATION).await;
+    let listed = app.get(TX_PAGINATION).await;
     assert_eq!(
         listed["result"]["items"][0]["lastError"],
         "Không tìm thấy đơn hàng DHZZZZZZZZ"
     );
 
     // Still assignable, to the right order.
-    let (status, answer) = assign(&app, &app.admin, json!({"id": id, "orderCode": CODE})).await;
-    assert_eq!(assert_ok(status, &answer)["status"], "matched");
-    assert_eq!(assert_ok(status, &answer)["lastError"], Value::Null);
+    let answer = assign(&app, &app.admin, json!({"id": id, "orderCode": CODE})).await;
+    assert_eq!(answer.ok()["status"], "matched");
+    assert_eq!(answer.ok()["lastError"], Value::Null);
     assert_eq!(ledger.applied_count(), 1);
 }
 
@@ -327,17 +326,17 @@ async fn assign_while_retailstore_is_down_is_finished_by_the_retry_pass() {
     let id = unmatched(&app, &provider, 1).await;
 
     app.retail.set_down(true);
-    let (status, answer) = assign(&app, &app.admin, json!({"id": id, "orderCode": CODE})).await;
-    assert_error(status, &answer, 503, 8);
+    let answer = assign(&app, &app.admin, json!({"id": id, "orderCode": CODE})).await;
+    answer.error(503, 8);
     // Kept with the order code, waiting for the retry job; not assignable again.
     assert_eq!(app.transactions().await, [format!("1|pending|{CODE}|1")]);
-    let (status, answer) = assign(
+    let answer = assign(
         &app,
         &app.admin,
         json!({"id": id, "orderCode": "DHZZZZZZZZ"}),
     )
     .await;
-    assert_error(status, &answer, 409, 404);
+    answer.error(409, 404);
 
     app.retail.set_down(false);
     app.make_due().await;
@@ -368,11 +367,11 @@ async fn concurrent_assigns_one_wins() {
     }
     let mut won = Vec::new();
     for task in tasks {
-        let (status, answer) = task.await.unwrap();
-        if status == 200 {
+        let answer = task.await.unwrap();
+        if answer.status == 200 {
             won.push(answer["result"]["orderCode"].as_str().unwrap().to_owned());
         } else {
-            assert_error(status, &answer, 409, 404);
+            answer.error(409, 404);
         }
     }
     assert_eq!(won.len(), 1, "{won:?}");

@@ -8,7 +8,7 @@ mod support;
 use reqwest::Method;
 use serde_json::{Value, json};
 use shop_common::internal::HEADER;
-use shop_common::testing::{INTERNAL_KEY, assert_ok};
+use shop_common::testing::INTERNAL_KEY;
 use support::*;
 
 const CODE: &str = "DHAB12CD34";
@@ -22,11 +22,11 @@ async fn unauthenticated_deliveries_are_refused_and_nothing_is_stored() {
 
     // Wrong key, no header, another scheme, an empty key.
     for key in [Some("wrong-key-0123456789"), None, Some("")] {
-        let (status, answer) = app.deliver(&id, key, &body).await;
-        assert_error(status, &answer, 401, 501);
+        let answer = app.deliver(&id, key, &body).await;
+        answer.error(401, 501);
     }
     let bearer = format!("Bearer {WEBHOOK_KEY}");
-    let (status, answer) = app
+    let answer = app
         .send(
             Method::POST,
             &format!("{WEBHOOK}/{id}"),
@@ -35,53 +35,64 @@ async fn unauthenticated_deliveries_are_refused_and_nothing_is_stored() {
             Some(&body),
         )
         .await;
-    assert_error(status, &answer, 401, 501);
+    answer.error(401, 501);
     // The key of another provider.
     let other = app
-        .create(json!({
-            "name": "MB", "type": "vietqr_bank", "bankBin": "970422",
-            "accountNumber": "999888777", "accountName": "B",
-            "webhookEnabled": true, "webhookSecret": "another-Key-0123456789",
-        }))
-        .await;
-    let (status, answer) = app
+        .post(
+            CREATE,
+            json!({
+                "name": "MB", "type": "vietqr_bank", "bankBin": "970422",
+                "accountNumber": "999888777", "accountName": "B",
+                "webhookEnabled": true, "webhookSecret": "another-Key-0123456789",
+            }),
+        )
+        .await
+        .ok()
+        .clone();
+    let answer = app
         .deliver(&id, Some("another-Key-0123456789"), &body)
         .await;
-    assert_error(status, &answer, 401, 501);
+    answer.error(401, 501);
     // Unknown provider, not a uuid.
     for path_id in [uuid::Uuid::new_v4().to_string(), "not-a-uuid".to_owned()] {
-        let (status, answer) = app.deliver(&path_id, Some(WEBHOOK_KEY), &body).await;
-        assert_error(status, &answer, 401, 501);
+        let answer = app.deliver(&path_id, Some(WEBHOOK_KEY), &body).await;
+        answer.error(401, 501);
     }
     // A provider without a secret.
     let plain = app.bank_provider("Không webhook", 0).await;
-    let (status, answer) = app.deliver(&plain, Some(WEBHOOK_KEY), &body).await;
-    assert_error(status, &answer, 401, 501);
+    let answer = app.deliver(&plain, Some(WEBHOOK_KEY), &body).await;
+    answer.error(401, 501);
     // Malformed bodies from an anonymous caller: still 501 (the key is checked first).
-    let (status, answer) = app.deliver(&id, None, &json!("garbage")).await;
-    assert_error(status, &answer, 401, 501);
+    let answer = app.deliver(&id, None, &json!("garbage")).await;
+    answer.error(401, 501);
 
     // Webhook disabled (the secret kept), then the provider deleted.
-    let (status, _) = app
+    let status = app
         .put(UPDATE, json!({"id": id, "webhookEnabled": false}))
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
-    let (status, answer) = app.deliver(&id, Some(WEBHOOK_KEY), &body).await;
-    assert_error(status, &answer, 401, 501);
-    let (status, _) = app
+    let answer = app.deliver(&id, Some(WEBHOOK_KEY), &body).await;
+    answer.error(401, 501);
+    let status = app
         .put(UPDATE, json!({"id": id, "webhookEnabled": true}))
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
-    let (status, _) = app.delete(&format!("{DELETE}?id={id}")).await;
+    let status = app.delete(&format!("{DELETE}?id={id}")).await.status;
     assert_eq!(status, 200);
-    let (status, answer) = app.deliver(&id, Some(WEBHOOK_KEY), &body).await;
-    assert_error(status, &answer, 401, 501);
+    let answer = app.deliver(&id, Some(WEBHOOK_KEY), &body).await;
+    answer.error(401, 501);
     assert_eq!(
         answer["error"]["message"],
         "Xác thực webhook không thành công"
     );
 
-    assert_eq!(app.count_transactions().await, 0);
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM payment_transactions")
+            .await,
+        0
+    );
     assert!(app.confirm_calls().is_empty());
     assert!(other["id"].is_string());
 }
@@ -143,7 +154,11 @@ async fn a_matched_delivery_confirms_the_payment_once() {
         let again = app.deliver_ok(&provider, &body).await;
         assert_eq!(again, answer);
     }
-    assert_eq!(app.count_transactions().await, 1);
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM payment_transactions")
+            .await,
+        1
+    );
     assert_eq!(app.confirm_calls().len(), 1);
 
     // The same SePay id at another provider is another transaction.
@@ -151,7 +166,11 @@ async fn a_matched_delivery_confirms_the_payment_once() {
     let there = app.deliver_ok(&other, &body).await;
     assert_eq!(there["status"], "matched");
     assert_ne!(there["id"], answer["id"]);
-    assert_eq!(app.count_transactions().await, 2);
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM payment_transactions")
+            .await,
+        2
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -172,8 +191,8 @@ async fn concurrent_deliveries_of_one_transaction_store_one_row_and_pay_once() {
     }
     let mut ids = std::collections::HashSet::new();
     for task in tasks {
-        let (status, answer) = task.await.unwrap();
-        let result = assert_ok(status, &answer);
+        let answer = task.await.unwrap();
+        let result = answer.ok();
         ids.insert(result["id"].as_str().unwrap().to_owned());
     }
     assert_eq!(ids.len(), 1, "{ids:?}");
@@ -296,9 +315,9 @@ async fn bad_bodies_from_sepay_are_code_1_and_change_nothing() {
     let app = TestApp::spawn().await;
     app.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
-    let before = app.dump().await;
+    let before = app.schema.dump("payment_providers").await;
 
-    let (status, answer) = app
+    let answer = app
         .deliver(
             &provider,
             Some(WEBHOOK_KEY),
@@ -309,13 +328,13 @@ async fn bad_bodies_from_sepay_are_code_1_and_change_nothing() {
         )
         .await;
     assert_eq!(
-        assert_error(status, &answer, 400, 1),
+        answer.error(400, 1),
         ["id", "transactionDate", "transferType", "transferAmount"]
     );
-    let (status, answer) = app
+    let answer = app
         .deliver(&provider, Some(WEBHOOK_KEY), &json!([1, 2]))
         .await;
-    assert_eq!(assert_error(status, &answer, 400, 1), ["body"]);
+    assert_eq!(answer.error(400, 1), ["body"]);
     // Not JSON at all.
     let response = app
         .client
@@ -326,21 +345,23 @@ async fn bad_bodies_from_sepay_are_code_1_and_change_nothing() {
         .send()
         .await
         .unwrap();
-    shop_common::testing::expect_error(response, 400, 1).await;
+    shop_common::testing::Answer::of(response)
+        .await
+        .error(400, 1);
     // Too large.
     let huge = with(
         sepay(2, CODE, 1),
         json!({"description": "x".repeat(70_000)}),
     );
-    let (status, answer) = app.deliver(&provider, Some(WEBHOOK_KEY), &huge).await;
-    assert_error(status, &answer, 413, 7);
+    let answer = app.deliver(&provider, Some(WEBHOOK_KEY), &huge).await;
+    answer.error(413, 7);
     // Other methods answer code 2 in the envelope.
-    let (status, answer) = app
+    let answer = app
         .call(Method::GET, &format!("{WEBHOOK}/{provider}"), None, None)
         .await;
-    assert_error(status, &answer, 404, 2);
+    answer.error(404, 2);
 
-    assert_eq!(app.dump().await, before);
+    assert_eq!(app.schema.dump("payment_providers").await, before);
     assert!(app.confirm_calls().is_empty());
 }
 
@@ -441,11 +462,16 @@ async fn an_unreachable_retailstore_never_delays_the_answer() {
     let schema = shop_common::testing::TestSchema::new();
     schema.migrate(paymentprovider::MIGRATIONS).await;
     let tokens = shop_common::testing::TestTokens::new();
-    let state = state(schema.pool(2), tokens.verifier(), PUBLIC_BASE);
+    let state = state(
+        schema.pool(2),
+        tokens.verifier(),
+        PUBLIC_BASE,
+        NO_RETAILSTORE,
+    );
     let base = shop_common::testing::serve(paymentprovider::configure(state));
     let admin = tokens.token(shop_common::auth::Role::Admin);
     let http = shop_common::testing::TestClient::new(base, Some(admin));
-    let (status, created) = http
+    let created = http
         .post(
             CREATE,
             json!({
@@ -455,12 +481,9 @@ async fn an_unreachable_retailstore_never_delays_the_answer() {
             }),
         )
         .await;
-    let provider = assert_ok(status, &created)["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let provider = created.ok()["id"].as_str().unwrap().to_owned();
     let auth = format!("Apikey {WEBHOOK_KEY}");
-    let (status, answer) = http
+    let answer = http
         .send(
             Method::POST,
             &format!("{WEBHOOK}/{provider}"),
@@ -469,7 +492,7 @@ async fn an_unreachable_retailstore_never_delays_the_answer() {
             Some(&sepay(1, CODE, 10_000)),
         )
         .await;
-    assert_eq!(assert_ok(status, &answer)["status"], "pending");
+    assert_eq!(answer.ok()["status"], "pending");
     let error = schema
         .lines("SELECT last_error AS line FROM payment_transactions")
         .await;

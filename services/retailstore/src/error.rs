@@ -136,15 +136,13 @@ impl From<DieselError> for StoreError {
     }
 }
 
-/// True for a foreign-key violation (the caller knows which key it can hit).
-pub fn is_foreign_key_violation(e: &StoreError) -> bool {
-    matches!(
-        e,
-        StoreError::Database(DieselError::DatabaseError(
-            DatabaseErrorKind::ForeignKeyViolation,
-            _
-        ))
-    )
+/// Maps a foreign-key violation to `instead` (the referenced row went, or is still
+/// referenced) and any other database error as usual.
+pub fn on_foreign_key(instead: StoreError) -> impl FnOnce(DieselError) -> StoreError {
+    move |e| match e {
+        DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _) => instead,
+        other => other.into(),
+    }
 }
 
 impl StoreError {
@@ -238,6 +236,16 @@ fn group_thousands(n: usize) -> String {
 }
 
 pub use shop_common::input::Problems;
+
+impl From<crate::domain::order::Unpriceable> for StoreError {
+    fn from(e: crate::domain::order::Unpriceable) -> Self {
+        use crate::domain::order::Unpriceable;
+        match e {
+            Unpriceable::NotOnSale(details) => Self::NotOnSale(details),
+            Unpriceable::QuantityOutOfRange(details) => Self::QuantityOutOfRange(details),
+        }
+    }
+}
 
 impl From<shop_common::input::Invalid> for StoreError {
     fn from(invalid: shop_common::input::Invalid) -> Self {

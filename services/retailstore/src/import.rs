@@ -2,17 +2,19 @@
 //! encrypt and hash off the async workers, then insert everything in one statement.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use shop_common::db::DbPool;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::crypto::{CodeCipher, CryptoError};
 use crate::domain::serial_code::{Code, InvalidReason};
-use crate::error::{StoreError, is_foreign_key_violation};
+use crate::error::{StoreError, on_foreign_key};
 use crate::models::product::Product;
-use crate::models::serial_code::{CodeBatch, SerialCode};
+use crate::models::serial_code::{CodeBatch, CodeChanges, SerialCode};
 
 /// The most codes one call may carry (code 313 above).
 pub const MAX_CODES_PER_CALL: usize = 50_000;
@@ -26,7 +28,7 @@ pub struct Import {
     pub note: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DuplicateReason {
     /// Already stored for this product (or stored by a concurrent import).
@@ -36,24 +38,27 @@ pub enum DuplicateReason {
 }
 
 /// Indexes are positions in the submitted `codes` array, from 0.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Duplicate {
+    /// Vị trí trong codes, từ 0
     pub index: usize,
     /// The submitter's own (normalised) input.
     pub code: String,
+    /// exists: đã có trong sản phẩm; repeated: lặp lại trong cùng lô
     pub reason: DuplicateReason,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Invalid {
     pub index: usize,
     pub reason: InvalidReason,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CreateBulkResult)]
 pub struct ImportReport {
     pub inserted: usize,
     pub duplicates: Vec<Duplicate>,
@@ -131,11 +136,30 @@ pub fn seal(
     Ok((batch, source))
 }
 
+/// Seals a replacement code for the stored row `id` (Update): the columns a batch row
+/// gets, set on `changes`.
+pub fn seal_one(
+    cipher: &CodeCipher,
+    id: Uuid,
+    product_id: Uuid,
+    code: &Code,
+    changes: &mut CodeChanges,
+) -> Result<(), CryptoError> {
+    let sealed = cipher.encrypt(id, product_id, code.as_str())?;
+    changes.key_id = Some(sealed.key_id);
+    changes.seal_version = Some(sealed.seal_version);
+    changes.nonce = Some(sealed.nonce);
+    changes.ciphertext = Some(sealed.ciphertext);
+    changes.code_hash = Some(cipher.hash(code.as_str()).to_vec());
+    changes.last4 = Some(code.visible_tail());
+    Ok(())
+}
+
 /// Runs an import. The product is checked first (code 2), the codes are sealed on a
 /// blocking thread without holding a database connection, then inserted in one statement.
 pub async fn import(
     pool: &DbPool,
-    cipher: &actix_web::web::Data<CodeCipher>,
+    cipher: Arc<CodeCipher>,
     request: Import,
 ) -> Result<ImportReport, StoreError> {
     if request.codes.len() > MAX_CODES_PER_CALL {
@@ -152,7 +176,6 @@ pub async fn import(
         }
     }
 
-    let cipher = cipher.clone();
     let codes = request.codes;
     let (plan, batch, source) = tokio::task::spawn_blocking(move || {
         let plan = plan(codes);
@@ -175,15 +198,8 @@ pub async fn import(
             &batch,
         )
         .await
-        .map_err(StoreError::from)
-        .map_err(|e| {
-            // The product was deleted between the check and the insert.
-            if is_foreign_key_violation(&e) {
-                StoreError::NotFound
-            } else {
-                e
-            }
-        })?;
+        // The product was deleted between the check and the insert.
+        .map_err(on_foreign_key(StoreError::NotFound))?;
         report.inserted = inserted.len();
         let inserted: HashSet<Vec<u8>> = inserted.into_iter().collect();
         for (row, hash) in batch.hashes.iter().enumerate() {
@@ -281,5 +297,29 @@ mod tests {
             assert_eq!(clear, code);
             assert_eq!(batch.tails[row], &code[code.len() - 4..]);
         }
+    }
+
+    #[test]
+    fn seals_one_replacement_like_a_batch_row() {
+        let cipher = CodeCipher::new((1, [1; 32]), &[], &[2; 32]).unwrap();
+        let (id, product) = (Uuid::new_v4(), Uuid::new_v4());
+        let code = Code::parse("NEW-CODE-9876").unwrap().unwrap();
+        let mut changes = CodeChanges::default();
+        seal_one(&cipher, id, product, &code, &mut changes).unwrap();
+        let hash = cipher.hash(code.as_str()).to_vec();
+        assert_eq!(changes.code_hash.as_ref(), Some(&hash));
+        assert_eq!(changes.last4.as_deref(), Some("9876"));
+        let clear = cipher
+            .open_code(&crate::crypto::StoredCode {
+                id,
+                product_id: product,
+                key_id: changes.key_id.unwrap(),
+                seal_version: changes.seal_version.unwrap(),
+                nonce: changes.nonce.as_ref().unwrap(),
+                ciphertext: changes.ciphertext.as_ref().unwrap(),
+                code_hash: &hash,
+            })
+            .unwrap();
+        assert_eq!(clear, code.as_str());
     }
 }

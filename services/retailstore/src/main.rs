@@ -13,12 +13,16 @@ fn fail(e: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(e.to_string())
 }
 
-/// `retailstore` serves; `retailstore migrate` only migrates (a Kubernetes Job: it needs
-/// `DATABASE_URL` alone); `retailstore seed-demo` migrates and fills an empty catalogue
-/// with demo products (`DATABASE_URL` and the code keys).
+/// `retailstore` serves; `retailstore openapi` prints the OpenAPI document;
+/// `retailstore migrate` only migrates (a Kubernetes Job: it needs `DATABASE_URL`
+/// alone); `retailstore seed-demo` migrates and fills an empty catalogue with demo
+/// products (`DATABASE_URL` and the code keys).
 // tokio's multi-threaded runtime: the migration harness needs blocking threads.
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
+    if server::openapi_only() {
+        return server::print_openapi(retailstore::routes::openapi::document_json());
+    }
     let _telemetry = telemetry::init("retailstore");
     if server::migrate_only() {
         let database_url = required("DATABASE_URL").map_err(fail)?;
@@ -59,7 +63,7 @@ async fn main() -> std::io::Result<()> {
     // other's locked rows) and stops after the server has drained on SIGTERM.
     // Rows sealed in the old product-bound format are rewritten once, in the background
     // (they keep opening meanwhile; see reseal.rs).
-    tokio::spawn(reseal::run(pool.clone(), state.cipher.clone()));
+    tokio::spawn(reseal::run(pool.clone(), state.cipher.clone().into_inner()));
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let sweeper = tokio::spawn(expiry::run(pool, config.orders.sweep_interval, stopped));
     let served = server::server(listener, configure(state))?.await;

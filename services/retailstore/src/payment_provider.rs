@@ -6,6 +6,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use shop_common::config::Secret;
 use shop_common::internal::{CallError, InternalClient, http_client};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::error::StoreError;
@@ -17,22 +18,37 @@ pub const TIMEOUT: Duration = Duration::from_secs(5);
 /// paymentprovider's code for an unknown or inactive provider.
 const PROVIDER_UNAVAILABLE: u32 = 500;
 
+/// paymentprovider's provider types.
+fn provider_types() -> utoipa::openapi::schema::Object {
+    crate::routes::openapi::one_of(&["vietqr_bank", "manual"])
+}
+
 /// What a shopper must pay, where and with which memo: the web order detail's `payment`,
 /// stored with the order as it was at CreateOrder.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(description = "Ảnh chụp lúc tạo đơn; sửa phương thức thanh toán sau đó không đổi đơn cũ")]
 pub struct PaymentInstruction {
     pub provider_id: Uuid,
     pub provider_name: String,
     #[serde(rename = "type")]
+    #[schema(schema_with = provider_types)]
     pub kind: String,
+    #[schema(required = true)]
     pub bank_name: Option<String>,
+    #[schema(required = true)]
     pub bank_bin: Option<String>,
+    #[schema(required = true)]
     pub account_number: Option<String>,
+    #[schema(required = true)]
     pub account_name: Option<String>,
+    /// Nội dung chuyển khoản: mã đơn hàng
     pub transfer_content: String,
     pub amount_due: i64,
+    /// Chuỗi VietQR (NAPAS EMVCo)
+    #[schema(required = true)]
     pub qr_payload: Option<String>,
+    #[schema(required = true)]
     pub instructions: Option<String>,
 }
 

@@ -74,7 +74,7 @@ pub async fn reseal_product_bound(
 
 /// The start-up job: runs once, logs the outcome; a failure is logged and retried at the
 /// next start (nothing depends on it finishing).
-pub async fn run(pool: DbPool, cipher: actix_web::web::Data<CodeCipher>) {
+pub async fn run(pool: DbPool, cipher: std::sync::Arc<CodeCipher>) {
     match reseal_product_bound(&pool, &cipher, BATCH).await {
         Ok(report) if report == ResealReport::default() => {}
         Ok(report) => tracing::info!(

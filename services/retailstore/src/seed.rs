@@ -121,6 +121,7 @@ fn fields(demo: &DemoProduct, sort_order: i32) -> Result<ProductFields, StoreErr
         ..ProductForm::default()
     }
     .check()
+    .map_err(StoreError::from)
 }
 
 /// Seeds the demo catalogue when the products table is empty.

@@ -11,13 +11,20 @@ use shop_common::auth::Role;
 use support::*;
 use uuid::Uuid;
 
+const AUDIT_LOG: &str = "/retailstore/api/admin/v1/AuditLog/Pagination";
+const ORDER_CONFIRM: &str = "/retailstore/api/admin/v1/Order/ConfirmPayment";
+const ORDER_CANCEL: &str = "/retailstore/api/admin/v1/Order/Cancel";
+const ORDER_REPLACE: &str = "/retailstore/api/admin/v1/Order/ReplaceCodes";
+const ORDER_REVEAL: &str = "/retailstore/api/admin/v1/Order/RevealCodes";
+const ORDER_RELINK: &str = "/retailstore/api/admin/v1/Order/RegenerateAccessLink";
+
 /// A staff action's answer, asserted successful.
 async fn act(app: &TestApp, token: &str, path: &str, key: Option<&str>, body: Value) -> Value {
     let headers: Vec<(&str, &str)> = key.map(|k| ("idempotency-key", k)).into_iter().collect();
-    let (status, answer) = app
+    let answer = app
         .send(Method::POST, path, Some(token), &headers, Some(&body))
         .await;
-    assert_ok(status, &answer).clone()
+    answer.ok().clone()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -39,7 +46,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     )
     .await;
     // Refused: already cancelled, an unknown order, a bad body.
-    let (status, answer) = app
+    let answer = app
         .call(
             Method::POST,
             ORDER_CANCEL,
@@ -47,8 +54,8 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
             Some(&json!({"id": first_id, "reason": "x"})),
         )
         .await;
-    assert_error(status, &answer, 409, 404);
-    let (status, answer) = app
+    answer.error(409, 404);
+    let answer = app
         .call(
             Method::POST,
             ORDER_CANCEL,
@@ -56,7 +63,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
             Some(&json!({"id": Uuid::new_v4(), "reason": "x"})),
         )
         .await;
-    assert_error(status, &answer, 404, 403);
+    answer.error(404, 403);
     assert_eq!(app.audit().await.len(), 1);
 
     // A manual payment completes the order; its replay writes nothing more.
@@ -81,7 +88,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     )
     .await;
     // Refused: a second confirmation of a completed order.
-    let (status, answer) = app
+    let answer = app
         .send(
             Method::POST,
             ORDER_CONFIRM,
@@ -90,11 +97,11 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
             Some(&json!({"id": id, "amount": 1000})),
         )
         .await;
-    assert_error(status, &answer, 409, 404);
+    answer.error(409, 404);
 
     // A replacement, refused when it asks for more than the line holds.
     let item = detail["items"][0]["id"].as_str().unwrap();
-    let (status, answer) = app
+    let answer = app
         .call(
             Method::POST,
             ORDER_REPLACE,
@@ -102,7 +109,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
             Some(&json!({"id": id, "itemId": item, "quantity": 3, "reason": "Mã lỗi"})),
         )
         .await;
-    assert_error(status, &answer, 400, 1);
+    answer.error(400, 1);
     act(
         &app,
         &staff,
@@ -175,14 +182,17 @@ fn targets(answer: &Value) -> Vec<String> {
 async fn the_log_lists_newest_first_with_filters() {
     let app = TestApp::spawn().await;
     seed_rows(&app).await;
-    let (status, answer) = app.get(AUDIT_LOG).await;
-    let page = assert_ok(status, &answer);
+    let answer = app.get(AUDIT_LOG).await;
+    let page = answer.ok();
     assert_eq!(page["totalCount"], 3);
     assert_eq!(
         (page["pageIndex"].clone(), page["pageSize"].clone()),
         (json!(1), json!(20))
     );
-    assert_eq!(targets(&answer), ["DH00000002", "DH00000001", "Thẻ Garena"]);
+    assert_eq!(
+        targets(&answer.body),
+        ["DH00000002", "DH00000001", "Thẻ Garena"]
+    );
     assert_eq!(
         page["items"][2],
         json!({
@@ -214,11 +224,11 @@ async fn the_log_lists_newest_first_with_filters() {
         ("pageSize=1&pageIndex=2", vec!["DH00000001"]),
     ];
     for (query, expected) in cases {
-        let (status, answer) = app.get(&format!("{AUDIT_LOG}?{query}")).await;
-        assert_eq!(status, 200, "{query}: {answer}");
-        assert_eq!(targets(&answer), expected, "{query}");
+        let answer = app.get(&format!("{AUDIT_LOG}?{query}")).await;
+        assert_eq!(answer.status, 200, "{query}: {answer}");
+        assert_eq!(targets(&answer.body), expected, "{query}");
     }
-    let (_, answer) = app
+    let answer = app
         .get(&format!("{AUDIT_LOG}?pageSize=1&pageIndex=2"))
         .await;
     assert_eq!(answer["result"]["totalCount"], 3);
@@ -231,8 +241,8 @@ async fn the_log_lists_newest_first_with_filters() {
         ("pageSize=0", "pageSize"),
         ("actor=ad%00min", "actor"),
     ] {
-        let (status, answer) = app.get(&format!("{AUDIT_LOG}?{query}")).await;
-        let fields = assert_error(status, &answer, 400, 1);
+        let answer = app.get(&format!("{AUDIT_LOG}?{query}")).await;
+        let fields = answer.error(400, 1);
         assert_eq!(fields, [field], "{query}");
     }
 }
@@ -241,15 +251,15 @@ async fn the_log_lists_newest_first_with_filters() {
 async fn the_log_is_for_the_admin_only() {
     let app = TestApp::spawn().await;
     seed_rows(&app).await;
-    let (status, answer) = app
+    let answer = app
         .call(Method::GET, AUDIT_LOG, Some(&app.staff), None)
         .await;
-    assert_error(status, &answer, 403, 6);
+    answer.error(403, 6);
     assert!(!answer.to_string().contains("DH0000"));
-    let (status, answer) = app.call(Method::GET, AUDIT_LOG, None, None).await;
-    assert_error(status, &answer, 401, 5);
-    let (status, answer) = app
+    let answer = app.call(Method::GET, AUDIT_LOG, None, None).await;
+    answer.error(401, 5);
+    let answer = app
         .call(Method::POST, AUDIT_LOG, Some(&app.admin), None)
         .await;
-    assert_error(status, &answer, 404, 2);
+    answer.error(404, 2);
 }

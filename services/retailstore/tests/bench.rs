@@ -105,18 +105,18 @@ async fn bulk_import_throughput() {
 
     // Through the API: two calls of 50,000.
     let app = TestApp::spawn().await;
-    let product = app.product("Thẻ Garena 100K").await;
+    let product = app.stocked("Thẻ Garena 100K", "", 0).await;
     let started = Instant::now();
     for half in all.chunks(TOTAL / 2) {
         let result = app.import(&product, half).await;
         assert_eq!(result["inserted"], TOTAL / 2);
     }
     let api = started.elapsed();
-    assert_eq!(app.stock(&product).await.0, TOTAL as i64);
+    assert_eq!(app.stock(&product, false).await.0, TOTAL as i64);
 
     // Raw COPY of the same rows, encrypted beforehand, into a fresh identical schema.
     let raw = TestApp::spawn().await;
-    let target = raw.product("Thẻ Garena 100K").await;
+    let target = raw.stocked("Thẻ Garena 100K", "", 0).await;
     let target_id: uuid::Uuid = target.parse().unwrap();
     let cipher = test_cipher();
     let plan = retailstore::import::plan(all);
@@ -149,7 +149,7 @@ async fn bulk_import_throughput() {
         .unwrap();
     assert!(psql.wait().unwrap().success());
     let copy_time = started.elapsed();
-    assert_eq!(raw.stock(&target).await.0, TOTAL as i64);
+    assert_eq!(raw.stock(&target, false).await.0, TOTAL as i64);
 
     let ratio = copy_time.as_secs_f64() / api.as_secs_f64();
     println!(

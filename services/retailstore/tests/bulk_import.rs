@@ -9,6 +9,11 @@ use serde_json::{Value, json};
 use support::*;
 use uuid::Uuid;
 
+const CODE_PAGINATION: &str = "/retailstore/api/admin/v1/ProductSerialCode/Pagination";
+const CODE_UPDATE: &str = "/retailstore/api/admin/v1/ProductSerialCode/Update";
+const CODE_REVEAL: &str = "/retailstore/api/admin/v1/ProductSerialCode/Reveal";
+const CODE_SEARCH: &str = "/retailstore/api/admin/v1/ProductSerialCode/Search";
+
 async fn total_codes(app: &TestApp) -> i64 {
     app.scalar("SELECT count(*) AS n FROM serial_codes").await
 }
@@ -16,8 +21,8 @@ async fn total_codes(app: &TestApp) -> i64 {
 #[tokio::test(flavor = "multi_thread")]
 async fn reports_duplicates_and_invalid_lines_exactly() {
     let app = TestApp::spawn().await;
-    let product = app.product("Thẻ Garena 100K").await;
-    let other = app.product("Thẻ Viettel 50K").await;
+    let product = app.stocked("Thẻ Garena 100K", "", 0).await;
+    let other = app.stocked("Thẻ Viettel 50K", "", 0).await;
     app.import(
         &product,
         &["STORED-0001".to_owned(), "STORED-0002".to_owned()],
@@ -59,14 +64,23 @@ async fn reports_duplicates_and_invalid_lines_exactly() {
             {"index": 6, "reason": "control_character"},
         ])
     );
-    assert_eq!(app.stock(&product).await, (7, 0, 0, 0));
+    assert_eq!(app.stock(&product, false).await, (7, 0, 0, 0));
     assert_eq!(total_codes(&app).await, 8);
     // Stored normalised: the BOM/CR-stripped code is found as typed.
-    assert_eq!(app.search("NEW-0001", Some(&product)).await.len(), 1);
+    assert_eq!(
+        app.post(
+            CODE_SEARCH,
+            json!({"code": "NEW-0001", "productId": Some(&product)})
+        )
+        .await
+        .items()
+        .len(),
+        1
+    );
 
     // Expiry and note are stored with every inserted code.
     let expires = (chrono::Utc::now() + chrono::Duration::days(90)).to_rfc3339();
-    let (status, answer) = app
+    let answer = app
         .post(
             CODE_CREATE_BULK,
             json!({"productId": product, "codes": ["EXP-1", "EXP-2"],
@@ -74,7 +88,7 @@ async fn reports_duplicates_and_invalid_lines_exactly() {
         )
         .await;
     assert_eq!(
-        (status, answer["result"]["inserted"].as_i64()),
+        (answer.status, answer["result"]["inserted"].as_i64()),
         (200, Some(2))
     );
     assert_eq!(
@@ -93,25 +107,25 @@ async fn reports_duplicates_and_invalid_lines_exactly() {
 #[tokio::test(flavor = "multi_thread")]
 async fn refused_batches_store_nothing() {
     let app = TestApp::spawn().await;
-    let product = app.product("Steam Wallet 200K").await;
+    let product = app.stocked("Steam Wallet 200K", "", 0).await;
 
     let too_many = codes("BIG", 0..50_001);
-    let (status, answer) = app
+    let answer = app
         .post(
             CODE_CREATE_BULK,
             json!({"productId": product, "codes": too_many}),
         )
         .await;
-    assert_error(status, &answer, 400, 313);
+    answer.error(400, 313);
     assert_eq!(total_codes(&app).await, 0);
 
-    let (status, answer) = app
+    let answer = app
         .post(
             CODE_CREATE_BULK,
             json!({"productId": Uuid::new_v4(), "codes": ["A-1"]}),
         )
         .await;
-    assert_error(status, &answer, 404, 2);
+    answer.error(404, 2);
 
     let past = (chrono::Utc::now() - chrono::Duration::hours(1)).to_rfc3339();
     for (body, fields) in [
@@ -126,59 +140,59 @@ async fn refused_batches_store_nothing() {
             vec!["note"],
         ),
     ] {
-        let (status, answer) = app.post(CODE_CREATE_BULK, body.clone()).await;
-        assert_eq!(assert_error(status, &answer, 400, 1), fields, "{body}");
+        let answer = app.post(CODE_CREATE_BULK, body.clone()).await;
+        assert_eq!(answer.error(400, 1), fields, "{body}");
     }
     for body in [
         json!({"productId": "nope", "codes": ["A-1"]}),
         json!({"productId": product, "codes": "A-1"}),
         json!({"productId": product, "codes": [1, 2]}),
     ] {
-        let (status, answer) = app.post(CODE_CREATE_BULK, body.clone()).await;
-        assert_error(status, &answer, 400, 1);
+        let answer = app.post(CODE_CREATE_BULK, body.clone()).await;
+        answer.error(400, 1);
     }
     assert_eq!(total_codes(&app).await, 0);
-    assert_eq!(app.stock(&product).await, (0, 0, 0, 0));
+    assert_eq!(app.stock(&product, false).await, (0, 0, 0, 0));
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn accepts_bodies_up_to_8_mib() {
     let app = TestApp::spawn().await;
-    let product = app.product("Windows 11 Pro Key").await;
+    let product = app.stocked("Windows 11 Pro Key", "", 0).await;
     // ~2.3 MB: over the 1 MiB default of other routes.
     let long: Vec<String> = (0..12_000)
         .map(|i| format!("{i:08}-{}", "K".repeat(180)))
         .collect();
     let result = app.import(&product, &long).await;
     assert_eq!(result["inserted"], 12_000);
-    assert_eq!(app.stock(&product).await, (12_000, 0, 0, 0));
+    assert_eq!(app.stock(&product, false).await, (12_000, 0, 0, 0));
 
     // Over 8 MiB: code 7 (HTTP 413), nothing stored.
     let huge: Vec<String> = (0..45_000)
         .map(|i| format!("{i:08}-{}", "H".repeat(190)))
         .collect();
-    let (status, answer) = app
+    let answer = app
         .post(
             CODE_CREATE_BULK,
             json!({"productId": product, "codes": huge}),
         )
         .await;
-    assert_error(status, &answer, 413, 7);
+    answer.error(413, 7);
     assert_eq!(total_codes(&app).await, 12_000);
     // Other routes keep the default limit.
-    let (status, answer) = app
+    let answer = app
         .post(
             PRODUCT_CREATE,
             json!({"name": "A", "price": 1, "description": "d".repeat(1_100_000)}),
         )
         .await;
-    assert_error(status, &answer, 413, 7);
+    answer.error(413, 7);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn concurrent_overlapping_imports_never_duplicate() {
     let app = TestApp::spawn().await;
-    let product = app.product("Thẻ Garena 100K").await;
+    let product = app.stocked("Thẻ Garena 100K", "", 0).await;
     // 0..5000 and 2500..7500: 2,500 codes in both.
     let first = codes("RACE", 0..5_000);
     let second = codes("RACE", 2_500..7_500);
@@ -200,13 +214,13 @@ async fn concurrent_overlapping_imports_never_duplicate() {
             .await,
         7_500
     );
-    assert_eq!(app.stock(&product).await, (7_500, 0, 0, 0));
+    assert_eq!(app.stock(&product, false).await, (7_500, 0, 0, 0));
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn no_clear_text_code_at_rest() {
     let app = TestApp::spawn().await;
-    let product = app.product("Netflix 1 tháng").await;
+    let product = app.stocked("Netflix 1 tháng", "", 0).await;
     let imported = vec![
         "NFX-SECRET-PLAIN-0001".to_owned(),
         "nfx-lower-case-secret".to_owned(),
@@ -215,7 +229,7 @@ async fn no_clear_text_code_at_rest() {
     ];
     app.import(&product, &imported).await;
     // Touch every other table too: an edit and a reveal.
-    let (_, list) = app
+    let list = app
         .get(&format!("{CODE_PAGINATION}?productId={product}"))
         .await;
     let id = list["result"]["items"][0]["id"]
@@ -226,7 +240,7 @@ async fn no_clear_text_code_at_rest() {
         .await;
     app.post(CODE_REVEAL, json!({"id": id})).await;
 
-    let dump = app.dump().await;
+    let dump = app.schema.dump("serial_codes").await;
     assert!(
         dump.contains("code_hash") && dump.contains("đã kiểm tra"),
         "{dump}"
@@ -243,7 +257,7 @@ async fn no_clear_text_code_at_rest() {
         }
     }
     // The list never carries it either.
-    let (_, list) = app
+    let list = app
         .call(
             Method::GET,
             &format!("{CODE_PAGINATION}?pageSize=100"),

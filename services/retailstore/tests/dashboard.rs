@@ -7,8 +7,16 @@ use reqwest::Method;
 use serde_json::json;
 use support::*;
 
+const ORDER_CANCEL: &str = "/retailstore/api/admin/v1/Order/Cancel";
+const DASHBOARD: &str = "/retailstore/api/admin/v1/Dashboard/Summary";
+
 async fn place(app: &TestApp, product: &str, quantity: i64, email: &str) -> (String, i64) {
-    let order = app.order(&order_body(product, quantity, email)).await;
+    let order = app
+        .anon()
+        .post(CREATE_ORDER, &order_body(product, quantity, email))
+        .await
+        .ok()
+        .clone();
     let code = order["code"].as_str().unwrap().to_owned();
     (code, order["total"].as_i64().unwrap())
 }
@@ -26,11 +34,14 @@ async fn summary_counts_a_range_in_vietnam_days() {
     let app = TestApp::spawn_with(|c| c.max_unpaid_per_email = 0).await;
     let garena = app.stocked("Thẻ Garena 100K", "GRN", 20).await;
     let steam = app
-        .create_product(
+        .post(
+            PRODUCT_CREATE,
             json!({"name": "Steam Wallet 200K", "price": 210_000, "status": "active",
                                "lowStockThreshold": 5}),
         )
-        .await["id"]
+        .await
+        .ok()
+        .clone()["id"]
         .as_str()
         .unwrap()
         .to_owned();
@@ -42,8 +53,12 @@ async fn summary_counts_a_range_in_vietnam_days() {
         json!({"productId": soon, "codes": codes("EXP", 0..5), "expiresAt": in_12h}),
     )
     .await;
-    app.create_product(json!({"name": "Ẩn", "price": 1000, "status": "hidden"}))
-        .await;
+    app.post(
+        PRODUCT_CREATE,
+        json!({"name": "Ẩn", "price": 1000, "status": "hidden"}),
+    )
+    .await
+    .ok();
     app.stocked("Nhiều hàng", "MANY", 50).await;
 
     // Completed at 23:30 and 00:30 Vietnam time: two different days.
@@ -83,12 +98,12 @@ async fn summary_counts_a_range_in_vietnam_days() {
     )
     .await;
 
-    let (status, answer) = app
+    let answer = app
         .get(&format!(
             "{DASHBOARD}?from=2026-11-20T00:00:00%2B07:00&to=2026-11-22T00:00:00%2B07:00"
         ))
         .await;
-    let summary = assert_ok(status, &answer);
+    let summary = answer.ok();
     assert_eq!(summary["revenue"], 100_000 + 215_000);
     assert_eq!(summary["completedOrders"], 2);
     assert_eq!(summary["codesSold"], 3);
@@ -117,10 +132,10 @@ async fn summary_counts_a_range_in_vietnam_days() {
     assert_eq!(summary["from"], "2026-11-19T17:00:00Z");
 
     // Defaults: the last 30 days, every day listed; staff may read it.
-    let (status, answer) = app
+    let answer = app
         .call(Method::GET, DASHBOARD, Some(&app.staff), None)
         .await;
-    let summary = assert_ok(status, &answer);
+    let summary = answer.ok();
     let days = summary["revenueByDay"].as_array().unwrap();
     assert!((30..=31).contains(&days.len()), "{}", days.len());
     assert!(
@@ -141,9 +156,9 @@ async fn summary_counts_a_range_in_vietnam_days() {
         ("from=2026-11-22T00:00:00Z&to=2026-11-21T00:00:00Z", "to"),
         ("from=2025-01-01T00:00:00Z&to=2026-11-21T00:00:00Z", "from"),
     ] {
-        let (status, answer) = app.get(&format!("{DASHBOARD}?{query}")).await;
-        assert_eq!(assert_error(status, &answer, 400, 1), [field], "{query}");
+        let answer = app.get(&format!("{DASHBOARD}?{query}")).await;
+        assert_eq!(answer.error(400, 1), [field], "{query}");
     }
-    let (status, answer) = app.call(Method::GET, DASHBOARD, None, None).await;
-    assert_error(status, &answer, 401, 5);
+    let answer = app.call(Method::GET, DASHBOARD, None, None).await;
+    answer.error(401, 5);
 }

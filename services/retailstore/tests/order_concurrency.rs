@@ -10,22 +10,33 @@ use std::sync::Arc;
 use serde_json::json;
 use support::*;
 
+const ORDER_PAGINATION: &str = "/retailstore/api/admin/v1/Order/Pagination";
+const ORDER_CANCEL: &str = "/retailstore/api/admin/v1/Order/Cancel";
+
 #[tokio::test(flavor = "multi_thread")]
 async fn idempotency_key_replays_the_same_answer() {
     let app = TestApp::spawn().await;
     let product = app.stocked("Thẻ Garena 100K", "GRN", 10).await;
     let body = order_body(&product, 1, "a@vidu.vn");
     let key = [("idempotency-key", "0b6f1c8e-key-1")];
-    let (status, first) = app.create_order_with(&key, &body).await;
-    assert_ok(status, &first);
-    let (status, again) = app.create_order_with(&key, &body).await;
-    assert_ok(status, &again);
+    let first = app
+        .anon()
+        .with_headers(&key)
+        .post(CREATE_ORDER, &body)
+        .await;
+    first.ok();
+    let again = app
+        .anon()
+        .with_headers(&key)
+        .post(CREATE_ORDER, &body)
+        .await;
+    again.ok();
     assert_eq!(again, first);
     assert_eq!(app.scalar("SELECT count(*) AS n FROM orders").await, 1);
     assert_eq!(app.payments.calls(INSTRUCTION).len(), 1);
     // Stored sealed: the token is nowhere in clear.
     let token = first["result"]["accessToken"].as_str().unwrap();
-    assert!(!app.dump().await.contains(token));
+    assert!(!app.schema.dump("serial_codes").await.contains(token));
     assert_eq!(
         app.scalar(
             "SELECT count(*) AS n FROM idempotency_keys WHERE scope = 'create_order' \
@@ -36,17 +47,21 @@ async fn idempotency_key_replays_the_same_answer() {
     );
 
     // The same key with another body: 406, nothing created.
-    let before = app.dump().await;
-    let (status, answer) = app
-        .create_order_with(&key, &order_body(&product, 2, "a@vidu.vn"))
+    let before = app.schema.dump("serial_codes").await;
+    let answer = app
+        .anon()
+        .with_headers(&key)
+        .post(CREATE_ORDER, &order_body(&product, 2, "a@vidu.vn"))
         .await;
-    assert_error(status, &answer, 409, 406);
-    assert_eq!(app.dump().await, before);
+    answer.error(409, 406);
+    assert_eq!(app.schema.dump("serial_codes").await, before);
     // Another key: another order.
-    let (status, other) = app
-        .create_order_with(&[("idempotency-key", "0b6f1c8e-key-2")], &body)
+    let other = app
+        .anon()
+        .with_headers(&[("idempotency-key", "0b6f1c8e-key-2")])
+        .post(CREATE_ORDER, &body)
         .await;
-    assert_ne!(assert_ok(status, &other)["code"], first["result"]["code"]);
+    assert_ne!(other.ok()["code"], first["result"]["code"]);
 
     // Concurrent requests with one new key: one order, one answer for all.
     let app = Arc::new(app);
@@ -55,15 +70,17 @@ async fn idempotency_key_replays_the_same_answer() {
             let app = app.clone();
             let body = order_body(&product, 1, "b@vidu.vn");
             tokio::spawn(async move {
-                app.create_order_with(&[("idempotency-key", "race-key")], &body)
+                app.anon()
+                    .with_headers(&[("idempotency-key", "race-key")])
+                    .post(CREATE_ORDER, &body)
                     .await
             })
         })
         .collect();
     let mut answers = HashSet::new();
     for task in tasks {
-        let (status, answer) = task.await.unwrap();
-        answers.insert(assert_ok(status, &answer).to_string());
+        let answer = task.await.unwrap();
+        answers.insert(answer.ok().to_string());
     }
     assert_eq!(answers.len(), 1);
     assert_eq!(
@@ -74,15 +91,19 @@ async fn idempotency_key_replays_the_same_answer() {
     // A failed request is not stored: the key works once stock arrives.
     let empty = app.stocked("Hết hàng", "NONE", 0).await;
     let body = order_body(&empty, 1, "c@vidu.vn");
-    let (status, answer) = app
-        .create_order_with(&[("idempotency-key", "k-3")], &body)
+    let answer = app
+        .anon()
+        .with_headers(&[("idempotency-key", "k-3")])
+        .post(CREATE_ORDER, &body)
         .await;
-    assert_error(status, &answer, 409, 400);
+    answer.error(409, 400);
     app.import(&empty, &codes("NONE", 0..1)).await;
-    let (status, answer) = app
-        .create_order_with(&[("idempotency-key", "k-3")], &body)
+    let answer = app
+        .anon()
+        .with_headers(&[("idempotency-key", "k-3")])
+        .post(CREATE_ORDER, &body)
         .await;
-    assert_ok(status, &answer);
+    answer.ok();
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -95,42 +116,52 @@ async fn unpaid_orders_are_limited_per_email_and_client() {
     let product = app.stocked("Thẻ Garena 100K", "GRN", 20).await;
     let from = |ip: &'static str| [("x-forwarded-for", ip)];
     for email in ["a@vidu.vn", "A@VIDU.VN"] {
-        let (status, answer) = app
-            .create_order_with(&from("198.51.100.1"), &order_body(&product, 1, email))
+        let answer = app
+            .anon()
+            .with_headers(&from("198.51.100.1"))
+            .post(CREATE_ORDER, &order_body(&product, 1, email))
             .await;
-        assert_ok(status, &answer);
+        answer.ok();
     }
     let calls = app.payments.calls(INSTRUCTION).len();
     // The e-mail (case-insensitive) from elsewhere, then another e-mail from the IP.
-    let (status, answer) = app
-        .create_order_with(&from("198.51.100.2"), &order_body(&product, 1, "a@Vidu.vn"))
+    let answer = app
+        .anon()
+        .with_headers(&from("198.51.100.2"))
+        .post(CREATE_ORDER, &order_body(&product, 1, "a@Vidu.vn"))
         .await;
-    assert_error(status, &answer, 429, 405);
-    let (status, answer) = app
-        .create_order_with(&from("198.51.100.1"), &order_body(&product, 1, "b@vidu.vn"))
+    answer.error(429, 405);
+    let answer = app
+        .anon()
+        .with_headers(&from("198.51.100.1"))
+        .post(CREATE_ORDER, &order_body(&product, 1, "b@vidu.vn"))
         .await;
-    assert_error(status, &answer, 429, 405);
+    answer.error(429, 405);
     assert_eq!(app.payments.calls(INSTRUCTION).len(), calls);
-    let (status, answer) = app
-        .create_order_with(&from("198.51.100.2"), &order_body(&product, 1, "b@vidu.vn"))
+    let answer = app
+        .anon()
+        .with_headers(&from("198.51.100.2"))
+        .post(CREATE_ORDER, &order_body(&product, 1, "b@vidu.vn"))
         .await;
-    assert_ok(status, &answer);
+    answer.ok();
     // An order that stops being unpaid frees a place.
-    let (_, list) = app
+    let list = app
         .get(&format!("{ORDER_PAGINATION}?keyword=a@vidu.vn"))
         .await;
     let id = list["result"]["items"][0]["id"]
         .as_str()
         .unwrap()
         .to_owned();
-    let (status, answer) = app
+    let answer = app
         .post(ORDER_CANCEL, json!({"id": id, "reason": "khách đổi ý"}))
         .await;
-    assert_ok(status, &answer);
-    let (status, answer) = app
-        .create_order_with(&from("198.51.100.3"), &order_body(&product, 1, "a@vidu.vn"))
+    answer.ok();
+    let answer = app
+        .anon()
+        .with_headers(&from("198.51.100.3"))
+        .post(CREATE_ORDER, &order_body(&product, 1, "a@vidu.vn"))
         .await;
-    assert_ok(status, &answer);
+    answer.ok();
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -147,16 +178,16 @@ async fn concurrent_orders_never_share_or_lose_a_code() {
         .map(|i| {
             let app = app.clone();
             let body = order_body(&product, 1, &format!("khach{i}@vidu.vn"));
-            tokio::spawn(async move { app.create_order(&body).await })
+            tokio::spawn(async move { app.anon().post(CREATE_ORDER, &body).await })
         })
         .collect();
     let (mut created, mut sold_out) = (0, 0);
     for task in tasks {
-        let (status, answer) = task.await.unwrap();
-        match status {
+        let answer = task.await.unwrap();
+        match answer.status {
             200 => created += 1,
             _ => {
-                assert_error(status, &answer, 409, 400);
+                answer.error(409, 400);
                 sold_out += 1;
             }
         }
@@ -185,8 +216,8 @@ async fn concurrent_orders_never_share_or_lose_a_code() {
         .await,
         0
     );
-    assert_eq!(app.stock(&product).await, (0, 50, 0, 0));
-    assert_eq!(app.real_stock(&product).await, (0, 50, 0, 0));
+    assert_eq!(app.stock(&product, false).await, (0, 50, 0, 0));
+    assert_eq!(app.stock(&product, true).await, (0, 50, 0, 0));
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -209,25 +240,21 @@ async fn buyers_the_stock_in_flight_cannot_serve_never_reach_paymentprovider() {
         .map(|i| {
             let app = app.clone();
             let body = order_body(&product, 1, &format!("khach{i}@vidu.vn"));
-            tokio::spawn(async move { app.create_order(&body).await })
+            tokio::spawn(async move { app.anon().post(CREATE_ORDER, &body).await })
         })
         .collect();
     let mut created = 0;
     for task in tasks {
-        let (status, answer) = task.await.unwrap();
-        if status == 200 {
+        let answer = task.await.unwrap();
+        if answer.status == 200 {
             created += 1;
         } else {
-            assert_error(status, &answer, 409, 400);
-            assert_eq!(
-                shop_common::testing::detail_fields(&answer),
-                ["items[0].quantity"],
-                "{answer}"
-            );
+            answer.error(409, 400);
+            assert_eq!(answer.detail_fields(), ["items[0].quantity"], "{answer}");
         }
     }
     assert_eq!(created, 2);
     // Only the two buyers who got a code cost a call to paymentprovider.
     assert_eq!(app.payments.calls(INSTRUCTION).len(), 2);
-    assert_eq!(app.stock(&product).await, (0, 2, 0, 0));
+    assert_eq!(app.stock(&product, false).await, (0, 2, 0, 0));
 }

@@ -12,6 +12,10 @@ use serde_json::{Value, json};
 use support::*;
 use uuid::Uuid;
 
+const ORDER_ADMIN_DETAIL: &str = "/retailstore/api/admin/v1/Order/Detail";
+const ORDER_CONFIRM: &str = "/retailstore/api/admin/v1/Order/ConfirmPayment";
+const ORDER_CANCEL: &str = "/retailstore/api/admin/v1/Order/Cancel";
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_bank_transfer_completes_the_order_once() {
     let app = TestApp::spawn().await;
@@ -26,12 +30,12 @@ async fn a_bank_transfer_completes_the_order_once() {
         json!({"orderId": id, "orderCode": code, "status": "completed",
                "paymentStatus": "paid", "applied": true, "outcome": "applied"})
     );
-    assert_eq!(app.stock(&product).await, (3, 0, 2, 0));
-    assert_eq!(app.real_stock(&product).await, (3, 0, 2, 0));
+    assert_eq!(app.stock(&product, false).await, (3, 0, 2, 0));
+    assert_eq!(app.stock(&product, true).await, (3, 0, 2, 0));
 
     // The shopper now sees the codes, in clear.
-    let (status, detail) = app.shopper_detail(code, token).await;
-    let detail = assert_ok(status, &detail).clone();
+    let detail = app.shopper_detail(code, token).await;
+    let detail = detail.ok().clone();
     assert_eq!(detail["status"], "completed");
     assert_eq!(detail["paidAmount"], 100_000);
     assert!(detail["paidAt"].is_string() && detail["completedAt"].is_string());
@@ -41,7 +45,11 @@ async fn a_bank_transfer_completes_the_order_once() {
         assert_eq!(c.as_object().unwrap().len(), 2, "{c}");
         assert!(c["code"].as_str().unwrap().starts_with('P'));
     }
-    let admin = app.admin_order(&id).await;
+    let admin = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .await
+        .ok()
+        .clone();
     assert_eq!(
         event_types(&admin),
         ["created", "payment_received", "completed"]
@@ -53,13 +61,13 @@ async fn a_bank_transfer_completes_the_order_once() {
     );
 
     // The same transaction again changes nothing.
-    let before = app.dump().await;
+    let before = app.schema.dump("serial_codes").await;
     let again = app.pay(code, 100_000, "tx-1").await;
     assert_eq!(
         (again["applied"].clone(), again["outcome"].clone()),
         (json!(false), json!("already_applied"))
     );
-    assert_eq!(app.dump().await, before);
+    assert_eq!(app.schema.dump("serial_codes").await, before);
 
     // More money on a completed order: recorded, overpaid, still completed.
     let extra = app.pay(code, 5_000, "tx-2").await;
@@ -67,7 +75,7 @@ async fn a_bank_transfer_completes_the_order_once() {
         (extra["status"].clone(), extra["paymentStatus"].clone()),
         (json!("completed"), json!("overpaid"))
     );
-    assert_eq!(app.stock(&product).await, (3, 0, 2, 0));
+    assert_eq!(app.stock(&product, false).await, (3, 0, 2, 0));
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -80,8 +88,8 @@ async fn short_payments_add_up() {
         (first["status"].clone(), first["paymentStatus"].clone()),
         (json!("pending_payment"), json!("partially_paid"))
     );
-    assert_eq!(app.stock(&product).await, (1, 2, 0, 0));
-    let (_, detail) = app
+    assert_eq!(app.stock(&product, false).await, (1, 2, 0, 0));
+    let detail = app
         .shopper_detail(code, order["accessToken"].as_str().unwrap())
         .await;
     assert_eq!(detail["result"]["items"][0]["codes"], Value::Null);
@@ -91,8 +99,12 @@ async fn short_payments_add_up() {
         (second["status"].clone(), second["paymentStatus"].clone()),
         (json!("completed"), json!("paid"))
     );
-    assert_eq!(app.stock(&product).await, (1, 0, 2, 0));
-    let admin = app.admin_order(&id).await;
+    assert_eq!(app.stock(&product, false).await, (1, 0, 2, 0));
+    let admin = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .await
+        .ok()
+        .clone();
     assert_eq!(admin["paidAmount"], 100_000);
     assert_eq!(admin["payments"].as_array().unwrap().len(), 2);
 }
@@ -104,25 +116,33 @@ async fn internal_confirm_payment_checks_its_caller_and_input() {
     let code = order["code"].as_str().unwrap();
     let body = json!({"orderCode": code, "amount": 50_000, "providerId": PROVIDER,
                       "transactionId": "tx-1", "paidAt": "2026-11-23T10:00:00+07:00"});
-    let before = app.dump().await;
+    let before = app.schema.dump("serial_codes").await;
     for key in [None, Some("wrong-key-0123456789")] {
         let headers: Vec<(&str, &str)> =
             key.map(|k| vec![("x-internal-key", k)]).unwrap_or_default();
-        let (status, answer) = app
+        let answer = app
             .send(Method::POST, INTERNAL_CONFIRM, None, &headers, Some(&body))
             .await;
-        assert_error(status, &answer, 401, 5);
+        answer.error(401, 5);
     }
     // An admin token is no internal key.
-    let (status, answer) = app.post(INTERNAL_CONFIRM, body.clone()).await;
-    assert_error(status, &answer, 401, 5);
+    let answer = app.post(INTERNAL_CONFIRM, body.clone()).await;
+    answer.error(401, 5);
     let mut unknown = body.clone();
     unknown["orderCode"] = json!("DH00000000");
-    let (status, answer) = app.bank_payment(&unknown).await;
-    assert_error(status, &answer, 404, 403);
-    let (status, answer) = app.bank_payment(&json!({})).await;
+    let answer = app
+        .anon()
+        .with_headers(&[("x-internal-key", INTERNAL_KEY)])
+        .post(INTERNAL_CONFIRM, &unknown)
+        .await;
+    answer.error(404, 403);
+    let answer = app
+        .anon()
+        .with_headers(&[("x-internal-key", INTERNAL_KEY)])
+        .post(INTERNAL_CONFIRM, &json!({}))
+        .await;
     assert_eq!(
-        assert_error(status, &answer, 400, 1),
+        answer.error(400, 1),
         [
             "orderCode",
             "amount",
@@ -140,10 +160,14 @@ async fn internal_confirm_payment_checks_its_caller_and_input() {
     ] {
         let mut bad = body.clone();
         bad[field] = value;
-        let (status, answer) = app.bank_payment(&bad).await;
-        assert_eq!(assert_error(status, &answer, 400, 1), [field], "{bad}");
+        let answer = app
+            .anon()
+            .with_headers(&[("x-internal-key", INTERNAL_KEY)])
+            .post(INTERNAL_CONFIRM, &bad)
+            .await;
+        assert_eq!(answer.error(400, 1), [field], "{bad}");
     }
-    assert_eq!(app.dump().await, before);
+    assert_eq!(app.schema.dump("serial_codes").await, before);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -181,9 +205,13 @@ async fn concurrent_deliveries_of_one_transfer_count_once() {
         .await,
         150_000
     );
-    assert_eq!(app.stock(&product).await, (1, 0, 3, 0));
-    assert_eq!(app.real_stock(&product).await, (1, 0, 3, 0));
-    let admin = app.admin_order(&id).await;
+    assert_eq!(app.stock(&product, false).await, (1, 0, 3, 0));
+    assert_eq!(app.stock(&product, true).await, (1, 0, 3, 0));
+    let admin = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .await
+        .ok()
+        .clone();
     assert_eq!(
         event_types(&admin),
         ["created", "payment_received", "completed"]
@@ -199,8 +227,8 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     make_due(&app, &id).await;
     let swept = retailstore::expiry::sweep(&app.pool).await.unwrap();
     assert_eq!((swept.orders, swept.codes), (1, 2));
-    assert_eq!(app.stock(&product).await, (3, 0, 0, 0));
-    let (_, detail) = app
+    assert_eq!(app.stock(&product, false).await, (3, 0, 0, 0));
+    let detail = app
         .shopper_detail(
             order["code"].as_str().unwrap(),
             order["accessToken"].as_str().unwrap(),
@@ -211,9 +239,14 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
         .pay(order["code"].as_str().unwrap(), 100_000, "late-1")
         .await;
     assert_eq!(paid["status"], "completed");
-    assert_eq!(app.stock(&product).await, (1, 0, 2, 0));
+    assert_eq!(app.stock(&product, false).await, (1, 0, 2, 0));
     assert_eq!(
-        event_types(&app.admin_order(&id).await),
+        event_types(
+            &app.get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+                .await
+                .ok()
+                .clone()
+        ),
         [
             "created",
             "expired",
@@ -227,7 +260,10 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     let (product, order, id) = ordered(&app, 2, 2, "b@vidu.vn").await;
     make_due(&app, &id).await;
     retailstore::expiry::sweep(&app.pool).await.unwrap();
-    app.order(&order_body(&product, 2, "c@vidu.vn")).await;
+    app.anon()
+        .post(CREATE_ORDER, &order_body(&product, 2, "c@vidu.vn"))
+        .await
+        .ok();
     let paid = app
         .pay(order["code"].as_str().unwrap(), 100_000, "late-2")
         .await;
@@ -235,7 +271,11 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
         (paid["status"].clone(), paid["paymentStatus"].clone()),
         (json!("needs_attention"), json!("paid"))
     );
-    let admin = app.admin_order(&id).await;
+    let admin = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .await
+        .ok()
+        .clone();
     assert_eq!(event_types(&admin).last().unwrap(), "needs_attention");
     assert!(
         admin["events"].as_array().unwrap().last().unwrap()["message"]
@@ -243,14 +283,15 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
             .unwrap()
             .contains("0 mã")
     );
-    assert_eq!(app.stock(&product).await, (0, 2, 0, 0));
+    assert_eq!(app.stock(&product, false).await, (0, 2, 0, 0));
     // Stock arrives; staff retries the delivery with a manual confirmation of 0 đ.
     app.import(&product, &codes("RESTOCK", 0..2)).await;
-    let (status, answer) = app
-        .post_keyed(ORDER_CONFIRM, "retry-1", &json!({"id": id, "amount": 0}))
+    let answer = app
+        .with_headers(&[("idempotency-key", "retry-1")])
+        .post(ORDER_CONFIRM, &json!({"id": id, "amount": 0}))
         .await;
-    assert_eq!(assert_ok(status, &answer)["status"], "completed");
-    assert_eq!(app.stock(&product).await, (0, 2, 2, 0));
+    assert_eq!(answer.ok()["status"], "completed");
+    assert_eq!(app.stock(&product, false).await, (0, 2, 2, 0));
 
     // Short after expiry: needs attention, nothing reserved.
     let (product, order, id) = ordered(&app, 2, 2, "d@vidu.vn").await;
@@ -263,7 +304,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
         (paid["status"].clone(), paid["paymentStatus"].clone()),
         (json!("needs_attention"), json!("partially_paid"))
     );
-    assert_eq!(app.stock(&product).await, (2, 0, 0, 0));
+    assert_eq!(app.stock(&product, false).await, (2, 0, 0, 0));
 
     // Partly paid when it expires: needs attention at once, codes released.
     let (product, order, id) = ordered(&app, 2, 2, "e@vidu.vn").await;
@@ -271,21 +312,31 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
         .await;
     make_due(&app, &id).await;
     retailstore::expiry::sweep(&app.pool).await.unwrap();
-    assert_eq!(app.admin_order(&id).await["status"], "needs_attention");
-    assert_eq!(app.stock(&product).await, (2, 0, 0, 0));
+    assert_eq!(
+        app.get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+            .await
+            .ok()
+            .clone()["status"],
+        "needs_attention"
+    );
+    assert_eq!(app.stock(&product, false).await, (2, 0, 0, 0));
 
     // Money for a cancelled order: needs attention, codes stay in stock.
     let (product, order, id) = ordered(&app, 2, 1, "f@vidu.vn").await;
-    let (status, answer) = app
+    let answer = app
         .post(ORDER_CANCEL, json!({"id": id, "reason": "hết nhu cầu"}))
         .await;
-    assert_ok(status, &answer);
+    answer.ok();
     let paid = app
         .pay(order["code"].as_str().unwrap(), 50_000, "after-cancel")
         .await;
     assert_eq!(paid["status"], "needs_attention");
-    assert_eq!(app.stock(&product).await, (2, 0, 0, 0));
-    let admin = app.admin_order(&id).await;
+    assert_eq!(app.stock(&product, false).await, (2, 0, 0, 0));
+    let admin = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .await
+        .ok()
+        .clone();
     assert_eq!(
         event_types(&admin),
         [
@@ -322,8 +373,8 @@ async fn a_manual_payment_is_recognised_when_the_transfer_arrives() {
             .await
         }
     };
-    let (status, first) = confirm("manual-1", body.clone()).await;
-    let detail = assert_ok(status, &first).clone();
+    let first = confirm("manual-1", body.clone()).await;
+    let detail = first.ok().clone();
     assert_eq!(detail["status"], "completed");
     assert_eq!(detail["id"], id.as_str());
     let payment = &detail["payments"][0];
@@ -345,13 +396,13 @@ async fn a_manual_payment_is_recognised_when_the_transfer_arrives() {
             json!("khách chuyển qua MoMo")
         )
     );
-    assert_eq!(app.stock(&product).await, (1, 0, 2, 0));
+    assert_eq!(app.stock(&product, false).await, (1, 0, 2, 0));
 
     // Replays: the same answer; another body: 406.
-    let (status, again) = confirm("manual-1", body.clone()).await;
-    assert_eq!((status, &again), (200, &first));
-    let (status, answer) = confirm("manual-1", json!({"id": id, "amount": 1})).await;
-    assert_error(status, &answer, 409, 406);
+    let again = confirm("manual-1", body.clone()).await;
+    assert_eq!((again.status, &again), (200, &first));
+    let answer = confirm("manual-1", json!({"id": id, "amount": 1})).await;
+    answer.error(409, 406);
 
     // The bank transfer behind it arrives: linked, not counted.
     let linked = app.pay(code, 100_000, "bank-77").await;
@@ -359,7 +410,11 @@ async fn a_manual_payment_is_recognised_when_the_transfer_arrives() {
         (linked["applied"].clone(), linked["outcome"].clone()),
         (json!(false), json!("duplicate_of_manual"))
     );
-    let admin = app.admin_order(&id).await;
+    let admin = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .await
+        .ok()
+        .clone();
     assert_eq!(admin["paidAmount"], 100_000);
     assert_eq!(admin["paymentStatus"], "paid");
     assert_eq!(admin["payments"].as_array().unwrap().len(), 1);
@@ -379,11 +434,11 @@ async fn a_manual_payment_is_recognised_when_the_transfer_arrives() {
 async fn manual_confirm_payment_refusals() {
     let app = TestApp::spawn().await;
     let (_, _, id) = ordered(&app, 3, 1, "a@vidu.vn").await;
-    let before = app.dump().await;
-    let (status, answer) = app
+    let before = app.schema.dump("serial_codes").await;
+    let answer = app
         .post(ORDER_CONFIRM, json!({"id": id, "amount": 50_000}))
         .await;
-    assert_eq!(assert_error(status, &answer, 400, 1), ["Idempotency-Key"]);
+    assert_eq!(answer.error(400, 1), ["Idempotency-Key"]);
     for (body, fields) in [
         (json!({}), vec!["id", "amount"]),
         (json!({"id": id, "amount": -1}), vec!["amount"]),
@@ -393,18 +448,18 @@ async fn manual_confirm_payment_refusals() {
         ),
         (json!({"id": id, "amount": 0}), vec!["amount"]),
     ] {
-        let (status, answer) = app.post_keyed(ORDER_CONFIRM, "k-bad", &body).await;
-        assert_eq!(assert_error(status, &answer, 400, 1), fields, "{body}");
+        let answer = app
+            .with_headers(&[("idempotency-key", "k-bad")])
+            .post(ORDER_CONFIRM, &body)
+            .await;
+        assert_eq!(answer.error(400, 1), fields, "{body}");
     }
-    let (status, answer) = app
-        .post_keyed(
-            ORDER_CONFIRM,
-            "k-none",
-            &json!({"id": Uuid::new_v4(), "amount": 1}),
-        )
+    let answer = app
+        .with_headers(&[("idempotency-key", "k-none")])
+        .post(ORDER_CONFIRM, &json!({"id": Uuid::new_v4(), "amount": 1}))
         .await;
-    assert_error(status, &answer, 404, 403);
-    let (status, answer) = app
+    answer.error(404, 403);
+    let answer = app
         .call(
             Method::POST,
             ORDER_CONFIRM,
@@ -412,22 +467,26 @@ async fn manual_confirm_payment_refusals() {
             Some(&json!({"id": id, "amount": 1})),
         )
         .await;
-    assert_error(status, &answer, 401, 5);
-    assert_eq!(app.dump().await, before);
+    answer.error(401, 5);
+    assert_eq!(app.schema.dump("serial_codes").await, before);
     // Completed and cancelled orders take no manual payment.
-    let (status, _) = app
-        .post_keyed(ORDER_CONFIRM, "k-ok", &json!({"id": id, "amount": 50_000}))
-        .await;
+    let status = app
+        .with_headers(&[("idempotency-key", "k-ok")])
+        .post(ORDER_CONFIRM, &json!({"id": id, "amount": 50_000}))
+        .await
+        .status;
     assert_eq!(status, 200);
-    let (status, answer) = app
-        .post_keyed(ORDER_CONFIRM, "k-late", &json!({"id": id, "amount": 1}))
+    let answer = app
+        .with_headers(&[("idempotency-key", "k-late")])
+        .post(ORDER_CONFIRM, &json!({"id": id, "amount": 1}))
         .await;
-    assert_error(status, &answer, 409, 404);
+    answer.error(409, 404);
     let (_, _, other) = ordered(&app, 1, 1, "b@vidu.vn").await;
     app.post(ORDER_CANCEL, json!({"id": other, "reason": "hủy"}))
         .await;
-    let (status, answer) = app
-        .post_keyed(ORDER_CONFIRM, "k-c", &json!({"id": other, "amount": 1}))
+    let answer = app
+        .with_headers(&[("idempotency-key", "k-c")])
+        .post(ORDER_CONFIRM, &json!({"id": other, "amount": 1}))
         .await;
-    assert_error(status, &answer, 409, 404);
+    answer.error(409, 404);
 }

@@ -11,6 +11,12 @@ use sha2::{Digest, Sha256};
 use support::*;
 use uuid::Uuid;
 
+const PRODUCT_WEB_PAGINATION: &str = "/retailstore/api/web/v1/Product/Pagination";
+const PRODUCT_DELETE: &str = "/retailstore/api/admin/v1/Product/Delete";
+const ORDER_LOOKUP: &str = "/retailstore/api/web/v1/Order/OrderLookup";
+const ORDER_ADMIN_DETAIL: &str = "/retailstore/api/admin/v1/Order/Detail";
+const ORDER_CANCEL: &str = "/retailstore/api/admin/v1/Order/Cancel";
+
 fn keys(value: &Value) -> Vec<String> {
     let mut keys: Vec<_> = value.as_object().unwrap().keys().cloned().collect();
     keys.sort_unstable();
@@ -45,11 +51,8 @@ async fn create_order_reserves_codes_and_answers_the_order() {
         .await
         .unwrap();
     assert_eq!(response.headers()["cache-control"], "no-store");
-    let (status, answer) = (
-        response.status().as_u16(),
-        response.json::<Value>().await.unwrap(),
-    );
-    let order = assert_ok(status, &answer).clone();
+    let answer = Answer::of(response).await;
+    let order = answer.ok().clone();
     assert_eq!(
         keys(&order),
         [
@@ -135,8 +138,8 @@ async fn create_order_reserves_codes_and_answers_the_order() {
     );
 
     // Two codes reserved for this order; counters agree with a real count.
-    assert_eq!(app.stock(&product).await, (3, 2, 0, 0));
-    assert_eq!(app.real_stock(&product).await, (3, 2, 0, 0));
+    assert_eq!(app.stock(&product, false).await, (3, 2, 0, 0));
+    assert_eq!(app.stock(&product, true).await, (3, 2, 0, 0));
     let id = app.order_id(&code).await;
     assert_eq!(
         app.scalar(&format!(
@@ -161,16 +164,16 @@ async fn create_order_reserves_codes_and_answers_the_order() {
             hex::encode(Sha256::digest(token.as_bytes()))
         )]
     );
-    assert!(!app.dump().await.contains(&token));
+    assert!(!app.schema.dump("serial_codes").await.contains(&token));
     // The storefront's level follows the reservation.
-    let (_, web) = app
+    let web = app
         .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
         .await;
     assert_eq!(web["result"]["items"][0]["stockLevel"], "low");
 
     // OrderDetail with the token: the same order, no token, no codes yet.
-    let (status, detail) = app.shopper_detail(&code.to_lowercase(), &token).await;
-    let detail = assert_ok(status, &detail).clone();
+    let detail = app.shopper_detail(&code.to_lowercase(), &token).await;
+    let detail = detail.ok().clone();
     let mut expected = order.clone();
     expected.as_object_mut().unwrap().remove("accessToken");
     assert_eq!(detail, expected);
@@ -189,10 +192,10 @@ async fn create_order_reserves_codes_and_answers_the_order() {
             .as_deref()
             .map(|t| vec![("x-order-token", t)])
             .unwrap_or_default();
-        let (status, answer) = app.send(Method::GET, &path, None, &headers, None).await;
-        assert_error(status, &answer, 404, 403);
+        let answer = app.send(Method::GET, &path, None, &headers, None).await;
+        answer.error(404, 403);
     }
-    let (status, answer) = app
+    let answer = app
         .send(
             Method::GET,
             ORDER_DETAIL,
@@ -201,10 +204,14 @@ async fn create_order_reserves_codes_and_answers_the_order() {
             None,
         )
         .await;
-    assert_eq!(assert_error(status, &answer, 400, 1), ["code"]);
+    assert_eq!(answer.error(400, 1), ["code"]);
 
     // The timeline starts.
-    let admin = app.admin_order(&id).await;
+    let admin = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .await
+        .ok()
+        .clone();
     assert_eq!(admin["events"][0]["type"], "created");
 }
 
@@ -213,10 +220,13 @@ async fn lookup_by_code_and_email_shows_status_only() {
     let app = TestApp::spawn().await;
     let product = app.stocked("Thẻ Viettel 50K", "VT", 3).await;
     let order = app
-        .order(&order_body(&product, 1, "An.Nguyen@Vidu.vn"))
-        .await;
+        .anon()
+        .post(CREATE_ORDER, &order_body(&product, 1, "An.Nguyen@Vidu.vn"))
+        .await
+        .ok()
+        .clone();
     let code = order["code"].as_str().unwrap();
-    let (status, answer) = app
+    let answer = app
         .call(
             Method::GET,
             &format!(
@@ -227,7 +237,7 @@ async fn lookup_by_code_and_email_shows_status_only() {
             None,
         )
         .await;
-    let found = assert_ok(status, &answer);
+    let found = answer.ok();
     assert_eq!(
         keys(found),
         [
@@ -255,12 +265,12 @@ async fn lookup_by_code_and_email_shows_status_only() {
         "code=DH00000000&email=an.nguyen@vidu.vn".to_owned(),
         format!("code={code}&email=not-an-email"),
     ] {
-        let (status, answer) = app
+        let answer = app
             .call(Method::GET, &format!("{ORDER_LOOKUP}?{query}"), None, None)
             .await;
-        assert_error(status, &answer, 404, 403);
+        answer.error(404, 403);
     }
-    let (status, answer) = app
+    let answer = app
         .call(
             Method::GET,
             &format!("{ORDER_LOOKUP}?code={code}"),
@@ -268,7 +278,7 @@ async fn lookup_by_code_and_email_shows_status_only() {
             None,
         )
         .await;
-    assert_eq!(assert_error(status, &answer, 400, 1), ["email"]);
+    assert_eq!(answer.error(400, 1), ["email"]);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -277,20 +287,30 @@ async fn refused_orders_change_nothing() {
     let garena = app.stocked("Thẻ Garena 100K", "GRN", 3).await;
     let single = app.stocked("Steam Wallet 200K", "STM", 1).await;
     let hidden = app
-        .create_product(json!({"name": "Ẩn", "price": 1000, "status": "hidden"}))
-        .await["id"]
+        .post(
+            PRODUCT_CREATE,
+            json!({"name": "Ẩn", "price": 1000, "status": "hidden"}),
+        )
+        .await
+        .ok()
+        .clone()["id"]
         .as_str()
         .unwrap()
         .to_owned();
     let pairs = app
-        .create_product(json!({"name": "Cặp", "price": 1000, "status": "active",
-                               "minPerOrder": 2, "maxPerOrder": 4}))
-        .await["id"]
+        .post(
+            PRODUCT_CREATE,
+            json!({"name": "Cặp", "price": 1000, "status": "active",
+                               "minPerOrder": 2, "maxPerOrder": 4}),
+        )
+        .await
+        .ok()
+        .clone()["id"]
         .as_str()
         .unwrap()
         .to_owned();
     app.import(&pairs, &codes("CP", 0..5)).await;
-    let before = app.dump().await;
+    let before = app.schema.dump("serial_codes").await;
     let line = |id: &str, q: i64| json!({"productId": id, "quantity": q});
     let with =
         |items: Value| json!({"items": items, "email": "a@vidu.vn", "paymentProviderId": PROVIDER});
@@ -314,16 +334,15 @@ async fn refused_orders_change_nothing() {
         ),
     ];
     for (body, fields) in cases {
-        let (status, answer) = app.create_order(&body).await;
-        assert_eq!(assert_error(status, &answer, 400, 1), fields, "{body}");
+        let answer = app.anon().post(CREATE_ORDER, &body).await;
+        assert_eq!(answer.error(400, 1), fields, "{body}");
     }
-    let (status, answer) = app
-        .create_order_with(
-            &[("idempotency-key", "có dấu")],
-            &with(json!([line(&garena, 1)])),
-        )
+    let answer = app
+        .anon()
+        .with_headers(&[("idempotency-key", "có dấu")])
+        .post(CREATE_ORDER, &with(json!([line(&garena, 1)])))
         .await;
-    assert_eq!(assert_error(status, &answer, 400, 1), ["Idempotency-Key"]);
+    assert_eq!(answer.error(400, 1), ["Idempotency-Key"]);
     let response = app
         .client
         .post(app.url(CREATE_ORDER))
@@ -332,7 +351,9 @@ async fn refused_orders_change_nothing() {
         .send()
         .await
         .unwrap();
-    shop_common::testing::expect_error(response, 400, 1).await;
+    shop_common::testing::Answer::of(response)
+        .await
+        .error(400, 1);
     assert!(app.payments.calls(INSTRUCTION).is_empty());
 
     // Not on sale (402) before quantity (401); both name the line.
@@ -352,20 +373,21 @@ async fn refused_orders_change_nothing() {
         ),
         (json!([line(&pairs, 1)]), 401, vec!["items[0].quantity"]),
     ] {
-        let (status, answer) = app.create_order(&with(items.clone())).await;
-        assert_eq!(assert_error(status, &answer, 400, code), fields, "{items}");
+        let answer = app.anon().post(CREATE_ORDER, &with(items.clone())).await;
+        assert_eq!(answer.error(400, code), fields, "{items}");
     }
     assert!(app.payments.calls(INSTRUCTION).is_empty());
 
     // Not enough stock: code 400 (HTTP 409) naming the short line; nothing reserved,
     // not even the line that could be covered.
-    let (status, answer) = app
-        .create_order(&with(json!([line(&garena, 2), line(&single, 2)])))
+    let answer = app
+        .anon()
+        .post(
+            CREATE_ORDER,
+            &with(json!([line(&garena, 2), line(&single, 2)])),
+        )
         .await;
-    assert_eq!(
-        assert_error(status, &answer, 409, 400),
-        ["items[1].quantity"]
-    );
+    assert_eq!(answer.error(409, 400), ["items[1].quantity"]);
     let message = answer["error"]["details"][0]["message"].as_str().unwrap();
     assert!(
         message.contains("Steam Wallet 200K") && message.contains("1 mã"),
@@ -373,17 +395,24 @@ async fn refused_orders_change_nothing() {
     );
 
     // The provider inactive (500), paymentprovider down (8, HTTP 503).
-    let (status, answer) = app
-        .create_order(&json!({"items": [line(&garena, 1)], "email": "a@vidu.vn",
-                              "paymentProviderId": INACTIVE_PROVIDER}))
+    let answer = app
+        .anon()
+        .post(
+            CREATE_ORDER,
+            &json!({"items": [line(&garena, 1)], "email": "a@vidu.vn",
+                              "paymentProviderId": INACTIVE_PROVIDER}),
+        )
         .await;
-    assert_error(status, &answer, 400, 500);
+    answer.error(400, 500);
     app.payments.set_down(true);
-    let (status, answer) = app.create_order(&with(json!([line(&garena, 1)]))).await;
-    assert_error(status, &answer, 503, 8);
+    let answer = app
+        .anon()
+        .post(CREATE_ORDER, &with(json!([line(&garena, 1)])))
+        .await;
+    answer.error(503, 8);
     app.payments.set_down(false);
 
-    assert_eq!(app.dump().await, before);
+    assert_eq!(app.schema.dump("serial_codes").await, before);
     assert_eq!(app.scalar("SELECT count(*) AS n FROM orders").await, 0);
 }
 
@@ -392,22 +421,31 @@ async fn repeated_products_are_merged_into_one_line() {
     let app = TestApp::spawn().await;
     let a = app.stocked("Thẻ Garena 100K", "GRN", 5).await;
     let b = app
-        .create_product(
+        .post(
+            PRODUCT_CREATE,
             json!({"name": "Steam Wallet 200K", "price": 210_000, "status": "active",
                                "imageUrl": "/uploads/steam.png"}),
         )
-        .await["id"]
+        .await
+        .ok()
+        .clone()["id"]
         .as_str()
         .unwrap()
         .to_owned();
     app.import(&b, &codes("STM", 0..5)).await;
     let order = app
-        .order(&json!({
-            "items": [{"productId": a, "quantity": 1}, {"productId": b, "quantity": 2},
-                      {"productId": a, "quantity": 2}],
-            "email": "a@vidu.vn", "paymentProviderId": PROVIDER,
-        }))
-        .await;
+        .anon()
+        .post(
+            CREATE_ORDER,
+            &json!({
+                "items": [{"productId": a, "quantity": 1}, {"productId": b, "quantity": 2},
+                          {"productId": a, "quantity": 2}],
+                "email": "a@vidu.vn", "paymentProviderId": PROVIDER,
+            }),
+        )
+        .await
+        .ok()
+        .clone();
     let items = order["items"].as_array().unwrap();
     assert_eq!(items.len(), 2);
     assert_eq!(
@@ -420,31 +458,34 @@ async fn repeated_products_are_merged_into_one_line() {
     assert_eq!(items[1]["imageUrl"], "/uploads/steam.png");
     assert_eq!(items[1]["lineTotal"], 420_000);
     assert_eq!(order["total"], 3 * 50_000 + 420_000);
-    assert_eq!(app.stock(&a).await, (2, 3, 0, 0));
-    assert_eq!(app.stock(&b).await, (3, 2, 0, 0));
+    assert_eq!(app.stock(&a, false).await, (2, 3, 0, 0));
+    assert_eq!(app.stock(&b, false).await, (3, 2, 0, 0));
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
     let app = TestApp::spawn().await;
     let product = app
-        .create_product(
+        .post(
+            PRODUCT_CREATE,
             json!({"name": "Thẻ Garena 100K", "price": 50_000, "status": "active",
                                "lowStockThreshold": 2}),
         )
-        .await["id"]
+        .await
+        .ok()
+        .clone()["id"]
         .as_str()
         .unwrap()
         .to_owned();
     let at = |hours: i64| (chrono::Utc::now() + chrono::Duration::hours(hours)).to_rfc3339();
     for (prefix, hours) in [("SOON", 12), ("LATE", 24 * 60), ("NEXT", 24 * 3)] {
-        let (status, answer) = app
+        let answer = app
             .post(
                 CODE_CREATE_BULK,
                 json!({"productId": product, "codes": codes(prefix, 0..2), "expiresAt": at(hours)}),
             )
             .await;
-        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer.status, 200, "{answer}");
     }
     app.import(&product, &codes("NEVER", 0..1)).await;
     // 7 available, 5 sellable: above the threshold of 2.
@@ -453,7 +494,7 @@ async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
     let web_level = |size: u32| {
         let app = &app;
         async move {
-            let (_, web) = app
+            let web = app
                 .call(
                     Method::GET,
                     &format!("{PRODUCT_WEB_PAGINATION}?pageSize={size}"),
@@ -469,7 +510,12 @@ async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
     };
     assert_eq!(web_level(20).await, "in_stock");
     // The oldest expiry first, never the ones expiring within a day, the undated last.
-    let order = app.order(&order_body(&product, 3, "a@vidu.vn")).await;
+    let order = app
+        .anon()
+        .post(CREATE_ORDER, &order_body(&product, 3, "a@vidu.vn"))
+        .await
+        .ok()
+        .clone();
     let id = app.order_id(order["code"].as_str().unwrap()).await;
     let reserved = app
         .lines(&format!(
@@ -487,38 +533,47 @@ async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
     );
     assert_eq!(web_level(21).await, "low");
     // 2 sellable left (one LATE, one NEVER): 3 is too many even though 4 are available.
-    let (status, answer) = app
-        .create_order(&order_body(&product, 3, "b@vidu.vn"))
+    let answer = app
+        .anon()
+        .post(CREATE_ORDER, &order_body(&product, 3, "b@vidu.vn"))
         .await;
-    assert_error(status, &answer, 409, 400);
+    answer.error(409, 400);
     assert!(
         answer["error"]["details"][0]["message"]
             .as_str()
             .unwrap()
             .contains("2 mã")
     );
-    app.order(&order_body(&product, 2, "b@vidu.vn")).await;
+    app.anon()
+        .post(CREATE_ORDER, &order_body(&product, 2, "b@vidu.vn"))
+        .await
+        .ok();
     assert_eq!(web_level(22).await, "out_of_stock");
-    assert_eq!(app.stock(&product).await, (2, 5, 0, 0));
+    assert_eq!(app.stock(&product, false).await, (2, 5, 0, 0));
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_product_with_orders_cannot_be_deleted() {
     let app = TestApp::spawn().await;
     let product = app.stocked("Thẻ Garena 100K", "GRN", 3).await;
-    let order = app.order(&order_body(&product, 1, "a@vidu.vn")).await;
+    let order = app
+        .anon()
+        .post(CREATE_ORDER, &order_body(&product, 1, "a@vidu.vn"))
+        .await
+        .ok()
+        .clone();
     let id = app.order_id(order["code"].as_str().unwrap()).await;
-    let (status, answer) = app
+    let answer = app
         .post(
             ORDER_CANCEL,
             json!({"id": id, "reason": "thử xóa sản phẩm"}),
         )
         .await;
-    assert_ok(status, &answer);
+    answer.ok();
     // Every code is available again, yet the order line still references the product.
-    assert_eq!(app.stock(&product).await, (3, 0, 0, 0));
-    let before = app.dump().await;
-    let (status, answer) = app.delete(&format!("{PRODUCT_DELETE}?id={product}")).await;
-    assert_error(status, &answer, 409, 302);
-    assert_eq!(app.dump().await, before);
+    assert_eq!(app.stock(&product, false).await, (3, 0, 0, 0));
+    let before = app.schema.dump("serial_codes").await;
+    let answer = app.delete(&format!("{PRODUCT_DELETE}?id={product}")).await;
+    answer.error(409, 302);
+    assert_eq!(app.schema.dump("serial_codes").await, before);
 }

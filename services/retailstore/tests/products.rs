@@ -10,6 +10,16 @@ use shop_common::auth::Role;
 use support::*;
 use uuid::Uuid;
 
+const PRODUCT_WEB_PAGINATION: &str = "/retailstore/api/web/v1/Product/Pagination";
+const PRODUCT_PAGINATION: &str = "/retailstore/api/admin/v1/Product/Pagination";
+const PRODUCT_READ: &str = "/retailstore/api/admin/v1/Product/Read";
+const PRODUCT_UPDATE: &str = "/retailstore/api/admin/v1/Product/Update";
+const PRODUCT_DELETE: &str = "/retailstore/api/admin/v1/Product/Delete";
+const CODE_PAGINATION: &str = "/retailstore/api/admin/v1/ProductSerialCode/Pagination";
+const CODE_UPDATE: &str = "/retailstore/api/admin/v1/ProductSerialCode/Update";
+const CODE_DELETE: &str = "/retailstore/api/admin/v1/ProductSerialCode/Delete";
+const CODE_REVEAL: &str = "/retailstore/api/admin/v1/ProductSerialCode/Reveal";
+
 #[tokio::test(flavor = "multi_thread")]
 async fn admin_routes_need_a_valid_token() {
     let app = TestApp::spawn().await;
@@ -41,27 +51,29 @@ async fn admin_routes_need_a_valid_token() {
         ),
     ];
     for (method, path, body) in &calls {
-        let (status, answer) = app.call(method.clone(), path, None, body.as_ref()).await;
-        assert_error(status, &answer, 401, 5);
-        let (status, answer) = app
+        let answer = app.call(method.clone(), path, None, body.as_ref()).await;
+        answer.error(401, 5);
+        let answer = app
             .call(method.clone(), path, Some("not-a-jwt"), body.as_ref())
             .await;
-        assert_error(status, &answer, 401, 5);
+        answer.error(401, 5);
     }
     // A token signed by another key.
     let stranger = shop_common::testing::TestTokens::new().token(shop_common::auth::Role::Admin);
-    let (status, answer) = app
+    let answer = app
         .call(Method::GET, PRODUCT_PAGINATION, Some(&stranger), None)
         .await;
-    assert_error(status, &answer, 401, 5);
+    answer.error(401, 5);
     // The storefront list is public, and ignores a stale token.
-    let (status, _) = app
+    let status = app
         .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
-    let (status, _) = app
+    let status = app
         .call(Method::GET, PRODUCT_WEB_PAGINATION, Some("stale"), None)
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
     assert_eq!(app.scalar("SELECT count(*) AS n FROM products").await, 0);
 }
@@ -70,20 +82,25 @@ async fn admin_routes_need_a_valid_token() {
 async fn create_read_update_delete() {
     let app = TestApp::spawn().await;
     let created = app
-        .create_product(json!({
-            "name": "  Thẻ Garena 100K ",
-            "summary": "Nạp Sò",
-            "description": "Dòng 1\nDòng 2",
-            "imageUrl": "/uploads/abc.png",
-            "price": 96_000,
-            "originalPrice": 100_000,
-            "status": "active",
-            "sortOrder": 3,
-            "minPerOrder": 2,
-            "maxPerOrder": 20,
-            "lowStockThreshold": 5
-        }))
-        .await;
+        .post(
+            PRODUCT_CREATE,
+            json!({
+                "name": "  Thẻ Garena 100K ",
+                "summary": "Nạp Sò",
+                "description": "Dòng 1\nDòng 2",
+                "imageUrl": "/uploads/abc.png",
+                "price": 96_000,
+                "originalPrice": 100_000,
+                "status": "active",
+                "sortOrder": 3,
+                "minPerOrder": 2,
+                "maxPerOrder": 20,
+                "lowStockThreshold": 5
+            }),
+        )
+        .await
+        .ok()
+        .clone();
     let id = created["id"].as_str().unwrap().to_owned();
     assert_eq!(created["name"], "Thẻ Garena 100K");
     assert_eq!(created["slug"], "the-garena-100k");
@@ -96,8 +113,10 @@ async fn create_read_update_delete() {
 
     // Defaults.
     let plain = app
-        .create_product(json!({"name": "Đồng hồ", "price": 1}))
-        .await;
+        .post(PRODUCT_CREATE, json!({"name": "Đồng hồ", "price": 1}))
+        .await
+        .ok()
+        .clone();
     assert_eq!(plain["slug"], "dong-ho");
     assert_eq!(plain["status"], "draft");
     assert_eq!(plain["minPerOrder"], 1);
@@ -107,19 +126,19 @@ async fn create_read_update_delete() {
     assert_eq!(plain["originalPrice"], Value::Null);
     assert_eq!(plain["summary"], Value::Null);
 
-    let (status, read) = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
-    assert_eq!(status, 200);
+    let read = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
+    assert_eq!(read.status, 200);
     assert_eq!(read["result"], created);
 
     // Left out: unchanged. null: cleared. The slug stays when the name changes.
-    let (status, updated) = app
+    let updated = app
         .put(
             PRODUCT_UPDATE,
             json!({"id": id, "name": "Thẻ Garena 200K", "summary": null,
                    "originalPrice": null, "price": 190_000}),
         )
         .await;
-    assert_eq!(status, 200, "{updated}");
+    assert_eq!(updated.status, 200, "{updated}");
     let updated = &updated["result"];
     assert_eq!(updated["name"], "Thẻ Garena 200K");
     assert_eq!(updated["slug"], "the-garena-100k");
@@ -131,28 +150,28 @@ async fn create_read_update_delete() {
     assert_ne!(updated["updatedAt"], created["updatedAt"]);
 
     // slug: null derives it again from the name.
-    let (_, reslugged) = app
+    let reslugged = app
         .put(PRODUCT_UPDATE, json!({"id": id, "slug": null}))
         .await;
     assert_eq!(reslugged["result"]["slug"], "the-garena-200k");
-    let (_, given) = app
+    let given = app
         .put(PRODUCT_UPDATE, json!({"id": id, "slug": "garena-200"}))
         .await;
     assert_eq!(given["result"]["slug"], "garena-200");
 
-    let (status, deleted) = app.delete(&format!("{PRODUCT_DELETE}?id={id}")).await;
-    assert_eq!(status, 200);
+    let deleted = app.delete(&format!("{PRODUCT_DELETE}?id={id}")).await;
+    assert_eq!(deleted.status, 200);
     assert_eq!(deleted["result"], true);
-    let (status, answer) = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
-    assert_error(status, &answer, 404, 2);
-    let (status, answer) = app.delete(&format!("{PRODUCT_DELETE}?id={id}")).await;
-    assert_error(status, &answer, 404, 2);
-    let (status, answer) = app
+    let answer = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
+    answer.error(404, 2);
+    let answer = app.delete(&format!("{PRODUCT_DELETE}?id={id}")).await;
+    answer.error(404, 2);
+    let answer = app
         .put(PRODUCT_UPDATE, json!({"id": id, "name": "x"}))
         .await;
-    assert_error(status, &answer, 404, 2);
-    let (status, answer) = app.get(&format!("{PRODUCT_READ}?id=not-a-uuid")).await;
-    assert_error(status, &answer, 400, 1);
+    answer.error(404, 2);
+    let answer = app.get(&format!("{PRODUCT_READ}?id=not-a-uuid")).await;
+    answer.error(400, 1);
     assert_eq!(
         app.scalar("SELECT count(*) AS n FROM product_stock").await,
         1
@@ -213,8 +232,8 @@ async fn validation_reports_fields_and_stores_nothing() {
         ),
     ];
     for (body, fields) in cases {
-        let (status, answer) = app.post(PRODUCT_CREATE, body.clone()).await;
-        let details = assert_error(status, &answer, 400, 1);
+        let answer = app.post(PRODUCT_CREATE, body.clone()).await;
+        let details = answer.error(400, 1);
         assert_eq!(details, fields, "{body}");
     }
     // Unreadable JSON and wrong types answer code 1 in the envelope too.
@@ -227,21 +246,22 @@ async fn validation_reports_fields_and_stores_nothing() {
         .send()
         .await
         .unwrap();
-    let status = response.status().as_u16();
-    let answer: Value = response.json().await.unwrap();
-    assert_error(status, &answer, 400, 1);
-    let (status, answer) = app
+    Answer::of(response).await.error(400, 1);
+    let answer = app
         .post(PRODUCT_CREATE, json!({"name": "A", "price": "nhiều"}))
         .await;
-    assert_error(status, &answer, 400, 1);
+    answer.error(400, 1);
     assert_eq!(app.scalar("SELECT count(*) AS n FROM products").await, 0);
 
     // Update checks the merged product; a refused update changes nothing.
     let product = app
-        .create_product(
+        .post(
+            PRODUCT_CREATE,
             json!({"name": "Thẻ Viettel 50K", "price": 50_000, "originalPrice": 60_000}),
         )
-        .await;
+        .await
+        .ok()
+        .clone();
     let id = product["id"].as_str().unwrap();
     let updates = [
         (json!({"id": id, "price": 70_000}), vec!["originalPrice"]),
@@ -253,10 +273,10 @@ async fn validation_reports_fields_and_stores_nothing() {
         ),
     ];
     for (body, fields) in updates {
-        let (status, answer) = app.put(PRODUCT_UPDATE, body.clone()).await;
-        assert_eq!(assert_error(status, &answer, 400, 1), fields, "{body}");
+        let answer = app.put(PRODUCT_UPDATE, body.clone()).await;
+        assert_eq!(answer.error(400, 1), fields, "{body}");
     }
-    let (_, read) = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
+    let read = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
     assert_eq!(read["result"], product);
 }
 
@@ -264,43 +284,51 @@ async fn validation_reports_fields_and_stores_nothing() {
 async fn slugs_are_folded_and_unique() {
     let app = TestApp::spawn().await;
     let first = app
-        .create_product(json!({"name": "Thẻ Garena 100K", "price": 100_000}))
-        .await;
+        .post(
+            PRODUCT_CREATE,
+            json!({"name": "Thẻ Garena 100K", "price": 100_000}),
+        )
+        .await
+        .ok()
+        .clone();
     assert_eq!(first["slug"], "the-garena-100k");
     let dong_ho = app
-        .create_product(json!({"name": "Đồng hồ", "price": 100_000}))
-        .await;
+        .post(PRODUCT_CREATE, json!({"name": "Đồng hồ", "price": 100_000}))
+        .await
+        .ok()
+        .clone();
     assert_eq!(dong_ho["slug"], "dong-ho");
 
     // The same name derives the same slug: taken.
-    let (status, answer) = app
+    let answer = app
         .post(
             PRODUCT_CREATE,
             json!({"name": "THẺ GARENA 100k", "price": 1}),
         )
         .await;
-    assert_error(status, &answer, 409, 301);
-    let (status, answer) = app
+    answer.error(409, 301);
+    let answer = app
         .post(
             PRODUCT_CREATE,
             json!({"name": "Khác", "slug": "dong-ho", "price": 1}),
         )
         .await;
-    assert_error(status, &answer, 409, 301);
-    let (status, answer) = app
+    answer.error(409, 301);
+    let answer = app
         .put(
             PRODUCT_UPDATE,
             json!({"id": dong_ho["id"], "slug": "the-garena-100k"}),
         )
         .await;
-    assert_error(status, &answer, 409, 301);
+    answer.error(409, 301);
     // Keeping its own slug is no conflict.
-    let (status, _) = app
+    let status = app
         .put(
             PRODUCT_UPDATE,
             json!({"id": dong_ho["id"], "slug": "dong-ho"}),
         )
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
     assert_eq!(app.scalar("SELECT count(*) AS n FROM products").await, 2);
 }
@@ -314,10 +342,12 @@ async fn admin_list_filters_and_sorts() {
         ("Charlie", 200, "hidden", 3),
         ("Delta", 400, "active", 0),
     ] {
-        app.create_product(
+        app.post(
+            PRODUCT_CREATE,
             json!({"name": name, "price": price, "status": status, "sortOrder": sort}),
         )
-        .await;
+        .await
+        .ok();
     }
     let names = |answer: &Value| -> Vec<String> {
         answer["result"]["items"]
@@ -327,52 +357,58 @@ async fn admin_list_filters_and_sorts() {
             .map(|p| p["name"].as_str().unwrap().to_owned())
             .collect()
     };
-    let (_, all) = app.get(PRODUCT_PAGINATION).await;
+    let all = app.get(PRODUCT_PAGINATION).await;
     assert_eq!(all["result"]["totalCount"], 4);
-    assert_eq!(names(&all), ["Delta", "alpha", "Bravo", "Charlie"]);
+    assert_eq!(names(&all.body), ["Delta", "alpha", "Bravo", "Charlie"]);
     assert!(all["result"]["items"][0]["stock"].is_object());
 
-    let (_, by_price) = app
+    let by_price = app
         .get(&format!("{PRODUCT_PAGINATION}?sortBy=price&sortDir=desc"))
         .await;
-    assert_eq!(names(&by_price), ["Delta", "Bravo", "Charlie", "alpha"]);
-    let (_, by_created) = app
+    assert_eq!(
+        names(&by_price.body),
+        ["Delta", "Bravo", "Charlie", "alpha"]
+    );
+    let by_created = app
         .get(&format!(
             "{PRODUCT_PAGINATION}?sortBy=createdAt&sortDir=asc"
         ))
         .await;
-    assert_eq!(names(&by_created), ["Bravo", "alpha", "Charlie", "Delta"]);
-    let (_, by_sort) = app
+    assert_eq!(
+        names(&by_created.body),
+        ["Bravo", "alpha", "Charlie", "Delta"]
+    );
+    let by_sort = app
         .get(&format!(
             "{PRODUCT_PAGINATION}?sortBy=sortOrder&sortDir=desc"
         ))
         .await;
-    assert_eq!(names(&by_sort), ["Charlie", "Bravo", "alpha", "Delta"]);
-    let (_, by_name) = app.get(&format!("{PRODUCT_PAGINATION}?sortBy=name")).await;
+    assert_eq!(names(&by_sort.body), ["Charlie", "Bravo", "alpha", "Delta"]);
+    let by_name = app.get(&format!("{PRODUCT_PAGINATION}?sortBy=name")).await;
     assert_eq!(by_name["result"]["items"].as_array().unwrap().len(), 4);
 
-    let (_, active) = app
+    let active = app
         .get(&format!("{PRODUCT_PAGINATION}?status=active"))
         .await;
-    assert_eq!(names(&active), ["Delta", "Bravo"]);
+    assert_eq!(names(&active.body), ["Delta", "Bravo"]);
     assert_eq!(active["result"]["totalCount"], 2);
-    let (_, keyword) = app
+    let keyword = app
         .get(&format!("{PRODUCT_PAGINATION}?keyword=ALPHA&status=draft"))
         .await;
-    assert_eq!(names(&keyword), ["alpha"]);
-    let (_, escaped) = app.get(&format!("{PRODUCT_PAGINATION}?keyword=%25")).await;
+    assert_eq!(names(&keyword.body), ["alpha"]);
+    let escaped = app.get(&format!("{PRODUCT_PAGINATION}?keyword=%25")).await;
     assert_eq!(escaped["result"]["totalCount"], 0);
 
     for bad in ["sortBy=slug", "sortBy=price&sortDir=up", "status=sold"] {
-        let (status, answer) = app.get(&format!("{PRODUCT_PAGINATION}?{bad}")).await;
-        assert_error(status, &answer, 400, 1);
+        let answer = app.get(&format!("{PRODUCT_PAGINATION}?{bad}")).await;
+        answer.error(400, 1);
     }
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn delete_is_refused_while_codes_are_reserved_or_sold() {
     let app = TestApp::spawn().await;
-    let id = app.product("Thẻ Garena 100K").await;
+    let id = app.stocked("Thẻ Garena 100K", "", 0).await;
     app.import(&id, &codes("GRN", 0..5)).await;
     for status in ["reserved", "sold"] {
         app.execute(&format!(
@@ -380,8 +416,9 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
              (SELECT id FROM serial_codes WHERE product_id = '{id}' AND status = 'available' LIMIT 1)"
         ))
         .await;
-        let (code, answer) = app.delete(&format!("{PRODUCT_DELETE}?id={id}")).await;
-        assert_error(code, &answer, 409, 302);
+        app.delete(&format!("{PRODUCT_DELETE}?id={id}"))
+            .await
+            .error(409, 302);
         // Nothing was deleted, not even the unsold codes.
         assert_eq!(
             app.scalar(&format!(
@@ -390,7 +427,7 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
             .await,
             5
         );
-        let (_, read) = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
+        let read = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
         assert_eq!(read["success"], true);
         // A refused delete leaves no audit row.
         assert!(app.audit().await.is_empty());
@@ -401,14 +438,15 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
     let admin = app
         .tokens
         .token_named(Uuid::new_v4(), "chu.shop", Role::Admin);
-    let (status, _) = app
+    let status = app
         .call(
             Method::DELETE,
             &format!("{PRODUCT_DELETE}?id={id}"),
             Some(&admin),
             None,
         )
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
     assert_eq!(
         app.audit().await,
@@ -430,7 +468,7 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
 async fn staff_may_manage_products_but_not_delete_them() {
     let app = TestApp::spawn().await;
     let staff = Some(app.staff.as_str());
-    let (status, created) = app
+    let created = app
         .call(
             Method::POST,
             PRODUCT_CREATE,
@@ -438,29 +476,31 @@ async fn staff_may_manage_products_but_not_delete_them() {
             Some(&json!({"name": "Thẻ Zing 100K", "price": 100_000})),
         )
         .await;
-    assert_eq!(status, 200, "{created}");
+    assert_eq!(created.status, 200, "{created}");
     let id = created["result"]["id"].as_str().unwrap();
-    let (status, _) = app
+    let status = app
         .call(
             Method::PUT,
             PRODUCT_UPDATE,
             staff,
             Some(&json!({"id": id, "status": "active"})),
         )
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
-    let (status, _) = app
+    let status = app
         .call(Method::GET, &format!("{PRODUCT_READ}?id={id}"), staff, None)
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
-    let (status, list) = app.call(Method::GET, PRODUCT_PAGINATION, staff, None).await;
+    let list = app.call(Method::GET, PRODUCT_PAGINATION, staff, None).await;
     assert_eq!(
-        (status, list["result"]["totalCount"].as_i64()),
+        (list.status, list["result"]["totalCount"].as_i64()),
         (200, Some(1))
     );
     app.import(id, &codes("ZING", 0..2)).await;
-    let before = app.dump().await;
-    let (status, answer) = app
+    let before = app.schema.dump("serial_codes").await;
+    let answer = app
         .call(
             Method::DELETE,
             &format!("{PRODUCT_DELETE}?id={id}"),
@@ -468,22 +508,22 @@ async fn staff_may_manage_products_but_not_delete_them() {
             None,
         )
         .await;
-    assert_error(status, &answer, 403, 6);
-    assert_eq!(app.dump().await, before);
+    answer.error(403, 6);
+    assert_eq!(app.schema.dump("serial_codes").await, before);
     assert!(app.audit().await.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn wrong_methods_and_paths_answer_in_the_envelope() {
     let app = TestApp::spawn().await;
-    let (status, answer) = app
+    let answer = app
         .call(Method::POST, PRODUCT_PAGINATION, Some(&app.admin), None)
         .await;
-    assert_error(status, &answer, 404, 2);
-    let (status, answer) = app
+    answer.error(404, 2);
+    let answer = app
         .call(Method::GET, PRODUCT_CREATE, Some(&app.admin), None)
         .await;
-    assert_error(status, &answer, 404, 2);
-    let (status, answer) = app.get("/retailstore/api/admin/v1/Product/Nope").await;
-    assert_error(status, &answer, 404, 2);
+    answer.error(404, 2);
+    let answer = app.get("/retailstore/api/admin/v1/Product/Nope").await;
+    answer.error(404, 2);
 }

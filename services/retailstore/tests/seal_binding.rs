@@ -10,6 +10,10 @@ use serde_json::json;
 use shop_common::sealing::{SealKey, record_aad};
 use support::*;
 
+const CODE_REVEAL: &str = "/retailstore/api/admin/v1/ProductSerialCode/Reveal";
+const CODE_SEARCH: &str = "/retailstore/api/admin/v1/ProductSerialCode/Search";
+const ORDER_REVEAL: &str = "/retailstore/api/admin/v1/Order/RevealCodes";
+
 /// Rewrites every code of `product` the way the previous release sealed it: associated
 /// data = "retailstore/serial_code/v1:" + product id, key 1, seal_version 1.
 async fn seal_like_before(app: &TestApp, product: &str, codes: &[&str]) {
@@ -17,7 +21,13 @@ async fn seal_like_before(app: &TestApp, product: &str, codes: &[&str]) {
     let key = SealKey::new(&key);
     let product_id: uuid::Uuid = product.parse().unwrap();
     for code in codes {
-        let id = app.search(code, Some(product)).await[0]["id"]
+        let id = app
+            .post(
+                CODE_SEARCH,
+                json!({"code": code, "productId": Some(product)}),
+            )
+            .await
+            .items()[0]["id"]
             .as_str()
             .unwrap()
             .to_owned();
@@ -37,15 +47,22 @@ async fn seal_like_before(app: &TestApp, product: &str, codes: &[&str]) {
     }
 }
 
-async fn reveal(app: &TestApp, code: &str, product: &str) -> (u16, serde_json::Value) {
-    let id = app.search(code, Some(product)).await[0]["id"].clone();
+async fn reveal(app: &TestApp, code: &str, product: &str) -> Answer {
+    let id = app
+        .post(
+            CODE_SEARCH,
+            json!({"code": code, "productId": Some(product)}),
+        )
+        .await
+        .items()[0]["id"]
+        .clone();
     app.post(CODE_REVEAL, json!({"id": id})).await
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn product_bound_rows_reveal_before_and_after_the_reseal() {
     let app = TestApp::spawn().await;
-    let product = app.product("Thẻ Garena 100K").await;
+    let product = app.stocked("Thẻ Garena 100K", "", 0).await;
     let all = ["OLD-0001", "OLD-0002", "OLD-0003", "OLD-0004", "OLD-0005"];
     app.import(&product, &all.map(str::to_owned)).await;
     assert_eq!(
@@ -58,20 +75,24 @@ async fn product_bound_rows_reveal_before_and_after_the_reseal() {
         .lines("SELECT encode(ciphertext, 'hex') AS line FROM serial_codes ORDER BY id")
         .await;
     // Old rows still open.
-    let (status, answer) = reveal(&app, "OLD-0001", &product).await;
+    let answer = reveal(&app, "OLD-0001", &product).await;
     assert_eq!(
-        (status, answer["result"]["code"].as_str()),
+        (answer.status, answer["result"]["code"].as_str()),
         (200, Some("OLD-0001"))
     );
 
     // A v1 ciphertext copied onto another row of the same product opens under the old
     // format, but is not the row's code: refused, left alone, never revealed.
     let (a, b) = (
-        app.search("OLD-0004", None).await[0]["id"]
+        app.post(CODE_SEARCH, json!({"code": "OLD-0004", "productId": null}))
+            .await
+            .items()[0]["id"]
             .as_str()
             .unwrap()
             .to_owned(),
-        app.search("OLD-0005", None).await[0]["id"]
+        app.post(CODE_SEARCH, json!({"code": "OLD-0005", "productId": null}))
+            .await
+            .items()[0]["id"]
             .as_str()
             .unwrap()
             .to_owned(),
@@ -81,8 +102,8 @@ async fn product_bound_rows_reveal_before_and_after_the_reseal() {
          FROM serial_codes a WHERE a.id = '{a}' AND b.id = '{b}'"
     ))
     .await;
-    let (status, answer) = app.post(CODE_REVEAL, json!({"id": b})).await;
-    assert_error(status, &answer, 500, 9);
+    let answer = app.post(CODE_REVEAL, json!({"id": b})).await;
+    answer.error(500, 9);
     assert!(!answer.to_string().contains("OLD-"), "{answer}");
 
     // Batches of two: every good row moves to v2, the copied one stays.
@@ -106,13 +127,13 @@ async fn product_bound_rows_reveal_before_and_after_the_reseal() {
     assert_eq!(before.len(), after.len());
     assert_eq!(before.iter().zip(&after).filter(|(x, y)| x == y).count(), 0);
     for code in ["OLD-0001", "OLD-0002", "OLD-0003", "OLD-0004"] {
-        let (status, answer) = reveal(&app, code, &product).await;
+        let answer = reveal(&app, code, &product).await;
         assert_eq!(
-            (status, answer["result"]["code"].as_str()),
+            (answer.status, answer["result"]["code"].as_str()),
             (200, Some(code))
         );
     }
-    let (status, _) = app.post(CODE_REVEAL, json!({"id": b})).await;
+    let status = app.post(CODE_REVEAL, json!({"id": b})).await.status;
     assert_eq!(status, 500);
 
     // Idempotent: a second run (another replica, the next start) rewrites nothing.
@@ -138,20 +159,28 @@ async fn product_bound_rows_reveal_before_and_after_the_reseal() {
 async fn a_copied_ciphertext_is_never_delivered_to_the_shopper() {
     let app = TestApp::spawn().await;
     let product = app.stocked("Thẻ Viettel 50K", "VT", 3).await;
-    let order = app.order(&order_body(&product, 1, "a@vidu.vn")).await;
+    let order = app
+        .anon()
+        .post(CREATE_ORDER, &order_body(&product, 1, "a@vidu.vn"))
+        .await
+        .ok()
+        .clone();
     let code = order["code"].as_str().unwrap();
     let token = order["accessToken"].as_str().unwrap();
     app.pay(code, order["total"].as_i64().unwrap(), "tx-1")
         .await;
-    let (status, shopper) = app.shopper_detail(code, token).await;
-    assert_eq!(status, 200);
+    let shopper = app.shopper_detail(code, token).await;
+    assert_eq!(shopper.status, 200);
     let sold = shopper["result"]["items"][0]["codes"][0]["code"]
         .as_str()
         .unwrap()
         .to_owned();
     // Someone copies an unsold code's sealed columns onto the sold row, hoping the
     // shopper receives (and the shop sells twice) that other code.
-    let sold_id = app.search(&sold, None).await[0]["id"]
+    let sold_id = app
+        .post(CODE_SEARCH, json!({"code": &sold, "productId": null}))
+        .await
+        .items()[0]["id"]
         .as_str()
         .unwrap()
         .to_owned();
@@ -161,12 +190,12 @@ async fn a_copied_ciphertext_is_never_delivered_to_the_shopper() {
          WHERE s.id = '{sold_id}'"
     ))
     .await;
-    let (status, answer) = app.shopper_detail(code, token).await;
-    assert_error(status, &answer, 500, 9);
+    let answer = app.shopper_detail(code, token).await;
+    answer.error(500, 9);
     assert!(!answer.to_string().contains("VT-"), "{answer}");
     let id = app.order_id(code).await;
-    let (status, answer) = app.post(ORDER_REVEAL, json!({"id": id})).await;
-    assert_error(status, &answer, 500, 9);
+    let answer = app.post(ORDER_REVEAL, json!({"id": id})).await;
+    answer.error(500, 9);
     assert!(!answer.to_string().contains("VT-"), "{answer}");
     assert!(app.audit().await.is_empty());
 }

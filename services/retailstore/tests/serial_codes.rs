@@ -9,8 +9,22 @@ use shop_common::auth::Role;
 use support::*;
 use uuid::Uuid;
 
+const PRODUCT_WEB_PAGINATION: &str = "/retailstore/api/web/v1/Product/Pagination";
+const PRODUCT_READ: &str = "/retailstore/api/admin/v1/Product/Read";
+const CODE_PAGINATION: &str = "/retailstore/api/admin/v1/ProductSerialCode/Pagination";
+const CODE_UPDATE: &str = "/retailstore/api/admin/v1/ProductSerialCode/Update";
+const CODE_DELETE: &str = "/retailstore/api/admin/v1/ProductSerialCode/Delete";
+const CODE_REVEAL: &str = "/retailstore/api/admin/v1/ProductSerialCode/Reveal";
+const CODE_SEARCH: &str = "/retailstore/api/admin/v1/ProductSerialCode/Search";
+
 async fn code_id(app: &TestApp, product_id: &str, code: &str) -> String {
-    let found = app.search(code, Some(product_id)).await;
+    let found = app
+        .post(
+            CODE_SEARCH,
+            json!({"code": code, "productId": Some(product_id)}),
+        )
+        .await
+        .items();
     assert_eq!(found.len(), 1, "{code}: {found:?}");
     found[0]["id"].as_str().unwrap().to_owned()
 }
@@ -18,8 +32,8 @@ async fn code_id(app: &TestApp, product_id: &str, code: &str) -> String {
 #[tokio::test(flavor = "multi_thread")]
 async fn list_shows_masked_codes_newest_first_and_filters() {
     let app = TestApp::spawn().await;
-    let garena = app.product("Thẻ Garena 100K").await;
-    let viettel = app.product("Thẻ Viettel 50K").await;
+    let garena = app.stocked("Thẻ Garena 100K", "", 0).await;
+    let viettel = app.stocked("Thẻ Viettel 50K", "", 0).await;
     app.import(&garena, &["GRN-OLD-AB12".to_owned()]).await;
     app.import(
         &garena,
@@ -28,7 +42,13 @@ async fn list_shows_masked_codes_newest_first_and_filters() {
     .await;
     app.import(&viettel, &codes("VT", 0..4)).await;
 
-    let items = app.codes_of(&garena).await;
+    let items = app
+        .get(&format!(
+            "{CODE_PAGINATION}?productId={}&pageSize=100",
+            &garena
+        ))
+        .await
+        .items();
     assert_eq!(items.len(), 3);
     let masked: Vec<_> = items
         .iter()
@@ -63,11 +83,11 @@ async fn list_shows_masked_codes_newest_first_and_filters() {
     );
 
     // The whole list carries no clear text.
-    let (_, all) = app.get(&format!("{CODE_PAGINATION}?pageSize=100")).await;
+    let all = app.get(&format!("{CODE_PAGINATION}?pageSize=100")).await;
     assert_eq!(all["result"]["totalCount"], 7);
     let text = all.to_string();
     assert!(!text.contains("GRN-") && !text.contains("VT-0"), "{text}");
-    let (_, oldest) = app
+    let oldest = app
         .get(&format!(
             "{CODE_PAGINATION}?productId={garena}&sortBy=createdAt&sortDir=asc"
         ))
@@ -80,37 +100,37 @@ async fn list_shows_masked_codes_newest_first_and_filters() {
          AND id IN (SELECT id FROM serial_codes WHERE product_id = '{viettel}' LIMIT 1)"
     ))
     .await;
-    let (_, sold) = app
+    let sold = app
         .get(&format!(
             "{CODE_PAGINATION}?productId={viettel}&status=sold"
         ))
         .await;
     assert_eq!(sold["result"]["totalCount"], 1);
     assert_eq!(sold["result"]["items"].as_array().unwrap().len(), 1);
-    let (_, available) = app
+    let available = app
         .get(&format!("{CODE_PAGINATION}?status=available"))
         .await;
     assert_eq!(available["result"]["totalCount"], 6);
-    let (_, page2) = app
+    let page2 = app
         .get(&format!("{CODE_PAGINATION}?pageSize=5&pageIndex=2"))
         .await;
     assert_eq!(page2["result"]["items"].as_array().unwrap().len(), 2);
-    let (_, unknown) = app
+    let unknown = app
         .get(&format!("{CODE_PAGINATION}?productId={}", Uuid::new_v4()))
         .await;
     assert_eq!(unknown["result"]["totalCount"], 0);
 
     for bad in ["status=gone", "productId=123", "sortBy=code", "pageSize=0"] {
-        let (status, answer) = app.get(&format!("{CODE_PAGINATION}?{bad}")).await;
-        assert_error(status, &answer, 400, 1);
+        let answer = app.get(&format!("{CODE_PAGINATION}?{bad}")).await;
+        answer.error(400, 1);
     }
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn search_matches_the_exact_code_only() {
     let app = TestApp::spawn().await;
-    let product = app.product("Steam Wallet 200K").await;
-    let other = app.product("Windows 11 Pro Key").await;
+    let product = app.stocked("Steam Wallet 200K", "", 0).await;
+    let other = app.stocked("Windows 11 Pro Key", "", 0).await;
     app.import(
         &product,
         &["AbC-123-xYz".to_owned(), "ABC-124-XYZ".to_owned()],
@@ -119,42 +139,62 @@ async fn search_matches_the_exact_code_only() {
     app.import(&other, &["AbC-123-xYz".to_owned()]).await;
 
     // Exact search goes in a POST body, never a URL.
-    assert_eq!(app.search("AbC-123-xYz", None).await.len(), 2);
-    let found = app.search(" AbC-123-xYz ", Some(&product)).await;
+    assert_eq!(
+        app.post(
+            CODE_SEARCH,
+            json!({"code": "AbC-123-xYz", "productId": null})
+        )
+        .await
+        .items()
+        .len(),
+        2
+    );
+    let found = app
+        .post(
+            CODE_SEARCH,
+            json!({"code": " AbC-123-xYz ", "productId": Some(&product)}),
+        )
+        .await
+        .items();
     assert_eq!(found.len(), 1);
     assert_eq!(found[0]["maskedCode"], "••••••-xYz");
     assert_eq!(found[0]["productName"], "Steam Wallet 200K");
     for miss in ["abc-123-xyz", "ABC-123-XYZ", "AbC-123", "AbC-123-xYz0"] {
         assert_eq!(
-            app.search(miss, Some(&product)).await,
+            app.post(
+                CODE_SEARCH,
+                json!({"code": miss, "productId": Some(&product)})
+            )
+            .await
+            .items(),
             Vec::<Value>::new(),
             "{miss}"
         );
     }
     // The list's keyword no longer finds a code in clear (only order codes).
-    let (status, answer) = app
+    let answer = app
         .get(&format!("{CODE_PAGINATION}?keyword=AbC-123-xYz"))
         .await;
-    assert_eq!(status, 200);
+    assert_eq!(answer.status, 200);
     assert_eq!(answer["result"]["totalCount"], 0);
     // Something that cannot be a code is a field error, in Search as in the list.
-    let (status, answer) = app.get(&format!("{CODE_PAGINATION}?keyword=a%07b")).await;
-    assert_error(status, &answer, 400, 1);
+    let answer = app.get(&format!("{CODE_PAGINATION}?keyword=a%07b")).await;
+    answer.error(400, 1);
     assert_eq!(answer["error"]["details"][0]["field"], "keyword");
     for bad in [json!({"code": "a\u{7}b"}), json!({"code": "  "}), json!({})] {
-        let (status, answer) = app.post(CODE_SEARCH, bad.clone()).await;
-        assert_error(status, &answer, 400, 1);
+        let answer = app.post(CODE_SEARCH, bad.clone()).await;
+        answer.error(400, 1);
         assert_eq!(answer["error"]["details"][0]["field"], "code", "{bad}");
     }
-    let (status, answer) = app
+    let answer = app
         .post(
             CODE_SEARCH,
             json!({"code": "AbC-123-xYz", "productId": "nope"}),
         )
         .await;
-    assert_error(status, &answer, 400, 1);
+    answer.error(400, 1);
     // Staff search too; without a token nobody does.
-    let (status, answer) = app
+    let answer = app
         .call(
             Method::POST,
             CODE_SEARCH,
@@ -163,10 +203,13 @@ async fn search_matches_the_exact_code_only() {
         )
         .await;
     assert_eq!(
-        (status, answer["result"]["items"].as_array().map(Vec::len)),
+        (
+            answer.status,
+            answer["result"]["items"].as_array().map(Vec::len)
+        ),
         (200, Some(2))
     );
-    let (status, answer) = app
+    let answer = app
         .call(
             Method::POST,
             CODE_SEARCH,
@@ -174,36 +217,44 @@ async fn search_matches_the_exact_code_only() {
             Some(&json!({"code": "AbC-123-xYz"})),
         )
         .await;
-    assert_error(status, &answer, 401, 5);
+    answer.error(401, 5);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn update_rewrites_and_guards_codes() {
     let app = TestApp::spawn().await;
-    let product = app.product("Thẻ Garena 100K").await;
+    let product = app.stocked("Thẻ Garena 100K", "", 0).await;
     app.import(&product, &codes("GRN", 0..3)).await;
     let id = code_id(&app, &product, "GRN-000000").await;
 
     let expires = (chrono::Utc::now() + chrono::Duration::days(30)).to_rfc3339();
-    let (status, answer) = app
+    let answer = app
         .put(
             CODE_UPDATE,
             json!({"id": id, "code": " GRN-NEW-9999\r", "note": "đổi mã", "expiresAt": expires}),
         )
         .await;
-    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer.status, 200, "{answer}");
     let view = &answer["result"];
     assert_eq!(view["maskedCode"], "••••••9999");
     assert_eq!(view["note"], "đổi mã");
     assert!(view["expiresAt"].is_string());
     // The new code is found, the old one is gone, and Reveal shows the new one.
     assert_eq!(code_id(&app, &product, "GRN-NEW-9999").await, id);
-    assert!(app.search("GRN-000000", None).await.is_empty());
-    let (_, revealed) = app.post(CODE_REVEAL, json!({"id": id})).await;
+    assert!(
+        app.post(
+            CODE_SEARCH,
+            json!({"code": "GRN-000000", "productId": null})
+        )
+        .await
+        .items()
+        .is_empty()
+    );
+    let revealed = app.post(CODE_REVEAL, json!({"id": id})).await;
     assert_eq!(revealed["result"]["code"], "GRN-NEW-9999");
 
     // null clears; left out stays; disabling moves the counters.
-    let (_, cleared) = app
+    let cleared = app
         .put(
             CODE_UPDATE,
             json!({"id": id, "note": null, "status": "disabled"}),
@@ -212,13 +263,13 @@ async fn update_rewrites_and_guards_codes() {
     assert_eq!(cleared["result"]["note"], Value::Null);
     assert!(cleared["result"]["expiresAt"].is_string());
     assert_eq!(cleared["result"]["status"], "disabled");
-    assert_eq!(app.stock(&product).await, (2, 0, 0, 1));
+    assert_eq!(app.stock(&product, false).await, (2, 0, 0, 1));
 
     // Another code of the same product: 311, nothing changes.
-    let (status, answer) = app
+    let answer = app
         .put(CODE_UPDATE, json!({"id": id, "code": "GRN-000001"}))
         .await;
-    assert_error(status, &answer, 409, 311);
+    answer.error(409, 311);
     assert_eq!(code_id(&app, &product, "GRN-NEW-9999").await, id);
 
     // Field checks.
@@ -233,30 +284,33 @@ async fn update_rewrites_and_guards_codes() {
         (json!({"id": id, "expiresAt": past}), vec!["expiresAt"]),
         (json!({"id": id, "note": "n".repeat(501)}), vec!["note"]),
     ] {
-        let (status, answer) = app.put(CODE_UPDATE, body.clone()).await;
-        assert_eq!(assert_error(status, &answer, 400, 1), fields, "{body}");
+        let answer = app.put(CODE_UPDATE, body.clone()).await;
+        assert_eq!(answer.error(400, 1), fields, "{body}");
     }
-    let (status, answer) = app
+    let answer = app
         .put(CODE_UPDATE, json!({"id": Uuid::new_v4(), "note": "x"}))
         .await;
-    assert_error(status, &answer, 404, 2);
-    let (status, answer) = app
+    answer.error(404, 2);
+    let answer = app
         .put(CODE_UPDATE, json!({"id": Uuid::new_v4(), "code": "NEW"}))
         .await;
-    assert_error(status, &answer, 404, 2);
+    answer.error(404, 2);
 
     // Delete an unsold code.
-    let (status, answer) = app.delete(&format!("{CODE_DELETE}?id={id}")).await;
-    assert_eq!((status, answer["result"].clone()), (200, json!(true)));
-    assert_eq!(app.stock(&product).await, (2, 0, 0, 0));
-    let (status, answer) = app.delete(&format!("{CODE_DELETE}?id={id}")).await;
-    assert_error(status, &answer, 404, 2);
+    let answer = app.delete(&format!("{CODE_DELETE}?id={id}")).await;
+    assert_eq!(
+        (answer.status, answer["result"].clone()),
+        (200, json!(true))
+    );
+    assert_eq!(app.stock(&product, false).await, (2, 0, 0, 0));
+    let answer = app.delete(&format!("{CODE_DELETE}?id={id}")).await;
+    answer.error(404, 2);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn reserved_and_sold_codes_cannot_change() {
     let app = TestApp::spawn().await;
-    let product = app.product("Thẻ Viettel 50K").await;
+    let product = app.stocked("Thẻ Viettel 50K", "", 0).await;
     app.import(&product, &codes("VT", 0..2)).await;
     for (n, status) in ["reserved", "sold"].into_iter().enumerate() {
         let code = format!("VT-{n:06}");
@@ -276,11 +330,11 @@ async fn reserved_and_sold_codes_cannot_change() {
             json!({"id": id, "status": "available"}),
             json!({"id": id}),
         ] {
-            let (code, answer) = app.put(CODE_UPDATE, body).await;
-            assert_error(code, &answer, 409, 312);
+            app.put(CODE_UPDATE, body).await.error(409, 312);
         }
-        let (code, answer) = app.delete(&format!("{CODE_DELETE}?id={id}")).await;
-        assert_error(code, &answer, 409, 312);
+        app.delete(&format!("{CODE_DELETE}?id={id}"))
+            .await
+            .error(409, 312);
         let after = app
             .lines(&format!(
                 "SELECT row_to_json(t)::text AS line FROM serial_codes t WHERE id = '{id}'"
@@ -288,13 +342,13 @@ async fn reserved_and_sold_codes_cannot_change() {
             .await;
         assert_eq!(after, snapshot, "{status} code changed");
     }
-    assert_eq!(app.stock(&product).await, (0, 1, 1, 0));
+    assert_eq!(app.stock(&product, false).await, (0, 1, 1, 0));
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn reveal_returns_the_code_and_audits_it() {
     let app = TestApp::spawn().await;
-    let product = app.product("Windows 11 Pro Key").await;
+    let product = app.stocked("Windows 11 Pro Key", "", 0).await;
     app.import(&product, &["W11P-ABCDE-12345".to_owned()]).await;
     let id = code_id(&app, &product, "W11P-ABCDE-12345").await;
     let user = Uuid::new_v4();
@@ -324,7 +378,7 @@ async fn reveal_returns_the_code_and_audits_it() {
             "chu.shop|{user}|serial_code_reveal|{id}|Windows 11 Pro Key: mã ••••••2345"
         )]
     );
-    let (_, again) = app.post(CODE_REVEAL, json!({"id": id})).await;
+    let again = app.post(CODE_REVEAL, json!({"id": id})).await;
     assert_eq!(again["result"]["code"], "W11P-ABCDE-12345");
     assert_eq!(app.audit().await.len(), 2);
     // The clear code is nowhere in the log.
@@ -335,20 +389,20 @@ async fn reveal_returns_the_code_and_audits_it() {
     );
 
     // Unknown code: 404 and no audit row.
-    let (status, answer) = app.post(CODE_REVEAL, json!({"id": Uuid::new_v4()})).await;
-    assert_error(status, &answer, 404, 2);
-    let (status, answer) = app.post(CODE_REVEAL, json!({})).await;
-    assert_error(status, &answer, 400, 1);
+    let answer = app.post(CODE_REVEAL, json!({"id": Uuid::new_v4()})).await;
+    answer.error(404, 2);
+    let answer = app.post(CODE_REVEAL, json!({})).await;
+    answer.error(400, 1);
     assert_eq!(app.audit().await.len(), 2);
 
     // A ciphertext moved to another product no longer decrypts: 500, no audit row.
-    let other = app.product("Khác").await;
+    let other = app.stocked("Khác", "", 0).await;
     app.execute(&format!(
         "UPDATE serial_codes SET product_id = '{other}' WHERE id = '{id}'"
     ))
     .await;
-    let (status, answer) = app.post(CODE_REVEAL, json!({"id": id})).await;
-    assert_error(status, &answer, 500, 9);
+    let answer = app.post(CODE_REVEAL, json!({"id": id})).await;
+    answer.error(500, 9);
     assert!(!answer.to_string().contains("W11P"));
     assert_eq!(app.audit().await.len(), 2);
 }
@@ -356,7 +410,7 @@ async fn reveal_returns_the_code_and_audits_it() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_ciphertext_copied_onto_another_row_never_reveals() {
     let app = TestApp::spawn().await;
-    let product = app.product("Thẻ Garena 100K").await;
+    let product = app.stocked("Thẻ Garena 100K", "", 0).await;
     app.import(
         &product,
         &["GRN-AAAA-1111".to_owned(), "GRN-BBBB-2222".to_owned()],
@@ -370,21 +424,21 @@ async fn a_ciphertext_copied_onto_another_row_never_reveals() {
          FROM serial_codes a WHERE a.id = '{a}' AND b.id = '{b}'"
     ))
     .await;
-    let (status, answer) = app.post(CODE_REVEAL, json!({"id": b})).await;
-    assert_error(status, &answer, 500, 9);
+    let answer = app.post(CODE_REVEAL, json!({"id": b})).await;
+    answer.error(500, 9);
     assert!(!answer.to_string().contains("GRN-AAAA"), "{answer}");
     assert!(app.audit().await.is_empty());
     // The original row still reveals.
-    let (_, answer) = app.post(CODE_REVEAL, json!({"id": a})).await;
+    let answer = app.post(CODE_REVEAL, json!({"id": a})).await;
     assert_eq!(answer["result"]["code"], "GRN-AAAA-1111");
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
     let app = TestApp::spawn().await;
-    let product = app.product("Mã giảm giá Shopee 20%").await;
+    let product = app.stocked("Mã giảm giá Shopee 20%", "", 0).await;
     let staff = Some(app.staff.as_str());
-    let (status, imported) = app
+    let imported = app
         .call(
             Method::POST,
             CODE_CREATE_BULK,
@@ -393,10 +447,10 @@ async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
         )
         .await;
     assert_eq!(
-        (status, imported["result"]["inserted"].as_i64()),
+        (imported.status, imported["result"]["inserted"].as_i64()),
         (200, Some(2))
     );
-    let (status, found) = app
+    let found = app
         .call(
             Method::POST,
             CODE_SEARCH,
@@ -404,29 +458,30 @@ async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
             Some(&json!({"code": "SHP20-AAAA1111"})),
         )
         .await;
-    assert_eq!(status, 200);
+    assert_eq!(found.status, 200);
     let id = found["result"]["items"][0]["id"]
         .as_str()
         .unwrap()
         .to_owned();
-    let (status, _) = app
+    let status = app
         .call(
             Method::PUT,
             CODE_UPDATE,
             staff,
             Some(&json!({"id": id, "status": "disabled"})),
         )
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
-    let before = app.dump().await;
+    let before = app.schema.dump("serial_codes").await;
 
     // Admin only: an unsold code in clear, and deleting one.
-    let (status, revealed) = app
+    let revealed = app
         .call(Method::POST, CODE_REVEAL, staff, Some(&json!({"id": id})))
         .await;
-    assert_error(status, &revealed, 403, 6);
+    revealed.error(403, 6);
     assert!(!revealed.to_string().contains("SHP20"));
-    let (status, answer) = app
+    let answer = app
         .call(
             Method::DELETE,
             &format!("{CODE_DELETE}?id={id}"),
@@ -434,21 +489,22 @@ async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
             None,
         )
         .await;
-    assert_error(status, &answer, 403, 6);
-    assert_eq!(app.dump().await, before);
+    answer.error(403, 6);
+    assert_eq!(app.schema.dump("serial_codes").await, before);
     assert!(app.audit().await.is_empty());
 
     // The admin may; each leaves one audit row naming the code by id, never in clear.
     let admin_id = Uuid::new_v4();
     let admin = app.tokens.token_named(admin_id, "chu.shop", Role::Admin);
-    let (status, _) = app
+    let status = app
         .call(
             Method::DELETE,
             &format!("{CODE_DELETE}?id={id}"),
             Some(&admin),
             None,
         )
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
     assert_eq!(
         app.audit().await,
@@ -457,7 +513,7 @@ async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
         )]
     );
     // A refused delete (already gone) writes nothing.
-    let (status, answer) = app
+    let answer = app
         .call(
             Method::DELETE,
             &format!("{CODE_DELETE}?id={id}"),
@@ -465,16 +521,16 @@ async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
             None,
         )
         .await;
-    assert_error(status, &answer, 404, 2);
+    answer.error(404, 2);
     assert_eq!(app.audit().await.len(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn stock_counts_follow_import_disable_and_delete() {
     let app = TestApp::spawn().await;
-    let product = app.product("Thẻ Garena 100K").await;
+    let product = app.stocked("Thẻ Garena 100K", "", 0).await;
     let read_stock = || async {
-        let (_, read) = app.get(&format!("{PRODUCT_READ}?id={product}")).await;
+        let read = app.get(&format!("{PRODUCT_READ}?id={product}")).await;
         read["result"]["stock"].clone()
     };
     assert_eq!(
@@ -525,7 +581,7 @@ async fn stock_counts_follow_import_disable_and_delete() {
         .await;
     assert_eq!(real, 8);
     // The storefront: 8 available, threshold 10 -> low.
-    let (_, web) = app
+    let web = app
         .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
         .await;
     assert_eq!(web["result"]["items"][0]["stockLevel"], "low");

@@ -7,34 +7,60 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use support::*;
 
+const PRODUCT_WEB_PAGINATION: &str = "/retailstore/api/web/v1/Product/Pagination";
+const PRODUCT_UPDATE: &str = "/retailstore/api/admin/v1/Product/Update";
+
 #[tokio::test(flavor = "multi_thread")]
 async fn storefront_lists_active_products_with_a_stock_level_only() {
     let app = TestApp::spawn().await;
     let plenty = app
-        .create_product(json!({"name": "Steam Wallet 200K", "price": 210_000,
-                               "status": "active", "sortOrder": 1, "lowStockThreshold": 2}))
-        .await;
+        .post(
+            PRODUCT_CREATE,
+            json!({"name": "Steam Wallet 200K", "price": 210_000,
+                               "status": "active", "sortOrder": 1, "lowStockThreshold": 2}),
+        )
+        .await
+        .ok()
+        .clone();
     let low = app
-        .create_product(json!({"name": "Thẻ Viettel 50K", "price": 48_000,
-                               "originalPrice": 50_000, "status": "active", "sortOrder": 2}))
-        .await;
+        .post(
+            PRODUCT_CREATE,
+            json!({"name": "Thẻ Viettel 50K", "price": 48_000,
+                               "originalPrice": 50_000, "status": "active", "sortOrder": 2}),
+        )
+        .await
+        .ok()
+        .clone();
     let none = app
-        .create_product(json!({"name": "Netflix 1 tháng", "price": 79_000,
-                               "status": "active", "sortOrder": 2}))
-        .await;
-    app.create_product(json!({"name": "Nháp", "price": 1, "status": "draft"}))
-        .await;
-    app.create_product(json!({"name": "Ẩn", "price": 1, "status": "hidden"}))
-        .await;
+        .post(
+            PRODUCT_CREATE,
+            json!({"name": "Netflix 1 tháng", "price": 79_000,
+                               "status": "active", "sortOrder": 2}),
+        )
+        .await
+        .ok()
+        .clone();
+    app.post(
+        PRODUCT_CREATE,
+        json!({"name": "Nháp", "price": 1, "status": "draft"}),
+    )
+    .await
+    .ok();
+    app.post(
+        PRODUCT_CREATE,
+        json!({"name": "Ẩn", "price": 1, "status": "hidden"}),
+    )
+    .await
+    .ok();
     app.import(plenty["id"].as_str().unwrap(), &codes("STEAM", 0..3))
         .await;
     app.import(low["id"].as_str().unwrap(), &codes("VT", 0..2))
         .await;
 
-    let (status, answer) = app
+    let answer = app
         .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
         .await;
-    assert_eq!(status, 200);
+    assert_eq!(answer.status, 200);
     let result = &answer["result"];
     assert_eq!(result["totalCount"], 3);
     assert_eq!(result["pageIndex"], 1);
@@ -81,7 +107,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
     assert_eq!(none["status"], "active");
 
     // Keyword: accents and case do not matter through the slug; ILIKE on the name.
-    let (_, found) = app
+    let found = app
         .call(
             Method::GET,
             &format!("{PRODUCT_WEB_PAGINATION}?keyword=the%20viettel"),
@@ -91,7 +117,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         .await;
     assert_eq!(found["result"]["totalCount"], 1);
     assert_eq!(found["result"]["items"][0]["name"], "Thẻ Viettel 50K");
-    let (_, found) = app
+    let found = app
         .call(
             Method::GET,
             &format!("{PRODUCT_WEB_PAGINATION}?keyword=Th%E1%BA%BB"),
@@ -100,7 +126,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         )
         .await;
     assert_eq!(found["result"]["totalCount"], 1);
-    let (_, hidden) = app
+    let hidden = app
         .call(
             Method::GET,
             &format!("{PRODUCT_WEB_PAGINATION}?keyword=nh%C3%A1p"),
@@ -110,7 +136,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         .await;
     assert_eq!(hidden["result"]["totalCount"], 0);
     // Paging and refused parameters.
-    let (_, second) = app
+    let second = app
         .call(
             Method::GET,
             &format!("{PRODUCT_WEB_PAGINATION}?pageIndex=2&pageSize=2"),
@@ -127,7 +153,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         "pageSize=abc",
         "keyword=th%E1%BA%BB%00",
     ] {
-        let (status, answer) = app
+        let answer = app
             .call(
                 Method::GET,
                 &format!("{PRODUCT_WEB_PAGINATION}?{bad}"),
@@ -135,40 +161,42 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
                 None,
             )
             .await;
-        assert_error(status, &answer, 400, 1);
+        answer.error(400, 1);
     }
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn storefront_answers_follow_catalogue_writes_at_once() {
     let app = TestApp::spawn().await;
-    let id = app.product("Thẻ Garena 100K").await;
+    let id = app.stocked("Thẻ Garena 100K", "", 0).await;
     let items = storefront_items(&app).await;
     assert_eq!(items.len(), 1);
     assert_eq!(items[0]["stockLevel"], "out_of_stock");
 
     // The list is now cached; an import and a rename show on the very next read.
     app.import(&id, &codes("GAR", 0..20)).await;
-    let (status, _) = app
+    let status = app
         .put(PRODUCT_UPDATE, json!({"id": id, "name": "Thẻ Garena 200K"}))
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
     let items = storefront_items(&app).await;
     assert_eq!(items[0]["name"], "Thẻ Garena 200K");
     assert_eq!(items[0]["stockLevel"], "in_stock");
 
     // Hidden products leave the storefront at once too.
-    let (status, _) = app
+    let status = app
         .put(PRODUCT_UPDATE, json!({"id": id, "status": "hidden"}))
-        .await;
+        .await
+        .status;
     assert_eq!(status, 200);
     assert!(storefront_items(&app).await.is_empty());
 }
 
 async fn storefront_items(app: &TestApp) -> Vec<Value> {
-    let (status, answer) = app
+    let answer = app
         .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
         .await;
-    assert_eq!(status, 200);
+    assert_eq!(answer.status, 200);
     answer["result"]["items"].as_array().unwrap().clone()
 }

@@ -42,6 +42,12 @@ pub enum SystemError {
     Api(#[from] ApiError),
 }
 
+impl From<shop_common::input::Invalid> for SystemError {
+    fn from(invalid: shop_common::input::Invalid) -> Self {
+        Self::Validation(invalid.0)
+    }
+}
+
 /// "5 MB" for whole MiB limits, otherwise "<n> KB" (rounded up) or "<n> byte".
 pub fn human_size(bytes: u64) -> String {
     const KIB: u64 = 1024;

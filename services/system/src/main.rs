@@ -12,6 +12,9 @@ fn fail(e: impl std::fmt::Display) -> std::io::Error {
 // tokio's multi-threaded runtime: the migration harness needs blocking threads.
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
+    if server::openapi_only() {
+        return server::print_openapi(system::routes::openapi::json());
+    }
     let _telemetry = telemetry::init("system");
     // The migration step needs DATABASE_URL alone, so its init container or Job gets no
     // other secret.

@@ -12,8 +12,7 @@ use shop_common::auth::Role;
 use shop_common::testing::attacks::{
     assert_tokens_refused, assert_user_headers_ignored, forged_tokens,
 };
-use shop_common::testing::{assert_error, assert_ok};
-use support::{TestApp, expect_error, expect_ok, images};
+use support::{Answer, TestApp, images};
 use uuid::Uuid;
 
 const CONFIGURATION: &str = "/system/api/admin/v1/Configuration/AppConfiguration";
@@ -29,15 +28,15 @@ async fn forged_and_revoked_tokens_are_refused() {
 
     let user = Uuid::new_v4();
     let token = tokens.token_for(user, Role::Admin);
-    let (status, body) = app
+    let body = app
         .call(Method::GET, CONFIGURATION, Some(&token), None)
         .await;
-    assert_ok(status, &body);
+    body.ok();
     tokens.revoke(user, 1);
-    let (status, body) = app
+    let body = app
         .call(Method::GET, CONFIGURATION, Some(&token), None)
         .await;
-    assert_error(status, &body, 401, 5);
+    body.error(401, 5);
     let form = Form::new().part("file", Part::bytes(images::gif_1x1()).file_name("a.gif"));
     let resp = app
         .client
@@ -47,15 +46,15 @@ async fn forged_and_revoked_tokens_are_refused() {
         .send()
         .await
         .unwrap();
-    expect_error(resp, 401, 5).await;
+    Answer::of(resp).await.error(401, 5);
     assert!(app.stored_files().await.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn client_user_headers_are_not_identity() {
     let app = TestApp::spawn().await;
-    let admin = app.admin();
-    let (_, before) = app
+    let admin = app.admin.clone();
+    let before = app
         .call(Method::GET, CONFIGURATION, Some(&admin), None)
         .await;
     let body = json!({ "name": "Bị chiếm" });
@@ -64,10 +63,10 @@ async fn client_user_headers_are_not_identity() {
         Method::PUT,
         CONFIGURATION,
         Some(&body),
-        &app.staff(),
+        &app.staff,
     )
     .await;
-    let (_, after) = app
+    let after = app
         .call(Method::GET, CONFIGURATION, Some(&admin), None)
         .await;
     assert_eq!(after, before);
@@ -85,7 +84,7 @@ async fn upload(
         .unwrap();
     app.client
         .post(app.url(UPLOAD))
-        .bearer_auth(app.admin())
+        .bearer_auth(app.admin.clone())
         .multipart(Form::new().part("file", part))
         .send()
         .await
@@ -98,10 +97,10 @@ async fn upload(
 async fn assert_never_html(app: &TestApp, bytes: &[u8], name: &str, claimed: &str) -> bool {
     let resp = upload(app, bytes.to_vec(), name, claimed).await;
     if resp.status() != 200 {
-        expect_error(resp, 400, 211).await;
+        Answer::of(resp).await.error(400, 211);
         return false;
     }
-    let result = expect_ok(resp).await;
+    let result = Answer::of(resp).await.ok().clone();
     let url = result["url"].as_str().unwrap().to_owned();
     let content_type = result["contentType"].as_str().unwrap().to_owned();
     assert!(

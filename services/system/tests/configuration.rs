@@ -4,24 +4,27 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::{TestApp, expect_error, expect_ok};
+use support::{Answer, TestApp};
 
 const WEB: &str = "/system/api/web/v1/Configuration/AppConfiguration";
 const ADMIN: &str = "/system/api/admin/v1/Configuration/AppConfiguration";
 
 async fn web_config(app: &TestApp) -> Value {
-    expect_ok(app.client.get(app.url(WEB)).send().await.unwrap()).await
+    Answer::of(app.client.get(app.url(WEB)).send().await.unwrap())
+        .await
+        .ok()
+        .clone()
 }
 
 async fn admin_config(app: &TestApp) -> Value {
     let resp = app
         .client
         .get(app.url(ADMIN))
-        .bearer_auth(app.staff())
+        .bearer_auth(app.staff.clone())
         .send()
         .await
         .unwrap();
-    expect_ok(resp).await
+    Answer::of(resp).await.ok().clone()
 }
 
 async fn put(app: &TestApp, token: &str, body: &Value) -> reqwest::Response {
@@ -46,7 +49,7 @@ async fn web_configuration_is_public_and_cacheable() {
         let resp = req.send().await.unwrap();
         let cache_control = resp.headers()["cache-control"].to_str().unwrap().to_owned();
         assert!(cache_control.contains("public") && cache_control.contains("max-age="));
-        let config = expect_ok(resp).await;
+        let config = Answer::of(resp).await.ok().clone();
         assert_eq!(
             config,
             json!({
@@ -67,7 +70,7 @@ async fn web_configuration_is_public_and_cacheable() {
 async fn admin_read_needs_a_valid_token() {
     let app = TestApp::spawn().await;
     let anonymous = app.client.get(app.url(ADMIN)).send().await.unwrap();
-    expect_error(anonymous, 401, 5).await;
+    Answer::of(anonymous).await.error(401, 5);
     let forged = app
         .client
         .get(app.url(ADMIN))
@@ -75,7 +78,7 @@ async fn admin_read_needs_a_valid_token() {
         .send()
         .await
         .unwrap();
-    expect_error(forged, 401, 5).await;
+    Answer::of(forged).await.error(401, 5);
 
     // Staff may read, including who saved last (nobody yet).
     let config = admin_config(&app).await;
@@ -91,8 +94,8 @@ async fn admin_read_needs_a_valid_token() {
 async fn staff_cannot_save() {
     let app = TestApp::spawn().await;
     let before = admin_config(&app).await;
-    let resp = put(&app, &app.staff(), &json!({ "shopName": "Của staff" })).await;
-    expect_error(resp, 403, 6).await;
+    let resp = put(&app, &app.staff, &json!({ "shopName": "Của staff" })).await;
+    Answer::of(resp).await.error(403, 6);
     let anonymous = app
         .client
         .put(app.url(ADMIN))
@@ -100,7 +103,7 @@ async fn staff_cannot_save() {
         .send()
         .await
         .unwrap();
-    expect_error(anonymous, 401, 5).await;
+    Answer::of(anonymous).await.error(401, 5);
     assert_eq!(admin_config(&app).await, before);
 }
 
@@ -113,7 +116,7 @@ async fn admin_saves_and_the_storefront_sees_it_at_once() {
     let upload = format!("/uploads/{}.png", "ab".repeat(32));
     let resp = put(
         &app,
-        &app.admin(),
+        &app.admin,
         &json!({
             "shopName": "  Shop Mã Thẻ  ",
             "shopTagline": "Giao mã ngay",
@@ -127,7 +130,7 @@ async fn admin_saves_and_the_storefront_sees_it_at_once() {
     )
     .await;
     assert_eq!(resp.headers()["cache-control"], "no-store");
-    let saved = expect_ok(resp).await;
+    let saved = Answer::of(resp).await.ok().clone();
     assert_eq!(saved["shopName"], "Shop Mã Thẻ");
     assert_eq!(saved["footerNote"], "Dòng 1\nDòng 2");
     assert_eq!(saved["updatedBy"], "test-admin");
@@ -152,7 +155,10 @@ async fn admin_saves_and_the_storefront_sees_it_at_once() {
     assert_eq!(admin["shopName"], "Shop Mã Thẻ");
 
     // A field left out stays unchanged.
-    let saved = expect_ok(put(&app, &app.admin(), &json!({ "shopTagline": "Mới" })).await).await;
+    let saved = Answer::of(put(&app, &app.admin, &json!({ "shopTagline": "Mới" })).await)
+        .await
+        .ok()
+        .clone();
     assert_eq!(saved["shopName"], "Shop Mã Thẻ");
     assert_eq!(saved["shopTagline"], "Mới");
     assert_eq!(saved["analyticsId"], "G-ABC123");
@@ -164,7 +170,7 @@ async fn invalid_fields_are_listed_and_nothing_changes() {
     let before = admin_config(&app).await;
     let resp = put(
         &app,
-        &app.admin(),
+        &app.admin,
         &json!({
             "shopName": "   ",
             "shopTagline": "x".repeat(201),
@@ -177,7 +183,8 @@ async fn invalid_fields_are_listed_and_nothing_changes() {
         }),
     )
     .await;
-    let body = expect_error(resp, 400, 1).await;
+    let body = Answer::of(resp).await;
+    body.error(400, 1);
     let mut fields: Vec<&str> = body["error"]["details"]
         .as_array()
         .unwrap()
@@ -205,17 +212,19 @@ async fn invalid_fields_are_listed_and_nothing_changes() {
     // One bad field spoils the whole save.
     let resp = put(
         &app,
-        &app.admin(),
+        &app.admin,
         &json!({ "shopName": "Hợp lệ", "shopTagline": 5, "logoUrl": "/uploads/../../etc/passwd" }),
     )
     .await;
-    let body = expect_error(resp, 400, 1).await;
+    let body = Answer::of(resp).await;
+    body.error(400, 1);
     assert_eq!(body["error"]["details"].as_array().unwrap().len(), 2);
 
     // shopName cannot be cleared; a name over 100 characters is refused.
     for name in [json!(null), json!("ả".repeat(101))] {
-        let resp = put(&app, &app.admin(), &json!({ "shopName": name })).await;
-        let body = expect_error(resp, 400, 1).await;
+        let resp = put(&app, &app.admin, &json!({ "shopName": name })).await;
+        let body = Answer::of(resp).await;
+        body.error(400, 1);
         assert_eq!(body["error"]["details"][0]["field"], "shopName");
     }
 
@@ -223,15 +232,15 @@ async fn invalid_fields_are_listed_and_nothing_changes() {
     let malformed = app
         .client
         .put(app.url(ADMIN))
-        .bearer_auth(app.admin())
+        .bearer_auth(app.admin.clone())
         .header("content-type", "application/json")
         .body("{\"shopName\":")
         .send()
         .await
         .unwrap();
-    expect_error(malformed, 400, 1).await;
-    let not_object = put(&app, &app.admin(), &json!(["shopName"])).await;
-    expect_error(not_object, 400, 1).await;
+    Answer::of(malformed).await.error(400, 1);
+    let not_object = put(&app, &app.admin, &json!(["shopName"])).await;
+    Answer::of(not_object).await.error(400, 1);
 
     assert_eq!(admin_config(&app).await, before);
 }
@@ -239,32 +248,39 @@ async fn invalid_fields_are_listed_and_nothing_changes() {
 #[tokio::test(flavor = "multi_thread")]
 async fn explicit_null_clears_an_optional_field() {
     let app = TestApp::spawn().await;
-    let saved = expect_ok(
+    let saved = Answer::of(
         put(
             &app,
-            &app.admin(),
+            &app.admin,
             &json!({ "socialUrl": "http://zalo.me/shop", "contactEmail": "a@b.vn" }),
         )
         .await,
     )
-    .await;
+    .await
+    .ok()
+    .clone();
     assert_eq!(saved["socialUrl"], "http://zalo.me/shop");
 
-    let saved = expect_ok(put(&app, &app.admin(), &json!({ "socialUrl": null })).await).await;
+    let saved = Answer::of(put(&app, &app.admin, &json!({ "socialUrl": null })).await)
+        .await
+        .ok()
+        .clone();
     assert!(saved["socialUrl"].is_null());
     assert_eq!(saved["contactEmail"], "a@b.vn", "left-out field kept");
     assert!(web_config(&app).await["socialUrl"].is_null());
 
     // A blank optional field clears it as well; null on a free text empties it.
-    let saved = expect_ok(
+    let saved = Answer::of(
         put(
             &app,
-            &app.admin(),
+            &app.admin,
             &json!({ "contactEmail": "  ", "shopTagline": null }),
         )
         .await,
     )
-    .await;
+    .await
+    .ok()
+    .clone();
     assert!(saved["contactEmail"].is_null());
     assert_eq!(saved["shopTagline"], "");
 }

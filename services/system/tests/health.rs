@@ -4,7 +4,7 @@
 mod support;
 
 use shop_common::testing::{assert_not_ready, assert_probes, client, unreachable_pool};
-use support::TestApp;
+use support::{Answer, TestApp};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn migrates_and_answers_probes() {
@@ -15,7 +15,7 @@ async fn migrates_and_answers_probes() {
     let client = client();
     for path in ["/nothing", "/uploads"] {
         let missing = client.get(app.url(path)).send().await.unwrap();
-        support::expect_error(missing, 404, 2).await;
+        Answer::of(missing).await.error(404, 2);
     }
     // An unknown method on a known route answers in the envelope too.
     let wrong_method = client
@@ -23,13 +23,13 @@ async fn migrates_and_answers_probes() {
         .send()
         .await
         .unwrap();
-    support::expect_error(wrong_method, 404, 2).await;
+    Answer::of(wrong_method).await.error(404, 2);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn readyz_fails_without_database() {
     // Nothing listens on port 1: the pool cannot connect.
-    let app = TestApp::spawn_with(|_| unreachable_pool("system")).await;
+    let app = TestApp::spawn_with(Some(unreachable_pool("system"))).await;
     assert_not_ready(&app.base_url).await;
     // API calls needing the database answer 503 code 8 in the envelope.
     let config = client()
@@ -37,7 +37,7 @@ async fn readyz_fails_without_database() {
         .send()
         .await
         .unwrap();
-    support::expect_error(config, 503, 8).await;
+    Answer::of(config).await.error(503, 8);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -5,7 +5,8 @@ mod support;
 
 use reqwest::multipart::{Form, Part};
 use sha2::{Digest, Sha256};
-use support::{TestApp, expect_error, expect_ok, images};
+use support::{Answer, TestApp, images};
+use system::config::StoreSettings;
 
 const UPLOAD: &str = "/system/api/admin/v1/UploadFile/Upload";
 const LIMIT: usize = 5 * 1024 * 1024;
@@ -39,11 +40,11 @@ async fn a_png_is_judged_by_its_content_and_served_back() {
     let png = images::png(3, 2, 0x20);
     let resp = upload(
         &app,
-        Some(&app.admin()),
+        Some(&app.admin),
         file_form(png.clone(), "photo.txt", "text/plain"),
     )
     .await;
-    let result = expect_ok(resp).await;
+    let result = Answer::of(resp).await.ok().clone();
     let hash = hex::encode(Sha256::digest(&png));
     assert_eq!(result["url"], format!("/uploads/{hash}.png"));
     assert_eq!(result["contentType"], "image/png");
@@ -110,11 +111,11 @@ async fn other_accepted_formats() {
     for (bytes, ext, content_type, width, height) in cases {
         let resp = upload(
             &app,
-            Some(&app.staff()),
+            Some(&app.staff),
             file_form(bytes.clone(), "x.bin", "application/octet-stream"),
         )
         .await;
-        let result = expect_ok(resp).await;
+        let result = Answer::of(resp).await.ok().clone();
         assert!(
             result["url"]
                 .as_str()
@@ -155,13 +156,8 @@ async fn text_named_like_an_image_is_refused() {
         (b"GIF89a".to_vec(), "a.gif", "image/gif"),
     ];
     for (bytes, name, content_type) in cases {
-        let resp = upload(
-            &app,
-            Some(&app.admin()),
-            file_form(bytes, name, content_type),
-        )
-        .await;
-        expect_error(resp, 400, 211).await;
+        let resp = upload(&app, Some(&app.admin), file_form(bytes, name, content_type)).await;
+        Answer::of(resp).await.error(400, 211);
     }
     assert!(app.stored_files().await.is_empty());
 }
@@ -171,22 +167,23 @@ async fn size_limit_is_enforced() {
     let app = TestApp::spawn().await;
     let over = upload(
         &app,
-        Some(&app.admin()),
+        Some(&app.admin),
         file_form(padded_png(LIMIT + 1), "big.png", "image/png"),
     )
     .await;
-    let body = expect_error(over, 413, 210).await;
+    let body = Answer::of(over).await;
+    body.error(413, 210);
     assert!(body["error"]["message"].as_str().unwrap().contains("5 MB"));
     assert!(app.stored_files().await.is_empty());
 
     // Far over the limit: refused from the declared length, before reading.
     let far_over = upload(
         &app,
-        Some(&app.admin()),
+        Some(&app.admin),
         file_form(padded_png(LIMIT * 2), "huge.png", "image/png"),
     )
     .await;
-    expect_error(far_over, 413, 210).await;
+    Answer::of(far_over).await.error(413, 210);
 
     // Without a declared length (chunked), the stream is cut at the bound.
     let chunks: Vec<Result<Vec<u8>, std::io::Error>> = (0..7)
@@ -204,18 +201,18 @@ async fn size_limit_is_enforced() {
     .file_name("stream.png")
     .mime_str("image/png")
     .unwrap();
-    let chunked = upload(&app, Some(&app.admin()), Form::new().part("file", streamed)).await;
-    expect_error(chunked, 413, 210).await;
+    let chunked = upload(&app, Some(&app.admin), Form::new().part("file", streamed)).await;
+    Answer::of(chunked).await.error(413, 210);
 
     // Exactly at the limit is fine.
     let at_limit = padded_png(LIMIT);
     let resp = upload(
         &app,
-        Some(&app.admin()),
+        Some(&app.admin),
         file_form(at_limit.clone(), "limit.png", "image/png"),
     )
     .await;
-    let result = expect_ok(resp).await;
+    let result = Answer::of(resp).await.ok().clone();
     assert_eq!(result["size"], LIMIT);
     assert_eq!(
         (result["width"].clone(), result["height"].clone()),
@@ -235,40 +232,41 @@ async fn size_limit_is_enforced() {
 async fn a_missing_file_is_code_212_and_a_non_multipart_body_code_1() {
     let app = TestApp::spawn().await;
     let other_field = Form::new().text("name", "logo");
-    expect_error(
-        upload(&app, Some(&app.admin()), other_field).await,
-        400,
-        212,
-    )
-    .await;
+    Answer::of(upload(&app, Some(&app.admin), other_field).await)
+        .await
+        .error(400, 212);
     let wrong_name = Form::new().part(
         "image",
         Part::bytes(images::png(1, 1, 0)).file_name("a.png"),
     );
-    expect_error(upload(&app, Some(&app.admin()), wrong_name).await, 400, 212).await;
+    Answer::of(upload(&app, Some(&app.admin), wrong_name).await)
+        .await
+        .error(400, 212);
     // What a browser sends when no file was chosen.
     let empty = file_form(Vec::new(), "", "application/octet-stream");
-    expect_error(upload(&app, Some(&app.admin()), empty).await, 400, 212).await;
+    Answer::of(upload(&app, Some(&app.admin), empty).await)
+        .await
+        .error(400, 212);
 
     let json = app
         .client
         .post(app.url(UPLOAD))
-        .bearer_auth(app.admin())
+        .bearer_auth(app.admin.clone())
         .json(&serde_json::json!({ "file": "iVBORw0KGgo=" }))
         .send()
         .await
         .unwrap();
-    expect_error(json, 400, 1).await;
+    Answer::of(json).await.error(400, 1);
     let broken = app
         .client
         .post(app.url(UPLOAD))
-        .bearer_auth(app.admin())
+        .bearer_auth(app.admin.clone())
         .header("content-type", "multipart/form-data; boundary=xyz")
         .body("--xyz\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nunterminated")
         .send()
         .await
         .unwrap();
-    expect_error(broken, 400, 1).await;
+    Answer::of(broken).await.error(400, 1);
     assert!(app.stored_files().await.is_empty());
 }
 
@@ -277,15 +275,10 @@ async fn staff_may_upload_anonymous_may_not() {
     let app = TestApp::spawn().await;
     let png = images::png(2, 2, 1);
     let anonymous = upload(&app, None, file_form(png.clone(), "a.png", "image/png")).await;
-    expect_error(anonymous, 401, 5).await;
+    Answer::of(anonymous).await.error(401, 5);
     assert!(app.stored_files().await.is_empty());
-    let staff = upload(
-        &app,
-        Some(&app.staff()),
-        file_form(png, "a.png", "image/png"),
-    )
-    .await;
-    expect_ok(staff).await;
+    let staff = upload(&app, Some(&app.staff), file_form(png, "a.png", "image/png")).await;
+    Answer::of(staff).await.ok();
     assert_eq!(app.stored_files().await.len(), 1);
 }
 
@@ -293,35 +286,41 @@ async fn staff_may_upload_anonymous_may_not() {
 async fn the_same_bytes_give_the_same_url() {
     let app = TestApp::spawn().await;
     let png = images::png(5, 5, 9);
-    let first = expect_ok(
+    let first = Answer::of(
         upload(
             &app,
-            Some(&app.admin()),
+            Some(&app.admin),
             file_form(png.clone(), "a.png", "image/png"),
         )
         .await,
     )
-    .await;
-    let second = expect_ok(
+    .await
+    .ok()
+    .clone();
+    let second = Answer::of(
         upload(
             &app,
-            Some(&app.staff()),
+            Some(&app.staff),
             file_form(png, "other-name.jpg", "image/jpeg"),
         )
         .await,
     )
-    .await;
+    .await
+    .ok()
+    .clone();
     assert_eq!(first["url"], second["url"]);
     assert_eq!(app.stored_files().await.len(), 1);
-    let different = expect_ok(
+    let different = Answer::of(
         upload(
             &app,
-            Some(&app.admin()),
+            Some(&app.admin),
             file_form(images::png(5, 5, 10), "a.png", "image/png"),
         )
         .await,
     )
-    .await;
+    .await
+    .ok()
+    .clone();
     assert_ne!(different["url"], first["url"]);
     assert_eq!(app.stored_files().await.len(), 2);
 }
@@ -329,22 +328,27 @@ async fn the_same_bytes_give_the_same_url() {
 #[tokio::test(flavor = "multi_thread")]
 async fn only_content_names_are_served() {
     let app = TestApp::spawn().await;
-    let result = expect_ok(
+    let result = Answer::of(
         upload(
             &app,
-            Some(&app.admin()),
+            Some(&app.admin),
             file_form(images::png(1, 1, 0), "a.png", "image/png"),
         )
         .await,
     )
-    .await;
+    .await
+    .ok()
+    .clone();
     let url = result["url"].as_str().unwrap().to_owned();
     let hash = url
         .trim_start_matches("/uploads/")
         .trim_end_matches(".png")
         .to_owned();
     // A secret beside the uploads must stay out of reach.
-    std::fs::write(app.upload_dir().join("secret.txt"), "secret").unwrap();
+    let StoreSettings::Local { dir } = &app.store else {
+        panic!("uploads in a bucket")
+    };
+    std::fs::write(dir.join("secret.txt"), "secret").unwrap();
 
     for path in [
         "/uploads/../etc/passwd".to_owned(),

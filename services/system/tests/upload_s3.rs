@@ -6,7 +6,7 @@ mod support;
 
 use reqwest::multipart::{Form, Part};
 use sha2::{Digest, Sha256};
-use support::{S3Server, TestApp, expect_error, expect_ok, images};
+use support::{Answer, S3Server, TestApp, images};
 use system::config::StoreSettings;
 
 const UPLOAD: &str = "/system/api/admin/v1/UploadFile/Upload";
@@ -33,7 +33,7 @@ async fn upload(app: &TestApp, token: &str, form: Form) -> reqwest::Response {
 /// Two replicas of the service on one new bucket.
 async fn replicas(server: &S3Server, bucket: &str) -> (TestApp, TestApp) {
     let settings = server.bucket(bucket);
-    let first = TestApp::spawn_on(StoreSettings::S3(settings), |schema| schema.pool(4)).await;
+    let first = TestApp::spawn_on(StoreSettings::S3(settings), None).await;
     let second = first.replica().await;
     (first, second)
 }
@@ -62,15 +62,17 @@ async fn an_upload_lands_in_the_bucket_and_every_replica_serves_it() {
     let server = S3Server::start().await;
     let (first, second) = replicas(&server, "shop-uploads").await;
     let png = images::png(3, 2, 0x20);
-    let result = expect_ok(
+    let result = Answer::of(
         upload(
             &first,
-            &first.admin(),
+            &first.admin,
             file_form(png.clone(), "photo.txt", "text/plain"),
         )
         .await,
     )
-    .await;
+    .await
+    .ok()
+    .clone();
     let hash = hex::encode(Sha256::digest(&png));
     let url = format!("/uploads/{hash}.png");
     assert_eq!(result["url"], url);
@@ -102,15 +104,17 @@ async fn an_upload_lands_in_the_bucket_and_every_replica_serves_it() {
 
     // The other formats keep their type through the bucket.
     let gif = images::gif_1x1();
-    let result = expect_ok(
+    let result = Answer::of(
         upload(
             &second,
-            &second.staff(),
+            &second.staff,
             file_form(gif.clone(), "a.bin", "image/png"),
         )
         .await,
     )
-    .await;
+    .await
+    .ok()
+    .clone();
     assert_served(&first, result["url"].as_str().unwrap(), &gif, "image/gif").await;
 }
 
@@ -119,38 +123,44 @@ async fn the_bucket_holds_one_object_per_content() {
     let server = S3Server::start().await;
     let (first, second) = replicas(&server, "shop-uploads").await;
     let png = images::png(5, 5, 9);
-    let a = expect_ok(
+    let a = Answer::of(
         upload(
             &first,
-            &first.admin(),
+            &first.admin,
             file_form(png.clone(), "a.png", "image/png"),
         )
         .await,
     )
-    .await;
-    let b = expect_ok(
+    .await
+    .ok()
+    .clone();
+    let b = Answer::of(
         upload(
             &second,
-            &second.staff(),
+            &second.staff,
             file_form(png.clone(), "other-name.jpg", "image/jpeg"),
         )
         .await,
     )
-    .await;
+    .await
+    .ok()
+    .clone();
     assert_eq!(a["url"], b["url"]);
     let hash = hex::encode(Sha256::digest(&png));
     assert_eq!(second.stored_files().await, [key(&hash, "png")]);
 
     let other = images::png(5, 5, 10);
-    let c = expect_ok(
+    let c = Answer::of(
         upload(
             &second,
-            &second.admin(),
+            &second.admin,
             file_form(other.clone(), "a.png", "image/png"),
         )
         .await,
     )
-    .await;
+    .await
+    .ok()
+    .clone();
     assert_ne!(c["url"], a["url"]);
     let mut want = vec![
         key(&hash, "png"),
@@ -179,25 +189,20 @@ async fn refused_uploads_store_nothing_and_missing_objects_are_a_bare_404() {
         (b"\x89PNG\r\n\x1a\n".to_vec(), "short.png", "image/png"),
     ];
     for (bytes, name, content_type) in not_images {
-        let resp = upload(&first, &first.admin(), file_form(bytes, name, content_type)).await;
-        expect_error(resp, 400, 211).await;
+        let resp = upload(&first, &first.admin, file_form(bytes, name, content_type)).await;
+        Answer::of(resp).await.error(400, 211);
     }
     let mut too_large = images::png(4, 3, 0x80);
     too_large.resize(5 * 1024 * 1024 + 1, 0);
     let resp = upload(
         &second,
-        &second.admin(),
+        &second.admin,
         file_form(too_large, "big.png", "image/png"),
     )
     .await;
-    expect_error(resp, 413, 210).await;
-    let empty = upload(
-        &first,
-        &first.admin(),
-        file_form(Vec::new(), "", "image/png"),
-    )
-    .await;
-    expect_error(empty, 400, 212).await;
+    Answer::of(resp).await.error(413, 210);
+    let empty = upload(&first, &first.admin, file_form(Vec::new(), "", "image/png")).await;
+    Answer::of(empty).await.error(400, 212);
     assert!(first.stored_files().await.is_empty());
 
     // A well-formed name with nothing behind it, and a key in the bucket that is not a

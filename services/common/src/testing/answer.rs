@@ -2,12 +2,15 @@
 //! body of a response, checked against the envelope by [`Answer::ok`] and
 //! [`Answer::error`].
 
+use std::fmt;
+use std::ops::Index;
+
 use serde_json::Value;
 
 use super::{assert_error, assert_ok, detail_fields};
 
 /// An envelope as a test received it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Answer {
     pub status: u16,
     pub body: Value,
@@ -35,9 +38,9 @@ impl Answer {
     }
 
     /// Asserts a failed envelope with this HTTP status and code, no result and a
-    /// message for people; returns the body.
-    pub fn error(&self, status: u16, code: u64) -> &Value {
-        assert_error(self.status, &self.body, status, code);
+    /// message for people; returns the `field` of each entry of `error.details`.
+    pub fn error(&self, status: u16, code: u64) -> Vec<String> {
+        let fields = assert_error(self.status, &self.body, status, code);
         assert!(
             self.body["error"]["message"]
                 .as_str()
@@ -45,7 +48,15 @@ impl Answer {
             "no message: {}",
             self.body
         );
-        &self.body
+        fields
+    }
+
+    /// Asserts a successful envelope and returns the `items` of its result (a page).
+    pub fn items(&self) -> Vec<Value> {
+        let items = self.ok()["items"].as_array();
+        items
+            .unwrap_or_else(|| panic!("no items: {}", self.body))
+            .clone()
     }
 
     /// The error code (0 on success).
@@ -61,5 +72,21 @@ impl Answer {
     /// The `field` of each entry of `error.details`.
     pub fn detail_fields(&self) -> Vec<String> {
         detail_fields(&self.body)
+    }
+}
+
+/// Shows the body, as failed assertions quote it.
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.body.fmt(f)
+    }
+}
+
+/// `answer["result"]` reads the body.
+impl Index<&str> for Answer {
+    type Output = Value;
+
+    fn index(&self, key: &str) -> &Value {
+        &self.body[key]
     }
 }

@@ -6,7 +6,7 @@
 use reqwest::Method;
 use serde_json::Value;
 
-use super::{TestClient, TestTokens, assert_error};
+use super::{TestClient, TestTokens};
 use crate::auth::{AUDIENCE, Claims, ISSUER, Role};
 
 /// Claims of a valid one-hour admin session, the base of each forgery.
@@ -77,12 +77,13 @@ pub async fn assert_tokens_refused(
     body: Option<&Value>,
     tokens: &[(&str, String)],
 ) {
-    let (status, answer) = http.call(method.clone(), path, None, body).await;
-    assert_error(status, &answer, 401, 5);
+    http.call(method.clone(), path, None, body)
+        .await
+        .error(401, 5);
     for (name, token) in tokens {
-        let (status, answer) = http.call(method.clone(), path, Some(token), body).await;
-        assert_eq!(status, 401, "{name}: {answer}");
-        assert_error(status, &answer, 401, 5);
+        let answer = http.call(method.clone(), path, Some(token), body).await;
+        assert_eq!(answer.status, 401, "{name}: {answer}");
+        answer.error(401, 5);
     }
 }
 
@@ -106,12 +107,12 @@ pub async fn assert_user_headers_ignored(
 ) {
     let forged = forged_user_headers();
     let headers: Vec<(&str, &str)> = forged.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let (status, answer) = http.send(method.clone(), path, None, &headers, body).await;
-    assert_error(status, &answer, 401, 5);
-    let (status, answer) = http
+    let answer = http.send(method.clone(), path, None, &headers, body).await;
+    answer.error(401, 5);
+    let answer = http
         .send(method, path, Some(staff_token), &headers, body)
         .await;
-    assert_error(status, &answer, 403, 6);
+    answer.error(403, 6);
 }
 
 /// Asserts that an internal route answers 401 code 5 without the key, with a wrong
@@ -126,9 +127,9 @@ pub async fn assert_internal_key_required(
     let keys: [Option<&str>; 4] = [None, Some(""), Some("wrong-key-0123456789"), Some(prefix)];
     for key in keys {
         let headers: Vec<(&str, &str)> = key.map(|k| ("x-internal-key", k)).into_iter().collect();
-        let (status, answer) = http.send(method.clone(), path, None, &headers, body).await;
-        assert_eq!(status, 401, "key {key:?}: {answer}");
-        assert_error(status, &answer, 401, 5);
+        let answer = http.send(method.clone(), path, None, &headers, body).await;
+        assert_eq!(answer.status, 401, "key {key:?}: {answer}");
+        answer.error(401, 5);
     }
 }
 
@@ -150,17 +151,16 @@ pub async fn assert_page_bounds(http: &TestClient, token: Option<&str>, path: &s
     for bad in BAD_PAGE_NUMBERS {
         for field in ["pageIndex", "pageSize"] {
             let url = format!("{path}{join}{field}={bad}");
-            let (status, answer) = http.call(Method::GET, &url, token, None).await;
-            let fields = assert_error(status, &answer, 400, 1);
-            assert_eq!(fields, [field], "{url}: {answer}");
+            let answer = http.call(Method::GET, &url, token, None).await;
+            assert_eq!(answer.error(400, 1), [field], "{url}: {answer}");
         }
     }
     let url = format!("{path}{join}pageSize=101");
-    let (status, answer) = http.call(Method::GET, &url, token, None).await;
-    assert_eq!(assert_error(status, &answer, 400, 1), ["pageSize"], "{url}");
+    let answer = http.call(Method::GET, &url, token, None).await;
+    assert_eq!(answer.error(400, 1), ["pageSize"], "{url}");
     let url = format!("{path}{join}pageIndex=1000000&pageSize=100");
-    let (status, answer) = http.call(Method::GET, &url, token, None).await;
-    let result = super::assert_ok(status, &answer);
+    let answer = http.call(Method::GET, &url, token, None).await;
+    let result = answer.ok();
     assert_eq!(result["pageIndex"], 1_000_000, "{url}: {answer}");
     assert_eq!(result["pageSize"], 100, "{url}: {answer}");
     assert_eq!(result["items"].as_array().map(Vec::len), Some(0), "{url}");

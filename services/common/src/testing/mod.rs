@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use std::borrow::Borrow;
 use std::net::TcpListener;
 
 use diesel::QueryableByName;
@@ -16,9 +17,13 @@ use crate::db::{self, DbPool};
 
 mod answer;
 pub mod attacks;
+pub mod images;
+pub mod openapi;
+pub mod raw;
 mod service;
 mod stub;
 mod tokens;
+pub mod upstream;
 pub use answer::Answer;
 pub use service::TestService;
 pub use stub::{Stub, StubCall, envelope_error, envelope_ok};
@@ -189,13 +194,17 @@ pub fn client() -> reqwest::Client {
     crate::internal::http_client()
 }
 
-/// A JSON client for one running service. `call` and `send` take the bearer token
-/// per request; the `get`/`post`/`put`/`delete` shorthands use `token`.
+/// A JSON client for one running service, answering [`Answer`]s. `call` and `send`
+/// take the bearer token per request; the `get`/`post`/`put`/`delete` shorthands use
+/// `token` and `headers`.
+#[derive(Clone)]
 pub struct TestClient {
     pub base_url: String,
     pub client: reqwest::Client,
     /// The bearer token of the shorthands (`None`: anonymous).
     pub token: Option<String>,
+    /// Extra headers of the shorthands.
+    pub headers: Vec<(String, String)>,
 }
 
 impl TestClient {
@@ -204,6 +213,7 @@ impl TestClient {
             base_url: base_url.into(),
             client: client(),
             token,
+            headers: Vec::new(),
         }
     }
 
@@ -212,8 +222,32 @@ impl TestClient {
         format!("{}{path}", self.base_url)
     }
 
-    /// Sends a request with an optional bearer token, extra headers and JSON body;
-    /// returns the HTTP status and the JSON body (panics if it is not JSON).
+    /// This client without a token.
+    pub fn anon(&self) -> Self {
+        self.with_token(None)
+    }
+
+    /// This client with shorthands sending `token` (`None`: anonymous).
+    pub fn with_token(&self, token: Option<&str>) -> Self {
+        Self {
+            token: token.map(str::to_owned),
+            ..self.clone()
+        }
+    }
+
+    /// This client with shorthands also sending `headers`.
+    pub fn with_headers(&self, headers: &[(&str, &str)]) -> Self {
+        let mut client = self.clone();
+        for (name, value) in headers {
+            client
+                .headers
+                .push(((*name).to_owned(), (*value).to_owned()));
+        }
+        client
+    }
+
+    /// Sends a request with an optional bearer token, extra headers and JSON body
+    /// (panics if the answer is not JSON).
     pub async fn send(
         &self,
         method: Method,
@@ -221,7 +255,7 @@ impl TestClient {
         token: Option<&str>,
         headers: &[(&str, &str)],
         body: Option<&Value>,
-    ) -> (u16, Value) {
+    ) -> Answer {
         let mut request = self.client.request(method, self.url(path));
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -232,12 +266,7 @@ impl TestClient {
         if let Some(body) = body {
             request = request.json(body);
         }
-        let response = request.send().await.unwrap();
-        let status = response.status().as_u16();
-        let text = response.text().await.unwrap();
-        let value = serde_json::from_str(&text)
-            .unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"));
-        (status, value)
+        Answer::of(request.send().await.unwrap()).await
     }
 
     /// [`send`](Self::send) without extra headers.
@@ -247,28 +276,37 @@ impl TestClient {
         path: &str,
         token: Option<&str>,
         body: Option<&Value>,
-    ) -> (u16, Value) {
+    ) -> Answer {
         self.send(method, path, token, &[], body).await
     }
 
-    pub async fn get(&self, path: &str) -> (u16, Value) {
-        self.call(Method::GET, path, self.token.as_deref(), None)
+    /// A shorthand: `token` and `headers`.
+    async fn shorthand(&self, method: Method, path: &str, body: Option<&Value>) -> Answer {
+        let headers: Vec<(&str, &str)> = self
+            .headers
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        self.send(method, path, self.token.as_deref(), &headers, body)
             .await
     }
 
-    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
-        self.call(Method::POST, path, self.token.as_deref(), Some(&body))
+    pub async fn get(&self, path: &str) -> Answer {
+        self.shorthand(Method::GET, path, None).await
+    }
+
+    /// `body`: a `Value` or a reference to one.
+    pub async fn post(&self, path: &str, body: impl Borrow<Value>) -> Answer {
+        self.shorthand(Method::POST, path, Some(body.borrow()))
             .await
     }
 
-    pub async fn put(&self, path: &str, body: Value) -> (u16, Value) {
-        self.call(Method::PUT, path, self.token.as_deref(), Some(&body))
-            .await
+    pub async fn put(&self, path: &str, body: impl Borrow<Value>) -> Answer {
+        self.shorthand(Method::PUT, path, Some(body.borrow())).await
     }
 
-    pub async fn delete(&self, path: &str) -> (u16, Value) {
-        self.call(Method::DELETE, path, self.token.as_deref(), None)
-            .await
+    pub async fn delete(&self, path: &str) -> Answer {
+        self.shorthand(Method::DELETE, path, None).await
     }
 }
 
@@ -309,21 +347,6 @@ pub fn assert_ok(status: u16, body: &Value) -> &Value {
     &body["result"]
 }
 
-/// [`assert_error`] on a raw response; returns the body.
-pub async fn expect_error(response: reqwest::Response, status: u16, code: u64) -> Value {
-    let got = response.status().as_u16();
-    let body: Value = response.json().await.unwrap();
-    assert_error(got, &body, status, code);
-    body
-}
-
-/// [`assert_ok`] on a raw response; returns the `result`.
-pub async fn expect_ok(response: reqwest::Response) -> Value {
-    let status = response.status().as_u16();
-    let body: Value = response.json().await.unwrap();
-    assert_ok(status, &body).clone()
-}
-
 /// The checks of every service's health test: `/readyz` and `/healthz` answer 200,
 /// and `missing_path` (an unknown route) answers 404 code 2 in the envelope.
 pub async fn assert_probes(base_url: &str, missing_path: &str) {
@@ -345,7 +368,7 @@ pub async fn assert_probes(base_url: &str, missing_path: &str) {
         .send()
         .await
         .unwrap();
-    expect_error(missing, 404, 2).await;
+    Answer::of(missing).await.error(404, 2);
 }
 
 /// Asserts that `/readyz` answers 503 (the database is unreachable).

@@ -3,6 +3,7 @@
 //! act as admin. Each crate's `TestApp` wraps this with its domain fixtures.
 
 use std::ops::Deref;
+use std::sync::Arc;
 
 use actix_web::web::ServiceConfig;
 use diesel_migrations::EmbeddedMigrations;
@@ -15,11 +16,12 @@ pub struct TestService {
     /// Its shorthands send [`admin`](Self::admin).
     pub http: TestClient,
     pub pool: DbPool,
-    pub tokens: TestTokens,
+    /// Shared with [`replica`](Self::replica)s.
+    pub tokens: Arc<TestTokens>,
     pub admin: String,
     pub staff: String,
-    // Dropped last: removes the schema.
-    pub schema: TestSchema,
+    /// Shared with replicas; the last one dropped removes the schema.
+    pub schema: Arc<TestSchema>,
 }
 
 impl TestService {
@@ -34,7 +36,21 @@ impl TestService {
         let schema = TestSchema::new();
         schema.migrate(migrations).await;
         let pool = schema.pool(pool_size);
-        let tokens = TestTokens::new();
+        Self::start(Arc::new(schema), Arc::new(TestTokens::new()), pool, app)
+    }
+
+    /// Serves the routes `app` builds from `pool` on a schema already migrated,
+    /// trusting `tokens` (a custom pool, or a second instance of a service).
+    pub fn start<F, C>(
+        schema: Arc<TestSchema>,
+        tokens: Arc<TestTokens>,
+        pool: DbPool,
+        app: F,
+    ) -> Self
+    where
+        F: FnOnce(DbPool, TokenVerifier) -> C,
+        C: Fn(&mut ServiceConfig) + Clone + Send + 'static,
+    {
         let base = serve(app(pool.clone(), tokens.verifier()));
         let admin = tokens.token(Role::Admin);
         Self {
@@ -45,6 +61,22 @@ impl TestService {
             tokens,
             schema,
         }
+    }
+
+    /// Another instance of the service (a second replica): the same schema and
+    /// trusted key, its own pool of `pool_size`, process state and port.
+    pub fn replica<F, C>(&self, pool_size: usize, app: F) -> Self
+    where
+        F: FnOnce(DbPool, TokenVerifier) -> C,
+        C: Fn(&mut ServiceConfig) + Clone + Send + 'static,
+    {
+        let pool = self.schema.pool(pool_size);
+        Self::start(self.schema.clone(), self.tokens.clone(), pool, app)
+    }
+
+    /// A client acting as staff.
+    pub fn as_staff(&self) -> TestClient {
+        self.http.with_token(Some(&self.staff))
     }
 
     /// `SELECT ... AS n` returning one bigint.
@@ -60,6 +92,15 @@ impl TestService {
     /// `SELECT ... AS line` returning text rows.
     pub async fn lines(&self, sql: &str) -> Vec<String> {
         self.schema.lines(sql).await
+    }
+
+    /// The audit log as `actor|action|target|detail` lines, oldest first.
+    pub async fn audit(&self) -> Vec<String> {
+        self.lines(
+            "SELECT concat_ws('|', actor, action, target, detail) AS line FROM audit_log \
+             ORDER BY at, id",
+        )
+        .await
     }
 }
 

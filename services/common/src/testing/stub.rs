@@ -157,7 +157,7 @@ impl Stub {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{TestClient, assert_error, assert_ok};
+    use crate::testing::TestClient;
     use reqwest::Method;
 
     #[tokio::test]
@@ -167,7 +167,7 @@ mod tests {
             (200, envelope_ok(serde_json::json!({ "echo": body["n"] })))
         });
         let http = TestClient::new(stub.base_url.clone(), None);
-        let (status, body) = http
+        let answer = http
             .send(
                 Method::POST,
                 "/svc/internal/v1/X/Do",
@@ -176,14 +176,12 @@ mod tests {
                 Some(&serde_json::json!({ "n": 7 })),
             )
             .await;
-        assert_eq!(assert_ok(status, &body)["echo"], 7);
-        let (status, body) = http.get("/svc/other").await;
-        assert_error(status, &body, 404, 2);
+        assert_eq!(answer.ok()["echo"], 7);
+        http.get("/svc/other").await.error(404, 2);
         stub.set_down(true);
-        let (status, body) = http
-            .post("/svc/internal/v1/X/Do", serde_json::json!({ "n": 8 }))
-            .await;
-        assert_error(status, &body, 503, 8);
+        http.post("/svc/internal/v1/X/Do", serde_json::json!({ "n": 8 }))
+            .await
+            .error(503, 8);
         let calls = stub.requests("/svc/internal/v1/X/Do");
         assert_eq!(calls.len(), 2);
         assert_eq!(calls[0].headers["x-internal-key"], "k");

@@ -5,12 +5,14 @@ use diesel::deserialize::FromSqlRow;
 use diesel::expression::AsExpression;
 use diesel::sql_types::Text;
 use serde::{Deserialize, Serialize};
+use shop_common::input::{
+    Invalid, Problems, patch_optional as optional, patch_required as required,
+};
 use uuid::Uuid;
 
 use super::nullable;
 use super::text::{bank_account_name, is_bank_account_name, logo_url_ok, optional_text};
 use crate::banks;
-use crate::error::{PaymentError, Problems};
 
 pub const MAX_NAME: usize = 100;
 pub const MAX_BANK_NAME: usize = 100;
@@ -21,7 +23,9 @@ pub const MAX_SORT_ORDER: i32 = 1_000_000;
 pub const ACCOUNT_NUMBER_LEN: std::ops::RangeInclusive<usize> = 4..=19;
 pub const WEBHOOK_SECRET_LEN: std::ops::RangeInclusive<usize> = 16..=200;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
+)]
 #[diesel(sql_type = Text)]
 #[serde(rename_all = "snake_case")]
 pub enum ProviderType {
@@ -82,21 +86,45 @@ impl std::fmt::Debug for SecretChange {
 
 /// Provider fields as sent by Create, or as the current provider with an Update applied:
 /// nothing is checked yet. `webhook_secret` is a new secret to store, if any.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(
+    as = ProviderInput,
+    description = "Create: `name` and `type` required; vietqr_bank also needs bankBin, \
+        accountNumber, accountName; manual needs instructions. Bank fields are not stored \
+        for manual providers."
+)]
 pub struct ProviderForm {
+    #[schema(value_type = String, required = false, min_length = 1, max_length = 100)]
     pub name: Option<String>,
     #[serde(rename = "type")]
+    #[schema(value_type = ProviderType, required = false)]
     pub kind: Option<String>,
+    /// One of the BINs from Banks
     pub bank_bin: Option<String>,
+    /// Defaults to the bank's short name
+    #[schema(max_length = 100)]
     pub bank_name: Option<String>,
+    /// Spaces are removed
+    #[schema(pattern = "^[0-9]{4,19}$")]
     pub account_number: Option<String>,
+    /// Normalised to upper case without accents; must then be A-Z, 0-9 and spaces
+    #[schema(max_length = 100)]
     pub account_name: Option<String>,
+    #[schema(max_length = 2000)]
     pub instructions: Option<String>,
+    /// /uploads/... or https:// URL
     pub logo_url: Option<String>,
+    #[schema(value_type = bool, required = false, default = true)]
     pub is_active: Option<bool>,
+    #[schema(value_type = i32, required = false, default = 0, minimum = -1000000, maximum = 1000000)]
     pub sort_order: Option<i32>,
+    /// Requires a stored webhook secret
+    #[schema(value_type = bool, required = false, default = false)]
     pub webhook_enabled: Option<bool>,
+    /// SePay API key (Authorization: Apikey ...). Stored encrypted, never returned; null on
+    /// Update removes it.
+    #[schema(min_length = 16, max_length = 200, write_only)]
     pub webhook_secret: Option<String>,
 }
 
@@ -192,11 +220,7 @@ fn check_bank(p: &mut Problems, form: &ProviderForm) -> Option<BankAccount> {
 impl ProviderForm {
     /// Checks every field, reporting all problems at once (code 1). `clear_secret`: the
     /// write removes the stored secret; `secret_stored`: one is stored now.
-    pub fn check(
-        self,
-        clear_secret: bool,
-        secret_stored: bool,
-    ) -> Result<ProviderFields, PaymentError> {
+    pub fn check(self, clear_secret: bool, secret_stored: bool) -> Result<ProviderFields, Invalid> {
         let mut p = Problems::default();
 
         let name = self.name.as_deref().map(str::trim).unwrap_or_default();
@@ -302,37 +326,53 @@ impl ProviderForm {
 /// The body of PaymentProvider/Update: `id` plus any provider field. A field left out
 /// stays; `null` clears an optional field (the webhook secret included) and is refused
 /// for the required ones.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(
+    as = ProviderUpdate,
+    description = "`id` plus any provider field (as in ProviderInput). A field left out stays \
+        unchanged; an explicit null clears an optional field (`webhookSecret: null` removes \
+        the stored secret) and is refused for required ones."
+)]
 pub struct ProviderPatch {
     pub id: Uuid,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = String, required = false, min_length = 1, max_length = 100)]
     pub name: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable", rename = "type")]
+    #[schema(value_type = ProviderType, required = false)]
     pub kind: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
     pub bank_bin: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, max_length = 100)]
     pub bank_name: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, pattern = "^[0-9]{4,19}$")]
     pub account_number: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, max_length = 100)]
     pub account_name: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, max_length = 2000)]
     pub instructions: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
     pub logo_url: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = bool, required = false)]
     pub is_active: Option<Option<bool>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = i32, required = false, minimum = -1000000, maximum = 1000000)]
     pub sort_order: Option<Option<i32>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = bool, required = false)]
     pub webhook_enabled: Option<Option<bool>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, min_length = 16, max_length = 200, write_only)]
     pub webhook_secret: Option<Option<String>>,
 }
-
-use shop_common::input::{patch_optional as optional, patch_required as required};
 
 impl ProviderPatch {
     /// The current provider (as a form, without a secret) with this patch applied, then
@@ -341,7 +381,7 @@ impl ProviderPatch {
         self,
         mut form: ProviderForm,
         secret_stored: bool,
-    ) -> Result<ProviderFields, PaymentError> {
+    ) -> Result<ProviderFields, Invalid> {
         let mut p = Problems::default();
         required(&mut p, "name", self.name, &mut form.name);
         required(&mut p, "type", self.kind, &mut form.kind);
@@ -365,7 +405,7 @@ impl ProviderPatch {
         );
         let clear_secret = matches!(self.webhook_secret, Some(None));
         form.webhook_secret = self.webhook_secret.flatten();
-        p.finish::<_, PaymentError>(|| ())?;
+        p.finish::<_, Invalid>(|| ())?;
         form.check(clear_secret, secret_stored)
     }
 }
@@ -377,11 +417,8 @@ mod tests {
 
     use super::*;
 
-    fn fields_of(error: PaymentError) -> Vec<String> {
-        match error {
-            PaymentError::Validation(details) => details.into_iter().map(|d| d.field).collect(),
-            other => panic!("validation expected, got {other:?}"),
-        }
+    fn fields_of(Invalid(details): Invalid) -> Vec<String> {
+        details.into_iter().map(|d| d.field).collect()
     }
 
     fn form(value: serde_json::Value) -> ProviderForm {

@@ -16,7 +16,9 @@ use diesel::expression::AsExpression;
 use diesel::sql_types::Text;
 use serde::Serialize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
+)]
 #[diesel(sql_type = Text)]
 #[serde(rename_all = "snake_case")]
 pub enum TransactionStatus {
@@ -68,7 +70,9 @@ impl TransactionStatus {
 
 pub const MSG_STATUS: &str = "Trạng thái là pending, matched, unmatched, duplicate hoặc ignored";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
+)]
 #[diesel(sql_type = Text)]
 #[serde(rename_all = "snake_case")]
 pub enum TransferType {

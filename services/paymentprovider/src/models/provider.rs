@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use serde::Serialize;
 use shop_common::pagination::{SortDir, like_pattern};
 use uuid::Uuid;
 
@@ -11,17 +12,27 @@ use crate::crypto::Sealed;
 use crate::domain::provider::{ProviderFields, ProviderForm, ProviderType};
 use crate::schema::{payment_provider_secrets, payment_providers};
 
-#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+/// A provider row; the admin view shows it as it is, plus its webhook state.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, utoipa::ToSchema)]
 #[diesel(table_name = payment_providers, check_for_backend(diesel::pg::Pg))]
+#[serde(rename_all = "camelCase")]
+#[schema(as = StoredProvider)]
 pub struct Provider {
     pub id: Uuid,
     pub name: String,
+    #[serde(rename = "type")]
     pub kind: ProviderType,
+    #[schema(required = true)]
     pub bank_bin: Option<String>,
+    #[schema(required = true)]
     pub bank_name: Option<String>,
+    #[schema(required = true)]
     pub account_number: Option<String>,
+    #[schema(required = true)]
     pub account_name: Option<String>,
+    #[schema(required = true)]
     pub instructions: Option<String>,
+    #[schema(required = true)]
     pub logo_url: Option<String>,
     pub is_active: bool,
     pub sort_order: i32,

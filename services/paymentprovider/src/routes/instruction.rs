@@ -7,9 +7,13 @@ use serde::{Deserialize, Serialize};
 use shop_common::db::DbPool;
 use shop_common::internal::InternalCaller;
 use shop_common::ok;
+use shop_common::openapi::{Enveloped, Unavailable};
+use shop_common::route_table::RouteTable;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{INTERNAL, endpoint};
+use super::INTERNAL;
+use super::openapi::{InstructionRefused, NoInternalKey};
 use crate::domain::provider::ProviderType;
 use crate::error::{PaymentError, Problems};
 use crate::models::provider::Provider;
@@ -21,29 +25,41 @@ pub const MAX_AMOUNT: i64 = 9_999_999_999_999;
 pub const MAX_ORDER_CODE: usize = 25;
 
 /// The request, as sent.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PaymentInstructionRequest)]
 pub struct InstructionRequest {
+    #[schema(value_type = Uuid, required = true)]
     pub provider_id: Option<Uuid>,
+    /// VND
+    #[schema(value_type = i64, required = true, minimum = 1, maximum = 9_999_999_999_999_i64)]
     pub amount: Option<i64>,
+    #[schema(value_type = String, required = true, pattern = "^[A-Za-z0-9]{1,25}$", example = "DH12345678")]
     pub order_code: Option<String>,
 }
 
 /// The answer; `transferContent` is the order code.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentInstruction {
     pub provider_id: Uuid,
     pub provider_name: String,
     #[serde(rename = "type")]
     pub kind: ProviderType,
+    #[schema(required = true)]
     pub bank_name: Option<String>,
+    #[schema(required = true)]
     pub bank_bin: Option<String>,
+    #[schema(required = true)]
     pub account_number: Option<String>,
+    #[schema(required = true)]
     pub account_name: Option<String>,
+    /// The order code, to put in the transfer memo
     pub transfer_content: String,
     pub amount_due: i64,
+    #[schema(required = true)]
     pub qr_payload: Option<String>,
+    #[schema(required = true)]
     pub instructions: Option<String>,
 }
 
@@ -115,7 +131,28 @@ fn instruction(
     })
 }
 
+// The documented 200 answers.
+type PaymentInstructionAnswer = Enveloped<PaymentInstruction>;
+
 /// Code 500 when the provider is unknown, deleted or inactive.
+#[utoipa::path(
+    post,
+    path = "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction",
+    operation_id = "paymentInstruction",
+    tag = "Internal",
+    summary = "Payment instruction for a new order (service-to-service only)",
+    description = "Requires the shared key in `x-internal-key`; never routed by the gateway. \
+        `qrPayload` is the NAPAS EMVCo VietQR string (tags 00, 01=12, 38, 53=704, 54, 58=VN, \
+        62/08=orderCode, 63=CRC-16/CCITT-FALSE) for vietqr_bank providers, null for manual ones.",
+    security(("internalKey" = [])),
+    request_body = InstructionRequest,
+    responses(
+        (status = 200, description = "Success", body = inline(PaymentInstructionAnswer)),
+        InstructionRefused,
+        NoInternalKey,
+        Unavailable,
+    )
+)]
 async fn payment_instruction(
     _caller: InternalCaller,
     pool: web::Data<DbPool>,
@@ -134,9 +171,9 @@ async fn payment_instruction(
     )?))
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        endpoint(format!("{INTERNAL}/PaymentProvider/PaymentInstruction"))
-            .route(web::post().to(payment_instruction)),
-    );
+pub fn routes(table: RouteTable) -> RouteTable {
+    table.post(
+        &format!("{INTERNAL}/PaymentProvider/PaymentInstruction"),
+        payment_instruction,
+    )
 }

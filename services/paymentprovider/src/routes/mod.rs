@@ -8,9 +8,9 @@ pub mod provider;
 pub mod transaction;
 pub mod webhook;
 
-use actix_web::{Resource, web};
+use actix_web::web;
 use serde::Deserialize;
-use shop_common::error::not_found_route;
+use shop_common::route_table::RouteTable;
 use uuid::Uuid;
 
 pub const WEB: &str = "/paymentprovider/api/web/v1";
@@ -19,21 +19,23 @@ pub const INTERNAL: &str = "/paymentprovider/internal/v1";
 /// Followed by `/{providerId}`: where SePay delivers bank transfers (shown to admins).
 pub const WEBHOOK_SEPAY_PREFIX: &str = "/paymentprovider/api/web/v1/PaymentWebhook/SePay";
 
-/// A resource whose other methods answer code 2 in the envelope (not a bare 405).
-pub(crate) fn endpoint(path: String) -> Resource {
-    web::resource(path).default_service(web::to(not_found_route))
-}
-
 /// `?id=` of Read and Delete.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct IdQuery {
+    /// Provider id
     pub id: Uuid,
 }
 
+/// Every route of the service: what it serves, and what its OpenAPI document must list.
+pub fn table() -> RouteTable {
+    let table = provider::routes(RouteTable::new());
+    let table = instruction::routes(table);
+    let table = webhook::routes(table);
+    let table = transaction::routes(table);
+    openapi::routes(table)
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.configure(provider::configure)
-        .configure(instruction::configure)
-        .configure(webhook::configure)
-        .configure(transaction::configure)
-        .configure(openapi::configure);
+    table().configure(cfg);
 }

@@ -1,18 +1,146 @@
-//! GET /paymentprovider/openapi.json: the hand-written OpenAPI 3 description of this
-//! service (not enveloped). The document lives beside the crate's manifest.
+//! GET /paymentprovider/openapi.json: this service's OpenAPI 3.1 document, generated from
+//! the wire types and the handlers' annotations (not enveloped), and the answers and
+//! schemas only this service documents.
 
+use std::sync::LazyLock;
+
+use actix_web::HttpResponse;
 use actix_web::http::header::ContentType;
-use actix_web::{HttpResponse, web};
+use shop_common::error::{MSG_NOT_FOUND, MSG_UNAUTHORIZED, MSG_UNAVAILABLE, MSG_VALIDATION};
+use shop_common::openapi::ServiceDoc;
+use shop_common::route_table::RouteTable;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::{OpenApi as Document, RefOr};
+use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
+
+use super::{instruction, provider, transaction, webhook};
+use crate::error::{
+    MSG_NOT_UNMATCHED, MSG_ORDER_NOT_FOUND, MSG_PROVIDER_UNAVAILABLE, MSG_WEBHOOK_UNAUTHORIZED,
+};
 
 pub const PATH: &str = "/paymentprovider/openapi.json";
-pub const DOCUMENT: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json"));
 
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        provider::list_public,
+        provider::pagination,
+        provider::read,
+        provider::create,
+        provider::update,
+        provider::delete,
+        provider::banks,
+        instruction::payment_instruction,
+        webhook::sepay,
+        transaction::pagination,
+        transaction::assign,
+        document,
+    ),
+    modifiers(&DOC, &KeySchemes)
+)]
+pub struct ApiDoc;
+
+const DOC: ServiceDoc = ServiceDoc {
+    title: "paymentprovider service",
+    description: "Payment providers (bank accounts paid by VietQR transfer, manual \
+        instructions), the payment instructions retailstore asks for, and the bank transfers \
+        SePay reports by webhook (stored once, applied to orders through retailstore's internal \
+        ConfirmPayment, retried while retailstore is down). Every API answer is the envelope \
+        `{status, success, result, error}` with the HTTP status equal to `status`; this \
+        document is not enveloped. Reads under /api/admin/ are open to admin and staff, and so \
+        is PaymentTransaction/Assign; provider Create, Update and Delete are admin only (code \
+        6). See the project's api.md for the conventions and error codes.",
+};
+
+/// The callers that prove themselves with a header value rather than a bearer token:
+/// other services (`x-internal-key`) and SePay (`Authorization: Apikey ...`).
+struct KeySchemes;
+
+impl Modify for KeySchemes {
+    fn modify(&self, openapi: &mut Document) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "internalKey",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("x-internal-key"))),
+        );
+        components.add_security_scheme(
+            "sepayApiKey",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "Authorization",
+                "`Apikey <webhook secret>` (SePay's API-key mode)",
+            ))),
+        );
+    }
+}
+
+shop_common::error_answers! {
+    /// PaymentInstruction's refusals.
+    pub InstructionRefused = 400, "Bad input (code 1), or provider unknown, deleted or inactive (code 500)", [(1, MSG_VALIDATION), (500, MSG_PROVIDER_UNAVAILABLE)];
+    /// No or a wrong `x-internal-key`.
+    pub NoInternalKey = 401, "Missing or wrong internal key (code 5)", [(5, MSG_UNAUTHORIZED)];
+    /// Any failed webhook authentication.
+    pub WebhookRefused = 401, "Webhook authentication failed (code 501)", [(501, MSG_WEBHOOK_UNAUTHORIZED)];
+    /// A webhook path the router cannot match.
+    pub BadPathSegment = 404, "A providerId the router cannot take as one path segment (encoded slash, dot or control character) (code 2)", [(2, MSG_NOT_FOUND)];
+    /// Assign: no transaction, or retailstore has no such order.
+    pub AssignNotFound = 404, "No such transaction (code 2) or no such order (code 403)", [(2, MSG_NOT_FOUND), (403, MSG_ORDER_NOT_FOUND)];
+    /// Assign on a transaction that is not `unmatched`.
+    pub NotUnmatched = 409, "The transaction is not unmatched (code 404)", [(404, MSG_NOT_UNMATCHED)];
+    /// Assign while retailstore or the database is down.
+    pub AssignUnavailable = 503, "retailstore or the database unavailable (code 8); an accepted Assign is finished by the retry job", [(8, MSG_UNAVAILABLE)];
+}
+
+/// Delete's result: always `true`.
+pub struct Deleted;
+
+impl PartialSchema for Deleted {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Boolean)
+            .enum_values(Some([true]))
+            .into()
+    }
+}
+
+impl ToSchema for Deleted {}
+
+/// `true` or `false`, as query text.
+pub fn true_or_false() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(["true", "false"]))
+        .build()
+}
+
+/// SePay sends its ids as numbers or as text.
+pub fn integer_or_string() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Integer, Type::String]))
+        .build()
+}
+
+/// The document as JSON text, built once.
+pub fn document_json() -> &'static str {
+    static DOCUMENT: LazyLock<String> =
+        LazyLock::new(|| shop_common::openapi::to_json(&ApiDoc::openapi()));
+    &DOCUMENT
+}
+
+#[utoipa::path(
+    get,
+    path = "/paymentprovider/openapi.json",
+    operation_id = "openapi",
+    tag = "Docs",
+    summary = "This document (not enveloped)",
+    responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json"))
+)]
 async fn document() -> HttpResponse {
     HttpResponse::Ok()
         .content_type(ContentType::json())
-        .body(DOCUMENT)
+        .body(document_json())
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(super::endpoint(PATH.to_owned()).route(web::get().to(document)));
+pub fn routes(table: RouteTable) -> RouteTable {
+    table.get(PATH, document)
 }

@@ -2,18 +2,24 @@
 //! admins only) and the built-in bank list.
 
 use actix_web::{HttpResponse, web};
-use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
 use shop_common::ok;
+use shop_common::openapi::{
+    BadRequest, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec, Unauthorized,
+    Unavailable,
+};
 use shop_common::pagination::{Page, PageQuery, PageRequest};
+use shop_common::route_table::RouteTable;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::{ADMIN, IdQuery, WEB, endpoint};
+use super::openapi::Deleted;
+use super::{ADMIN, IdQuery, WEB};
 use crate::PublicBaseUrl;
-use crate::banks::BANKS;
+use crate::banks::{BANKS, Bank};
 use crate::crypto::SecretCipher;
 use crate::domain::provider::{
     MSG_TYPE, ProviderFields, ProviderForm, ProviderPatch, ProviderType, SecretChange,
@@ -25,63 +31,43 @@ use crate::models::provider::{
 
 pub const ADMIN_SORTABLE: &[&str] = &["name", "sortOrder", "createdAt"];
 
-/// Provider, admin view. The webhook secret itself is never part of it.
-#[derive(Debug, Serialize)]
+/// Admin view. The webhook secret is never returned; `hasWebhookSecret` tells whether one
+/// is stored.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Provider)]
 pub struct ProviderAdminView {
-    pub id: Uuid,
-    pub name: String,
-    #[serde(rename = "type")]
-    pub kind: ProviderType,
-    pub bank_bin: Option<String>,
-    pub bank_name: Option<String>,
-    pub account_number: Option<String>,
-    pub account_name: Option<String>,
-    pub instructions: Option<String>,
-    pub logo_url: Option<String>,
-    pub is_active: bool,
-    pub sort_order: i32,
-    pub webhook_enabled: bool,
+    #[serde(flatten)]
+    pub provider: Provider,
     pub has_webhook_secret: bool,
+    /// {PUBLIC_BASE_URL}/paymentprovider/api/web/v1/PaymentWebhook/SePay/{id}
     pub webhook_url: String,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
 }
 
 impl ProviderAdminView {
     fn new(record: ProviderRecord, base: &PublicBaseUrl) -> Self {
-        let p = record.provider;
         Self {
+            webhook_url: base.webhook_url(record.provider.id),
             has_webhook_secret: record.has_webhook_secret,
-            webhook_url: base.webhook_url(p.id),
-            id: p.id,
-            name: p.name,
-            kind: p.kind,
-            bank_bin: p.bank_bin,
-            bank_name: p.bank_name,
-            account_number: p.account_number,
-            account_name: p.account_name,
-            instructions: p.instructions,
-            logo_url: p.logo_url,
-            is_active: p.is_active,
-            sort_order: p.sort_order,
-            webhook_enabled: p.webhook_enabled,
-            created_at: p.created_at,
-            updated_at: p.updated_at,
+            provider: record.provider,
         }
     }
 }
 
 /// Provider, storefront view.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ProviderPublic)]
 pub struct ProviderWebView {
     pub id: Uuid,
     pub name: String,
     #[serde(rename = "type")]
     pub kind: ProviderType,
+    #[schema(required = true)]
     pub bank_name: Option<String>,
+    #[schema(required = true)]
     pub logo_url: Option<String>,
+    #[schema(required = true)]
     pub instructions: Option<String>,
 }
 
@@ -99,12 +85,26 @@ impl From<Provider> for ProviderWebView {
 }
 
 /// Filters of the admin list besides paging.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct AdminFilterQuery {
+    /// vietqr_bank | manual
     #[serde(rename = "type")]
+    #[param(value_type = Option<ProviderType>)]
     pub kind: Option<String>,
+    /// true | false
+    #[param(schema_with = super::openapi::true_or_false)]
     pub is_active: Option<String>,
+}
+
+/// The admin list's paging.
+pub struct ProviderPage;
+
+impl PageSpec for ProviderPage {
+    const SORTABLE: &'static [&'static str] = ADMIN_SORTABLE;
+    const KEYWORD: &'static str =
+        "Matches name, bank name or account number (case-insensitive substring).";
 }
 
 fn admin_sort(page: &PageRequest) -> ProviderSort {
@@ -140,7 +140,23 @@ async fn write_secret(
     }
 }
 
+// The documented 200 answers.
+type ProviderWebViewListAnswer = Enveloped<Vec<ProviderWebView>>;
+type ProviderAdminViewPageAnswer = Enveloped<PageOf<ProviderAdminView>>;
+type ProviderAdminViewAnswer = Enveloped<ProviderAdminView>;
+type DeletedAnswer = Enveloped<Deleted>;
+type BankListAnswer = Enveloped<Vec<Bank>>;
+
 /// GET web PaymentProvider/ListPaymentProviders: active providers by `sortOrder`, name.
+#[utoipa::path(
+    get,
+    path = "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders",
+    operation_id = "listPaymentProviders",
+    tag = "PaymentProvider",
+    summary = "Active providers for the checkout (no token; Authorization is ignored)",
+    description = "Active, not deleted providers ordered by sortOrder, then name.",
+    responses((status = 200, description = "Success", body = inline(ProviderWebViewListAnswer)))
+)]
 async fn list_public(pool: web::Data<DbPool>) -> Result<HttpResponse, PaymentError> {
     let mut conn = pool.get().await?;
     let rows = Provider::list_active(&mut conn).await?;
@@ -149,6 +165,21 @@ async fn list_public(pool: web::Data<DbPool>) -> Result<HttpResponse, PaymentErr
 }
 
 /// GET admin PaymentProvider/Pagination (admin and staff).
+#[utoipa::path(
+    get,
+    path = "/paymentprovider/api/admin/v1/PaymentProvider/Pagination",
+    operation_id = "paginatePaymentProviders",
+    tag = "PaymentProvider",
+    summary = "Providers, admin view (admin and staff)",
+    security(("bearerAuth" = [])),
+    params(PageParams<ProviderPage>, AdminFilterQuery),
+    responses(
+        (status = 200, description = "Success", body = inline(ProviderAdminViewPageAnswer)),
+        BadRequest,
+        Unauthorized,
+        Unavailable,
+    )
+)]
 async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -197,6 +228,22 @@ async fn pagination(
 }
 
 /// GET admin PaymentProvider/Read?id= (admin and staff).
+#[utoipa::path(
+    get,
+    path = "/paymentprovider/api/admin/v1/PaymentProvider/Read",
+    operation_id = "readPaymentProvider",
+    tag = "PaymentProvider",
+    summary = "One provider (admin and staff)",
+    security(("bearerAuth" = [])),
+    params(IdQuery),
+    responses(
+        (status = 200, description = "Success", body = inline(ProviderAdminViewAnswer)),
+        BadRequest,
+        Unauthorized,
+        NotFound,
+        Unavailable,
+    )
+)]
 async fn read(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -209,6 +256,22 @@ async fn read(
 }
 
 /// POST admin PaymentProvider/Create (admin only).
+#[utoipa::path(
+    post,
+    path = "/paymentprovider/api/admin/v1/PaymentProvider/Create",
+    operation_id = "createPaymentProvider",
+    tag = "PaymentProvider",
+    summary = "Create a provider (admin only)",
+    security(("bearerAuth" = [])),
+    request_body = ProviderForm,
+    responses(
+        (status = 200, description = "Success", body = inline(ProviderAdminViewAnswer)),
+        BadRequest,
+        Unauthorized,
+        Forbidden,
+        Unavailable,
+    )
+)]
 async fn create(
     _admin: AdminUser,
     pool: web::Data<DbPool>,
@@ -234,6 +297,27 @@ async fn create(
 
 /// PUT admin PaymentProvider/Update (admin only): the patch is applied to the locked
 /// current row and the result checked as a whole.
+#[utoipa::path(
+    put,
+    path = "/paymentprovider/api/admin/v1/PaymentProvider/Update",
+    operation_id = "updatePaymentProvider",
+    tag = "PaymentProvider",
+    summary = "Update a provider (admin only)",
+    description = "`id` plus any provider field. A field left out stays unchanged; an explicit \
+        null clears an optional field (`webhookSecret: null` removes the stored secret) and is \
+        refused for required ones. Changing `bankBin` without `bankName` takes the bank name \
+        from the bank list. The merged provider is checked as a whole.",
+    security(("bearerAuth" = [])),
+    request_body = ProviderPatch,
+    responses(
+        (status = 200, description = "Success", body = inline(ProviderAdminViewAnswer)),
+        BadRequest,
+        Unauthorized,
+        Forbidden,
+        NotFound,
+        Unavailable,
+    )
+)]
 async fn update(
     _admin: AdminUser,
     pool: web::Data<DbPool>,
@@ -261,6 +345,25 @@ async fn update(
 }
 
 /// DELETE admin PaymentProvider/Delete?id= (admin only): a soft delete.
+#[utoipa::path(
+    delete,
+    path = "/paymentprovider/api/admin/v1/PaymentProvider/Delete",
+    operation_id = "deletePaymentProvider",
+    tag = "PaymentProvider",
+    summary = "Soft-delete a provider (admin only)",
+    description = "The row is kept for old orders and bank transactions but disappears from \
+        every list and lookup.",
+    security(("bearerAuth" = [])),
+    params(IdQuery),
+    responses(
+        (status = 200, description = "Success", body = inline(DeletedAnswer)),
+        BadRequest,
+        Unauthorized,
+        Forbidden,
+        NotFound,
+        Unavailable,
+    )
+)]
 async fn delete(
     _admin: AdminUser,
     pool: web::Data<DbPool>,
@@ -272,20 +375,34 @@ async fn delete(
 }
 
 /// GET admin PaymentProvider/Banks (admin and staff): the built-in bank list.
+#[utoipa::path(
+    get,
+    path = "/paymentprovider/api/admin/v1/PaymentProvider/Banks",
+    operation_id = "listBanks",
+    tag = "PaymentProvider",
+    summary = "The built-in list of Vietnamese banks (NAPAS BINs) for vietqr_bank providers",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Success", body = inline(BankListAnswer)),
+        Unauthorized,
+        Unavailable,
+    )
+)]
 async fn banks(_user: AuthUser) -> HttpResponse {
     ok(BANKS)
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    let admin = |action: &str| endpoint(format!("{ADMIN}/PaymentProvider/{action}"));
-    cfg.service(
-        endpoint(format!("{WEB}/PaymentProvider/ListPaymentProviders"))
-            .route(web::get().to(list_public)),
-    )
-    .service(admin("Pagination").route(web::get().to(pagination)))
-    .service(admin("Read").route(web::get().to(read)))
-    .service(admin("Create").route(web::post().to(create)))
-    .service(admin("Update").route(web::put().to(update)))
-    .service(admin("Delete").route(web::delete().to(delete)))
-    .service(admin("Banks").route(web::get().to(banks)));
+pub fn routes(table: RouteTable) -> RouteTable {
+    let admin = |action: &str| format!("{ADMIN}/PaymentProvider/{action}");
+    table
+        .get(
+            &format!("{WEB}/PaymentProvider/ListPaymentProviders"),
+            list_public,
+        )
+        .get(&admin("Pagination"), pagination)
+        .get(&admin("Read"), read)
+        .post(&admin("Create"), create)
+        .put(&admin("Update"), update)
+        .delete(&admin("Delete"), delete)
+        .get(&admin("Banks"), banks)
 }

@@ -7,11 +7,18 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use shop_common::auth::AuthUser;
 use shop_common::db::DbPool;
+use shop_common::input::optional_choice;
 use shop_common::ok;
+use shop_common::openapi::{
+    BadRequest, Enveloped, PageOf, PageParams, PageSpec, Unauthorized, Unavailable,
+};
 use shop_common::pagination::{Page, PageQuery};
+use shop_common::route_table::RouteTable;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::{ADMIN, endpoint};
+use super::ADMIN;
+use super::openapi::{AssignNotFound, AssignUnavailable, NotUnmatched};
 use crate::domain::order_code::{MSG_ORDER_CODE, OrderCode};
 use crate::domain::transaction::{MSG_STATUS, TransactionStatus, TransferType};
 use crate::error::{PaymentError, Problems};
@@ -22,29 +29,49 @@ use crate::settlement;
 /// The list's order is fixed (unmatched, pending, then newest first): nothing to sort by.
 pub const SORTABLE: &[&str] = &[];
 
-/// A received transaction, admin view.
-#[derive(Debug, Serialize)]
+/// The list's paging: its order is fixed.
+pub struct TransactionPage;
+
+impl PageSpec for TransactionPage {
+    const SORTABLE: &'static [&'static str] = SORTABLE;
+    const KEYWORD: &'static str =
+        "Matches content, code, orderCode or referenceCode (case-insensitive substring).";
+    const DEFAULT_ORDER: &'static str = "`unmatched`, then `pending`, then the rest, each by `createdAt desc`; any sortBy is code 1";
+}
+
+/// A received bank transaction, admin view.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PaymentTransaction)]
 pub struct TransactionView {
     pub id: Uuid,
     pub provider_id: Uuid,
     pub provider_name: String,
-    /// SePay's id.
+    /// SePay's id
     pub external_id: String,
     pub gateway: String,
     pub transaction_date: DateTime<Utc>,
     pub account_number: String,
+    #[schema(required = true)]
     pub sub_account: Option<String>,
+    #[schema(required = true)]
     pub code: Option<String>,
     pub content: String,
     pub transfer_type: TransferType,
     pub amount: i64,
+    #[schema(required = true)]
     pub reference_code: Option<String>,
     pub status: TransactionStatus,
+    /// Set while pending and once matched or duplicate
+    #[schema(required = true)]
     pub order_code: Option<String>,
+    /// Failed calls to retailstore
     pub attempts: i32,
+    /// The last failure, or why it is unmatched
+    #[schema(required = true)]
     pub last_error: Option<String>,
     pub created_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub processed_at: Option<DateTime<Utc>>,
 }
 
@@ -75,33 +102,33 @@ impl TransactionView {
 }
 
 /// Filters of the list besides paging, as sent.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct FilterQuery {
+    #[param(value_type = Option<Uuid>)]
     pub provider_id: Option<String>,
+    #[param(value_type = Option<TransactionStatus>)]
     pub status: Option<String>,
 }
 
 impl FilterQuery {
     fn check(&self, keyword: Option<String>) -> Result<TransactionFilter, PaymentError> {
         let mut p = Problems::default();
-        fn present(v: &Option<String>) -> Option<&str> {
-            v.as_deref().map(str::trim).filter(|s| !s.is_empty())
-        }
-        let provider_id = present(&self.provider_id).and_then(|text| {
-            let id = Uuid::parse_str(text).ok();
-            if id.is_none() {
-                p.push("providerId", "Mã phương thức thanh toán không hợp lệ");
-            }
-            id
-        });
-        let status = present(&self.status).and_then(|text| {
-            let status = TransactionStatus::parse(text);
-            if status.is_none() {
-                p.push("status", MSG_STATUS);
-            }
-            status
-        });
+        let provider_id = optional_choice(
+            &mut p,
+            "providerId",
+            self.provider_id.as_deref().map(str::trim),
+            |text| Uuid::parse_str(text).ok(),
+            "Mã phương thức thanh toán không hợp lệ",
+        );
+        let status = optional_choice(
+            &mut p,
+            "status",
+            self.status.as_deref().map(str::trim),
+            TransactionStatus::parse,
+            MSG_STATUS,
+        );
         p.finish(|| TransactionFilter {
             provider_id,
             status,
@@ -110,7 +137,28 @@ impl FilterQuery {
     }
 }
 
+// The documented 200 answers.
+type TransactionViewPageAnswer = Enveloped<PageOf<TransactionView>>;
+type TransactionViewAnswer = Enveloped<TransactionView>;
+
 /// GET admin PaymentTransaction/Pagination (admin and staff).
+#[utoipa::path(
+    get,
+    path = "/paymentprovider/api/admin/v1/PaymentTransaction/Pagination",
+    operation_id = "paginatePaymentTransactions",
+    tag = "PaymentTransaction",
+    summary = "Received bank transactions, unmatched first (admin and staff)",
+    description = "Order: `unmatched`, then `pending`, then the rest; each by createdAt desc. \
+        The order is fixed: `sortBy` is refused (code 1).",
+    security(("bearerAuth" = [])),
+    params(PageParams<TransactionPage>, FilterQuery),
+    responses(
+        (status = 200, description = "Success", body = inline(TransactionViewPageAnswer)),
+        BadRequest,
+        Unauthorized,
+        Unavailable,
+    )
+)]
 async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -130,10 +178,14 @@ async fn pagination(
 }
 
 /// The Assign body, as sent.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PaymentTransactionAssign)]
 pub struct AssignRequest {
+    #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
+    /// DH + 8 Crockford base32 characters, any case
+    #[schema(value_type = String, required = true, example = "DHAB12CD34")]
     pub order_code: Option<String>,
 }
 
@@ -153,6 +205,29 @@ impl AssignRequest {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/paymentprovider/api/admin/v1/PaymentTransaction/Assign",
+    operation_id = "assignPaymentTransaction",
+    tag = "PaymentTransaction",
+    summary = "Apply an unmatched transfer to an order, once (admin and staff)",
+    description = "The transaction is claimed first (it becomes `pending` with the order code), \
+        so of concurrent Assigns exactly one wins; then retailstore's ConfirmPayment applies it \
+        (`matched`, or `duplicate` when the order was paid by hand with the same amount). An \
+        unknown order: code 403 (HTTP 404), the transaction is `unmatched` again. retailstore \
+        unreachable: code 8 (HTTP 503), the transaction stays `pending` with the order code and \
+        the retry job applies it.",
+    security(("bearerAuth" = [])),
+    request_body = AssignRequest,
+    responses(
+        (status = 200, description = "Success", body = inline(TransactionViewAnswer)),
+        BadRequest,
+        Unauthorized,
+        AssignNotFound,
+        NotUnmatched,
+        AssignUnavailable,
+    )
+)]
 /// POST admin PaymentTransaction/Assign (admin and staff): code 404 unless the
 /// transaction is `unmatched`, code 403 for an unknown order (it stays unmatched), code 8
 /// when retailstore is unreachable (it stays `pending` with the order code and the retry
@@ -178,8 +253,9 @@ async fn assign(
     Ok(ok(TransactionView::new(transaction, provider_name)))
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    let admin = |action: &str| endpoint(format!("{ADMIN}/PaymentTransaction/{action}"));
-    cfg.service(admin("Pagination").route(web::get().to(pagination)))
-        .service(admin("Assign").route(web::post().to(assign)));
+pub fn routes(table: RouteTable) -> RouteTable {
+    let admin = |action: &str| format!("{ADMIN}/PaymentTransaction/{action}");
+    table
+        .get(&admin("Pagination"), pagination)
+        .post(&admin("Assign"), assign)
 }

@@ -1,33 +1,29 @@
 //! The wiring of the black-box tests (common's `TestService` with this service's state
-//! and a retailstore stub) and the payment fixtures.
+//! and a retailstore stub), its routes and the payment fixtures.
 #![allow(dead_code, unused_imports, clippy::unwrap_used, clippy::expect_used)]
 
+use std::collections::HashMap;
 use std::ops::Deref;
+use std::sync::{Arc, Mutex};
 
 use paymentprovider::AppState;
 use paymentprovider::config::{PAYMENT_SECRET_KEY, parse_key};
 use paymentprovider::crypto::SecretCipher;
 use paymentprovider::retailstore::Retailstore;
-use reqwest::Method;
 use serde_json::{Value, json};
 use shop_common::auth::TokenVerifier;
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
 use shop_common::internal::InternalKey;
-pub use shop_common::testing::assert_error;
+pub use shop_common::testing::Answer;
 use shop_common::testing::{INTERNAL_KEY, Stub, TestService, envelope_error, envelope_ok};
 
-pub const SECRET_KEY: &str = "5a1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff0a7";
-pub const PUBLIC_BASE: &str = "https://shop.example.vn";
-
 pub fn test_cipher() -> SecretCipher {
-    SecretCipher::new(&parse_key(PAYMENT_SECRET_KEY, SECRET_KEY).unwrap())
+    let key = "5a1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff0a7";
+    SecretCipher::new(&parse_key(PAYMENT_SECRET_KEY, key).unwrap())
 }
 
-/// Where nothing listens: retailstore is unreachable unless a test gives a stub.
-pub const NO_RETAILSTORE: &str = "http://127.0.0.1:1";
-
-/// A retailstore client for `base_url` (a [`shop_common::testing::Stub`]).
+/// A retailstore client for `base_url` (a [`Stub`]).
 pub fn retailstore(base_url: &str) -> Retailstore {
     Retailstore::new(
         shop_common::testing::client(),
@@ -36,31 +32,29 @@ pub fn retailstore(base_url: &str) -> Retailstore {
     )
 }
 
-/// The service's state on `pool`, trusting `verifier`, with retailstore unreachable.
-pub fn state(pool: DbPool, verifier: TokenVerifier, public_base: &str) -> AppState {
-    state_with(pool, verifier, public_base, NO_RETAILSTORE)
-}
-
 /// The service's state on `pool`, trusting `verifier`, calling retailstore at `retail_url`.
-pub fn state_with(
+pub fn state(
     pool: DbPool,
     verifier: TokenVerifier,
     public_base: &str,
     retail_url: &str,
 ) -> AppState {
+    let (key, retail) = (
+        InternalKey(Secret::new(INTERNAL_KEY)),
+        retailstore(retail_url),
+    );
     AppState::new(
         pool,
         verifier,
         test_cipher(),
-        InternalKey(Secret::new(INTERNAL_KEY)),
+        key,
         public_base.to_owned(),
-        retailstore(retail_url),
+        retail,
     )
 }
 
-/// The service on its own schema (derefs to a [`TestService`] acting as admin), with a
-/// [`Stub`] standing in for retailstore (ConfirmPayment; 404 code 2 until a test gives
-/// it orders with [`TestApp::orders`]).
+/// The service (derefs to a [`TestService`] acting as admin) with a [`Stub`] for
+/// retailstore (ConfirmPayment: 404 code 2 until a test gives it [`TestApp::orders`]).
 pub struct TestApp {
     pub service: TestService,
     pub retail: Stub,
@@ -68,7 +62,6 @@ pub struct TestApp {
 
 impl Deref for TestApp {
     type Target = TestService;
-
     fn deref(&self) -> &TestService {
         &self.service
     }
@@ -77,99 +70,54 @@ impl Deref for TestApp {
 impl TestApp {
     pub async fn spawn() -> Self {
         let retail = Stub::start();
-        let public_base = format!("{PUBLIC_BASE}/");
+        let (public_base, retail_url) = (format!("{PUBLIC_BASE}/"), retail.base_url.clone());
         let service = TestService::spawn(paymentprovider::MIGRATIONS, 4, |pool, verifier| {
-            paymentprovider::configure(state_with(pool, verifier, &public_base, &retail.base_url))
+            paymentprovider::configure(state(pool, verifier, &public_base, &retail_url))
         })
         .await;
         Self { service, retail }
     }
 
-    /// Creates a provider as admin and returns its admin view.
-    pub async fn create(&self, body: Value) -> Value {
-        let (status, answer) = self.post(CREATE, body).await;
-        assert_eq!(status, 200, "{answer}");
-        assert_eq!(answer["success"], true, "{answer}");
-        answer["result"].clone()
+    /// A Vietcombank provider named `name`, the webhook enabled with [`WEBHOOK_KEY`] or
+    /// not; returns its id.
+    async fn provider(&self, name: &str, account_name: &str, extra: Value) -> String {
+        let mut body = json!({"name": name, "type": "vietqr_bank", "bankBin": "970436",
+                              "accountNumber": ACCOUNT, "accountName": account_name});
+        body.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        let created = self.post(CREATE, body).await;
+        created.ok()["id"].as_str().unwrap().to_owned()
     }
 
-    /// A Vietcombank provider with the given name and sort order; returns its id.
+    /// A Vietcombank provider with this sort order; returns its id.
     pub async fn bank_provider(&self, name: &str, sort_order: i32) -> String {
-        let created = self
-            .create(json!({
-                "name": name,
-                "type": "vietqr_bank",
-                "bankBin": "970436",
-                "accountNumber": "0011001234567",
-                "accountName": "Nguyễn Văn A",
-                "sortOrder": sort_order,
-            }))
-            .await;
-        created["id"].as_str().unwrap().to_owned()
-    }
-
-    /// The storefront list.
-    pub async fn public_list(&self) -> Vec<Value> {
-        let (status, answer) = self.call(Method::GET, LIST_PUBLIC, None, None).await;
-        assert_eq!(status, 200, "{answer}");
-        answer["result"].as_array().unwrap().clone()
-    }
-
-    /// Every row of every table in the test schema, as JSON text (bytea as hex).
-    pub async fn dump(&self) -> String {
-        self.schema.dump("payment_providers").await
-    }
-
-    pub async fn count_providers(&self) -> i64 {
-        self.scalar("SELECT count(*) AS n FROM payment_providers")
+        self.provider(name, "Nguyễn Văn A", json!({"sortOrder": sort_order}))
             .await
     }
 
     /// A Vietcombank provider (account [`ACCOUNT`]) whose SePay webhook is enabled with
     /// [`WEBHOOK_KEY`]; returns its id.
     pub async fn webhook_provider(&self, name: &str) -> String {
-        let created = self
-            .create(json!({
-                "name": name,
-                "type": "vietqr_bank",
-                "bankBin": "970436",
-                "accountNumber": ACCOUNT,
-                "accountName": "Nguyen Van A",
-                "webhookEnabled": true,
-                "webhookSecret": WEBHOOK_KEY,
-            }))
-            .await;
-        created["id"].as_str().unwrap().to_owned()
+        let webhook = json!({"webhookEnabled": true, "webhookSecret": WEBHOOK_KEY});
+        self.provider(name, "Nguyen Van A", webhook).await
     }
 
     /// Posts a SePay delivery for `provider_id` with `Authorization: Apikey <key>`.
-    pub async fn deliver(
-        &self,
-        provider_id: &str,
-        key: Option<&str>,
-        body: &Value,
-    ) -> (u16, Value) {
-        let auth = key.map(|k| format!("Apikey {k}"));
-        let headers: Vec<(&str, &str)> = auth
-            .as_deref()
-            .map(|a| ("authorization", a))
-            .into_iter()
-            .collect();
-        self.send(
-            Method::POST,
-            &format!("{WEBHOOK}/{provider_id}"),
-            None,
-            &headers,
-            Some(body),
-        )
-        .await
+    pub async fn deliver(&self, provider_id: &str, key: Option<&str>, body: &Value) -> Answer {
+        let mut bank = self.anon();
+        if let Some(key) = key {
+            bank = bank.with_headers(&[("authorization", &format!("Apikey {key}"))]);
+        }
+        bank.post(&format!("{WEBHOOK}/{provider_id}"), body).await
     }
 
-    /// [`deliver`](Self::deliver) with the right key, expecting success; returns
-    /// `{id, status}`.
+    /// [`deliver`](Self::deliver) with the right key, expecting success: `{id, status}`.
     pub async fn deliver_ok(&self, provider_id: &str, body: &Value) -> Value {
-        let (status, answer) = self.deliver(provider_id, Some(WEBHOOK_KEY), body).await;
-        shop_common::testing::assert_ok(status, &answer).clone()
+        self.deliver(provider_id, Some(WEBHOOK_KEY), body)
+            .await
+            .ok()
+            .clone()
     }
 
     /// retailstore's ConfirmPayment as the stub answers it: `orders` exist, idempotent on
@@ -180,38 +128,22 @@ impl TestApp {
         let orders: Vec<String> = orders.iter().map(|s| (*s).to_owned()).collect();
         let manual: Vec<String> = manual.iter().map(|s| (*s).to_owned()).collect();
         self.retail.reply("POST", CONFIRM, move |body| {
-            let code = body["orderCode"]
-                .as_str()
-                .unwrap_or_default()
-                .to_uppercase();
-            let tx = body["transactionId"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
+            let code = body["orderCode"].as_str().unwrap_or_default().to_uppercase();
+            let tx = body["transactionId"].as_str().unwrap_or_default().to_owned();
             if !orders.contains(&code) {
                 return (404, envelope_error(404, 403, "Không tìm thấy đơn hàng"));
             }
             let mut applied = book.applied.lock().unwrap();
-            let outcome = if applied.contains_key(&tx) {
-                "already_applied"
-            } else if manual.contains(&code) {
-                "duplicate_of_manual"
-            } else {
-                "applied"
+            let outcome = match (applied.contains_key(&tx), manual.contains(&code)) {
+                (true, _) => "already_applied",
+                (false, true) => "duplicate_of_manual",
+                (false, false) => "applied",
             };
             *applied.entry(tx).or_default() += 1;
             book.outcomes.lock().unwrap().push(outcome.to_owned());
-            (
-                200,
-                envelope_ok(json!({
-                    "orderId": uuid::Uuid::new_v4(),
-                    "orderCode": code,
-                    "status": "completed",
-                    "paymentStatus": "paid",
-                    "applied": outcome == "applied",
-                    "outcome": outcome,
-                })),
-            )
+            let order = json!({"orderId": uuid::Uuid::new_v4(), "orderCode": code, "status": "completed",
+                               "paymentStatus": "paid", "applied": outcome == "applied", "outcome": outcome});
+            (200, envelope_ok(order))
         });
         ledger
     }
@@ -228,25 +160,16 @@ impl TestApp {
 
     /// Makes every pending transaction due now (as if its wait had passed).
     pub async fn make_due(&self) {
-        self.execute(
-            "UPDATE payment_transactions SET next_attempt_at = now() - interval '1 second' \
-             WHERE status = 'pending'",
-        )
-        .await;
+        let sql = "UPDATE payment_transactions SET next_attempt_at = now() - interval '1 second' \
+                   WHERE status = 'pending'";
+        self.execute(sql).await;
     }
 
     /// `external_id|status|order_code|attempts` of every stored transaction, oldest first.
     pub async fn transactions(&self) -> Vec<String> {
-        self.lines(
-            "SELECT concat_ws('|', external_id, status, coalesce(order_code, '-'), attempts) \
-             AS line FROM payment_transactions ORDER BY created_at, external_id",
-        )
-        .await
-    }
-
-    pub async fn count_transactions(&self) -> i64 {
-        self.scalar("SELECT count(*) AS n FROM payment_transactions")
-            .await
+        let sql = "SELECT concat_ws('|', external_id, status, coalesce(order_code, '-'), attempts) \
+                   AS line FROM payment_transactions ORDER BY created_at, external_id";
+        self.lines(sql).await
     }
 }
 
@@ -254,8 +177,8 @@ impl TestApp {
 /// (while up), and every outcome in order.
 #[derive(Clone, Default)]
 pub struct Ledger {
-    pub applied: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, u32>>>,
-    pub outcomes: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    pub applied: Arc<Mutex<HashMap<String, u32>>>,
+    pub outcomes: Arc<Mutex<Vec<String>>>,
 }
 
 impl Ledger {
@@ -283,43 +206,37 @@ impl Ledger {
 /// A SePay body: an incoming transfer of `amount` into [`ACCOUNT`] with memo `content`.
 pub fn sepay(id: i64, content: &str, amount: i64) -> Value {
     json!({
-        "id": id,
-        "gateway": "Vietcombank",
-        "transactionDate": "2026-03-25 14:02:37",
-        "accountNumber": ACCOUNT,
-        "subAccount": null,
-        "code": null,
-        "content": content,
-        "transferType": "in",
-        "transferAmount": amount,
-        "accumulated": 19_077_000,
-        "referenceCode": "MBVCB.3278907687",
-        "description": format!("BankAPINotify {content}"),
+        "id": id, "gateway": "Vietcombank", "transactionDate": "2026-03-25 14:02:37",
+        "accountNumber": ACCOUNT, "subAccount": null, "code": null, "content": content,
+        "transferType": "in", "transferAmount": amount, "accumulated": 19_077_000,
+        "referenceCode": "MBVCB.3278907687", "description": format!("BankAPINotify {content}"),
     })
 }
 
 /// `body` with some fields replaced.
 pub fn with(mut body: Value, patch: Value) -> Value {
-    for (k, v) in patch.as_object().unwrap() {
-        body[k] = v.clone();
-    }
+    body.as_object_mut()
+        .unwrap()
+        .extend(patch.as_object().unwrap().clone());
     body
 }
 
+pub const PUBLIC_BASE: &str = "https://shop.example.vn";
+/// Where nothing listens: retailstore unreachable.
+pub const NO_RETAILSTORE: &str = "http://127.0.0.1:1";
 /// The provider account the SePay bodies pay into.
 pub const ACCOUNT: &str = "0011001234567";
 /// The webhook secret of [`TestApp::webhook_provider`].
 pub const WEBHOOK_KEY: &str = "sepay-Webhook-Key-0123456789";
 pub const CONFIRM: &str = paymentprovider::retailstore::CONFIRM_PAYMENT_PATH;
 pub const WEBHOOK: &str = "/paymentprovider/api/web/v1/PaymentWebhook/SePay";
+pub const CREATE: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Create";
+pub const UPDATE: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Update";
 pub const TX_PAGINATION: &str = "/paymentprovider/api/admin/v1/PaymentTransaction/Pagination";
 pub const ASSIGN: &str = "/paymentprovider/api/admin/v1/PaymentTransaction/Assign";
-
 pub const LIST_PUBLIC: &str = "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders";
 pub const PAGINATION: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Pagination";
 pub const READ: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Read";
-pub const CREATE: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Create";
-pub const UPDATE: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Update";
 pub const DELETE: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Delete";
 pub const BANKS: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Banks";
 pub const INSTRUCTION: &str = "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction";

@@ -4,12 +4,12 @@ use diesel::deserialize::FromSqlRow;
 use diesel::expression::AsExpression;
 use diesel::sql_types::Text;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
-use shop_common::input::image_url_ok;
+use shop_common::input::{Invalid, Problems, image_url_ok};
 
 use super::{nullable, optional_text};
-use crate::error::{Problems, StoreError};
 use crate::slug;
 
 pub const MAX_NAME: usize = 200;
@@ -24,9 +24,12 @@ pub const DEFAULT_MIN_PER_ORDER: i32 = 1;
 pub const DEFAULT_MAX_PER_ORDER: i32 = 10;
 pub const DEFAULT_LOW_STOCK_THRESHOLD: i32 = 10;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
+)]
 #[diesel(sql_type = Text)]
 #[serde(rename_all = "snake_case")]
+#[schema(default = "draft")]
 pub enum ProductStatus {
     Draft,
     Active,
@@ -53,8 +56,9 @@ impl ProductStatus {
 }
 
 /// What the storefront shows instead of raw counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(description = "low khi 0 < còn hàng <= lowStockThreshold")]
 pub enum StockLevel {
     InStock,
     Low,
@@ -76,32 +80,54 @@ impl StockLevel {
 
 /// Product fields as sent by Create, or as the current product with an Update applied:
 /// nothing is checked yet.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ProductCreate)]
 pub struct ProductForm {
+    #[schema(value_type = String, required = true, min_length = 1, max_length = 200)]
     pub name: Option<String>,
+    /// Bỏ trống: tạo từ tên (bỏ dấu tiếng Việt, đ -> d). Update: null tạo lại từ tên.
+    #[schema(max_length = 200, pattern = "^[a-z0-9]+(-[a-z0-9]+)*$")]
     pub slug: Option<String>,
+    #[schema(max_length = 500)]
     pub summary: Option<String>,
+    #[schema(max_length = 20000)]
     pub description: Option<String>,
+    /// /uploads/<tên tệp> hoặc https://...
+    #[schema(max_length = 2048)]
     pub image_url: Option<String>,
+    /// VND
+    #[schema(value_type = i64, required = true, minimum = 1, maximum = 1_000_000_000_000_i64)]
     pub price: Option<i64>,
+    /// VND, >= price
     pub original_price: Option<i64>,
+    #[schema(value_type = ProductStatus, required = false)]
     pub status: Option<String>,
+    #[schema(value_type = i32, required = false, minimum = -1000000, maximum = 1000000, default = 0)]
     pub sort_order: Option<i32>,
+    #[schema(value_type = i32, required = false, minimum = 1, maximum = 100, default = 1)]
     pub min_per_order: Option<i32>,
+    /// >= minPerOrder
+    #[schema(value_type = i32, required = false, minimum = 1, maximum = 100, default = 10)]
     pub max_per_order: Option<i32>,
+    #[schema(value_type = i32, required = false, minimum = 0, maximum = 1000000, default = 10)]
     pub low_stock_threshold: Option<i32>,
 }
 
-/// Checked product fields, ready to store.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Checked product fields, ready to store; the admin view shows them as they are.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ProductFields {
     pub name: String,
     pub slug: String,
+    #[schema(required = true)]
     pub summary: Option<String>,
+    #[schema(required = true)]
     pub description: Option<String>,
+    #[schema(required = true)]
     pub image_url: Option<String>,
     pub price: i64,
+    #[schema(required = true)]
     pub original_price: Option<i64>,
     pub status: ProductStatus,
     pub sort_order: i32,
@@ -112,7 +138,7 @@ pub struct ProductFields {
 
 impl ProductForm {
     /// Checks every field, reporting all problems at once (code 1).
-    pub fn check(self) -> Result<ProductFields, StoreError> {
+    pub fn check(self) -> Result<ProductFields, Invalid> {
         let mut p = Problems::default();
 
         let name = self.name.as_deref().map(str::trim).unwrap_or_default();
@@ -257,33 +283,51 @@ impl From<ProductFields> for ProductForm {
 /// The body of Product/Update: `id` plus any product field. A field left out stays; `null`
 /// clears an optional field, re-derives `slug` from the name, and is refused for the
 /// other required fields.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ProductUpdate, description = "Trường bỏ qua: giữ nguyên; null: xóa trường tùy chọn (name, price, status, sortOrder, minPerOrder, maxPerOrder, lowStockThreshold không nhận null).")]
 pub struct ProductPatch {
     pub id: Uuid,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = String, required = false, min_length = 1, max_length = 200)]
     pub name: Option<Option<String>>,
+    /// Bỏ trống: tạo từ tên (bỏ dấu tiếng Việt, đ -> d). Update: null tạo lại từ tên.
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, max_length = 200, pattern = "^[a-z0-9]+(-[a-z0-9]+)*$")]
     pub slug: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, max_length = 500)]
     pub summary: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, max_length = 20000)]
     pub description: Option<Option<String>>,
+    /// /uploads/<tên tệp> hoặc https://...
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, max_length = 2048)]
     pub image_url: Option<Option<String>>,
+    /// VND
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = i64, required = false, minimum = 1, maximum = 1_000_000_000_000_i64)]
     pub price: Option<Option<i64>>,
+    /// VND, >= price
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<i64>)]
     pub original_price: Option<Option<i64>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = ProductStatus, required = false)]
     pub status: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = i32, required = false, minimum = -1000000, maximum = 1000000, default = 0)]
     pub sort_order: Option<Option<i32>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = i32, required = false, minimum = 1, maximum = 100, default = 1)]
     pub min_per_order: Option<Option<i32>>,
+    /// >= minPerOrder
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = i32, required = false, minimum = 1, maximum = 100, default = 10)]
     pub max_per_order: Option<Option<i32>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = i32, required = false, minimum = 0, maximum = 1000000, default = 10)]
     pub low_stock_threshold: Option<Option<i32>>,
 }
 
@@ -291,7 +335,7 @@ use shop_common::input::{patch_optional as optional, patch_required as required}
 
 impl ProductPatch {
     /// The current product with this patch applied, then checked as a whole.
-    pub fn apply(self, current: ProductFields) -> Result<ProductFields, StoreError> {
+    pub fn apply(self, current: ProductFields) -> Result<ProductFields, Invalid> {
         let mut p = Problems::default();
         let mut form = ProductForm::from(current);
         required(&mut p, "name", self.name, &mut form.name);
@@ -321,7 +365,7 @@ impl ProductPatch {
             self.low_stock_threshold,
             &mut form.low_stock_threshold,
         );
-        p.finish::<_, StoreError>(|| ())?;
+        p.finish::<_, Invalid>(|| ())?;
         form.check()
     }
 }
@@ -331,11 +375,8 @@ impl ProductPatch {
 mod tests {
     use super::*;
 
-    fn fields_of(error: StoreError) -> Vec<String> {
-        match error {
-            StoreError::Validation(d) => d.into_iter().map(|f| f.field).collect(),
-            other => panic!("validation expected, got {other:?}"),
-        }
+    fn fields_of(Invalid(problems): Invalid) -> Vec<String> {
+        problems.into_iter().map(|f| f.field).collect()
     }
 
     fn form(name: &str, price: i64) -> ProductForm {

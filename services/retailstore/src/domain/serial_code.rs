@@ -14,7 +14,18 @@ pub const VISIBLE_TAIL: usize = 4;
 /// `maskedCode` is this prefix plus the visible tail (the prefix does not reveal length).
 pub const MASK: &str = "••••••";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, AsExpression, FromSqlRow)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    AsExpression,
+    FromSqlRow,
+    utoipa::ToSchema,
+)]
 #[diesel(sql_type = Text)]
 #[serde(rename_all = "snake_case")]
 pub enum CodeStatus {
@@ -49,7 +60,7 @@ impl CodeStatus {
 }
 
 /// Why a submitted line is not a code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum InvalidReason {
     TooLong,

@@ -1,25 +1,12 @@
-//! The audit log: rows appended inside the transaction of the action they record, and
-//! the admin list.
+//! The audit log: rows appended inside the transaction of the action they record
+//! (`shop_common::audit` lists them).
 
-use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::domain::audit::AuditAction;
 use crate::schema::audit_log;
-
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = audit_log, check_for_backend(diesel::pg::Pg))]
-pub struct AuditEntry {
-    pub id: Uuid,
-    pub at: DateTime<Utc>,
-    pub actor: String,
-    pub actor_id: Uuid,
-    pub action: AuditAction,
-    pub target: String,
-    pub detail: String,
-}
 
 /// Who did what to which record. `target` and `detail` never hold a code in clear.
 #[derive(Debug, Insertable)]
@@ -59,55 +46,6 @@ impl<'a> NewAuditEntry<'a> {
             .execute(conn)
             .await
             .map(|_| ())
-    }
-}
-
-/// The list's filter, checked by `shop_common::audit::AuditQuery`.
-pub type AuditFilter = shop_common::audit::AuditFilter<AuditAction>;
-
-macro_rules! filtered {
-    ($query:expr, $filter:expr) => {{
-        let mut query = $query;
-        let filter: &AuditFilter = $filter;
-        if let Some(actor) = &filter.actor {
-            query =
-                query.filter(audit_log::actor.ilike(shop_common::pagination::like_pattern(actor)));
-        }
-        if let Some(action) = filter.action {
-            query = query.filter(audit_log::action.eq(action));
-        }
-        if let Some(from) = filter.from {
-            query = query.filter(audit_log::at.ge(from));
-        }
-        if let Some(to) = filter.to {
-            query = query.filter(audit_log::at.lt(to));
-        }
-        query
-    }};
-}
-
-impl AuditEntry {
-    /// One page, newest first.
-    pub async fn page(
-        conn: &mut AsyncPgConnection,
-        filter: &AuditFilter,
-        limit: i64,
-        offset: i64,
-    ) -> QueryResult<Vec<AuditEntry>> {
-        filtered!(audit_log::table.into_boxed(), filter)
-            .order((audit_log::at.desc(), audit_log::id.desc()))
-            .select(AuditEntry::as_select())
-            .limit(limit)
-            .offset(offset)
-            .load(conn)
-            .await
-    }
-
-    pub async fn count(conn: &mut AsyncPgConnection, filter: &AuditFilter) -> QueryResult<i64> {
-        filtered!(audit_log::table.into_boxed(), filter)
-            .count()
-            .get_result(conn)
-            .await
     }
 }
 

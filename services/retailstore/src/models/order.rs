@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Jsonb, Nullable, Text, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use serde::Serialize;
 use shop_common::db::cached_sql;
 use shop_common::pagination::{SortDir, like_pattern};
 use uuid::Uuid;
@@ -109,22 +110,28 @@ pub struct OrderChanges {
     pub access_token_hash: Option<Vec<u8>>,
 }
 
-/// A row of the admin list.
-#[derive(Debug, Clone, Queryable, Selectable)]
+/// A row of the admin list, answered as it is read (`OrderListItem` on the wire).
+#[derive(Debug, Clone, Queryable, Selectable, Serialize, utoipa::ToSchema)]
 #[diesel(table_name = orders, check_for_backend(diesel::pg::Pg))]
+#[serde(rename_all = "camelCase")]
+#[schema(as = OrderListItem)]
 pub struct OrderSummary {
     pub id: Uuid,
     pub code: String,
     pub status: OrderStatus,
     pub payment_status: PaymentStatus,
+    #[schema(required = true)]
     pub customer_name: Option<String>,
     pub email: String,
+    #[schema(required = true)]
     pub phone: Option<String>,
     pub total: i64,
     pub paid_amount: i64,
+    /// The number of codes ordered (sum of the lines' quantities).
     pub item_count: i32,
     pub provider_name: String,
     pub created_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub paid_at: Option<DateTime<Utc>>,
 }
 

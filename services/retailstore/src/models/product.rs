@@ -12,7 +12,6 @@ use uuid::Uuid;
 use crate::domain::audit::AuditAction;
 use crate::domain::product::{ProductFields, ProductStatus};
 use crate::domain::serial_code::CodeStatus;
-use crate::error::{StoreError, is_foreign_key_violation};
 use crate::models::audit_entry::Actor;
 use crate::models::serial_code::EXPIRING;
 use crate::schema::{product_stock, products, serial_codes};
@@ -232,14 +231,14 @@ impl Product {
 
     /// Deletes a product with its unsold codes, in one transaction that also writes the
     /// audit row. A product that any reserved or sold code (or any order line) still
-    /// references stays: [`StoreError::ProductInUse`]. The product row is locked first, so
-    /// an import or a reservation running at the same time either finishes before or
-    /// fails after.
+    /// references stays: the foreign-key violation is returned. The product row is locked
+    /// first, so an import or a reservation running at the same time either finishes
+    /// before or fails after.
     pub async fn delete(
         conn: &mut AsyncPgConnection,
         id: Uuid,
         actor: Actor<'_>,
-    ) -> Result<(), StoreError> {
+    ) -> QueryResult<()> {
         conn.transaction(async |conn| {
             let product = Product::lock(conn, id).await?;
             let codes = diesel::delete(
@@ -255,17 +254,9 @@ impl Product {
             let detail = format!("Xóa sản phẩm {} cùng {codes} mã chưa bán", product.id);
             actor
                 .record(conn, AuditAction::ProductDelete, &product.name, &detail)
-                .await?;
-            Ok::<_, StoreError>(())
+                .await
         })
         .await
-        .map_err(|e| {
-            if is_foreign_key_violation(&e) {
-                StoreError::ProductInUse
-            } else {
-                e
-            }
-        })
     }
 
     /// One page of products with their counters.

@@ -35,7 +35,7 @@ pub struct PaymentInput<'a> {
 }
 
 /// What a payment did (the internal ConfirmPayment's `outcome`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     Applied,

@@ -2,47 +2,74 @@
 
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
-use serde::Serialize;
-use shop_common::audit::AuditQuery;
+use shop_common::audit::{AuditEntry, AuditQuery};
 use shop_common::auth::AdminUser;
 use shop_common::db::DbPool;
 use shop_common::ok;
-use shop_common::pagination::{Page, PageQuery};
+use shop_common::openapi::{
+    BadRequest, Enveloped, Forbidden, PageOf, PageParams, PageSpec, Unauthorized,
+};
+use shop_common::pagination::PageQuery;
+use shop_common::route_table::RouteTable;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{ADMIN, endpoint};
+use super::ADMIN;
 use crate::domain::audit::AuditAction;
 use crate::error::StoreError;
-use crate::models::audit_entry::AuditEntry;
 
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AuditEntryView {
+/// The log's paging: newest first, nothing else.
+pub struct AuditPage;
+
+impl PageSpec for AuditPage {
+    const SORTABLE: &'static [&'static str] = &[];
+    const KEYWORD: &'static str = "Không dùng: lọc theo actor, action, from, to.";
+    const DEFAULT_ORDER: &'static str = "`at desc`; any sortBy is code 1";
+}
+
+/// One row of the log as this service lists it (`common::audit::AuditEntry` with this
+/// service's actions; every row here has an actor id).
+#[derive(ToSchema)]
+#[schema(as = AuditEntry, rename_all = "camelCase")]
+pub struct AuditEntryDoc {
     pub id: Uuid,
     pub at: DateTime<Utc>,
+    /// Tên đăng nhập
     pub actor: String,
     pub actor_id: Uuid,
     pub action: AuditAction,
+    /// Mã đơn hàng, tên sản phẩm hoặc id mã serial; không bao giờ là mã rõ
     pub target: String,
     pub detail: String,
 }
 
-impl From<AuditEntry> for AuditEntryView {
-    fn from(e: AuditEntry) -> Self {
-        Self {
-            id: e.id,
-            at: e.at,
-            actor: e.actor,
-            actor_id: e.actor_id,
-            action: e.action,
-            target: e.target,
-            detail: e.detail,
-        }
-    }
-}
+// The documented 200 answers.
+type AuditEntryDocPageAnswer = Enveloped<PageOf<AuditEntryDoc>>;
 
 /// GET admin AuditLog/Pagination: `actor`, `action`, `from`, `to` (half-open), newest
 /// first; no other order.
+#[utoipa::path(
+    get,
+    path = "/retailstore/api/admin/v1/AuditLog/Pagination",
+    operation_id = "adminAuditLogPagination",
+    tag = "AuditLog",
+    summary = "Nhật ký thao tác của cửa hàng",
+    description = "Chỉ quản trị viên. Mỗi lần xem mã rõ, xóa, xác nhận thanh toán thủ công, hủy, đổi mã, tạo lại đường dẫn đơn hàng: một dòng, ghi trong cùng giao dịch với thao tác. Mới nhất trước; không có trường sắp xếp khác.",
+    security(("bearerAuth" = [])),
+    params(
+        PageParams<AuditPage>,
+        ("actor" = Option<String>, Query, description = "Một phần tên đăng nhập của người thực hiện (không phân biệt hoa thường)"),
+        ("action" = Option<AuditAction>, Query, description = "Thao tác"),
+        ("from" = Option<DateTime<Utc>>, Query, description = "Từ thời điểm (RFC 3339, bao gồm)"),
+        ("to" = Option<DateTime<Utc>>, Query, description = "Đến thời điểm (RFC 3339, không bao gồm)"),
+    ),
+    responses(
+        (status = 200, description = "Thành công", body = inline(AuditEntryDocPageAnswer)),
+        BadRequest,
+        Unauthorized,
+        Forbidden,
+    )
+)]
 async fn pagination(
     _admin: AdminUser,
     pool: web::Data<DbPool>,
@@ -50,14 +77,11 @@ async fn pagination(
     filter: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, StoreError> {
     let page = query.check(&[])?;
-    let filter = filter.check(AuditAction::parse)?;
+    let filter = filter.check(|raw| AuditAction::parse(raw).map(AuditAction::as_str))?;
     let mut conn = pool.get().await?;
-    let rows = AuditEntry::page(&mut conn, &filter, page.size, page.offset()).await?;
-    let total = AuditEntry::count(&mut conn, &filter).await?;
-    let items: Vec<AuditEntryView> = rows.into_iter().map(AuditEntryView::from).collect();
-    Ok(ok(Page::new(items, total, &page)))
+    Ok(ok(AuditEntry::page(&mut conn, &filter, &page).await?))
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(endpoint(format!("{ADMIN}/AuditLog/Pagination")).route(web::get().to(pagination)));
+pub fn routes(table: RouteTable) -> RouteTable {
+    table.get(&format!("{ADMIN}/AuditLog/Pagination"), pagination)
 }

@@ -9,10 +9,13 @@ use serde::{Deserialize, Serialize};
 use shop_common::auth::AuthUser;
 use shop_common::db::DbPool;
 use shop_common::ok;
+use shop_common::openapi::{BadRequest, Enveloped, Unauthorized};
+use shop_common::route_table::RouteTable;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+use super::ADMIN;
 use super::order::instant;
-use super::{ADMIN, endpoint};
 use crate::domain::dashboard::{DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, days};
 use crate::domain::order::OrderStatus;
 use crate::error::{Problems, StoreError};
@@ -22,22 +25,28 @@ use crate::models::dashboard;
 pub const TOP_PRODUCTS: i64 = 10;
 pub const LOW_STOCK: i64 = 50;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct RangeQuery {
+    /// RFC 3339 (mặc định to - 30 ngày)
+    #[param(value_type = Option<DateTime<Utc>>)]
     pub from: Option<String>,
+    /// RFC 3339 (mặc định bây giờ)
+    #[param(value_type = Option<DateTime<Utc>>)]
     pub to: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DayView {
     /// `YYYY-MM-DD`, a Vietnam day.
+    #[schema(format = Date)]
     pub date: String,
     pub revenue: i64,
     pub orders: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TopProductView {
     pub product_id: Uuid,
@@ -46,7 +55,7 @@ pub struct TopProductView {
     pub revenue: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LowStockView {
     pub product_id: Uuid,
@@ -58,17 +67,24 @@ pub struct LowStockView {
 /// The summary. `revenue`, `completedOrders`, `codesSold`, `revenueByDay` and
 /// `topProducts` count orders completed in `[from, to)`; `orderCounts` counts orders
 /// created in it, every status present.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = DashboardSummary)]
 pub struct SummaryView {
     pub from: DateTime<Utc>,
     pub to: DateTime<Utc>,
+    /// Tổng tiền đã nhận của các đơn hoàn tất trong khoảng (theo completedAt)
     pub revenue: i64,
     pub completed_orders: i64,
+    /// Số đơn tạo trong khoảng theo trạng thái (đủ 5 trạng thái)
     pub order_counts: BTreeMap<&'static str, i64>,
+    /// Số mã của các đơn hoàn tất trong khoảng (không tính mã đổi)
     pub codes_sold: i64,
+    /// Mỗi ngày (giờ Việt Nam, UTC+07:00) trong khoảng, kể cả ngày không có đơn
     pub revenue_by_day: Vec<DayView>,
+    /// Tối đa 10, theo doanh thu dòng hàng
     pub top_products: Vec<TopProductView>,
+    /// Sản phẩm active có số mã bán được (không tính mã hết hạn trong 1 ngày) <= ngưỡng, tối đa 50
     pub low_stock: Vec<LowStockView>,
 }
 
@@ -97,7 +113,27 @@ impl RangeQuery {
     }
 }
 
+// The documented 200 answers.
+type SummaryViewAnswer = Enveloped<SummaryView>;
+
 /// GET admin Dashboard/Summary?from=&to=.
+#[utoipa::path(
+    get,
+    path = "/retailstore/api/admin/v1/Dashboard/Summary",
+    operation_id = "adminDashboardSummary",
+    tag = "Dashboard",
+    summary = "Tổng quan doanh thu",
+    description = "Khoảng [from, to), mặc định 30 ngày gần nhất, tối đa 366 ngày.",
+    security(("bearerAuth" = [])),
+    params(
+        RangeQuery,
+    ),
+    responses(
+        (status = 200, description = "Thành công", body = inline(SummaryViewAnswer)),
+        BadRequest,
+        Unauthorized,
+    )
+)]
 async fn summary(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -162,6 +198,6 @@ async fn summary(
     }))
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(endpoint(format!("{ADMIN}/Dashboard/Summary")).route(web::get().to(summary)));
+pub fn routes(table: RouteTable) -> RouteTable {
+    table.get(&format!("{ADMIN}/Dashboard/Summary"), summary)
 }

@@ -1,18 +1,147 @@
-//! GET /retailstore/openapi.json: the hand-written OpenAPI 3 description of this service
-//! (not enveloped).
+//! GET /retailstore/openapi.json: this service's OpenAPI 3.1 document, generated from the
+//! wire types and the handlers' annotations (not enveloped), and the answers and schemas
+//! only this service documents.
 
+use std::sync::LazyLock;
+
+use actix_web::HttpResponse;
 use actix_web::http::header::ContentType;
-use actix_web::{HttpResponse, web};
+use shop_common::error::{MSG_UNAUTHORIZED, MSG_VALIDATION};
+use shop_common::openapi::ServiceDoc;
+use shop_common::route_table::RouteTable;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Schema, Type};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::{OpenApi as Document, RefOr};
+use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
+
+use super::{audit_log, dashboard, order, product, serial_code};
+use crate::error::{
+    MSG_CODE_EXISTS, MSG_CODE_LOCKED, MSG_IDEMPOTENCY_REUSED, MSG_NOT_ON_SALE, MSG_ORDER_NOT_FOUND,
+    MSG_ORDER_STATE, MSG_OUT_OF_STOCK, MSG_PRODUCT_IN_USE, MSG_PROVIDER_UNAVAILABLE, MSG_QUANTITY,
+    MSG_SLUG_TAKEN, MSG_TOO_MANY_UNPAID,
+};
 
 pub const PATH: &str = "/retailstore/openapi.json";
-pub const DOCUMENT: &str = include_str!("../../openapi.json");
 
+#[derive(OpenApi)]
+#[openapi(
+    tags(
+        (name = "Product"),
+        (name = "ProductSerialCode"),
+        (name = "Order"),
+        (name = "Dashboard"),
+        (name = "AuditLog"),
+        (
+            name = "Internal",
+            description = "Chỉ giữa các dịch vụ (header x-internal-key); gateway không định tuyến"
+        ),
+    ),
+    paths(
+        product::web_pagination,
+        product::admin_pagination,
+        product::read,
+        product::create,
+        product::update,
+        product::delete,
+        serial_code::pagination,
+        serial_code::search,
+        serial_code::create_bulk,
+        serial_code::update,
+        serial_code::delete,
+        serial_code::reveal,
+        dashboard::summary,
+        audit_log::pagination,
+        document,
+    ),
+    modifiers(&DOC, &InternalKey)
+)]
+pub struct ApiDoc;
+
+const DOC: ServiceDoc = ServiceDoc {
+    title: "retailstore",
+    description: "Sản phẩm, mã serial, đơn hàng và bảng điều khiển của cửa hàng. Mọi phản hồi \
+        API (trừ tài liệu này) nằm trong envelope {status, success, result, error}; mã HTTP \
+        bằng status. Quy ước: ../shared/design/api.md.",
+};
+
+/// Other services prove themselves with `x-internal-key`.
+struct InternalKey;
+
+impl Modify for InternalKey {
+    fn modify(&self, openapi: &mut Document) {
+        openapi
+            .components
+            .get_or_insert_with(Default::default)
+            .add_security_scheme(
+                "internalKey",
+                SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("x-internal-key"))),
+            );
+    }
+}
+
+shop_common::error_answers! {
+    pub BatchRefused = 400, "Lỗi trong envelope; mã: 1, 313 lô quá lớn", [(1, MSG_VALIDATION), (313, "Mỗi lần nhập tối đa 50.000 mã")];
+    pub OrderRefused = 400, "Lỗi trong envelope; mã: 1 (chi tiết theo trường), 401 số lượng ngoài min/max, 402 sản phẩm không bán, 500 phương thức thanh toán không khả dụng", [(1, MSG_VALIDATION), (401, MSG_QUANTITY), (402, MSG_NOT_ON_SALE), (500, MSG_PROVIDER_UNAVAILABLE)];
+    pub NoInternalKey = 401, "Lỗi trong envelope; mã: 5 sai khóa nội bộ", [(5, MSG_UNAUTHORIZED)];
+    pub OrderNotFound = 404, "Lỗi trong envelope; mã: 403 không tìm thấy đơn hàng", [(403, MSG_ORDER_NOT_FOUND)];
+    pub SlugTaken = 409, "Lỗi trong envelope; mã: 301 slug đã dùng", [(301, MSG_SLUG_TAKEN)];
+    pub ProductInUse = 409, "Lỗi trong envelope; mã: 302 sản phẩm đã có đơn", [(302, MSG_PRODUCT_IN_USE)];
+    pub CodeConflict = 409, "Lỗi trong envelope; mã: 311 mã đã tồn tại, 312 mã đã giữ hoặc đã bán", [(311, MSG_CODE_EXISTS), (312, MSG_CODE_LOCKED)];
+    pub CodeLocked = 409, "Lỗi trong envelope; mã: 312 mã đã giữ hoặc đã bán", [(312, MSG_CODE_LOCKED)];
+    pub NoStockOrWrongState = 409, "Lỗi trong envelope; mã: 400 không đủ hàng, 404 trạng thái đơn không cho phép", [(400, MSG_OUT_OF_STOCK), (404, MSG_ORDER_STATE)];
+    pub CheckoutConflict = 409, "Lỗi trong envelope; mã: 400 không đủ hàng (details chỉ ra dòng), 406 Idempotency-Key đã dùng cho nội dung khác", [(400, MSG_OUT_OF_STOCK), (406, MSG_IDEMPOTENCY_REUSED)];
+    pub WrongOrderState = 409, "Lỗi trong envelope; mã: 404 trạng thái đơn không cho phép", [(404, MSG_ORDER_STATE)];
+    pub PaymentConflict = 409, "Lỗi trong envelope; mã: 404 trạng thái đơn không cho phép, 406 Idempotency-Key đã dùng cho nội dung khác", [(404, MSG_ORDER_STATE), (406, MSG_IDEMPOTENCY_REUSED)];
+    pub TooManyUnpaid = 429, "Lỗi trong envelope; mã: 405 quá nhiều đơn chưa thanh toán cho email hoặc địa chỉ IP", [(405, MSG_TOO_MANY_UNPAID)];
+}
+
+/// Delete's result: always `true`.
+pub struct Deleted;
+
+impl PartialSchema for Deleted {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Boolean)
+            .enum_values(Some([true]))
+            .into()
+    }
+}
+
+impl ToSchema for Deleted {}
+
+/// A string that is one of `values`.
+pub fn one_of(values: &[&str]) -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(values.iter().copied()))
+        .build()
+}
+
+/// The whole document: this module's routes and the order routes.
+pub fn openapi() -> Document {
+    ApiDoc::openapi().merge_from(order::OrderApi::openapi())
+}
+
+/// The document as JSON text, built once.
+pub fn document_json() -> &'static str {
+    static DOCUMENT: LazyLock<String> = LazyLock::new(|| shop_common::openapi::to_json(&openapi()));
+    &DOCUMENT
+}
+
+#[utoipa::path(
+    get,
+    path = "/retailstore/openapi.json",
+    operation_id = "openapi",
+    tag = "Docs",
+    summary = "Tài liệu này (không nằm trong envelope)",
+    responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json"))
+)]
 async fn document() -> HttpResponse {
     HttpResponse::Ok()
         .content_type(ContentType::json())
-        .body(DOCUMENT)
+        .body(document_json())
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(super::endpoint(PATH.to_owned()).route(web::get().to(document)));
+pub fn routes(table: RouteTable) -> RouteTable {
+    table.get(PATH, document)
 }

@@ -6,21 +6,28 @@ use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
+use shop_common::openapi::{
+    BadRequest, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec, Unauthorized,
+};
 use shop_common::pagination::{Page, PageQuery, PageRequest};
+use shop_common::route_table::RouteTable;
 use shop_common::{Envelope, ok};
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::{ADMIN, IdQuery, WEB, endpoint};
+use super::{ADMIN, IdQuery, WEB};
 use crate::StorefrontCache;
-use crate::domain::product::{ProductForm, ProductPatch, ProductStatus, StockLevel};
-use crate::error::StoreError;
+use crate::domain::product::{ProductFields, ProductForm, ProductPatch, ProductStatus, StockLevel};
+use crate::error::{StoreError, on_foreign_key};
 use crate::models::audit_entry::Actor;
 use crate::models::product::{Product, ProductFilter, ProductSort, Stock};
+use crate::routes::openapi::{Deleted, ProductInUse, SlugTaken};
 
 pub const ADMIN_SORTABLE: &[&str] = &["name", "price", "sortOrder", "createdAt"];
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Stock)]
 pub struct StockView {
     pub available: i64,
     pub reserved: i64,
@@ -28,22 +35,13 @@ pub struct StockView {
 }
 
 /// Product, admin view.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ProductAdmin)]
 pub struct ProductAdminView {
     pub id: Uuid,
-    pub name: String,
-    pub slug: String,
-    pub summary: Option<String>,
-    pub description: Option<String>,
-    pub image_url: Option<String>,
-    pub price: i64,
-    pub original_price: Option<i64>,
-    pub status: ProductStatus,
-    pub sort_order: i32,
-    pub min_per_order: i32,
-    pub max_per_order: i32,
-    pub low_stock_threshold: i32,
+    #[serde(flatten)]
+    pub fields: ProductFields,
     pub stock: StockView,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -51,42 +49,37 @@ pub struct ProductAdminView {
 
 impl From<(Product, Stock)> for ProductAdminView {
     fn from((p, s): (Product, Stock)) -> Self {
+        let (id, created_at, updated_at) = (p.id, p.created_at, p.updated_at);
         Self {
-            id: p.id,
-            name: p.name,
-            slug: p.slug,
-            summary: p.summary,
-            description: p.description,
-            image_url: p.image_url,
-            price: p.price,
-            original_price: p.original_price,
-            status: p.status,
-            sort_order: p.sort_order,
-            min_per_order: p.min_per_order,
-            max_per_order: p.max_per_order,
-            low_stock_threshold: p.low_stock_threshold,
+            id,
+            fields: p.into(),
             stock: StockView {
                 available: s.available,
                 reserved: s.reserved,
                 sold: s.sold,
             },
-            created_at: p.created_at,
-            updated_at: p.updated_at,
+            created_at,
+            updated_at,
         }
     }
 }
 
 /// Product, storefront view: a stock level, never raw counts.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ProductWeb)]
 pub struct ProductWebView {
     pub id: Uuid,
     pub name: String,
     pub slug: String,
+    #[schema(required = true)]
     pub summary: Option<String>,
+    #[schema(required = true)]
     pub description: Option<String>,
+    #[schema(required = true)]
     pub image_url: Option<String>,
     pub price: i64,
+    #[schema(required = true)]
     pub original_price: Option<i64>,
     pub in_stock: bool,
     pub stock_level: StockLevel,
@@ -115,10 +108,30 @@ impl From<(Product, Stock)> for ProductWebView {
 }
 
 /// Filters of the admin list besides paging.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct AdminFilterQuery {
+    /// Lọc theo trạng thái
+    #[param(value_type = Option<ProductStatus>)]
     pub status: Option<String>,
+}
+
+/// The storefront list's paging: its order is fixed.
+pub struct WebPage;
+
+impl PageSpec for WebPage {
+    const SORTABLE: &'static [&'static str] = &[];
+    const KEYWORD: &'static str = "Từ khóa, tối đa 200 ký tự.";
+    const DEFAULT_ORDER: &'static str = "`sortOrder asc, createdAt desc`; any sortBy is code 1";
+}
+
+/// The admin list's paging.
+pub struct AdminPage;
+
+impl PageSpec for AdminPage {
+    const SORTABLE: &'static [&'static str] = ADMIN_SORTABLE;
+    const KEYWORD: &'static str = "Từ khóa, tối đa 200 ký tự.";
 }
 
 fn admin_sort(page: &PageRequest) -> ProductSort {
@@ -144,9 +157,30 @@ async fn list<V: From<(Product, Stock)> + Serialize>(
     Ok(ok(Page::new(items, total, page)))
 }
 
+// The documented 200 answers.
+type ProductWebViewPageAnswer = Enveloped<PageOf<ProductWebView>>;
+type ProductAdminViewPageAnswer = Enveloped<PageOf<ProductAdminView>>;
+type ProductAdminViewAnswer = Enveloped<ProductAdminView>;
+type DeletedAnswer = Enveloped<Deleted>;
+
 /// GET web Product/Pagination: active products only, `sortOrder asc, createdAt desc`,
 /// stock levels counting only codes that do not expire within a day. Answers come from
 /// the storefront cache when fresh.
+#[utoipa::path(
+    get,
+    path = "/retailstore/api/web/v1/Product/Pagination",
+    operation_id = "webProductPagination",
+    tag = "Product",
+    summary = "Sản phẩm đang bán (công khai)",
+    description = "Chỉ sản phẩm active, thứ tự sortOrder tăng rồi createdAt giảm. Không có số lượng tồn kho, chỉ stockLevel. stockLevel không tính mã hết hạn trong vòng 1 ngày (những mã đơn hàng không giao).",
+    params(
+        PageParams<WebPage>,
+    ),
+    responses(
+        (status = 200, description = "Thành công", body = inline(ProductWebViewPageAnswer)),
+        BadRequest,
+    )
+)]
 async fn web_pagination(
     pool: web::Data<DbPool>,
     cache: web::Data<StorefrontCache>,
@@ -203,6 +237,23 @@ fn json_body(body: web::Bytes) -> HttpResponse {
 }
 
 /// GET admin Product/Pagination.
+#[utoipa::path(
+    get,
+    path = "/retailstore/api/admin/v1/Product/Pagination",
+    operation_id = "adminProductPagination",
+    tag = "Product",
+    summary = "Danh sách sản phẩm",
+    security(("bearerAuth" = [])),
+    params(
+        PageParams<AdminPage>,
+        AdminFilterQuery,
+    ),
+    responses(
+        (status = 200, description = "Thành công", body = inline(ProductAdminViewPageAnswer)),
+        BadRequest,
+        Unauthorized,
+    )
+)]
 async fn admin_pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -224,6 +275,23 @@ async fn admin_pagination(
 }
 
 /// GET admin Product/Read?id=.
+#[utoipa::path(
+    get,
+    path = "/retailstore/api/admin/v1/Product/Read",
+    operation_id = "adminProductRead",
+    tag = "Product",
+    summary = "Chi tiết sản phẩm",
+    security(("bearerAuth" = [])),
+    params(
+        IdQuery,
+    ),
+    responses(
+        (status = 200, description = "Thành công", body = inline(ProductAdminViewAnswer)),
+        BadRequest,
+        Unauthorized,
+        NotFound,
+    )
+)]
 async fn read(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -235,6 +303,21 @@ async fn read(
 }
 
 /// POST admin Product/Create.
+#[utoipa::path(
+    post,
+    path = "/retailstore/api/admin/v1/Product/Create",
+    operation_id = "adminProductCreate",
+    tag = "Product",
+    summary = "Tạo sản phẩm",
+    security(("bearerAuth" = [])),
+    request_body = ProductForm,
+    responses(
+        (status = 200, description = "Thành công", body = inline(ProductAdminViewAnswer)),
+        BadRequest,
+        Unauthorized,
+        SlugTaken,
+    )
+)]
 async fn create(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -250,6 +333,22 @@ async fn create(
 
 /// PUT admin Product/Update: the patch is applied to the locked current row and the
 /// result checked as a whole.
+#[utoipa::path(
+    put,
+    path = "/retailstore/api/admin/v1/Product/Update",
+    operation_id = "adminProductUpdate",
+    tag = "Product",
+    summary = "Sửa sản phẩm",
+    security(("bearerAuth" = [])),
+    request_body = ProductPatch,
+    responses(
+        (status = 200, description = "Thành công", body = inline(ProductAdminViewAnswer)),
+        BadRequest,
+        Unauthorized,
+        NotFound,
+        SlugTaken,
+    )
+)]
 async fn update(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -273,6 +372,26 @@ async fn update(
 
 /// DELETE admin Product/Delete?id= (admin only, audited): code 302 while reserved or sold
 /// codes or order lines reference the product; its unsold codes go with it.
+#[utoipa::path(
+    delete,
+    path = "/retailstore/api/admin/v1/Product/Delete",
+    operation_id = "adminProductDelete",
+    tag = "Product",
+    summary = "Xóa sản phẩm",
+    description = "Xóa cả các mã chưa bán (available, disabled). Mã 302 khi còn mã đang giữ hoặc đã bán (sau này: khi có đơn hàng): hãy ẩn sản phẩm. Chỉ quản trị viên; ghi nhật ký (product_delete).",
+    security(("bearerAuth" = [])),
+    params(
+        IdQuery,
+    ),
+    responses(
+        (status = 200, description = "Thành công", body = inline(DeletedAnswer)),
+        BadRequest,
+        Unauthorized,
+        Forbidden,
+        NotFound,
+        ProductInUse,
+    )
+)]
 async fn delete(
     AdminUser(user): AdminUser,
     pool: web::Data<DbPool>,
@@ -284,17 +403,20 @@ async fn delete(
         user_id: user.id,
         user_name: &user.user_name,
     };
-    Product::delete(&mut conn, query.id, actor).await?;
+    Product::delete(&mut conn, query.id, actor)
+        .await
+        .map_err(on_foreign_key(StoreError::ProductInUse))?;
     cache.invalidate();
     Ok(ok(true))
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    let admin = |action: &str| endpoint(format!("{ADMIN}/Product/{action}"));
-    cfg.service(endpoint(format!("{WEB}/Product/Pagination")).route(web::get().to(web_pagination)))
-        .service(admin("Pagination").route(web::get().to(admin_pagination)))
-        .service(admin("Read").route(web::get().to(read)))
-        .service(admin("Create").route(web::post().to(create)))
-        .service(admin("Update").route(web::put().to(update)))
-        .service(admin("Delete").route(web::delete().to(delete)));
+pub fn routes(table: RouteTable) -> RouteTable {
+    let admin = |action: &str| format!("{ADMIN}/Product/{action}");
+    table
+        .get(&format!("{WEB}/Product/Pagination"), web_pagination)
+        .get(&admin("Pagination"), admin_pagination)
+        .get(&admin("Read"), read)
+        .post(&admin("Create"), create)
+        .put(&admin("Update"), update)
+        .delete(&admin("Delete"), delete)
 }

@@ -11,10 +11,16 @@ use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
 use shop_common::error::json_config;
 use shop_common::ok;
+use shop_common::openapi::{
+    BadRequest, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec, PayloadTooLarge,
+    Unauthorized,
+};
 use shop_common::pagination::{Page, PageQuery, SortDir};
+use shop_common::route_table::RouteTable;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::{ADMIN, IdBody, IdQuery, endpoint, optional_choice};
+use super::{ADMIN, IdBody, IdQuery, optional_choice};
 use crate::StorefrontCache;
 use crate::crypto::CodeCipher;
 use crate::domain::audit::AuditAction;
@@ -22,30 +28,47 @@ use crate::domain::order::OrderCode;
 use crate::domain::serial_code::{Code, CodeStatus, masked};
 use crate::domain::{future_instant, nullable, optional_text};
 use crate::error::{Problems, StoreError};
-use crate::import::{self, Import, MAX_CODES_PER_CALL};
+use crate::import::{self, Import, ImportReport, MAX_CODES_PER_CALL};
 use crate::models::audit_entry::Actor;
 use crate::models::order::Order;
 use crate::models::serial_code::{CodeChanges, CodeFilter, SerialCode};
+use crate::routes::openapi::{BatchRefused, CodeConflict, CodeLocked, Deleted};
 
 /// CreateBulk bodies may reach 8 MiB (50,000 codes of 100+ characters).
 pub const BULK_JSON_LIMIT: usize = 8 * 1024 * 1024;
 pub const MAX_NOTE: usize = 500;
 pub const SORTABLE: &[&str] = &["createdAt"];
 
+/// The list's paging.
+pub struct CodePage;
+
+impl PageSpec for CodePage {
+    const SORTABLE: &'static [&'static str] = SORTABLE;
+    const KEYWORD: &'static str = "Mã đơn hàng (không phân biệt hoa thường): các mã của đơn đó.";
+}
+
 /// Serial code, admin view: masked, never the clear text.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SerialCode)]
 pub struct SerialCodeView {
     pub id: Uuid,
     pub product_id: Uuid,
     pub product_name: String,
+    /// Tối đa 4 ký tự cuối (tối đa một nửa mã ngắn)
+    #[schema(example = "••••••AB12")]
     pub masked_code: String,
     pub status: CodeStatus,
+    #[schema(required = true)]
     pub order_id: Option<Uuid>,
+    #[schema(required = true)]
     pub order_code: Option<String>,
+    #[schema(required = true)]
     pub expires_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
     pub note: Option<String>,
     pub created_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub sold_at: Option<DateTime<Utc>>,
 }
 
@@ -67,10 +90,15 @@ impl From<(SerialCode, String, Option<String>)> for SerialCodeView {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct FilterQuery {
+    /// Lọc theo sản phẩm
+    #[param(value_type = Option<Uuid>)]
     pub product_id: Option<String>,
+    /// Lọc theo trạng thái
+    #[param(value_type = Option<CodeStatus>)]
     pub status: Option<String>,
 }
 
@@ -96,12 +124,18 @@ impl FilterQuery {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CreateBulk)]
 pub struct CreateBulkBody {
+    #[schema(value_type = Uuid, required = true)]
     pub product_id: Option<Uuid>,
+    /// Mỗi phần tử một mã: bỏ BOM, CR và khoảng trắng hai đầu, giữ hoa thường; dòng trống bị bỏ qua; 1..200 ký tự in được. Quá 50.000 phần tử: mã 313.
+    #[schema(value_type = Vec<String>, required = true, max_items = 50000)]
     pub codes: Option<Vec<String>>,
+    /// Phải ở tương lai
     pub expires_at: Option<DateTime<Utc>>,
+    #[schema(max_length = 500)]
     pub note: Option<String>,
 }
 
@@ -132,18 +166,29 @@ impl CreateBulkBody {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SerialCodeUpdate, description = "Chỉ khi mã đang available hoặc disabled (mã 312 nếu không).")]
 pub struct UpdateBody {
     pub id: Uuid,
+    /// Mã mới: mã hóa và băm lại; trùng trong sản phẩm: mã 311
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = String, required = false, max_length = 200)]
     pub code: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<DateTime<Utc>>)]
     pub expires_at: Option<Option<DateTime<Utc>>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, max_length = 500)]
     pub note: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(schema_with = editable_status, required = false)]
     pub status: Option<Option<String>>,
+}
+
+/// `available` or `disabled`: the states staff may set.
+fn editable_status() -> utoipa::openapi::schema::Object {
+    crate::routes::openapi::one_of(&CodeStatus::EDITABLE.map(CodeStatus::as_str))
 }
 
 /// A checked Update: the new code (if any) and the plain column changes.
@@ -199,14 +244,42 @@ impl UpdateBody {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Revealed)]
 pub struct RevealView {
+    /// Mã ở dạng rõ (được ghi nhật ký)
     pub code: String,
 }
+
+// The documented 200 answers.
+type SerialCodeViewPageAnswer = Enveloped<PageOf<SerialCodeView>>;
+type SearchViewAnswer = Enveloped<SearchView>;
+type ImportReportAnswer = Enveloped<ImportReport>;
+type SerialCodeViewAnswer = Enveloped<SerialCodeView>;
+type DeletedAnswer = Enveloped<Deleted>;
+type RevealViewAnswer = Enveloped<RevealView>;
 
 /// GET admin ProductSerialCode/Pagination: `productId`, `status`, `keyword` (an order
 /// code, any case: the codes of that order). Newest first by default. A clear code is
 /// searched with POST Search, never through a URL.
+#[utoipa::path(
+    get,
+    path = "/retailstore/api/admin/v1/ProductSerialCode/Pagination",
+    operation_id = "adminSerialCodePagination",
+    tag = "ProductSerialCode",
+    summary = "Danh sách mã serial (đã che)",
+    description = "keyword: một mã đơn hàng (không phân biệt hoa thường: các mã của đơn đó). Tìm một mã serial chính xác bằng POST Search (mã rõ không bao giờ nằm trong URL). Mặc định createdAt giảm dần.",
+    security(("bearerAuth" = [])),
+    params(
+        PageParams<CodePage>,
+        FilterQuery,
+    ),
+    responses(
+        (status = 200, description = "Thành công", body = inline(SerialCodeViewPageAnswer)),
+        BadRequest,
+        Unauthorized,
+    )
+)]
 async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -244,15 +317,19 @@ async fn pagination(
 }
 
 /// The body of Search: the exact code (case kept), optionally within one product.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SerialCodeSearch)]
 pub struct SearchBody {
+    /// Mã chính xác (đã chuẩn hóa: bỏ BOM, CR và khoảng trắng hai đầu)
+    #[schema(value_type = String, required = true, min_length = 1, max_length = 200)]
     pub code: Option<String>,
+    #[schema(value_type = Uuid, required = false)]
     pub product_id: Option<Uuid>,
 }
 
 /// The matches of one exact code: at most one per product.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct SearchView {
     pub items: Vec<SerialCodeView>,
 }
@@ -263,6 +340,21 @@ const MAX_SEARCH_MATCHES: i64 = 100;
 /// POST admin ProductSerialCode/Search `{code, productId?}`: the rows holding exactly
 /// this code, found by its keyed hash, masked as in Pagination. In a body so that the
 /// clear code never lands in access logs, proxies or browser history.
+#[utoipa::path(
+    post,
+    path = "/retailstore/api/admin/v1/ProductSerialCode/Search",
+    operation_id = "adminSerialCodeSearch",
+    tag = "ProductSerialCode",
+    summary = "Tìm một mã serial chính xác",
+    description = "Mã rõ nằm trong thân yêu cầu, không bao giờ trong URL (URL vào nhật ký truy cập, proxy và lịch sử trình duyệt). So bằng băm có khóa, phân biệt hoa thường. Phản hồi có Cache-Control: no-store.",
+    security(("bearerAuth" = [])),
+    request_body = SearchBody,
+    responses(
+        (status = 200, description = "Thành công", body = inline(SearchViewAnswer)),
+        BadRequest,
+        Unauthorized,
+    )
+)]
 async fn search(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -295,6 +387,23 @@ fn no_store(mut response: HttpResponse) -> HttpResponse {
 }
 
 /// POST admin ProductSerialCode/CreateBulk.
+#[utoipa::path(
+    post,
+    path = "/retailstore/api/admin/v1/ProductSerialCode/CreateBulk",
+    operation_id = "adminSerialCodeCreateBulk",
+    tag = "ProductSerialCode",
+    summary = "Nhập mã hàng loạt",
+    description = "Tối đa 50.000 mã mỗi lần, thân yêu cầu tối đa 8 MiB. Mã mới được mã hóa (AES-256-GCM) và chèn trong một câu lệnh; mã trùng (kể cả do một lần nhập đồng thời) trả về trong duplicates.",
+    security(("bearerAuth" = [])),
+    request_body = CreateBulkBody,
+    responses(
+        (status = 200, description = "Thành công", body = inline(ImportReportAnswer)),
+        BatchRefused,
+        Unauthorized,
+        NotFound,
+        PayloadTooLarge,
+    )
+)]
 async fn create_bulk(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -303,13 +412,29 @@ async fn create_bulk(
     body: web::Json<CreateBulkBody>,
 ) -> Result<HttpResponse, StoreError> {
     let request = body.into_inner().check()?;
-    let report = import::import(&pool, &cipher, request).await?;
+    let report = import::import(&pool, cipher.into_inner(), request).await?;
     cache.invalidate();
     Ok(ok(report))
 }
 
 /// PUT admin ProductSerialCode/Update: 312 unless the code is available or disabled;
 /// a new `code` is re-encrypted and re-hashed (311 when the product already has it).
+#[utoipa::path(
+    put,
+    path = "/retailstore/api/admin/v1/ProductSerialCode/Update",
+    operation_id = "adminSerialCodeUpdate",
+    tag = "ProductSerialCode",
+    summary = "Sửa mã serial",
+    security(("bearerAuth" = [])),
+    request_body = UpdateBody,
+    responses(
+        (status = 200, description = "Thành công", body = inline(SerialCodeViewAnswer)),
+        BadRequest,
+        Unauthorized,
+        NotFound,
+        CodeConflict,
+    )
+)]
 async fn update(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -325,13 +450,7 @@ async fn update(
     let mut conn = pool.get().await?;
     if let Some(code) = code {
         let product_id = SerialCode::product_of(&mut conn, id).await?;
-        let sealed = cipher.encrypt(id, product_id, code.as_str())?;
-        changes.key_id = Some(sealed.key_id);
-        changes.seal_version = Some(sealed.seal_version);
-        changes.nonce = Some(sealed.nonce);
-        changes.ciphertext = Some(sealed.ciphertext);
-        changes.code_hash = Some(cipher.hash(code.as_str()).to_vec());
-        changes.last4 = Some(code.visible_tail());
+        import::seal_one(&cipher, id, product_id, &code, &mut changes)?;
     }
     if SerialCode::update_editable(&mut conn, id, &changes)
         .await?
@@ -355,6 +474,26 @@ async fn missing_or_locked(conn: &mut diesel_async::AsyncPgConnection, id: Uuid)
 
 /// DELETE admin ProductSerialCode/Delete?id= (admin only, audited): 312 unless available
 /// or disabled.
+#[utoipa::path(
+    delete,
+    path = "/retailstore/api/admin/v1/ProductSerialCode/Delete",
+    operation_id = "adminSerialCodeDelete",
+    tag = "ProductSerialCode",
+    summary = "Xóa mã serial",
+    description = "Chỉ quản trị viên; ghi nhật ký (serial_code_delete).",
+    security(("bearerAuth" = [])),
+    params(
+        IdQuery,
+    ),
+    responses(
+        (status = 200, description = "Thành công", body = inline(DeletedAnswer)),
+        BadRequest,
+        Unauthorized,
+        Forbidden,
+        NotFound,
+        CodeLocked,
+    )
+)]
 async fn delete(
     AdminUser(user): AdminUser,
     pool: web::Data<DbPool>,
@@ -400,6 +539,23 @@ fn actor(user: &AuthUser) -> Actor<'_> {
 /// POST admin ProductSerialCode/Reveal (admin only: a clear unsold code is money): the
 /// clear code, checked against its keyed hash, with its audit row written in the same
 /// transaction.
+#[utoipa::path(
+    post,
+    path = "/retailstore/api/admin/v1/ProductSerialCode/Reveal",
+    operation_id = "adminSerialCodeReveal",
+    tag = "ProductSerialCode",
+    summary = "Xem mã ở dạng rõ (ghi nhật ký)",
+    description = "Chỉ quản trị viên. Mã được kiểm tra với băm có khóa của dòng; ghi một dòng nhật ký (serial_code_reveal) trong cùng giao dịch. Phản hồi có Cache-Control: no-store.",
+    security(("bearerAuth" = [])),
+    request_body = IdBody,
+    responses(
+        (status = 200, description = "Thành công", body = inline(RevealViewAnswer)),
+        BadRequest,
+        Unauthorized,
+        Forbidden,
+        NotFound,
+    )
+)]
 async fn reveal(
     AdminUser(user): AdminUser,
     pool: web::Data<DbPool>,
@@ -429,16 +585,16 @@ async fn reveal(
     Ok(no_store(ok(RevealView { code })))
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    let action = |name: &str| endpoint(format!("{ADMIN}/ProductSerialCode/{name}"));
-    cfg.service(action("Pagination").route(web::get().to(pagination)))
-        .service(action("Search").route(web::post().to(search)))
-        .service(
-            action("CreateBulk")
-                .app_data(json_config(BULK_JSON_LIMIT))
-                .route(web::post().to(create_bulk)),
-        )
-        .service(action("Update").route(web::put().to(update)))
-        .service(action("Delete").route(web::delete().to(delete)))
-        .service(action("Reveal").route(web::post().to(reveal)));
+pub fn routes(table: RouteTable) -> RouteTable {
+    let action = |name: &str| format!("{ADMIN}/ProductSerialCode/{name}");
+    table
+        .get(&action("Pagination"), pagination)
+        .post(&action("Search"), search)
+        .post(&action("CreateBulk"), create_bulk)
+        .with(&action("CreateBulk"), |resource| {
+            resource.app_data(json_config(BULK_JSON_LIMIT))
+        })
+        .put(&action("Update"), update)
+        .delete(&action("Delete"), delete)
+        .post(&action("Reveal"), reveal)
 }

@@ -1,13 +1,12 @@
-//! The shop configuration as the admin edits it. [`ConfigPatch::parse`] turns the raw
-//! JSON body of a PUT into checked values: a field left out stays unchanged, an explicit
-//! `null` clears it (optional fields become NULL, free texts become empty), and a blank
-//! optional field counts as `null`.
+//! The shop configuration as the admin edits it. [`ConfigPatch::parse`] turns the members
+//! of a PUT body into checked values with `shop_common::input`'s patch idiom: a field left
+//! out stays unchanged (`None`), an explicit `null` clears it (optional fields become
+//! NULL, free texts become empty), and a blank optional field counts as `null`.
 
 use serde_json::{Map, Value};
-use shop_common::FieldError;
+use shop_common::input::{Invalid, Problems};
 
 use crate::domain::image::ObjectName;
-use crate::error::SystemError;
 
 pub const SHOP_NAME_MAX: usize = 100;
 pub const SHOP_TAGLINE_MAX: usize = 200;
@@ -23,28 +22,6 @@ pub const UPLOADS_PREFIX: &str = "/uploads/";
 
 const MSG_NOT_TEXT: &str = "Giá trị phải là chuỗi ký tự";
 const MSG_CONTROL: &str = "Không được chứa ký tự điều khiển";
-
-/// What a PUT says about one optional field.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Patch<T> {
-    /// Left out: unchanged.
-    Keep,
-    /// `null` (or blank): cleared.
-    Clear,
-    Set(T),
-}
-
-impl<T> Patch<T> {
-    /// `None` to keep, `Some(None)` to clear, `Some(Some(v))` to set: the shape of a
-    /// changeset for a nullable column.
-    pub fn as_change(&self) -> Option<Option<&T>> {
-        match self {
-            Patch::Keep => None,
-            Patch::Clear => Some(None),
-            Patch::Set(v) => Some(Some(v)),
-        }
-    }
-}
 
 macro_rules! text_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -262,103 +239,102 @@ impl AnalyticsId {
     }
 }
 
-/// A checked PUT body.
+/// A checked PUT body. A required text is `None` when left out; an optional field is
+/// `None` when left out, `Some(None)` when cleared.
 #[derive(Debug, Clone)]
 pub struct ConfigPatch {
     pub shop_name: Option<ShopName>,
     pub shop_tagline: Option<ShopTagline>,
-    pub logo_url: Patch<LogoUrl>,
-    pub social_url: Patch<SocialUrl>,
+    pub logo_url: Option<Option<LogoUrl>>,
+    pub social_url: Option<Option<SocialUrl>>,
     pub footer_note: Option<FooterNote>,
-    pub contact_email: Patch<ContactEmail>,
-    pub contact_phone: Patch<ContactPhone>,
-    pub analytics_id: Patch<AnalyticsId>,
+    pub contact_email: Option<Option<ContactEmail>>,
+    pub contact_phone: Option<Option<ContactPhone>>,
+    pub analytics_id: Option<Option<AnalyticsId>>,
 }
 
-/// Collects the field errors of one body.
-struct Reader<'a> {
+type Parse<T> = fn(&str) -> Result<T, &'static str>;
+
+/// A member in the patch idiom's shape (`None` left out, `Some(None)` `null`); one of
+/// another type than text is a problem and counts as left out.
+fn member<'a>(
+    p: &mut Problems,
     body: &'a Map<String, Value>,
-    errors: Vec<FieldError>,
+    key: &str,
+) -> Option<Option<&'a str>> {
+    match body.get(key)? {
+        Value::Null => Some(None),
+        Value::String(s) => Some(Some(s.as_str())),
+        _ => {
+            p.push(key, MSG_NOT_TEXT);
+            None
+        }
+    }
 }
 
-impl<'a> Reader<'a> {
-    /// `None`: left out (or of the wrong type, recorded); `Some(None)`: `null`.
-    fn raw(&mut self, key: &str) -> Option<Option<&'a str>> {
-        match self.body.get(key)? {
-            Value::Null => Some(None),
-            Value::String(s) => Some(Some(s.as_str())),
-            _ => {
-                self.errors.push(FieldError::new(key, MSG_NOT_TEXT));
-                None
-            }
-        }
-    }
+/// A field that cannot be cleared: `null` is answered by `on_null`.
+fn text<T>(
+    p: &mut Problems,
+    body: &Map<String, Value>,
+    key: &str,
+    on_null: fn() -> Result<T, &'static str>,
+    parse: Parse<T>,
+) -> Option<T> {
+    let value = match member(p, body, key)? {
+        None => on_null(),
+        Some(text) => parse(text),
+    };
+    p.check(key, value)
+}
 
-    fn check<T>(&mut self, key: &str, result: Result<T, &'static str>) -> Option<T> {
-        result
-            .map_err(|message| self.errors.push(FieldError::new(key, message)))
-            .ok()
-    }
-
-    /// A field that cannot be cleared: `null` is handled by `on_null`.
-    fn text<T>(
-        &mut self,
-        key: &str,
-        on_null: fn() -> Result<T, &'static str>,
-        parse: fn(&str) -> Result<T, &'static str>,
-    ) -> Option<T> {
-        let value = match self.raw(key)? {
-            None => on_null(),
-            Some(text) => parse(text),
-        };
-        self.check(key, value)
-    }
-
-    /// An optional field: `null` or blank clears it.
-    fn optional<T>(&mut self, key: &str, parse: fn(&str) -> Result<T, &'static str>) -> Patch<T> {
-        match self.raw(key) {
-            None => Patch::Keep,
-            Some(None) => Patch::Clear,
-            Some(Some(text)) if text.trim().is_empty() => Patch::Clear,
-            Some(Some(text)) => self
-                .check(key, parse(text.trim()))
-                .map_or(Patch::Keep, Patch::Set),
-        }
+/// An optional field: `null` or blank clears it; a value it refuses stays unchanged.
+fn optional<T>(
+    p: &mut Problems,
+    body: &Map<String, Value>,
+    key: &str,
+    parse: Parse<T>,
+) -> Option<Option<T>> {
+    match member(p, body, key)? {
+        None => Some(None),
+        Some(text) if text.trim().is_empty() => Some(None),
+        Some(text) => p.check(key, parse(text.trim())).map(Some),
     }
 }
 
 impl ConfigPatch {
-    /// Parses a PUT body (a JSON object). Unknown members are ignored, so a client may
+    /// Checks the members of a PUT body. Unknown members are ignored, so a client may
     /// send back what it read, `updatedAt` and `updatedBy` included.
-    pub fn parse(body: &Value) -> Result<Self, SystemError> {
-        let Value::Object(body) = body else {
-            return Err(SystemError::BadRequest(
-                "Dữ liệu gửi lên phải là một đối tượng JSON",
-            ));
-        };
-        let mut r = Reader {
-            body,
-            errors: Vec::new(),
-        };
+    pub fn parse(body: &Map<String, Value>) -> Result<Self, Invalid> {
+        let mut p = Problems::default();
         let patch = Self {
-            shop_name: r.text("shopName", || Err("Nhập tên cửa hàng"), ShopName::parse),
-            shop_tagline: r.text(
+            shop_name: text(
+                &mut p,
+                body,
+                "shopName",
+                || Err("Nhập tên cửa hàng"),
+                ShopName::parse,
+            ),
+            shop_tagline: text(
+                &mut p,
+                body,
                 "shopTagline",
                 || Ok(ShopTagline::empty()),
                 ShopTagline::parse,
             ),
-            logo_url: r.optional("logoUrl", LogoUrl::parse),
-            social_url: r.optional("socialUrl", SocialUrl::parse),
-            footer_note: r.text("footerNote", || Ok(FooterNote::empty()), FooterNote::parse),
-            contact_email: r.optional("contactEmail", ContactEmail::parse),
-            contact_phone: r.optional("contactPhone", ContactPhone::parse),
-            analytics_id: r.optional("analyticsId", AnalyticsId::parse),
+            logo_url: optional(&mut p, body, "logoUrl", LogoUrl::parse),
+            social_url: optional(&mut p, body, "socialUrl", SocialUrl::parse),
+            footer_note: text(
+                &mut p,
+                body,
+                "footerNote",
+                || Ok(FooterNote::empty()),
+                FooterNote::parse,
+            ),
+            contact_email: optional(&mut p, body, "contactEmail", ContactEmail::parse),
+            contact_phone: optional(&mut p, body, "contactPhone", ContactPhone::parse),
+            analytics_id: optional(&mut p, body, "analyticsId", AnalyticsId::parse),
         };
-        if r.errors.is_empty() {
-            Ok(patch)
-        } else {
-            Err(SystemError::Validation(r.errors))
-        }
+        p.finish(|| patch)
     }
 }
 
@@ -366,6 +342,13 @@ impl ConfigPatch {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    fn object(value: Value) -> Map<String, Value> {
+        match value {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        }
+    }
 
     #[test]
     fn shop_name_bounds() {
@@ -429,32 +412,28 @@ mod tests {
 
     #[test]
     fn patch_semantics() {
-        let Ok(patch) = ConfigPatch::parse(&json!({
+        let Ok(patch) = ConfigPatch::parse(&object(json!({
             "shopName": "Shop", "socialUrl": null, "contactEmail": "  ",
             "shopTagline": null, "updatedAt": "ignored"
-        })) else {
+        }))) else {
             panic!("valid patch rejected");
         };
         assert_eq!(patch.shop_name.map(|n| n.0), Some("Shop".to_owned()));
-        assert_eq!(patch.social_url, Patch::Clear);
-        assert_eq!(patch.contact_email, Patch::Clear);
+        assert_eq!(patch.social_url, Some(None));
+        assert_eq!(patch.contact_email, Some(None));
         assert_eq!(patch.shop_tagline.map(|t| t.0), Some(String::new()));
-        assert_eq!(patch.logo_url, Patch::Keep);
+        assert_eq!(patch.logo_url, None);
         assert!(patch.footer_note.is_none());
     }
 
     #[test]
     fn patch_errors_per_field() {
-        let Err(SystemError::Validation(errors)) = ConfigPatch::parse(&json!({
+        let Err(Invalid(errors)) = ConfigPatch::parse(&object(json!({
             "shopName": null, "socialUrl": "nope", "contactPhone": 5
-        })) else {
+        }))) else {
             panic!("invalid patch accepted");
         };
         let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(fields, ["shopName", "socialUrl", "contactPhone"]);
-        assert!(matches!(
-            ConfigPatch::parse(&json!([1])),
-            Err(SystemError::BadRequest(_))
-        ));
     }
 }

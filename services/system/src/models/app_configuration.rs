@@ -51,10 +51,8 @@ impl<'a> AppConfigurationChanges<'a> {
         fn text<T: AsRef<str>>(v: &Option<T>) -> Option<&str> {
             v.as_ref().map(AsRef::as_ref)
         }
-        fn nullable<T: AsRef<str>>(
-            p: &crate::domain::configuration::Patch<T>,
-        ) -> Option<Option<&str>> {
-            p.as_change().map(|v| v.map(AsRef::as_ref))
+        fn nullable<T: AsRef<str>>(p: &Option<Option<T>>) -> Option<Option<&str>> {
+            p.as_ref().map(|v| v.as_ref().map(AsRef::as_ref))
         }
         Self {
             shop_name: text(&patch.shop_name),

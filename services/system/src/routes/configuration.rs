@@ -9,7 +9,11 @@ use serde::Serialize;
 use serde_json::Value;
 use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
+use shop_common::openapi::{
+    BadRequest, Enveloped, Forbidden, PayloadTooLarge, Unauthorized, Unavailable,
+};
 use shop_common::{Envelope, ok};
+use utoipa::ToSchema;
 
 use crate::cache::PublicConfigCache;
 use crate::domain::configuration::ConfigPatch;
@@ -20,17 +24,62 @@ use crate::models::{AppConfiguration, AppConfigurationChanges};
 pub const PUBLIC_CACHE_CONTROL: &str = "public, max-age=30";
 
 /// What the storefront sees.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicConfiguration<'a> {
+    #[schema(min_length = 1, max_length = 100, example = "Cửa hàng mã số")]
     pub shop_name: &'a str,
+    #[schema(max_length = 200)]
     pub shop_tagline: &'a str,
+    /// `/uploads/<sha256>.<png|jpg|webp|gif>` (an Upload result) or an `https://` URL
+    #[schema(required = true)]
     pub logo_url: Option<&'a str>,
+    /// `http://` or `https://` URL
+    #[schema(required = true)]
     pub social_url: Option<&'a str>,
+    /// May contain line breaks (`\n`)
+    #[schema(max_length = 500)]
     pub footer_note: &'a str,
+    #[schema(required = true, format = Email, max_length = 254)]
     pub contact_email: Option<&'a str>,
+    /// Digits and spaces, optionally led by `+`, at least 6 digits
+    #[schema(required = true, min_length = 6, max_length = 20)]
     pub contact_phone: Option<&'a str>,
+    #[schema(
+        required = true,
+        pattern = "^[A-Za-z0-9_-]{1,50}$",
+        example = "G-XXXXXXX"
+    )]
     pub analytics_id: Option<&'a str>,
+}
+
+/// PUT body: any subset of the configuration fields (documentation of what
+/// `ConfigPatch` reads; the handler reads the JSON object itself, so that a field left
+/// out and an explicit `null` differ).
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct AppConfigurationUpdate {
+    #[schema(value_type = String, required = false, min_length = 1, max_length = 100, example = "Cửa hàng mã số")]
+    shop_name: Option<String>,
+    #[schema(nullable, max_length = 200)]
+    shop_tagline: Option<String>,
+    /// `/uploads/<sha256>.<png|jpg|webp|gif>` (an Upload result) or an `https://` URL
+    #[schema(nullable)]
+    logo_url: Option<String>,
+    /// `http://` or `https://` URL
+    #[schema(nullable)]
+    social_url: Option<String>,
+    /// May contain line breaks (`\n`)
+    #[schema(nullable, max_length = 500)]
+    footer_note: Option<String>,
+    #[schema(nullable, format = Email, max_length = 254)]
+    contact_email: Option<String>,
+    /// Digits and spaces, optionally led by `+`, at least 6 digits
+    #[schema(nullable, min_length = 6, max_length = 20)]
+    contact_phone: Option<String>,
+    #[schema(nullable, pattern = "^[A-Za-z0-9_-]{1,50}$", example = "G-XXXXXXX")]
+    analytics_id: Option<String>,
 }
 
 impl<'a> From<&'a AppConfiguration> for PublicConfiguration<'a> {
@@ -49,13 +98,15 @@ impl<'a> From<&'a AppConfiguration> for PublicConfiguration<'a> {
 }
 
 /// What the admin screens see: the public fields plus who saved last, and when.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AppConfiguration)]
 pub struct AdminConfiguration<'a> {
     #[serde(flatten)]
     pub config: PublicConfiguration<'a>,
     pub updated_at: DateTime<Utc>,
     /// The user name of the last saver; `null` before the first save.
+    #[schema(required = true)]
     pub updated_by: Option<&'a str>,
 }
 
@@ -77,6 +128,18 @@ fn no_store(mut response: HttpResponse) -> HttpResponse {
 }
 
 /// GET `/system/api/web/v1/Configuration/AppConfiguration` (public).
+#[utoipa::path(
+    get,
+    path = super::WEB_APP_CONFIGURATION,
+    operation_id = "getPublicAppConfiguration",
+    tag = "Configuration",
+    summary = "Public shop configuration (no token; Authorization is ignored)",
+    description = "Served from a cache of a few seconds; sent with `Cache-Control: public, max-age=30`.",
+    responses(
+        (status = 200, description = "The public configuration", body = inline(Enveloped<PublicConfiguration>)),
+        Unavailable,
+    ),
+)]
 pub async fn public(
     pool: web::Data<DbPool>,
     cache: web::Data<PublicConfigCache>,
@@ -100,6 +163,19 @@ pub async fn public(
 }
 
 /// GET `/system/api/admin/v1/Configuration/AppConfiguration` (admin or staff).
+#[utoipa::path(
+    get,
+    path = super::ADMIN_APP_CONFIGURATION,
+    operation_id = "getAppConfiguration",
+    tag = "Configuration",
+    summary = "Full configuration (admin or staff)",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The configuration with who saved it last", body = inline(Enveloped<AdminConfiguration>)),
+        Unauthorized,
+        Unavailable,
+    ),
+)]
 pub async fn read(_user: AuthUser, pool: web::Data<DbPool>) -> Result<HttpResponse, SystemError> {
     let mut conn = pool.get().await?;
     let row = AppConfiguration::load(&mut conn).await?;
@@ -107,12 +183,35 @@ pub async fn read(_user: AuthUser, pool: web::Data<DbPool>) -> Result<HttpRespon
 }
 
 /// PUT `/system/api/admin/v1/Configuration/AppConfiguration` (admin only).
+#[utoipa::path(
+    put,
+    path = super::ADMIN_APP_CONFIGURATION,
+    operation_id = "updateAppConfiguration",
+    tag = "Configuration",
+    summary = "Save the configuration (admin only)",
+    description = "A field left out stays unchanged. `null` (or a blank string) clears an optional field; `null` on `shopTagline` or `footerNote` empties it; `shopName` cannot be cleared. Strings are trimmed. Unknown members are ignored. Invalid fields answer code 1 with one `details` entry each, and nothing is saved.",
+    security(("bearerAuth" = [])),
+    request_body = AppConfigurationUpdate,
+    responses(
+        (status = 200, description = "The saved configuration", body = inline(Enveloped<AdminConfiguration>)),
+        BadRequest,
+        Unauthorized,
+        Forbidden,
+        PayloadTooLarge,
+        Unavailable,
+    ),
+)]
 pub async fn update(
     AdminUser(user): AdminUser,
     body: web::Json<Value>,
     pool: web::Data<DbPool>,
     cache: web::Data<PublicConfigCache>,
 ) -> Result<HttpResponse, SystemError> {
+    let Value::Object(body) = body.into_inner() else {
+        return Err(SystemError::BadRequest(
+            "Dữ liệu gửi lên phải là một đối tượng JSON",
+        ));
+    };
     let patch = ConfigPatch::parse(&body)?;
     let changes = AppConfigurationChanges::new(&patch, &user.user_name, user.id);
     let mut conn = pool.get().await?;

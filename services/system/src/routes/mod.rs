@@ -6,34 +6,32 @@ pub mod openapi;
 pub mod upload_file;
 pub mod uploads;
 
+use actix_web::http::Method;
 use actix_web::web;
-use shop_common::error::not_found_route;
+use shop_common::route_table::RouteTable;
 
-pub const WEB_APP_CONFIGURATION: &str = "/api/web/v1/Configuration/AppConfiguration";
-pub const ADMIN_APP_CONFIGURATION: &str = "/api/admin/v1/Configuration/AppConfiguration";
-pub const ADMIN_UPLOAD: &str = "/api/admin/v1/UploadFile/Upload";
+pub const OPENAPI: &str = "/system/openapi.json";
+pub const WEB_APP_CONFIGURATION: &str = "/system/api/web/v1/Configuration/AppConfiguration";
+pub const ADMIN_APP_CONFIGURATION: &str = "/system/api/admin/v1/Configuration/AppConfiguration";
+pub const ADMIN_UPLOAD: &str = "/system/api/admin/v1/UploadFile/Upload";
+/// Stored files: `/uploads/<sha256>.<ext>`; any other name is a bare 404.
+pub const UPLOADS: &str = "/uploads/{name:.*}";
 
-/// A resource whose unknown methods answer like unknown routes (code 2).
-fn resource(path: &str) -> actix_web::Resource {
-    web::resource(path).default_service(web::to(not_found_route))
+/// Every route the service answers (the OpenAPI test compares it with the document).
+pub fn routes() -> RouteTable {
+    RouteTable::new()
+        .get(OPENAPI, openapi::document)
+        .get(WEB_APP_CONFIGURATION, configuration::public)
+        .get(ADMIN_APP_CONFIGURATION, configuration::read)
+        .put(ADMIN_APP_CONFIGURATION, configuration::update)
+        .post(ADMIN_UPLOAD, upload_file::upload)
+        .get(UPLOADS, uploads::serve)
+        .route(Method::HEAD, UPLOADS, uploads::serve)
+        .with(UPLOADS, |r| {
+            r.default_service(web::to(uploads::method_not_allowed))
+        })
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::scope("/system")
-            .service(resource("/openapi.json").route(web::get().to(openapi::document)))
-            .service(resource(WEB_APP_CONFIGURATION).route(web::get().to(configuration::public)))
-            .service(
-                resource(ADMIN_APP_CONFIGURATION)
-                    .route(web::get().to(configuration::read))
-                    .route(web::put().to(configuration::update)),
-            )
-            .service(resource(ADMIN_UPLOAD).route(web::post().to(upload_file::upload))),
-    )
-    .service(
-        web::resource("/uploads/{name:.*}")
-            .route(web::get().to(uploads::serve))
-            .route(web::head().to(uploads::serve))
-            .default_service(web::to(uploads::method_not_allowed)),
-    );
+    routes().configure(cfg);
 }

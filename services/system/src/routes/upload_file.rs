@@ -15,6 +15,8 @@ use futures_util::StreamExt;
 use serde::Serialize;
 use shop_common::auth::AuthUser;
 use shop_common::ok;
+use shop_common::openapi::{Enveloped, Unauthorized, Unavailable};
+use utoipa::ToSchema;
 
 use crate::UploadLimit;
 use crate::domain::image::{ImageInfo, analyse};
@@ -29,15 +31,56 @@ pub const MULTIPART_OVERHEAD: u64 = 64 * 1024;
 const MSG_NOT_MULTIPART: &str = "Yêu cầu phải là multipart/form-data với trường 'file'";
 const MSG_MALFORMED: &str = "Dữ liệu tải lên không hợp lệ";
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadResult {
     /// `/uploads/<sha256>.<ext>`
+    #[schema(
+        example = "/uploads/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png"
+    )]
     pub url: String,
+    #[schema(inline, value_type = ImageContentType)]
     pub content_type: &'static str,
+    /// Bytes
     pub size: u64,
+    #[schema(minimum = 1)]
     pub width: u32,
+    #[schema(minimum = 1)]
     pub height: u32,
+}
+
+/// The content types an upload can have (`ImageKind::content_type`).
+#[derive(Serialize, ToSchema)]
+pub enum ImageContentType {
+    #[serde(rename = "image/png")]
+    Png,
+    #[serde(rename = "image/jpeg")]
+    Jpeg,
+    #[serde(rename = "image/webp")]
+    Webp,
+    #[serde(rename = "image/gif")]
+    Gif,
+}
+
+/// The multipart body (documentation only: the handler streams the payload).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct UploadForm {
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+shop_common::error_answers! {
+    /// 400: not an accepted image (211), no file (212), not a readable multipart body (1).
+    pub UploadRejected = 400,
+        "Not an accepted image (211), no file (212), or not a readable multipart body (1)",
+        [
+            (211, "Tệp tải lên không phải ảnh hợp lệ (PNG, JPEG, WEBP, GIF)"),
+            (212, "Chưa có tệp nào được tải lên (trường 'file')"),
+            (1, MSG_NOT_MULTIPART),
+        ];
+    /// 413 code 210.
+    pub UploadTooLarge = 413, "File over the limit", [(210, "Tệp tải lên vượt quá 5 MB")];
 }
 
 fn declared_length(req: &HttpRequest) -> Option<u64> {
@@ -116,6 +159,23 @@ async fn read_file_field(
     file.ok_or(SystemError::NoFile)
 }
 
+#[utoipa::path(
+    post,
+    path = super::ADMIN_UPLOAD,
+    operation_id = "uploadFile",
+    tag = "UploadFile",
+    summary = "Upload an image (admin or staff)",
+    description = "One PNG, JPEG, WEBP or GIF in the multipart field `file`, judged by its content (never by file name or Content-Type). Stored under the sha256 of its bytes: the same bytes always give the same URL. Limit `UPLOAD_MAX_BYTES` (default 5 MiB), enforced while the body streams in.",
+    security(("bearerAuth" = [])),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The stored file", body = inline(Enveloped<UploadResult>)),
+        UploadRejected,
+        Unauthorized,
+        UploadTooLarge,
+        Unavailable,
+    ),
+)]
 pub async fn upload(
     user: AuthUser,
     req: HttpRequest,

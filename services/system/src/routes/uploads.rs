@@ -21,6 +21,61 @@ fn not_modified(req: &HttpRequest, etag: &EntityTag) -> bool {
     }
 }
 
+/// `{name}` of `/uploads/{name}`, for the document.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct UploadName {
+    #[param(pattern = r"^[0-9a-f]{64}\.(png|jpg|webp|gif)$")]
+    name: String,
+}
+
+/// Request headers the document names.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Header)]
+#[allow(dead_code)]
+pub struct ConditionalHeaders {
+    #[param(rename = "If-None-Match", value_type = String, required = false)]
+    if_none_match: Option<String>,
+}
+
+// A stored file's bytes, for the document.
+#[derive(utoipa::ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct FileBytes(pub Vec<u8>);
+
+// The only `X-Content-Type-Options` value sent.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub enum NoSniff {
+    #[serde(rename = "nosniff")]
+    NoSniff,
+}
+
+#[utoipa::path(
+    get,
+    path = "/uploads/{name}",
+    operation_id = "getUpload",
+    tag = "Uploads",
+    summary = "A stored file (public, not enveloped)",
+    description = "Sent with `Cache-Control: public, max-age=31536000, immutable`, `X-Content-Type-Options: nosniff` and `ETag: \"<sha256>\"`. Any other name, or a missing file: a bare 404. HEAD is supported.",
+    params(UploadName, ConditionalHeaders),
+    responses(
+        (status = 200, description = "The file",
+            headers(
+                ("ETag" = String),
+                ("Cache-Control" = String),
+                ("X-Content-Type-Options" = inline(NoSniff)),
+            ),
+            content(
+                (inline(FileBytes) = "image/png"),
+                (inline(FileBytes) = "image/jpeg"),
+                (inline(FileBytes) = "image/webp"),
+                (inline(FileBytes) = "image/gif"),
+            )),
+        (status = 304, description = "Not modified (If-None-Match matched)"),
+        (status = 404, description = "No such file (empty body)"),
+    ),
+)]
 pub async fn serve(req: HttpRequest, store: web::Data<dyn FileStore>) -> HttpResponse {
     let Some(name) = ObjectName::parse(req.match_info().query("name")) else {
         return HttpResponse::NotFound().finish();

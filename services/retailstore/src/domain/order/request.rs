@@ -5,12 +5,13 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 use shop_common::FieldError;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{Email, Phone};
 use crate::domain::optional_text;
 use crate::domain::product::ProductStatus;
-use crate::error::{Problems, StoreError};
+use shop_common::input::{Invalid, Problems};
 
 /// Lines per order (after merging repeated products).
 pub const MAX_LINES: usize = 20;
@@ -18,23 +19,34 @@ pub const MAX_NAME: usize = 100;
 pub const MAX_NOTE: usize = 500;
 
 /// One line of CreateOrder, as sent.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = OrderLine)]
 pub struct LineForm {
+    #[schema(value_type = Uuid, required = true)]
     pub product_id: Option<Uuid>,
+    #[schema(value_type = i64, required = true, minimum = 1)]
     pub quantity: Option<i64>,
 }
 
 /// The body of CreateOrder, as sent. `Serialize` gives the canonical form that
 /// idempotent replays compare.
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = OrderCreate)]
 pub struct OrderForm {
+    /// Cùng sản phẩm nhiều lần được gộp
+    #[schema(value_type = Vec<LineForm>, required = true, min_items = 1, max_items = 20)]
     pub items: Option<Vec<LineForm>>,
+    #[schema(value_type = String, required = true, format = Email)]
     pub email: Option<String>,
+    /// Số Việt Nam: 0xxxxxxxxx (di động 03/05/07/08/09, cố định 02 + 9 số); chấp nhận +84, khoảng trắng, dấu chấm, gạch
     pub phone: Option<String>,
+    #[schema(max_length = 100)]
     pub customer_name: Option<String>,
+    #[schema(max_length = 500)]
     pub note: Option<String>,
+    #[schema(value_type = Uuid, required = true)]
     pub payment_provider_id: Option<Uuid>,
 }
 
@@ -60,7 +72,7 @@ pub struct OrderRequest {
 
 impl OrderForm {
     /// Checks every field (code 1 with every problem) and merges repeated products.
-    pub fn check(self) -> Result<OrderRequest, StoreError> {
+    pub fn check(self) -> Result<OrderRequest, Invalid> {
         let mut p = Problems::default();
         let mut lines: Vec<Line> = Vec::new();
         match &self.items {
@@ -123,8 +135,9 @@ impl OrderForm {
             p.push("paymentProviderId", "Vui lòng chọn phương thức thanh toán");
         }
         let provider_id = self.payment_provider_id.unwrap_or_default();
-        p.finish::<_, StoreError>(|| ())?;
-        let email = email.ok_or_else(|| StoreError::field("email", "Email không hợp lệ"))?;
+        p.finish::<_, Invalid>(|| ())?;
+        let email =
+            email.ok_or_else(|| Invalid(vec![FieldError::new("email", "Email không hợp lệ")]))?;
         Ok(OrderRequest {
             lines,
             email,
@@ -176,9 +189,18 @@ impl Priced {
     }
 }
 
+/// Why an order cannot be priced, with one detail per line at fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unpriceable {
+    /// Code 402: a product missing or not active.
+    NotOnSale(Vec<FieldError>),
+    /// Code 401: a quantity outside the product's min/max.
+    QuantityOutOfRange(Vec<FieldError>),
+}
+
 /// Prices the lines against the products as they are now: code 402 for a product that is
 /// missing or not active, then code 401 for a quantity outside the product's min/max.
-pub fn price(lines: &[Line], offers: &HashMap<Uuid, ProductOffer>) -> Result<Priced, StoreError> {
+pub fn price(lines: &[Line], offers: &HashMap<Uuid, ProductOffer>) -> Result<Priced, Unpriceable> {
     let mut not_on_sale = Vec::new();
     let mut out_of_range = Vec::new();
     let mut priced = Vec::with_capacity(lines.len());
@@ -216,10 +238,10 @@ pub fn price(lines: &[Line], offers: &HashMap<Uuid, ProductOffer>) -> Result<Pri
         });
     }
     if !not_on_sale.is_empty() {
-        return Err(StoreError::NotOnSale(not_on_sale));
+        return Err(Unpriceable::NotOnSale(not_on_sale));
     }
     if !out_of_range.is_empty() {
-        return Err(StoreError::QuantityOutOfRange(out_of_range));
+        return Err(Unpriceable::QuantityOutOfRange(out_of_range));
     }
     let total = priced
         .iter()
@@ -259,12 +281,15 @@ pub fn uncovered<'a>(
 mod tests {
     use super::*;
 
-    fn fields(error: StoreError) -> Vec<String> {
+    fn fields(Invalid(details): Invalid) -> Vec<String> {
+        details.into_iter().map(|f| f.field).collect()
+    }
+
+    fn priced_fields(error: Unpriceable) -> Vec<String> {
         match error {
-            StoreError::Validation(d)
-            | StoreError::NotOnSale(d)
-            | StoreError::QuantityOutOfRange(d) => d.into_iter().map(|f| f.field).collect(),
-            other => panic!("details expected, got {other:?}"),
+            Unpriceable::NotOnSale(d) | Unpriceable::QuantityOutOfRange(d) => {
+                d.into_iter().map(|f| f.field).collect()
+            }
         }
     }
 
@@ -358,11 +383,11 @@ mod tests {
             &[line(Uuid::new_v4(), 1, 0), line(active.id, 9, 1)],
             &offers,
         );
-        assert_eq!(fields(missing.unwrap_err()), ["items[0].productId"]);
+        assert_eq!(priced_fields(missing.unwrap_err()), ["items[0].productId"]);
         let hidden_line = price(&[line(hidden.id, 1, 2)], &offers);
-        assert!(matches!(hidden_line, Err(StoreError::NotOnSale(_))));
+        assert!(matches!(hidden_line, Err(Unpriceable::NotOnSale(_))));
         let over = price(&[line(active.id, 6, 0)], &offers).unwrap_err();
-        assert_eq!(fields(over), ["items[0].quantity"]);
+        assert_eq!(priced_fields(over), ["items[0].quantity"]);
     }
 
     #[test]

@@ -6,7 +6,9 @@ use diesel::expression::AsExpression;
 use diesel::sql_types::Text;
 use serde::Serialize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, AsExpression, FromSqlRow)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
+)]
 #[diesel(sql_type = Text)]
 #[serde(rename_all = "snake_case")]
 pub enum OrderStatus {
@@ -58,7 +60,9 @@ impl OrderStatus {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
+)]
 #[diesel(sql_type = Text)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentStatus {
@@ -103,7 +107,9 @@ impl PaymentStatus {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
+)]
 #[diesel(sql_type = Text)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentSource {
@@ -129,7 +135,8 @@ impl PaymentSource {
 }
 
 /// The kinds of timeline events (`events[].type`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(rename_all = "snake_case")]
 pub enum EventKind {
     Created,
     PaymentReceived,

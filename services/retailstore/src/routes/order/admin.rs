@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 use shop_common::auth::AuthUser;
 use shop_common::db::DbPool;
 use shop_common::ok;
+use shop_common::openapi::{BadRequest, Enveloped, PageOf, PageParams, PageSpec, Unauthorized};
 use shop_common::pagination::{Page, PageQuery, PageRequest, SortDir};
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::views::{
@@ -23,17 +25,40 @@ use crate::error::{Problems, StoreError};
 use crate::idempotency::{self, Idempotent};
 use crate::models::order::{Order, OrderFilter, OrderSort};
 use crate::orders::{self, Actor, ManualPayment, OrderBundle};
+use crate::routes::openapi::{
+    NoStockOrWrongState, OrderNotFound, PaymentConflict, WrongOrderState,
+};
 use crate::routes::{IdBody, IdQuery, optional_choice};
 use crate::{OrderSettings, StorefrontCache};
 
+/// The admin list's paging.
+pub struct OrderPage;
+
+impl PageSpec for OrderPage {
+    const SORTABLE: &'static [&'static str] = SORTABLE;
+    const KEYWORD: &'static str =
+        "Một phần mã đơn, email hoặc số điện thoại (không phân biệt hoa thường), tối đa 200 ký tự.";
+}
+
 /// Admin list filters besides paging.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct FilterQuery {
+    /// Lọc theo trạng thái
+    #[param(value_type = Option<OrderStatus>)]
     pub status: Option<String>,
+    /// Lọc theo trạng thái thanh toán
+    #[param(value_type = Option<PaymentStatus>)]
     pub payment_status: Option<String>,
+    /// Đơn có sản phẩm này
+    #[param(value_type = Option<Uuid>)]
     pub product_id: Option<String>,
+    /// createdAt >= from (RFC 3339)
+    #[param(value_type = Option<DateTime<Utc>>)]
     pub from: Option<String>,
+    /// createdAt < to (RFC 3339)
+    #[param(value_type = Option<DateTime<Utc>>)]
     pub to: Option<String>,
 }
 
@@ -80,25 +105,39 @@ impl FilterQuery {
 }
 
 /// Admin ConfirmPayment, as sent (`Serialize`: the canonical form replays compare).
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[schema(as = ManualPayment)]
 pub struct ManualPaymentBody {
+    #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
+    /// 0 chỉ để giao lại mã cho đơn đã nhận đủ tiền (needs_attention)
+    #[schema(value_type = i64, required = true, minimum = 0)]
     pub amount: Option<i64>,
+    #[schema(max_length = 500)]
     pub note: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = OrderCancel)]
 pub struct CancelBody {
+    #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
+    #[schema(value_type = String, required = true, max_length = 500)]
     pub reason: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = OrderReplaceCodes)]
 pub struct ReplaceBody {
+    #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
+    #[schema(value_type = Uuid, required = true)]
     pub item_id: Option<Uuid>,
+    /// 1..số lượng của dòng
+    #[schema(value_type = i64, required = true, minimum = 1)]
     pub quantity: Option<i64>,
+    #[schema(value_type = String, required = true, max_length = 500)]
     pub reason: Option<String>,
 }
 
@@ -126,7 +165,31 @@ fn sort(page: &PageRequest) -> OrderSort {
     }
 }
 
+// The documented 200 answers.
+type OrderListItemPageAnswer = Enveloped<PageOf<OrderListItem>>;
+type AdminOrderDetailAnswer = Enveloped<AdminOrderDetail>;
+type RevealViewAnswer = Enveloped<RevealView>;
+type AccessLinkViewAnswer = Enveloped<AccessLinkView>;
+
 /// GET admin Order/Pagination.
+#[utoipa::path(
+    get,
+    path = "/retailstore/api/admin/v1/Order/Pagination",
+    operation_id = "adminOrderPagination",
+    tag = "Order",
+    summary = "Danh sách đơn hàng",
+    description = "Mặc định createdAt giảm dần; đơn chưa có paidAt luôn ở cuối khi sắp theo paidAt.",
+    security(("bearerAuth" = [])),
+    params(
+        PageParams<OrderPage>,
+        FilterQuery,
+    ),
+    responses(
+        (status = 200, description = "Thành công", body = inline(OrderListItemPageAnswer)),
+        BadRequest,
+        Unauthorized,
+    )
+)]
 pub(super) async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -136,13 +199,30 @@ pub(super) async fn pagination(
     let page = query.check(SORTABLE)?;
     let filter = filter.check(&page)?;
     let mut conn = pool.get().await?;
-    let rows = Order::page(&mut conn, &filter, sort(&page), page.size, page.offset()).await?;
+    let items: Vec<OrderListItem> =
+        Order::page(&mut conn, &filter, sort(&page), page.size, page.offset()).await?;
     let total = Order::count(&mut conn, &filter).await?;
-    let items: Vec<OrderListItem> = rows.into_iter().map(OrderListItem::from).collect();
     Ok(ok(Page::new(items, total, &page)))
 }
 
 /// GET admin Order/Detail?id=.
+#[utoipa::path(
+    get,
+    path = "/retailstore/api/admin/v1/Order/Detail",
+    operation_id = "adminOrderDetail",
+    tag = "Order",
+    summary = "Chi tiết đơn hàng (mã đã che, thanh toán, lịch sử)",
+    security(("bearerAuth" = [])),
+    params(
+        IdQuery,
+    ),
+    responses(
+        (status = 200, description = "Thành công", body = inline(AdminOrderDetailAnswer)),
+        BadRequest,
+        Unauthorized,
+        OrderNotFound,
+    )
+)]
 pub(super) async fn detail(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -152,6 +232,26 @@ pub(super) async fn detail(
 }
 
 /// POST admin Order/ConfirmPayment (`Idempotency-Key` required): a manual payment.
+#[utoipa::path(
+    post,
+    path = "/retailstore/api/admin/v1/Order/ConfirmPayment",
+    operation_id = "adminOrderConfirmPayment",
+    tag = "Order",
+    summary = "Xác nhận thanh toán thủ công",
+    description = "Cần header Idempotency-Key (thiếu: mã 1). Ghi giao dịch manual:<mã suy ra từ khóa>; nếu sau đó chuyển khoản cùng số tiền đến qua webhook, nó được gắn vào khoản này (duplicate_of_manual) chứ không cộng hai lần. Cho đơn pending_payment, expired, needs_attention.",
+    security(("bearerAuth" = [])),
+    params(
+        ("Idempotency-Key" = String, Header, description = "Bắt buộc; cùng khóa và nội dung: trả lại cùng kết quả trong 24 giờ"),
+    ),
+    request_body = ManualPaymentBody,
+    responses(
+        (status = 200, description = "Thành công", body = inline(AdminOrderDetailAnswer)),
+        BadRequest,
+        Unauthorized,
+        OrderNotFound,
+        PaymentConflict,
+    )
+)]
 pub(super) async fn confirm_payment(
     user: AuthUser,
     req: HttpRequest,
@@ -188,6 +288,23 @@ pub(super) async fn confirm_payment(
 }
 
 /// POST admin Order/Cancel.
+#[utoipa::path(
+    post,
+    path = "/retailstore/api/admin/v1/Order/Cancel",
+    operation_id = "adminOrderCancel",
+    tag = "Order",
+    summary = "Hủy đơn (trả mã đã giữ về kho)",
+    description = "Cho đơn pending_payment hoặc needs_attention; bắt buộc có lý do.",
+    security(("bearerAuth" = [])),
+    request_body = CancelBody,
+    responses(
+        (status = 200, description = "Thành công", body = inline(AdminOrderDetailAnswer)),
+        BadRequest,
+        Unauthorized,
+        OrderNotFound,
+        WrongOrderState,
+    )
+)]
 pub(super) async fn cancel(
     user: AuthUser,
     pool: web::Data<DbPool>,
@@ -206,6 +323,23 @@ pub(super) async fn cancel(
 }
 
 /// POST admin Order/ReplaceCodes.
+#[utoipa::path(
+    post,
+    path = "/retailstore/api/admin/v1/Order/ReplaceCodes",
+    operation_id = "adminOrderReplaceCodes",
+    tag = "Order",
+    summary = "Đổi mã miễn phí cho đơn đã hoàn tất",
+    description = "Lấy quantity mã mới của sản phẩm trong dòng, bán cho đơn với cờ replacement; cùng số mã cũ (bán sớm nhất) được đánh dấu replaced, vẫn là sold và khách không còn thấy. Ghi lý do vào lịch sử.",
+    security(("bearerAuth" = [])),
+    request_body = ReplaceBody,
+    responses(
+        (status = 200, description = "Thành công", body = inline(AdminOrderDetailAnswer)),
+        BadRequest,
+        Unauthorized,
+        OrderNotFound,
+        NoStockOrWrongState,
+    )
+)]
 pub(super) async fn replace_codes(
     user: AuthUser,
     pool: web::Data<DbPool>,
@@ -235,6 +369,23 @@ pub(super) async fn replace_codes(
 }
 
 /// POST admin Order/RevealCodes: the order's codes in clear (audited).
+#[utoipa::path(
+    post,
+    path = "/retailstore/api/admin/v1/Order/RevealCodes",
+    operation_id = "adminOrderRevealCodes",
+    tag = "Order",
+    summary = "Xem mã của đơn ở dạng rõ (ghi nhật ký)",
+    description = "Chỉ đơn đã hoàn tất. Mỗi mã được ghi vào nhật ký xem mã (code_reveals) và lịch sử đơn trong cùng giao dịch. Phản hồi có Cache-Control: no-store.",
+    security(("bearerAuth" = [])),
+    request_body = IdBody,
+    responses(
+        (status = 200, description = "Thành công", body = inline(RevealViewAnswer)),
+        BadRequest,
+        Unauthorized,
+        OrderNotFound,
+        WrongOrderState,
+    )
+)]
 pub(super) async fn reveal_codes(
     user: AuthUser,
     pool: web::Data<DbPool>,
@@ -271,6 +422,23 @@ pub(super) async fn reveal_codes(
 }
 
 /// POST admin Order/RegenerateAccessLink: `{url}` with a new token.
+#[utoipa::path(
+    post,
+    path = "/retailstore/api/admin/v1/Order/RegenerateAccessLink",
+    operation_id = "adminOrderRegenerateAccessLink",
+    tag = "Order",
+    summary = "Tạo lại đường dẫn xem đơn",
+    description = "Chỉ đơn đã hoàn tất. Token mới; token cũ hết hiệu lực. url = PUBLIC_BASE_URL + /order-detail?code=...#token=...",
+    security(("bearerAuth" = [])),
+    request_body = IdBody,
+    responses(
+        (status = 200, description = "Thành công", body = inline(AccessLinkViewAnswer)),
+        BadRequest,
+        Unauthorized,
+        OrderNotFound,
+        WrongOrderState,
+    )
+)]
 pub(super) async fn regenerate_access_link(
     user: AuthUser,
     pool: web::Data<DbPool>,

@@ -6,6 +6,8 @@ use serde::Deserialize;
 use shop_common::db::DbPool;
 use shop_common::internal::InternalCaller;
 use shop_common::ok;
+use shop_common::openapi::{BadRequest, Enveloped};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::views::ConfirmView;
@@ -13,15 +15,23 @@ use super::{MAX_TRANSACTION_ID, amount};
 use crate::domain::order::OrderCode;
 use crate::error::{Problems, StoreError};
 use crate::orders::{self, BankPayment, Outcome};
+use crate::routes::openapi::{NoInternalKey, OrderNotFound};
 
 /// The internal ConfirmPayment's body.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = BankPayment)]
 pub struct BankPaymentBody {
+    /// DH + 8 ký tự Crockford, không phân biệt hoa thường
+    #[schema(value_type = String, required = true)]
     pub order_code: Option<String>,
+    #[schema(value_type = i64, required = true, minimum = 1)]
     pub amount: Option<i64>,
+    #[schema(value_type = Uuid, required = true)]
     pub provider_id: Option<Uuid>,
+    #[schema(value_type = String, required = true, min_length = 1, max_length = 100)]
     pub transaction_id: Option<String>,
+    #[schema(value_type = DateTime<Utc>, required = true)]
     pub paid_at: Option<DateTime<Utc>>,
 }
 
@@ -67,7 +77,26 @@ impl BankPaymentBody {
     }
 }
 
+// The documented 200 answers.
+type ConfirmViewAnswer = Enveloped<ConfirmView>;
+
 /// POST internal Order/ConfirmPayment (paymentprovider, `x-internal-key`).
+#[utoipa::path(
+    post,
+    path = "/retailstore/internal/v1/Order/ConfirmPayment",
+    operation_id = "internalOrderConfirmPayment",
+    tag = "Internal",
+    summary = "Ghi nhận chuyển khoản (paymentprovider)",
+    description = "Khóa dòng đơn (FOR UPDATE), cộng khoản tiền một lần theo transactionId; đủ tiền: mã đã giữ thành sold và đơn completed. Đơn hết hạn: giữ lại mã nếu còn hàng, không thì needs_attention; tiền cho đơn đã hủy hoặc thiếu sau khi hết hạn: needs_attention. Lỗi khác 403/1/5 đều có thể thử lại.",
+    security(("internalKey" = [])),
+    request_body = BankPaymentBody,
+    responses(
+        (status = 200, description = "Thành công", body = inline(ConfirmViewAnswer)),
+        BadRequest,
+        NoInternalKey,
+        OrderNotFound,
+    )
+)]
 pub(super) async fn confirm_payment(
     _caller: InternalCaller,
     pool: web::Data<DbPool>,

@@ -13,6 +13,7 @@ use actix_web::http::header::{CACHE_CONTROL, ContentType, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
 use shop_common::Envelope;
+use shop_common::route_table::RouteTable;
 use uuid::Uuid;
 
 pub use admin::{CancelBody, FilterQuery, ManualPaymentBody, ReplaceBody};
@@ -20,7 +21,7 @@ pub use internal::BankPaymentBody;
 pub use views::*;
 pub use web::{DetailQuery, LookupQuery};
 
-use super::{ADMIN, INTERNAL, WEB, endpoint};
+use super::{ADMIN, INTERNAL, WEB};
 use crate::domain::order::{IdempotencyKey, MSG_IDEMPOTENCY_KEY};
 use crate::error::{Problems, StoreError};
 
@@ -93,22 +94,42 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<IdempotencyKey>, StoreErr
     }
 }
 
-pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
-    use actix_web::web::{get, post};
-    let web_action = |name: &str| endpoint(format!("{WEB}/Order/{name}"));
-    let admin = |name: &str| endpoint(format!("{ADMIN}/Order/{name}"));
-    cfg.service(web_action("CreateOrder").route(post().to(web::create_order)))
-        .service(web_action("OrderDetail").route(get().to(web::order_detail)))
-        .service(web_action("OrderLookup").route(get().to(web::order_lookup)))
-        .service(admin("Pagination").route(get().to(admin::pagination)))
-        .service(admin("Detail").route(get().to(admin::detail)))
-        .service(admin("ConfirmPayment").route(post().to(admin::confirm_payment)))
-        .service(admin("Cancel").route(post().to(admin::cancel)))
-        .service(admin("ReplaceCodes").route(post().to(admin::replace_codes)))
-        .service(admin("RevealCodes").route(post().to(admin::reveal_codes)))
-        .service(admin("RegenerateAccessLink").route(post().to(admin::regenerate_access_link)))
-        .service(
-            endpoint(format!("{INTERNAL}/Order/ConfirmPayment"))
-                .route(post().to(internal::confirm_payment)),
-        );
+/// The order routes' part of the OpenAPI document.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    web::create_order,
+    web::order_detail,
+    web::order_lookup,
+    admin::pagination,
+    admin::detail,
+    admin::confirm_payment,
+    admin::cancel,
+    admin::replace_codes,
+    admin::reveal_codes,
+    admin::regenerate_access_link,
+    internal::confirm_payment,
+))]
+pub struct OrderApi;
+
+pub fn routes(table: RouteTable) -> RouteTable {
+    let web_action = |name: &str| format!("{WEB}/Order/{name}");
+    let admin = |name: &str| format!("{ADMIN}/Order/{name}");
+    table
+        .post(&web_action("CreateOrder"), web::create_order)
+        .get(&web_action("OrderDetail"), web::order_detail)
+        .get(&web_action("OrderLookup"), web::order_lookup)
+        .get(&admin("Pagination"), admin::pagination)
+        .get(&admin("Detail"), admin::detail)
+        .post(&admin("ConfirmPayment"), admin::confirm_payment)
+        .post(&admin("Cancel"), admin::cancel)
+        .post(&admin("ReplaceCodes"), admin::replace_codes)
+        .post(&admin("RevealCodes"), admin::reveal_codes)
+        .post(
+            &admin("RegenerateAccessLink"),
+            admin::regenerate_access_link,
+        )
+        .post(
+            &format!("{INTERNAL}/Order/ConfirmPayment"),
+            internal::confirm_payment,
+        )
 }

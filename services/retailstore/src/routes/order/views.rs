@@ -3,57 +3,77 @@
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::crypto::CodeCipher;
-use crate::domain::order::{OrderStatus, PaymentSource, PaymentStatus};
+use crate::domain::order::{EventKind, OrderStatus, PaymentSource, PaymentStatus};
 use crate::domain::serial_code::{CodeStatus, masked};
 use crate::error::StoreError;
-use crate::models::order::{Order, OrderSummary};
+use crate::models::order::Order;
 use crate::orders::{OrderBundle, Outcome};
 use crate::payment_provider::PaymentInstruction;
 
 /// A delivered code in the shopper's view.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = WebOrderCode)]
 pub struct WebCode {
     pub code: String,
+    #[schema(required = true)]
     pub expires_at: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = WebOrderItem)]
 pub struct WebItem {
     pub product_id: Uuid,
     pub product_name: String,
+    #[schema(required = true)]
     pub image_url: Option<String>,
     pub unit_price: i64,
     pub quantity: i32,
     pub line_total: i64,
-    /// Only once the order is completed.
+    /// Chỉ khi đơn đã hoàn tất (null trước đó)
+    #[schema(required = true)]
     pub codes: Option<Vec<WebCode>>,
 }
 
-/// The web order detail (api.md); `accessToken` only in CreateOrder's answer.
-#[derive(Debug, Serialize)]
+/// The web order detail (api.md).
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = WebOrder, description = "Chi tiết đơn hàng cho khách")]
 pub struct WebOrderDetail {
+    #[schema(example = "DH7K2M9QXA")]
     pub code: String,
     pub status: OrderStatus,
     pub payment_status: PaymentStatus,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub paid_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
     pub completed_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
     pub customer_name: Option<String>,
     pub email: String,
+    #[schema(required = true)]
     pub phone: Option<String>,
     pub items: Vec<WebItem>,
     pub total: i64,
     pub paid_amount: i64,
     pub payment: PaymentInstruction,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub access_token: Option<String>,
+}
+
+/// CreateOrder's answer: the web order detail and its access token (only here).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WebOrderCreated {
+    #[serde(flatten)]
+    pub order: WebOrderDetail,
+    /// 32 byte ngẫu nhiên, base64url; chỉ có ở đây. Gửi lại trong header X-Order-Token
+    pub access_token: String,
 }
 
 pub(super) fn snapshot(order: &Order) -> Result<PaymentInstruction, StoreError> {
@@ -104,21 +124,24 @@ impl WebOrderDetail {
             total: o.total,
             paid_amount: o.paid_amount,
             payment: snapshot(o)?,
-            access_token: None,
         })
     }
 }
 
 /// OrderLookup's answer: status, amounts and the payment instruction only.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = OrderLookup, description = "Chỉ trạng thái, số tiền và hướng dẫn thanh toán: không có mã, không có token")]
 pub struct OrderLookupView {
+    #[schema(example = "DH7K2M9QXA")]
     pub code: String,
     pub status: OrderStatus,
     pub payment_status: PaymentStatus,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub paid_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
     pub completed_at: Option<DateTime<Utc>>,
     pub total: i64,
     pub paid_amount: i64,
@@ -126,64 +149,30 @@ pub struct OrderLookupView {
 }
 
 /// A row of the admin list.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderListItem {
-    pub id: Uuid,
-    pub code: String,
-    pub status: OrderStatus,
-    pub payment_status: PaymentStatus,
-    pub customer_name: Option<String>,
-    pub email: String,
-    pub phone: Option<String>,
-    pub total: i64,
-    pub paid_amount: i64,
-    /// The number of codes ordered (sum of the lines' quantities).
-    pub item_count: i32,
-    pub provider_name: String,
-    pub created_at: DateTime<Utc>,
-    pub paid_at: Option<DateTime<Utc>>,
-}
-
-impl From<OrderSummary> for OrderListItem {
-    fn from(o: OrderSummary) -> Self {
-        Self {
-            id: o.id,
-            code: o.code,
-            status: o.status,
-            payment_status: o.payment_status,
-            customer_name: o.customer_name,
-            email: o.email,
-            phone: o.phone,
-            total: o.total,
-            paid_amount: o.paid_amount,
-            item_count: o.item_count,
-            provider_name: o.provider_name,
-            created_at: o.created_at,
-            paid_at: o.paid_at,
-        }
-    }
-}
+pub use crate::models::order::OrderSummary as OrderListItem;
 
 /// An order's code in the back office: masked.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AdminOrderCode)]
 pub struct AdminCode {
     pub id: Uuid,
     pub masked_code: String,
     pub status: CodeStatus,
-    /// Handed out free by ReplaceCodes.
+    /// Mã đổi miễn phí (ReplaceCodes)
     pub replacement: bool,
-    /// Replaced by a later ReplaceCodes (still sold, no longer shown to the shopper).
+    /// Đã được thay bằng mã khác; vẫn là sold, khách không còn thấy
     pub replaced: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AdminOrderItem)]
 pub struct AdminItem {
     pub id: Uuid,
     pub product_id: Uuid,
     pub product_name: String,
+    #[schema(required = true)]
     pub image_url: Option<String>,
     pub unit_price: i64,
     pub quantity: i32,
@@ -191,32 +180,41 @@ pub struct AdminItem {
     pub codes: Vec<AdminCode>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = OrderPayment)]
 pub struct PaymentView {
+    /// Mã giao dịch của paymentprovider, hoặc manual:<...> cho xác nhận thủ công
     pub transaction_id: String,
     pub amount: i64,
     pub paid_at: DateTime<Utc>,
     pub source: PaymentSource,
+    #[schema(required = true)]
     pub actor: Option<String>,
+    #[schema(required = true)]
     pub note: Option<String>,
-    /// The bank transfer later recognised as this manual payment.
+    /// Giao dịch ngân hàng về sau được nhận ra là khoản thủ công này (không tính hai lần)
+    #[schema(required = true)]
     pub linked_transaction_id: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = OrderEvent)]
 pub struct EventView {
     pub at: DateTime<Utc>,
     #[serde(rename = "type")]
+    #[schema(value_type = EventKind)]
     pub kind: String,
     pub message: String,
+    #[schema(required = true)]
     pub actor: Option<String>,
 }
 
 /// Admin Order/Detail (also the answer of every admin order action).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AdminOrder)]
 pub struct AdminOrderDetail {
     pub id: Uuid,
     pub code: String,
@@ -225,14 +223,22 @@ pub struct AdminOrderDetail {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub paid_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
     pub completed_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
     pub customer_name: Option<String>,
     pub email: String,
+    #[schema(required = true)]
     pub phone: Option<String>,
+    #[schema(required = true)]
     pub note: Option<String>,
+    #[schema(required = true)]
     pub cancel_reason: Option<String>,
+    #[schema(required = true)]
     pub ip: Option<String>,
+    #[schema(required = true)]
     pub user_agent: Option<String>,
     pub items: Vec<AdminItem>,
     pub total: i64,
@@ -319,18 +325,20 @@ impl AdminOrderDetail {
 }
 
 /// A code in clear, from RevealCodes.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = RevealedOrderCode)]
 pub struct RevealedCode {
     pub id: Uuid,
     pub code: String,
     pub status: CodeStatus,
+    #[schema(required = true)]
     pub expires_at: Option<DateTime<Utc>>,
     pub replacement: bool,
     pub replaced: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RevealedItem {
     pub item_id: Uuid,
@@ -339,24 +347,29 @@ pub struct RevealedItem {
     pub codes: Vec<RevealedCode>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = RevealedOrder)]
 pub struct RevealView {
     pub items: Vec<RevealedItem>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = AccessLink)]
 pub struct AccessLinkView {
+    #[schema(example = "https://shop.example.vn/order-detail?code=DH7K2M9QXA#token=...")]
     pub url: String,
 }
 
 /// The internal ConfirmPayment's answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = BankPaymentResult)]
 pub struct ConfirmView {
     pub order_id: Uuid,
     pub order_code: String,
     pub status: OrderStatus,
     pub payment_status: PaymentStatus,
+    /// true chỉ khi khoản tiền vừa được cộng
     pub applied: bool,
     pub outcome: Outcome,
 }

@@ -5,8 +5,10 @@ use serde::Deserialize;
 use shop_common::db::DbPool;
 use shop_common::net::request_client_ip;
 use shop_common::ok;
+use shop_common::openapi::{BadRequest, Enveloped, Unavailable};
+use utoipa::IntoParams;
 
-use super::views::{OrderLookupView, WebOrderDetail, snapshot};
+use super::views::{OrderLookupView, WebOrderCreated, WebOrderDetail, snapshot};
 use super::{TOKEN_HEADER, envelope_bytes, header, idempotency_key, json_body, no_store};
 use crate::OrderSettings;
 use crate::admission::InFlight;
@@ -18,15 +20,24 @@ use crate::idempotency::{self, Idempotent};
 use crate::models::order::Order;
 use crate::orders::{self, OrderBundle};
 use crate::payment_provider::PaymentProviderClient;
+use crate::routes::openapi::{CheckoutConflict, OrderNotFound, OrderRefused, TooManyUnpaid};
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct DetailQuery {
+    /// Mã đơn hàng (không phân biệt hoa thường)
+    #[param(value_type = String, required = true)]
     pub code: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LookupQuery {
+    /// Mã đơn hàng
+    #[param(value_type = String, required = true)]
     pub code: Option<String>,
+    /// Email đã dùng khi đặt
+    #[param(value_type = String, required = true)]
     pub email: Option<String>,
 }
 
@@ -44,7 +55,31 @@ fn client_info(req: &HttpRequest, settings: &OrderSettings) -> ClientInfo {
     }
 }
 
+// The documented 200 answers.
+type WebOrderCreatedAnswer = Enveloped<WebOrderCreated>;
+type WebOrderDetailAnswer = Enveloped<WebOrderDetail>;
+type OrderLookupViewAnswer = Enveloped<OrderLookupView>;
+
 /// POST web Order/CreateOrder (optional `Idempotency-Key`).
+#[utoipa::path(
+    post,
+    path = "/retailstore/api/web/v1/Order/CreateOrder",
+    operation_id = "webOrderCreate",
+    tag = "Order",
+    summary = "Tạo đơn hàng (công khai)",
+    description = "Lấy hướng dẫn thanh toán từ paymentprovider trước, rồi trong một giao dịch giữ đúng số mã cần (FOR UPDATE SKIP LOCKED, hạn dùng sớm nhất trước, bỏ mã hết hạn trong 1 ngày) và lưu đơn pending_payment. Thiếu hàng: mã 400 và không giữ mã nào. Phản hồi có Cache-Control: no-store.",
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = "1..200 ký tự ASCII nhìn thấy được. Cùng khóa và cùng nội dung: trả lại đúng kết quả (kể cả token) trong 24 giờ; nội dung khác: mã 406"),
+    ),
+    request_body = OrderForm,
+    responses(
+        (status = 200, description = "Thành công", body = inline(WebOrderCreatedAnswer)),
+        OrderRefused,
+        CheckoutConflict,
+        TooManyUnpaid,
+        Unavailable,
+    )
+)]
 pub(super) async fn create_order(
     req: HttpRequest,
     pool: web::Data<DbPool>,
@@ -77,9 +112,10 @@ pub(super) async fn create_order(
             payments: Vec::new(),
             events: Vec::new(),
         };
-        let mut view = WebOrderDetail::build(&bundle, &cipher)?;
-        view.access_token = Some(created.token.as_str().to_owned());
-        envelope_bytes(&view)
+        envelope_bytes(&WebOrderCreated {
+            order: WebOrderDetail::build(&bundle, &cipher)?,
+            access_token: created.token.as_str().to_owned(),
+        })
     };
     let answer = checkout::create_order(
         deps,
@@ -94,6 +130,23 @@ pub(super) async fn create_order(
 
 /// GET web Order/OrderDetail?code= with `X-Order-Token`: code 403 for an unknown code or
 /// a wrong token alike.
+#[utoipa::path(
+    get,
+    path = "/retailstore/api/web/v1/Order/OrderDetail",
+    operation_id = "webOrderDetail",
+    tag = "Order",
+    summary = "Chi tiết đơn hàng cho khách",
+    description = "Mở bằng token của đơn (header X-Order-Token). Mã chỉ hiện khi đơn đã hoàn tất. Mã sai hoặc token sai: cùng mã 403.",
+    params(
+        DetailQuery,
+        ("X-Order-Token" = String, Header, description = "Token nhận khi tạo đơn"),
+    ),
+    responses(
+        (status = 200, description = "Thành công", body = inline(WebOrderDetailAnswer)),
+        BadRequest,
+        OrderNotFound,
+    )
+)]
 pub(super) async fn order_detail(
     req: HttpRequest,
     pool: web::Data<DbPool>,
@@ -114,6 +167,22 @@ pub(super) async fn order_detail(
 
 /// GET web Order/OrderLookup?code=&email=: status, amounts and the payment instruction of
 /// the order with this code and e-mail (case-insensitive); code 403 otherwise.
+#[utoipa::path(
+    get,
+    path = "/retailstore/api/web/v1/Order/OrderLookup",
+    operation_id = "webOrderLookup",
+    tag = "Order",
+    summary = "Tra cứu đơn bằng mã và email",
+    description = "Email không phân biệt hoa thường. Không bao giờ trả mã serial hay token.",
+    params(
+        LookupQuery,
+    ),
+    responses(
+        (status = 200, description = "Thành công", body = inline(OrderLookupViewAnswer)),
+        BadRequest,
+        OrderNotFound,
+    )
+)]
 pub(super) async fn order_lookup(
     pool: web::Data<DbPool>,
     query: web::Query<LookupQuery>,

@@ -1,0 +1,59 @@
+//! What the handlers share: configuration, the upstream table, token checks, rate
+//! limits and the SPA for every worker, and each worker's own upstream connections.
+
+use std::io;
+use std::sync::Arc;
+
+use crate::auth::Authenticator;
+use crate::client::{self, Client};
+use crate::config::Config;
+use crate::rate_limit::RateLimiter;
+use crate::routes::UpstreamTable;
+use crate::spa::Spa;
+
+/// State shared by every worker: configuration, token checks, rate limits.
+pub struct Shared {
+    pub config: Config,
+    pub(crate) table: UpstreamTable,
+    pub(crate) auth: Authenticator,
+    pub(crate) login_limit: RateLimiter,
+    pub(crate) order_limit: RateLimiter,
+    pub(crate) spa: Spa,
+}
+
+impl Shared {
+    pub fn new(config: Config) -> io::Result<Self> {
+        let auth = Authenticator::new(
+            &config.upstreams.identity,
+            config.internal_api_key.clone(),
+            config.token_status_ttl,
+            config.upstream_timeout,
+            shop_common::internal::http_client(),
+        );
+        Ok(Self {
+            table: UpstreamTable::new(&config.upstreams),
+            auth,
+            login_limit: RateLimiter::per_minute(config.login_per_minute),
+            order_limit: RateLimiter::per_minute(config.order_per_minute),
+            spa: Spa::new(config.frontend_dir.clone()),
+            config,
+        })
+    }
+}
+
+/// Per-worker state: the shared part and the worker's own upstream connection pool
+/// (connections stay on the worker thread that uses them).
+pub struct Gateway {
+    pub(crate) shared: Arc<Shared>,
+    pub(crate) client: Client,
+}
+
+impl Gateway {
+    /// Call on the worker thread that will use it.
+    pub fn new(shared: Arc<Shared>) -> Self {
+        Self {
+            shared,
+            client: client::new(),
+        }
+    }
+}
