@@ -8,8 +8,8 @@ MAKEFLAGS += --no-print-directory
 
 CARGO ?= cargo
 
-.PHONY: help run start stop status pay build test fmt-check clippy test-rust test-frontend \
-        e2e fuzz test-reliability deploy-check fmt lint bench clean distclean
+.PHONY: help run start stop status pay build test fmt-check clippy test-rust api-types api-types-check \
+        test-frontend e2e fuzz test-reliability deploy-check fmt lint bench clean distclean
 
 help: ## list the targets
 	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -33,11 +33,12 @@ build: ## release build of every binary and the frontend
 	PROFILE=release scripts/stack.sh build
 
 # The full check, cheapest first. Sequential on purpose: 2 cores, one cargo at a time.
-test: ## fmt-check, deploy-check, clippy, Rust tests, frontend checks, e2e, API fuzzing, short chaos run
+test: ## fmt-check, deploy-check, clippy, Rust tests, API types current, frontend checks, e2e, API fuzzing, short chaos run
 	$(MAKE) fmt-check
 	$(MAKE) deploy-check
 	$(MAKE) clippy
 	$(MAKE) test-rust
+	$(MAKE) api-types-check
 	$(MAKE) test-frontend
 	$(MAKE) e2e
 	SKIP_BUILD=1 scripts/fuzz.sh
@@ -53,7 +54,13 @@ clippy: ## clippy on every target, warnings are errors
 test-rust: ## Rust tests against PostgreSQL (TEST_DATABASE_URL; nextest when present)
 	scripts/test-rust.sh
 
-test-frontend: ## frontend type check and unit tests
+api-types: ## write the frontend's API types from the services' OpenAPI documents (after a wire change)
+	scripts/openapi-types.sh
+
+api-types-check: ## fail when the committed frontend API types differ from the services' OpenAPI documents
+	scripts/openapi-types.sh --check
+
+test-frontend: ## frontend type check, ESLint and unit tests
 	scripts/frontend.sh check
 
 e2e: ## end-to-end tests: debug stack on :18080, fresh database, npm run test:e2e
@@ -73,8 +80,9 @@ fmt: ## format the Rust code (and the frontend when it has a format script)
 	@if [[ -f frontend/package.json ]] && node -e 'process.exit(require("./frontend/package.json").scripts?.format ? 0 : 1)'; then \
 		cd frontend && npm run format; fi
 
-lint: ## clippy, frontend lint, shellcheck of scripts/ and .ci/ (when installed)
+lint: ## clippy, API types current, frontend lint, shellcheck of scripts/ and .ci/ (when installed)
 	$(MAKE) clippy
+	$(MAKE) api-types-check
 	scripts/frontend.sh lint
 	@if command -v shellcheck >/dev/null; then shellcheck -x scripts/*.sh .ci/run && echo "shellcheck: ok"; \
 		else echo "shellcheck not installed: skipped"; fi

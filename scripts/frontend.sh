@@ -3,7 +3,7 @@
 #
 #   scripts/frontend.sh deps    npm ci when node_modules is missing or older than package-lock.json
 #   scripts/frontend.sh build   deps, then `npm run build` (-> frontend/dist)
-#   scripts/frontend.sh check   deps, then the type check and the unit tests (`npm run test`)
+#   scripts/frontend.sh check   deps, then the type check, the lint (`npm run lint`) and the unit tests
 #   scripts/frontend.sh lint    deps, then `npm run lint` when the project defines it
 #   scripts/frontend.sh e2e     `npm run test:e2e` (the caller provides E2E_* and a running stack)
 set -euo pipefail
@@ -54,18 +54,25 @@ check() {
     log "tsc --noEmit"
     npx --no-install tsc --noEmit
   fi
+  run_lint
   log "npm run test (unit tests)"
   npm run test
+}
+
+# run_lint: `npm run lint` (ESLint) when the project defines it.
+run_lint() {
+  if has_script lint; then
+    log "npm run lint"
+    npm run lint
+  else
+    log "frontend defines no lint script: skipped"
+  fi
 }
 
 lint() {
   deps
   cd "$FRONTEND"
-  if has_script lint; then
-    npm run lint
-  else
-    log "frontend defines no lint script: skipped"
-  fi
+  run_lint
 }
 
 e2e() {

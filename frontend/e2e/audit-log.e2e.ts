@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createProductWithCodes,
   createUser,
@@ -11,8 +11,9 @@ import {
   uniqueUserName,
   type LoginResult,
 } from './support/api';
-import { launchBrowser, newPage, openSignedIn, pathOf, waitForPath } from './support/browser';
+import { newPage, openSignedIn, pathOf, waitForPath } from './support/browser';
 import { url } from './support/env';
+import { browserSession } from './support/hooks';
 
 const AUDIT_LOG = '/admin/system/audit-log';
 
@@ -37,7 +38,7 @@ async function revealOnlyCode(token: string, productId: string): Promise<string>
     `/retailstore/api/admin/v1/ProductSerialCode/Pagination?productId=${encodeURIComponent(productId)}`,
   );
   expect(codes.items).toHaveLength(1);
-  const { code } = await adminCall<{ code: string }>(token, 'POST', '/retailstore/api/admin/v1/ProductSerialCode/Reveal', { id: codes.items[0]!.id });
+  const { code } = await adminCall<{ code: string }>(token, 'POST', '/retailstore/api/admin/v1/ProductSerialCode/Reveal', { id: codes.items[0].id });
   return code;
 }
 
@@ -57,8 +58,7 @@ async function chooseAction(page: Page, label: string): Promise<void> {
  * never reach the screen.
  */
 describe('audit log screen', () => {
-  let browser: Browser;
-  let page: Page;
+  const ui = browserSession();
   let admin: LoginResult;
   let productId: string | undefined;
   let productName: string;
@@ -69,7 +69,6 @@ describe('audit log screen', () => {
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
-    browser = await launchBrowser();
     productName = `Nhật ký E2E ${uniqueSuffix()}`;
     code = `AUDIT-${uniqueSuffix().toUpperCase()}`;
     productId = await createProductWithCodes(admin.accessToken, { name: productName, price: 10000 }, [code]);
@@ -82,20 +81,13 @@ describe('audit log screen', () => {
   afterAll(async () => {
     if (productId) await removeProduct(admin.accessToken, productId).catch(() => undefined);
     if (staffId) await deleteUser(admin.accessToken, staffId).catch(() => undefined);
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    page = await newPage(browser);
-  });
-  afterEach(async () => {
-    await page?.context().close();
   });
 
   it("shows the reveal under 'Cửa hàng' and the deleted user under 'Tài khoản'", async () => {
-    await openSignedIn(page, admin, AUDIT_LOG);
-    await page.getByRole('table', { name: 'Nhật ký thao tác: Cửa hàng' }).waitFor();
-    await chooseAction(page, 'Xem mã serial');
-    const reveal = page.getByTestId('audit-log-row').filter({ hasText: productName });
+    await openSignedIn(ui.page, admin, AUDIT_LOG);
+    await ui.page.getByRole('table', { name: 'Nhật ký thao tác: Cửa hàng' }).waitFor();
+    await chooseAction(ui.page, 'Xem mã serial');
+    const reveal = ui.page.getByTestId('audit-log-row').filter({ hasText: productName });
     await reveal.waitFor();
     const [at, actor, action, , detail] = await cellsOf(reveal);
     expect(at).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
@@ -103,15 +95,15 @@ describe('audit log screen', () => {
     expect(action).toBe('Xem mã serial');
     expect(detail).toContain(productName);
     // The log says which code, never the code itself.
-    expect(await page.getByTestId('audit-log-table').textContent()).not.toContain(code);
+    expect(await ui.page.getByTestId('audit-log-table').textContent()).not.toContain(code);
 
-    await page.getByRole('tab', { name: 'Tài khoản' }).click();
-    const accounts = page.getByRole('table', { name: 'Nhật ký thao tác: Tài khoản' });
+    await ui.page.getByRole('tab', { name: 'Tài khoản' }).click();
+    const accounts = ui.page.getByRole('table', { name: 'Nhật ký thao tác: Tài khoản' });
     await accounts.waitFor();
-    expect(new URL(page.url()).searchParams.get('action')).toBeNull();
+    expect(new URL(ui.page.url()).searchParams.get('action')).toBeNull();
     // Before the filter, the user's creation is listed too; after it, only the removal.
     await accounts.getByTestId('audit-log-row').filter({ hasText: deletedUserName }).filter({ hasText: 'Tạo người dùng' }).waitFor();
-    await chooseAction(page, 'Xóa người dùng');
+    await chooseAction(ui.page, 'Xóa người dùng');
     // Other tests create users too: wait until no creation is listed at all.
     await accounts.getByText('Tạo người dùng').first().waitFor({ state: 'detached' });
     const removal = accounts.getByTestId('audit-log-row').filter({ hasText: deletedUserName });
@@ -121,13 +113,13 @@ describe('audit log screen', () => {
     expect(await accounts.textContent()).not.toContain(productName);
 
     // The list is in the URL: a reload shows the same filtered tab.
-    await page.reload();
-    await page.getByRole('table', { name: 'Nhật ký thao tác: Tài khoản' }).getByTestId('audit-log-row').filter({ hasText: deletedUserName }).waitFor();
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ source: 'identity', action: 'user_delete' });
+    await ui.page.reload();
+    await ui.page.getByRole('table', { name: 'Nhật ký thao tác: Tài khoản' }).getByTestId('audit-log-row').filter({ hasText: deletedUserName }).waitFor();
+    expect(Object.fromEntries(new URL(ui.page.url()).searchParams)).toEqual({ source: 'identity', action: 'user_delete' });
   });
 
   it('reads as cards on a 360 px phone, with nothing scrolling sideways', async () => {
-    const phone = await newPage(browser, { width: 360, height: 740 });
+    const phone = await newPage(ui.browser, { width: 360, height: 740 });
     try {
       await openSignedIn(phone, admin, `${AUDIT_LOG}?action=serial_code_reveal`);
       const reveal = phone.getByTestId('audit-log-row').filter({ hasText: productName });
@@ -147,10 +139,10 @@ describe('audit log screen', () => {
     staffId = (await createUser(admin.accessToken, { userName: staffName, fullName: 'Nhân viên nhật ký', password: staffPassword, role: 'staff' })).id;
     const staff = await login(staffName, staffPassword);
 
-    await openSignedIn(page, staff, AUDIT_LOG);
-    await waitForPath(page, '/admin/auth/access');
-    await page.getByTestId('access-denied').waitFor();
-    expect(pathOf(page)).toBe('/admin/auth/access');
+    await openSignedIn(ui.page, staff, AUDIT_LOG);
+    await waitForPath(ui.page, '/admin/auth/access');
+    await ui.page.getByTestId('access-denied').waitFor();
+    expect(pathOf(ui.page)).toBe('/admin/auth/access');
 
     for (const path of ['/retailstore/api/admin/v1/AuditLog/Pagination', '/identity/api/admin/v1/AuditLog/Pagination']) {
       await expect(adminCall(staff.accessToken, 'GET', path)).rejects.toThrow(/HTTP 403, code 6/);

@@ -1,5 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createProduct,
   createProductWithCodes,
@@ -13,8 +12,9 @@ import {
   uploadImage,
   type LoginResult,
 } from './support/api';
-import { launchBrowser, newPage, openSignedIn, waitForInputValue, waitForPath } from './support/browser';
+import { openSignedIn, waitForInputValue, waitForPath } from './support/browser';
 import { url } from './support/env';
+import { browserSession, removeAfterEach } from './support/hooks';
 
 /** A 1x1 PNG, built in the test: the server checks uploads by content. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -26,50 +26,36 @@ const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAA
  * name) through the API, so one failure does not take the next test down with it.
  */
 describe('catalogue', () => {
-  let browser: Browser;
-  let page: Page;
+  const ui = browserSession();
   let admin: LoginResult;
+  /** Records a name this test makes; what is left of it is removed after the test. */
+  const made = removeAfterEach(() => admin.accessToken, findProduct, removeProduct);
   let originalShopName: string;
-  /** Names of the products this test may have left behind. */
-  let made: string[] = [];
 
   function fresh() {
     const suffix = uniqueSuffix();
     const name = `E2E Sản phẩm ${suffix}`;
-    made.push(name);
+    made(name);
     return { name, codes: Array.from({ length: 5 }, (_, i) => `E2E-${suffix}-${i + 1}`.toUpperCase()) };
   }
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
     originalShopName = (await readConfiguration(admin.accessToken)).shopName;
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
     // The last test restores the name through the UI; this only tidies up after a failure.
     const current = await readConfiguration(admin.accessToken).catch(() => undefined);
     if (current && current.shopName !== originalShopName) {
       await updateConfiguration(admin.accessToken, { shopName: originalShopName });
     }
   });
-  beforeEach(async () => {
-    page = await newPage(browser);
-    made = [];
-  });
-  afterEach(async () => {
-    await page?.context().close();
-    for (const name of made) {
-      const leftover = await findProduct(admin.accessToken, name).catch(() => undefined);
-      if (leftover) await removeProduct(admin.accessToken, leftover.id);
-    }
-  });
 
   it('creates an active product with an uploaded image', async () => {
     const { name: productName } = fresh();
-    await openSignedIn(page, admin, '/admin/products');
-    await page.getByTestId('product-create-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
+    await openSignedIn(ui.page, admin, '/admin/products');
+    await ui.page.getByTestId('product-create-button').click();
+    const dialog = ui.page.getByRole('dialog', { name: 'Thêm sản phẩm' });
     await dialog.waitFor();
 
     await dialog.getByRole('textbox', { name: 'Tên sản phẩm', exact: true }).fill(productName);
@@ -77,7 +63,7 @@ describe('catalogue', () => {
     await dialog.getByRole('textbox', { name: 'Giá gốc (VND, không bắt buộc)', exact: true }).fill('60000');
     await dialog.getByRole('textbox', { name: 'Ngưỡng sắp hết hàng', exact: true }).fill('2');
     await dialog.getByRole('combobox', { name: 'Trạng thái', exact: true }).click();
-    await page.getByRole('option', { name: 'Đang bán', exact: true }).click();
+    await ui.page.getByRole('option', { name: 'Đang bán', exact: true }).click();
 
     await dialog.getByTestId('product-image-input').setInputFiles({
       name: 'e2e.png',
@@ -89,7 +75,7 @@ describe('catalogue', () => {
 
     await dialog.getByRole('button', { name: 'Lưu', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByTestId('toast').filter({ hasText: `Đã thêm sản phẩm ${productName}` }).waitFor();
+    await ui.page.getByTestId('toast').filter({ hasText: `Đã thêm sản phẩm ${productName}` }).waitFor();
 
     const product = await findProduct(admin.accessToken, productName);
     expect(product).toMatchObject({ name: productName, price: 50000, status: 'active', lowStockThreshold: 2 });
@@ -99,41 +85,41 @@ describe('catalogue', () => {
   it('imports five pasted codes for a product', async () => {
     const { name: productName, codes } = fresh();
     const product = await createProduct(admin.accessToken, { name: productName, price: 50000 });
-    await openSignedIn(page, admin, '/admin/products');
-    await page.getByTestId('products-search').fill(productName);
-    const row = page.getByTestId('products-row').filter({ hasText: productName });
+    await openSignedIn(ui.page, admin, '/admin/products');
+    await ui.page.getByTestId('products-search').fill(productName);
+    const row = ui.page.getByTestId('products-row').filter({ hasText: productName });
     await row.getByRole('link', { name: `Mã serial ${productName}` }).click();
-    await waitForPath(page, '/admin/products/serial-codes', `?productId=${product.id}`);
-    await waitForInputValue(page, '[data-testid="serial-codes-product-filter"] input', productName);
+    await waitForPath(ui.page, '/admin/products/serial-codes', `?productId=${product.id}`);
+    await waitForInputValue(ui.page, '[data-testid="serial-codes-product-filter"] input', productName);
 
-    await page.getByTestId('serial-codes-import-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Nhập mã serial' });
+    await ui.page.getByTestId('serial-codes-import-button').click();
+    const dialog = ui.page.getByRole('dialog', { name: 'Nhập mã serial' });
     await dialog.waitFor();
-    await waitForInputValue(page, '[data-testid="import-product"] input', productName);
+    await waitForInputValue(ui.page, '[data-testid="import-product"] input', productName);
     await dialog.getByTestId('import-codes-text').fill(`${codes.join('\n')}\n`);
     await dialog.locator('[data-testid="import-preview"][data-count="5"]').waitFor();
     await dialog.getByTestId('import-submit').click();
 
-    const result = page.getByTestId('import-result');
+    const result = ui.page.getByTestId('import-result');
     await result.waitFor();
     expect(await result.getByTestId('import-result-inserted').getAttribute('data-count')).toBe('5');
     expect(await result.getByTestId('import-result-duplicates').count()).toBe(0);
     expect(await result.getByTestId('import-result-invalid').count()).toBe(0);
-    await page.getByTestId('import-close').click();
+    await ui.page.getByTestId('import-close').click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.getByTestId('serial-codes-row').nth(4).waitFor();
-    expect(await page.getByTestId('serial-codes-row').count()).toBe(5);
-    expect(await page.locator('[data-testid="serial-codes-row"][data-status="available"]').count()).toBe(5);
+    await ui.page.getByTestId('serial-codes-row').nth(4).waitFor();
+    expect(await ui.page.getByTestId('serial-codes-row').count()).toBe(5);
+    expect(await ui.page.locator('[data-testid="serial-codes-row"][data-status="available"]').count()).toBe(5);
     expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({ available: 5, reserved: 0, sold: 0 });
   });
 
   it('shows five available codes in a product’s stock', async () => {
     const { name: productName, codes } = fresh();
     await createProductWithCodes(admin.accessToken, { name: productName, price: 50000 }, codes);
-    await openSignedIn(page, admin, '/admin/products');
-    await page.getByTestId('products-search').fill(productName);
-    const row = page.getByTestId('products-row').filter({ hasText: productName });
+    await openSignedIn(ui.page, admin, '/admin/products');
+    await ui.page.getByTestId('products-search').fill(productName);
+    const row = ui.page.getByTestId('products-row').filter({ hasText: productName });
     await row.locator('[data-testid="product-stock"][data-available="5"]').waitFor();
     expect((await row.getByTestId('product-stock-available').textContent())?.trim()).toBe('5');
     expect((await row.getByTestId('product-stock-sold').textContent())?.trim()).toBe('0');
@@ -144,9 +130,9 @@ describe('catalogue', () => {
     const imageUrl = await uploadImage(admin.accessToken, { name: 'e2e.png', type: 'image/png', bytes: Buffer.from(PNG_1X1, 'base64') });
     // Five codes over a threshold of 2: in stock, not low.
     await createProductWithCodes(admin.accessToken, { name: productName, price: 50000, imageUrl, lowStockThreshold: 2 }, codes);
-    await page.goto(url('/'));
-    await page.getByTestId('product-search').fill(productName);
-    const card = page.getByTestId('product-card').filter({ hasText: productName });
+    await ui.page.goto(url('/'));
+    await ui.page.getByTestId('product-search').fill(productName);
+    const card = ui.page.getByTestId('product-card').filter({ hasText: productName });
     await card.waitFor();
     expect(await card.getAttribute('data-stock-level')).toBe('in_stock');
     await card.getByText('Còn hàng', { exact: true }).waitFor();
@@ -161,23 +147,23 @@ describe('catalogue', () => {
   it('renames the shop and shows the new name in the storefront topbar, then restores it', async () => {
     const shopName = `E2E Shop ${uniqueSuffix()}`;
     const rename = async (name: string) => {
-      await openSignedIn(page, admin, '/admin/system/configuration');
-      await page.getByTestId('configuration-form').waitFor();
-      const field = page.getByTestId('configuration-shop-name');
-      await waitForInputValue(page, '[data-testid="configuration-shop-name"]', (await readConfiguration(admin.accessToken)).shopName);
+      await openSignedIn(ui.page, admin, '/admin/system/configuration');
+      await ui.page.getByTestId('configuration-form').waitFor();
+      const field = ui.page.getByTestId('configuration-shop-name');
+      await waitForInputValue(ui.page, '[data-testid="configuration-shop-name"]', (await readConfiguration(admin.accessToken)).shopName);
       await field.fill(name);
-      await page.getByTestId('configuration-save').click();
-      await page.getByTestId('toast').filter({ hasText: 'Đã lưu cấu hình cửa hàng' }).waitFor();
+      await ui.page.getByTestId('configuration-save').click();
+      await ui.page.getByTestId('toast').filter({ hasText: 'Đã lưu cấu hình cửa hàng' }).waitFor();
     };
 
     await rename(shopName);
-    await page.goto(url('/'));
-    await page.getByTestId('shop-name').filter({ hasText: shopName }).waitFor();
-    expect((await page.getByTestId('shop-name').textContent())?.trim()).toBe(shopName);
+    await ui.page.goto(url('/'));
+    await ui.page.getByTestId('shop-name').filter({ hasText: shopName }).waitFor();
+    expect((await ui.page.getByTestId('shop-name').textContent())?.trim()).toBe(shopName);
 
     await rename(originalShopName);
     expect((await readConfiguration(admin.accessToken)).shopName).toBe(originalShopName);
-    await page.goto(url('/'));
-    await page.getByTestId('shop-name').filter({ hasText: originalShopName }).waitFor();
+    await ui.page.goto(url('/'));
+    await ui.page.getByTestId('shop-name').filter({ hasText: originalShopName }).waitFor();
   });
 });

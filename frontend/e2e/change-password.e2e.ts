@@ -1,27 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, deleteUser, IDENTITY, login, loginAsAdmin, uniqueUserName, type ApiUser, type LoginResult } from './support/api';
-import { countRequests, launchBrowser, loginThroughForm, newPage, openSignedIn, waitForDashboard, waitForPath } from './support/browser';
+import { countRequests, loginThroughForm, openSignedIn, waitForDashboard, waitForPath } from './support/browser';
 import { url } from './support/env';
+import { browserSession } from './support/hooks';
 
 /**
  * Each test runs on its own account, created for it, so the seeded admin's password never
  * changes, no test depends on what another did, and the file can run again and again.
  */
 describe('change own password', () => {
+  const ui = browserSession();
   const oldPassword = 'Old@pass123';
   const newPassword = 'New@pass456';
-  let browser: Browser;
-  let page: Page;
   let admin: LoginResult;
   let account: ApiUser | undefined;
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
   beforeEach(async () => {
     account = await createUser(admin.accessToken, {
@@ -30,21 +25,19 @@ describe('change own password', () => {
       password: oldPassword,
       role: 'admin',
     });
-    page = await newPage(browser);
   });
   afterEach(async () => {
-    await page?.context().close();
     if (account) await deleteUser(admin.accessToken, account.id);
     account = undefined;
   });
 
   /** The account signed in (through the API) on the dashboard, the dialog open. */
   async function openDialog() {
-    await openSignedIn(page, await login(account!.userName, oldPassword), '/admin');
-    await waitForDashboard(page);
-    await page.getByTestId('profile-menu-button').click();
-    await page.getByRole('menuitem', { name: 'Đổi mật khẩu', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cập nhật mật khẩu' });
+    await openSignedIn(ui.page, await login(account!.userName, oldPassword), '/admin');
+    await waitForDashboard(ui.page);
+    await ui.page.getByTestId('profile-menu-button').click();
+    await ui.page.getByRole('menuitem', { name: 'Đổi mật khẩu', exact: true }).click();
+    const dialog = ui.page.getByRole('dialog', { name: 'Cập nhật mật khẩu' });
     await dialog.waitFor();
     return dialog;
   }
@@ -57,15 +50,15 @@ describe('change own password', () => {
   }
 
   it('signs the new account in through the form to the dashboard', async () => {
-    await page.goto(url('/admin/auth/login'));
-    await loginThroughForm(page, account!.userName, oldPassword);
-    await waitForPath(page, '/admin');
-    await waitForDashboard(page);
+    await ui.page.goto(url('/admin/auth/login'));
+    await loginThroughForm(ui.page, account!.userName, oldPassword);
+    await waitForPath(ui.page, '/admin');
+    await waitForDashboard(ui.page);
   });
 
   it('validates on the client before sending', async () => {
     const dialog = await openDialog();
-    const changes = countRequests(page, IDENTITY.selfChangePassword);
+    const changes = countRequests(ui.page, IDENTITY.selfChangePassword);
     await submit(dialog, oldPassword, 'short', 'short');
     await dialog.getByText('Mật khẩu từ 6 đến 30 ký tự').first().waitFor();
     await submit(dialog, oldPassword, newPassword, `${newPassword}x`);
@@ -79,9 +72,9 @@ describe('change own password', () => {
 
   it('rejects a wrong old password with Mật khẩu cũ không đúng! and changes nothing', async () => {
     const dialog = await openDialog();
-    const changes = countRequests(page, IDENTITY.selfChangePassword);
+    const changes = countRequests(ui.page, IDENTITY.selfChangePassword);
     await submit(dialog, 'Wrong@pass999', newPassword);
-    await page.getByTestId('toast').filter({ hasText: 'Mật khẩu cũ không đúng!' }).waitFor();
+    await ui.page.getByTestId('toast').filter({ hasText: 'Mật khẩu cũ không đúng!' }).waitFor();
     expect(changes()).toBe(1);
     expect(await dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Hủy' }).click();
@@ -94,7 +87,7 @@ describe('change own password', () => {
   it('changes the password with the right old password', async () => {
     const dialog = await openDialog();
     await submit(dialog, oldPassword, newPassword);
-    await page.getByTestId('toast').filter({ hasText: 'Đổi mật khẩu thành công!' }).waitFor();
+    await ui.page.getByTestId('toast').filter({ hasText: 'Đổi mật khẩu thành công!' }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
     await expect(login(account!.userName, newPassword)).resolves.toMatchObject({ user: { userName: account!.userName } });

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createBankProvider,
   createProductWithCodes,
@@ -12,8 +12,9 @@ import {
   type EditableConfiguration,
   type LoginResult,
 } from './support/api';
-import { launchBrowser, newPage, openSignedIn } from './support/browser';
+import { newPage, openSignedIn } from './support/browser';
 import { url } from './support/env';
+import { browserSession } from './support/hooks';
 
 /** A small Android phone. */
 const PHONE = { width: 360, height: 740 };
@@ -31,16 +32,15 @@ function contrastOf(page: Page, name: string): Promise<number> {
         const c = value / 255;
         return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
       });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
     };
     const [hi, lo] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
-    return (hi! + 0.05) / (lo! + 0.05);
+    return (hi + 0.05) / (lo + 0.05);
   });
 }
 
 describe('the storefront on a 360 px phone', () => {
-  let browser: Browser;
-  let page: Page;
+  const ui = browserSession(PHONE);
   let admin: LoginResult;
   let saved: EditableConfiguration;
   let productId: string;
@@ -53,7 +53,6 @@ describe('the storefront on a 360 px phone', () => {
   const providerName = `VCB di động ${suffix}`;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await loginAsAdmin();
     saved = await readEditableConfiguration(admin.accessToken);
     await replaceConfiguration(admin.accessToken, { ...saved, footerNote: note, contactEmail: email, contactPhone: phone });
@@ -75,64 +74,57 @@ describe('the storefront on a 360 px phone', () => {
     if (productId) await removeProduct(admin.accessToken, productId);
     if (providerId) await deletePaymentProvider(admin.accessToken, providerId);
     if (saved) await replaceConfiguration(admin.accessToken, saved);
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    page = await newPage(browser, PHONE);
-  });
-  afterEach(async () => {
-    await page?.context().close();
   });
 
   it('scrolls no page sideways: home, order lookup, login', async () => {
-    await page.goto(url('/'));
-    await page.getByTestId('product-card').first().waitFor();
-    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await ui.page.goto(url('/'));
+    await ui.page.getByTestId('product-card').first().waitFor();
+    expect(await sidewaysOverflow(ui.page)).toBeLessThanOrEqual(0);
 
-    await page.goto(url('/order-detail'));
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await ui.page.goto(url('/order-detail'));
+    await ui.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await sidewaysOverflow(ui.page)).toBeLessThanOrEqual(0);
 
-    await page.goto(url('/admin/auth/login'));
-    await page.getByRole('button', { name: 'Đăng nhập' }).waitFor();
-    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await ui.page.goto(url('/admin/auth/login'));
+    await ui.page.getByRole('button', { name: 'Đăng nhập' }).waitFor();
+    expect(await sidewaysOverflow(ui.page)).toBeLessThanOrEqual(0);
   });
 
   it('shows the footer note, e-mail and phone the owner configured', async () => {
-    await page.goto(url('/'));
-    const footer = page.locator('footer');
+    await ui.page.goto(url('/'));
+    const footer = ui.page.locator('footer');
     await footer.getByTestId('footer-note').waitFor();
     expect(await footer.getByTestId('footer-note').textContent()).toBe(note);
     const mail = footer.getByRole('link', { name: email });
     expect(await mail.getAttribute('href')).toBe(`mailto:${email}`);
     const tel = footer.getByRole('link', { name: phone });
     expect(await tel.getAttribute('href')).toBe('tel:0901234567');
-    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(ui.page)).toBeLessThanOrEqual(0);
   });
 
   it('keeps the contained button readable (WCAG AA 4.5:1) in the light and the dark theme', async () => {
     // This run's product has codes, so its 'Mua ngay' is enabled (a disabled one may be faint).
     const buy = `Mua ngay ${productName}`;
-    await page.goto(url(`/?keyword=${encodeURIComponent(productName)}`));
-    await page.getByRole('button', { name: buy, exact: true }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(false);
-    expect(await contrastOf(page, buy)).toBeGreaterThanOrEqual(4.5);
+    await ui.page.goto(url(`/?keyword=${encodeURIComponent(productName)}`));
+    await ui.page.getByRole('button', { name: buy, exact: true }).waitFor();
+    expect(await ui.page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(false);
+    expect(await contrastOf(ui.page, buy)).toBeGreaterThanOrEqual(4.5);
 
-    await page.getByTestId('theme-toggle').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(true);
+    await ui.page.getByTestId('theme-toggle').click();
+    await expect.poll(() => ui.page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(true);
     // The colours fade over MUI's transition: poll until the dark pair has settled.
-    await expect.poll(() => contrastOf(page, buy), { timeout: 10_000 }).toBeGreaterThanOrEqual(4.5);
+    await expect.poll(() => contrastOf(ui.page, buy), { timeout: 10_000 }).toBeGreaterThanOrEqual(4.5);
   });
 
   it('shows back-office tables as cards on the phone and keeps the row actions on screen at 1366 px', async () => {
-    await openSignedIn(page, admin, `/admin/products?keyword=${encodeURIComponent(productName)}`);
-    const row = page.getByTestId('products-table').locator('tbody tr').filter({ hasText: productName });
+    await openSignedIn(ui.page, admin, `/admin/products?keyword=${encodeURIComponent(productName)}`);
+    const row = ui.page.getByTestId('products-table').locator('tbody tr').filter({ hasText: productName });
     await row.waitFor();
-    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(ui.page)).toBeLessThanOrEqual(0);
     // Each line of the card carries its column's name.
     expect(await row.locator('td[data-label="Giá bán"]').textContent()).toContain('475.000');
 
-    const desktop = await newPage(browser, { width: 1366, height: 768 });
+    const desktop = await newPage(ui.browser, { width: 1366, height: 768 });
     try {
       await openSignedIn(desktop, admin, `/admin/providers/payment?keyword=${encodeURIComponent(providerName)}`);
       const remove = desktop.getByRole('button', { name: `Xóa ${providerName}` });

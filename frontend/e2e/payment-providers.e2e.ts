@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createBankProvider,
   createUser,
@@ -12,7 +12,8 @@ import {
   uniqueUserName,
   type LoginResult,
 } from './support/api';
-import { launchBrowser, newPage, openSignedIn, waitForInputValue } from './support/browser';
+import { openSignedIn, waitForInputValue } from './support/browser';
+import { browserSession, removeAfterEach } from './support/hooks';
 
 /** Vietcombank's BIN (NAPAS): the option is picked by it, whatever the list calls the bank. */
 const VIETCOMBANK_BIN = '970436';
@@ -24,17 +25,16 @@ const VIETCOMBANK_BIN = '970436';
  * buttons. Each test makes its own provider (unique name and account) and removes it.
  */
 describe('payment providers screen', () => {
-  let browser: Browser;
-  let page: Page;
+  const ui = browserSession();
   let admin: LoginResult;
-  /** Names this test may have left behind. */
-  let made: string[] = [];
+  /** Records a name this test makes; what is left of it is removed after the test. */
+  const made = removeAfterEach(() => admin.accessToken, findPaymentProvider, deletePaymentProvider);
 
   /** A unique name and account number (4..19 digits) for one test. */
   function fresh(label: string) {
     const suffix = uniqueSuffix();
     const name = `E2E ${label} ${suffix}`;
-    made.push(name);
+    made(name);
     return { name, accountNumber: `9${Date.now().toString().slice(-8)}${Math.floor(Math.random() * 1000).toString().padStart(3, '0')}` };
   }
 
@@ -61,30 +61,15 @@ describe('payment providers screen', () => {
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    page = await newPage(browser);
-    made = [];
-  });
-  afterEach(async () => {
-    await page?.context().close();
-    for (const candidate of made) {
-      const leftover = await findPaymentProvider(admin.accessToken, candidate).catch(() => undefined);
-      if (leftover) await deletePaymentProvider(admin.accessToken, leftover.id);
-    }
   });
 
   it('creates a VietQR provider on Vietcombank', async () => {
     const { name, accountNumber } = fresh('VCB');
     const webhookSecret = `e2e-secret-${uniqueSuffix()}-0123456789`;
-    await openSignedIn(page, admin, '/admin/providers/payment');
-    await page.getByRole('table', { name: 'Danh sách dịch vụ thanh toán' }).waitFor();
-    await page.getByTestId('payment-provider-create-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Thêm dịch vụ thanh toán' });
+    await openSignedIn(ui.page, admin, '/admin/providers/payment');
+    await ui.page.getByRole('table', { name: 'Danh sách dịch vụ thanh toán' }).waitFor();
+    await ui.page.getByTestId('payment-provider-create-button').click();
+    const dialog = ui.page.getByRole('dialog', { name: 'Thêm dịch vụ thanh toán' });
     await dialog.waitFor();
 
     await dialog.getByRole('textbox', { name: 'Tên hiển thị', exact: true }).fill(name);
@@ -93,19 +78,19 @@ describe('payment providers screen', () => {
     const bank = dialog.getByRole('combobox', { name: 'Ngân hàng', exact: true });
     await bank.click();
     await bank.fill(VIETCOMBANK_BIN);
-    await page.getByRole('option').filter({ hasText: `(${VIETCOMBANK_BIN})` }).first().click();
+    await ui.page.getByRole('option').filter({ hasText: `(${VIETCOMBANK_BIN})` }).first().click();
     await expect.poll(() => bank.inputValue()).toContain(`(${VIETCOMBANK_BIN})`);
 
     await dialog.getByRole('textbox', { name: 'Số tài khoản', exact: true }).fill(accountNumber);
     // Typed with accents, stored as the bank prints it.
     await dialog.getByRole('textbox', { name: 'Tên chủ tài khoản', exact: true }).pressSequentially('Nguyễn Văn Đức');
-    await waitForInputValue(page, '[data-testid="payment-provider-account-name-input"]', 'NGUYEN VAN DUC');
+    await waitForInputValue(ui.page, '[data-testid="payment-provider-account-name-input"]', 'NGUYEN VAN DUC');
     await dialog.getByTestId('payment-provider-webhook-switch').click();
     await dialog.getByLabel('Khóa webhook (API Key)', { exact: true }).fill(webhookSecret);
 
     await dialog.getByTestId('payment-provider-save').click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByTestId('toast').filter({ hasText: `Đã thêm dịch vụ thanh toán ${name}` }).waitFor();
+    await ui.page.getByTestId('toast').filter({ hasText: `Đã thêm dịch vụ thanh toán ${name}` }).waitFor();
 
     expect(await findPaymentProvider(admin.accessToken, name)).toMatchObject({
       name,
@@ -121,8 +106,8 @@ describe('payment providers screen', () => {
 
   it('shows a provider in the table with its bank account, a configured webhook and its actions', async () => {
     const { name, accountNumber } = await arrange('VCB bảng');
-    await openSignedIn(page, admin, '/admin/providers/payment');
-    const row = await openFiltered(page, name);
+    await openSignedIn(ui.page, admin, '/admin/providers/payment');
+    const row = await openFiltered(ui.page, name);
     expect(await row.getAttribute('data-type')).toBe('vietqr_bank');
     expect((await row.getByTestId('payment-provider-type-chip').textContent())?.trim()).toBe('Chuyển khoản VietQR');
     expect(await row.getByTestId('payment-provider-bank').getAttribute('data-bin')).toBe(VIETCOMBANK_BIN);
@@ -139,24 +124,24 @@ describe('payment providers screen', () => {
   it('renames a provider; the webhook URL is shown and the stored secret stays', async () => {
     const { name, id } = await arrange('VCB sửa');
     const renamed = `${name} đổi tên`;
-    made.push(renamed);
-    await openSignedIn(page, admin, '/admin/providers/payment');
-    await openFiltered(page, name);
-    await page.getByRole('button', { name: `Sửa ${name}`, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    made(renamed);
+    await openSignedIn(ui.page, admin, '/admin/providers/payment');
+    await openFiltered(ui.page, name);
+    await ui.page.getByRole('button', { name: `Sửa ${name}`, exact: true }).click();
+    const dialog = ui.page.getByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
     await dialog.waitFor();
     expect(await dialog.getByTestId('payment-provider-webhook-url').inputValue()).toContain(id);
     await dialog.getByText('Để trống để giữ nguyên', { exact: true }).waitFor();
     expect(await dialog.getByLabel('Khóa webhook (API Key)', { exact: true }).inputValue()).toBe('');
 
     const nameField = dialog.getByRole('textbox', { name: 'Tên hiển thị', exact: true });
-    await waitForInputValue(page, '[data-testid="payment-provider-name-input"]', name);
+    await waitForInputValue(ui.page, '[data-testid="payment-provider-name-input"]', name);
     await nameField.fill(renamed);
     await dialog.getByTestId('payment-provider-save').click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByTestId('toast').filter({ hasText: `Đã cập nhật dịch vụ thanh toán ${renamed}` }).waitFor();
+    await ui.page.getByTestId('toast').filter({ hasText: `Đã cập nhật dịch vụ thanh toán ${renamed}` }).waitFor();
 
-    await openFiltered(page, renamed);
+    await openFiltered(ui.page, renamed);
     expect(await findPaymentProvider(admin.accessToken, renamed)).toMatchObject({
       id,
       bankBin: VIETCOMBANK_BIN,
@@ -167,12 +152,12 @@ describe('payment providers screen', () => {
 
   it('deletes a provider after confirmation', async () => {
     const { name } = await arrange('VCB xóa');
-    await openSignedIn(page, admin, '/admin/providers/payment');
-    const row = await openFiltered(page, name);
-    await page.getByRole('button', { name: `Xóa ${name}`, exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: 'Xóa dịch vụ thanh toán' });
+    await openSignedIn(ui.page, admin, '/admin/providers/payment');
+    const row = await openFiltered(ui.page, name);
+    await ui.page.getByRole('button', { name: `Xóa ${name}`, exact: true }).click();
+    const confirm = ui.page.getByRole('dialog', { name: 'Xóa dịch vụ thanh toán' });
     await confirm.getByRole('button', { name: 'Xóa', exact: true }).click();
-    await page.getByTestId('toast').filter({ hasText: `Đã xóa dịch vụ thanh toán ${name}` }).waitFor();
+    await ui.page.getByTestId('toast').filter({ hasText: `Đã xóa dịch vụ thanh toán ${name}` }).waitFor();
     await row.waitFor({ state: 'detached' });
     expect(await findPaymentProvider(admin.accessToken, name)).toBeUndefined();
   });
@@ -183,12 +168,12 @@ describe('payment providers screen', () => {
     const password = 'E2e@pass123';
     const staff = await createUser(admin.accessToken, { userName, fullName: 'Nhân viên E2E', password, role: 'staff' });
     try {
-      await openSignedIn(page, await login(userName, password), '/admin/providers/payment');
+      await openSignedIn(ui.page, await login(userName, password), '/admin/providers/payment');
       // The row this test made is there, so the missing buttons are not an empty table.
-      const row = await openFiltered(page, name);
+      const row = await openFiltered(ui.page, name);
       expect((await row.getByTestId('payment-provider-account-number').textContent())?.trim()).toBe(accountNumber);
-      await page.getByTestId('payment-providers-read-only').waitFor();
-      expect(await page.getByTestId('payment-provider-create-button').count()).toBe(0);
+      await ui.page.getByTestId('payment-providers-read-only').waitFor();
+      expect(await ui.page.getByTestId('payment-provider-create-button').count()).toBe(0);
       expect(await row.getByTestId('payment-provider-edit-button').count()).toBe(0);
       expect(await row.getByTestId('payment-provider-delete-button').count()).toBe(0);
     } finally {

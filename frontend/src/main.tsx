@@ -1,9 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { prefetchStorefront } from './app/routes/storefront/prefetch-storefront';
+import { queryClient } from './lib/query-client';
 import { initColorMode } from './lib/theme/color-mode';
 
 initColorMode();
+prefetchStorefront(queryClient, window.location);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -59,7 +59,7 @@ export async function waitForPath(page: Page, pathname: string, search?: string)
 /** Waits until the input or textarea matched by `selector` holds exactly `value`. */
 export async function waitForInputValue(page: Page, selector: string, value: string): Promise<void> {
   await page.waitForFunction(
-    ([css, expected]) => (document.querySelector(css) as HTMLInputElement | HTMLTextAreaElement | null)?.value === expected,
+    ([css, expected]) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(css)?.value === expected,
     [selector, value] as const,
   );
 }

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import type { RouteHandle } from '@/lib/route-handle';
 import { RootShell } from './routes/root';
 import { HomeRoute } from './routes/storefront/home';
+import { loadOrderDetail } from './routes/storefront/load-order-detail';
 import { StorefrontRoot } from './routes/storefront/storefront-root';
 import { demoRoutes } from './routes/uikit/demo-routes';
 
@@ -35,7 +36,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.orderDetail,
             // Its own chunk: the QR library loads only here.
-            lazy: async () => ({ Component: (await import('./routes/storefront/order-detail')).OrderDetailRoute }),
+            lazy: async () => ({ Component: (await loadOrderDetail()).OrderDetailRoute }),
           },
         ],
       },

@@ -1,3 +1,5 @@
+import { PAGE_SIZE } from './limits';
+
 /** Business and UI constants from the product spec (sections 8 and 9). */
 
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -20,11 +22,8 @@ export const TOAST_LIFE_MS = {
 /** The change-password toasts last three seconds whatever their severity. */
 export const CHANGE_PASSWORD_TOAST_LIFE_MS = 3000;
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 30;
-
 /** `(min-width: 992px)`: the spec's desktop menu breakpoint (wider than 991 px). */
 export const DESKTOP_MEDIA_QUERY = '(min-width: 992px)';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
+/** The page sizes a list offers; the largest is the services' `PAGE_SIZE.max`. */
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, PAGE_SIZE.max] as const;

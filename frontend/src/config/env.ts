@@ -3,5 +3,5 @@
  * on one origin, so the API base is empty (same origin) unless a build overrides it.
  */
 export const env = {
-  apiBaseUrl: (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '',
+  apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
 } as const;

@@ -1,13 +1,14 @@
 /**
- * The storefront's part of the Vietnamese catalogue: the public pages and the app shell
+ * The storefront home's part of the Vietnamese catalogue: the home page and the app shell
  * (toasts, errors, the API client's messages). Modules on the storefront's first load
- * read `vi` from here, so the back office's texts arrive with the back office only;
+ * read `vi` from here, so the texts of buying, the order page and the back office arrive
+ * with those screens only (each `./vi/` file is one area, and a file is loaded whole);
  * `vi.ts` composes the whole catalogue from the same `./vi/` files.
  */
 import { api, app, common, confirm, errors, theme, toast, validation } from './vi/common';
-import { orderStatus, paymentStatus } from './vi/orders';
+import { orderStatus, paymentStatus } from './vi/order-status';
 import { shell } from './vi/shop-shell';
-import { checkout, customerOrder, myOrders, storefront } from './vi/storefront';
+import { myOrders, storefront } from './vi/storefront';
 
 export const vi = {
   app,
@@ -21,8 +22,6 @@ export const vi = {
   storefront,
   orderStatus,
   paymentStatus,
-  checkout,
   myOrders,
-  customerOrder,
   shell,
 } as const;

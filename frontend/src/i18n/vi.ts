@@ -3,25 +3,13 @@
  * Components read it through `vi` only; nothing visible is written inline.
  * The texts themselves live by area under `./vi/`; this file composes them.
  */
-import {
-  api,
-  app,
-  comingSoon,
-  common,
-  confirm,
-  errors,
-  layout,
-  menu,
-  pages,
-  productPicker,
-  theme,
-  toast,
-  upload,
-  validation,
-} from './vi/common';
+import { api, app, common, confirm, errors, theme, toast, validation } from './vi/common';
+import { comingSoon, layout, menu, pages, productPicker, upload } from './vi/admin-shell';
 import { auth, changePassword } from './vi/auth';
-import { storefront, checkout, myOrders, customerOrder } from './vi/storefront';
-import { orderStatus, paymentStatus, orders } from './vi/orders';
+import { storefront, myOrders } from './vi/storefront';
+import { checkout, customerOrder } from './vi/checkout';
+import { orderStatus, paymentStatus } from './vi/order-status';
+import { orders } from './vi/orders';
 import { transactions, paymentProviders } from './vi/payments';
 import { products, serialCodes } from './vi/products';
 import { dashboard } from './vi/dashboard';

@@ -28,7 +28,7 @@ describe('api client: envelope', () => {
 
     await expect(api.get(USERS, { pageIndex: 1, keyword: '', role: undefined })).resolves.toEqual({ items: [], totalCount: 0 });
 
-    const [url, init] = fetch.mock.calls[0]!;
+    const [url, init] = fetch.mock.calls[0];
     expect(url).toBe(`${USERS}?pageIndex=1`);
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${session.accessToken}`);
   });
@@ -36,7 +36,7 @@ describe('api client: envelope', () => {
   it('sends no Authorization header without a token, and JSON bodies', async () => {
     const fetch = mockFetch(() => okEnvelope(true));
     await api.post(LOGIN, { userName: 'a', password: 'b' });
-    const init = fetch.mock.calls[0]![1]!;
+    const init = fetch.mock.calls[0][1]!;
     expect(new Headers(init.headers).has('Authorization')).toBe(false);
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
     expect(init.body).toBe(JSON.stringify({ userName: 'a', password: 'b' }));

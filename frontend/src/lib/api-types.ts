@@ -1,14 +1,12 @@
-/** The response envelope every API call answers with (api.md, Conventions). */
-export interface ApiFieldError {
-  field: string;
-  message: string;
-}
+import type { IdentitySchema } from './api/schemas';
 
-export interface ApiErrorBody {
-  code: number;
-  message: string;
-  details?: ApiFieldError[] | null;
-}
+/** One invalid field of a refused request. */
+export type ApiFieldError = IdentitySchema<'FieldError'>;
+
+/** The error of a refused request (every service answers the same shape). */
+export type ApiErrorBody = IdentitySchema<'ErrorEnvelope'>['error'];
+
+/** The response envelope every API call answers with (api.md, Conventions). */
 
 export interface ApiEnvelope<T> {
   status: number;

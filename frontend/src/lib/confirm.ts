@@ -28,13 +28,12 @@ function emit(next: ConfirmRequest | null): void {
 }
 
 export const confirmStore = {
-  subscribe(listener: Listener): () => void {
+  // Arrow functions: React calls these detached from the store.
+  subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  getSnapshot(): ConfirmRequest | null {
-    return current;
-  },
+  getSnapshot: (): ConfirmRequest | null => current,
   settle(accepted: boolean): void {
     const resolve = resolveCurrent;
     resolveCurrent = null;

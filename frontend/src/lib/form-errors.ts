@@ -20,3 +20,8 @@ export function applyServerFieldErrors<T extends FieldValues>(
   }
   return applied;
 }
+
+/** The fields of a form, read off its complete empty values. */
+export function formFields<T extends FieldValues>(values: T): readonly Path<T>[] {
+  return Object.keys(values) as Path<T>[];
+}

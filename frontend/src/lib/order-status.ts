@@ -2,26 +2,16 @@
  * Order and payment statuses (api.md, Orders): shared by the storefront order page, the
  * back-office orders screens and the dashboard.
  */
-export const ORDER_STATUSES = ['pending_payment', 'completed', 'expired', 'cancelled', 'needs_attention'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import type { RetailSchema } from '@/lib/api/schemas';
 
-export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overpaid'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type OrderStatus = RetailSchema<'OrderStatus'>;
+export const ORDER_STATUSES = ['pending_payment', 'completed', 'expired', 'cancelled', 'needs_attention'] as const satisfies readonly OrderStatus[];
+
+export type PaymentStatus = RetailSchema<'PaymentStatus'>;
+export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overpaid'] as const satisfies readonly PaymentStatus[];
 
 /** The payment instruction snapshot taken when the order is created (storefront and back office). */
-export interface PaymentInstruction {
-  providerId: string;
-  providerName: string;
-  type: string;
-  bankName?: string | null;
-  bankBin?: string | null;
-  accountNumber?: string | null;
-  accountName?: string | null;
-  transferContent: string;
-  amountDue: number;
-  qrPayload?: string | null;
-  instructions?: string | null;
-}
+export type PaymentInstruction = RetailSchema<'PaymentInstruction'>;
 
 /** Nothing changes on its own any more: the storefront stops polling. */
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'expired', 'cancelled'];

@@ -3,9 +3,10 @@
  * Storage failures (private mode, quota) are ignored: the preference just isn't kept.
  */
 export interface PersistentStore<T> {
-  get(): T;
-  set(value: T): void;
-  subscribe(listener: () => void): () => void;
+  // Function-valued properties, not methods: React calls `get` and `subscribe` detached.
+  get: () => T;
+  set: (value: T) => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createPersistentStore<T>(key: string, fallback: T, parse: (raw: unknown) => T | null): PersistentStore<T> {

@@ -36,13 +36,12 @@ function emit(next: readonly Toast[]): void {
 }
 
 export const toastStore = {
-  subscribe(listener: Listener): () => void {
+  // Arrow functions: React calls these detached from the store.
+  subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  getSnapshot(): readonly Toast[] {
-    return toasts;
-  },
+  getSnapshot: (): readonly Toast[] => toasts,
   /** Called by the container on mount; the returned function detaches it. */
   attach(): () => void {
     hosts += 1;

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@/config/constants';
+import { PAGE_SIZE_OPTIONS } from '@/config/constants';
+import { PAGE_SIZE } from '@/config/limits';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -58,7 +59,7 @@ export function pageFromSearch(search: URLSearchParams): { pageIndex: number; pa
   const size = positiveInt(search.get(LIST_PARAMS.size));
   return {
     pageIndex: positiveInt(search.get(LIST_PARAMS.page)) ?? 1,
-    pageSize: size !== null && (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    pageSize: size !== null && (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : PAGE_SIZE.default,
   };
 }
 
@@ -133,7 +134,7 @@ export function useListUrlState<F, S extends string = never>({ codec, sortFields
     onPageSizeChange: (pageSize: number) =>
       update((params) => {
         params.delete(LIST_PARAMS.page);
-        if (pageSize === DEFAULT_PAGE_SIZE) params.delete(LIST_PARAMS.size);
+        if (pageSize === PAGE_SIZE.default) params.delete(LIST_PARAMS.size);
         else params.set(LIST_PARAMS.size, String(pageSize));
       }),
   };

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { DEFAULT_PAGE_SIZE } from '@/config/constants';
+import { PAGE_SIZE } from '@/config/limits';
 
 /**
  * The page of a server-paged list (1-based, as the API counts). `pageProps` goes to the
  * table; `firstPage` is for a filter or sort change.
  */
 export function useTablePage() {
-  const [page, setPage] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [page, setPage] = useState({ pageIndex: 1, pageSize: PAGE_SIZE.default });
   const firstPage = () => setPage((prev) => ({ ...prev, pageIndex: 1 }));
   const pageProps = {
     pageIndex: page.pageIndex,

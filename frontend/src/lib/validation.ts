@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/constants';
+import { PASSWORD_LENGTH } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import '@/lib/zod-setup';
 
@@ -8,7 +8,7 @@ export function charLength(value: string): number {
   return Array.from(value).length;
 }
 
-/** A required password of 6..30 characters; the required message wins over the length one. */
+/** A required password of `PASSWORD_LENGTH` characters; the required message wins over the length one. */
 export function passwordField(requiredMessage: string) {
   return z.string().superRefine((value, ctx) => {
     if (value.length === 0) {
@@ -16,7 +16,7 @@ export function passwordField(requiredMessage: string) {
       return;
     }
     const length = charLength(value);
-    if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
+    if (length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max) {
       ctx.addIssue({ code: 'custom', message: vi.validation.passwordLength });
     }
   });

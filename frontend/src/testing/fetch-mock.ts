@@ -15,6 +15,16 @@ export function errorEnvelope(status: number, code: number, message: string, det
 /** Replaces global fetch with a mock answering from the given handler. */
 export function mockFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
   const fn = vitest.fn(async (url: string, init?: RequestInit) => handler(url, init ?? {}));
-  vitest.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => fn(String(input), init));
+  vitest.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => fn(input instanceof Request ? input.url : String(input), init));
   return fn;
+}
+
+/** The text body a mocked call sent ('' when it sent none or a non-text body). */
+export function bodyText(init: RequestInit | undefined): string {
+  return typeof init?.body === 'string' ? init.body : '';
+}
+
+/** The JSON a mocked call sent. */
+export function jsonBody<T = unknown>(init: RequestInit | undefined): T {
+  return JSON.parse(bodyText(init)) as T;
 }

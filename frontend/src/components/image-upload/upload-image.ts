@@ -1,3 +1,4 @@
+import { UPLOAD_FILE_MAX_BYTES } from '@/config/limits';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { uploadFile, type UploadOptions } from '@/lib/api-upload';
 import { vi } from '@/i18n/vi';
@@ -5,8 +6,6 @@ import { vi } from '@/i18n/vi';
 /** POST /system/api/admin/v1/UploadFile/Upload (multipart, field `file`). */
 export const UPLOAD_IMAGE_PATH = '/system/api/admin/v1/UploadFile/Upload';
 
-/** The server refuses larger files with code 210; the UI checks first to save the transfer. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
 export interface UploadedImage {
@@ -24,7 +23,7 @@ export function uploadImage(file: File, options: Omit<UploadOptions, 'fieldName'
 
 /** A message for a file the browser can already tell the server would refuse, else null. */
 export function localImageProblem(file: File): string | null {
-  if (file.size > MAX_IMAGE_BYTES) return vi.upload.tooLarge;
+  if (file.size > UPLOAD_FILE_MAX_BYTES) return vi.upload.tooLarge;
   if (file.type && !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return vi.upload.notImage;
   return null;
 }

@@ -1,41 +1,10 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
-import Grow from '@mui/material/Grow';
-import { vi } from '@/i18n/vi-shop';
-import { toastStore, type Toast, type ToastSeverity } from '@/lib/toast';
+import { toastStore } from '@/lib/toast';
 
-const SEVERITY_COLOR: Record<ToastSeverity, AlertColor> = {
-  error: 'error',
-  warn: 'warning',
-  success: 'success',
-  info: 'info',
-};
-
-function ToastItem({ toast }: { toast: Toast }) {
-  useEffect(() => {
-    const timer = window.setTimeout(() => toastStore.remove(toast.id), toast.life);
-    return () => window.clearTimeout(timer);
-  }, [toast.id, toast.life]);
-
-  return (
-    <Grow in appear>
-      <Alert
-        severity={SEVERITY_COLOR[toast.severity]}
-        variant="filled"
-        onClose={() => toastStore.remove(toast.id)}
-        slotProps={{ closeButton: { title: vi.toast.close, 'aria-label': vi.toast.close } }}
-        sx={{ boxShadow: 3, pointerEvents: 'auto', wordBreak: 'break-word' }}
-        data-testid="toast"
-        data-severity={toast.severity}
-      >
-        <AlertTitle>{toast.title}</AlertTitle>
-        {toast.message}
-      </Alert>
-    </Grow>
-  );
-}
+// The toasts themselves (MUI's Alert and its transition) load with the first toast: most
+// storefront visits show none, and their code stays out of the first load.
+const ToastItem = lazy(async () => ({ default: (await import('./toast-item')).ToastItem }));
 
 /** Top-right stack of toasts; attaching it initialises the toast service. */
 export function ToastContainer() {
@@ -61,9 +30,13 @@ export function ToastContainer() {
         pointerEvents: 'none',
       }}
     >
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
+      {toasts.length > 0 && (
+        <Suspense fallback={null}>
+          {toasts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} />
+          ))}
+        </Suspense>
+      )}
     </Box>
   );
 }

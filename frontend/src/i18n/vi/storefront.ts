@@ -1,4 +1,4 @@
-/** Vietnamese messages for the storefront: the catalogue, checkout, the buyer's own orders and the customer order page. */
+/** Vietnamese messages for the storefront home: the catalogue, its footer line and the buyer's own orders. */
 
 export const storefront = {
   searchLabel: 'Tìm sản phẩm',
@@ -27,45 +27,6 @@ export const storefront = {
   },
 } as const;
 
-export const checkout = {
-  buyNow: 'Mua ngay',
-  dialogTitle: (name: string) => `Mua ${name}`,
-  quantity: 'Số lượng',
-  quantityHelp: (min: number, max: number) => `Từ ${min} đến ${max} mã mỗi đơn`,
-  decrease: 'Giảm số lượng',
-  increase: 'Tăng số lượng',
-  email: 'Email',
-  emailHelp: 'Dùng để tra cứu đơn hàng khi cần',
-  phone: 'Số điện thoại (không bắt buộc)',
-  customerName: 'Họ tên (không bắt buộc)',
-  paymentMethod: 'Phương thức thanh toán',
-  paymentMethodsLoading: 'Đang tải phương thức thanh toán...',
-  paymentMethodsError: 'Không tải được phương thức thanh toán.',
-  noPaymentMethods: 'Cửa hàng chưa có phương thức thanh toán nào, vui lòng quay lại sau.',
-  summary: 'Tóm tắt đơn hàng',
-  lineSummary: (quantity: string, price: string) => `${quantity} × ${price}`,
-  total: 'Tổng thanh toán',
-  submit: 'Đặt hàng',
-  validation: {
-    quantityRequired: 'Nhập số lượng',
-    quantityRange: (min: number, max: number) => `Số lượng từ ${min} đến ${max}`,
-    emailRequired: 'Nhập email',
-    emailInvalid: 'Email không hợp lệ',
-    phoneInvalid: 'Số điện thoại không hợp lệ (ví dụ 0912345678 hoặc +84912345678)',
-    nameTooLong: 'Họ tên tối đa 100 ký tự',
-    paymentMethodRequired: 'Chọn phương thức thanh toán',
-  },
-  errors: {
-    title: 'Không đặt được hàng',
-    notEnoughStock: 'Hãy giảm số lượng hoặc quay lại sau khi cửa hàng nhập thêm mã.',
-    notOnSale: 'Sản phẩm này hiện không còn bán.',
-    tooManyUnpaid:
-      'Hãy thanh toán các đơn đang chờ (xem mục “Đơn hàng của bạn”) hoặc đợi chúng hết hạn rồi đặt lại.',
-    providerUnavailable: 'Phương thức thanh toán này tạm ngừng, hãy chọn phương thức khác.',
-    rateLimited: 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút.',
-  },
-} as const;
-
 export const myOrders = {
   title: 'Đơn hàng của bạn',
   hint: 'Các đơn đã đặt trên thiết bị này. Mở đơn để xem hướng dẫn thanh toán và nhận mã.',
@@ -80,83 +41,3 @@ export const myOrders = {
     `Xóa đơn ${code} khỏi danh sách trên thiết bị này? Đơn hàng vẫn còn, nhưng nếu chưa lưu đường dẫn, bạn chỉ tra cứu được trạng thái bằng mã đơn và email.`,
 } as const;
 
-export const customerOrder = {
-  title: (code: string) => `Đơn hàng ${code}`,
-  createdAt: (at: string) => `Đặt lúc ${at}`,
-  loadError: (reason: string) => `Không tải được đơn hàng: ${reason}`,
-  refreshError: 'Mất kết nối, trang đang thử cập nhật lại…',
-  notFound:
-    'Không tìm thấy đơn hàng, hoặc đường dẫn này không còn hiệu lực (cửa hàng có thể đã gửi đường dẫn mới). Bạn có thể tra cứu bằng mã đơn và email bên dưới.',
-  keepLink:
-    'Hãy lưu lại đường dẫn của trang này (đánh dấu trang hoặc sao chép): mã sản phẩm chỉ hiển thị qua đường dẫn này.',
-  copyLink: 'Sao chép đường dẫn',
-  autoRefresh: 'Trang tự cập nhật mỗi 5 giây, không cần tải lại.',
-  backToShop: 'Tiếp tục mua sắm',
-  countdownLabel: 'Thời gian còn lại',
-  countdownAria: (clock: string) => `Thời gian thanh toán còn lại ${clock}`,
-  countdownOver: 'Đã hết thời gian thanh toán, đang cập nhật trạng thái…',
-  banner: {
-    pending_payment:
-      'Vui lòng chuyển khoản đúng số tiền và nội dung bên dưới trước khi hết thời gian. Đơn sẽ được xác nhận tự động.',
-    completed: 'Cảm ơn bạn! Đơn hàng đã được thanh toán, mã sản phẩm ở bên dưới.',
-    expired:
-      'Đơn hàng đã hết thời gian thanh toán, các mã giữ chỗ đã được trả lại kho. Vui lòng không chuyển khoản cho đơn này.',
-    cancelled: 'Đơn hàng đã bị hủy.',
-    needs_attention: 'Cửa hàng đã nhận được tiền nhưng đơn hàng cần nhân viên kiểm tra. Chúng tôi sẽ xử lý sớm nhất.',
-  },
-  contact: {
-    before: 'Cần hỗ trợ? Liên hệ cửa hàng qua ',
-    link: 'trang mạng xã hội',
-    after: ' và gửi kèm mã đơn hàng.',
-  },
-  payment: {
-    title: 'Thông tin chuyển khoản',
-    amount: 'Số tiền',
-    bank: 'Ngân hàng',
-    accountNumber: 'Số tài khoản',
-    accountName: 'Chủ tài khoản',
-    memo: 'Nội dung chuyển khoản',
-    memoHint: 'Ghi đúng nội dung chuyển khoản để đơn được xác nhận tự động.',
-    provider: 'Phương thức',
-    copyLabel: (field: string) => `Sao chép ${field.toLowerCase()}`,
-    qrTitle: 'Quét mã VietQR bằng ứng dụng ngân hàng',
-    qrAlt: (code: string) => `Mã VietQR thanh toán đơn ${code}`,
-    qrLoading: 'Đang tạo mã QR...',
-    qrError: 'Không tạo được mã QR, vui lòng chuyển khoản theo thông tin bên cạnh.',
-    qrDownload: 'Lưu ảnh QR',
-    partiallyPaid: (paid: string, remaining: string) =>
-      `Cửa hàng đã nhận ${paid}. Vui lòng chuyển thêm ${remaining} với cùng nội dung chuyển khoản.`,
-  },
-  items: {
-    title: 'Sản phẩm',
-    line: (quantity: string, price: string) => `${quantity} × ${price}`,
-    total: 'Tổng cộng',
-    paid: 'Đã thanh toán',
-  },
-  codes: {
-    title: 'Mã sản phẩm của bạn',
-    copyAll: 'Sao chép tất cả',
-    copyOne: (product: string, index: number) => `Sao chép mã ${index} của ${product}`,
-    expires: (date: string) => `Hạn dùng: ${date}`,
-    none: 'Đơn hàng chưa có mã.',
-  },
-  lookup: {
-    title: 'Tra cứu đơn hàng',
-    formLabel: 'Tra cứu đơn hàng',
-    intro: 'Nhập mã đơn hàng và email đã dùng khi đặt hàng để xem trạng thái và hướng dẫn thanh toán.',
-    code: 'Mã đơn hàng',
-    email: 'Email',
-    submit: 'Tra cứu',
-    codeRequired: 'Nhập mã đơn hàng',
-    codeInvalid: 'Mã đơn hàng gồm DH và 8 ký tự, ví dụ DH7K2M9QXA',
-    emailRequired: 'Nhập email',
-    emailInvalid: 'Email không hợp lệ',
-    notFound: 'Không tìm thấy đơn hàng với mã và email này.',
-    codesNote: {
-      before:
-        'Mã sản phẩm chỉ hiển thị trên đường dẫn đơn hàng ban đầu (trang mở ra sau khi đặt hàng, cũng có trong mục “Đơn hàng của bạn” trên thiết bị đã đặt). Nếu mất đường dẫn, cửa hàng có thể gửi cho bạn đường dẫn mới: hãy liên hệ qua ',
-      link: 'trang mạng xã hội',
-      after: ' của cửa hàng.',
-    },
-  },
-} as const;

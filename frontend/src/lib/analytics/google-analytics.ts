@@ -49,6 +49,7 @@ export function loadGoogleAnalytics(measurementId: string): void {
   if (!window.gtag) {
     window.gtag = function gtagShim() {
       // gtag.js reads the Arguments object itself, as Google's snippet pushes it.
+      // eslint-disable-next-line prefer-rest-params -- an array would not be read as a gtag call
       window.dataLayer!.push(arguments);
     };
   }

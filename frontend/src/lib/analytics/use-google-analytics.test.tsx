@@ -47,8 +47,8 @@ describe('useGoogleAnalytics', () => {
 
     const configs = calls().filter((call) => call[0] === 'config');
     expect(configs).toHaveLength(1);
-    expect(configs[0]![1]).toBe('G-TEST123');
-    expect(configs[0]![2]).toMatchObject({ send_page_view: false });
+    expect(configs[0][1]).toBe('G-TEST123');
+    expect(configs[0][2]).toMatchObject({ send_page_view: false });
   });
 
   it('loads nothing when the id is empty or missing', () => {

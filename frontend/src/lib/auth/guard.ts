@@ -47,6 +47,7 @@ export function buildLoginUrlWithRedirect(current: string): string {
  */
 export function isLocalAdminPath(value: string | null | undefined): value is string {
   if (!value) return false;
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return false;
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return false;
   return /^\/admin(?:[/?#]|$)/.test(value);

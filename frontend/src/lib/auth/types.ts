@@ -1,16 +1,13 @@
-export type UserRole = 'admin' | 'staff';
+import type { IdentitySchema } from '@/lib/api/schemas';
 
-export interface AuthUser {
-  id: string;
-  userName: string;
-  fullName: string;
-  role: UserRole;
-}
+export type UserRole = IdentitySchema<'Role'>;
 
-/** The Login result, stored as is under `localStorage['data_token']`. */
-export interface StoredSession {
-  accessToken: string;
-  tokenType?: string;
-  expiresAt?: string;
-  user?: AuthUser;
-}
+export type AuthUser = IdentitySchema<'SessionUser'>;
+
+type LoginResult = IdentitySchema<'LoginResult'>;
+
+/**
+ * The Login result, stored as is under `localStorage['data_token']`; only the token is
+ * sure to be there (a session stored by an older version may lack the rest).
+ */
+export type StoredSession = Pick<LoginResult, 'accessToken'> & Partial<Omit<LoginResult, 'accessToken'>>;

@@ -24,13 +24,13 @@ function luminance(css: string, under = '#ffffff'): number {
     const c = value / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   });
-  return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+  return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
 }
 
 /** Contrast of text `fg` on the opaque background `bg`. */
 function contrast(fg: string, bg: string): number {
   const [hi, lo] = [luminance(fg, bg), luminance(bg)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
+  return (hi + 0.05) / (lo + 0.05);
 }
 
 describe('app theme', () => {

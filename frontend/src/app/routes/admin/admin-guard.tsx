@@ -6,7 +6,7 @@ function LoginRedirect({ to }: { to: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     clearToken();
-    navigate(to, { replace: true });
+    void navigate(to, { replace: true });
   }, [navigate, to]);
   return null;
 }

@@ -7,18 +7,16 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MAX_IMAGE_BYTES } from '@/components/image-upload/upload-image';
 import { CopyIconButton } from '@/components/ui/copy-button';
 import { PageHeader } from '@/components/ui/page-header';
+import { SERIAL_CODE_LIMITS, UPLOAD_FILE_MAX_BYTES } from '@/config/limits';
 import { usePaymentMethods } from '@/features/checkout/api/get-payment-methods';
-import { IMPORT_CHUNK_SIZE, MAX_CODE_LENGTH } from '@/features/serial-codes/utils/code-import';
+import { IMPORT_CHUNK_SIZE } from '@/features/serial-codes/utils/code-import';
 import { documentation as t } from '@/i18n/vi/guide';
 import { formatNumber } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { OPENAPI_SERVICES, openApiPath, sepayWebhookTemplate, sepayWebhookUrl } from './webhook-url';
 
-/** retailstore `MAX_CODES_PER_CALL`. */
-const SERVER_MAX_CODES_PER_CALL = 50_000;
 /** The import dialog reads files of up to 32 MB in the browser. */
 const IMPORT_FILE_MAX_MB = 32;
 
@@ -126,7 +124,7 @@ export function DocumentationPage() {
       </Paper>
 
       <GuideSection id="san-pham">
-        <Steps items={t.products.steps(MAX_IMAGE_BYTES / 1024 / 1024)} />
+        <Steps items={t.products.steps(UPLOAD_FILE_MAX_BYTES / 1024 / 1024)} />
         <Typography variant="body2" color="text.secondary">
           {t.products.delete}
         </Typography>
@@ -137,7 +135,7 @@ export function DocumentationPage() {
         <Subtitle>{t.codes.limitsTitle}</Subtitle>
         <Steps
           ordered={false}
-          items={t.codes.limits(MAX_CODE_LENGTH, formatNumber(SERVER_MAX_CODES_PER_CALL), formatNumber(IMPORT_CHUNK_SIZE), IMPORT_FILE_MAX_MB)}
+          items={t.codes.limits(SERIAL_CODE_LIMITS.codeMax, formatNumber(SERIAL_CODE_LIMITS.bulkMaxCodes), formatNumber(IMPORT_CHUNK_SIZE), IMPORT_FILE_MAX_MB)}
         />
         <Subtitle>{t.codes.duplicatesTitle}</Subtitle>
         <Steps ordered={false} items={t.codes.duplicates} />

@@ -5,9 +5,9 @@ import MenuItem from '@mui/material/MenuItem';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
+import { PRODUCT_LIMITS } from '@/config/limits';
 import { PRODUCT_STATUSES, type Product, type ProductPayload } from '@/features/products/api/types';
 import {
-  PRODUCT_LIMITS,
   productFormSchema,
   productToFormValues,
   type ProductFormValues,

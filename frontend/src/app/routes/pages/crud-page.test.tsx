@@ -40,8 +40,8 @@ describe('/pages/crud', () => {
   it('deletes only after the confirm dialog is accepted', async () => {
     renderApp('/pages/crud');
     const [first] = await screen.findAllByTestId('products-row');
-    const name = within(first!).getAllByRole('paragraph')[0]?.textContent ?? '';
-    const deleteButton = within(first!).getByRole('button', { name: `${vi.products.actions.delete} ${name}` });
+    const name = within(first).getAllByRole('paragraph')[0]?.textContent ?? '';
+    const deleteButton = within(first).getByRole('button', { name: `${vi.products.actions.delete} ${name}` });
 
     await userEvent.click(deleteButton);
     let dialog = await screen.findByRole('dialog', { name: vi.products.messages.deleteTitle });

@@ -50,21 +50,21 @@ describe('storefront home', () => {
 
     const cards = await screen.findAllByTestId('product-card');
     expect(cards.map((card) => card.getAttribute('data-stock-level'))).toEqual(['in_stock', 'low', 'out_of_stock']);
-    expect(within(cards[0]!).getByText('Còn hàng')).toBeInTheDocument();
-    expect(within(cards[1]!).getByText('Sắp hết')).toBeInTheDocument();
-    expect(within(cards[2]!).getByText('Hết hàng')).toBeInTheDocument();
+    expect(within(cards[0]).getByText('Còn hàng')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('Sắp hết')).toBeInTheDocument();
+    expect(within(cards[2]).getByText('Hết hàng')).toBeInTheDocument();
 
-    expect(within(cards[0]!).getByTestId('product-card-price')).toHaveTextContent(/95\.000\s₫/);
-    expect(within(cards[0]!).getByTestId('product-card-original-price').querySelector('s')).toHaveTextContent(/100\.000\s₫/);
-    expect(within(cards[0]!).getByRole('img', { name: 'Thẻ Garena 100K' })).toHaveAttribute('src', '/uploads/abc.png');
-    expect(within(cards[1]!).queryByTestId('product-card-original-price')).not.toBeInTheDocument();
-    expect(within(cards[1]!).getByTestId('product-card-placeholder')).toBeInTheDocument();
+    expect(within(cards[0]).getByTestId('product-card-price')).toHaveTextContent(/95\.000\s₫/);
+    expect(within(cards[0]).getByTestId('product-card-original-price').querySelector('s')).toHaveTextContent(/100\.000\s₫/);
+    expect(within(cards[0]).getByRole('img', { name: 'Thẻ Garena 100K' })).toHaveAttribute('src', '/uploads/abc.png');
+    expect(within(cards[1]).queryByTestId('product-card-original-price')).not.toBeInTheDocument();
+    expect(within(cards[1]).getByTestId('product-card-placeholder')).toBeInTheDocument();
 
     expect(cards[2]).toHaveAttribute('aria-disabled', 'true');
     expect(cards[0]).not.toHaveAttribute('aria-disabled');
     // Each card has its buy button; out of stock, it cannot be pressed.
-    expect(within(cards[0]!).getByRole('button', { name: 'Mua ngay Thẻ Garena 100K' })).toBeEnabled();
-    expect(within(cards[2]!).getByRole('button', { name: 'Mua ngay Zing 50K' })).toBeDisabled();
+    expect(within(cards[0]).getByRole('button', { name: 'Mua ngay Thẻ Garena 100K' })).toBeEnabled();
+    expect(within(cards[2]).getByRole('button', { name: 'Mua ngay Zing 50K' })).toBeDisabled();
     // No order made on this device yet: no 'Đơn hàng của bạn'.
     expect(screen.queryByTestId('my-orders')).not.toBeInTheDocument();
   });

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CatalogueProduct } from '@/features/catalogue/api/types';
 import { Catalogue } from '@/features/catalogue/components/catalogue';
 import { MyOrders } from '@/features/checkout/components/my-orders';
+import { preloadOrderDetail } from './load-order-detail';
 import { useShopIdentity } from './use-shop-identity';
 
 // Its own chunk (the form, its schema and zod): loaded when a visitor first presses 'Mua ngay'.
@@ -19,6 +20,12 @@ interface BuyState {
 export function HomeRoute() {
   const { shopName, tagline } = useShopIdentity();
   const [buy, setBuy] = useState<BuyState>({ open: false, product: null });
+  // Stable, so the product grid does not render again when the shop's configuration arrives.
+  // An order placed in the dialog opens the order page next: its chunk loads meanwhile.
+  const onBuy = useCallback((product: CatalogueProduct) => {
+    preloadOrderDetail();
+    setBuy({ open: true, product });
+  }, []);
   return (
     <Box data-testid="storefront-home">
       <Box component="header" sx={{ mb: { xs: 2, sm: 3 } }}>
@@ -26,14 +33,14 @@ export function HomeRoute() {
           {shopName}
         </Typography>
         {tagline && (
-          <Typography variant="subtitle1" color="text.secondary" sx={{ mt: 0.5 }} data-testid="shop-tagline">
+          <Typography variant="subtitle1" component="p" color="text.secondary" sx={{ mt: 0.5 }} data-testid="shop-tagline">
             {tagline}
           </Typography>
         )}
       </Box>
       <Stack spacing={3}>
-        <MyOrders />
-        <Catalogue onBuy={(product) => setBuy({ open: true, product })} />
+        <MyOrders onOpenIntent={preloadOrderDetail} />
+        <Catalogue onBuy={onBuy} />
       </Stack>
       {buy.product && (
         <Suspense fallback={null}>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text-field';
+import { PRODUCT_LIMITS } from '@/config/limits';
 import {
   CHANGE_PASSWORD_DEFAULTS,
   changePasswordSchema,
@@ -16,7 +17,6 @@ import { createUserSchema, type CreateUserValues } from '@/features/users/compon
 import { PRODUCT_STATUSES, type ProductPayload } from '@/features/products/api/types';
 import {
   EMPTY_PRODUCT_VALUES,
-  PRODUCT_LIMITS,
   productFormSchema,
   type ProductFormValues,
 } from '@/features/products/components/product-schema';

@@ -1,23 +1,13 @@
 import { z } from 'zod';
+import { CONFIGURATION_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { charLength, optionalEmailField } from '@/lib/validation';
 import type { AdminAppConfiguration, UpdateAppConfigurationPayload } from '../api/types';
 
 const t = vi.configuration.validation;
 
-/** Limits shared with the system service (domain/configuration.rs). */
-export const CONFIGURATION_LIMITS = {
-  shopNameMax: 100,
-  shopTaglineMax: 200,
-  footerNoteMax: 500,
-  urlMax: 2048,
-  emailMax: 254,
-  phoneMax: 20,
-  analyticsIdMax: 50,
-} as const;
-
-const ANALYTICS_ID = /^[A-Za-z0-9_-]{1,50}$/;
-const PHONE = /^\+?[0-9 ]{6,20}$/;
+const ANALYTICS_ID = new RegExp(`^[A-Za-z0-9_-]{1,${CONFIGURATION_LIMITS.analyticsIdMax}}$`);
+const PHONE = new RegExp(`^\\+?[0-9 ]{${CONFIGURATION_LIMITS.phoneMin},${CONFIGURATION_LIMITS.phoneMax}}$`);
 
 function isWebUrl(value: string): boolean {
   if (value.length > CONFIGURATION_LIMITS.urlMax || /\s/.test(value)) return false;
@@ -53,7 +43,7 @@ export const configurationSchema = z
     contactPhone: z
       .string()
       .trim()
-      .refine((v) => v === '' || (PHONE.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6), t.phoneInvalid),
+      .refine((v) => v === '' || (PHONE.test(v) && (v.match(/\d/g)?.length ?? 0) >= CONFIGURATION_LIMITS.phoneMin), t.phoneInvalid),
     analyticsId: z
       .string()
       .trim()

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { errorEnvelope, jsonBody, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { makeSession } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import type { AdminAppConfiguration } from '../api/types';
@@ -31,7 +31,7 @@ describe('ConfigurationScreen', () => {
     signIn('admin');
     const fetch = mockFetch((_url, init) => {
       if (init.method !== 'PUT') return okEnvelope(saved);
-      const body = JSON.parse(String(init.body)) as Partial<AdminAppConfiguration>;
+      const body = jsonBody<Partial<AdminAppConfiguration>>(init);
       return okEnvelope({ ...saved, ...body, updatedBy: 'admin' });
     });
     renderApp('/admin/system/configuration');
@@ -61,7 +61,7 @@ describe('ConfigurationScreen', () => {
     expect(await screen.findByText('Đã lưu cấu hình cửa hàng')).toBeInTheDocument();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(put[0]).toBe('/system/api/admin/v1/Configuration/AppConfiguration');
-    expect(JSON.parse(String(put[1]!.body))).toEqual({
+    expect(jsonBody(put[1])).toEqual({
       shopName: 'Cửa hàng B',
       shopTagline: 'Mã thật',
       logoUrl: null,

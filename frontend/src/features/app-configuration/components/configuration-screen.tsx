@@ -12,6 +12,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ImageUploadField } from '@/components/image-upload/image-upload-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { FormTextField } from '@/components/ui/form/form-text-field';
+import { CONFIGURATION_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
@@ -21,7 +22,6 @@ import type { UpdateAppConfigurationPayload } from '../api/types';
 import { useUpdateAppConfiguration } from '../api/update-app-configuration';
 import {
   CONFIGURATION_FIELDS,
-  CONFIGURATION_LIMITS,
   configurationSchema,
   toConfigurationValues,
   type ConfigurationFormValues,

@@ -1,3 +1,5 @@
+import type { ApiPath, IdentitySchema, RetailSchema } from '@/lib/api/schemas';
+
 /** The audit log's two sources: retailstore (codes, products, orders) and identity (accounts). */
 export const AUDIT_SOURCES = ['store', 'identity'] as const;
 export type AuditSource = (typeof AUDIT_SOURCES)[number];
@@ -13,7 +15,7 @@ export const AUDIT_ACTIONS = {
     'order_cancel',
     'order_replace_codes',
     'order_regenerate_link',
-  ],
+  ] satisfies RetailSchema<'AuditAction'>[],
   identity: [
     'user_create',
     'user_update',
@@ -24,7 +26,7 @@ export const AUDIT_ACTIONS = {
     'password_reset',
     'password_change',
     'login_lockout',
-  ],
+  ] satisfies IdentitySchema<'AuditAction'>[],
 } as const satisfies Record<AuditSource, readonly string[]>;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[AuditSource][number];
@@ -33,23 +35,16 @@ export function isAuditAction(source: AuditSource, value: string): value is Audi
   return (AUDIT_ACTIONS[source] as readonly string[]).includes(value);
 }
 
-export interface AuditEntry {
-  id: string;
-  /** RFC 3339 instant. */
-  at: string;
-  /** The user name of whoever acted (for a lockout, the name that was tried). */
-  actor: string;
-  actorId?: string | null;
-  /** An action name; a newer server may send one this screen does not know yet. */
-  action: string;
-  target: string;
-  detail: string;
-}
+/**
+ * An entry of either source: `at` is an RFC 3339 instant, `actor` the user name of whoever
+ * acted (for a lockout, the name that was tried).
+ */
+export type AuditEntry = IdentitySchema<'AuditEntry'> | RetailSchema<'AuditEntry'>;
 
-export const auditLogEndpoints: Record<AuditSource, string> = {
+export const auditLogEndpoints = {
   store: '/retailstore/api/admin/v1/AuditLog/Pagination',
   identity: '/identity/api/admin/v1/AuditLog/Pagination',
-};
+} satisfies Record<AuditSource, ApiPath>;
 
 /** Every audit-log query key starts here. */
 export const auditLogKeys = {

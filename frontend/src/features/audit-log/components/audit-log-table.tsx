@@ -17,7 +17,7 @@ const COLUMN_COUNT = 5;
 /** An action's Vietnamese label; a name this screen does not know yet shows as sent. */
 export function actionLabel(action: string): string {
   const labels: Record<string, string> = vi.auditLog.actions;
-  return Object.hasOwn(labels, action) ? labels[action]! : action;
+  return Object.hasOwn(labels, action) ? labels[action] : action;
 }
 
 export function AuditLogTable({ label, ...query }: AuditLogTableProps) {

@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { ApiPath, IdentitySchema } from '@/lib/api/schemas';
 
-export interface ChangePasswordPayload {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+export type ChangePasswordPayload = IdentitySchema<'ChangePasswordRequest'>;
 
-export const CHANGE_PASSWORD_PATH = '/identity/api/admin/v1/IdentityAuth/SelfChangePassword';
+export const CHANGE_PASSWORD_PATH = '/identity/api/admin/v1/IdentityAuth/SelfChangePassword' satisfies ApiPath;
 
 export function changePassword(payload: ChangePasswordPayload): Promise<boolean> {
   return api.post<boolean>(CHANGE_PASSWORD_PATH, payload);

@@ -1,18 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { saveToken, type StoredSession } from '@/lib/auth';
+import type { ApiPath, IdentitySchema } from '@/lib/api/schemas';
+import { saveToken } from '@/lib/auth';
 
-export interface LoginPayload {
-  userName: string;
-  password: string;
-}
+export type LoginPayload = IdentitySchema<'LoginRequest'>;
 
-export interface LoginResult extends StoredSession {
-  tokenType: string;
-  expiresAt: string;
-}
+export type LoginResult = IdentitySchema<'LoginResult'>;
 
-export const LOGIN_PATH = '/identity/api/admin/v1/IdentityAuth/Login';
+export const LOGIN_PATH = '/identity/api/admin/v1/IdentityAuth/Login' satisfies ApiPath;
 
 export function login(payload: LoginPayload): Promise<LoginResult> {
   return api.post<LoginResult>(LOGIN_PATH, payload);

@@ -11,6 +11,6 @@ export function useLogout() {
   return useCallback(() => {
     clearToken();
     queryClient.clear();
-    navigate(buildLoginUrlWithRedirect(fullPath(location)), { replace: true });
+    void navigate(buildLoginUrlWithRedirect(fullPath(location)), { replace: true });
   }, [navigate, location, queryClient]);
 }

@@ -65,7 +65,7 @@ describe('ChangePasswordDialog', () => {
     await fill(user);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(await screen.findByTestId('toast')).toHaveTextContent('Đổi mật khẩu thành công!');
-    expect(fetch.mock.calls[0]![0]).toBe('/identity/api/admin/v1/IdentityAuth/SelfChangePassword');
+    expect(fetch.mock.calls[0][0]).toBe('/identity/api/admin/v1/IdentityAuth/SelfChangePassword');
   });
 
   it('keeps a 35-character new password whole and shows the 6-30 rule instead of sending it', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { errorEnvelope, jsonBody, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { makeSession } from '@/testing/jwt';
 import { renderApp, renderWithProviders } from '@/testing/render';
 import { LoginForm } from './login-form';
@@ -35,7 +35,7 @@ describe('LoginForm', () => {
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.token)!)).toEqual(session);
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({ userName: 'admin', password: 'Admin@123' });
+    expect(jsonBody(fetch.mock.calls[0][1])).toEqual({ userName: 'admin', password: 'Admin@123' });
   });
 
   // The server words these (101 carries its own wait in minutes, 102 has no fixed text):

@@ -6,6 +6,9 @@ import { CATALOGUE_PATH, catalogueKeys, type CatalogueProduct } from './types';
 /** Divisible by 1, 2, 3 and 4: full rows at every grid width. */
 export const CATALOGUE_PAGE_SIZE = 12;
 
+/** The search is kept in the home page's `?keyword=`, so it survives a reload. */
+export const CATALOGUE_KEYWORD_PARAM = 'keyword';
+
 export interface GetCatalogueProductsParams {
   keyword?: string;
   pageIndex: number;

@@ -1,25 +1,13 @@
+import type { ApiPath, RetailSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
-export const STOCK_LEVELS = ['in_stock', 'low', 'out_of_stock'] as const;
-export type StockLevel = (typeof STOCK_LEVELS)[number];
+export type StockLevel = RetailSchema<'StockLevel'>;
+export const STOCK_LEVELS = ['in_stock', 'low', 'out_of_stock'] as const satisfies readonly StockLevel[];
 
 /** Product, web view: a stock level, never raw counts. */
-export interface CatalogueProduct {
-  id: string;
-  name: string;
-  slug: string;
-  summary: string | null;
-  description: string | null;
-  imageUrl: string | null;
-  price: number;
-  originalPrice: number | null;
-  inStock: boolean;
-  stockLevel: StockLevel;
-  minPerOrder: number;
-  maxPerOrder: number;
-}
+export type CatalogueProduct = RetailSchema<'ProductWeb'>;
 
-export const CATALOGUE_PATH = '/retailstore/api/web/v1/Product/Pagination';
+export const CATALOGUE_PATH = '/retailstore/api/web/v1/Product/Pagination' satisfies ApiPath;
 
 /** Under the products root: an admin change to products refreshes the storefront too. */
 export const catalogueKeys = {

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -14,12 +13,14 @@ import { useSearchParams } from 'react-router-dom';
 import { vi } from '@/i18n/vi-shop';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { CATALOGUE_PAGE_SIZE, useCatalogueProducts } from '../api/get-catalogue-products';
+import { CATALOGUE_KEYWORD_PARAM as KEYWORD_PARAM, CATALOGUE_PAGE_SIZE, useCatalogueProducts } from '../api/get-catalogue-products';
 import type { CatalogueProduct } from '../api/types';
 import { ProductCard } from './product-card';
 
-const KEYWORD_PARAM = 'keyword';
 const KEYWORD_MAX_LENGTH = 100;
+
+// MUI's Alert loads only when the list fails, not with every visit.
+const CatalogueLoadError = lazy(async () => ({ default: (await import('./catalogue-load-error')).CatalogueLoadError }));
 
 /** One column on phones, then 2, 3 and 4. */
 const GRID_SX = {
@@ -32,7 +33,7 @@ const GRID_SX = {
 } as const;
 
 /** The storefront's product list: search (kept in `?keyword=`), grid, "Xem thêm". */
-export function Catalogue({ onBuy }: { onBuy?: (product: CatalogueProduct) => void }) {
+export const Catalogue = memo(function Catalogue({ onBuy }: { onBuy?: (product: CatalogueProduct) => void }) {
   const t = vi.storefront;
   const [searchParams, setSearchParams] = useSearchParams();
   const [input, setInput] = useState(() => searchParams.get(KEYWORD_PARAM) ?? '');
@@ -54,8 +55,13 @@ export function Catalogue({ onBuy }: { onBuy?: (product: CatalogueProduct) => vo
     );
   }, [keyword, urlKeyword, setSearchParams]);
 
-  const items = products.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = products.data?.pages.at(-1)?.totalCount ?? 0;
+  // The query's answer arrives as an urgent update, which React renders in one go; the grid
+  // follows as a deferred render that yields to the browser between cards, so a slow phone
+  // stays responsive while a page of products is drawn.
+  const data = useDeferredValue(products.data);
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
+  const total = data?.pages.at(-1)?.totalCount ?? 0;
+  const pending = products.isPending || (products.isSuccess && data === undefined);
 
   return (
     <Stack spacing={3}>
@@ -80,19 +86,12 @@ export function Catalogue({ onBuy }: { onBuy?: (product: CatalogueProduct) => vo
       </FormControl>
 
       {products.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void products.refetch()}>
-              {vi.common.retry}
-            </Button>
-          }
-        >
-          {t.loadError}
-        </Alert>
+        <Suspense fallback={null}>
+          <CatalogueLoadError onRetry={() => void products.refetch()} />
+        </Suspense>
       )}
 
-      {products.isPending ? (
+      {pending ? (
         <Box component="ul" sx={GRID_SX} aria-busy="true" aria-label={vi.app.loading}>
           {Array.from({ length: CATALOGUE_PAGE_SIZE / 2 }, (_, i) => (
             <Box component="li" key={i}>
@@ -117,9 +116,9 @@ export function Catalogue({ onBuy }: { onBuy?: (product: CatalogueProduct) => vo
               aria-busy={products.isPlaceholderData || undefined}
               data-testid="product-grid"
             >
-              {items.map((product) => (
+              {items.map((product, index) => (
                 <Box component="li" key={product.id} sx={{ minWidth: 0 }}>
-                  <ProductCard product={product} onBuy={onBuy} />
+                  <ProductCard product={product} onBuy={onBuy} priority={index === 0} />
                 </Box>
               ))}
             </Box>
@@ -143,4 +142,4 @@ export function Catalogue({ onBuy }: { onBuy?: (product: CatalogueProduct) => vo
       )}
     </Stack>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -24,10 +25,12 @@ interface ProductCardProps {
   product: CatalogueProduct;
   /** Opens the buy-now dialog; without it the card has no buy button. */
   onBuy?: (product: CatalogueProduct) => void;
+  /** The grid's first card: its image is likely the page's largest paint, so it loads at once and first. */
+  priority?: boolean;
 }
 
-/** One product of the storefront grid, with its buy-now button. */
-export function ProductCard({ product, onBuy }: ProductCardProps) {
+/** One product of the storefront grid, with its buy-now button. Memoised: a grid re-render (more pages, a search) redraws only the new cards. */
+export const ProductCard = memo(function ProductCard({ product, onBuy, priority = false }: ProductCardProps) {
   const badge = stockBadge(product.stockLevel, product.inStock);
   const t = vi.storefront;
   const showOriginal = product.originalPrice !== null && product.originalPrice > product.price;
@@ -54,7 +57,8 @@ export function ProductCard({ product, onBuy }: ProductCardProps) {
             component="img"
             src={product.imageUrl}
             alt={product.name}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', filter: badge.disabled ? 'grayscale(1)' : 'none' }}
           />
@@ -108,4 +112,4 @@ export function ProductCard({ product, onBuy }: ProductCardProps) {
       </CardContent>
     </Card>
   );
-}
+});

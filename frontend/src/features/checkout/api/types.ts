@@ -1,78 +1,31 @@
+import type { ApiPath, PaymentSchema, RetailSchema } from '@/lib/api/schemas';
+import type { PaymentInstruction } from '@/lib/order-status';
 import { QUERY_ROOTS } from '@/lib/query-keys';
-import type { OrderStatus, PaymentInstruction, PaymentStatus } from '@/lib/order-status';
 
 /** What the buy-now dialog needs of a product (the storefront's web view fits). */
-export interface CheckoutProduct {
-  id: string;
-  name: string;
-  price: number;
-  imageUrl: string | null;
-  minPerOrder: number;
-  maxPerOrder: number;
-}
+export type CheckoutProduct = Pick<RetailSchema<'ProductWeb'>, 'id' | 'name' | 'price' | 'imageUrl' | 'minPerOrder' | 'maxPerOrder'>;
 
 /** An active payment provider, web view (ListPaymentProviders). */
-export interface PaymentMethod {
-  id: string;
-  name: string;
-  type: 'vietqr_bank' | 'manual' | (string & {});
-  bankName?: string | null;
-  logoUrl?: string | null;
-  instructions?: string | null;
-}
+export type PaymentMethod = PaymentSchema<'ProviderPublic'>;
 
-export interface CreateOrderPayload {
-  items: { productId: string; quantity: number }[];
-  email: string;
-  phone: string | null;
-  customerName: string | null;
-  paymentProviderId: string;
-}
+export type CreateOrderPayload = RetailSchema<'OrderCreate'>;
 
-export interface OrderCode {
-  code: string;
-  expiresAt?: string | null;
-}
+export type OrderCode = RetailSchema<'WebOrderCode'>;
 
-export interface CustomerOrderItem {
-  productId: string;
-  productName: string;
-  imageUrl?: string | null;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
-  /** Only once the order is completed. */
-  codes?: OrderCode[] | null;
-}
+/** An order line; `codes` only once the order is completed. */
+export type CustomerOrderItem = RetailSchema<'WebOrderItem'>;
 
 /** The payment instruction snapshot taken at CreateOrder (shared with the back office). */
 export type { PaymentInstruction };
 
-/** Web order detail (api.md, Orders). */
-export interface CustomerOrder {
-  code: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  createdAt: string;
-  expiresAt: string;
-  paidAt?: string | null;
-  completedAt?: string | null;
-  customerName?: string | null;
-  email: string;
-  phone?: string | null;
-  items: CustomerOrderItem[];
-  total: number;
-  paidAmount: number;
-  payment: PaymentInstruction;
-}
+/** Web order detail. */
+export type CustomerOrder = RetailSchema<'WebOrder'>;
 
 /** CreateOrder's answer: the order and its secret access token (shown once). */
-export interface CreatedOrder extends CustomerOrder {
-  accessToken: string;
-}
+export type CreatedOrder = RetailSchema<'WebOrderCreated'>;
 
 /** OrderLookup: status, amounts and the payment instruction; never codes, never a token. */
-export type OrderLookupResult = Pick<CustomerOrder, 'code' | 'status'> & Partial<Omit<CustomerOrder, 'code' | 'status'>>;
+export type OrderLookupResult = RetailSchema<'OrderLookup'>;
 
 const ORDER_API = '/retailstore/api/web/v1/Order';
 
@@ -81,7 +34,7 @@ export const checkoutEndpoints = {
   createOrder: `${ORDER_API}/CreateOrder`,
   orderDetail: `${ORDER_API}/OrderDetail`,
   orderLookup: `${ORDER_API}/OrderLookup`,
-} as const;
+} as const satisfies Record<string, ApiPath>;
 
 export const ORDER_TOKEN_HEADER = 'X-Order-Token';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -2,14 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import type { CatalogueProduct } from '@/features/catalogue/api/types';
-import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { errorEnvelope, jsonBody, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render';
 import type { CreatedOrder, PaymentMethod } from '../api/types';
+import { pendingOrder } from './order-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const product: CatalogueProduct = {
+/** One storefront list item, as the catalogue answers it. */
+const product = {
   id: 'p-1',
   name: 'Steam 100K',
   slug: 'steam-100k',
@@ -25,34 +26,11 @@ const product: CatalogueProduct = {
 };
 
 const methods: PaymentMethod[] = [
-  { id: 'pp-1', name: 'Chuyển khoản Vietcombank', type: 'vietqr_bank', bankName: 'Vietcombank' },
-  { id: 'pp-2', name: 'Thanh toán thủ công', type: 'manual', bankName: null },
+  { id: 'pp-1', name: 'Chuyển khoản Vietcombank', type: 'vietqr_bank', bankName: 'Vietcombank', logoUrl: null, instructions: null },
+  { id: 'pp-2', name: 'Thanh toán thủ công', type: 'manual', bankName: null, logoUrl: null, instructions: null },
 ];
 
-const created: CreatedOrder = {
-  code: 'DH7K2M9QXA',
-  accessToken: 'tok_abc-123',
-  status: 'pending_payment',
-  paymentStatus: 'unpaid',
-  createdAt: '2026-11-22T03:00:00Z',
-  expiresAt: '2999-11-22T03:15:00Z',
-  email: 'an@example.com',
-  items: [{ productId: 'p-1', productName: 'Steam 100K', imageUrl: null, unitPrice: 95000, quantity: 2, lineTotal: 190000 }],
-  total: 190000,
-  paidAmount: 0,
-  payment: {
-    providerId: 'pp-1',
-    providerName: 'Chuyển khoản Vietcombank',
-    type: 'vietqr_bank',
-    bankName: 'Vietcombank',
-    bankBin: '970436',
-    accountNumber: '0123456789',
-    accountName: 'NGUYEN VAN A',
-    transferContent: 'DH7K2M9QXA',
-    amountDue: 190000,
-    qrPayload: '00020101021238560010A0000007270126000697043601120123456789020208QRIBFTTA530370454061900005802VN62140810DH7K2M9QXA6304ABCD',
-  },
-};
+const created: CreatedOrder = { ...pendingOrder({ expiresAt: '2999-11-22T03:15:00Z' }), accessToken: 'tok_abc-123' };
 
 type CreateHandler = (body: Record<string, unknown>, headers: Record<string, string>) => Response;
 
@@ -60,7 +38,7 @@ function storefront(onCreate: CreateHandler) {
   return mockFetch((url, init) => {
     if (url.includes('/Configuration/AppConfiguration')) return okEnvelope({ shopName: 'Shop Mã Xịn' });
     if (url.includes('/ListPaymentProviders')) return okEnvelope(methods);
-    if (url.includes('/Order/CreateOrder')) return onCreate(JSON.parse(String(init.body)), init.headers as Record<string, string>);
+    if (url.includes('/Order/CreateOrder')) return onCreate(jsonBody<Record<string, unknown>>(init), init.headers as Record<string, string>);
     if (url.includes('/Order/OrderDetail')) return okEnvelope(created);
     return okEnvelope({ items: [product], totalCount: 1, pageIndex: 1, pageSize: 12 });
   });
@@ -109,7 +87,7 @@ describe('BuyNowDialog', () => {
     const bodies: Record<string, unknown>[] = [];
     const fetch = storefront((body, headers) => {
       bodies.push(body);
-      keys.push(headers['Idempotency-Key']!);
+      keys.push(headers['Idempotency-Key']);
       return okEnvelope(created);
     });
     const { router } = renderApp('/');
@@ -166,8 +144,8 @@ describe('BuyNowDialog', () => {
       () => errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [{ field: 'email', message: 'Email bị từ chối' }]),
     ];
     storefront((_, headers) => {
-      keys.push(headers['Idempotency-Key']!);
-      return answers[keys.length - 1]!();
+      keys.push(headers['Idempotency-Key']);
+      return answers[keys.length - 1]();
     });
     renderApp('/');
     const { user, dialog } = await openDialog();
@@ -199,7 +177,7 @@ describe('BuyNowDialog', () => {
   it('starts a new key when the dialog is opened again', async () => {
     const keys: string[] = [];
     storefront((_, headers) => {
-      keys.push(headers['Idempotency-Key']!);
+      keys.push(headers['Idempotency-Key']);
       return errorEnvelope(400, 402, 'Sản phẩm không còn bán');
     });
     renderApp('/');

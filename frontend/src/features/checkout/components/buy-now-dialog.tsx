@@ -14,6 +14,7 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
+import { EMAIL_MAX, ORDER_LIMITS } from '@/config/limits';
 import { orderDetailLink } from '@/config/paths';
 import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
@@ -24,7 +25,7 @@ import { useCreateOrder } from '../api/create-order';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import type { CheckoutProduct, CreateOrderPayload } from '../api/types';
 import { rememberOrder } from '../utils/order-history';
-import { buyNowSchema, CUSTOMER_NAME_MAX, EMAIL_MAX, emptyBuyNowValues, formFieldOf, type BuyNowFormValues } from './buy-now-schema';
+import { buyNowSchema, emptyBuyNowValues, formFieldOf, type BuyNowFormValues } from './buy-now-schema';
 import { PaymentMethodField } from './payment-method-field';
 
 interface BuyNowDialogProps {
@@ -67,6 +68,7 @@ function hintFor(code: number | null): string | undefined {
 export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
   const navigate = useNavigate();
   const create = useCreateOrder();
+  const resetCreate = create.reset;
   const methods = usePaymentMethods(open);
   const idempotencyKey = useRef(newIdempotencyKey());
   const productRef = useRef(product);
@@ -88,9 +90,9 @@ export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
     reset(emptyBuyNowValues(productRef.current));
     idempotencyKey.current = newIdempotencyKey();
     setSubmitError(null);
-    create.reset();
+    resetCreate();
     // Only a new opening (or another product) starts over.
-  }, [open, product?.id, reset]);
+  }, [open, product?.id, reset, resetCreate]);
 
   // The first provider is chosen for the shopper once the list is there.
   const firstMethodId = methods.data?.[0]?.id;
@@ -152,11 +154,11 @@ export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
             expiresAt: order.expiresAt ?? null,
             total: order.total,
             productName: order.items?.[0]?.productName ?? product.name,
-            quantity: order.items?.reduce((sum, item) => sum + item.quantity, 0) ?? payload.items[0]!.quantity,
+            quantity: order.items?.reduce((sum, item) => sum + item.quantity, 0) ?? payload.items[0].quantity,
             status: order.status,
           });
           onClose();
-          navigate(orderDetailLink(order.code, order.accessToken));
+          void navigate(orderDetailLink(order.code, order.accessToken));
         },
         onError: onServerError,
       },
@@ -244,7 +246,7 @@ export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
           maxLength={20}
           slotProps={{ htmlInput: { inputMode: 'tel' } }}
         />
-        <FormTextField control={control} name="customerName" label={t.customerName} fullWidth autoComplete="name" maxLength={CUSTOMER_NAME_MAX} />
+        <FormTextField control={control} name="customerName" label={t.customerName} fullWidth autoComplete="name" maxLength={ORDER_LIMITS.customerNameMax} />
         <Controller
           control={control}
           name="paymentProviderId"

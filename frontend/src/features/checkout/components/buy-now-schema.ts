@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { EMAIL_MAX, ORDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { charLength, parseWholeNumber } from '@/lib/validation';
 import type { CheckoutProduct, CreateOrderPayload } from '../api/types';
 
 const t = vi.checkout.validation;
-
-export const CUSTOMER_NAME_MAX = 100;
-export const EMAIL_MAX = 254;
 
 /**
  * A Vietnamese phone number: mobile `0` + 3/5/7/8/9 + 8 digits, or landline `02` + 9
@@ -54,7 +52,7 @@ export function buyNowSchema(product: Pick<CheckoutProduct, 'id' | 'minPerOrder'
       customerName: z
         .string()
         .trim()
-        .refine((value) => charLength(value) <= CUSTOMER_NAME_MAX, t.nameTooLong),
+        .refine((value) => charLength(value) <= ORDER_LIMITS.customerNameMax, t.nameTooLong),
       paymentProviderId: z.string().min(1, t.paymentMethodRequired),
     })
     .transform(

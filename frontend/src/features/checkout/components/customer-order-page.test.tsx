@@ -6,41 +6,12 @@ import { renderApp } from '@/testing/render';
 import { getCustomerOrderQueryOptions } from '../api/get-customer-order';
 import type { CustomerOrder } from '../api/types';
 import { rememberOrder, readOrderHistory } from '../utils/order-history';
+import { pendingOrder, QR_PAYLOAD } from './order-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-const QR_PAYLOAD =
-  '00020101021238560010A0000007270126000697043601120123456789020208QRIBFTTA530370454061900005802VN62140810DH7K2M9QXA6304ABCD';
-
-function pendingOrder(overrides: Partial<CustomerOrder> = {}): CustomerOrder {
-  return {
-    code: 'DH7K2M9QXA',
-    status: 'pending_payment',
-    paymentStatus: 'unpaid',
-    createdAt: '2026-11-22T03:00:00Z',
-    expiresAt: new Date(Date.now() + 14 * 60_000 + 30_000).toISOString(),
-    email: 'an@example.com',
-    items: [{ productId: 'p-1', productName: 'Steam 100K', imageUrl: null, unitPrice: 95000, quantity: 2, lineTotal: 190000 }],
-    total: 190000,
-    paidAmount: 0,
-    payment: {
-      providerId: 'pp-1',
-      providerName: 'Chuyển khoản Vietcombank',
-      type: 'vietqr_bank',
-      bankName: 'Vietcombank',
-      bankBin: '970436',
-      accountNumber: '0123456789',
-      accountName: 'NGUYEN VAN A',
-      transferContent: 'DH7K2M9QXA',
-      amountDue: 190000,
-      qrPayload: QR_PAYLOAD,
-    },
-    ...overrides,
-  };
-}
 
 function completedOrder(): CustomerOrder {
   return pendingOrder({
@@ -56,7 +27,7 @@ function completedOrder(): CustomerOrder {
         unitPrice: 95000,
         quantity: 2,
         lineTotal: 190000,
-        codes: [{ code: 'STEAM-AAAA-1111' }, { code: 'STEAM-BBBB-2222', expiresAt: '2027-06-30T00:00:00Z' }],
+        codes: [{ code: 'STEAM-AAAA-1111', expiresAt: null }, { code: 'STEAM-BBBB-2222', expiresAt: '2027-06-30T00:00:00Z' }],
       },
     ],
   });
@@ -128,7 +99,7 @@ describe('customer order page', () => {
     expect(screen.getByTestId('order-status-banner')).toHaveAttribute('data-status', 'completed');
     expect(screen.queryByRole('region', { name: 'Thông tin chuyển khoản' })).not.toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
-    expect(readOrderHistory()[0]!.status).toBe('completed');
+    expect(readOrderHistory()[0].status).toBe('completed');
 
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     expect(calls).toBe(3);

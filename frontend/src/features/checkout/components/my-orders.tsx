@@ -22,7 +22,12 @@ async function onForget(code: string) {
   if (accepted) forgetOrder(code);
 }
 
-export function MyOrders() {
+interface MyOrdersProps {
+  /** A pointer, touch or focus on an order's link: the caller can fetch the order page ahead. */
+  onOpenIntent?: () => void;
+}
+
+export function MyOrders({ onOpenIntent }: MyOrdersProps) {
   const orders = useOrderHistory();
   const t = vi.myOrders;
   if (orders.length === 0) return null;
@@ -66,6 +71,9 @@ export function MyOrders() {
                 component={RouterLink}
                 to={orderDetailLink(order.code, order.token)}
                 aria-label={t.openLabel(order.code)}
+                onPointerEnter={onOpenIntent}
+                onTouchStart={onOpenIntent}
+                onFocus={onOpenIntent}
               >
                 {t.open}
               </Button>

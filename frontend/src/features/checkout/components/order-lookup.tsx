@@ -9,11 +9,11 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/ui/form/form-text-field';
+import { EMAIL_MAX } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { normalizeOrderCode, ORDER_CODE_PATTERN } from '@/lib/order-status';
 import { useLookupOrder, type LookupOrderParams } from '../api/lookup-order';
-import { OrderItemsCard } from './order-items-card';
 import { OrderStatusBanner } from './order-status-banner';
 import { PaymentInstructionCard } from './payment-instruction-card';
 import { ShopContactNote } from './shop-contact-note';
@@ -83,7 +83,7 @@ export function OrderLookup({ initialCode = '', socialUrl }: OrderLookupProps) {
               type="email"
               fullWidth
               autoComplete="email"
-              maxLength={254}
+              maxLength={EMAIL_MAX}
               slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
             />
           </Stack>
@@ -108,7 +108,6 @@ export function OrderLookup({ initialCode = '', socialUrl }: OrderLookupProps) {
           {result.status === 'pending_payment' && result.payment && (
             <PaymentInstructionCard orderCode={result.code} payment={result.payment} total={result.total} paidAmount={result.paidAmount} />
           )}
-          {result.items && result.items.length > 0 && <OrderItemsCard items={result.items} total={result.total} paidAmount={result.paidAmount} />}
         </Stack>
       )}
 

@@ -31,7 +31,7 @@ describe('order history (this device)', () => {
   it('updates the last seen status and forgets an order', () => {
     rememberOrder(entry('DH00000001'));
     updateRememberedStatus('DH00000001', 'completed');
-    expect(readOrderHistory()[0]!.status).toBe('completed');
+    expect(readOrderHistory()[0].status).toBe('completed');
     forgetOrder('DH00000001');
     expect(readOrderHistory()).toEqual([]);
   });

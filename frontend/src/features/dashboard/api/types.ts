@@ -1,41 +1,16 @@
+import type { ApiPath, RetailSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
-export interface RevenueByDay {
-  /** A shop day `YYYY-MM-DD` (or an instant in it). */
-  date: string;
-  revenue: number;
-  orders: number;
-}
-
-export interface TopProduct {
-  productId: string;
-  name: string;
-  quantity: number;
-  revenue: number;
-}
-
-export interface LowStockProduct {
-  productId: string;
-  name: string;
-  available: number;
-  lowStockThreshold: number;
-}
-
-/** admin Dashboard/Summary for `[from, to)`. */
-export interface DashboardSummary {
-  revenue: number;
-  /** Orders completed in the range (what `revenue` counts). */
-  completedOrders?: number;
-  orderCounts: Partial<Record<string, number>>;
-  codesSold: number;
-  revenueByDay: RevenueByDay[];
-  topProducts: TopProduct[];
-  lowStock: LowStockProduct[];
-}
+/** admin Dashboard/Summary for `[from, to)`; `completedOrders` are what `revenue` counts. */
+export type DashboardSummary = RetailSchema<'DashboardSummary'>;
+/** A shop day `YYYY-MM-DD` (or an instant in it) and its figures. */
+export type RevenueByDay = DashboardSummary['revenueByDay'][number];
+export type TopProduct = DashboardSummary['topProducts'][number];
+export type LowStockProduct = DashboardSummary['lowStock'][number];
 
 export const dashboardEndpoints = {
   summary: '/retailstore/api/admin/v1/Dashboard/Summary',
-} as const;
+} as const satisfies Record<string, ApiPath>;
 
 /** Under the orders root: an order action refreshes the figures too. */
 export const dashboardKeys = {

@@ -6,9 +6,8 @@ export type DashboardRangeKey = (typeof DASHBOARD_RANGES)[number];
 
 const DAYS: Record<DashboardRangeKey, number> = { today: 1, days7: 7, days30: 30 };
 
-/** The shop days of a range (today included) and the API's `[from, to)`. */
-export function rangeDays(key: DashboardRangeKey, now: Date = new Date()) {
-  const lastDay = shopToday(now);
+/** The shop days of a range ending on `lastDay` (included) and the API's `[from, to)`. */
+export function rangeDays(key: DashboardRangeKey, lastDay: string = shopToday()) {
   const firstDay = addShopDays(lastDay, -(DAYS[key] - 1));
   return { firstDay, lastDay, ...shopDayRange(firstDay, lastDay) };
 }

@@ -22,7 +22,10 @@ beforeEach(() => localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(makeSes
 afterEach(() => vi.unstubAllGlobals());
 
 const summary: DashboardSummary = {
+  from: '2026-11-01T00:00:00+07:00',
+  to: '2026-12-01T00:00:00+07:00',
   revenue: 1_250_000,
+  completedOrders: 12,
   orderCounts: { pending_payment: 3, completed: 12, expired: 2, cancelled: 1, needs_attention: 1 },
   codesSold: 27,
   revenueByDay: [{ date: new Date().toISOString().slice(0, 10), revenue: 1_250_000, orders: 12 }],
@@ -59,7 +62,7 @@ describe('dashboard', () => {
 
     const first = paramsOf(fetch.mock.calls.find(([url]) => url.includes('/Dashboard/Summary'))![0]);
     expect(first.from).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\+07:00$/);
-    expect(new Date(first.to!).getTime() - new Date(first.from!).getTime()).toBe(7 * 24 * 3600 * 1000);
+    expect(new Date(first.to).getTime() - new Date(first.from).getTime()).toBe(7 * 24 * 3600 * 1000);
     // Staff see no admin-only shortcuts.
     expect(screen.queryByTestId('dashboard-users-link')).not.toBeInTheDocument();
   });
@@ -72,7 +75,7 @@ describe('dashboard', () => {
     const spans = () =>
       fetch.mock.calls
         .filter(([url]) => url.includes('/Dashboard/Summary'))
-        .map(([url]) => (new Date(paramsOf(url).to!).getTime() - new Date(paramsOf(url).from!).getTime()) / (24 * 3600 * 1000));
+        .map(([url]) => (new Date(paramsOf(url).to).getTime() - new Date(paramsOf(url).from).getTime()) / (24 * 3600 * 1000));
     await user.click(screen.getByRole('button', { name: 'Hôm nay' }));
     await waitFor(() => expect(spans()).toContain(1));
     await user.click(screen.getByRole('button', { name: '30 ngày' }));

@@ -83,7 +83,7 @@ export function DashboardScreen({ quickLinks }: { quickLinks?: ReactNode }) {
   const t = vi.dashboard;
   const [rangeKey, setRangeKey] = useState<DashboardRangeKey>('days7');
   const today = shopToday();
-  const range = useMemo(() => rangeDays(rangeKey), [rangeKey, today]); // a new day starts a new range
+  const range = useMemo(() => rangeDays(rangeKey, today), [rangeKey, today]); // a new day starts a new range
   const summary = useDashboardSummary({ from: range.from, to: range.to });
   const data = summary.data;
   const points = useMemo(() => fillDays(data?.revenueByDay ?? [], range.firstDay, range.lastDay), [data, range]);

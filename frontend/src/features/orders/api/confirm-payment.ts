@@ -1,14 +1,12 @@
 import { api } from '@/lib/api-client';
+import type { RetailSchema } from '@/lib/api/schemas';
 import { orderEndpoints, type AdminOrderDetail } from './types';
 import { useOrderMutation } from './use-order-mutation';
 
-export interface ConfirmPaymentVariables {
-  id: string;
-  amount: number;
-  note: string | null;
+export type ConfirmPaymentVariables = RetailSchema<'ManualPayment'> & {
   /** One per dialog opening: a repeated click records the payment once. */
   idempotencyKey: string;
-}
+};
 
 /** POST admin Order/ConfirmPayment (pending, expired or needing attention; code 404 otherwise). */
 export function confirmPayment({ idempotencyKey, ...body }: ConfirmPaymentVariables): Promise<AdminOrderDetail> {

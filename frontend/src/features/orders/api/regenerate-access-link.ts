@@ -1,10 +1,13 @@
 import { api } from '@/lib/api-client';
+import type { RetailSchema } from '@/lib/api/schemas';
 import { orderEndpoints } from './types';
 import { useOrderMutation } from './use-order-mutation';
 
+type AccessLink = RetailSchema<'AccessLink'>;
+
 /** POST admin Order/RegenerateAccessLink: a new link for the customer; the old one stops working. */
-export function regenerateAccessLink(id: string): Promise<{ url: string }> {
-  return api.post<{ url: string }>(orderEndpoints.regenerateAccessLink, { id });
+export function regenerateAccessLink(id: string): Promise<AccessLink> {
+  return api.post<AccessLink>(orderEndpoints.regenerateAccessLink, { id });
 }
 
 export function useRegenerateAccessLink() {

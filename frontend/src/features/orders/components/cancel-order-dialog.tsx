@@ -5,13 +5,14 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
+import { ORDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { confirm } from '@/lib/confirm';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import type { AdminOrderDetail } from '../api/types';
-import { cancelOrderSchema, REASON_MAX, type CancelOrderFormValues } from './order-action-schemas';
+import { cancelOrderSchema, type CancelOrderFormValues } from './order-action-schemas';
 
 interface CancelOrderDialogProps {
   open: boolean;
@@ -69,7 +70,7 @@ export function CancelOrderDialog({ open, order, onClose }: CancelOrderDialogPro
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Alert severity="warning">{order.paidAmount > 0 ? t.paidWarning : t.warning}</Alert>
-        <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} autoFocus maxLength={REASON_MAX} />
+        <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} autoFocus maxLength={ORDER_LIMITS.reasonMax} />
       </Stack>
     </FormDialog>
   );

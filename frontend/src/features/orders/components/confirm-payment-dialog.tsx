@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
+import { ORDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { isApiError } from '@/lib/api-errors';
 import { confirm } from '@/lib/confirm';
@@ -15,7 +16,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { parseWholeNumber } from '@/lib/validation';
 import { useConfirmPayment } from '../api/confirm-payment';
 import type { AdminOrderDetail } from '../api/types';
-import { confirmPaymentSchema, REASON_MAX, type ConfirmPaymentFormOutput, type ConfirmPaymentFormValues } from './order-action-schemas';
+import { confirmPaymentSchema, type ConfirmPaymentFormOutput, type ConfirmPaymentFormValues } from './order-action-schemas';
 
 interface ConfirmPaymentDialogProps {
   open: boolean;
@@ -41,12 +42,14 @@ export function ConfirmPaymentDialog({ open, order, onClose }: ConfirmPaymentDia
     defaultValues: defaults(order),
   });
 
-  useEffect(() => {
-    if (!open) return;
+  // Only a new opening fills the form: a refresh of the order keeps what was typed.
+  const startOver = useEffectEvent(() => {
     reset(defaults(order));
     idempotencyKey.current = newIdempotencyKey();
-    // Only a new opening fills the form: a refresh of the order keeps what was typed.
-  }, [open, reset]);
+  });
+  useEffect(() => {
+    if (open) startOver();
+  }, [open]);
 
   const amountText = useWatch({ control, name: 'amount' });
   const amount = parseWholeNumber(amountText ?? '');
@@ -99,7 +102,7 @@ export function ConfirmPaymentDialog({ open, order, onClose }: ConfirmPaymentDia
           maxLength={20}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
-        <FormTextField control={control} name="note" label={t.note} fullWidth multiline minRows={2} maxLength={REASON_MAX} />
+        <FormTextField control={control} name="note" label={t.note} fullWidth multiline minRows={2} maxLength={ORDER_LIMITS.reasonMax} />
       </Stack>
     </FormDialog>
   );

@@ -1,17 +1,15 @@
 import { z } from 'zod';
+import { ORDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { charLength, parseWholeNumber } from '@/lib/validation';
 
 const t = vi.orders.validation;
 
-export const REASON_MAX = 500;
-export const AMOUNT_MAX = 1_000_000_000_000;
-
 const reason = z
   .string()
   .trim()
   .min(1, { message: t.reasonRequired, abort: true })
-  .refine((value) => charLength(value) <= REASON_MAX, t.reasonTooLong);
+  .refine((value) => charLength(value) <= ORDER_LIMITS.reasonMax, t.reasonTooLong);
 
 export const confirmPaymentSchema = z.object({
   amount: z
@@ -19,13 +17,13 @@ export const confirmPaymentSchema = z.object({
     .superRefine((value, ctx) => {
       const amount = parseWholeNumber(value);
       if (amount === null) ctx.addIssue({ code: 'custom', message: t.amountRequired });
-      else if (Number.isNaN(amount) || amount <= 0 || amount > AMOUNT_MAX) ctx.addIssue({ code: 'custom', message: t.amountInvalid });
+      else if (Number.isNaN(amount) || amount <= 0 || amount > ORDER_LIMITS.amountMax) ctx.addIssue({ code: 'custom', message: t.amountInvalid });
     })
     .transform((value) => parseWholeNumber(value) ?? 0),
   note: z
     .string()
     .trim()
-    .refine((value) => charLength(value) <= REASON_MAX, t.noteTooLong)
+    .refine((value) => charLength(value) <= ORDER_LIMITS.reasonMax, t.noteTooLong)
     .transform((value) => value || null),
 });
 export type ConfirmPaymentFormValues = z.input<typeof confirmPaymentSchema>;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { errorEnvelope, jsonBody, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { makeSession } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import type { AdminOrderDetail } from '../api/types';
@@ -17,10 +17,15 @@ function order(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     status: 'pending_payment',
     paymentStatus: 'unpaid',
     createdAt: '2026-11-22T03:00:00Z',
+    updatedAt: '2026-11-22T03:00:00Z',
     expiresAt: '2026-11-22T03:15:00Z',
+    paidAt: null,
+    completedAt: null,
     customerName: 'Nguyễn An',
     email: 'an@example.com',
     phone: '0912345678',
+    note: null,
+    cancelReason: null,
     ip: '203.0.113.7',
     userAgent: 'Mozilla/5.0',
     items: [
@@ -28,12 +33,13 @@ function order(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
         id: 'i-1',
         productId: 'p-1',
         productName: 'Steam 100K',
+        imageUrl: null,
         unitPrice: 95000,
         quantity: 2,
         lineTotal: 190000,
         codes: [
-          { id: 'c-1', maskedCode: 'STEA••••1111', status: 'reserved', replacement: false },
-          { id: 'c-2', maskedCode: 'STEA••••2222', status: 'reserved', replacement: false },
+          { id: 'c-1', maskedCode: 'STEA••••1111', status: 'reserved', replacement: false, replaced: false },
+          { id: 'c-2', maskedCode: 'STEA••••2222', status: 'reserved', replacement: false, replaced: false },
         ],
       },
     ],
@@ -44,10 +50,13 @@ function order(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
       providerName: 'Vietcombank',
       type: 'vietqr_bank',
       bankName: 'Vietcombank',
+      bankBin: '970436',
       accountNumber: '0123456789',
       accountName: 'NGUYEN VAN A',
       transferContent: 'DH7K2M9QXA',
       amountDue: 190000,
+      qrPayload: null,
+      instructions: null,
     },
     payments: [],
     events: [
@@ -62,9 +71,9 @@ const completed = order({
   paymentStatus: 'paid',
   paidAmount: 190000,
   paidAt: '2026-11-22T03:05:00Z',
-  payments: [{ transactionId: 'tx-1', amount: 190000, paidAt: '2026-11-22T03:05:00Z', source: 'webhook', actor: null }],
+  payments: [{ transactionId: 'tx-1', amount: 190000, paidAt: '2026-11-22T03:05:00Z', source: 'webhook', actor: null, note: null, linkedTransactionId: null }],
   events: [
-    { at: '2026-11-22T03:05:00Z', type: 'payment', message: 'Nhận 190.000 ₫ qua chuyển khoản', actor: null },
+    { at: '2026-11-22T03:05:00Z', type: 'payment_received', message: 'Nhận 190.000 ₫ qua chuyển khoản', actor: null },
     { at: '2026-11-22T03:00:00Z', type: 'created', message: 'Đơn hàng được tạo', actor: null },
   ],
 });
@@ -91,7 +100,7 @@ describe('admin order detail', () => {
     const fetch = mockFetch(() => okEnvelope(completed));
     renderApp('/admin/orders/o-1');
     await screen.findByRole('heading', { level: 1, name: 'Đơn hàng DH7K2M9QXA' });
-    expect(fetch.mock.calls[0]![0]).toBe('/retailstore/api/admin/v1/Order/Detail?id=o-1');
+    expect(fetch.mock.calls[0][0]).toBe('/retailstore/api/admin/v1/Order/Detail?id=o-1');
     expect(screen.getByTestId('admin-order-detail')).toHaveAttribute('data-status', 'completed');
     expect(within(screen.getByRole('region', { name: 'Khách hàng' })).getByText('an@example.com')).toBeInTheDocument();
     const items = screen.getByRole('region', { name: 'Sản phẩm và mã' });
@@ -103,7 +112,7 @@ describe('admin order detail', () => {
     expect(within(payments).getByText('Chuyển khoản (tự động)')).toBeInTheDocument();
     expect(within(payments).getByText('tx-1')).toBeInTheDocument();
     const timeline = screen.getByRole('region', { name: 'Lịch sử đơn hàng' });
-    expect(within(timeline).getAllByTestId('order-event').map((event) => event.getAttribute('data-type'))).toEqual(['created', 'payment']);
+    expect(within(timeline).getAllByTestId('order-event').map((event) => event.getAttribute('data-type'))).toEqual(['created', 'payment_received']);
   });
 
   it('confirms a payment with an amount and an Idempotency-Key, after a confirm dialog', async () => {
@@ -135,7 +144,7 @@ describe('admin order detail', () => {
 
     expect(await screen.findByText('Đã ghi nhận thanh toán cho đơn DH7K2M9QXA')).toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => url.includes('/Order/ConfirmPayment'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ id: 'o-1', amount: 140000, note: 'Khách chuyển MoMo' });
+    expect(jsonBody(call[1])).toEqual({ id: 'o-1', amount: 140000, note: 'Khách chuyển MoMo' });
     expect((call[1]!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     // The order refreshes: now completed, with the completed order's actions.
     await waitFor(() => expect(actionsOf()).toEqual(['Cấp mã thay thế', 'Xem mã', 'Tạo đường dẫn mới']));
@@ -159,7 +168,7 @@ describe('admin order detail', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Hủy đơn hàng' })).getByRole('button', { name: 'Hủy đơn' }));
     expect(await screen.findByText('Đã hủy đơn DH7K2M9QXA')).toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => url.includes('/Order/Cancel'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ id: 'o-1', reason: 'Khách yêu cầu hủy' });
+    expect(jsonBody(call[1])).toEqual({ id: 'o-1', reason: 'Khách yêu cầu hủy' });
   });
 
   it('reveals the codes in a dialog that says the view is logged', async () => {
@@ -209,7 +218,7 @@ describe('admin order detail', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Đường dẫn đơn hàng' })).toHaveValue('http://localhost:8080/order-detail?code=DH7K2M9QXA#token=new');
     expect(within(dialog).getByRole('button', { name: 'Sao chép đường dẫn' })).toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => url.includes('RegenerateAccessLink'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ id: 'o-1' });
+    expect(jsonBody(call[1])).toEqual({ id: 'o-1' });
   });
 
   it('issues replacement codes for an item, and shows 404 when the state changed meanwhile', async () => {
@@ -238,6 +247,6 @@ describe('admin order detail', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Cấp mã thay thế' })).getByRole('button', { name: 'Cấp mã' }));
     expect(await screen.findByText('Đã cấp 1 mã thay thế cho đơn DH7K2M9QXA')).toBeInTheDocument();
     const call = fetch.mock.calls.findLast(([url]) => url.includes('/Order/ReplaceCodes'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ id: 'o-1', itemId: 'i-1', quantity: 1, reason: 'Mã lỗi' });
+    expect(jsonBody(call[1])).toEqual({ id: 'o-1', itemId: 'i-1', quantity: 1, reason: 'Mã lỗi' });
   });
 });

@@ -2,6 +2,7 @@ import TextField from '@mui/material/TextField';
 import { ProductAutocomplete } from '@/components/product-picker/product-autocomplete';
 import type { ProductOption } from '@/components/product-picker/types';
 import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
+import { KEYWORD_MAX } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@/lib/order-status';
 import type { OrdersFilterValues } from './orders-url-state';
@@ -25,7 +26,7 @@ export function OrdersFilters({ value, onChange, product, onProductChange }: Ord
           value={value.keyword}
           onChange={(keyword) => onChange({ ...value, keyword })}
           testId="orders-search"
-          maxLength={200}
+          maxLength={KEYWORD_MAX}
           shrinkLabel
           verbatim
         />

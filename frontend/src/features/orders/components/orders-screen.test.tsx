@@ -69,7 +69,7 @@ describe('orders screen', () => {
       'needs_attention',
       'pending_payment',
     ]);
-    expect(fetch.mock.calls[0]![0]).toBe('/retailstore/api/admin/v1/Order/Pagination?pageIndex=1&pageSize=20');
+    expect(fetch.mock.calls[0][0]).toBe('/retailstore/api/admin/v1/Order/Pagination?pageIndex=1&pageSize=20');
   });
 
   it('reads its filters from the URL and sends them with the day range in the shop zone', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
+import { ORDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { confirm } from '@/lib/confirm';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -14,7 +15,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { parseWholeNumber } from '@/lib/validation';
 import { useReplaceCodes } from '../api/replace-codes';
 import type { AdminOrderDetail } from '../api/types';
-import { REASON_MAX, replaceCodesSchema, type ReplaceCodesFormValues } from './order-action-schemas';
+import { replaceCodesSchema, type ReplaceCodesFormValues } from './order-action-schemas';
 
 interface ReplaceCodesDialogProps {
   open: boolean;
@@ -37,10 +38,11 @@ export function ReplaceCodesDialog({ open, order, onClose }: ReplaceCodesDialogP
     defaultValues: defaults(order),
   });
 
+  // Only a new opening fills the form.
+  const fill = useEffectEvent(() => reset(defaults(order)));
   useEffect(() => {
-    if (open) reset(defaults(order));
-    // Only a new opening fills the form.
-  }, [open, reset]);
+    if (open) fill();
+  }, [open]);
 
   const itemId = useWatch({ control, name: 'itemId' });
   const item = order.items.find((candidate) => candidate.id === itemId);
@@ -99,7 +101,7 @@ export function ReplaceCodesDialog({ open, order, onClose }: ReplaceCodesDialogP
           maxLength={4}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
-        <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} maxLength={REASON_MAX} />
+        <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} maxLength={ORDER_LIMITS.reasonMax} />
       </Stack>
     </FormDialog>
   );

@@ -1,52 +1,23 @@
+import type { ApiPath, PaymentSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
-export const PAYMENT_PROVIDER_TYPES = ['vietqr_bank', 'manual'] as const;
-export type PaymentProviderType = (typeof PAYMENT_PROVIDER_TYPES)[number];
+export type PaymentProviderType = PaymentSchema<'ProviderType'>;
+export const PAYMENT_PROVIDER_TYPES = ['vietqr_bank', 'manual'] as const satisfies readonly PaymentProviderType[];
 
-/** Payment provider, admin view (api.md, paymentprovider). `webhookSecret` is never returned. */
-export interface PaymentProvider {
-  id: string;
-  name: string;
-  type: PaymentProviderType;
-  bankBin: string | null;
-  bankName: string | null;
-  accountNumber: string | null;
-  accountName: string | null;
-  instructions: string | null;
-  logoUrl: string | null;
-  isActive: boolean;
-  sortOrder: number;
-  webhookEnabled: boolean;
-  hasWebhookSecret: boolean;
-  webhookUrl: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Payment provider, admin view. `webhookSecret` is never returned. */
+export type PaymentProvider = PaymentSchema<'Provider'>;
 
 /** One bank of the built-in list (GET PaymentProvider/Banks). */
-export interface Bank {
-  bin: string;
-  shortName: string;
-  name: string;
-}
+export type Bank = PaymentSchema<'Bank'>;
+
+type ProviderInput = PaymentSchema<'ProviderInput'>;
 
 /**
- * The fields Create takes and Update changes; `null` clears an optional one.
- * `webhookSecret` is write-only: left out, the stored one stays; `null` removes it.
+ * The fields Create takes and Update changes; `null` clears an optional one (the bank's
+ * name comes from `bankBin`). `webhookSecret` is write-only: left out, the stored one
+ * stays; `null` removes it.
  */
-export interface PaymentProviderPayload {
-  name: string;
-  type: PaymentProviderType;
-  bankBin: string | null;
-  accountNumber: string | null;
-  accountName: string | null;
-  instructions: string | null;
-  logoUrl: string | null;
-  isActive: boolean;
-  sortOrder: number;
-  webhookEnabled: boolean;
-  webhookSecret?: string | null;
-}
+export type PaymentProviderPayload = Required<Omit<ProviderInput, 'bankName' | 'webhookSecret'>> & Pick<ProviderInput, 'webhookSecret'>;
 
 export const PAYMENT_PROVIDER_SORT_FIELDS = ['name', 'sortOrder', 'createdAt'] as const;
 export type PaymentProviderSortField = (typeof PAYMENT_PROVIDER_SORT_FIELDS)[number];
@@ -61,7 +32,7 @@ export const paymentProviderEndpoints = {
   update: `${PROVIDER_API}/Update`,
   delete: `${PROVIDER_API}/Delete`,
   banks: `${PROVIDER_API}/Banks`,
-} as const;
+} as const satisfies Record<string, ApiPath>;
 
 export const paymentProvidersKeys = {
   all: [QUERY_ROOTS.paymentProviders] as const,

@@ -31,7 +31,7 @@ export function BankAutocomplete({ banks, loading, value, onChange, onBlur, inpu
       value={selected}
       onChange={(_, next) => onChange(next?.bin ?? '')}
       onBlur={onBlur}
-      options={banks as Bank[]}
+      options={banks}
       getOptionLabel={bankOptionLabel}
       getOptionKey={(bank) => bank.bin}
       isOptionEqualToValue={(option, chosen) => option.bin === chosen.bin}

@@ -14,6 +14,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text-field';
+import { PAYMENT_PROVIDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { createOrUpdate } from '@/lib/create-or-update';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -27,7 +28,6 @@ import {
   absoluteWebhookUrl,
   normalizeAccountName,
   PAYMENT_PROVIDER_FORM_FIELDS,
-  PAYMENT_PROVIDER_LIMITS,
   paymentProviderFormSchema,
   paymentProviderToFormValues,
   type PaymentProviderFormValues,

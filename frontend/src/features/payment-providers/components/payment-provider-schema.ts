@@ -1,23 +1,13 @@
 import { z } from 'zod';
+import { PAYMENT_PROVIDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
+import { formFields } from '@/lib/form-errors';
 import { charLength, parseWholeNumber } from '@/lib/validation';
 import { PAYMENT_PROVIDER_TYPES, type PaymentProvider, type PaymentProviderPayload } from '../api/types';
 
 const t = vi.paymentProviders.validation;
 
-/** Limits shared with the paymentprovider service (api.md and the screen contract). */
-export const PAYMENT_PROVIDER_LIMITS = {
-  nameMax: 100,
-  accountNumberMin: 4,
-  accountNumberMax: 19,
-  accountNameMax: 100,
-  instructionsMax: 2000,
-  sortOrderAbsMax: 1_000_000,
-  webhookSecretMin: 16,
-  webhookSecretMax: 200,
-} as const;
-
-const ACCOUNT_NUMBER_PATTERN = /^\d{4,19}$/;
+const ACCOUNT_NUMBER_PATTERN = new RegExp(`^\\d{${PAYMENT_PROVIDER_LIMITS.accountNumberMin},${PAYMENT_PROVIDER_LIMITS.accountNumberMax}}$`);
 const ACCOUNT_NAME_PATTERN = /^[A-Z0-9 ]+$/;
 
 /**
@@ -117,21 +107,6 @@ export const paymentProviderFormSchema = z
 
 export type PaymentProviderFormValues = z.input<typeof paymentProviderFormSchema>;
 
-/** The form fields the server may name in `error.details`. */
-export const PAYMENT_PROVIDER_FORM_FIELDS = [
-  'name',
-  'type',
-  'bankBin',
-  'accountNumber',
-  'accountName',
-  'instructions',
-  'logoUrl',
-  'isActive',
-  'sortOrder',
-  'webhookEnabled',
-  'webhookSecret',
-] as const satisfies readonly (keyof PaymentProviderFormValues)[];
-
 export const EMPTY_PAYMENT_PROVIDER_VALUES: PaymentProviderFormValues = {
   name: '',
   type: 'vietqr_bank',
@@ -147,6 +122,9 @@ export const EMPTY_PAYMENT_PROVIDER_VALUES: PaymentProviderFormValues = {
   removeWebhookSecret: false,
   hasStoredSecret: false,
 };
+
+/** The form's fields: a server `error.details` entry naming one shows under it. */
+export const PAYMENT_PROVIDER_FORM_FIELDS = formFields(EMPTY_PAYMENT_PROVIDER_VALUES);
 
 /** The form for a provider; the stored webhook secret is never shown (write-only). */
 export function paymentProviderToFormValues(provider: PaymentProvider | null): PaymentProviderFormValues {

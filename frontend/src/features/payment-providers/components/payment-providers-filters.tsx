@@ -1,4 +1,5 @@
 import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
+import { KEYWORD_MAX } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { PAYMENT_PROVIDER_TYPES, type PaymentProviderType } from '../api/types';
 
@@ -28,7 +29,7 @@ export function PaymentProvidersFilters({
         value={value.keyword}
         onChange={(keyword) => onChange({ ...value, keyword })}
         testId="payment-providers-search"
-        maxLength={200}
+        maxLength={KEYWORD_MAX}
       />
       <FilterSelect
         label={t.typeFilter}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { errorEnvelope, jsonBody, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { makeSession } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import type { Bank, PaymentProvider } from '../api/types';
@@ -64,7 +64,7 @@ function setup(role: 'admin' | 'staff', handler: Handler = () => page([vcb, cash
 
 function bodyOf(fetch: ReturnType<typeof mockFetch>, action: string): Record<string, unknown> {
   const call = fetch.mock.calls.findLast(([url]) => url.includes(`/PaymentProvider/${action}`))!;
-  return JSON.parse(String(call[1]!.body)) as Record<string, unknown>;
+  return jsonBody<Record<string, unknown>>(call[1]);
 }
 
 beforeEach(() => {
@@ -129,7 +129,7 @@ describe('PaymentProvidersScreen', () => {
     const { fetch, user } = setup('admin', (url, init) => {
       if (url.includes('/PaymentProvider/Create')) {
         created = true;
-        return okEnvelope({ ...vcb, id: 'pp-3', ...(JSON.parse(String(init.body)) as object), hasWebhookSecret: false });
+        return okEnvelope({ ...vcb, id: 'pp-3', ...jsonBody<object>(init), hasWebhookSecret: false });
       }
       return page(created ? [vcb, { ...vcb, id: 'pp-3', name: 'MB nhận tiền' }] : [vcb]);
     });
@@ -205,7 +205,7 @@ describe('PaymentProvidersScreen', () => {
 
   it('edits a provider: webhook URL to copy, secret kept unless typed, removed with “Xóa khóa webhook”', async () => {
     const { fetch, user } = setup('admin', (url, init) =>
-      url.includes('/PaymentProvider/Update') ? okEnvelope({ ...vcb, ...(JSON.parse(String(init.body)) as object) }) : page([vcb]),
+      url.includes('/PaymentProvider/Update') ? okEnvelope({ ...vcb, ...jsonBody<object>(init) }) : page([vcb]),
     );
     await user.click(await screen.findByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
     let dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
@@ -261,7 +261,7 @@ describe('PaymentProvidersScreen', () => {
     const { fetch, user } = setup('admin', (url, init) => {
       if (url.includes('/PaymentProvider/Create')) {
         created = true;
-        const body = JSON.parse(String(init.body)) as Partial<PaymentProvider>;
+        const body = jsonBody<Partial<PaymentProvider>>(init);
         return okEnvelope({ ...cash, ...body, id: 'pp-9', hasWebhookSecret: true, webhookUrl: '/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-9' });
       }
       return page(created ? [{ ...cash, id: 'pp-9', name: 'Tiền mặt', webhookEnabled: true, hasWebhookSecret: true, webhookUrl: '/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-9' }] : []);
@@ -292,7 +292,7 @@ describe('PaymentProvidersScreen', () => {
   it('keeps the webhook off when the owner turns it off again after typing the secret', async () => {
     const { fetch, user } = setup('admin', (url, init) =>
       url.includes('/PaymentProvider/Create')
-        ? okEnvelope({ ...cash, ...(JSON.parse(String(init.body)) as object), id: 'pp-8', hasWebhookSecret: true })
+        ? okEnvelope({ ...cash, ...jsonBody<object>(init), id: 'pp-8', hasWebhookSecret: true })
         : page([]),
     );
     await screen.findByText('Chưa có dịch vụ thanh toán nào');

@@ -1,31 +1,11 @@
+import type { ApiPath, PaymentSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
-export const TRANSACTION_STATUSES = ['pending', 'matched', 'unmatched', 'duplicate', 'ignored'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export type TransactionStatus = PaymentSchema<'TransactionStatus'>;
+export const TRANSACTION_STATUSES = ['pending', 'matched', 'unmatched', 'duplicate', 'ignored'] as const satisfies readonly TransactionStatus[];
 
-/** A bank transfer received by webhook (paymentprovider, admin view). */
-export interface PaymentTransaction {
-  id: string;
-  providerId: string;
-  providerName: string;
-  /** SePay's own id, as text. */
-  externalId: string;
-  gateway: string;
-  transactionDate: string;
-  accountNumber: string;
-  subAccount?: string | null;
-  code?: string | null;
-  content: string;
-  transferType: 'in' | 'out' | (string & {});
-  amount: number;
-  referenceCode?: string | null;
-  status: TransactionStatus;
-  orderCode?: string | null;
-  attempts: number;
-  lastError?: string | null;
-  createdAt: string;
-  processedAt?: string | null;
-}
+/** A bank transfer received by webhook (paymentprovider, admin view); `externalId` is SePay's own id, as text. */
+export type PaymentTransaction = PaymentSchema<'PaymentTransaction'>;
 
 /** A provider as the filter lists it. */
 export interface ProviderOption {
@@ -37,7 +17,7 @@ export const transactionEndpoints = {
   pagination: '/paymentprovider/api/admin/v1/PaymentTransaction/Pagination',
   assign: '/paymentprovider/api/admin/v1/PaymentTransaction/Assign',
   providers: '/paymentprovider/api/admin/v1/PaymentProvider/Pagination',
-} as const;
+} as const satisfies Record<string, ApiPath>;
 
 export const transactionsKeys = {
   all: [QUERY_ROOTS.paymentTransactions] as const,

@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
+import { KEYWORD_MAX } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { TRANSACTION_STATUSES, type ProviderOption, type TransactionStatus } from '../api/types';
 
@@ -26,7 +27,7 @@ export function TransactionsFilters({ value, onChange, providers }: Transactions
         value={value.keyword}
         onChange={(keyword) => onChange({ ...value, keyword })}
         testId="transactions-search"
-        maxLength={200}
+        maxLength={KEYWORD_MAX}
         shrinkLabel
         verbatim
       />

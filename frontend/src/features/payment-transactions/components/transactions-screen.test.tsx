@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { errorEnvelope, jsonBody, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { makeSession } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import type { PaymentTransaction } from '../api/types';
@@ -45,7 +45,7 @@ const rows = [
 
 function api(assign: (body: { id: string; orderCode: string }) => Response = () => okEnvelope(transaction({ status: 'matched' }))) {
   return mockFetch((url, init) => {
-    if (url.includes('/PaymentTransaction/Assign')) return assign(JSON.parse(String(init.body)));
+    if (url.includes('/PaymentTransaction/Assign')) return assign(jsonBody<{ id: string; orderCode: string }>(init));
     if (url.includes('/PaymentProvider/Pagination')) return okEnvelope({ items: [{ id: 'pp-1', name: 'Vietcombank' }], totalCount: 1, pageIndex: 1, pageSize: 100 });
     return okEnvelope({ items: rows, totalCount: rows.length, pageIndex: 1, pageSize: 20 });
   });

@@ -1,49 +1,16 @@
+import type { ApiPath, RetailSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
-export const PRODUCT_STATUSES = ['draft', 'active', 'hidden'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export type ProductStatus = RetailSchema<'ProductStatus'>;
+export const PRODUCT_STATUSES = ['draft', 'active', 'hidden'] as const satisfies readonly ProductStatus[];
 
-export interface ProductStock {
-  available: number;
-  reserved: number;
-  sold: number;
-}
+export type ProductStock = RetailSchema<'Stock'>;
 
-/** Product, admin view (api.md, retailstore). */
-export interface Product {
-  id: string;
-  name: string;
-  slug: string;
-  summary: string | null;
-  description: string | null;
-  imageUrl: string | null;
-  price: number;
-  originalPrice: number | null;
-  status: ProductStatus;
-  sortOrder: number;
-  minPerOrder: number;
-  maxPerOrder: number;
-  lowStockThreshold: number;
-  stock: ProductStock;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Product, admin view. */
+export type Product = RetailSchema<'ProductAdmin'>;
 
 /** The fields Create takes and Update changes; `null` clears an optional one (slug: derive again). */
-export interface ProductPayload {
-  name: string;
-  slug: string | null;
-  summary: string | null;
-  description: string | null;
-  imageUrl: string | null;
-  price: number;
-  originalPrice: number | null;
-  status: ProductStatus;
-  sortOrder: number;
-  minPerOrder: number;
-  maxPerOrder: number;
-  lowStockThreshold: number;
-}
+export type ProductPayload = Required<RetailSchema<'ProductCreate'>>;
 
 export const PRODUCT_SORT_FIELDS = ['name', 'price', 'sortOrder', 'createdAt'] as const;
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
@@ -56,7 +23,7 @@ export const productEndpoints = {
   create: `${PRODUCT_API}/Create`,
   update: `${PRODUCT_API}/Update`,
   delete: `${PRODUCT_API}/Delete`,
-} as const;
+} as const satisfies Record<string, ApiPath>;
 
 /**
  * Every product query key starts with the shared root, so a serial-code import (which

@@ -6,6 +6,7 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ImageUploadField } from '@/components/image-upload/image-upload-field';
+import { PRODUCT_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { createOrUpdate } from '@/lib/create-or-update';
@@ -18,7 +19,6 @@ import { PRODUCT_STATUSES, type Product, type ProductPayload } from '../api/type
 import { useUpdateProduct } from '../api/update-product';
 import {
   PRODUCT_FORM_FIELDS,
-  PRODUCT_LIMITS,
   productFormSchema,
   productToFormValues,
   type ProductFormValues,
@@ -49,6 +49,34 @@ function MoneyField({ control, name, label, help }: { control: Control<ProductFo
       maxLength={20}
       slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     />
+  );
+}
+
+/** A whole number of the ordering rules, a third of the row. */
+function CountField({
+  control,
+  name,
+  maxLength,
+  help,
+}: {
+  control: Control<ProductFormValues, unknown, ProductPayload>;
+  name: 'minPerOrder' | 'maxPerOrder' | 'lowStockThreshold';
+  maxLength: number;
+  help?: string;
+}) {
+  return (
+    <Grid size={{ xs: 12, sm: 4 }}>
+      <FormTextField
+        control={control}
+        name={name}
+        label={t[name]}
+        helperText={help}
+        fullWidth
+        maxLength={maxLength}
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+    </Grid>
   );
 }
 
@@ -181,40 +209,9 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
             autoComplete="off"
           />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField
-            control={control}
-            name="minPerOrder"
-            label={t.minPerOrder}
-            fullWidth
-            maxLength={3}
-            autoComplete="off"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField
-            control={control}
-            name="maxPerOrder"
-            label={t.maxPerOrder}
-            fullWidth
-            maxLength={3}
-            autoComplete="off"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField
-            control={control}
-            name="lowStockThreshold"
-            label={t.lowStockThreshold}
-            helperText={t.lowStockThresholdHelp}
-            fullWidth
-            maxLength={9}
-            autoComplete="off"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        </Grid>
+        <CountField control={control} name="minPerOrder" maxLength={3} />
+        <CountField control={control} name="maxPerOrder" maxLength={3} />
+        <CountField control={control} name="lowStockThreshold" maxLength={9} help={t.lowStockThresholdHelp} />
       </Grid>
     </FormDialog>
   );

@@ -1,21 +1,11 @@
 import { z } from 'zod';
+import { PRODUCT_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
+import { formFields } from '@/lib/form-errors';
 import { charLength, parseWholeNumber } from '@/lib/validation';
 import { PRODUCT_STATUSES, type Product, type ProductPayload } from '../api/types';
 
 const t = vi.products.validation;
-
-/** Limits shared with the retailstore service (domain/product.rs). */
-export const PRODUCT_LIMITS = {
-  nameMax: 200,
-  slugMax: 200,
-  summaryMax: 500,
-  descriptionMax: 20_000,
-  priceMax: 1_000_000_000_000,
-  perOrderMax: 100,
-  sortOrderAbsMax: 1_000_000,
-  lowStockThresholdMax: 1_000_000,
-} as const;
 
 export const PRODUCT_DEFAULTS = {
   minPerOrder: 1,
@@ -100,22 +90,6 @@ export const productFormSchema = z
 
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
-/** The form fields the server may name in `error.details`. */
-export const PRODUCT_FORM_FIELDS = [
-  'name',
-  'slug',
-  'summary',
-  'description',
-  'imageUrl',
-  'price',
-  'originalPrice',
-  'status',
-  'sortOrder',
-  'minPerOrder',
-  'maxPerOrder',
-  'lowStockThreshold',
-] as const satisfies readonly (keyof ProductFormValues)[];
-
 export const EMPTY_PRODUCT_VALUES: ProductFormValues = {
   name: '',
   slug: '',
@@ -130,6 +104,9 @@ export const EMPTY_PRODUCT_VALUES: ProductFormValues = {
   maxPerOrder: String(PRODUCT_DEFAULTS.maxPerOrder),
   lowStockThreshold: String(PRODUCT_DEFAULTS.lowStockThreshold),
 };
+
+/** The form's fields: a server `error.details` entry naming one shows under it. */
+export const PRODUCT_FORM_FIELDS = formFields(EMPTY_PRODUCT_VALUES);
 
 export function productToFormValues(product: Product | null): ProductFormValues {
   if (!product) return EMPTY_PRODUCT_VALUES;

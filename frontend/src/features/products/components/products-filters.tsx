@@ -1,4 +1,5 @@
 import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
+import { KEYWORD_MAX } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { PRODUCT_STATUSES, type ProductStatus } from '../api/types';
 
@@ -17,7 +18,7 @@ export function ProductsFilters({ value, onChange }: { value: ProductsFilterValu
         value={value.keyword}
         onChange={(keyword) => onChange({ ...value, keyword })}
         testId="products-search"
-        maxLength={200}
+        maxLength={KEYWORD_MAX}
       />
       <FilterSelect
         label={t.statusFilter}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { errorEnvelope, jsonBody, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { makeSession } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import type { Product } from '../api/types';
@@ -83,7 +83,7 @@ describe('ProductsScreen', () => {
       'href',
       '/admin/products/serial-codes?productId=p-1',
     );
-    expect(fetch.mock.calls[0]![0]).toBe('/retailstore/api/admin/v1/Product/Pagination?pageIndex=1&pageSize=20');
+    expect(fetch.mock.calls[0][0]).toBe('/retailstore/api/admin/v1/Product/Pagination?pageIndex=1&pageSize=20');
   });
 
   it('sorts on the server when a column header is clicked', async () => {
@@ -104,7 +104,7 @@ describe('ProductsScreen', () => {
     let created = false;
     const fetch = mockFetch((url, init) => {
       if (url.includes('/Product/Create')) {
-        const body = JSON.parse(String(init.body)) as { slug: string | null };
+        const body = jsonBody<{ slug: string | null }>(init);
         if (body.slug === 'taken') return errorEnvelope(409, 301, 'Slug đã được dùng cho sản phẩm khác');
         created = true;
         return okEnvelope({ ...product, id: 'p-2', name: 'Steam 200K' });
@@ -132,8 +132,8 @@ describe('ProductsScreen', () => {
     expect(within(dialog).getByTestId('product-image-progress')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Lưu' })).toBeDisabled();
     expect(UploadXhr.sent).toHaveLength(1);
-    expect(UploadXhr.sent[0]!.body!.get('file')).toBeInstanceOf(File);
-    UploadXhr.sent[0]!.respond(200, { url: '/uploads/abc.png', contentType: 'image/png', size: 3, width: 1, height: 1 });
+    expect(UploadXhr.sent[0].body!.get('file')).toBeInstanceOf(File);
+    UploadXhr.sent[0].respond(200, { url: '/uploads/abc.png', contentType: 'image/png', size: 3, width: 1, height: 1 });
     await waitFor(() => expect(within(dialog).queryByTestId('product-image-progress')).not.toBeInTheDocument());
     expect(within(dialog).getByTestId('product-image-preview')).toHaveAttribute('src', '/uploads/abc.png');
 
@@ -151,7 +151,7 @@ describe('ProductsScreen', () => {
     expect(await screen.findByText('Đã thêm sản phẩm Steam 200K')).toBeInTheDocument();
 
     const createCall = fetch.mock.calls.findLast(([url]) => url.includes('/Product/Create'))!;
-    expect(JSON.parse(String(createCall[1]!.body))).toEqual({
+    expect(jsonBody(createCall[1])).toEqual({
       name: 'Steam 200K',
       slug: null,
       summary: null,
@@ -184,7 +184,7 @@ describe('ProductsScreen', () => {
     const { user, dialog } = await openCreateDialog();
     await user.upload(within(dialog).getByTestId('product-image-input'), new File(['x'], 'a.png', { type: 'image/png' }));
     expect(UploadXhr.sent).toHaveLength(1);
-    UploadXhr.sent[0]!.respond(status, null, { code, message: 'x' });
+    UploadXhr.sent[0].respond(status, null, { code, message: 'x' });
 
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Tải ảnh thất bại');

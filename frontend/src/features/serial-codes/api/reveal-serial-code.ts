@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { RetailSchema } from '@/lib/api/schemas';
 import { serialCodeEndpoints } from './types';
 
+type Revealed = RetailSchema<'Revealed'>;
+
 /** POST admin ProductSerialCode/Reveal: the clear code, audited; never cached. */
-export function revealSerialCode(id: string): Promise<{ code: string }> {
-  return api.post<{ code: string }>(serialCodeEndpoints.reveal, { id });
+export function revealSerialCode(id: string): Promise<Revealed> {
+  return api.post<Revealed>(serialCodeEndpoints.reveal, { id });
 }
 
 export function useRevealSerialCode() {

@@ -1,11 +1,9 @@
 import { api } from '@/lib/api-client';
+import type { RetailSchema } from '@/lib/api/schemas';
 import { serialCodeEndpoints, type SerialCode } from './types';
 
-export interface SearchSerialCodesBody {
-  /** The exact code, case kept. Sent in the body: a clear code never goes into a URL. */
-  code: string;
-  productId?: string;
-}
+/** `code`: the exact code, case kept. Sent in the body: a clear code never goes into a URL. */
+export type SearchSerialCodesBody = RetailSchema<'SerialCodeSearch'>;
 
 /** POST admin ProductSerialCode/Search: the rows holding exactly this code, masked. */
 export function searchSerialCodes(body: SearchSerialCodesBody, signal?: AbortSignal): Promise<{ items: SerialCode[] }> {

@@ -1,22 +1,11 @@
+import type { ApiPath, RetailSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
-export const SERIAL_CODE_STATUSES = ['available', 'reserved', 'sold', 'disabled'] as const;
-export type SerialCodeStatus = (typeof SERIAL_CODE_STATUSES)[number];
+export type SerialCodeStatus = RetailSchema<'CodeStatus'>;
+export const SERIAL_CODE_STATUSES = ['available', 'reserved', 'sold', 'disabled'] as const satisfies readonly SerialCodeStatus[];
 
 /** Serial code, admin view: the clear code is never in a list. */
-export interface SerialCode {
-  id: string;
-  productId: string;
-  productName: string;
-  maskedCode: string;
-  status: SerialCodeStatus;
-  orderId: string | null;
-  orderCode: string | null;
-  expiresAt: string | null;
-  note: string | null;
-  createdAt: string;
-  soldAt: string | null;
-}
+export type SerialCode = RetailSchema<'SerialCode'>;
 
 /** Reserved and sold codes belong to an order: no edit, no delete (code 312). */
 export function isLocked(code: Pick<SerialCode, 'status'>): boolean {
@@ -34,7 +23,7 @@ export const serialCodeEndpoints = {
   update: `${CODE_API}/Update`,
   delete: `${CODE_API}/Delete`,
   reveal: `${CODE_API}/Reveal`,
-} as const;
+} as const satisfies Record<string, ApiPath>;
 
 export const serialCodesKeys = {
   all: [QUERY_ROOTS.serialCodes] as const,

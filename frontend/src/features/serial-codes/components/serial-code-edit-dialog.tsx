@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormTextField } from '@/components/ui/form/form-text-field';
+import { SERIAL_CODE_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { toDateTimeInputValue } from '@/lib/datetime-input';
@@ -13,9 +14,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import type { SerialCode } from '../api/types';
 import { useUpdateSerialCode } from '../api/update-serial-code';
-import { MAX_CODE_LENGTH } from '../utils/code-import';
 import {
-  NOTE_MAX_LENGTH,
   SERIAL_CODE_EDIT_FIELDS,
   serialCodeEditSchema,
   toUpdatePayload,
@@ -90,7 +89,7 @@ export function SerialCodeEditDialog({ code, onClose }: { code: SerialCode | nul
           name="code"
           label={t.code}
           helperText={t.codeHelp(code?.maskedCode ?? '')}
-          maxLength={MAX_CODE_LENGTH}
+          maxLength={SERIAL_CODE_LIMITS.codeMax}
           autoComplete="off"
           autoFocus
           slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } } }}
@@ -103,7 +102,7 @@ export function SerialCodeEditDialog({ code, onClose }: { code: SerialCode | nul
           type="datetime-local"
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <FormTextField control={control} name="note" label={t.note} multiline minRows={2} maxLength={NOTE_MAX_LENGTH} />
+        <FormTextField control={control} name="note" label={t.note} multiline minRows={2} maxLength={SERIAL_CODE_LIMITS.noteMax} />
         <FormSwitchField control={control} name="disabled" label={t.disabled} />
       </Stack>
     </FormDialog>

@@ -13,6 +13,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
+import { SERIAL_CODE_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { fromDateTimeInputValue } from '@/lib/datetime-input';
@@ -23,7 +24,7 @@ import type { ProductOption } from '../api/types';
 import { addChunkResult, codeSourceOf, emptySummary, planImport, type ImportSummary } from '../utils/code-import';
 import { ImportResultSummary } from './import-result-summary';
 import { ProductAutocomplete } from '@/components/product-picker/product-autocomplete';
-import { IMPORT_FIELDS, importSchema, NOTE_MAX_LENGTH, parseImportSource, type ImportFormValues } from './serial-code-schemas';
+import { IMPORT_FIELDS, importSchema, parseImportSource, type ImportFormValues } from './serial-code-schemas';
 
 const t = vi.serialCodes.importDialog;
 
@@ -130,7 +131,7 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
           outcome = 'stopped';
           break;
         }
-        const chunk = plan.chunks[index]!;
+        const chunk = plan.chunks[index];
         try {
           const result = await createSerialCodesBulk({ productId: selected.id, codes: chunk.codes, expiresAt, note }, controller.signal);
           summary = addChunkResult(summary, plan, index, result);
@@ -327,7 +328,7 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
               sx={{ flex: 1 }}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <FormTextField control={control} name="note" label={t.note} maxLength={NOTE_MAX_LENGTH} sx={{ flex: 2 }} />
+            <FormTextField control={control} name="note" label={t.note} maxLength={SERIAL_CODE_LIMITS.noteMax} sx={{ flex: 2 }} />
           </Stack>
         </Stack>
       )}

@@ -1,22 +1,22 @@
 import { z } from 'zod';
+import { SERIAL_CODE_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { fromDateTimeInputValue } from '@/lib/datetime-input';
 import { charLength } from '@/lib/validation';
 import type { ProductOption } from '../api/types';
 import type { UpdateSerialCodePayload } from '../api/update-serial-code';
-import { MAX_CODE_LENGTH, parseCodes, type CodeSource } from '../utils/code-import';
+import { parseCodes, type CodeSource } from '../utils/code-import';
 
 const t = vi.serialCodes.validation;
 
-export const NOTE_MAX_LENGTH = 500;
-
 /** Anything the server would call a control character (zero-width and bidi marks included). */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/;
 
 const noteField = z
   .string()
   .trim()
-  .refine((value) => charLength(value) <= NOTE_MAX_LENGTH, t.noteTooLong);
+  .refine((value) => charLength(value) <= SERIAL_CODE_LIMITS.noteMax, t.noteTooLong);
 
 /** An optional future instant typed in a datetime-local input; `unchanged` is always accepted. */
 function expiresAtField(unchanged?: string) {
@@ -35,7 +35,7 @@ export function serialCodeEditSchema(originalExpiresAt: string) {
     code: z
       .string()
       .trim()
-      .refine((value) => charLength(value) <= MAX_CODE_LENGTH, t.codeTooLong)
+      .refine((value) => charLength(value) <= SERIAL_CODE_LIMITS.codeMax, t.codeTooLong)
       .refine((value) => !UNPRINTABLE.test(value), t.codeControl),
     expiresAt: expiresAtField(originalExpiresAt),
     note: noteField,

@@ -1,4 +1,5 @@
 import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
+import { KEYWORD_MAX } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { SERIAL_CODE_STATUSES, type ProductOption, type SerialCodeStatus } from '../api/types';
 import { ProductAutocomplete } from '@/components/product-picker/product-autocomplete';
@@ -40,7 +41,7 @@ export function SerialCodesFilters({ product, onProductChange, value, onChange }
         value={value.keyword}
         onChange={(keyword) => onChange({ ...value, keyword })}
         testId="serial-codes-search"
-        maxLength={200}
+        maxLength={KEYWORD_MAX}
         shrinkLabel
         verbatim
       />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { bodyText, errorEnvelope, jsonBody, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { makeSession } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import type { SerialCode } from '../api/types';
@@ -81,7 +81,7 @@ describe('SerialCodesScreen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mã serial' });
     expect(within(dialog).getByTestId('serial-code-clear')).toHaveTextContent('GARENA-XYZ-AB12');
     const call = fetch.mock.calls.find(([url]) => url.includes('/Reveal'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ id: 'c-1' });
+    expect(jsonBody(call[1])).toEqual({ id: 'c-1' });
     await user.click(within(dialog).getByRole('button', { name: 'Sao chép' }));
     expect(await navigator.clipboard.readText()).toBe('GARENA-XYZ-AB12');
   });
@@ -108,13 +108,13 @@ describe('SerialCodesScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sửa mã serial' })).not.toBeInTheDocument());
     const call = fetch.mock.calls.find(([url]) => url.includes('/ProductSerialCode/Update'))!;
     expect(call[1]!.method).toBe('PUT');
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ id: 'c-1', note: null, status: 'disabled' });
+    expect(jsonBody(call[1])).toEqual({ id: 'c-1', note: null, status: 'disabled' });
   });
 
   it('imports pasted codes and reports the result by line number', async () => {
     const fetch = api((url, init) => {
       if (!url.includes('/CreateBulk')) return undefined;
-      const body = JSON.parse(String(init?.body)) as { codes: string[] };
+      const body = jsonBody<{ codes: string[] }>(init);
       return okEnvelope({
         inserted: 3,
         duplicates: [
@@ -147,7 +147,7 @@ describe('SerialCodesScreen', () => {
     expect(within(result).getByTestId('import-result-invalid')).toHaveTextContent('Chứa ký tự điều khiển hoặc ký tự ẩn');
 
     const call = fetch.mock.calls.find(([url]) => url.includes('/CreateBulk'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({
+    expect(jsonBody(call[1])).toEqual({
       productId: 'p-1',
       codes: ['AAA-1', 'BBB-2', 'CCC-3', 'AAA-1', 'BAD\u0007', 'DDD-4'],
       expiresAt: null,
@@ -169,7 +169,7 @@ describe('SerialCodesScreen', () => {
     await user.click(within(dialog).getByTestId('import-submit'));
     expect(await screen.findByText('Đã thêm 2 mã')).toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => url.includes('/CreateBulk'))!;
-    expect((JSON.parse(String(call[1]!.body)) as { codes: string[] }).codes).toEqual(['X-1', 'X,2']);
+    expect(jsonBody<{ codes: string[] }>(call[1]).codes).toEqual(['X-1', 'X,2']);
   });
 
   it('asks for a product and codes before sending', async () => {
@@ -191,11 +191,11 @@ describe('SerialCodesScreen', () => {
     await screen.findByRole('table', { name: 'Danh sách mã serial' });
     await user.type(screen.getByRole('searchbox', { name: 'Mã serial hoặc mã đơn hàng' }), 'GARENA-XYZ-AB12');
     const fullSearch = () =>
-      fetch.mock.calls.find(([url, init]) => url.includes('/Search') && String(init?.body).includes('GARENA-XYZ-AB12'));
+      fetch.mock.calls.find(([url, init]) => url.includes('/Search') && bodyText(init).includes('GARENA-XYZ-AB12'));
     await waitFor(() => expect(fullSearch()).toBeDefined());
     const [, init] = fullSearch()!;
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ code: 'GARENA-XYZ-AB12', productId: 'p-1' });
+    expect(jsonBody(init)).toEqual({ code: 'GARENA-XYZ-AB12', productId: 'p-1' });
     expect(fetch.mock.calls.filter(([url]) => url.includes('GARENA'))).toEqual([]);
     expect(router.state.location.search).not.toContain('GARENA');
     const table = screen.getByRole('table', { name: 'Danh sách mã serial' });
@@ -207,6 +207,6 @@ describe('SerialCodesScreen', () => {
     await waitFor(() =>
       expect(fetch.mock.calls.some(([url]) => url.includes('/ProductSerialCode/Pagination') && url.includes('keyword=dh12345678'))).toBe(true),
     );
-    expect(fetch.mock.calls.some(([url, init]) => url.includes('/Search') && String(init?.body).includes('dh12345678'))).toBe(false);
+    expect(fetch.mock.calls.some(([url, init]) => url.includes('/Search') && bodyText(init).includes('dh12345678'))).toBe(false);
   });
 });

@@ -98,9 +98,9 @@ describe('planImport', () => {
     const plan = planImport({ codes, lines });
     expect(plan.total).toBe(25_000);
     expect(plan.chunks.map((chunk) => chunk.codes.length)).toEqual([10_000, 10_000, 5_000]);
-    expect(plan.chunks[1]!.codes[0]).toBe('C10000');
-    expect(plan.chunks[1]!.lines[0]).toBe(20_001);
-    expect(plan.chunks[2]!.lines.at(-1)).toBe(49_999);
+    expect(plan.chunks[1].codes[0]).toBe('C10000');
+    expect(plan.chunks[1].lines[0]).toBe(20_001);
+    expect(plan.chunks[2].lines.at(-1)).toBe(49_999);
   });
 
   it('also cuts by body size', () => {
@@ -157,6 +157,6 @@ describe('addChunkResult', () => {
     });
     expect(summary.duplicates).toEqual([{ line: 3, code: 'X', reason: 'repeated' }]);
     expect(summary.invalid.map((entry) => entry.line)).toEqual([2]);
-    expect(summary.invalid[0]!.reason).toBe('too_long');
+    expect(summary.invalid[0].reason).toBe('too_long');
   });
 });

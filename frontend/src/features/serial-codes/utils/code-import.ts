@@ -5,16 +5,20 @@
  * numbers.
  */
 
-/** Codes per CreateBulk call: well under the server's 50,000. */
-export const IMPORT_CHUNK_SIZE = 10_000;
-/** Upper bound of one call's body, well under the server's 8 MiB. */
-export const IMPORT_CHUNK_MAX_BYTES = 4 * 1024 * 1024;
-/** The server's limit (code points); longer lines are reported without being sent. */
-export const MAX_CODE_LENGTH = 200;
+import { SERIAL_CODE_LIMITS } from '@/config/limits';
+import type { RetailSchema } from '@/lib/api/schemas';
+
+/** Codes per CreateBulk call: a fifth of the server's `SERIAL_CODE_LIMITS.bulkMaxCodes`. */
+export const IMPORT_CHUNK_SIZE = SERIAL_CODE_LIMITS.bulkMaxCodes / 5;
+/** Upper bound of one call's body: half the server's `SERIAL_CODE_LIMITS.bulkBodyBytes`. */
+export const IMPORT_CHUNK_MAX_BYTES = SERIAL_CODE_LIMITS.bulkBodyBytes / 2;
 
 export type CodeSource = 'text' | 'csv';
 
-export type DuplicateReason = 'exists' | 'repeated';
+/** CreateBulk's answer; indexes are positions in that call's `codes`. */
+export type BulkImportResult = RetailSchema<'CreateBulkResult'>;
+
+export type DuplicateReason = BulkImportResult['duplicates'][number]['reason'];
 
 export interface ImportDuplicate {
   /** 1-based line in the user's text or file. */
@@ -40,13 +44,6 @@ export interface ParsedCodes {
   skipped: number;
   /** Lines refused before sending (too long). */
   invalid: ImportInvalid[];
-}
-
-/** CreateBulk's answer; indexes are positions in that call's `codes`. */
-export interface BulkImportResult {
-  inserted: number;
-  duplicates: { index: number; code: string; reason: DuplicateReason | string }[];
-  invalid: { index: number; reason: string }[];
 }
 
 export interface CodeChunk {
@@ -145,7 +142,7 @@ export function parseCodes(text: string, source: CodeSource = 'text'): ParsedCod
       result.skipped += 1;
       return;
     }
-    if (codePointLength(code) > MAX_CODE_LENGTH) {
+    if (codePointLength(code) > SERIAL_CODE_LIMITS.codeMax) {
       result.invalid.push({ line, reason: 'too_long', code: context(code) });
       return;
     }

@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { UserRole } from '@/lib/auth';
+import type { IdentitySchema } from '@/lib/api/schemas';
 import { userEndpoints, usersKeys, type User } from './types';
 
-export interface CreateUserPayload {
-  userName: string;
-  fullName: string;
-  email?: string | null;
-  password: string;
-  role: UserRole;
-}
+export type CreateUserPayload = IdentitySchema<'CreateUserRequest'>;
 
 export function createUser(payload: CreateUserPayload): Promise<User> {
   return api.post<User>(userEndpoints.create, payload);

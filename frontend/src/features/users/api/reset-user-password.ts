@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { IdentitySchema } from '@/lib/api/schemas';
 import { userEndpoints } from './types';
 
-export interface ResetUserPasswordPayload {
-  id: string;
-  newPassword: string;
-}
+export type ResetUserPasswordPayload = IdentitySchema<'ResetPasswordRequest'>;
 
 export function resetUserPassword(payload: ResetUserPasswordPayload): Promise<boolean> {
   return api.post<boolean>(userEndpoints.resetPassword, payload);

@@ -1,15 +1,7 @@
+import type { ApiPath, IdentitySchema } from '@/lib/api/schemas';
 import type { UserRole } from '@/lib/auth';
 
-export interface User {
-  id: string;
-  userName: string;
-  fullName: string;
-  email: string | null;
-  role: UserRole;
-  isActive: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
+export type User = IdentitySchema<'User'>;
 
 export const USER_ROLES: readonly UserRole[] = ['admin', 'staff'];
 
@@ -21,7 +13,7 @@ export const userEndpoints = {
   update: `${USER_API}/Update`,
   resetPassword: `${USER_API}/ResetPassword`,
   delete: `${USER_API}/Delete`,
-} as const;
+} as const satisfies Record<string, ApiPath>;
 
 /** Every users query key starts here, so one invalidation refreshes them all. */
 export const usersKeys = {

@@ -1,16 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { UserRole } from '@/lib/auth';
+import type { IdentitySchema } from '@/lib/api/schemas';
 import { userEndpoints, usersKeys, type User } from './types';
 
 /** A field left out stays unchanged; `email: null` clears it. */
-export interface UpdateUserPayload {
-  id: string;
-  fullName?: string;
-  email?: string | null;
-  role?: UserRole;
-  isActive?: boolean;
-}
+export type UpdateUserPayload = IdentitySchema<'UpdateUserRequest'>;
 
 export function updateUser(payload: UpdateUserPayload): Promise<User> {
   return api.put<User>(userEndpoints.update, payload);

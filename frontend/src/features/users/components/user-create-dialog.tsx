@@ -3,12 +3,13 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text-field';
+import { USER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useCreateUser } from '../api/create-user';
 import { RoleSelectField } from './role-select-field';
-import { createUserSchema, FULL_NAME_MAX_LENGTH, type CreateUserValues } from './user-schemas';
+import { createUserSchema, type CreateUserValues } from './user-schemas';
 
 const t = vi.users.form;
 const FIELDS = ['userName', 'fullName', 'email', 'password', 'role'] as const;
@@ -57,12 +58,12 @@ export function UserCreateDialog({ open, onClose }: { open: boolean; onClose: ()
           name="userName"
           label={t.userName}
           helperText={t.userNameHelp}
-          maxLength={50}
+          maxLength={USER_LIMITS.userNameMax}
           autoComplete="off"
           autoFocus
           slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
         />
-        <FormTextField control={control} name="fullName" label={t.fullName} maxLength={FULL_NAME_MAX_LENGTH} autoComplete="off" />
+        <FormTextField control={control} name="fullName" label={t.fullName} maxLength={USER_LIMITS.fullNameMax} autoComplete="off" />
         <FormTextField control={control} name="email" label={t.email} type="email" autoComplete="off" />
         <FormPasswordField control={control} name="password" label={t.password} autoComplete="new-password" />
         <RoleSelectField control={control} name="role" />

@@ -6,13 +6,14 @@ import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormTextField } from '@/components/ui/form/form-text-field';
+import { USER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useUpdateUser } from '../api/update-user';
 import type { User } from '../api/types';
 import { RoleSelectField } from './role-select-field';
-import { editUserSchema, FULL_NAME_MAX_LENGTH, type EditUserValues } from './user-schemas';
+import { editUserSchema, type EditUserValues } from './user-schemas';
 
 const t = vi.users.form;
 const FIELDS = ['fullName', 'email', 'role', 'isActive'] as const;
@@ -65,7 +66,7 @@ export function UserEditDialog({ user, onClose }: { user: User | null; onClose: 
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField label={t.userName} value={user?.userName ?? ''} disabled />
-        <FormTextField control={control} name="fullName" label={t.fullName} maxLength={FULL_NAME_MAX_LENGTH} autoFocus />
+        <FormTextField control={control} name="fullName" label={t.fullName} maxLength={USER_LIMITS.fullNameMax} autoFocus />
         <FormTextField control={control} name="email" label={t.email} type="email" />
         <RoleSelectField control={control} name="role" />
         <FormSwitchField control={control} name="isActive" label={t.isActive} />

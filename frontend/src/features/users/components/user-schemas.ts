@@ -1,14 +1,14 @@
 import { z } from 'zod';
+import { USER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { optionalEmailField, passwordField } from '@/lib/validation';
 
 const t = vi.users.validation;
 
-export const USER_NAME_PATTERN = /^[a-z0-9._-]{3,50}$/;
-export const FULL_NAME_MAX_LENGTH = 100;
+export const USER_NAME_PATTERN = new RegExp(`^[a-z0-9._-]{${USER_LIMITS.userNameMin},${USER_LIMITS.userNameMax}}$`);
 
 const roleField = z.enum(['admin', 'staff']);
-const fullNameField = z.string().trim().min(1, t.fullNameRequired).max(FULL_NAME_MAX_LENGTH, t.fullNameTooLong);
+const fullNameField = z.string().trim().min(1, t.fullNameRequired).max(USER_LIMITS.fullNameMax, t.fullNameTooLong);
 
 export const createUserSchema = z.object({
   userName: z.string().trim().min(1, t.userNameRequired).regex(USER_NAME_PATTERN, t.userNameFormat),

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmDialogContainer } from '@/components/ui/confirm-dialog-container';
 import { ToastContainer } from '@/components/ui/toast-container';
 import { STORAGE_KEYS } from '@/config/constants';
-import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { errorEnvelope, jsonBody, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { makeSession } from '@/testing/jwt';
 import { renderWithProviders } from '@/testing/render';
 import type { User } from '../api/types';
@@ -46,14 +46,14 @@ describe('UsersScreen', () => {
     const table = await screen.findByRole('table', { name: 'Danh sách người dùng' });
     expect(await within(table).findByText('alice')).toBeInTheDocument();
     expect(within(table).getByText('Nhân viên')).toBeInTheDocument();
-    expect(fetch.mock.calls[0]![0]).toBe('/identity/api/admin/v1/User/Pagination?pageIndex=1&pageSize=20');
+    expect(fetch.mock.calls[0][0]).toBe('/identity/api/admin/v1/User/Pagination?pageIndex=1&pageSize=20');
   });
 
   it('creates a user, maps server field errors and refreshes the list', async () => {
     let created = false;
     const { fetch, user } = setup((url, init) => {
       if (url.includes('/User/Create')) {
-        const body = JSON.parse(String(init.body)) as { userName: string };
+        const body = jsonBody<{ userName: string }>(init);
         if (body.userName === 'taken') {
           return errorEnvelope(409, 130, 'Tên đăng nhập đã tồn tại', [{ field: 'userName', message: 'Tên đăng nhập đã tồn tại' }]);
         }
@@ -85,7 +85,7 @@ describe('UsersScreen', () => {
     expect(await screen.findByText('bob.le')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const createCall = fetch.mock.calls.findLast(([url]) => url.includes('/User/Create'))!;
-    expect(JSON.parse(String(createCall[1]!.body))).toEqual({
+    expect(jsonBody(createCall[1])).toEqual({
       userName: 'bob.le',
       fullName: 'Lê Văn Bob',
       email: null,
