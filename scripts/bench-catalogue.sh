@@ -14,12 +14,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 
-export PROFILE=${BENCH_PROFILE:-release}
-DATA_DIR=$(abspath "${BENCH_DATA_DIR:-.data/bench}")
-export DATA_DIR
-export PORT_BASE=${BENCH_PORT_BASE:-28080}
-export ADMIN_USERNAME=${ADMIN_USERNAME:-admin}
-export ADMIN_PASSWORD=${ADMIN_PASSWORD:-Admin@123}
+bench_env
 # The list benchmark runs from one client IP: keep the order limit out of the way.
 DURATION=${BENCH_DURATION:-10}
 CONNECTIONS=${BENCH_LIST_CONNECTIONS:-64}

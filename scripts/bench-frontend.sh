@@ -23,12 +23,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 
-export PROFILE=${BENCH_PROFILE:-release}
-DATA_DIR=$(abspath "${BENCH_DATA_DIR:-.data/bench}")
-export DATA_DIR
-export PORT_BASE=${BENCH_PORT_BASE:-28080}
-export ADMIN_USERNAME=${ADMIN_USERNAME:-admin}
-export ADMIN_PASSWORD=${ADMIN_PASSWORD:-Admin@123}
+bench_env
 CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
 LH_DIR=${LIGHTHOUSE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/shop-tools/lighthouse}
 LH_VERSION=${LIGHTHOUSE_VERSION:-12}

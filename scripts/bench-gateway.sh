@@ -9,7 +9,10 @@
 #              writes no per-request log line at the default level either)
 # Two loads each: closed loop at BENCH_CONNECTIONS [64] connections with wrk (saturation:
 # req/s), and open loop at a fixed BENCH_FIXED_RATE [4000] req/s with hey (latency at the
-# same offered load). The table goes to bench/results/gateway-<date>.md.
+# same offered load). With wrk it also reads each server's CPU time (all its threads, user
+# and kernel, from /proc/<pid>/task/*/schedstat) before and after the run: CPU µs per
+# request, which stays meaningful when other jobs share the machine and req/s does not.
+# The table goes to bench/results/gateway-<date>.md.
 #
 # nginx, wrk and hey are installed with apt-get when missing (root or passwordless sudo).
 # Settings: BENCH_PORT_BASE [28080], BENCH_DATA_DIR [.data/bench], BENCH_DURATION [10],
@@ -20,12 +23,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 
-export PROFILE=${BENCH_PROFILE:-release}
-DATA_DIR=$(abspath "${BENCH_DATA_DIR:-.data/bench}")
-export DATA_DIR
-export PORT_BASE=${BENCH_PORT_BASE:-28080}
-export ADMIN_USERNAME=${ADMIN_USERNAME:-admin}
-export ADMIN_PASSWORD=${ADMIN_PASSWORD:-Admin@123}
+bench_env
 DURATION=${BENCH_DURATION:-10}
 CONNECTIONS=${BENCH_CONNECTIONS:-64}
 THREADS=${BENCH_THREADS:-2}
@@ -111,16 +109,43 @@ for name in direct gateway nginx; do
   curl -fsS -o /dev/null "${URLS[$name]}" || die "$name does not answer ${URLS[$name]}"
 done
 
-# wrk_run URL: "req/s p50_ms p99_ms non2xx" at CONNECTIONS, closed loop.
+# cpu_ns PID...: CPU time the processes have used so far (every thread, user and
+# kernel), in nanoseconds.
+cpu_ns() {
+  local total=0 pid task ns _
+  for pid in "$@"; do
+    for task in /proc/"$pid"/task/*/schedstat; do
+      read -r ns _ 2>/dev/null <"$task" || continue
+      total=$((total + ns))
+    done
+  done
+  echo "$total"
+}
+
+# server_pids NAME: the processes serving NAME's URL (nginx: master and workers).
+server_pids() {
+  case $1 in
+    direct) cat "$DATA_DIR/run/retailstore.pid" ;;
+    gateway) cat "$DATA_DIR/run/gateway.pid" ;;
+    nginx) cat "$WORK/nginx.pid"; pgrep -P "$(<"$WORK/nginx.pid")" || true ;;
+  esac
+}
+
+# wrk_run NAME: "req/s p50_ms p99_ms non2xx cpu_us_per_request" at CONNECTIONS, closed loop.
 wrk_run() {
-  local out p50 p99 rps bad
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "$1" >/dev/null 2>&1 || true
-  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "$1")
+  local out p50 p99 rps bad reqs before after pids
+  mapfile -t pids < <(server_pids "$1")
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "${URLS[$1]}" >/dev/null 2>&1 || true
+  before=$(cpu_ns "${pids[@]}")
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "${URLS[$1]}")
+  after=$(cpu_ns "${pids[@]}")
   p50=$(awk '$1 == "50%" { print $2 }' <<<"$out")
   p99=$(awk '$1 == "99%" { print $2 }' <<<"$out")
   rps=$(awk '$1 == "Requests/sec:" { print $2 }' <<<"$out")
+  reqs=$(awk '/requests in/ { print $1 }' <<<"$out")
   bad=$(awk '/Non-2xx or 3xx responses:/ { print $NF }' <<<"$out")
-  printf '%s %s %s %s\n' "$rps" "$(wrk_ms "$p50")" "$(wrk_ms "$p99")" "${bad:-0}"
+  printf '%s %s %s %s %s\n' "$rps" "$(wrk_ms "$p50")" "$(wrk_ms "$p99")" "${bad:-0}" \
+    "$(awk -v ns=$((after - before)) -v n="${reqs:-0}" 'BEGIN { printf "%.1f", (n > 0 ? ns / 1000 / n : 0) }')"
 }
 wrk_ms() {
   awk -v t="$1" 'BEGIN {
@@ -145,7 +170,7 @@ hey_run() {
 declare -A R
 for name in direct gateway nginx; do
   log "$name: wrk, $CONNECTIONS connections, ${DURATION}s"
-  R[$name.wrk]=$(wrk_run "${URLS[$name]}")
+  R[$name.wrk]=$(wrk_run "$name")
 done
 for name in direct gateway nginx; do
   log "$name: hey, $RATE req/s offered, ${DURATION}s"
@@ -156,23 +181,25 @@ report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
 {
   echo "# Gateway vs nginx vs direct: storefront product list ($(date -u +%Y-%m-%dT%H:%MZ), release, $(nproc) cores shared with the load generator)"
   echo
-  echo "| path | load | req/s | p50 ms | p99 ms | non-2xx |"
-  echo "|---|---|---:|---:|---:|---:|"
+  echo "| path | load | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |"
+  echo "|---|---|---:|---:|---:|---:|---:|"
   for load in wrk hey; do
     for name in direct gateway nginx; do
-      read -r rps p50 p99 bad <<<"${R[$name.$load]}"
+      read -r rps p50 p99 bad cpu <<<"${R[$name.$load]}"
       if [[ $load == wrk ]]; then what="$CONNECTIONS connections, closed loop"; else what="$RATE req/s offered"; fi
-      printf '| %s | %s | %s | %s | %s | %s |\n' "$name" "$what" "$rps" "$p50" "$p99" "$bad"
+      printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$what" "$rps" "$p50" "$p99" "$bad" "${cpu:-}"
     done
   done
   echo
-  read -r g_rps _ g_p99 _ <<<"${R[gateway.wrk]}"
-  read -r n_rps _ n_p99 _ <<<"${R[nginx.wrk]}"
+  read -r g_rps _ g_p99 _ g_cpu <<<"${R[gateway.wrk]}"
+  read -r n_rps _ n_p99 _ n_cpu <<<"${R[nginx.wrk]}"
   read -r _ _ gh_p99 _ <<<"${R[gateway.hey]}"
   read -r _ _ nh_p99 _ <<<"${R[nginx.hey]}"
   awk -v g="$g_rps" -v n="$n_rps" -v gp="$g_p99" -v np="$n_p99" -v ghp="$gh_p99" -v nhp="$nh_p99" 'BEGIN {
     printf "Gateway / nginx throughput at %s connections: %.2f (target >= 1.00); p99 %.2f vs %.2f ms.\n", '"$CONNECTIONS"', (n > 0 ? g / n : 0), gp, np
     printf "At the fixed rate: gateway p99 %.2f ms, nginx p99 %.2f ms (target: no worse).\n", ghp, nhp }'
+  awk -v g="$g_cpu" -v n="$n_cpu" 'BEGIN {
+    printf "CPU per request (server processes only, user + kernel): gateway %.1f µs, nginx %.1f µs (%.2f x).\n", g, n, (n > 0 ? g / n : 0) }'
 } >"$report"
 echo
 cat "$report"

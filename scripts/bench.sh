@@ -24,13 +24,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 
-# BENCH_PROFILE=debug only to try the script out: debug numbers mean nothing.
-export PROFILE=${BENCH_PROFILE:-release}
-DATA_DIR=$(abspath "${BENCH_DATA_DIR:-.data/bench}")
-export DATA_DIR
-export PORT_BASE=${BENCH_PORT_BASE:-28080}
-export ADMIN_USERNAME=${ADMIN_USERNAME:-admin}
-export ADMIN_PASSWORD=${ADMIN_PASSWORD:-Admin@123}
+bench_env
 DURATION=${BENCH_DURATION:-10}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
 THREADS=${BENCH_THREADS:-2}
@@ -150,10 +144,9 @@ overhead() {
       (d99 > 0 ? (g99 - d99) * 100 / d99 : 0), (dr > 0 ? (gr - dr) * 100 / dr : 0) }'
 }
 # The login burst runs last so that its memory shows in the table below too.
-echo >>"$report"
-"$ROOT/scripts/bench-identity.sh" "$ID" "$(<"$DATA_DIR/run/identity.pid")" >>"$report"
-
 {
+  echo
+  "$ROOT/scripts/bench-identity.sh" "$ID" "$(<"$DATA_DIR/run/identity.pid")"
   echo
   echo "Gateway overhead, jwks.json: $(overhead "GET jwks.json, identity direct" "GET jwks.json, through gateway")"
   echo "Gateway overhead, Me:        $(overhead "GET IdentityAuth/Me (bearer), identity direct" "GET IdentityAuth/Me (bearer), through gateway")"

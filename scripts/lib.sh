@@ -287,6 +287,18 @@ admin_token() {
   sed -nE 's/.*"accessToken" *: *"([^"]+)".*/\1/p' <<<"$out"
 }
 
+# bench_env: what every benchmark shares: the build (BENCH_PROFILE [release]; debug only
+# to try a script out, its numbers mean nothing), a stack of its own (BENCH_DATA_DIR
+# [.data/bench], BENCH_PORT_BASE [28080]) and the admin account it logs in with.
+bench_env() {
+  export PROFILE=${BENCH_PROFILE:-release}
+  DATA_DIR=$(abspath "${BENCH_DATA_DIR:-.data/bench}")
+  export DATA_DIR
+  export PORT_BASE=${BENCH_PORT_BASE:-28080}
+  export ADMIN_USERNAME=${ADMIN_USERNAME:-admin}
+  export ADMIN_PASSWORD=${ADMIN_PASSWORD:-Admin@123}
+}
+
 # bench_stack_up: reuses the stack running from DATA_DIR, or starts one that is stopped
 # again when the script exits (unless BENCH_KEEP=1).
 bench_stack_up() {
