@@ -17,7 +17,7 @@ use crate::models::product::Product;
 use crate::models::serial_code::{CodeBatch, CodeChanges, SerialCode};
 
 /// The most codes one call may carry (code 313 above).
-pub const MAX_CODES_PER_CALL: usize = 50_000;
+pub const MAX_CODES_PER_CALL: usize = shop_common::limits::BULK_MAX_CODES;
 
 /// A checked import request.
 #[derive(Debug)]

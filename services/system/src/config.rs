@@ -26,8 +26,8 @@ use shop_common::config::ServiceConfig;
 
 /// Default for `UPLOAD_DIR`.
 pub const DEFAULT_UPLOAD_DIR: &str = ".data/uploads";
-/// Default for `UPLOAD_MAX_BYTES`: 5 MiB.
-pub const DEFAULT_UPLOAD_MAX_BYTES: u64 = 5 * 1024 * 1024;
+/// Default for `UPLOAD_MAX_BYTES`: the largest file the gateway lets through.
+pub const DEFAULT_UPLOAD_MAX_BYTES: u64 = shop_common::limits::UPLOAD_FILE_BYTES as u64;
 /// Upper bound accepted for `UPLOAD_MAX_BYTES` (uploads are held in memory while checked).
 pub const UPLOAD_MAX_BYTES_CEILING: u64 = 64 * 1024 * 1024;
 /// Default for `S3_REGION`.

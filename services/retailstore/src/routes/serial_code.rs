@@ -28,14 +28,16 @@ use crate::domain::order::OrderCode;
 use crate::domain::serial_code::{Code, CodeStatus, masked};
 use crate::domain::{future_instant, nullable, optional_text};
 use crate::error::{Problems, StoreError};
+use shop_common::limits::BULK_PATH;
+
 use crate::import::{self, Import, ImportReport, MAX_CODES_PER_CALL};
 use crate::models::audit_entry::Actor;
 use crate::models::order::Order;
 use crate::models::serial_code::{CodeChanges, CodeFilter, SerialCode};
 use crate::routes::openapi::{BatchRefused, CodeConflict, CodeLocked, Deleted};
 
-/// CreateBulk bodies may reach 8 MiB (50,000 codes of 100+ characters).
-pub const BULK_JSON_LIMIT: usize = 8 * 1024 * 1024;
+/// CreateBulk bodies may reach the gateway's limit for this route.
+pub const BULK_JSON_LIMIT: usize = shop_common::limits::BULK_BODY_BYTES;
 pub const MAX_NOTE: usize = 500;
 pub const SORTABLE: &[&str] = &["createdAt"];
 
@@ -389,7 +391,7 @@ fn no_store(mut response: HttpResponse) -> HttpResponse {
 /// POST admin ProductSerialCode/CreateBulk.
 #[utoipa::path(
     post,
-    path = "/retailstore/api/admin/v1/ProductSerialCode/CreateBulk",
+    path = BULK_PATH,
     operation_id = "adminSerialCodeCreateBulk",
     tag = "ProductSerialCode",
     summary = "Nhập mã hàng loạt",
@@ -590,8 +592,8 @@ pub fn routes(table: RouteTable) -> RouteTable {
     table
         .get(&action("Pagination"), pagination)
         .post(&action("Search"), search)
-        .post(&action("CreateBulk"), create_bulk)
-        .with(&action("CreateBulk"), |resource| {
+        .post(BULK_PATH, create_bulk)
+        .with(BULK_PATH, |resource| {
             resource.app_data(json_config(BULK_JSON_LIMIT))
         })
         .put(&action("Update"), update)

@@ -13,7 +13,7 @@ use shop_common::route_table::RouteTable;
 pub const OPENAPI: &str = "/system/openapi.json";
 pub const WEB_APP_CONFIGURATION: &str = "/system/api/web/v1/Configuration/AppConfiguration";
 pub const ADMIN_APP_CONFIGURATION: &str = "/system/api/admin/v1/Configuration/AppConfiguration";
-pub const ADMIN_UPLOAD: &str = "/system/api/admin/v1/UploadFile/Upload";
+pub const ADMIN_UPLOAD: &str = shop_common::limits::UPLOAD_PATH;
 /// Stored files: `/uploads/<sha256>.<ext>`; any other name is a bare 404.
 pub const UPLOADS: &str = "/uploads/{name:.*}";
 

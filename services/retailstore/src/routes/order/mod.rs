@@ -13,6 +13,7 @@ use actix_web::http::header::{CACHE_CONTROL, ContentType, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
 use shop_common::Envelope;
+use shop_common::limits::CREATE_ORDER_PATH;
 use shop_common::route_table::RouteTable;
 use uuid::Uuid;
 
@@ -115,7 +116,7 @@ pub fn routes(table: RouteTable) -> RouteTable {
     let web_action = |name: &str| format!("{WEB}/Order/{name}");
     let admin = |name: &str| format!("{ADMIN}/Order/{name}");
     table
-        .post(&web_action("CreateOrder"), web::create_order)
+        .post(CREATE_ORDER_PATH, web::create_order)
         .get(&web_action("OrderDetail"), web::order_detail)
         .get(&web_action("OrderLookup"), web::order_lookup)
         .get(&admin("Pagination"), admin::pagination)

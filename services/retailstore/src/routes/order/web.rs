@@ -63,7 +63,7 @@ type OrderLookupViewAnswer = Enveloped<OrderLookupView>;
 /// POST web Order/CreateOrder (optional `Idempotency-Key`).
 #[utoipa::path(
     post,
-    path = "/retailstore/api/web/v1/Order/CreateOrder",
+    path = shop_common::limits::CREATE_ORDER_PATH,
     operation_id = "webOrderCreate",
     tag = "Order",
     summary = "Tạo đơn hàng (công khai)",
