@@ -15,8 +15,17 @@ export function FilterBar({ children, rowFrom = 'sm' }: { children: ReactNode; r
   );
 }
 
+/**
+ * Binds a control to one field of a filter bar's value: `{...field('status')}` hands it that
+ * field and an onChange that reports the whole value with the field replaced.
+ */
+export function filterFields<T extends object>(value: T, onChange: (value: T) => void) {
+  return <K extends keyof T>(key: K) => ({ value: value[key], onChange: (next: T[K]) => onChange({ ...value, [key]: next }) });
+}
+
 interface SearchFieldProps {
-  label: string;
+  /** "Tìm kiếm" unless given. */
+  label?: string;
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
@@ -55,7 +64,7 @@ function useDraft(value: string, onChange: (value: string) => void) {
 }
 
 /** The keyword box of a filter bar, with a search icon. */
-export function SearchField({ label, placeholder, value, onChange, testId, maxLength, shrinkLabel, verbatim }: SearchFieldProps) {
+export function SearchField({ label = vi.common.search, placeholder, value, onChange, testId, maxLength, shrinkLabel, verbatim }: SearchFieldProps) {
   const [draft, change] = useDraft(value, onChange);
   return (
     <TextField
@@ -117,5 +126,52 @@ export function FilterSelect<V extends string>({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+interface DayRange {
+  /** `YYYY-MM-DD`, '' for open. */
+  fromDay: string;
+  toDay: string;
+}
+
+interface DayFieldProps {
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+  min?: string;
+  max?: string;
+  testId: string;
+}
+
+function DayField({ label, value, onChange, min, max, testId }: DayFieldProps) {
+  return (
+    <TextField
+      type="date"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ flex: 1, minWidth: 160 }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max, 'data-testid': testId } }}
+    />
+  );
+}
+
+/** "Từ ngày" and "Đến ngày" of a filter bar; neither lets one pick past the other. */
+export function DayRangeFields<T extends DayRange>({
+  value,
+  onChange,
+  testIds,
+}: {
+  value: T;
+  onChange: (value: T) => void;
+  testIds: { from: string; to: string };
+}) {
+  const field = filterFields(value, onChange);
+  return (
+    <>
+      <DayField label={vi.common.fromDay} {...field('fromDay')} max={value.toDay || undefined} testId={testIds.from} />
+      <DayField label={vi.common.toDay} {...field('toDay')} min={value.fromDay || undefined} testId={testIds.to} />
+    </>
   );
 }

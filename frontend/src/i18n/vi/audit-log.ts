@@ -19,8 +19,6 @@ export const auditLog = {
     actor: 'Người thực hiện',
     actorPlaceholder: 'Tên đăng nhập',
     action: 'Thao tác',
-    fromDay: 'Từ ngày',
-    toDay: 'Đến ngày',
   },
   /** One label per action name of retailstore's and identity's logs. */
   actions: {

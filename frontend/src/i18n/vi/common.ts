@@ -32,6 +32,8 @@ export const common = {
   copied: 'Đã sao chép vào bộ nhớ tạm',
   copyFailed: 'Không sao chép được, hãy chọn và sao chép thủ công',
   search: 'Tìm kiếm',
+  fromDay: 'Từ ngày',
+  toDay: 'Đến ngày',
   rowsPerPage: 'Số dòng mỗi trang',
   displayedRows: (from: number, to: number, count: number) => `${from}–${to} trên ${count}`,
   fileSize: {

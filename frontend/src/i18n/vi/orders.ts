@@ -13,8 +13,6 @@ export const orders = {
     product: 'Sản phẩm',
     productPlaceholder: 'Tất cả sản phẩm',
     productLoading: 'Đang tải...',
-    fromDay: 'Từ ngày',
-    toDay: 'Đến ngày',
   },
   columns: {
     code: 'Mã đơn',

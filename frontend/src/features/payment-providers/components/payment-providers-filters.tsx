@@ -1,4 +1,4 @@
-import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
+import { FilterBar, FilterSelect, filterFields, SearchField } from '@/components/ui/filter-bar';
 import { KEYWORD_MAX } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { PAYMENT_PROVIDER_TYPES, type PaymentProviderType } from '../api/types';
@@ -21,20 +21,18 @@ export function PaymentProvidersFilters({
   onChange: (value: PaymentProvidersFilterValues) => void;
 }) {
   const t = vi.paymentProviders;
+  const field = filterFields(value, onChange);
   return (
     <FilterBar>
       <SearchField
-        label={vi.common.search}
         placeholder={t.searchPlaceholder}
-        value={value.keyword}
-        onChange={(keyword) => onChange({ ...value, keyword })}
+        {...field('keyword')}
         testId="payment-providers-search"
         maxLength={KEYWORD_MAX}
       />
       <FilterSelect
         label={t.typeFilter}
-        value={value.type}
-        onChange={(type) => onChange({ ...value, type })}
+        {...field('type')}
         options={PAYMENT_PROVIDER_TYPES}
         optionLabel={(type) => t.types[type]}
         testId="payment-providers-type-filter"
@@ -42,8 +40,7 @@ export function PaymentProvidersFilters({
       />
       <FilterSelect
         label={t.activeFilter}
-        value={value.active}
-        onChange={(active) => onChange({ ...value, active })}
+        {...field('active')}
         options={ACTIVE_OPTIONS}
         optionLabel={(active) => (active === 'true' ? t.status.active : t.status.inactive)}
         testId="payment-providers-active-filter"

@@ -1,4 +1,4 @@
-import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
+import { FilterBar, FilterSelect, filterFields, SearchField } from '@/components/ui/filter-bar';
 import { KEYWORD_MAX } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { SERIAL_CODE_STATUSES, type ProductOption, type SerialCodeStatus } from '../api/types';
@@ -18,6 +18,7 @@ interface SerialCodesFiltersProps {
 
 export function SerialCodesFilters({ product, onProductChange, value, onChange }: SerialCodesFiltersProps) {
   const t = vi.serialCodes;
+  const field = filterFields(value, onChange);
   return (
     <FilterBar rowFrom="md">
       <ProductAutocomplete
@@ -30,16 +31,14 @@ export function SerialCodesFilters({ product, onProductChange, value, onChange }
       />
       <FilterSelect
         label={t.statusFilter}
-        value={value.status}
-        onChange={(status) => onChange({ ...value, status })}
+        {...field('status')}
         options={SERIAL_CODE_STATUSES}
         optionLabel={(status) => t.status[status]}
       />
       <SearchField
         label={t.keywordLabel}
         placeholder={t.keywordPlaceholder}
-        value={value.keyword}
-        onChange={(keyword) => onChange({ ...value, keyword })}
+        {...field('keyword')}
         testId="serial-codes-search"
         maxLength={KEYWORD_MAX}
         shrinkLabel

@@ -1,4 +1,4 @@
-import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
+import { FilterBar, FilterSelect, filterFields, SearchField } from '@/components/ui/filter-bar';
 import { vi } from '@/i18n/vi';
 import type { UserRole } from '@/lib/auth';
 import { USER_ROLES } from '../api/types';
@@ -20,26 +20,24 @@ const ACTIVE_OPTIONS = ['true', 'false'] as const;
 
 export function UsersFilters({ value, onChange }: UsersFiltersProps) {
   const t = vi.users;
+  const field = filterFields(value, onChange);
   return (
     <FilterBar>
       <SearchField
         label={t.searchLabel}
         placeholder={t.searchPlaceholder}
-        value={value.keyword}
-        onChange={(keyword) => onChange({ ...value, keyword })}
+        {...field('keyword')}
         testId="users-search"
       />
       <FilterSelect
         label={t.roleFilter}
-        value={value.role}
-        onChange={(role) => onChange({ ...value, role })}
+        {...field('role')}
         options={USER_ROLES}
         optionLabel={(role) => t.roles[role]}
       />
       <FilterSelect
         label={t.statusFilter}
-        value={value.active}
-        onChange={(active) => onChange({ ...value, active })}
+        {...field('active')}
         options={ACTIVE_OPTIONS}
         optionLabel={(active) => (active === 'true' ? t.status.active : t.status.inactive)}
       />
