@@ -11,6 +11,8 @@ use shop_common::internal::HEADER;
 use shop_common::testing::INTERNAL_KEY;
 use support::*;
 
+const INSTRUCTION: &str = "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction";
+
 async fn instruction(app: &TestApp, key: Option<&str>, body: Value) -> Answer {
     let headers: Vec<(&str, &str)> = key.map(|k| (HEADER, k)).into_iter().collect();
     app.send(Method::POST, INSTRUCTION, None, &headers, Some(&body))
@@ -82,7 +84,7 @@ async fn manual_instruction_has_no_payload() {
     let app = TestApp::spawn().await;
     let manual = app
         .post(
-            CREATE,
+            &provider_admin("Create"),
             json!({"name": "Tiền mặt", "type": "manual", "instructions": "Trả tại quầy"}),
         )
         .await
@@ -124,12 +126,18 @@ async fn unavailable_providers_answer_code_500() {
     let app = TestApp::spawn().await;
     let inactive = app.bank_provider("Ngừng", 0).await;
     let status = app
-        .put(UPDATE, json!({"id": inactive, "isActive": false}))
+        .put(
+            &provider_admin("Update"),
+            json!({"id": inactive, "isActive": false}),
+        )
         .await
         .status;
     assert_eq!(status, 200);
     let deleted = app.bank_provider("Đã xóa", 0).await;
-    let status = app.delete(&format!("{DELETE}?id={deleted}")).await.status;
+    let status = app
+        .delete(&format!("{ADMIN}/PaymentProvider/Delete?id={deleted}"))
+        .await
+        .status;
     assert_eq!(status, 200);
     for id in [inactive, deleted, uuid::Uuid::new_v4().to_string()] {
         let answer = instruction(

@@ -9,6 +9,11 @@ use serde_json::{Value, json};
 use shop_common::testing::openapi::check_document;
 use support::*;
 
+const PAGINATION: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Pagination";
+const READ: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Read";
+const BANKS: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Banks";
+const LIST_PUBLIC: &str = "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders";
+
 const SECRET: &str = "sepay-Secret-Abc123456789xyz";
 
 #[tokio::test(flavor = "multi_thread")]
@@ -20,15 +25,27 @@ async fn admin_routes_need_a_valid_token() {
         (Method::GET, format!("{READ}?id={id}"), None),
         (
             Method::POST,
-            CREATE.into(),
+            provider_admin("Create"),
             Some(json!({"name": "x", "type": "manual", "instructions": "y"})),
         ),
-        (Method::PUT, UPDATE.into(), Some(json!({"id": id}))),
-        (Method::DELETE, format!("{DELETE}?id={id}"), None),
+        (
+            Method::PUT,
+            provider_admin("Update"),
+            Some(json!({"id": id})),
+        ),
+        (
+            Method::DELETE,
+            format!("{ADMIN}/PaymentProvider/Delete?id={id}"),
+            None,
+        ),
         (Method::GET, BANKS.into(), None),
         // Malformed bodies still answer 401 first for an anonymous caller.
-        (Method::POST, CREATE.into(), Some(json!("not an object"))),
-        (Method::PUT, UPDATE.into(), Some(json!([]))),
+        (
+            Method::POST,
+            provider_admin("Create"),
+            Some(json!("not an object")),
+        ),
+        (Method::PUT, provider_admin("Update"), Some(json!([]))),
     ];
     for (method, path, body) in &calls {
         let answer = app.call(method.clone(), path, None, body.as_ref()).await;
@@ -80,7 +97,7 @@ async fn staff_reads_but_cannot_write() {
     let answer = app
         .call(
             Method::POST,
-            CREATE,
+            &provider_admin("Create"),
             staff,
             Some(&json!({"name": "x", "type": "manual", "instructions": "y"})),
         )
@@ -89,14 +106,19 @@ async fn staff_reads_but_cannot_write() {
     let answer = app
         .call(
             Method::PUT,
-            UPDATE,
+            &provider_admin("Update"),
             staff,
             Some(&json!({"id": id, "name": "Đổi tên", "isActive": false})),
         )
         .await;
     answer.error(403, 6);
     let answer = app
-        .call(Method::DELETE, &format!("{DELETE}?id={id}"), staff, None)
+        .call(
+            Method::DELETE,
+            &format!("{ADMIN}/PaymentProvider/Delete?id={id}"),
+            staff,
+            None,
+        )
         .await;
     answer.error(403, 6);
     assert_eq!(
@@ -122,7 +144,7 @@ async fn create_read_update_delete() {
     let app = TestApp::spawn().await;
     let created = app
         .post(
-            CREATE,
+            &provider_admin("Create"),
             json!({
                 "name": "  Chuyển khoản Vietcombank ",
                 "type": "vietqr_bank",
@@ -164,7 +186,7 @@ async fn create_read_update_delete() {
     // name from the list.
     let updated = app
         .put(
-            UPDATE,
+            &provider_admin("Update"),
             json!({"id": id, "bankBin": "970418", "logoUrl": null, "isActive": false,
                    "sortOrder": 7}),
         )
@@ -181,13 +203,15 @@ async fn create_read_update_delete() {
     assert_eq!(updated["accountName"], "NGUYEN VAN DUC");
 
     // A required field cannot be cleared.
-    let answer = app.put(UPDATE, json!({"id": id, "name": null})).await;
+    let answer = app
+        .put(&provider_admin("Update"), json!({"id": id, "name": null}))
+        .await;
     assert_eq!(answer.error(400, 1), ["name"]);
 
     // Switch to manual: instructions are required, bank fields go.
     let manual = app
         .put(
-            UPDATE,
+            &provider_admin("Update"),
             json!({"id": id, "type": "manual", "instructions": "Thanh toán tại quầy"}),
         )
         .await;
@@ -196,7 +220,9 @@ async fn create_read_update_delete() {
     assert_eq!(manual["result"]["bankBin"], Value::Null);
     assert_eq!(manual["result"]["accountNumber"], Value::Null);
 
-    let answer = app.delete(&format!("{DELETE}?id={id}")).await;
+    let answer = app
+        .delete(&format!("{ADMIN}/PaymentProvider/Delete?id={id}"))
+        .await;
     assert_eq!(answer.status, 200, "{answer}");
     assert_eq!(answer["result"], true);
     // Soft delete: the row stays, but the provider is gone for every API.
@@ -207,9 +233,13 @@ async fn create_read_update_delete() {
     );
     let answer = app.get(&format!("{READ}?id={id}")).await;
     answer.error(404, 2);
-    let answer = app.put(UPDATE, json!({"id": id, "name": "x"})).await;
+    let answer = app
+        .put(&provider_admin("Update"), json!({"id": id, "name": "x"}))
+        .await;
     answer.error(404, 2);
-    let answer = app.delete(&format!("{DELETE}?id={id}")).await;
+    let answer = app
+        .delete(&format!("{ADMIN}/PaymentProvider/Delete?id={id}"))
+        .await;
     answer.error(404, 2);
     let page = app.get(PAGINATION).await;
     assert_eq!(page["result"]["totalCount"], 0);
@@ -282,11 +312,16 @@ async fn validation_details_and_nothing_stored() {
         ),
     ];
     for (body, fields) in cases {
-        let answer = app.post(CREATE, body.clone()).await;
+        let answer = app.post(&provider_admin("Create"), body.clone()).await;
         assert_eq!(answer.error(400, 1), fields, "{body}");
     }
     // Wrong JSON types answer code 1 as well.
-    let answer = app.post(CREATE, with(json!({"sortOrder": "first"}))).await;
+    let answer = app
+        .post(
+            &provider_admin("Create"),
+            with(json!({"sortOrder": "first"})),
+        )
+        .await;
     answer.error(400, 1);
     assert_eq!(
         app.scalar("SELECT count(*) AS n FROM payment_providers")
@@ -303,7 +338,7 @@ async fn validation_details_and_nothing_stored() {
         json!({"id": id, "accountNumber": "12a45"}),
         json!({"id": id, "type": "manual"}),
     ] {
-        let answer = app.put(UPDATE, patch.clone()).await;
+        let answer = app.put(&provider_admin("Update"), patch.clone()).await;
         assert_eq!(answer.error(400, 1).len(), 1, "{patch}");
     }
     assert_eq!(app.schema.dump("payment_providers").await, before);
@@ -314,7 +349,7 @@ async fn webhook_secret_is_encrypted_and_never_returned() {
     let app = TestApp::spawn().await;
     let created = app
         .post(
-            CREATE,
+            &provider_admin("Create"),
             json!({
                 "name": "SePay MB",
                 "type": "vietqr_bank",
@@ -376,26 +411,35 @@ async fn webhook_secret_is_encrypted_and_never_returned() {
 
     // Omitted: unchanged. Replaced: a new nonce. Cleared with null: gone (webhook off too).
     let kept = app
-        .put(UPDATE, json!({"id": id, "name": "SePay MB 2"}))
+        .put(
+            &provider_admin("Update"),
+            json!({"id": id, "name": "SePay MB 2"}),
+        )
         .await;
     assert_eq!(kept.status, 200, "{kept}");
     assert_eq!(kept["result"]["hasWebhookSecret"], true);
     seen.push(kept.to_string());
     let other = "another-Secret-0987654321";
     let replaced = app
-        .put(UPDATE, json!({"id": id, "webhookSecret": other}))
+        .put(
+            &provider_admin("Update"),
+            json!({"id": id, "webhookSecret": other}),
+        )
         .await;
     assert_eq!(replaced.status, 200, "{replaced}");
     seen.push(replaced.to_string());
     assert!(!app.schema.dump("payment_providers").await.contains(other));
     // Clearing the secret while the webhook stays enabled is refused.
     let answer = app
-        .put(UPDATE, json!({"id": id, "webhookSecret": null}))
+        .put(
+            &provider_admin("Update"),
+            json!({"id": id, "webhookSecret": null}),
+        )
         .await;
     assert_eq!(answer.error(400, 1), ["webhookSecret"]);
     let cleared = app
         .put(
-            UPDATE,
+            &provider_admin("Update"),
             json!({"id": id, "webhookSecret": null, "webhookEnabled": false}),
         )
         .await;
@@ -409,7 +453,10 @@ async fn webhook_secret_is_encrypted_and_never_returned() {
         0
     );
     let set_again = app
-        .put(UPDATE, json!({"id": id, "webhookSecret": SECRET}))
+        .put(
+            &provider_admin("Update"),
+            json!({"id": id, "webhookSecret": SECRET}),
+        )
         .await;
     assert_eq!(set_again.status, 200);
     assert_eq!(set_again["result"]["hasWebhookSecret"], true);
@@ -440,7 +487,7 @@ async fn storefront_list_shows_active_providers_in_order() {
     let first_a = app.bank_provider("A ACB", 1).await;
     let manual = app
         .post(
-            CREATE,
+            &provider_admin("Create"),
             json!({
                 "name": "Liên hệ", "type": "manual", "instructions": "Nhắn tin cho shop",
                 "sortOrder": 0, "logoUrl": "https://cdn.example.vn/logo.png"
@@ -452,12 +499,18 @@ async fn storefront_list_shows_active_providers_in_order() {
     let manual_id = manual["id"].as_str().unwrap().to_owned();
     let inactive = app.bank_provider("Ngừng", -5).await;
     let status = app
-        .put(UPDATE, json!({"id": inactive, "isActive": false}))
+        .put(
+            &provider_admin("Update"),
+            json!({"id": inactive, "isActive": false}),
+        )
         .await
         .status;
     assert_eq!(status, 200);
     let deleted = app.bank_provider("Đã xóa", -10).await;
-    let status = app.delete(&format!("{DELETE}?id={deleted}")).await.status;
+    let status = app
+        .delete(&format!("{ADMIN}/PaymentProvider/Delete?id={deleted}"))
+        .await
+        .status;
     assert_eq!(status, 200);
 
     let list = app

@@ -8,6 +8,9 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use support::*;
 
+const TX_PAGINATION: &str = "/paymentprovider/api/admin/v1/PaymentTransaction/Pagination";
+const ASSIGN: &str = "/paymentprovider/api/admin/v1/PaymentTransaction/Assign";
+
 const CODE: &str = "DHAB12CD34";
 
 async fn list(app: &TestApp, token: Option<&str>, query: &str) -> Answer {
@@ -181,7 +184,7 @@ async fn pagination_puts_unmatched_first_and_filters() {
 #[tokio::test(flavor = "multi_thread")]
 async fn assign_applies_an_unmatched_transfer_once() {
     let app = TestApp::spawn().await;
-    let ledger = app.orders(&[CODE], &[]);
+    app.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let id = unmatched(&app, &provider, 1).await;
     assert!(app.confirm_calls().is_empty());
@@ -211,7 +214,7 @@ async fn assign_applies_an_unmatched_transfer_once() {
             "paidAt": "2026-03-25T14:02:37+07:00",
         })
     );
-    assert_eq!(ledger.applied_count(), 1);
+    assert_eq!(app.applied_count(), 1);
 
     // Once only: it is no longer unmatched.
     let answer = assign(&app, &app.admin, json!({"id": id, "orderCode": CODE})).await;
@@ -292,7 +295,7 @@ async fn assign_input_is_checked_and_bad_input_changes_nothing() {
 #[tokio::test(flavor = "multi_thread")]
 async fn assign_to_an_unknown_order_leaves_it_unmatched() {
     let app = TestApp::spawn().await;
-    let ledger = app.orders(&[CODE], &[]);
+    app.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let id = unmatched(&app, &provider, 1).await;
 
@@ -315,13 +318,13 @@ async fn assign_to_an_unknown_order_leaves_it_unmatched() {
     let answer = assign(&app, &app.admin, json!({"id": id, "orderCode": CODE})).await;
     assert_eq!(answer.ok()["status"], "matched");
     assert_eq!(answer.ok()["lastError"], Value::Null);
-    assert_eq!(ledger.applied_count(), 1);
+    assert_eq!(app.applied_count(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn assign_while_retailstore_is_down_is_finished_by_the_retry_pass() {
     let app = TestApp::spawn().await;
-    let ledger = app.orders(&[CODE], &[]);
+    app.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let id = unmatched(&app, &provider, 1).await;
 
@@ -345,14 +348,14 @@ async fn assign_while_retailstore_is_down_is_finished_by_the_retry_pass() {
         .unwrap();
     assert_eq!(tried, 1);
     assert_eq!(app.transactions().await, [format!("1|matched|{CODE}|1")]);
-    assert_eq!(ledger.applied_count(), 1);
-    assert_eq!(ledger.calls_for(&id), 1);
+    assert_eq!(app.applied_count(), 1);
+    assert_eq!(app.confirms_for(&id), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn concurrent_assigns_one_wins() {
     let app = std::sync::Arc::new(TestApp::spawn().await);
-    let ledger = app.orders(&[CODE, "DHZZ99ZZ99"], &[]);
+    app.orders(&[CODE, "DHZZ99ZZ99"], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let id = unmatched(&app, &provider, 1).await;
 
@@ -376,7 +379,7 @@ async fn concurrent_assigns_one_wins() {
     }
     assert_eq!(won.len(), 1, "{won:?}");
     assert_eq!(app.confirm_calls().len(), 1);
-    assert_eq!(ledger.applied_count(), 1);
+    assert_eq!(app.applied_count(), 1);
     assert_eq!(
         app.transactions().await,
         [format!("1|matched|{}|0", won[0])]

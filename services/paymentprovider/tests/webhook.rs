@@ -5,6 +5,7 @@
 
 mod support;
 
+use paymentprovider::retailstore::CONFIRM_PAYMENT_PATH;
 use reqwest::Method;
 use serde_json::{Value, json};
 use shop_common::internal::HEADER;
@@ -29,7 +30,7 @@ async fn unauthenticated_deliveries_are_refused_and_nothing_is_stored() {
     let answer = app
         .send(
             Method::POST,
-            &format!("{WEBHOOK}/{id}"),
+            &format!("{WEBHOOK_SEPAY_PREFIX}/{id}"),
             None,
             &[("authorization", bearer.as_str())],
             Some(&body),
@@ -39,7 +40,7 @@ async fn unauthenticated_deliveries_are_refused_and_nothing_is_stored() {
     // The key of another provider.
     let other = app
         .post(
-            CREATE,
+            &provider_admin("Create"),
             json!({
                 "name": "MB", "type": "vietqr_bank", "bankBin": "970422",
                 "accountNumber": "999888777", "accountName": "B",
@@ -68,18 +69,27 @@ async fn unauthenticated_deliveries_are_refused_and_nothing_is_stored() {
 
     // Webhook disabled (the secret kept), then the provider deleted.
     let status = app
-        .put(UPDATE, json!({"id": id, "webhookEnabled": false}))
+        .put(
+            &provider_admin("Update"),
+            json!({"id": id, "webhookEnabled": false}),
+        )
         .await
         .status;
     assert_eq!(status, 200);
     let answer = app.deliver(&id, Some(WEBHOOK_KEY), &body).await;
     answer.error(401, 501);
     let status = app
-        .put(UPDATE, json!({"id": id, "webhookEnabled": true}))
+        .put(
+            &provider_admin("Update"),
+            json!({"id": id, "webhookEnabled": true}),
+        )
         .await
         .status;
     assert_eq!(status, 200);
-    let status = app.delete(&format!("{DELETE}?id={id}")).await.status;
+    let status = app
+        .delete(&format!("{ADMIN}/PaymentProvider/Delete?id={id}"))
+        .await
+        .status;
     assert_eq!(status, 200);
     let answer = app.deliver(&id, Some(WEBHOOK_KEY), &body).await;
     answer.error(401, 501);
@@ -100,7 +110,7 @@ async fn unauthenticated_deliveries_are_refused_and_nothing_is_stored() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_matched_delivery_confirms_the_payment_once() {
     let app = TestApp::spawn().await;
-    let ledger = app.orders(&[CODE], &[]);
+    app.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let body = sepay(92_704, "CT DEN:123 DHAB12CD34 chuyen tien", 150_000);
 
@@ -109,7 +119,7 @@ async fn a_matched_delivery_confirms_the_payment_once() {
     let tx_id = answer["id"].as_str().unwrap().to_owned();
     assert_eq!(answer.as_object().unwrap().len(), 2, "{answer}");
 
-    let calls = app.retail.requests(CONFIRM);
+    let calls = app.retail.requests(CONFIRM_PAYMENT_PATH);
     assert_eq!(calls.len(), 1);
     assert_eq!(calls[0].method, "POST");
     assert_eq!(calls[0].headers[HEADER], INTERNAL_KEY);
@@ -123,7 +133,7 @@ async fn a_matched_delivery_confirms_the_payment_once() {
             "paidAt": "2026-03-25T14:02:37+07:00",
         })
     );
-    assert_eq!(ledger.applied_count(), 1);
+    assert_eq!(app.applied_count(), 1);
 
     // Stored: every field, the raw payload, the Hanoi date as an instant.
     let row = app
@@ -176,7 +186,7 @@ async fn a_matched_delivery_confirms_the_payment_once() {
 #[tokio::test(flavor = "multi_thread")]
 async fn concurrent_deliveries_of_one_transaction_store_one_row_and_pay_once() {
     let app = std::sync::Arc::new(TestApp::spawn().await);
-    let ledger = app.orders(&[CODE], &[]);
+    app.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let body = sepay(777, CODE, 200_000);
 
@@ -204,13 +214,13 @@ async fn concurrent_deliveries_of_one_transaction_store_one_row_and_pay_once() {
         calls.iter().all(|c| c["transactionId"] == tx_id),
         "{calls:?}"
     );
-    assert_eq!(ledger.applied_count(), 1);
+    assert_eq!(app.applied_count(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn classification_of_deliveries() {
     let app = TestApp::spawn().await;
-    let ledger = app.orders(&[CODE, "DHZZ99ZZ99", "DH0123ABCD"], &["DH0123ABCD"]);
+    app.orders(&[CODE, "DHZZ99ZZ99", "DH0123ABCD"], &["DH0123ABCD"]);
     let provider = app.webhook_provider("Vietcombank").await;
     let status_of = |answer: &Value| answer["status"].as_str().unwrap().to_owned();
 
@@ -307,7 +317,7 @@ async fn classification_of_deliveries() {
         .lines("SELECT last_error AS line FROM payment_transactions WHERE external_id = '4'")
         .await;
     assert_eq!(note, ["Không tìm thấy đơn hàng DHXXXXXXXX"]);
-    assert_eq!(ledger.applied_count(), 5);
+    assert_eq!(app.applied_count(), 5);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -338,7 +348,7 @@ async fn bad_bodies_from_sepay_are_code_1_and_change_nothing() {
     // Not JSON at all.
     let response = app
         .client
-        .post(app.url(&format!("{WEBHOOK}/{provider}")))
+        .post(app.url(&format!("{WEBHOOK_SEPAY_PREFIX}/{provider}")))
         .header("authorization", format!("Apikey {WEBHOOK_KEY}"))
         .header("content-type", "application/json")
         .body("{not json")
@@ -357,7 +367,12 @@ async fn bad_bodies_from_sepay_are_code_1_and_change_nothing() {
     answer.error(413, 7);
     // Other methods answer code 2 in the envelope.
     let answer = app
-        .call(Method::GET, &format!("{WEBHOOK}/{provider}"), None, None)
+        .call(
+            Method::GET,
+            &format!("{WEBHOOK_SEPAY_PREFIX}/{provider}"),
+            None,
+            None,
+        )
         .await;
     answer.error(404, 2);
 
@@ -368,7 +383,7 @@ async fn bad_bodies_from_sepay_are_code_1_and_change_nothing() {
 #[tokio::test(flavor = "multi_thread")]
 async fn retailstore_down_keeps_it_pending_until_a_redelivery_or_the_retry_pass() {
     let app = TestApp::spawn().await;
-    let ledger = app.orders(&[CODE, "DHZZ99ZZ99"], &[]);
+    app.orders(&[CODE, "DHZZ99ZZ99"], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let first = sepay(1, CODE, 100_000);
     let second = sepay(2, "DHZZ99ZZ99", 100_000);
@@ -411,7 +426,7 @@ async fn retailstore_down_keeps_it_pending_until_a_redelivery_or_the_retry_pass(
     );
     let calls_while_down = app.confirm_calls().len();
     assert_eq!(calls_while_down, 3);
-    assert_eq!(ledger.applied_count(), 0);
+    assert_eq!(app.applied_count(), 0);
 
     // Back up: a redelivery applies the first at once...
     app.retail.set_down(false);
@@ -442,9 +457,9 @@ async fn retailstore_down_keeps_it_pending_until_a_redelivery_or_the_retry_pass(
         .await;
     assert_eq!(pending, 0);
     // Each transfer counted exactly once, under its own transaction id.
-    assert_eq!(ledger.applied_count(), 2);
-    assert_eq!(ledger.calls_for(a["id"].as_str().unwrap()), 1);
-    assert_eq!(ledger.calls_for(b["id"].as_str().unwrap()), 1);
+    assert_eq!(app.applied_count(), 2);
+    assert_eq!(app.confirms_for(a["id"].as_str().unwrap()), 1);
+    assert_eq!(app.confirms_for(b["id"].as_str().unwrap()), 1);
     // Nothing left to do.
     app.make_due().await;
     assert_eq!(
@@ -473,7 +488,7 @@ async fn an_unreachable_retailstore_never_delays_the_answer() {
     let http = shop_common::testing::TestClient::new(base, Some(admin));
     let created = http
         .post(
-            CREATE,
+            &provider_admin("Create"),
             json!({
                 "name": "VCB", "type": "vietqr_bank", "bankBin": "970436",
                 "accountNumber": ACCOUNT, "accountName": "A",
@@ -486,7 +501,7 @@ async fn an_unreachable_retailstore_never_delays_the_answer() {
     let answer = http
         .send(
             Method::POST,
-            &format!("{WEBHOOK}/{provider}"),
+            &format!("{WEBHOOK_SEPAY_PREFIX}/{provider}"),
             None,
             &[("authorization", auth.as_str())],
             Some(&sepay(1, CODE, 10_000)),

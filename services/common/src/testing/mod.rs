@@ -310,6 +310,17 @@ impl TestClient {
     }
 }
 
+/// `body` (a JSON object) with the fields of `patch` set: a valid request made wrong in
+/// one place.
+pub fn with(mut body: Value, patch: Value) -> Value {
+    let Value::Object(patch) = patch else {
+        panic!("patch is not an object: {patch}")
+    };
+    let fields = body.as_object_mut();
+    fields.expect("body is not an object").extend(patch);
+    body
+}
+
 /// The `field` of each entry of `error.details` (empty without details).
 pub fn detail_fields(body: &Value) -> Vec<String> {
     body["error"]["details"]

@@ -30,6 +30,9 @@ pub struct StubCall {
     pub headers: std::collections::HashMap<String, String>,
     /// The JSON body (`null` when empty or not JSON).
     pub body: Value,
+    /// The HTTP status and JSON body the stub answered.
+    pub status: u16,
+    pub answer: Value,
 }
 
 #[derive(Default)]
@@ -76,47 +79,36 @@ impl Stub {
         req: &actix_web::HttpRequest,
         body: &[u8],
     ) -> actix_web::HttpResponse {
-        let call = StubCall {
+        let headers = req.headers().iter();
+        let mut call = StubCall {
             method: req.method().as_str().to_owned(),
             path: req.path().to_owned(),
-            headers: req
-                .headers()
-                .iter()
-                .map(|(k, v)| {
-                    (
-                        k.as_str().to_owned(),
-                        v.to_str().unwrap_or_default().to_owned(),
-                    )
-                })
+            headers: headers
+                .map(|(k, v)| (k.to_string(), v.to_str().unwrap_or_default().to_owned()))
                 .collect(),
             body: serde_json::from_slice(body).unwrap_or(Value::Null),
+            status: 0,
+            answer: Value::Null,
         };
         let (down, handler) = {
-            let mut state = shared.lock().unwrap();
-            let handler = state
-                .handlers
-                .get(&(call.method.clone(), call.path.clone()))
-                .cloned();
-            let down = state.down;
-            state.calls.push(call.clone());
-            (down, handler)
+            let state = shared.lock().unwrap();
+            let route = (call.method.clone(), call.path.clone());
+            (state.down, state.handlers.get(&route).cloned())
         };
-        let (status, answer) = if down {
-            (
+        (call.status, call.answer) = match (down, handler) {
+            (true, _) => (
                 503,
                 envelope_error(503, 8, "Dịch vụ tạm thời không khả dụng"),
-            )
-        } else {
-            match handler {
-                Some(handler) => handler(&call.body),
-                None => (404, envelope_error(404, 2, "Không tìm thấy")),
-            }
+            ),
+            (false, Some(handler)) => handler(&call.body),
+            (false, None) => (404, envelope_error(404, 2, "Không tìm thấy")),
         };
-        actix_web::HttpResponse::build(
-            actix_web::http::StatusCode::from_u16(status).expect("status"),
-        )
-        .content_type("application/json")
-        .body(answer.to_string())
+        let answer = call.answer.to_string();
+        let status = actix_web::http::StatusCode::from_u16(call.status).expect("status");
+        shared.lock().unwrap().calls.push(call);
+        actix_web::HttpResponse::build(status)
+            .content_type("application/json")
+            .body(answer)
     }
 
     /// Answers `method path` with `handler(body)` = (HTTP status, JSON body).
@@ -135,7 +127,7 @@ impl Stub {
         self.requests(path).into_iter().map(|c| c.body).collect()
     }
 
-    /// The requests received on `path` (any method), in order.
+    /// The requests received on `path` (any method) and the answers, in order.
     pub fn requests(&self, path: &str) -> Vec<StubCall> {
         self.state
             .lock()
@@ -159,6 +151,7 @@ mod tests {
     use super::*;
     use crate::testing::TestClient;
     use reqwest::Method;
+    use serde_json::json;
 
     #[tokio::test]
     async fn stub_answers_records_and_goes_down() {
@@ -186,5 +179,13 @@ mod tests {
         assert_eq!(calls.len(), 2);
         assert_eq!(calls[0].headers["x-internal-key"], "k");
         assert_eq!(stub.calls("/svc/internal/v1/X/Do")[1]["n"], 8);
+        assert_eq!(
+            (calls[0].status, &calls[0].answer["result"]["echo"]),
+            (200, &json!(7))
+        );
+        assert_eq!(
+            (calls[1].status, calls[1].answer["error"]["code"].clone()),
+            (503, json!(8))
+        );
     }
 }

@@ -1,22 +1,28 @@
 //! The wiring of the black-box tests (common's `TestService` with this service's state
-//! and a retailstore stub), its routes and the payment fixtures.
+//! and a retailstore stub) and the payment fixtures.
 #![allow(dead_code, unused_imports, clippy::unwrap_used, clippy::expect_used)]
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::ops::Deref;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use paymentprovider::AppState;
 use paymentprovider::config::{PAYMENT_SECRET_KEY, parse_key};
 use paymentprovider::crypto::SecretCipher;
-use paymentprovider::retailstore::Retailstore;
+use paymentprovider::retailstore::{CONFIRM_PAYMENT_PATH, Retailstore};
+pub use paymentprovider::routes::{ADMIN, INTERNAL, WEB, WEBHOOK_SEPAY_PREFIX};
 use serde_json::{Value, json};
 use shop_common::auth::TokenVerifier;
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
 use shop_common::internal::InternalKey;
-pub use shop_common::testing::Answer;
+pub use shop_common::testing::{Answer, with};
 use shop_common::testing::{INTERNAL_KEY, Stub, TestService, envelope_error, envelope_ok};
+
+/// `{ADMIN}/PaymentProvider/{action}` (`action` may end in a query).
+pub fn provider_admin(action: &str) -> String {
+    format!("{ADMIN}/PaymentProvider/{action}")
+}
 
 pub fn test_cipher() -> SecretCipher {
     let key = "5a1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff0a7";
@@ -25,11 +31,8 @@ pub fn test_cipher() -> SecretCipher {
 
 /// A retailstore client for `base_url` (a [`Stub`]).
 pub fn retailstore(base_url: &str) -> Retailstore {
-    Retailstore::new(
-        shop_common::testing::client(),
-        base_url,
-        Secret::new(INTERNAL_KEY),
-    )
+    let key = Secret::new(INTERNAL_KEY);
+    Retailstore::new(shop_common::testing::client(), base_url, key)
 }
 
 /// The service's state on `pool`, trusting `verifier`, calling retailstore at `retail_url`.
@@ -78,15 +81,14 @@ impl TestApp {
         Self { service, retail }
     }
 
-    /// A Vietcombank provider named `name`, the webhook enabled with [`WEBHOOK_KEY`] or
-    /// not; returns its id.
+    /// A Vietcombank provider named `name` (account [`ACCOUNT`]) with `extra` fields;
+    /// returns its id.
     async fn provider(&self, name: &str, account_name: &str, extra: Value) -> String {
-        let mut body = json!({"name": name, "type": "vietqr_bank", "bankBin": "970436",
-                              "accountNumber": ACCOUNT, "accountName": account_name});
-        body.as_object_mut()
-            .unwrap()
-            .extend(extra.as_object().unwrap().clone());
-        let created = self.post(CREATE, body).await;
+        let body = json!({"name": name, "type": "vietqr_bank", "bankBin": "970436",
+                          "accountNumber": ACCOUNT, "accountName": account_name});
+        let created = self
+            .post(&provider_admin("Create"), with(body, extra))
+            .await;
         created.ok()["id"].as_str().unwrap().to_owned()
     }
 
@@ -96,8 +98,8 @@ impl TestApp {
             .await
     }
 
-    /// A Vietcombank provider (account [`ACCOUNT`]) whose SePay webhook is enabled with
-    /// [`WEBHOOK_KEY`]; returns its id.
+    /// A Vietcombank provider whose SePay webhook is enabled with [`WEBHOOK_KEY`];
+    /// returns its id.
     pub async fn webhook_provider(&self, name: &str) -> String {
         let webhook = json!({"webhookEnabled": true, "webhookSecret": WEBHOOK_KEY});
         self.provider(name, "Nguyen Van A", webhook).await
@@ -109,48 +111,60 @@ impl TestApp {
         if let Some(key) = key {
             bank = bank.with_headers(&[("authorization", &format!("Apikey {key}"))]);
         }
-        bank.post(&format!("{WEBHOOK}/{provider_id}"), body).await
+        bank.post(&format!("{WEBHOOK_SEPAY_PREFIX}/{provider_id}"), body)
+            .await
     }
 
     /// [`deliver`](Self::deliver) with the right key, expecting success: `{id, status}`.
     pub async fn deliver_ok(&self, provider_id: &str, body: &Value) -> Value {
-        self.deliver(provider_id, Some(WEBHOOK_KEY), body)
-            .await
-            .ok()
-            .clone()
+        let answer = self.deliver(provider_id, Some(WEBHOOK_KEY), body).await;
+        answer.ok().clone()
     }
 
     /// retailstore's ConfirmPayment as the stub answers it: `orders` exist, idempotent on
     /// `transactionId`; `manual` ones hold a manual payment (`duplicate_of_manual` once).
-    pub fn orders(&self, orders: &[&str], manual: &[&str]) -> Ledger {
-        let ledger = Ledger::default();
-        let book = ledger.clone();
-        let orders: Vec<String> = orders.iter().map(|s| (*s).to_owned()).collect();
-        let manual: Vec<String> = manual.iter().map(|s| (*s).to_owned()).collect();
-        self.retail.reply("POST", CONFIRM, move |body| {
+    pub fn orders(&self, orders: &[&str], manual: &[&str]) {
+        let owned = |codes: &[&str]| codes.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let (orders, manual) = (owned(orders), owned(manual));
+        let seen = Mutex::new(HashSet::new());
+        self.retail.reply("POST", CONFIRM_PAYMENT_PATH, move |body| {
             let code = body["orderCode"].as_str().unwrap_or_default().to_uppercase();
             let tx = body["transactionId"].as_str().unwrap_or_default().to_owned();
             if !orders.contains(&code) {
                 return (404, envelope_error(404, 403, "Không tìm thấy đơn hàng"));
             }
-            let mut applied = book.applied.lock().unwrap();
-            let outcome = match (applied.contains_key(&tx), manual.contains(&code)) {
-                (true, _) => "already_applied",
-                (false, true) => "duplicate_of_manual",
-                (false, false) => "applied",
+            let outcome = match (seen.lock().unwrap().insert(tx), manual.contains(&code)) {
+                (false, _) => "already_applied",
+                (true, true) => "duplicate_of_manual",
+                (true, false) => "applied",
             };
-            *applied.entry(tx).or_default() += 1;
-            book.outcomes.lock().unwrap().push(outcome.to_owned());
             let order = json!({"orderId": uuid::Uuid::new_v4(), "orderCode": code, "status": "completed",
                                "paymentStatus": "paid", "applied": outcome == "applied", "outcome": outcome});
             (200, envelope_ok(order))
         });
-        ledger
     }
 
     /// The ConfirmPayment bodies the stub received (down or not), in order.
     pub fn confirm_calls(&self) -> Vec<Value> {
-        self.retail.calls(CONFIRM)
+        self.retail.calls(CONFIRM_PAYMENT_PATH)
+    }
+
+    /// How many ConfirmPayment calls the stub answered `applied` (a payment counted).
+    pub fn applied_count(&self) -> usize {
+        let calls = self.retail.requests(CONFIRM_PAYMENT_PATH);
+        let applied = calls
+            .iter()
+            .filter(|c| c.answer["result"]["outcome"] == "applied");
+        applied.count()
+    }
+
+    /// How many ConfirmPayment calls for `transaction_id` found their order (while up).
+    pub fn confirms_for(&self, transaction_id: &str) -> usize {
+        let calls = self.retail.requests(CONFIRM_PAYMENT_PATH);
+        let found = calls
+            .iter()
+            .filter(|c| c.status == 200 && c.body["transactionId"] == transaction_id);
+        found.count()
     }
 
     /// A client for the stub, for calling the retry pass directly.
@@ -173,36 +187,6 @@ impl TestApp {
     }
 }
 
-/// What the ConfirmPayment stub did: per transaction id, how many calls it answered
-/// (while up), and every outcome in order.
-#[derive(Clone, Default)]
-pub struct Ledger {
-    pub applied: Arc<Mutex<HashMap<String, u32>>>,
-    pub outcomes: Arc<Mutex<Vec<String>>>,
-}
-
-impl Ledger {
-    /// How many calls answered `applied` (a payment counted).
-    pub fn applied_count(&self) -> usize {
-        self.outcomes
-            .lock()
-            .unwrap()
-            .iter()
-            .filter(|o| *o == "applied")
-            .count()
-    }
-
-    /// How many calls for `transaction_id` were answered (while up).
-    pub fn calls_for(&self, transaction_id: &str) -> u32 {
-        self.applied
-            .lock()
-            .unwrap()
-            .get(transaction_id)
-            .copied()
-            .unwrap_or(0)
-    }
-}
-
 /// A SePay body: an incoming transfer of `amount` into [`ACCOUNT`] with memo `content`.
 pub fn sepay(id: i64, content: &str, amount: i64) -> Value {
     json!({
@@ -213,14 +197,6 @@ pub fn sepay(id: i64, content: &str, amount: i64) -> Value {
     })
 }
 
-/// `body` with some fields replaced.
-pub fn with(mut body: Value, patch: Value) -> Value {
-    body.as_object_mut()
-        .unwrap()
-        .extend(patch.as_object().unwrap().clone());
-    body
-}
-
 pub const PUBLIC_BASE: &str = "https://shop.example.vn";
 /// Where nothing listens: retailstore unreachable.
 pub const NO_RETAILSTORE: &str = "http://127.0.0.1:1";
@@ -228,15 +204,3 @@ pub const NO_RETAILSTORE: &str = "http://127.0.0.1:1";
 pub const ACCOUNT: &str = "0011001234567";
 /// The webhook secret of [`TestApp::webhook_provider`].
 pub const WEBHOOK_KEY: &str = "sepay-Webhook-Key-0123456789";
-pub const CONFIRM: &str = paymentprovider::retailstore::CONFIRM_PAYMENT_PATH;
-pub const WEBHOOK: &str = "/paymentprovider/api/web/v1/PaymentWebhook/SePay";
-pub const CREATE: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Create";
-pub const UPDATE: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Update";
-pub const TX_PAGINATION: &str = "/paymentprovider/api/admin/v1/PaymentTransaction/Pagination";
-pub const ASSIGN: &str = "/paymentprovider/api/admin/v1/PaymentTransaction/Assign";
-pub const LIST_PUBLIC: &str = "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders";
-pub const PAGINATION: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Pagination";
-pub const READ: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Read";
-pub const DELETE: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Delete";
-pub const BANKS: &str = "/paymentprovider/api/admin/v1/PaymentProvider/Banks";
-pub const INSTRUCTION: &str = "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction";
