@@ -9,15 +9,18 @@
 //! each other at the same moment are thus serialised: the second one sees the first
 //! one's result, and at least one active admin always remains.
 
-use diesel_async::AsyncConnection;
+use diesel_async::{AsyncConnection, AsyncPgConnection};
 use shop_common::auth::Role;
+use shop_common::db::DbPool;
 use uuid::Uuid;
 
 use crate::audit::{AuditAction, role_label};
+use crate::config::Settings;
 use crate::domain::{Email, FullName, Password, UserName, has_password_length, login_key};
 use crate::error::IdentityError;
 use crate::models::{NewAuditEntry, NewUser, User, UserChanges};
-use crate::{AppState, common_passwords, login};
+use crate::password::Passwords;
+use crate::{common_passwords, login};
 
 /// Code 124 for a password on the common list.
 fn refuse_common(password: &str, field: &'static str) -> Result<(), IdentityError> {
@@ -65,14 +68,15 @@ impl AccountUpdate {
 }
 
 pub async fn create(
-    state: &AppState,
+    pool: &DbPool,
+    passwords: &Passwords,
     actor: &User,
     new: NewAccount,
 ) -> Result<User, IdentityError> {
     refuse_common(new.password.expose(), "password")?;
     {
         // A cheap early answer; the unique index still decides under concurrency.
-        let mut conn = state.pool.get().await?;
+        let mut conn = pool.get().await?;
         if User::find_by_key(&mut conn, &new.user_name.key())
             .await?
             .is_some()
@@ -80,8 +84,8 @@ pub async fn create(
             return Err(IdentityError::UserNameTaken);
         }
     }
-    let hash = state.passwords.hash(new.password.expose()).await?;
-    let mut conn = state.pool.get().await?;
+    let hash = passwords.hash(new.password.expose()).await?;
+    let mut conn = pool.get().await?;
     let full_name = new.full_name.into_inner();
     let email = new.email.map(Email::into_inner);
     let row = NewUser {
@@ -122,7 +126,7 @@ fn is_last(admins: &[Uuid], target: Uuid) -> bool {
 }
 
 pub async fn update(
-    state: &AppState,
+    conn: &mut AsyncPgConnection,
     actor: &User,
     id: Uuid,
     update: AccountUpdate,
@@ -130,7 +134,6 @@ pub async fn update(
     if id == actor.id && update.is_active == Some(false) {
         return Err(IdentityError::SelfAction);
     }
-    let mut conn = state.pool.get().await?;
     let actor_id = actor.id;
     let user = conn
         .transaction::<_, IdentityError, _>(async |conn| {
@@ -209,11 +212,14 @@ fn update_entries(before: &User, after: &User) -> Vec<(AuditAction, String)> {
     entries
 }
 
-pub async fn delete(state: &AppState, actor: &User, id: Uuid) -> Result<(), IdentityError> {
+pub async fn delete(
+    conn: &mut AsyncPgConnection,
+    actor: &User,
+    id: Uuid,
+) -> Result<(), IdentityError> {
     if id == actor.id {
         return Err(IdentityError::SelfAction);
     }
-    let mut conn = state.pool.get().await?;
     let actor_id = actor.id;
     conn.transaction::<_, IdentityError, _>(async |conn| {
         let admins = User::lock_active_admins(conn).await?;
@@ -238,20 +244,21 @@ pub async fn delete(state: &AppState, actor: &User, id: Uuid) -> Result<(), Iden
 
 /// An admin sets someone's password; their tokens stop working.
 pub async fn reset_password(
-    state: &AppState,
+    pool: &DbPool,
+    passwords: &Passwords,
     actor: &User,
     id: Uuid,
     password: Password,
 ) -> Result<(), IdentityError> {
     refuse_common(password.expose(), "newPassword")?;
     {
-        let mut conn = state.pool.get().await?;
+        let mut conn = pool.get().await?;
         User::find(&mut conn, id)
             .await?
             .ok_or(IdentityError::NotFound)?;
     }
-    let hash = state.passwords.hash(password.expose()).await?;
-    let mut conn = state.pool.get().await?;
+    let hash = passwords.hash(password.expose()).await?;
+    let mut conn = pool.get().await?;
     conn.transaction::<_, IdentityError, _>(async |conn| {
         let target = User::find_for_update(conn, id)
             .await?
@@ -274,18 +281,31 @@ pub async fn reset_password(
     Ok(())
 }
 
+/// SelfChangePassword's three fields, as typed.
+#[derive(Clone, Copy)]
+pub struct PasswordChange<'a> {
+    pub old_password: &'a str,
+    pub new_password: &'a str,
+    pub confirm_password: &'a str,
+}
+
 /// A user changes their own password; every token of theirs, this one included, stops
 /// working. Checks in order: length (122), confirmation (121), common password (124),
 /// the failure count of (user, client) (101), old password (120, counted like a failed
 /// login), unchanged (123).
 pub async fn change_own_password(
-    state: &AppState,
+    pool: &DbPool,
+    passwords: &Passwords,
+    settings: &Settings,
     user: &User,
     client: &str,
-    old_password: &str,
-    new_password: &str,
-    confirm_password: &str,
+    change: PasswordChange<'_>,
 ) -> Result<(), IdentityError> {
+    let PasswordChange {
+        old_password,
+        new_password,
+        confirm_password,
+    } = change;
     if !has_password_length(new_password) {
         return Err(IdentityError::PasswordLength {
             field: "newPassword",
@@ -295,18 +315,16 @@ pub async fn change_own_password(
         return Err(IdentityError::PasswordMismatch);
     }
     refuse_common(new_password, "newPassword")?;
-    let settings = &state.settings;
     let key = login_key(&user.user_name);
     {
-        let mut conn = state.pool.get().await?;
+        let mut conn = pool.get().await?;
         login::begin_attempt(&mut conn, settings, &key, client).await?;
         // The connection goes back to the pool while the password is hashed.
     }
-    let matched = state
-        .passwords
+    let matched = passwords
         .verify(old_password, Some(&user.password_hash))
         .await?;
-    let mut conn = state.pool.get().await?;
+    let mut conn = pool.get().await?;
     if !matched {
         return Err(login::wrong_password(
             &mut conn,
@@ -323,7 +341,7 @@ pub async fn change_own_password(
     if new_password == old_password {
         return Err(IdentityError::PasswordUnchanged);
     }
-    let hash = state.passwords.hash(new_password).await?;
+    let hash = passwords.hash(new_password).await?;
     conn.transaction::<_, IdentityError, _>(async |conn| {
         if !User::replace_password(conn, user.id, &user.password_hash, &hash).await? {
             // Changed or revoked meanwhile: this session is no longer valid.

@@ -1,8 +1,6 @@
 //! The identity service: users, passwords, login, token signing and the JWKS.
 //!
-//! The app factory [`configure`] is shared by the binary and the tests; the optional
-//! [`testing`] module (feature `testing`) spawns a whole identity server for other
-//! crates' tests.
+//! The app factory [`configure`] is shared by the binary and the tests.
 
 use std::sync::Arc;
 
@@ -27,8 +25,6 @@ pub mod password;
 pub mod routes;
 pub mod schema;
 pub mod seed;
-#[cfg(feature = "testing")]
-pub mod testing;
 pub mod tokens;
 pub mod views;
 

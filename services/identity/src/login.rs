@@ -16,13 +16,15 @@
 
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 
-use crate::AppState;
+use shop_common::db::DbPool;
+
 use crate::audit::AuditAction;
 use crate::config::Settings;
 use crate::domain::{USER_NAME_MAX_CHARS, login_key};
 use crate::error::IdentityError;
 use crate::models::{Attempt, LoginFailure, NewAuditEntry, User};
-use crate::tokens::IssuedToken;
+use crate::password::Passwords;
+use crate::tokens::{IssuedToken, SigningKeys};
 
 /// A successful login.
 #[derive(Debug)]
@@ -124,31 +126,33 @@ pub async fn right_password(
 }
 
 pub async fn login(
-    state: &AppState,
+    pool: &DbPool,
+    passwords: &Passwords,
+    keys: &SigningKeys,
+    settings: &Settings,
     user_name: &str,
     password: &str,
     client_ip: &str,
 ) -> Result<LoggedIn, IdentityError> {
-    let settings = &state.settings;
     let key = login_key(user_name);
     if key.chars().count() > USER_NAME_MAX_CHARS || key.chars().any(char::is_control) {
         // No account can have such a name (and PostgreSQL refuses a NUL in text): answer
         // like a wrong password, at the same cost.
-        state.passwords.verify(password, None).await?;
+        passwords.verify(password, None).await?;
         return Err(IdentityError::BadCredentials);
     }
 
     let user = {
-        let mut conn = state.pool.get().await?;
+        let mut conn = pool.get().await?;
         begin_attempt(&mut conn, settings, &key, client_ip).await?;
         User::find_by_key(&mut conn, &key).await?
         // The connection goes back to the pool while the password is hashed.
     };
 
     let hash = user.as_ref().map(|u| u.password_hash.as_str());
-    let matched = state.passwords.verify(password, hash).await?;
+    let matched = passwords.verify(password, hash).await?;
 
-    let mut conn = state.pool.get().await?;
+    let mut conn = pool.get().await?;
     let user = match user {
         Some(user) if matched => user,
         account => {
@@ -172,7 +176,7 @@ pub async fn login(
     let user = User::record_login(&mut conn, user.id)
         .await?
         .ok_or(IdentityError::AccountDisabled)?;
-    let token = state.keys.issue(
+    let token = keys.issue(
         user.id,
         &user.user_name,
         user.role(),

@@ -1,6 +1,6 @@
 //! `identity` serves the API; `identity migrate` only applies the migrations (a
-//! Kubernetes Job); `identity keygen` prints a new Ed25519 private key (PKCS#8 PEM) for
-//! `JWT_PRIVATE_KEY`.
+//! Kubernetes Job); `identity openapi` prints the OpenAPI document; `identity keygen`
+//! prints a new Ed25519 private key (PKCS#8 PEM) for `JWT_PRIVATE_KEY`.
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -27,6 +27,15 @@ fn keygen() -> std::io::Result<()> {
 // tokio's multi-threaded runtime: the migration harness needs blocking threads.
 #[tokio::main]
 async fn main() -> ExitCode {
+    if server::openapi_only() {
+        return match server::print_openapi(identity::routes::openapi::json()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("identity openapi: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if std::env::args().nth(1).as_deref() == Some("keygen") {
         return match keygen() {
             Ok(()) => ExitCode::SUCCESS,

@@ -28,15 +28,39 @@ pub enum TokenError {
 }
 
 /// One public key as published in the JWKS.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = Jwk)]
 pub struct PublicJwk {
+    #[schema(schema_with = okp)]
     pub kty: &'static str,
+    #[schema(schema_with = ed25519)]
     pub crv: &'static str,
+    /// The public key, base64url without padding
     pub x: String,
+    /// RFC 7638 thumbprint (SHA-256, base64url)
     pub kid: String,
+    #[schema(schema_with = eddsa)]
     pub alg: &'static str,
     #[serde(rename = "use")]
+    #[schema(schema_with = sig)]
     pub use_: &'static str,
+}
+
+// The fixed members of a published key, for the document.
+fn okp() -> utoipa::openapi::schema::Object {
+    crate::views::constant("OKP")
+}
+
+fn ed25519() -> utoipa::openapi::schema::Object {
+    crate::views::constant("Ed25519")
+}
+
+fn eddsa() -> utoipa::openapi::schema::Object {
+    crate::views::constant("EdDSA")
+}
+
+fn sig() -> utoipa::openapi::schema::Object {
+    crate::views::constant("sig")
 }
 
 impl PublicJwk {
@@ -53,8 +77,9 @@ impl PublicJwk {
 }
 
 /// The JWKS document (`{"keys": [...]}`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Jwks {
+    #[schema(min_items = 1)]
     pub keys: Vec<PublicJwk>,
 }
 

@@ -3,20 +3,46 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use shop_common::auth::Role;
+use utoipa::ToSchema;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use uuid::Uuid;
 
 use crate::models::User;
 
+// `shop_common::auth::Role` as the document names it.
+#[derive(ToSchema)]
+#[schema(as = Role, rename_all = "snake_case")]
+#[allow(dead_code)]
+pub enum RoleDoc {
+    Admin,
+    Staff,
+}
+
+/// A string that can only be `value`.
+pub(crate) fn constant(value: &'static str) -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some([value]))
+        .build()
+}
+
 /// A user as the admin screens see it (lists, Read, Create, Update, Me).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = User)]
 pub struct UserView {
     pub id: Uuid,
+    #[schema(example = "nhanvien1")]
     pub user_name: String,
+    #[schema(example = "Nguyễn Văn A")]
     pub full_name: String,
+    #[schema(required = true, format = Email)]
     pub email: Option<String>,
+    #[schema(value_type = RoleDoc)]
     pub role: Role,
     pub is_active: bool,
+    /// Null until the first login
+    #[schema(required = true)]
     pub last_login_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
 }
@@ -37,12 +63,13 @@ impl From<&User> for UserView {
 }
 
 /// The user part of the login result.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionUser {
     pub id: Uuid,
     pub user_name: String,
     pub full_name: String,
+    #[schema(value_type = RoleDoc)]
     pub role: Role,
 }
 
@@ -58,19 +85,26 @@ impl From<&User> for SessionUser {
 }
 
 /// The login result.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginResult {
+    /// EdDSA JWT; claims `sub, name, role, ver, iat, exp, iss, aud`
     pub access_token: String,
+    #[schema(schema_with = bearer)]
     pub token_type: String,
     pub expires_at: DateTime<Utc>,
     pub user: SessionUser,
 }
 
+fn bearer() -> Object {
+    constant("Bearer")
+}
+
 /// The answer of the internal TokenStatus call.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TokenStatus {
     pub active: bool,
+    #[schema(value_type = Option<RoleDoc>, required = true)]
     pub role: Option<Role>,
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Api, USER};
+use common::{ADMIN_PASSWORD, Api, USER};
 use futures_util::StreamExt;
 use reqwest::Method;
 use shop_common::auth::Role;
@@ -18,23 +18,20 @@ use shop_common::testing::attacks::{
 async fn forged_and_revoked_tokens_are_refused() {
     let api = Api::new().await;
     let pages = format!("{USER}/Pagination");
-    let forged = forged_tokens(api.idp.kid(), |c| api.idp.sign(c));
+    let forged = forged_tokens(api.keys.kid(), |c| api.sign(c));
     assert_tokens_refused(&api.http, Method::GET, &pages, None, &forged).await;
 
-    let admin = api.idp.admin_token().await;
-    api.get(&pages, Some(&admin)).await.ok();
-    api.idp.revoke(api.idp.admin.id).await;
-    api.get(&pages, Some(&admin)).await.error(401, 5);
+    let admin = api.token_for(api.admin).await;
+    api.with_token(Some(&admin)).get(&pages).await.ok();
+    api.revoke(api.admin).await;
+    api.with_token(Some(&admin)).get(&pages).await.error(401, 5);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn client_user_headers_are_not_identity() {
     let api = Api::new().await;
-    let staff = api
-        .idp
-        .create_user("staff1", "staff-pass-1", Role::Staff)
-        .await;
-    let staff_token = api.idp.token_for(staff.id).await;
+    let staff = api.insert_user("staff1", "staff-pass-1", Role::Staff).await;
+    let staff_token = api.token_for(staff.id).await;
     assert_user_headers_ignored(
         &api.http,
         Method::GET,
@@ -48,17 +45,14 @@ async fn client_user_headers_are_not_identity() {
 #[tokio::test(flavor = "multi_thread")]
 async fn token_status_needs_the_key() {
     let api = Api::new().await;
-    let path = format!(
-        "/identity/internal/v1/TokenStatus?sub={}&ver=1",
-        api.idp.admin.id
-    );
+    let path = format!("/identity/internal/v1/TokenStatus?sub={}&ver=1", api.admin);
     assert_internal_key_required(&api.http, Method::GET, &path, None).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn page_numbers_out_of_bounds_are_code_1_naming_the_field() {
     let api = Api::new().await;
-    let admin = api.idp.admin_token().await;
+    let admin = api.token_for(api.admin).await;
     assert_page_bounds(&api.http, Some(&admin), &format!("{USER}/Pagination")).await;
     assert_page_bounds(
         &api.http,
@@ -86,7 +80,7 @@ async fn a_1000_guess_login_burst_locks_and_stays_locked() {
     assert!(wrong < 3, "at most max-1 plain failures, got {wrong}");
     assert_eq!(wrong + locked, 1000, "every guess is refused as 100 or 101");
     // Still locked for the real password; another client is not affected.
-    let pass = api.idp.admin.password.clone();
+    let pass = ADMIN_PASSWORD.to_owned();
     api.login_from("admin", &pass, ip).await.error(400, 101);
     api.login_from("admin", &pass, "198.51.100.50").await.ok();
 }

@@ -41,7 +41,8 @@ async fn account_changes_are_logged_newest_first() {
         let admin = admin.clone();
         let api = &api;
         async move {
-            api.put(&format!("{USER}/Update"), Some(&admin), body)
+            api.with_token(Some(&admin))
+                .put(&format!("{USER}/Update"), body)
                 .await
                 .ok()
                 .clone()
@@ -51,26 +52,23 @@ async fn account_changes_are_logged_newest_first() {
     // A role change and a disable in one request: two entries.
     update(json!({ "id": id, "role": "admin", "isActive": false })).await;
     update(json!({ "id": id, "isActive": true })).await;
-    api.post(
-        &format!("{USER}/ResetPassword"),
-        Some(&admin),
-        json!({ "id": id, "newPassword": "Dat-lai-2026" }),
-    )
-    .await
-    .ok();
+    api.with_token(Some(&admin))
+        .post(
+            &format!("{USER}/ResetPassword"),
+            json!({ "id": id, "newPassword": "Dat-lai-2026" }),
+        )
+        .await
+        .ok();
     let own = api.token("ketoan", "Dat-lai-2026").await;
-    api.post(
-        &format!("{AUTH}/SelfChangePassword"),
-        Some(&own),
-        json!({ "oldPassword": "Dat-lai-2026", "newPassword": "Cua-rieng-toi", "confirmPassword": "Cua-rieng-toi" }),
-    )
+    api.with_token(Some(&own)).post(&format!("{AUTH}/SelfChangePassword"), json!({ "oldPassword": "Dat-lai-2026", "newPassword": "Cua-rieng-toi", "confirmPassword": "Cua-rieng-toi" }))
     .await
     .ok();
-    api.delete(&format!("{USER}/Delete?id={id}"), Some(&admin))
+    api.with_token(Some(&admin))
+        .delete(&format!("{USER}/Delete?id={id}"))
         .await
         .ok();
 
-    let page = api.get(LOG, Some(&admin)).await;
+    let page = api.with_token(Some(&admin)).get(LOG).await;
     let page = page.ok();
     assert_eq!(
         rows(page),
@@ -93,8 +91,8 @@ async fn account_changes_are_logged_newest_first() {
     let items = page["items"].as_array().unwrap();
     let role_change = &items[5];
     assert_eq!(role_change["detail"], "Vai trò: nhân viên → quản trị viên");
-    assert_eq!(role_change["actorId"], api.idp.admin.id.to_string());
-    assert_eq!(items[0]["actorId"], api.idp.admin.id.to_string());
+    assert_eq!(role_change["actorId"], api.admin.to_string());
+    assert_eq!(items[0]["actorId"], api.admin.to_string());
     assert_eq!(items[1]["actorId"], id);
     for item in items {
         let keys: Vec<&str> = item
@@ -113,29 +111,25 @@ async fn account_changes_are_logged_newest_first() {
 async fn refused_changes_log_nothing() {
     let api = Api::new().await;
     let admin = api.admin_token().await;
-    let me = api.idp.admin.id;
-    api.put(
-        &format!("{USER}/Update"),
-        Some(&admin),
-        json!({ "id": me, "isActive": false }),
-    )
-    .await
-    .error(400, 132);
-    api.put(
-        &format!("{USER}/Update"),
-        Some(&admin),
-        json!({ "id": me, "role": "staff" }),
-    )
-    .await
-    .error(400, 133);
-    api.post(
-        &format!("{USER}/Create"),
-        Some(&admin),
-        json!({ "userName": "nv-moi", "fullName": "X", "password": "password", "role": "staff" }),
-    )
+    let me = api.admin;
+    api.with_token(Some(&admin))
+        .put(
+            &format!("{USER}/Update"),
+            json!({ "id": me, "isActive": false }),
+        )
+        .await
+        .error(400, 132);
+    api.with_token(Some(&admin))
+        .put(
+            &format!("{USER}/Update"),
+            json!({ "id": me, "role": "staff" }),
+        )
+        .await
+        .error(400, 133);
+    api.with_token(Some(&admin)).post(&format!("{USER}/Create"), json!({ "userName": "nv-moi", "fullName": "X", "password": "password", "role": "staff" }))
     .await
     .error(400, 124);
-    let page = api.get(LOG, Some(&admin)).await;
+    let page = api.with_token(Some(&admin)).get(LOG).await;
     assert_eq!(page.ok()["totalCount"], 0);
 }
 
@@ -143,10 +137,7 @@ async fn refused_changes_log_nothing() {
 async fn a_lockout_is_logged_once() {
     let api = Api::new().await;
     let admin = api.admin_token().await;
-    let staff = api
-        .idp
-        .create_user("thukho", "Kho-lanh-01", Role::Staff)
-        .await;
+    let staff = api.insert_user("thukho", "Kho-lanh-01", Role::Staff).await;
     for _ in 0..5 {
         api.login_from("thukho", "doan-bua", "2001:db8:9:9::5")
             .await;
@@ -157,7 +148,8 @@ async fn a_lockout_is_logged_once() {
             .await;
     }
     let page = api
-        .get(&format!("{LOG}?action=login_lockout"), Some(&admin))
+        .with_token(Some(&admin))
+        .get(&format!("{LOG}?action=login_lockout"))
         .await;
     let page = page.ok();
     assert_eq!(
@@ -182,19 +174,19 @@ async fn filters_and_bounds() {
     let second = api
         .create_user(&admin, "nv-hai", "Nhan-vien-2b", "staff")
         .await;
-    api.put(
-        &format!("{USER}/Update"),
-        Some(&admin),
-        json!({ "id": second["id"], "isActive": false }),
-    )
-    .await
-    .ok();
+    api.with_token(Some(&admin))
+        .put(
+            &format!("{USER}/Update"),
+            json!({ "id": second["id"], "isActive": false }),
+        )
+        .await
+        .ok();
 
     let get = |query: &str| {
         let url = format!("{LOG}?{query}");
         let admin = admin.clone();
         let api = &api;
-        async move { api.get(&url, Some(&admin)).await }
+        async move { api.with_token(Some(&admin)).get(&url).await }
     };
     let disables = get("action=user_disable").await;
     assert_eq!(
@@ -259,12 +251,11 @@ async fn filters_and_bounds() {
 #[tokio::test(flavor = "multi_thread")]
 async fn admins_only() {
     let api = Api::new().await;
-    api.idp
-        .create_user("nhanvien", "Nhan-vien-9z", Role::Staff)
+    api.insert_user("nhanvien", "Nhan-vien-9z", Role::Staff)
         .await;
     let staff = api.token("nhanvien", "Nhan-vien-9z").await;
-    api.get(LOG, Some(&staff)).await.error(403, 6);
-    api.get(LOG, None).await.error(401, 5);
+    api.with_token(Some(&staff)).get(LOG).await.error(403, 6);
+    api.anon().get(LOG).await.error(401, 5);
 }
 
 /// Enough escaping for RFC 3339 in a query string (`+` and `:`).

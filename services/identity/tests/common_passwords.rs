@@ -24,11 +24,7 @@ async fn create_refuses_common_passwords_in_any_case() {
         "QWERTY123",
     ] {
         let answer = api
-            .post(
-                &format!("{USER}/Create"),
-                Some(&admin),
-                json!({ "userName": "nhanvien", "fullName": "Nhân viên", "password": password, "role": "staff" }),
-            )
+            .with_token(Some(&admin)).post(&format!("{USER}/Create"), json!({ "userName": "nhanvien", "fullName": "Nhân viên", "password": password, "role": "staff" }))
             .await;
         answer.error(400, 124);
         assert_eq!(answer.body["error"]["message"], MSG, "{password}");
@@ -46,37 +42,39 @@ async fn create_refuses_common_passwords_in_any_case() {
 async fn reset_refuses_common_passwords() {
     let api = Api::new().await;
     let admin = api.admin_token().await;
-    let staff = api.idp.create_user("nv2", "rieng-tu-42", Role::Staff).await;
+    let staff = api.insert_user("nv2", "rieng-tu-42", Role::Staff).await;
     let token = api.token("nv2", "rieng-tu-42").await;
     let answer = api
+        .with_token(Some(&admin))
         .post(
             &format!("{USER}/ResetPassword"),
-            Some(&admin),
             json!({ "id": staff.id, "newPassword": "iloveyou" }),
         )
         .await;
     answer.error(400, 124);
     assert_eq!(answer.detail_fields(), ["newPassword"]);
     // Nothing changed: the old password and the user's token still work.
-    api.get(&format!("{AUTH}/Me"), Some(&token)).await.ok();
+    api.with_token(Some(&token))
+        .get(&format!("{AUTH}/Me"))
+        .await
+        .ok();
     api.login("nv2", "rieng-tu-42").await.ok();
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn self_change_refuses_common_passwords() {
     let api = Api::new().await;
-    api.idp.create_user("nv3", "rieng-tu-43", Role::Staff).await;
+    api.insert_user("nv3", "rieng-tu-43", Role::Staff).await;
     let token = api.token("nv3", "rieng-tu-43").await;
     let answer = api
-        .post(
-            &format!("{AUTH}/SelfChangePassword"),
-            Some(&token),
-            json!({ "oldPassword": "rieng-tu-43", "newPassword": "MatKhau", "confirmPassword": "MatKhau" }),
-        )
+        .with_token(Some(&token)).post(&format!("{AUTH}/SelfChangePassword"), json!({ "oldPassword": "rieng-tu-43", "newPassword": "MatKhau", "confirmPassword": "MatKhau" }))
         .await;
     answer.error(400, 124);
     assert_eq!(answer.body["error"]["message"], MSG);
     assert_eq!(answer.detail_fields(), ["newPassword"]);
-    api.get(&format!("{AUTH}/Me"), Some(&token)).await.ok();
+    api.with_token(Some(&token))
+        .get(&format!("{AUTH}/Me"))
+        .await
+        .ok();
     api.login("nv3", "rieng-tu-43").await.ok();
 }

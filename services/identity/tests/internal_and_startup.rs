@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{Api, USER};
+use common::{Api, INTERNAL_KEY, USER};
 use identity::models::User;
 use identity::seed::{SeedError, ensure_admin};
 use identity::{MIGRATIONS, Passwords};
@@ -19,22 +19,16 @@ const STATUS: &str = "/identity/internal/v1/TokenStatus";
 
 async fn status(api: &Api, query: &str, key: Option<&str>) -> common::Answer {
     let headers: Vec<(&str, &str)> = key.map(|k| ("x-internal-key", k)).into_iter().collect();
-    api.send(
-        reqwest::Method::GET,
-        &format!("{STATUS}?{query}"),
-        None,
-        None,
-        &headers,
-    )
-    .await
+    let gateway = api.anon().with_headers(&headers);
+    gateway.get(&format!("{STATUS}?{query}")).await
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn token_status_answers_the_gateway() {
     let api = Api::new().await;
     let admin = api.admin_token().await;
-    let key = api.idp.internal_key.clone();
-    let id = api.idp.admin.id;
+    let key = INTERNAL_KEY.to_owned();
+    let id = api.admin;
 
     status(&api, &format!("sub={id}&ver=1"), None)
         .await
@@ -48,13 +42,8 @@ async fn token_status_answers_the_gateway() {
     .error(401, 5);
     // A user's token is not an internal key.
     let with_bearer = api
-        .send(
-            reqwest::Method::GET,
-            &format!("{STATUS}?sub={id}&ver=1"),
-            Some(&admin),
-            None,
-            &[],
-        )
+        .with_token(Some(&admin))
+        .get(&format!("{STATUS}?sub={id}&ver=1"))
         .await;
     with_bearer.error(401, 5);
 
@@ -83,26 +72,27 @@ async fn token_status_answers_the_gateway() {
     let staff_id = staff["id"].as_str().unwrap();
     let live = status(&api, &format!("sub={staff_id}&ver=1"), Some(&key)).await;
     assert_eq!(live.ok(), &json!({ "active": true, "role": "staff" }));
-    api.put(
-        &format!("{USER}/Update"),
-        Some(&admin),
-        json!({ "id": staff_id, "isActive": false }),
-    )
-    .await
-    .ok();
+    api.with_token(Some(&admin))
+        .put(
+            &format!("{USER}/Update"),
+            json!({ "id": staff_id, "isActive": false }),
+        )
+        .await
+        .ok();
     for ver in [1, 2] {
         let off = status(&api, &format!("sub={staff_id}&ver={ver}"), Some(&key)).await;
         assert_eq!(off.ok(), &json!({ "active": false, "role": "staff" }));
     }
     // And after delete the user is unknown.
-    api.delete(&format!("{USER}/Delete?id={staff_id}"), Some(&admin))
+    api.with_token(Some(&admin))
+        .delete(&format!("{USER}/Delete?id={staff_id}"))
         .await
         .ok();
     let gone = status(&api, &format!("sub={staff_id}&ver=3"), Some(&key)).await;
     assert_eq!(gone.ok(), &json!({ "active": false, "role": null }));
 
     // The helper's revoke bumps ver.
-    api.idp.revoke(id).await;
+    api.revoke(id).await;
     let bumped = status(&api, &format!("sub={id}&ver=2"), Some(&key)).await;
     assert_eq!(bumped.ok()["active"], true);
 }
@@ -112,10 +102,14 @@ async fn probes_jwks_and_unknown_routes() {
     let api = Api::new().await;
     let client = &api.http.client;
     for path in ["/healthz", "/readyz"] {
-        let resp = client.get(api.idp.url(path)).send().await.unwrap();
+        let resp = client.get(api.http.url(path)).send().await.unwrap();
         assert_eq!(resp.status(), 200, "{path}");
     }
-    let jwks = client.get(api.idp.jwks_url()).send().await.unwrap();
+    let jwks = client
+        .get(api.http.url(shop_common::auth::JWKS_PATH))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(jwks.status(), 200);
     assert!(
         jwks.headers()["cache-control"]
@@ -126,17 +120,23 @@ async fn probes_jwks_and_unknown_routes() {
     let body: serde_json::Value = jwks.json().await.unwrap();
     assert_eq!(body["keys"].as_array().unwrap().len(), 1);
     // POST on the JWKS, unknown routes and methods: code 2 in the envelope.
-    let post = client.post(api.idp.jwks_url()).send().await.unwrap();
+    let post = client
+        .post(api.http.url(shop_common::auth::JWKS_PATH))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(post.status(), 404);
     let post: serde_json::Value = post.json().await.unwrap();
     assert_eq!(post["error"]["code"], 2);
-    api.get("/identity/api/web/v1/Nothing/Here", None)
+    api.anon()
+        .get("/identity/api/web/v1/Nothing/Here")
         .await
         .error(404, 2);
-    api.post(&format!("{USER}/Read"), None, json!({}))
+    api.anon()
+        .post(&format!("{USER}/Read"), json!({}))
         .await
         .error(404, 2);
-    api.get("/nowhere", None).await.error(404, 2);
+    api.anon().get("/nowhere").await.error(404, 2);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -223,7 +223,7 @@ async fn stale_login_failures_are_purged_but_locks_kept() {
     for _ in 0..3 {
         api.login("ghost", "wrong").await;
     }
-    let mut conn = api.idp.pool.get().await.unwrap();
+    let mut conn = api.pool.get().await.unwrap();
     tokio::time::sleep(Duration::from_millis(20)).await;
     let purged = LoginFailure::purge_stale(&mut conn, Duration::from_millis(10))
         .await

@@ -7,11 +7,10 @@ mod common;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use common::{AUTH, Api, USER};
-use identity::testing::test_settings;
+use common::test_settings;
+use common::{ADMIN_PASSWORD, AUTH, Api, USER};
 use jsonwebtoken::jwk::JwkSet;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
-use reqwest::Method;
 use serde_json::json;
 use shop_common::auth::{Claims, TokenVerifier};
 
@@ -19,12 +18,12 @@ use shop_common::auth::{Claims, TokenVerifier};
 async fn login_issues_a_verifiable_token() {
     let api = Api::new().await;
     let before = Utc::now().timestamp();
-    let answer = api.login("admin", &api.idp.admin.password).await;
+    let answer = api.login("admin", ADMIN_PASSWORD).await;
     let result = answer.ok().clone();
     assert_eq!(result["tokenType"], "Bearer");
     assert_eq!(result["user"]["userName"], "admin");
     assert_eq!(result["user"]["role"], "admin");
-    assert_eq!(result["user"]["id"], api.idp.admin.id.to_string());
+    assert_eq!(result["user"]["id"], api.admin.to_string());
     assert!(
         result["user"]["fullName"]
             .as_str()
@@ -36,12 +35,12 @@ async fn login_issues_a_verifiable_token() {
     let header = jsonwebtoken::decode_header(token).unwrap();
     assert_eq!(header.alg, Algorithm::EdDSA);
     let kid = header.kid.expect("kid");
-    assert_eq!(kid, api.idp.kid());
+    assert_eq!(kid, api.keys.kid());
 
     let jwks = api
         .http
         .client
-        .get(api.idp.jwks_url())
+        .get(api.http.url(shop_common::auth::JWKS_PATH))
         .send()
         .await
         .unwrap();
@@ -66,7 +65,7 @@ async fn login_issues_a_verifiable_token() {
         jsonwebtoken::decode::<Claims>(token, &DecodingKey::from_jwk(jwk).unwrap(), &validation)
             .unwrap()
             .claims;
-    assert_eq!(claims.sub, api.idp.admin.id);
+    assert_eq!(claims.sub, api.admin);
     assert_eq!(claims.name, "admin");
     assert_eq!(claims.role.as_str(), "admin");
     assert_eq!(claims.ver, 1);
@@ -82,12 +81,12 @@ async fn login_issues_a_verifiable_token() {
     assert_eq!(expires_at.timestamp(), claims.exp);
 
     // The shared verifier (what the gateway and other services use) accepts it too.
-    let remote = TokenVerifier::remote(&api.idp.base_url, api.http.client.clone());
+    let remote = TokenVerifier::remote(&api.http.base_url, api.http.client.clone());
     let verified = remote.verify(token).await.unwrap();
-    assert_eq!(verified.sub, api.idp.admin.id);
+    assert_eq!(verified.sub, api.admin);
 
     // last_login_at is stamped.
-    let me = api.get(&format!("{AUTH}/Me"), Some(token)).await;
+    let me = api.with_token(Some(token)).get(&format!("{AUTH}/Me")).await;
     assert!(me.ok()["lastLoginAt"].as_str().is_some());
 }
 
@@ -116,7 +115,7 @@ async fn wrong_password_and_unknown_user_answer_alike() {
         "Tên đăng nhập hoặc mật khẩu không đúng"
     );
     // User names are case-insensitive at login.
-    api.login("ADMIN", &api.idp.admin.password).await.ok();
+    api.login("ADMIN", ADMIN_PASSWORD).await.ok();
     // Absurdly long names are just wrong credentials.
     api.login(&"a".repeat(500), "whatever")
         .await
@@ -131,7 +130,7 @@ async fn wrong_password_and_unknown_user_answer_alike() {
 async fn lock_after_max_failures_per_user_and_client() {
     // test_settings: 3 failures, 60 s lock; 127.0.0.1 trusted, so X-Forwarded-For counts.
     let api = Api::new().await;
-    let pass = api.idp.admin.password.clone();
+    let pass = ADMIN_PASSWORD.to_owned();
     let ip = "203.0.113.7";
     api.login_from("admin", "wrong-1", ip).await.error(400, 100);
     api.login_from("admin", "wrong-2", ip).await.error(400, 100);
@@ -160,7 +159,7 @@ async fn lock_after_max_failures_per_user_and_client() {
 #[tokio::test(flavor = "multi_thread")]
 async fn success_resets_the_counter() {
     let api = Api::new().await;
-    let pass = api.idp.admin.password.clone();
+    let pass = ADMIN_PASSWORD.to_owned();
     let ip = "203.0.113.8";
     api.login_from("admin", "wrong", ip).await.error(400, 100);
     api.login_from("admin", "wrong", ip).await.error(400, 100);
@@ -188,7 +187,7 @@ async fn lock_minutes_round_up_and_the_lock_runs_out() {
     settings.login_max_failures = 2;
     settings.login_lock = Duration::from_millis(1200);
     let api = Api::with(settings).await;
-    let pass = api.idp.admin.password.clone();
+    let pass = ADMIN_PASSWORD.to_owned();
     api.login("admin", "wrong").await.error(400, 100);
     api.login("admin", "wrong").await.error(400, 101);
     api.login("admin", &pass).await.error(400, 101);
@@ -203,7 +202,7 @@ async fn forwarded_for_is_ignored_from_untrusted_peers() {
     let mut settings = test_settings();
     settings.trusted_proxies = Default::default();
     let api = Api::with(settings).await;
-    let pass = api.idp.admin.password.clone();
+    let pass = ADMIN_PASSWORD.to_owned();
     for i in 0..2 {
         let ip = format!("192.0.2.{i}");
         api.login_from("admin", "wrong", &ip).await.error(400, 100);
@@ -220,7 +219,7 @@ async fn forwarded_for_is_ignored_from_untrusted_peers() {
 #[tokio::test(flavor = "multi_thread")]
 async fn concurrent_guesses_cannot_exceed_the_limit() {
     let api = Api::new().await;
-    let pass = api.idp.admin.password.clone();
+    let pass = ADMIN_PASSWORD.to_owned();
     let ip = "203.0.113.99";
     let guesses = (0..10).map(|i| {
         let api = &api;
@@ -240,13 +239,13 @@ async fn disabled_account_is_said_only_after_the_right_password() {
     let staff = api
         .create_user(&admin, "nhanvien", "staff-pass", "staff")
         .await;
-    api.put(
-        &format!("{USER}/Update"),
-        Some(&admin),
-        json!({ "id": staff["id"], "isActive": false }),
-    )
-    .await
-    .ok();
+    api.with_token(Some(&admin))
+        .put(
+            &format!("{USER}/Update"),
+            json!({ "id": staff["id"], "isActive": false }),
+        )
+        .await
+        .ok();
     api.login("nhanvien", "wrong-pass").await.error(400, 100);
     let disabled = api.login("nhanvien", "staff-pass").await;
     disabled.error(400, 102);
@@ -259,14 +258,12 @@ async fn disabled_account_is_said_only_after_the_right_password() {
 #[tokio::test(flavor = "multi_thread")]
 async fn login_ignores_authorization_and_rejects_bad_input() {
     let api = Api::new().await;
-    let pass = api.idp.admin.password.clone();
+    let pass = ADMIN_PASSWORD.to_owned();
     let answer = api
-        .send(
-            Method::POST,
+        .with_token(Some("stale.garbage.token"))
+        .post(
             &format!("{AUTH}/Login"),
-            Some("stale.garbage.token"),
-            Some(json!({ "userName": "admin", "password": pass })),
-            &[],
+            json!({ "userName": "admin", "password": pass }),
         )
         .await;
     answer.ok();
@@ -275,7 +272,7 @@ async fn login_ignores_authorization_and_rejects_bad_input() {
     let resp = api
         .http
         .client
-        .post(api.idp.url(&format!("{AUTH}/Login")))
+        .post(api.http.url(&format!("{AUTH}/Login")))
         .header("content-type", "application/json")
         .body("{\"userName\": \"admin\",")
         .send()
@@ -287,14 +284,15 @@ async fn login_ignores_authorization_and_rejects_bad_input() {
     assert_eq!(body["error"]["code"], 1);
 
     // Missing fields: code 1 naming them.
-    let empty = api.post(&format!("{AUTH}/Login"), None, json!({})).await;
+    let empty = api.anon().post(&format!("{AUTH}/Login"), json!({})).await;
     empty.error(400, 1);
     assert_eq!(empty.detail_fields(), ["userName", "password"]);
 
     // Wrong method on a known path and an unknown path: code 2 in the envelope.
-    api.get(&format!("{AUTH}/Login"), None).await.error(404, 2);
-    api.get(&format!("{AUTH}/Nothing"), None)
+    api.anon().get(&format!("{AUTH}/Login")).await.error(404, 2);
+    api.anon()
+        .get(&format!("{AUTH}/Nothing"))
         .await
         .error(404, 2);
-    api.get("/identity/nothing", None).await.error(404, 2);
+    api.anon().get("/identity/nothing").await.error(404, 2);
 }

@@ -5,28 +5,22 @@
 mod common;
 
 use common::{AUTH, Answer, Api};
-use reqwest::Method;
 use serde_json::json;
 use shop_common::auth::Role;
 
 /// SelfChangePassword from client `ip` (127.0.0.1 is a trusted proxy in the tests).
 async fn change_from(api: &Api, token: &str, ip: &str, old: &str, new: &str) -> Answer {
-    api.send(
-        Method::POST,
-        &format!("{AUTH}/SelfChangePassword"),
-        Some(token),
-        Some(json!({ "oldPassword": old, "newPassword": new, "confirmPassword": new })),
-        &[("x-forwarded-for", ip)],
-    )
-    .await
+    let user = api
+        .with_token(Some(token))
+        .with_headers(&[("x-forwarded-for", ip)]);
+    let body = json!({ "oldPassword": old, "newPassword": new, "confirmPassword": new });
+    user.post(&format!("{AUTH}/SelfChangePassword"), body).await
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn wrong_old_passwords_count_like_failed_logins() {
     let api = Api::new().await;
-    api.idp
-        .create_user("thungan", "ca-sang-01", Role::Staff)
-        .await;
+    api.insert_user("thungan", "ca-sang-01", Role::Staff).await;
     let token = api.token("thungan", "ca-sang-01").await;
     let thief = "198.51.100.7";
 
@@ -46,7 +40,10 @@ async fn wrong_old_passwords_count_like_failed_logins() {
     change_from(&api, &token, thief, "ca-sang-01", "moi-hoan-toan")
         .await
         .error(400, 101);
-    api.get(&format!("{AUTH}/Me"), Some(&token)).await.ok();
+    api.with_token(Some(&token))
+        .get(&format!("{AUTH}/Me"))
+        .await
+        .ok();
     // The same (user, client) count locks Login too...
     api.login_from("thungan", "ca-sang-01", thief)
         .await
@@ -69,7 +66,7 @@ async fn wrong_old_passwords_count_like_failed_logins() {
 #[tokio::test(flavor = "multi_thread")]
 async fn failed_logins_before_count_towards_self_change() {
     let api = Api::new().await;
-    api.idp.create_user("kho1", "kho-mat-ma", Role::Staff).await;
+    api.insert_user("kho1", "kho-mat-ma", Role::Staff).await;
     let token = api.token("kho1", "kho-mat-ma").await;
     let ip = "192.0.2.44";
     for _ in 0..2 {
@@ -85,9 +82,7 @@ async fn failed_logins_before_count_towards_self_change() {
 #[tokio::test(flavor = "multi_thread")]
 async fn rotating_addresses_inside_one_ipv6_64_get_locked() {
     let api = Api::new().await;
-    api.idp
-        .create_user("banhang", "ban-hang-99", Role::Staff)
-        .await;
+    api.insert_user("banhang", "ban-hang-99", Role::Staff).await;
     for (i, ip) in ["2001:db8:5:6::1", "2001:db8:5:6::2", "2001:db8:5:6:abcd::3"]
         .iter()
         .enumerate()
@@ -111,9 +106,7 @@ async fn rotating_addresses_inside_one_ipv6_64_get_locked() {
 #[tokio::test(flavor = "multi_thread")]
 async fn ipv4_clients_are_keyed_by_full_address() {
     let api = Api::new().await;
-    api.idp
-        .create_user("ketoan", "so-sach-77", Role::Staff)
-        .await;
+    api.insert_user("ketoan", "so-sach-77", Role::Staff).await;
     for ip in ["203.0.113.1", "203.0.113.2", "203.0.113.3"] {
         api.login_from("ketoan", "khong-dung", ip)
             .await

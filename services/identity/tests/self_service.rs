@@ -11,26 +11,29 @@ use shop_common::auth::Role;
 async fn me_needs_a_valid_current_token() {
     let api = Api::new().await;
     let token = api.admin_token().await;
-    let me = api.get(&format!("{AUTH}/Me"), Some(&token)).await;
+    let me = api
+        .with_token(Some(&token))
+        .get(&format!("{AUTH}/Me"))
+        .await;
     let user = me.ok();
-    assert_eq!(user["id"], api.idp.admin.id.to_string());
+    assert_eq!(user["id"], api.admin.to_string());
     assert_eq!(user["userName"], "admin");
     assert_eq!(user["role"], "admin");
     assert_eq!(user["isActive"], true);
     assert!(user.get("passwordHash").is_none());
 
-    api.get(&format!("{AUTH}/Me"), None).await.error(401, 5);
-    api.get(&format!("{AUTH}/Me"), Some("not-a-jwt"))
+    api.anon().get(&format!("{AUTH}/Me")).await.error(401, 5);
+    api.with_token(Some("not-a-jwt"))
+        .get(&format!("{AUTH}/Me"))
         .await
         .error(401, 5);
 
     // Signed with another key: refused.
     let other = identity::SigningKeys::generate().unwrap();
-    let claims = api
-        .idp
-        .claims_for(api.idp.admin.id, "admin", Role::Admin, 1);
+    let claims = api.claims(api.admin, "admin", Role::Admin, 1);
     let forged = other.sign(&claims).unwrap();
-    api.get(&format!("{AUTH}/Me"), Some(&forged))
+    api.with_token(Some(&forged))
+        .get(&format!("{AUTH}/Me"))
         .await
         .error(401, 5);
 
@@ -38,53 +41,53 @@ async fn me_needs_a_valid_current_token() {
     let mut expired = claims.clone();
     expired.iat -= 7200;
     expired.exp = expired.iat + 3600;
-    let expired = api.idp.sign(&expired);
-    api.get(&format!("{AUTH}/Me"), Some(&expired))
+    let expired = api.sign(&expired);
+    api.with_token(Some(&expired))
+        .get(&format!("{AUTH}/Me"))
         .await
         .error(401, 5);
 
     // Wrong audience: refused.
     let mut foreign = claims.clone();
     foreign.aud = "someone-else".into();
-    let foreign = api.idp.sign(&foreign);
-    api.get(&format!("{AUTH}/Me"), Some(&foreign))
+    let foreign = api.sign(&foreign);
+    api.with_token(Some(&foreign))
+        .get(&format!("{AUTH}/Me"))
         .await
         .error(401, 5);
 
     // A stale `ver` (revoked) is refused by identity itself.
     let mut stale = claims.clone();
     stale.ver = 0;
-    let stale = api.idp.sign(&stale);
-    api.get(&format!("{AUTH}/Me"), Some(&stale))
+    let stale = api.sign(&stale);
+    api.with_token(Some(&stale))
+        .get(&format!("{AUTH}/Me"))
         .await
         .error(401, 5);
 
     // Staff may call Me too.
-    let staff = api
-        .idp
-        .create_user("thu.ngan", "staff-pass", Role::Staff)
+    let staff = api.insert_user("thu.ngan", "staff-pass", Role::Staff).await;
+    let staff_token = api.token_for(staff.id).await;
+    let me = api
+        .with_token(Some(&staff_token))
+        .get(&format!("{AUTH}/Me"))
         .await;
-    let staff_token = api.idp.token_for(staff.id).await;
-    let me = api.get(&format!("{AUTH}/Me"), Some(&staff_token)).await;
     assert_eq!(me.ok()["role"], "staff");
 }
 
 async fn change(api: &Api, token: &str, old: &str, new: &str, confirm: &str) -> common::Answer {
-    api.post(
-        &format!("{AUTH}/SelfChangePassword"),
-        Some(token),
-        json!({ "oldPassword": old, "newPassword": new, "confirmPassword": confirm }),
-    )
-    .await
+    api.with_token(Some(token))
+        .post(
+            &format!("{AUTH}/SelfChangePassword"),
+            json!({ "oldPassword": old, "newPassword": new, "confirmPassword": confirm }),
+        )
+        .await
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn self_change_password_rules() {
     let api = Api::new().await;
-    let staff = api
-        .idp
-        .create_user("nhanvien", "old-pass", Role::Staff)
-        .await;
+    let staff = api.insert_user("nhanvien", "old-pass", Role::Staff).await;
     let token = api.token("nhanvien", "old-pass").await;
 
     let wrong_old = change(&api, &token, "not-old", "new-pass", "new-pass").await;
@@ -112,7 +115,10 @@ async fn self_change_password_rules() {
     assert_eq!(same.detail_fields(), ["newPassword"]);
 
     // None of the refusals changed anything: the token and the old password still work.
-    api.get(&format!("{AUTH}/Me"), Some(&token)).await.ok();
+    api.with_token(Some(&token))
+        .get(&format!("{AUTH}/Me"))
+        .await
+        .ok();
 
     // 30 multi-byte characters are 30 characters.
     let new = "mậtkhẩuđủbamươikýtựtiếngviệtnè".to_owned();
@@ -124,7 +130,8 @@ async fn self_change_password_rules() {
     );
 
     // The token used is revoked; old password no longer works; the new one does.
-    api.get(&format!("{AUTH}/Me"), Some(&token))
+    api.with_token(Some(&token))
+        .get(&format!("{AUTH}/Me"))
         .await
         .error(401, 5);
     change(&api, &token, &new, "again-new", "again-new")
@@ -132,7 +139,10 @@ async fn self_change_password_rules() {
         .error(401, 5);
     api.login("nhanvien", "old-pass").await.error(400, 100);
     let fresh = api.token("nhanvien", &new).await;
-    let me = api.get(&format!("{AUTH}/Me"), Some(&fresh)).await;
+    let me = api
+        .with_token(Some(&fresh))
+        .get(&format!("{AUTH}/Me"))
+        .await;
     assert_eq!(me.ok()["id"], staff.id.to_string());
 }
 
@@ -145,7 +155,7 @@ async fn self_change_password_needs_a_token() {
     let resp = api
         .http
         .client
-        .post(api.idp.url(&format!("{AUTH}/SelfChangePassword")))
+        .post(api.http.url(&format!("{AUTH}/SelfChangePassword")))
         .json(&json!({}))
         .send()
         .await

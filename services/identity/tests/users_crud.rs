@@ -12,9 +12,9 @@ async fn create_read_update_delete() {
     let admin = api.admin_token().await;
 
     let created = api
+        .with_token(Some(&admin))
         .post(
             &format!("{USER}/Create"),
-            Some(&admin),
             json!({
                 "userName": "Le.Van_A-1",
                 "fullName": "  Lê Văn A  ",
@@ -35,7 +35,10 @@ async fn create_read_update_delete() {
     assert!(user.get("password").is_none() && user.get("passwordHash").is_none());
     let id = user["id"].as_str().unwrap().to_owned();
 
-    let read = api.get(&format!("{USER}/Read?id={id}"), Some(&admin)).await;
+    let read = api
+        .with_token(Some(&admin))
+        .get(&format!("{USER}/Read?id={id}"))
+        .await;
     assert_eq!(read.ok(), &user);
 
     // The new user can log in (user name case-insensitively).
@@ -43,9 +46,9 @@ async fn create_read_update_delete() {
 
     // Update: fields left out stay; explicit null clears the e-mail.
     let updated = api
+        .with_token(Some(&admin))
         .put(
             &format!("{USER}/Update"),
-            Some(&admin),
             json!({ "id": id, "fullName": "Lê Văn B", "email": null }),
         )
         .await;
@@ -57,9 +60,9 @@ async fn create_read_update_delete() {
     assert_eq!(after["userName"], "Le.Van_A-1");
 
     let only_email = api
+        .with_token(Some(&admin))
         .put(
             &format!("{USER}/Update"),
-            Some(&admin),
             json!({ "id": id, "email": "b@shop.vn" }),
         )
         .await;
@@ -69,21 +72,24 @@ async fn create_read_update_delete() {
     // Delete: gone for Read, Update, login; the name is free again.
     let before = api.user_count().await;
     let deleted = api
-        .delete(&format!("{USER}/Delete?id={id}"), Some(&admin))
+        .with_token(Some(&admin))
+        .delete(&format!("{USER}/Delete?id={id}"))
         .await;
     assert_eq!(deleted.ok(), &json!(true));
     assert_eq!(api.user_count().await, before - 1);
-    api.get(&format!("{USER}/Read?id={id}"), Some(&admin))
+    api.with_token(Some(&admin))
+        .get(&format!("{USER}/Read?id={id}"))
         .await
         .error(404, 2);
-    api.put(
-        &format!("{USER}/Update"),
-        Some(&admin),
-        json!({ "id": id, "fullName": "X" }),
-    )
-    .await
-    .error(404, 2);
-    api.delete(&format!("{USER}/Delete?id={id}"), Some(&admin))
+    api.with_token(Some(&admin))
+        .put(
+            &format!("{USER}/Update"),
+            json!({ "id": id, "fullName": "X" }),
+        )
+        .await
+        .error(404, 2);
+    api.with_token(Some(&admin))
+        .delete(&format!("{USER}/Delete?id={id}"))
         .await
         .error(404, 2);
     api.login("le.van_a-1", "pass-123").await.error(400, 100);
@@ -96,26 +102,31 @@ async fn unknown_ids_and_bad_ids() {
     let api = Api::new().await;
     let admin = api.admin_token().await;
     let missing = uuid::Uuid::new_v4();
-    api.get(&format!("{USER}/Read?id={missing}"), Some(&admin))
+    api.with_token(Some(&admin))
+        .get(&format!("{USER}/Read?id={missing}"))
         .await
         .error(404, 2);
-    api.post(
-        &format!("{USER}/ResetPassword"),
-        Some(&admin),
-        json!({ "id": missing, "newPassword": "abcdef" }),
-    )
-    .await
-    .error(404, 2);
-    api.delete(&format!("{USER}/Delete?id={missing}"), Some(&admin))
+    api.with_token(Some(&admin))
+        .post(
+            &format!("{USER}/ResetPassword"),
+            json!({ "id": missing, "newPassword": "abcdef" }),
+        )
         .await
         .error(404, 2);
-    api.get(&format!("{USER}/Read?id=not-a-uuid"), Some(&admin))
+    api.with_token(Some(&admin))
+        .delete(&format!("{USER}/Delete?id={missing}"))
+        .await
+        .error(404, 2);
+    api.with_token(Some(&admin))
+        .get(&format!("{USER}/Read?id=not-a-uuid"))
         .await
         .error(400, 1);
-    api.get(&format!("{USER}/Read"), Some(&admin))
+    api.with_token(Some(&admin))
+        .get(&format!("{USER}/Read"))
         .await
         .error(400, 1);
-    api.delete(&format!("{USER}/Delete"), Some(&admin))
+    api.with_token(Some(&admin))
+        .delete(&format!("{USER}/Delete"))
         .await
         .error(400, 1);
 }
@@ -128,11 +139,7 @@ async fn duplicate_user_name_is_a_conflict() {
     let count = api.user_count().await;
     for name in ["alice", "ALICE", "Alice"] {
         let dup = api
-            .post(
-                &format!("{USER}/Create"),
-                Some(&admin),
-                json!({ "userName": name, "fullName": "A", "password": "pass-123", "role": "admin" }),
-            )
+            .with_token(Some(&admin)).post(&format!("{USER}/Create"), json!({ "userName": name, "fullName": "A", "password": "pass-123", "role": "admin" }))
             .await;
         dup.error(409, 130);
         assert_eq!(dup.body["error"]["message"], "Tên đăng nhập đã tồn tại");
@@ -147,9 +154,9 @@ async fn create_validation_names_every_field_and_changes_nothing() {
     let count = api.user_count().await;
 
     let bad = api
+        .with_token(Some(&admin))
         .post(
             &format!("{USER}/Create"),
-            Some(&admin),
             json!({
                 "userName": "có dấu",
                 "fullName": "   ",
@@ -169,7 +176,8 @@ async fn create_validation_names_every_field_and_changes_nothing() {
     }
 
     let empty = api
-        .post(&format!("{USER}/Create"), Some(&admin), json!({}))
+        .with_token(Some(&admin))
+        .post(&format!("{USER}/Create"), json!({}))
         .await;
     empty.error(400, 1);
     assert_eq!(
@@ -195,7 +203,8 @@ async fn create_validation_names_every_field_and_changes_nothing() {
             body[k] = v.clone();
         }
         let answer = api
-            .post(&format!("{USER}/Create"), Some(&admin), body)
+            .with_token(Some(&admin))
+            .post(&format!("{USER}/Create"), body)
             .await;
         answer.error(400, 1);
         assert_eq!(answer.detail_fields(), [field]);
@@ -205,7 +214,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
     let resp = api
         .http
         .client
-        .post(api.idp.url(&format!("{USER}/Create")))
+        .post(api.http.url(&format!("{USER}/Create")))
         .bearer_auth(&admin)
         .header("content-type", "application/json")
         .body("{not json")
@@ -221,11 +230,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
     // Update validation: nulls for required fields, bad values, missing id.
     let staff = api.create_user(&admin, "nv1", "pass-123", "staff").await;
     let bad_update = api
-        .put(
-            &format!("{USER}/Update"),
-            Some(&admin),
-            json!({ "id": staff["id"], "fullName": null, "role": "boss", "email": "x@", "isActive": null }),
-        )
+        .with_token(Some(&admin)).put(&format!("{USER}/Update"), json!({ "id": staff["id"], "fullName": null, "role": "boss", "email": "x@", "isActive": null }))
         .await;
     bad_update.error(400, 1);
     assert_eq!(
@@ -233,26 +238,21 @@ async fn create_validation_names_every_field_and_changes_nothing() {
         ["fullName", "email", "role", "isActive"]
     );
     let no_id = api
-        .put(
-            &format!("{USER}/Update"),
-            Some(&admin),
-            json!({ "fullName": "X" }),
-        )
+        .with_token(Some(&admin))
+        .put(&format!("{USER}/Update"), json!({ "fullName": "X" }))
         .await;
     no_id.error(400, 1);
     assert_eq!(no_id.detail_fields(), ["id"]);
     let read = api
-        .get(
-            &format!("{USER}/Read?id={}", staff["id"].as_str().unwrap()),
-            Some(&admin),
-        )
+        .with_token(Some(&admin))
+        .get(&format!("{USER}/Read?id={}", staff["id"].as_str().unwrap()))
         .await;
     assert_eq!(read.ok(), &staff);
 
     let reset = api
+        .with_token(Some(&admin))
         .post(
             &format!("{USER}/ResetPassword"),
-            Some(&admin),
             json!({ "id": staff["id"], "newPassword": "12345" }),
         )
         .await;

@@ -28,21 +28,25 @@ async fn pagination_filters_sorts_and_checks() {
         api.create_user(&admin, name, "pass-123", role).await;
     }
     let echo = api
-        .get(&format!("{USER}/Pagination?keyword=echo"), Some(&admin))
+        .with_token(Some(&admin))
+        .get(&format!("{USER}/Pagination?keyword=echo"))
         .await
         .ok()["items"][0]
         .clone();
-    api.put(
-        &format!("{USER}/Update"),
-        Some(&admin),
-        json!({ "id": echo["id"], "isActive": false }),
-    )
-    .await
-    .ok();
+    api.with_token(Some(&admin))
+        .put(
+            &format!("{USER}/Update"),
+            json!({ "id": echo["id"], "isActive": false }),
+        )
+        .await
+        .ok();
     api.token("bravo", "pass-123").await;
 
     // Default: createdAt desc.
-    let all = api.get(&format!("{USER}/Pagination"), Some(&admin)).await;
+    let all = api
+        .with_token(Some(&admin))
+        .get(&format!("{USER}/Pagination"))
+        .await;
     assert_eq!(all.ok()["totalCount"], 5);
     assert_eq!(all.ok()["pageIndex"], 1);
     assert_eq!(all.ok()["pageSize"], 20);
@@ -65,20 +69,16 @@ async fn pagination_filters_sorts_and_checks() {
     );
 
     let by_name = api
-        .get(
-            &format!("{USER}/Pagination?sortBy=userName&sortDir=asc"),
-            Some(&admin),
-        )
+        .with_token(Some(&admin))
+        .get(&format!("{USER}/Pagination?sortBy=userName&sortDir=asc"))
         .await;
     assert_eq!(
         names(&by_name),
         ["admin", "bravo", "charlie", "delta", "echo"]
     );
     let by_name_desc = api
-        .get(
-            &format!("{USER}/Pagination?sortBy=userName&sortDir=desc"),
-            Some(&admin),
-        )
+        .with_token(Some(&admin))
+        .get(&format!("{USER}/Pagination?sortBy=userName&sortDir=desc"))
         .await;
     assert_eq!(
         names(&by_name_desc),
@@ -87,55 +87,56 @@ async fn pagination_filters_sorts_and_checks() {
 
     // lastLoginAt desc: most recent first, never-logged-in last.
     let by_login = api
-        .get(
-            &format!("{USER}/Pagination?sortBy=lastLoginAt&sortDir=desc"),
-            Some(&admin),
-        )
+        .with_token(Some(&admin))
+        .get(&format!(
+            "{USER}/Pagination?sortBy=lastLoginAt&sortDir=desc"
+        ))
         .await;
     assert_eq!(names(&by_login)[..2], ["bravo", "admin"]);
 
     let staff = api
-        .get(&format!("{USER}/Pagination?role=staff"), Some(&admin))
+        .with_token(Some(&admin))
+        .get(&format!("{USER}/Pagination?role=staff"))
         .await;
     assert_eq!(names(&staff), ["echo", "bravo", "charlie"]);
     let inactive = api
-        .get(&format!("{USER}/Pagination?isActive=false"), Some(&admin))
+        .with_token(Some(&admin))
+        .get(&format!("{USER}/Pagination?isActive=false"))
         .await;
     assert_eq!(names(&inactive), ["echo"]);
     let active_staff = api
-        .get(
-            &format!("{USER}/Pagination?role=staff&isActive=true&sortBy=userName"),
-            Some(&admin),
-        )
+        .with_token(Some(&admin))
+        .get(&format!(
+            "{USER}/Pagination?role=staff&isActive=true&sortBy=userName"
+        ))
         .await;
     assert_eq!(names(&active_staff), ["bravo", "charlie"]);
 
     // Keyword over userName, fullName and e-mail, case-insensitive; LIKE wildcards literal.
     let by_mail = api
-        .get(
-            &format!("{USER}/Pagination?keyword=DELTA%40SHOP"),
-            Some(&admin),
-        )
+        .with_token(Some(&admin))
+        .get(&format!("{USER}/Pagination?keyword=DELTA%40SHOP"))
         .await;
     assert_eq!(names(&by_mail), ["delta"]);
     let by_full = api
-        .get(
-            &format!("{USER}/Pagination?keyword=ng%C6%B0%E1%BB%9Di%20d%C3%B9ng%20char"),
-            Some(&admin),
-        )
+        .with_token(Some(&admin))
+        .get(&format!(
+            "{USER}/Pagination?keyword=ng%C6%B0%E1%BB%9Di%20d%C3%B9ng%20char"
+        ))
         .await;
     assert_eq!(names(&by_full), ["charlie"]);
     let wildcard = api
-        .get(&format!("{USER}/Pagination?keyword=%25"), Some(&admin))
+        .with_token(Some(&admin))
+        .get(&format!("{USER}/Pagination?keyword=%25"))
         .await;
     assert_eq!(wildcard.ok()["totalCount"], 0);
 
     // Paging.
     let page2 = api
-        .get(
-            &format!("{USER}/Pagination?pageIndex=2&pageSize=2&sortBy=userName"),
-            Some(&admin),
-        )
+        .with_token(Some(&admin))
+        .get(&format!(
+            "{USER}/Pagination?pageIndex=2&pageSize=2&sortBy=userName"
+        ))
         .await;
     assert_eq!(names(&page2), ["charlie", "delta"]);
     assert_eq!(page2.ok()["totalCount"], 5);
@@ -153,24 +154,31 @@ async fn pagination_filters_sorts_and_checks() {
         ("keyword=ab%00c", "keyword"),
     ] {
         let bad = api
-            .get(&format!("{USER}/Pagination?{query}"), Some(&admin))
+            .with_token(Some(&admin))
+            .get(&format!("{USER}/Pagination?{query}"))
             .await;
         bad.error(400, 1);
         assert_eq!(bad.detail_fields(), [field], "{query}");
     }
-    api.get(&format!("{USER}/Pagination?pageSize=abc"), Some(&admin))
+    api.with_token(Some(&admin))
+        .get(&format!("{USER}/Pagination?pageSize=abc"))
         .await
         .error(400, 1);
 
     // Deleted users are not listed.
     let charlie = api
-        .get(&format!("{USER}/Pagination?keyword=charlie"), Some(&admin))
+        .with_token(Some(&admin))
+        .get(&format!("{USER}/Pagination?keyword=charlie"))
         .await;
     let charlie_id = charlie.ok()["items"][0]["id"].as_str().unwrap().to_owned();
-    api.delete(&format!("{USER}/Delete?id={charlie_id}"), Some(&admin))
+    api.with_token(Some(&admin))
+        .delete(&format!("{USER}/Delete?id={charlie_id}"))
         .await
         .ok();
-    let all = api.get(&format!("{USER}/Pagination"), Some(&admin)).await;
+    let all = api
+        .with_token(Some(&admin))
+        .get(&format!("{USER}/Pagination"))
+        .await;
     assert_eq!(all.ok()["totalCount"], 4);
     assert!(!names(&all).contains(&"charlie".to_owned()));
 }

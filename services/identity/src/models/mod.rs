@@ -5,6 +5,6 @@ pub mod audit_entry;
 pub mod login_failure;
 pub mod user;
 
-pub use audit_entry::{AuditEntry, AuditFilter, NewAuditEntry};
+pub use audit_entry::NewAuditEntry;
 pub use login_failure::{Attempt, Failure, LoginFailure};
 pub use user::{NewUser, User, UserChanges, UserFilter};

@@ -4,48 +4,79 @@
 
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
-use serde::Serialize;
-use shop_common::audit::AuditQuery;
+use shop_common::audit::{AuditEntry, AuditQuery};
 use shop_common::ok;
-use shop_common::pagination::{Page, PageQuery};
+use shop_common::openapi::{
+    Enveloped, Forbidden, PageOf, PageParams, PageSpec, Unauthorized, Unavailable,
+};
+use shop_common::pagination::PageQuery;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::openapi::{AuditListRefused, InternalError};
 use crate::AppState;
 use crate::audit::AuditAction;
 use crate::auth::CurrentAdmin;
 use crate::error::IdentityError;
-use crate::models::AuditEntry;
 
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AuditEntryView {
-    pub id: Uuid,
-    pub at: DateTime<Utc>,
-    pub actor: String,
-    /// Absent for a lockout of a user name that has no account.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub actor_id: Option<Uuid>,
-    pub action: String,
-    pub target: String,
-    pub detail: String,
+/// The log's paging: newest first, nothing else.
+pub struct AuditPage;
+
+impl PageSpec for AuditPage {
+    const SORTABLE: &'static [&'static str] = &[];
+    const KEYWORD: &'static str = "Not used: filter by actor, action, from, to.";
+    const DEFAULT_ORDER: &'static str = "`at desc`; any sortBy is code 1";
 }
 
-impl From<AuditEntry> for AuditEntryView {
-    fn from(e: AuditEntry) -> Self {
-        Self {
-            id: e.id,
-            at: e.at,
-            actor: e.actor,
-            actor_id: e.actor_id,
-            action: e.action,
-            target: e.target,
-            detail: e.detail,
-        }
-    }
+// One row of the log as this service lists it (`common::audit::AuditEntry` with this
+// service's actions), for the document.
+#[derive(ToSchema)]
+#[schema(as = AuditEntry, rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct AuditEntryDoc {
+    id: Uuid,
+    at: DateTime<Utc>,
+    /// User name of who acted; for login_lockout the user name that was guessed
+    actor: String,
+    /// Absent for a lockout of a user name with no account
+    #[schema(value_type = Uuid, required = false)]
+    actor_id: Option<Uuid>,
+    action: AuditAction,
+    /// The account's user name; for login_lockout the client (IPv4 address or IPv6 /64)
+    target: String,
+    /// Vietnamese, for people
+    detail: String,
 }
+
+// The documented 200 answer.
+type AuditEntryDocPageAnswer = Enveloped<PageOf<AuditEntryDoc>>;
 
 /// `GET AuditLog/Pagination`: `actor` (part of a user name, any case), `action`, `from`,
 /// `to` (RFC 3339, half-open), the standard page parameters; newest first, no other order.
+#[utoipa::path(
+    get,
+    path = super::AUDIT_LOG_PAGINATION,
+    operation_id = "listAuditLog",
+    tag = "AuditLog",
+    summary = "identity's audit log (admin only)",
+    description = "Account changes and login lockouts, each written in the same transaction as the change it records; newest first (no other order). The same shape as retailstore's AuditLog/Pagination.",
+    security(("bearerAuth" = [])),
+    params(
+        PageParams<AuditPage>,
+        ("actor" = Option<String>, Query, max_length = 100, description = "Part of the actor's user name (or all of it), case-insensitive."),
+        ("action" = Option<AuditAction>, Query),
+        ("from" = Option<DateTime<Utc>>, Query, description = "RFC 3339 instant with offset; entries at or after it."),
+        ("to" = Option<DateTime<Utc>>, Query, description = "RFC 3339 instant with offset; entries before it (half-open), after `from`."),
+    ),
+    responses(
+        (status = 200, description = "One page of audit entries, newest first", body = inline(AuditEntryDocPageAnswer)),
+        AuditListRefused,
+        Unauthorized,
+        Forbidden,
+        InternalError,
+        Unavailable,
+    ),
+)]
 pub async fn pagination(
     _admin: CurrentAdmin,
     state: web::Data<AppState>,
@@ -53,10 +84,7 @@ pub async fn pagination(
     filter: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, IdentityError> {
     let page = page.into_inner().check(&[])?;
-    let filter = filter.check(AuditAction::parse)?;
+    let filter = filter.check(|raw| AuditAction::parse(raw).map(AuditAction::as_str))?;
     let mut conn = state.pool.get().await?;
-    let rows = AuditEntry::page(&mut conn, &filter, page.size, page.offset()).await?;
-    let total = AuditEntry::count(&mut conn, &filter).await?;
-    let items: Vec<AuditEntryView> = rows.into_iter().map(AuditEntryView::from).collect();
-    Ok(ok(Page::new(items, total, &page)))
+    Ok(ok(AuditEntry::page(&mut conn, &filter, &page).await?))
 }

@@ -4,21 +4,44 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use shop_common::internal::InternalCaller;
 use shop_common::ok;
+use shop_common::openapi::{Enveloped, Unavailable};
+use utoipa::IntoParams;
 use uuid::Uuid;
 
+use super::openapi::{BadTokenQuery, InternalError, NoInternalKey};
 use crate::AppState;
 use crate::error::IdentityError;
 use crate::models::User;
 use crate::views::TokenStatus;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TokenStatusQuery {
+    /// The token's `sub` (user id)
     pub sub: Uuid,
+    /// The token's `ver` (session version)
     pub ver: i64,
 }
 
 /// `GET TokenStatus?sub=&ver=`: the gateway's revocation check. `active` only while the
 /// account exists, is active and still has session version `ver`.
+#[utoipa::path(
+    get,
+    path = super::TOKEN_STATUS,
+    operation_id = "getTokenStatus",
+    tag = "Internal",
+    summary = "Token revocation check (service to service; never routed by the gateway)",
+    description = "`active` is true only while the account exists (not deleted), is active and still has session version `ver`. `role` is the account's current role, null for an unknown or deleted account. The key is checked before the query.",
+    security(("internalKey" = [])),
+    params(TokenStatusQuery),
+    responses(
+        (status = 200, description = "The token's status", body = inline(Enveloped<TokenStatus>)),
+        BadTokenQuery,
+        NoInternalKey,
+        InternalError,
+        Unavailable,
+    ),
+)]
 pub async fn token_status(
     _caller: InternalCaller,
     state: web::Data<AppState>,

@@ -2,8 +2,11 @@
 //! OpenAPI document. Handlers only orchestrate: parse the input into checked types, call
 //! the operation, wrap the result in the envelope.
 
-use actix_web::{Resource, web};
-use shop_common::error::not_found_route;
+use actix_web::web;
+use serde::Deserialize;
+use shop_common::route_table::RouteTable;
+use utoipa::IntoParams;
+use uuid::Uuid;
 
 pub mod audit_log;
 pub mod identity_auth;
@@ -12,41 +15,45 @@ pub mod jwks;
 pub mod openapi;
 pub mod user;
 
-pub const ADMIN_API: &str = "/identity/api/admin/v1";
+pub const OPENAPI: &str = "/identity/openapi.json";
+pub const JWKS: &str = shop_common::auth::JWKS_PATH;
+pub const TOKEN_STATUS: &str = "/identity/internal/v1/TokenStatus";
+pub const LOGIN: &str = "/identity/api/admin/v1/IdentityAuth/Login";
+pub const SELF_CHANGE_PASSWORD: &str = "/identity/api/admin/v1/IdentityAuth/SelfChangePassword";
+pub const ME: &str = "/identity/api/admin/v1/IdentityAuth/Me";
+pub const USER_PAGINATION: &str = "/identity/api/admin/v1/User/Pagination";
+pub const USER_READ: &str = "/identity/api/admin/v1/User/Read";
+pub const USER_CREATE: &str = "/identity/api/admin/v1/User/Create";
+pub const USER_UPDATE: &str = "/identity/api/admin/v1/User/Update";
+pub const USER_RESET_PASSWORD: &str = "/identity/api/admin/v1/User/ResetPassword";
+pub const USER_DELETE: &str = "/identity/api/admin/v1/User/Delete";
+pub const AUDIT_LOG_PAGINATION: &str = "/identity/api/admin/v1/AuditLog/Pagination";
 
-/// A resource whose unknown methods answer code 2 in the envelope (a bare resource would
-/// answer an empty 405).
-fn resource(path: &str) -> Resource {
-    web::resource(path).default_service(web::to(not_found_route))
+/// `?id=` of Read and Delete.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct IdQuery {
+    pub id: Uuid,
+}
+
+/// Every route the service answers (the OpenAPI test compares it with the document).
+pub fn routes() -> RouteTable {
+    RouteTable::new()
+        .get(JWKS, jwks::jwks)
+        .get(OPENAPI, openapi::document)
+        .get(TOKEN_STATUS, internal::token_status)
+        .post(LOGIN, identity_auth::login)
+        .post(SELF_CHANGE_PASSWORD, identity_auth::self_change_password)
+        .get(ME, identity_auth::me)
+        .get(USER_PAGINATION, user::pagination)
+        .get(USER_READ, user::read)
+        .post(USER_CREATE, user::create)
+        .put(USER_UPDATE, user::update)
+        .post(USER_RESET_PASSWORD, user::reset_password)
+        .delete(USER_DELETE, user::delete)
+        .get(AUDIT_LOG_PAGINATION, audit_log::pagination)
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(resource("/identity/.well-known/jwks.json").route(web::get().to(jwks::jwks)))
-        .service(resource("/identity/openapi.json").route(web::get().to(openapi::document)))
-        .service(
-            resource("/identity/internal/v1/TokenStatus")
-                .route(web::get().to(internal::token_status)),
-        )
-        .service(
-            web::scope(ADMIN_API)
-                .service(
-                    resource("/IdentityAuth/Login").route(web::post().to(identity_auth::login)),
-                )
-                .service(
-                    resource("/IdentityAuth/SelfChangePassword")
-                        .route(web::post().to(identity_auth::self_change_password)),
-                )
-                .service(resource("/IdentityAuth/Me").route(web::get().to(identity_auth::me)))
-                .service(resource("/User/Pagination").route(web::get().to(user::pagination)))
-                .service(resource("/User/Read").route(web::get().to(user::read)))
-                .service(resource("/User/Create").route(web::post().to(user::create)))
-                .service(resource("/User/Update").route(web::put().to(user::update)))
-                .service(
-                    resource("/User/ResetPassword").route(web::post().to(user::reset_password)),
-                )
-                .service(resource("/User/Delete").route(web::delete().to(user::delete)))
-                .service(
-                    resource("/AuditLog/Pagination").route(web::get().to(audit_log::pagination)),
-                ),
-        );
+    routes().configure(cfg);
 }

@@ -2,56 +2,81 @@
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
+use shop_common::input::{Problems, nullable, patch_required};
+use shop_common::ok;
+use shop_common::openapi::{
+    Enveloped, Forbidden, PageOf, PageParams, PageSpec, PayloadTooLarge, Unauthorized, Unavailable,
+};
 use shop_common::pagination::{Page, PageQuery};
-use shop_common::{FieldError, ok};
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+use super::IdQuery;
+use super::openapi::{
+    BadId, CreateRefused, DeleteRefused, Done, InternalError, NoSuchUser, ResetRefused,
+    UpdateRefused, UserListRefused, UserNameTaken,
+};
 use crate::AppState;
 use crate::accounts::{self, AccountUpdate, NewAccount};
 use crate::auth::CurrentAdmin;
 use crate::domain::{Email, FullName, Password, UserName, parse_role};
 use crate::error::IdentityError;
 use crate::models::{User, UserFilter, user::SORTABLE};
-use crate::views::UserView;
-use shop_common::input::nullable;
-
-const MSG_NULL_NOT_ALLOWED: &str = "Trường này không được để trống";
-
-/// Collects field errors while parsing a request.
-#[derive(Default)]
-struct Fields(Vec<FieldError>);
-
-impl Fields {
-    fn check<T>(&mut self, field: &str, parsed: Result<T, &str>) -> Option<T> {
-        parsed
-            .map_err(|m| self.0.push(FieldError::new(field, m)))
-            .ok()
-    }
-
-    fn push(&mut self, field: &str, message: &str) {
-        self.0.push(FieldError::new(field, message));
-    }
-
-    fn finish(self) -> Result<(), IdentityError> {
-        if self.0.is_empty() {
-            Ok(())
-        } else {
-            Err(IdentityError::validation(self.0))
-        }
-    }
-}
+use crate::views::{RoleDoc, UserView};
 
 /// The list's own filters; the page parameters are read by [`PageQuery`] from the same
 /// query string.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct UserFilterQuery {
+    #[param(value_type = Option<RoleDoc>)]
     pub role: Option<String>,
+    #[param(schema_with = true_or_false)]
     pub is_active: Option<String>,
 }
 
+/// `true` or `false`, as query text.
+fn true_or_false() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(["true", "false"]))
+        .build()
+}
+
+/// The user list's paging.
+pub struct UserPage;
+
+impl PageSpec for UserPage {
+    const SORTABLE: &'static [&'static str] = SORTABLE;
+    const KEYWORD: &'static str =
+        "Matches user name, full name or e-mail (case-insensitive substring).";
+}
+
+// The documented 200 answer.
+type UserPageAnswer = Enveloped<PageOf<UserView>>;
+
 /// `GET Pagination`: `keyword` (user name, full name, e-mail), `role`, `isActive`;
 /// sortable by `userName`, `createdAt` (default, descending), `lastLoginAt`.
+#[utoipa::path(
+    get,
+    path = super::USER_PAGINATION,
+    operation_id = "listUsers",
+    tag = "User",
+    summary = "A page of users (admin only)",
+    description = "Deleted users are never listed. Sorting by `lastLoginAt` puts never-logged-in users last either way.",
+    security(("bearerAuth" = [])),
+    params(PageParams<UserPage>, UserFilterQuery),
+    responses(
+        (status = 200, description = "One page of users", body = inline(UserPageAnswer)),
+        UserListRefused,
+        Unauthorized,
+        Forbidden,
+        InternalError,
+        Unavailable,
+    ),
+)]
 pub async fn pagination(
     _admin: CurrentAdmin,
     state: web::Data<AppState>,
@@ -60,11 +85,11 @@ pub async fn pagination(
 ) -> Result<HttpResponse, IdentityError> {
     let q = query.into_inner();
     let page = page.check(SORTABLE);
-    let mut fields = Fields::default();
+    let mut fields = Problems::default();
     let page = match page {
         Ok(page) => Some(page),
         Err(e) => {
-            fields.0.extend(e.details.unwrap_or_default());
+            fields.extend(e.details.unwrap_or_default());
             None
         }
     };
@@ -81,7 +106,7 @@ pub async fn pagination(
             None
         }
     };
-    fields.finish()?;
+    fields.finish::<_, IdentityError>(|| ())?;
     let Some(page) = page else {
         return Err(IdentityError::internal("page request missing after checks"));
     };
@@ -96,12 +121,25 @@ pub async fn pagination(
     Ok(ok(Page::new(items, total, &page)))
 }
 
-#[derive(Debug, Deserialize)]
-pub struct IdQuery {
-    pub id: Uuid,
-}
-
 /// `GET Read?id=`.
+#[utoipa::path(
+    get,
+    path = super::USER_READ,
+    operation_id = "readUser",
+    tag = "User",
+    summary = "One user (admin only)",
+    security(("bearerAuth" = [])),
+    params(IdQuery),
+    responses(
+        (status = 200, description = "The user", body = inline(Enveloped<UserView>)),
+        BadId,
+        Unauthorized,
+        Forbidden,
+        NoSuchUser,
+        InternalError,
+        Unavailable,
+    ),
+)]
 pub async fn read(
     _admin: CurrentAdmin,
     state: web::Data<AppState>,
@@ -114,19 +152,29 @@ pub async fn read(
     Ok(ok(UserView::from(&user)))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CreateUserRequest)]
 pub struct CreateRequest {
+    /// 3..50 of `a-z A-Z 0-9 . _ -` after trimming; kept as typed, unique case-insensitively
+    #[schema(value_type = String, required = true, pattern = "^[A-Za-z0-9._-]{3,50}$", example = "nhanvien1")]
     pub user_name: Option<String>,
+    /// Trimmed; 1..100 characters
+    #[schema(value_type = String, required = true, min_length = 1, max_length = 100, example = "Nguyễn Văn A")]
     pub full_name: Option<String>,
+    /// Trimmed; blank or null means none
+    #[schema(format = Email, max_length = 254)]
     pub email: Option<String>,
+    /// 6..30 Unicode characters, kept exactly as typed (not trimmed)
+    #[schema(value_type = String, required = true, min_length = 6, max_length = 30)]
     pub password: Option<String>,
+    #[schema(value_type = RoleDoc, required = true)]
     pub role: Option<String>,
 }
 
 impl CreateRequest {
     fn parse(self) -> Result<NewAccount, IdentityError> {
-        let mut f = Fields::default();
+        let mut f = Problems::default();
         let user_name = f.check(
             "userName",
             UserName::parse(self.user_name.as_deref().unwrap_or_default()),
@@ -141,7 +189,7 @@ impl CreateRequest {
             Password::parse(self.password.as_deref().unwrap_or_default()),
         );
         let role = f.check("role", parse_role(self.role.as_deref().unwrap_or_default()));
-        f.finish()?;
+        f.finish::<_, IdentityError>(|| ())?;
         match (user_name, full_name, email, password, role) {
             (Some(user_name), Some(full_name), Some(email), Some(password), Some(role)) => {
                 Ok(NewAccount {
@@ -160,65 +208,77 @@ impl CreateRequest {
 }
 
 /// `POST Create {userName, fullName, email?, password, role}` -> the user.
+#[utoipa::path(
+    post,
+    path = super::USER_CREATE,
+    operation_id = "createUser",
+    tag = "User",
+    summary = "Create a user (admin only)",
+    description = "The new user is active. Strings are trimmed; a blank or null `email` means none. Invalid fields answer code 1 with one `details` entry each (a short or long `password` included: code 1, not 122). User names are unique case-insensitively among live users. A password on the embedded list of common passwords (about 9,000, compared case-insensitively) answers code 124 with `details` naming `password`, after the other fields are valid. Recorded in the audit log (`user_create`).",
+    security(("bearerAuth" = [])),
+    request_body = CreateRequest,
+    responses(
+        (status = 200, description = "The created user", body = inline(Enveloped<UserView>)),
+        CreateRefused,
+        Unauthorized,
+        Forbidden,
+        UserNameTaken,
+        PayloadTooLarge,
+        InternalError,
+        Unavailable,
+    ),
+)]
 pub async fn create(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
     body: web::Json<CreateRequest>,
 ) -> Result<HttpResponse, IdentityError> {
     let new = body.into_inner().parse()?;
-    let user = accounts::create(&state, &admin, new).await?;
+    let user = accounts::create(&state.pool, &state.passwords, &admin, new).await?;
     Ok(ok(UserView::from(&user)))
 }
 
-#[derive(Debug, Deserialize)]
+/// Any subset of the fields besides `id`.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = UpdateUserRequest)]
 pub struct UpdateRequest {
+    #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
+    /// Trimmed; 1..100 characters
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = String, required = false, min_length = 1, max_length = 100, example = "Nguyễn Văn A")]
     pub full_name: Option<Option<String>>,
+    /// Trimmed; blank or null means none
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, required = false, format = Email, max_length = 254)]
     pub email: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = RoleDoc, required = false)]
     pub role: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = bool, required = false)]
     pub is_active: Option<Option<bool>>,
 }
 
 impl UpdateRequest {
     fn parse(self) -> Result<(Uuid, AccountUpdate), IdentityError> {
-        let mut f = Fields::default();
+        let mut f = Problems::default();
         if self.id.is_none() {
             f.push("id", "Thiếu mã người dùng");
         }
-        let full_name = match self.full_name {
-            None => None,
-            Some(None) => {
-                f.push("fullName", MSG_NULL_NOT_ALLOWED);
-                None
-            }
-            Some(Some(raw)) => f.check("fullName", FullName::parse(&raw)),
-        };
-        let email = match self.email {
-            None => None,
-            Some(raw) => f.check("email", Email::parse_optional(raw.as_deref())),
-        };
-        let role = match self.role {
-            None => None,
-            Some(None) => {
-                f.push("role", MSG_NULL_NOT_ALLOWED);
-                None
-            }
-            Some(Some(raw)) => f.check("role", parse_role(&raw)),
-        };
-        let is_active = match self.is_active {
-            None => None,
-            Some(None) => {
-                f.push("isActive", MSG_NULL_NOT_ALLOWED);
-                None
-            }
-            Some(Some(active)) => Some(active),
-        };
-        f.finish()?;
+        let mut full_name = None;
+        patch_required(&mut f, "fullName", self.full_name, &mut full_name);
+        let full_name = full_name.and_then(|raw| f.check("fullName", FullName::parse(&raw)));
+        let email = self
+            .email
+            .and_then(|raw| f.check("email", Email::parse_optional(raw.as_deref())));
+        let mut role = None;
+        patch_required(&mut f, "role", self.role, &mut role);
+        let role = role.and_then(|raw| f.check("role", parse_role(&raw)));
+        let mut is_active = None;
+        patch_required(&mut f, "isActive", self.is_active, &mut is_active);
+        f.finish::<_, IdentityError>(|| ())?;
         let id = self
             .id
             .ok_or_else(|| IdentityError::internal("update request parsed without id"))?;
@@ -236,31 +296,75 @@ impl UpdateRequest {
 
 /// `PUT Update {id, fullName?, email?, role?, isActive?}` -> the user. A field left out
 /// stays unchanged; `email: null` clears the e-mail.
+#[utoipa::path(
+    put,
+    path = super::USER_UPDATE,
+    operation_id = "updateUser",
+    tag = "User",
+    summary = "Update a user (admin only)",
+    description = "A field left out stays unchanged; `email: null` (or blank) clears the e-mail; `null` on `fullName`, `role` or `isActive` is code 1. The user name cannot be changed. Changing the role or disabling the account revokes the user's tokens. An admin cannot disable their own account (132); the last active admin cannot be demoted or disabled (133). A caller who lost admin rights meanwhile gets code 5. Recorded in the audit log: `user_role_change`, `user_disable`, `user_enable`, `user_update` (full name or e-mail), one entry each.",
+    security(("bearerAuth" = [])),
+    request_body = UpdateRequest,
+    responses(
+        (status = 200, description = "The updated user", body = inline(Enveloped<UserView>)),
+        UpdateRefused,
+        Unauthorized,
+        Forbidden,
+        NoSuchUser,
+        PayloadTooLarge,
+        InternalError,
+        Unavailable,
+    ),
+)]
 pub async fn update(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
     body: web::Json<UpdateRequest>,
 ) -> Result<HttpResponse, IdentityError> {
     let (id, update) = body.into_inner().parse()?;
-    let user = accounts::update(&state, &admin, id, update).await?;
+    let mut conn = state.pool.get().await?;
+    let user = accounts::update(&mut conn, &admin, id, update).await?;
     Ok(ok(UserView::from(&user)))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResetPasswordRequest {
+    #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
+    /// 6..30 Unicode characters, kept exactly as typed (not trimmed)
+    #[schema(value_type = String, required = true, min_length = 6, max_length = 30)]
     pub new_password: Option<String>,
 }
 
 /// `POST ResetPassword {id, newPassword}` -> `true`; the user's tokens stop working.
+#[utoipa::path(
+    post,
+    path = super::USER_RESET_PASSWORD,
+    operation_id = "resetUserPassword",
+    tag = "User",
+    summary = "Set a user's password (admin only)",
+    description = "The user's tokens stop working. A `newPassword` outside 6..30 characters is code 1 with a `details` entry for `newPassword`. A common password answers code 124 with `details` naming `newPassword`; nothing changes. Recorded in the audit log (`password_reset`).",
+    security(("bearerAuth" = [])),
+    request_body = ResetPasswordRequest,
+    responses(
+        (status = 200, description = "Password set", body = inline(Enveloped<Done>)),
+        ResetRefused,
+        Unauthorized,
+        Forbidden,
+        NoSuchUser,
+        PayloadTooLarge,
+        InternalError,
+        Unavailable,
+    ),
+)]
 pub async fn reset_password(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
     body: web::Json<ResetPasswordRequest>,
 ) -> Result<HttpResponse, IdentityError> {
     let body = body.into_inner();
-    let mut f = Fields::default();
+    let mut f = Problems::default();
     if body.id.is_none() {
         f.push("id", "Thiếu mã người dùng");
     }
@@ -268,22 +372,42 @@ pub async fn reset_password(
         "newPassword",
         Password::parse(body.new_password.as_deref().unwrap_or_default()),
     );
-    f.finish()?;
+    f.finish::<_, IdentityError>(|| ())?;
     let (Some(id), Some(password)) = (body.id, password) else {
         return Err(IdentityError::internal(
             "reset request parsed without all fields",
         ));
     };
-    accounts::reset_password(&state, &admin, id, password).await?;
+    accounts::reset_password(&state.pool, &state.passwords, &admin, id, password).await?;
     Ok(ok(true))
 }
 
 /// `DELETE Delete?id=` -> `true`.
+#[utoipa::path(
+    delete,
+    path = super::USER_DELETE,
+    operation_id = "deleteUser",
+    tag = "User",
+    summary = "Delete a user (admin only)",
+    description = "A soft delete: the user disappears from every answer, their tokens stop working and the user name becomes free again. An admin cannot delete their own account (132), so an active admin always remains. Recorded in the audit log (`user_delete`).",
+    security(("bearerAuth" = [])),
+    params(IdQuery),
+    responses(
+        (status = 200, description = "Deleted", body = inline(Enveloped<Done>)),
+        DeleteRefused,
+        Unauthorized,
+        Forbidden,
+        NoSuchUser,
+        InternalError,
+        Unavailable,
+    ),
+)]
 pub async fn delete(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
     query: web::Query<IdQuery>,
 ) -> Result<HttpResponse, IdentityError> {
-    accounts::delete(&state, &admin, query.id).await?;
+    let mut conn = state.pool.get().await?;
+    accounts::delete(&mut conn, &admin, query.id).await?;
     Ok(ok(true))
 }
