@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { vi } from '@/i18n/vi';
 import { showError } from '@/lib/toast';
 import { ACCEPTED_IMAGE_TYPES, localImageProblem, uploadErrorMessage, uploadImage } from './upload-image';
@@ -187,4 +188,16 @@ export function ImageUploadField({ label, value, onChange, onBusyChange, error, 
       </FormHelperText>
     </Stack>
   );
+}
+
+type FormImageUploadFieldProps<T extends FieldValues, TOut = T> = Omit<ImageUploadFieldProps, 'value' | 'onChange' | 'error'> & {
+  control: Control<T, unknown, TOut>;
+  /** A field holding the image URL or null. */
+  name: FieldPath<T>;
+};
+
+/** An ImageUploadField bound to react-hook-form; shows the field's error. */
+export function FormImageUploadField<T extends FieldValues, TOut = T>({ control, name, ...props }: FormImageUploadFieldProps<T, TOut>) {
+  const { field, fieldState } = useController<T, FieldPath<T>, TOut>({ control, name });
+  return <ImageUploadField {...props} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />;
 }

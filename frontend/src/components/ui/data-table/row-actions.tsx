@@ -1,3 +1,5 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -36,4 +38,23 @@ export function RowActionButton({ title, label, icon, onClick, color, disabled, 
     </IconButton>
   );
   return <Tooltip title={title}>{disabled === undefined ? button : <span>{button}</span>}</Tooltip>;
+}
+
+interface RowActionPresetProps extends Pick<RowActionButtonProps, 'onClick' | 'disabled' | 'testId'> {
+  /** The action's word ("Sửa", "Xóa"): the tooltip, and with `name` the accessible name. */
+  action: string;
+  /** What the row is called: the accessible name is "<action> <name>". */
+  name: string;
+  /** A tooltip other than `action`, such as why the button is disabled. */
+  title?: ReactNode;
+}
+
+/** A row's edit button (a pencil). */
+export function EditRowAction({ action, name, title = action, ...button }: RowActionPresetProps) {
+  return <RowActionButton title={title} label={`${action} ${name}`} icon={<EditOutlined fontSize="small" />} {...button} />;
+}
+
+/** A row's delete button (a red bin). */
+export function DeleteRowAction({ action, name, title = action, ...button }: RowActionPresetProps) {
+  return <RowActionButton title={title} label={`${action} ${name}`} icon={<DeleteOutlined fontSize="small" />} color="error" {...button} />;
 }

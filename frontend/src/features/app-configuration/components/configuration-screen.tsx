@@ -8,8 +8,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
-import { ImageUploadField } from '@/components/image-upload/image-upload-field';
+import { useForm } from 'react-hook-form';
+import { FormImageUploadField } from '@/components/image-upload/image-upload-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { CONFIGURATION_LIMITS } from '@/config/limits';
@@ -115,20 +115,13 @@ export function ConfigurationScreen() {
                 <FormTextField control={control} name="shopTagline" label={t.fields.shopTagline} fullWidth maxLength={CONFIGURATION_LIMITS.shopTaglineMax} />
               </Grid>
               <Grid size={12}>
-                <Controller
+                <FormImageUploadField
                   control={control}
                   name="logoUrl"
-                  render={({ field, fieldState }) => (
-                    <ImageUploadField
-                      label={t.fields.logo}
-                      value={field.value}
-                      onChange={(url) => field.onChange(url)}
-                      onBusyChange={setUploading}
-                      error={fieldState.error?.message}
-                      disabled={update.isPending}
-                      testId="configuration-logo"
-                    />
-                  )}
+                  label={t.fields.logo}
+                  onBusyChange={setUploading}
+                  disabled={update.isPending}
+                  testId="configuration-logo"
                 />
               </Grid>
               <Grid size={12}>

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { ImageUploadField } from '@/components/image-upload/image-upload-field';
+import { FormImageUploadField } from '@/components/image-upload/image-upload-field';
 import { CopyButton } from '@/components/ui/copy-button';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormSwitchField } from '@/components/ui/form/form-switch-field';
@@ -246,20 +246,13 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 7 }}>
-          <Controller
+          <FormImageUploadField
             control={control}
             name="logoUrl"
-            render={({ field, fieldState }) => (
-              <ImageUploadField
-                label={t.logo}
-                value={field.value}
-                onChange={field.onChange}
-                onBusyChange={setUploading}
-                error={fieldState.error?.message}
-                disabled={pending}
-                testId="payment-provider-logo"
-              />
-            )}
+            label={t.logo}
+            onBusyChange={setUploading}
+            disabled={pending}
+            testId="payment-provider-logo"
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 5 }}>

@@ -1,6 +1,4 @@
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { RowActionButton, RowActions } from '@/components/ui/data-table/row-actions';
+import { DeleteRowAction, EditRowAction, RowActions } from '@/components/ui/data-table/row-actions';
 import { vi } from '@/i18n/vi';
 import type { PaymentProvider } from '../api/types';
 
@@ -14,21 +12,8 @@ export function PaymentProviderRowActions({ provider, onEdit, onDelete }: Paymen
   const t = vi.paymentProviders.actions;
   return (
     <RowActions>
-      <RowActionButton
-        title={t.edit}
-        label={`${t.edit} ${provider.name}`}
-        icon={<EditOutlined fontSize="small" />}
-        onClick={() => onEdit(provider)}
-        testId="payment-provider-edit-button"
-      />
-      <RowActionButton
-        title={t.delete}
-        label={`${t.delete} ${provider.name}`}
-        icon={<DeleteOutlined fontSize="small" />}
-        onClick={() => onDelete(provider)}
-        color="error"
-        testId="payment-provider-delete-button"
-      />
+      <EditRowAction action={t.edit} name={provider.name} onClick={() => onEdit(provider)} testId="payment-provider-edit-button" />
+      <DeleteRowAction action={t.delete} name={provider.name} onClick={() => onDelete(provider)} testId="payment-provider-delete-button" />
     </RowActions>
   );
 }

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
-import { ImageUploadField } from '@/components/image-upload/image-upload-field';
+import { FormImageUploadField } from '@/components/image-upload/image-upload-field';
 import { PRODUCT_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
@@ -167,20 +167,13 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
           />
         </Grid>
         <Grid size={12}>
-          <Controller
+          <FormImageUploadField
             control={control}
             name="imageUrl"
-            render={({ field, fieldState }) => (
-              <ImageUploadField
-                label={t.image}
-                value={field.value}
-                onChange={field.onChange}
-                onBusyChange={setUploading}
-                error={fieldState.error?.message}
-                disabled={pending}
-                testId="product-image"
-              />
-            )}
+            label={t.image}
+            onBusyChange={setUploading}
+            disabled={pending}
+            testId="product-image"
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>

@@ -1,9 +1,7 @@
 import Button from '@mui/material/Button';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import { Link as RouterLink } from 'react-router-dom';
-import { RowActionButton, RowActions } from '@/components/ui/data-table/row-actions';
+import { DeleteRowAction, EditRowAction, RowActions } from '@/components/ui/data-table/row-actions';
 import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
 import type { Product } from '../api/types';
@@ -32,19 +30,8 @@ export function ProductRowActions({ product, onEdit, onDelete }: ProductActionHa
       >
         {t.serialCodes}
       </Button>
-      <RowActionButton
-        title={t.edit}
-        label={`${t.edit} ${product.name}`}
-        icon={<EditOutlined fontSize="small" />}
-        onClick={() => onEdit(product)}
-      />
-      <RowActionButton
-        title={t.delete}
-        label={`${t.delete} ${product.name}`}
-        icon={<DeleteOutlined fontSize="small" />}
-        onClick={() => onDelete(product)}
-        color="error"
-      />
+      <EditRowAction action={t.edit} name={product.name} onClick={() => onEdit(product)} />
+      <DeleteRowAction action={t.delete} name={product.name} onClick={() => onDelete(product)} />
     </RowActions>
   );
 }

@@ -3,12 +3,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
-import { RowActionButton, RowActions as RowActionsBar } from '@/components/ui/data-table/row-actions';
+import { DeleteRowAction, EditRowAction, RowActionButton, RowActions as RowActionsBar } from '@/components/ui/data-table/row-actions';
 import { TableEmptyRow } from '@/components/ui/data-table/table-state-rows';
 import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
@@ -42,21 +40,8 @@ function RowActions({ code, onReveal, onEdit, onDelete }: SerialCodeActionHandle
         icon={<VisibilityOutlined fontSize="small" />}
         onClick={() => onReveal(code)}
       />
-      <RowActionButton
-        title={lockedTip(t.edit)}
-        label={`${t.edit} ${code.maskedCode}`}
-        icon={<EditOutlined fontSize="small" />}
-        onClick={() => onEdit(code)}
-        disabled={locked}
-      />
-      <RowActionButton
-        title={lockedTip(t.delete)}
-        label={`${t.delete} ${code.maskedCode}`}
-        icon={<DeleteOutlined fontSize="small" />}
-        onClick={() => onDelete(code)}
-        color="error"
-        disabled={locked}
-      />
+      <EditRowAction action={t.edit} name={code.maskedCode} title={lockedTip(t.edit)} onClick={() => onEdit(code)} disabled={locked} />
+      <DeleteRowAction action={t.delete} name={code.maskedCode} title={lockedTip(t.delete)} onClick={() => onDelete(code)} disabled={locked} />
     </RowActionsBar>
   );
 }

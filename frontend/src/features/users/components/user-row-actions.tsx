@@ -1,7 +1,5 @@
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
-import { RowActionButton, RowActions } from '@/components/ui/data-table/row-actions';
+import { DeleteRowAction, EditRowAction, RowActionButton, RowActions } from '@/components/ui/data-table/row-actions';
 import { vi } from '@/i18n/vi';
 import type { User } from '../api/types';
 
@@ -21,26 +19,14 @@ export function UserRowActions({ user, isSelf, onEdit, onResetPassword, onDelete
   const t = vi.users.actions;
   return (
     <RowActions>
-      <RowActionButton
-        title={t.edit}
-        label={`${t.edit} ${user.userName}`}
-        icon={<EditOutlined fontSize="small" />}
-        onClick={() => onEdit(user)}
-      />
+      <EditRowAction action={t.edit} name={user.userName} onClick={() => onEdit(user)} />
       <RowActionButton
         title={t.resetPassword}
         label={`${t.resetPassword} ${user.userName}`}
         icon={<LockResetOutlined fontSize="small" />}
         onClick={() => onResetPassword(user)}
       />
-      <RowActionButton
-        title={t.delete}
-        label={`${t.delete} ${user.userName}`}
-        icon={<DeleteOutlined fontSize="small" />}
-        onClick={() => onDelete(user)}
-        color="error"
-        disabled={isSelf}
-      />
+      <DeleteRowAction action={t.delete} name={user.userName} onClick={() => onDelete(user)} disabled={isSelf} />
     </RowActions>
   );
 }
