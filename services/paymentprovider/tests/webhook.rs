@@ -40,7 +40,7 @@ async fn unauthenticated_deliveries_are_refused_and_nothing_is_stored() {
     // The key of another provider.
     let other = app
         .post(
-            &provider_admin("Create"),
+            &CREATE,
             json!({
                 "name": "MB", "type": "vietqr_bank", "bankBin": "970422",
                 "accountNumber": "999888777", "accountName": "B",
@@ -69,20 +69,14 @@ async fn unauthenticated_deliveries_are_refused_and_nothing_is_stored() {
 
     // Webhook disabled (the secret kept), then the provider deleted.
     let status = app
-        .put(
-            &provider_admin("Update"),
-            json!({"id": id, "webhookEnabled": false}),
-        )
+        .put(&UPDATE, json!({"id": id, "webhookEnabled": false}))
         .await
         .status;
     assert_eq!(status, 200);
     let answer = app.deliver(&id, Some(WEBHOOK_KEY), &body).await;
     answer.error(401, 501);
     let status = app
-        .put(
-            &provider_admin("Update"),
-            json!({"id": id, "webhookEnabled": true}),
-        )
+        .put(&UPDATE, json!({"id": id, "webhookEnabled": true}))
         .await
         .status;
     assert_eq!(status, 200);
@@ -488,7 +482,7 @@ async fn an_unreachable_retailstore_never_delays_the_answer() {
     let http = shop_common::testing::TestClient::new(base, Some(admin));
     let created = http
         .post(
-            &provider_admin("Create"),
+            &CREATE,
             json!({
                 "name": "VCB", "type": "vietqr_bank", "bankBin": "970436",
                 "accountNumber": ACCOUNT, "accountName": "A",

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 use std::ops::Deref;
-use std::sync::Mutex;
+use std::sync::{LazyLock, Mutex};
 
 use paymentprovider::AppState;
 use paymentprovider::config::{PAYMENT_SECRET_KEY, parse_key};
@@ -19,10 +19,9 @@ use shop_common::internal::InternalKey;
 pub use shop_common::testing::{Answer, with};
 use shop_common::testing::{INTERNAL_KEY, Stub, TestService, envelope_error, envelope_ok};
 
-/// `{ADMIN}/PaymentProvider/{action}` (`action` may end in a query).
-pub fn provider_admin(action: &str) -> String {
-    format!("{ADMIN}/PaymentProvider/{action}")
-}
+/// Routes of the provider admin API that several test files call.
+pub static CREATE: LazyLock<String> = LazyLock::new(|| format!("{ADMIN}/PaymentProvider/Create"));
+pub static UPDATE: LazyLock<String> = LazyLock::new(|| format!("{ADMIN}/PaymentProvider/Update"));
 
 pub fn test_cipher() -> SecretCipher {
     let key = "5a1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff0a7";
@@ -86,9 +85,7 @@ impl TestApp {
     async fn provider(&self, name: &str, account_name: &str, extra: Value) -> String {
         let body = json!({"name": name, "type": "vietqr_bank", "bankBin": "970436",
                           "accountNumber": ACCOUNT, "accountName": account_name});
-        let created = self
-            .post(&provider_admin("Create"), with(body, extra))
-            .await;
+        let created = self.post(&CREATE, with(body, extra)).await;
         created.ok()["id"].as_str().unwrap().to_owned()
     }
 
