@@ -13,10 +13,10 @@
 //! #[serde(rename_all = "camelCase")]
 //! pub struct Thing { #[schema(max_length = 100)] pub name: String }
 //!
-//! #[utoipa::path(get, path = "/svc/api/admin/v1/Thing/Read", tag = "Thing",
-//!     params(IdQuery), security(("bearerAuth" = [])),
+//! // An `/api/admin/` operation: `ServiceDoc` adds the bearer security.
+//! #[utoipa::path(get, path = "/svc/api/admin/v1/Thing/Read", tag = "Thing", params(IdQuery),
 //!     responses((status = 200, description = "The thing", body = inline(Enveloped<Thing>)),
-//!               Unauthorized, NotFound, Unavailable))]
+//!         Unauthorized, NotFound, Unavailable))]
 //! pub async fn read(..) -> Result<HttpResponse, SvcError> { .. }
 //!
 //! #[derive(utoipa::OpenApi)]
@@ -37,9 +37,9 @@ use std::marker::PhantomData;
 use serde_json::{Value, json};
 use utoipa::__dev::ComposeSchema;
 use utoipa::openapi::example::ExampleBuilder;
-use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
+use utoipa::openapi::path::{Operation, Parameter, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, SchemaType, Type};
-use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{
     ContentBuilder, InfoBuilder, OpenApi, Ref, RefOr, Required, ResponseBuilder, Server,
 };
@@ -51,7 +51,8 @@ use crate::error::{
 };
 use crate::pagination::{DEFAULT_PAGE_SIZE, MAX_PAGE_INDEX, MAX_PAGE_SIZE};
 
-/// The security scheme name operations refer to: `security(("bearerAuth" = []))`.
+/// The security scheme name operations refer to: `security(("bearerAuth" = []))`, which
+/// [`ServiceDoc`] adds by itself to the `/api/admin/` operations.
 pub const BEARER: &str = "bearerAuth";
 const ERROR_ENVELOPE: &str = "ErrorEnvelope";
 const FIELD_ERROR: &str = "FieldError";
@@ -343,7 +344,10 @@ fn error_envelope_schema() -> Schema {
         .into()
 }
 
-/// What a document says about its service: applied last, as the `OpenApi` modifier.
+/// What a document says about its service: applied last, as the `OpenApi` modifier. It
+/// also declares, once for all, that every back-office operation (a path with
+/// [`ADMIN_SEGMENT`]) takes the bearer token, unless the operation declares its own
+/// security.
 pub struct ServiceDoc {
     pub title: &'static str,
     pub description: &'static str,
@@ -374,7 +378,36 @@ impl Modify for ServiceDoc {
         components
             .schemas
             .insert(ERROR_ENVELOPE.to_owned(), error_envelope_schema().into());
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            if path.contains(ADMIN_SEGMENT) {
+                for operation in operations_mut(item) {
+                    if operation.security.is_none() {
+                        operation.security =
+                            Some(vec![SecurityRequirement::new(BEARER, NO_SCOPES)]);
+                    }
+                }
+            }
+        }
     }
+}
+
+/// Where the back office's operations live: `/<service>/api/admin/...`.
+pub const ADMIN_SEGMENT: &str = "/api/admin/";
+const NO_SCOPES: [&str; 0] = [];
+
+fn operations_mut(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [
+        &mut item.get,
+        &mut item.put,
+        &mut item.post,
+        &mut item.delete,
+        &mut item.options,
+        &mut item.head,
+        &mut item.patch,
+        &mut item.trace,
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The document as served and printed.

@@ -53,7 +53,7 @@ pub const PATH: &str = "/retailstore/openapi.json";
         audit_log::pagination,
         document,
     ),
-    modifiers(&DOC, &InternalKey)
+    modifiers(&InternalKey)
 )]
 pub struct ApiDoc;
 
@@ -117,9 +117,12 @@ pub fn one_of(values: &[&str]) -> Object {
         .build()
 }
 
-/// The whole document: this module's routes and the order routes.
+/// The whole document: this module's routes and the order routes, then what
+/// [`ServiceDoc`] says of them all.
 pub fn openapi() -> Document {
-    ApiDoc::openapi().merge_from(order::OrderApi::openapi())
+    let mut document = ApiDoc::openapi().merge_from(order::OrderApi::openapi());
+    DOC.modify(&mut document);
+    document
 }
 
 /// The document as JSON text, built once.
@@ -129,10 +132,7 @@ pub fn document_json() -> &'static str {
 }
 
 #[utoipa::path(
-    get,
-    path = "/retailstore/openapi.json",
-    operation_id = "openapi",
-    tag = "Docs",
+    get, path = "/retailstore/openapi.json", operation_id = "openapi", tag = "Docs",
     summary = "Tài liệu này (không nằm trong envelope)",
     responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json"))
 )]
