@@ -128,10 +128,7 @@ pub fn document_json() -> &'static str {
 }
 
 #[utoipa::path(
-    get,
-    path = "/paymentprovider/openapi.json",
-    operation_id = "openapi",
-    tag = "Docs",
+    get, path = "/paymentprovider/openapi.json", operation_id = "openapi", tag = "Docs",
     summary = "This document (not enveloped)",
     responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json"))
 )]

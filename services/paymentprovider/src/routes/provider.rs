@@ -140,22 +140,13 @@ async fn write_secret(
     }
 }
 
-// The documented 200 answers.
-type ProviderWebViewListAnswer = Enveloped<Vec<ProviderWebView>>;
-type ProviderAdminViewPageAnswer = Enveloped<PageOf<ProviderAdminView>>;
-type ProviderAdminViewAnswer = Enveloped<ProviderAdminView>;
-type DeletedAnswer = Enveloped<Deleted>;
-type BankListAnswer = Enveloped<Vec<Bank>>;
-
 /// GET web PaymentProvider/ListPaymentProviders: active providers by `sortOrder`, name.
 #[utoipa::path(
-    get,
-    path = "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders",
-    operation_id = "listPaymentProviders",
-    tag = "PaymentProvider",
+    get, path = "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders",
+    operation_id = "listPaymentProviders", tag = "PaymentProvider",
     summary = "Active providers for the checkout (no token; Authorization is ignored)",
     description = "Active, not deleted providers ordered by sortOrder, then name.",
-    responses((status = 200, description = "Success", body = inline(ProviderWebViewListAnswer)))
+    responses((status = 200, description = "Success", body = inline(Enveloped<Vec<ProviderWebView>>)))
 )]
 async fn list_public(pool: web::Data<DbPool>) -> Result<HttpResponse, PaymentError> {
     let mut conn = pool.get().await?;
@@ -166,19 +157,12 @@ async fn list_public(pool: web::Data<DbPool>) -> Result<HttpResponse, PaymentErr
 
 /// GET admin PaymentProvider/Pagination (admin and staff).
 #[utoipa::path(
-    get,
-    path = "/paymentprovider/api/admin/v1/PaymentProvider/Pagination",
-    operation_id = "paginatePaymentProviders",
-    tag = "PaymentProvider",
+    get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Pagination",
+    operation_id = "paginatePaymentProviders", tag = "PaymentProvider",
     summary = "Providers, admin view (admin and staff)",
-    security(("bearerAuth" = [])),
     params(PageParams<ProviderPage>, AdminFilterQuery),
-    responses(
-        (status = 200, description = "Success", body = inline(ProviderAdminViewPageAnswer)),
-        BadRequest,
-        Unauthorized,
-        Unavailable,
-    )
+    responses((status = 200, description = "Success", body = inline(Enveloped<PageOf<ProviderAdminView>>)),
+        BadRequest, Unauthorized, Unavailable)
 )]
 async fn pagination(
     _user: AuthUser,
@@ -229,20 +213,12 @@ async fn pagination(
 
 /// GET admin PaymentProvider/Read?id= (admin and staff).
 #[utoipa::path(
-    get,
-    path = "/paymentprovider/api/admin/v1/PaymentProvider/Read",
-    operation_id = "readPaymentProvider",
-    tag = "PaymentProvider",
+    get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Read",
+    operation_id = "readPaymentProvider", tag = "PaymentProvider",
     summary = "One provider (admin and staff)",
-    security(("bearerAuth" = [])),
     params(IdQuery),
-    responses(
-        (status = 200, description = "Success", body = inline(ProviderAdminViewAnswer)),
-        BadRequest,
-        Unauthorized,
-        NotFound,
-        Unavailable,
-    )
+    responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
+        BadRequest, Unauthorized, NotFound, Unavailable)
 )]
 async fn read(
     _user: AuthUser,
@@ -257,20 +233,12 @@ async fn read(
 
 /// POST admin PaymentProvider/Create (admin only).
 #[utoipa::path(
-    post,
-    path = "/paymentprovider/api/admin/v1/PaymentProvider/Create",
-    operation_id = "createPaymentProvider",
-    tag = "PaymentProvider",
+    post, path = "/paymentprovider/api/admin/v1/PaymentProvider/Create",
+    operation_id = "createPaymentProvider", tag = "PaymentProvider",
     summary = "Create a provider (admin only)",
-    security(("bearerAuth" = [])),
     request_body = ProviderForm,
-    responses(
-        (status = 200, description = "Success", body = inline(ProviderAdminViewAnswer)),
-        BadRequest,
-        Unauthorized,
-        Forbidden,
-        Unavailable,
-    )
+    responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
+        BadRequest, Unauthorized, Forbidden, Unavailable)
 )]
 async fn create(
     _admin: AdminUser,
@@ -298,25 +266,16 @@ async fn create(
 /// PUT admin PaymentProvider/Update (admin only): the patch is applied to the locked
 /// current row and the result checked as a whole.
 #[utoipa::path(
-    put,
-    path = "/paymentprovider/api/admin/v1/PaymentProvider/Update",
-    operation_id = "updatePaymentProvider",
-    tag = "PaymentProvider",
+    put, path = "/paymentprovider/api/admin/v1/PaymentProvider/Update",
+    operation_id = "updatePaymentProvider", tag = "PaymentProvider",
     summary = "Update a provider (admin only)",
     description = "`id` plus any provider field. A field left out stays unchanged; an explicit \
         null clears an optional field (`webhookSecret: null` removes the stored secret) and is \
         refused for required ones. Changing `bankBin` without `bankName` takes the bank name \
         from the bank list. The merged provider is checked as a whole.",
-    security(("bearerAuth" = [])),
     request_body = ProviderPatch,
-    responses(
-        (status = 200, description = "Success", body = inline(ProviderAdminViewAnswer)),
-        BadRequest,
-        Unauthorized,
-        Forbidden,
-        NotFound,
-        Unavailable,
-    )
+    responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
+        BadRequest, Unauthorized, Forbidden, NotFound, Unavailable)
 )]
 async fn update(
     _admin: AdminUser,
@@ -346,23 +305,14 @@ async fn update(
 
 /// DELETE admin PaymentProvider/Delete?id= (admin only): a soft delete.
 #[utoipa::path(
-    delete,
-    path = "/paymentprovider/api/admin/v1/PaymentProvider/Delete",
-    operation_id = "deletePaymentProvider",
-    tag = "PaymentProvider",
+    delete, path = "/paymentprovider/api/admin/v1/PaymentProvider/Delete",
+    operation_id = "deletePaymentProvider", tag = "PaymentProvider",
     summary = "Soft-delete a provider (admin only)",
     description = "The row is kept for old orders and bank transactions but disappears from \
         every list and lookup.",
-    security(("bearerAuth" = [])),
     params(IdQuery),
-    responses(
-        (status = 200, description = "Success", body = inline(DeletedAnswer)),
-        BadRequest,
-        Unauthorized,
-        Forbidden,
-        NotFound,
-        Unavailable,
-    )
+    responses((status = 200, description = "Success", body = inline(Enveloped<Deleted>)),
+        BadRequest, Unauthorized, Forbidden, NotFound, Unavailable)
 )]
 async fn delete(
     _admin: AdminUser,
@@ -376,17 +326,11 @@ async fn delete(
 
 /// GET admin PaymentProvider/Banks (admin and staff): the built-in bank list.
 #[utoipa::path(
-    get,
-    path = "/paymentprovider/api/admin/v1/PaymentProvider/Banks",
-    operation_id = "listBanks",
+    get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Banks", operation_id = "listBanks",
     tag = "PaymentProvider",
     summary = "The built-in list of Vietnamese banks (NAPAS BINs) for vietqr_bank providers",
-    security(("bearerAuth" = [])),
-    responses(
-        (status = 200, description = "Success", body = inline(BankListAnswer)),
-        Unauthorized,
-        Unavailable,
-    )
+    responses((status = 200, description = "Success", body = inline(Enveloped<Vec<Bank>>)),
+        Unauthorized, Unavailable)
 )]
 async fn banks(_user: AuthUser) -> HttpResponse {
     ok(BANKS)

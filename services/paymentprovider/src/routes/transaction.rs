@@ -137,27 +137,16 @@ impl FilterQuery {
     }
 }
 
-// The documented 200 answers.
-type TransactionViewPageAnswer = Enveloped<PageOf<TransactionView>>;
-type TransactionViewAnswer = Enveloped<TransactionView>;
-
 /// GET admin PaymentTransaction/Pagination (admin and staff).
 #[utoipa::path(
-    get,
-    path = "/paymentprovider/api/admin/v1/PaymentTransaction/Pagination",
-    operation_id = "paginatePaymentTransactions",
-    tag = "PaymentTransaction",
+    get, path = "/paymentprovider/api/admin/v1/PaymentTransaction/Pagination",
+    operation_id = "paginatePaymentTransactions", tag = "PaymentTransaction",
     summary = "Received bank transactions, unmatched first (admin and staff)",
     description = "Order: `unmatched`, then `pending`, then the rest; each by createdAt desc. \
         The order is fixed: `sortBy` is refused (code 1).",
-    security(("bearerAuth" = [])),
     params(PageParams<TransactionPage>, FilterQuery),
-    responses(
-        (status = 200, description = "Success", body = inline(TransactionViewPageAnswer)),
-        BadRequest,
-        Unauthorized,
-        Unavailable,
-    )
+    responses((status = 200, description = "Success", body = inline(Enveloped<PageOf<TransactionView>>)),
+        BadRequest, Unauthorized, Unavailable)
 )]
 async fn pagination(
     _user: AuthUser,
@@ -206,10 +195,8 @@ impl AssignRequest {
 }
 
 #[utoipa::path(
-    post,
-    path = "/paymentprovider/api/admin/v1/PaymentTransaction/Assign",
-    operation_id = "assignPaymentTransaction",
-    tag = "PaymentTransaction",
+    post, path = "/paymentprovider/api/admin/v1/PaymentTransaction/Assign",
+    operation_id = "assignPaymentTransaction", tag = "PaymentTransaction",
     summary = "Apply an unmatched transfer to an order, once (admin and staff)",
     description = "The transaction is claimed first (it becomes `pending` with the order code), \
         so of concurrent Assigns exactly one wins; then retailstore's ConfirmPayment applies it \
@@ -217,16 +204,9 @@ impl AssignRequest {
         unknown order: code 403 (HTTP 404), the transaction is `unmatched` again. retailstore \
         unreachable: code 8 (HTTP 503), the transaction stays `pending` with the order code and \
         the retry job applies it.",
-    security(("bearerAuth" = [])),
     request_body = AssignRequest,
-    responses(
-        (status = 200, description = "Success", body = inline(TransactionViewAnswer)),
-        BadRequest,
-        Unauthorized,
-        AssignNotFound,
-        NotUnmatched,
-        AssignUnavailable,
-    )
+    responses((status = 200, description = "Success", body = inline(Enveloped<TransactionView>)),
+        BadRequest, Unauthorized, AssignNotFound, NotUnmatched, AssignUnavailable)
 )]
 /// POST admin PaymentTransaction/Assign (admin and staff): code 404 unless the
 /// transaction is `unmatched`, code 403 for an unknown order (it stays unmatched), code 8

@@ -43,32 +43,20 @@ pub struct AuditEntryDoc {
     pub detail: String,
 }
 
-// The documented 200 answers.
-type AuditEntryDocPageAnswer = Enveloped<PageOf<AuditEntryDoc>>;
-
 /// GET admin AuditLog/Pagination: `actor`, `action`, `from`, `to` (half-open), newest
 /// first; no other order.
 #[utoipa::path(
-    get,
-    path = "/retailstore/api/admin/v1/AuditLog/Pagination",
-    operation_id = "adminAuditLogPagination",
-    tag = "AuditLog",
+    get, path = "/retailstore/api/admin/v1/AuditLog/Pagination",
+    operation_id = "adminAuditLogPagination", tag = "AuditLog",
     summary = "Nhật ký thao tác của cửa hàng",
     description = "Chỉ quản trị viên. Mỗi lần xem mã rõ, xóa, xác nhận thanh toán thủ công, hủy, đổi mã, tạo lại đường dẫn đơn hàng: một dòng, ghi trong cùng giao dịch với thao tác. Mới nhất trước; không có trường sắp xếp khác.",
-    security(("bearerAuth" = [])),
-    params(
-        PageParams<AuditPage>,
+    params(PageParams<AuditPage>,
         ("actor" = Option<String>, Query, description = "Một phần tên đăng nhập của người thực hiện (không phân biệt hoa thường)"),
         ("action" = Option<AuditAction>, Query, description = "Thao tác"),
         ("from" = Option<DateTime<Utc>>, Query, description = "Từ thời điểm (RFC 3339, bao gồm)"),
-        ("to" = Option<DateTime<Utc>>, Query, description = "Đến thời điểm (RFC 3339, không bao gồm)"),
-    ),
-    responses(
-        (status = 200, description = "Thành công", body = inline(AuditEntryDocPageAnswer)),
-        BadRequest,
-        Unauthorized,
-        Forbidden,
-    )
+        ("to" = Option<DateTime<Utc>>, Query, description = "Đến thời điểm (RFC 3339, không bao gồm)")),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<AuditEntryDoc>>)),
+        BadRequest, Unauthorized, Forbidden)
 )]
 async fn pagination(
     _admin: AdminUser,

@@ -113,26 +113,15 @@ impl RangeQuery {
     }
 }
 
-// The documented 200 answers.
-type SummaryViewAnswer = Enveloped<SummaryView>;
-
 /// GET admin Dashboard/Summary?from=&to=.
 #[utoipa::path(
-    get,
-    path = "/retailstore/api/admin/v1/Dashboard/Summary",
-    operation_id = "adminDashboardSummary",
-    tag = "Dashboard",
+    get, path = "/retailstore/api/admin/v1/Dashboard/Summary",
+    operation_id = "adminDashboardSummary", tag = "Dashboard",
     summary = "Tổng quan doanh thu",
     description = "Khoảng [from, to), mặc định 30 ngày gần nhất, tối đa 366 ngày.",
-    security(("bearerAuth" = [])),
-    params(
-        RangeQuery,
-    ),
-    responses(
-        (status = 200, description = "Thành công", body = inline(SummaryViewAnswer)),
-        BadRequest,
-        Unauthorized,
-    )
+    params(RangeQuery),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<SummaryView>)),
+        BadRequest, Unauthorized)
 )]
 async fn summary(
     _user: AuthUser,

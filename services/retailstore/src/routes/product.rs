@@ -157,29 +157,17 @@ async fn list<V: From<(Product, Stock)> + Serialize>(
     Ok(ok(Page::new(items, total, page)))
 }
 
-// The documented 200 answers.
-type ProductWebViewPageAnswer = Enveloped<PageOf<ProductWebView>>;
-type ProductAdminViewPageAnswer = Enveloped<PageOf<ProductAdminView>>;
-type ProductAdminViewAnswer = Enveloped<ProductAdminView>;
-type DeletedAnswer = Enveloped<Deleted>;
-
 /// GET web Product/Pagination: active products only, `sortOrder asc, createdAt desc`,
 /// stock levels counting only codes that do not expire within a day. Answers come from
 /// the storefront cache when fresh.
 #[utoipa::path(
-    get,
-    path = "/retailstore/api/web/v1/Product/Pagination",
-    operation_id = "webProductPagination",
+    get, path = "/retailstore/api/web/v1/Product/Pagination", operation_id = "webProductPagination",
     tag = "Product",
     summary = "Sản phẩm đang bán (công khai)",
     description = "Chỉ sản phẩm active, thứ tự sortOrder tăng rồi createdAt giảm. Không có số lượng tồn kho, chỉ stockLevel. stockLevel không tính mã hết hạn trong vòng 1 ngày (những mã đơn hàng không giao).",
-    params(
-        PageParams<WebPage>,
-    ),
-    responses(
-        (status = 200, description = "Thành công", body = inline(ProductWebViewPageAnswer)),
-        BadRequest,
-    )
+    params(PageParams<WebPage>),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<ProductWebView>>)),
+        BadRequest)
 )]
 async fn web_pagination(
     pool: web::Data<DbPool>,
@@ -238,21 +226,12 @@ fn json_body(body: web::Bytes) -> HttpResponse {
 
 /// GET admin Product/Pagination.
 #[utoipa::path(
-    get,
-    path = "/retailstore/api/admin/v1/Product/Pagination",
-    operation_id = "adminProductPagination",
-    tag = "Product",
+    get, path = "/retailstore/api/admin/v1/Product/Pagination",
+    operation_id = "adminProductPagination", tag = "Product",
     summary = "Danh sách sản phẩm",
-    security(("bearerAuth" = [])),
-    params(
-        PageParams<AdminPage>,
-        AdminFilterQuery,
-    ),
-    responses(
-        (status = 200, description = "Thành công", body = inline(ProductAdminViewPageAnswer)),
-        BadRequest,
-        Unauthorized,
-    )
+    params(PageParams<AdminPage>, AdminFilterQuery),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<ProductAdminView>>)),
+        BadRequest, Unauthorized)
 )]
 async fn admin_pagination(
     _user: AuthUser,
@@ -276,21 +255,12 @@ async fn admin_pagination(
 
 /// GET admin Product/Read?id=.
 #[utoipa::path(
-    get,
-    path = "/retailstore/api/admin/v1/Product/Read",
-    operation_id = "adminProductRead",
+    get, path = "/retailstore/api/admin/v1/Product/Read", operation_id = "adminProductRead",
     tag = "Product",
     summary = "Chi tiết sản phẩm",
-    security(("bearerAuth" = [])),
-    params(
-        IdQuery,
-    ),
-    responses(
-        (status = 200, description = "Thành công", body = inline(ProductAdminViewAnswer)),
-        BadRequest,
-        Unauthorized,
-        NotFound,
-    )
+    params(IdQuery),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
+        BadRequest, Unauthorized, NotFound)
 )]
 async fn read(
     _user: AuthUser,
@@ -304,19 +274,12 @@ async fn read(
 
 /// POST admin Product/Create.
 #[utoipa::path(
-    post,
-    path = "/retailstore/api/admin/v1/Product/Create",
-    operation_id = "adminProductCreate",
+    post, path = "/retailstore/api/admin/v1/Product/Create", operation_id = "adminProductCreate",
     tag = "Product",
     summary = "Tạo sản phẩm",
-    security(("bearerAuth" = [])),
     request_body = ProductForm,
-    responses(
-        (status = 200, description = "Thành công", body = inline(ProductAdminViewAnswer)),
-        BadRequest,
-        Unauthorized,
-        SlugTaken,
-    )
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
+        BadRequest, Unauthorized, SlugTaken)
 )]
 async fn create(
     _user: AuthUser,
@@ -334,20 +297,12 @@ async fn create(
 /// PUT admin Product/Update: the patch is applied to the locked current row and the
 /// result checked as a whole.
 #[utoipa::path(
-    put,
-    path = "/retailstore/api/admin/v1/Product/Update",
-    operation_id = "adminProductUpdate",
+    put, path = "/retailstore/api/admin/v1/Product/Update", operation_id = "adminProductUpdate",
     tag = "Product",
     summary = "Sửa sản phẩm",
-    security(("bearerAuth" = [])),
     request_body = ProductPatch,
-    responses(
-        (status = 200, description = "Thành công", body = inline(ProductAdminViewAnswer)),
-        BadRequest,
-        Unauthorized,
-        NotFound,
-        SlugTaken,
-    )
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
+        BadRequest, Unauthorized, NotFound, SlugTaken)
 )]
 async fn update(
     _user: AuthUser,
@@ -373,24 +328,13 @@ async fn update(
 /// DELETE admin Product/Delete?id= (admin only, audited): code 302 while reserved or sold
 /// codes or order lines reference the product; its unsold codes go with it.
 #[utoipa::path(
-    delete,
-    path = "/retailstore/api/admin/v1/Product/Delete",
-    operation_id = "adminProductDelete",
+    delete, path = "/retailstore/api/admin/v1/Product/Delete", operation_id = "adminProductDelete",
     tag = "Product",
     summary = "Xóa sản phẩm",
     description = "Xóa cả các mã chưa bán (available, disabled). Mã 302 khi còn mã đang giữ hoặc đã bán (sau này: khi có đơn hàng): hãy ẩn sản phẩm. Chỉ quản trị viên; ghi nhật ký (product_delete).",
-    security(("bearerAuth" = [])),
-    params(
-        IdQuery,
-    ),
-    responses(
-        (status = 200, description = "Thành công", body = inline(DeletedAnswer)),
-        BadRequest,
-        Unauthorized,
-        Forbidden,
-        NotFound,
-        ProductInUse,
-    )
+    params(IdQuery),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<Deleted>)),
+        BadRequest, Unauthorized, Forbidden, NotFound, ProductInUse)
 )]
 async fn delete(
     AdminUser(user): AdminUser,

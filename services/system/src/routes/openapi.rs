@@ -40,12 +40,9 @@ pub fn json() -> &'static str {
 }
 
 #[utoipa::path(
-    get,
-    path = super::OPENAPI,
-    operation_id = "getOpenApi",
-    tag = "Meta",
+    get, path = super::OPENAPI, operation_id = "getOpenApi", tag = "Meta",
     summary = "This document (not enveloped)",
-    responses((status = 200, description = "OpenAPI 3 document", body = Object)),
+    responses((status = 200, description = "OpenAPI 3 document", body = Object))
 )]
 pub async fn document() -> HttpResponse {
     HttpResponse::Ok()

@@ -165,30 +165,15 @@ fn sort(page: &PageRequest) -> OrderSort {
     }
 }
 
-// The documented 200 answers.
-type OrderListItemPageAnswer = Enveloped<PageOf<OrderListItem>>;
-type AdminOrderDetailAnswer = Enveloped<AdminOrderDetail>;
-type RevealViewAnswer = Enveloped<RevealView>;
-type AccessLinkViewAnswer = Enveloped<AccessLinkView>;
-
 /// GET admin Order/Pagination.
 #[utoipa::path(
-    get,
-    path = "/retailstore/api/admin/v1/Order/Pagination",
-    operation_id = "adminOrderPagination",
+    get, path = "/retailstore/api/admin/v1/Order/Pagination", operation_id = "adminOrderPagination",
     tag = "Order",
     summary = "Danh sách đơn hàng",
     description = "Mặc định createdAt giảm dần; đơn chưa có paidAt luôn ở cuối khi sắp theo paidAt.",
-    security(("bearerAuth" = [])),
-    params(
-        PageParams<OrderPage>,
-        FilterQuery,
-    ),
-    responses(
-        (status = 200, description = "Thành công", body = inline(OrderListItemPageAnswer)),
-        BadRequest,
-        Unauthorized,
-    )
+    params(PageParams<OrderPage>, FilterQuery),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<OrderListItem>>)),
+        BadRequest, Unauthorized)
 )]
 pub(super) async fn pagination(
     _user: AuthUser,
@@ -207,21 +192,12 @@ pub(super) async fn pagination(
 
 /// GET admin Order/Detail?id=.
 #[utoipa::path(
-    get,
-    path = "/retailstore/api/admin/v1/Order/Detail",
-    operation_id = "adminOrderDetail",
+    get, path = "/retailstore/api/admin/v1/Order/Detail", operation_id = "adminOrderDetail",
     tag = "Order",
     summary = "Chi tiết đơn hàng (mã đã che, thanh toán, lịch sử)",
-    security(("bearerAuth" = [])),
-    params(
-        IdQuery,
-    ),
-    responses(
-        (status = 200, description = "Thành công", body = inline(AdminOrderDetailAnswer)),
-        BadRequest,
-        Unauthorized,
-        OrderNotFound,
-    )
+    params(IdQuery),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
+        BadRequest, Unauthorized, OrderNotFound)
 )]
 pub(super) async fn detail(
     _user: AuthUser,
@@ -233,24 +209,14 @@ pub(super) async fn detail(
 
 /// POST admin Order/ConfirmPayment (`Idempotency-Key` required): a manual payment.
 #[utoipa::path(
-    post,
-    path = "/retailstore/api/admin/v1/Order/ConfirmPayment",
-    operation_id = "adminOrderConfirmPayment",
-    tag = "Order",
+    post, path = "/retailstore/api/admin/v1/Order/ConfirmPayment",
+    operation_id = "adminOrderConfirmPayment", tag = "Order",
     summary = "Xác nhận thanh toán thủ công",
     description = "Cần header Idempotency-Key (thiếu: mã 1). Ghi giao dịch manual:<mã suy ra từ khóa>; nếu sau đó chuyển khoản cùng số tiền đến qua webhook, nó được gắn vào khoản này (duplicate_of_manual) chứ không cộng hai lần. Cho đơn pending_payment, expired, needs_attention.",
-    security(("bearerAuth" = [])),
-    params(
-        ("Idempotency-Key" = String, Header, description = "Bắt buộc; cùng khóa và nội dung: trả lại cùng kết quả trong 24 giờ"),
-    ),
+    params(("Idempotency-Key" = String, Header, description = "Bắt buộc; cùng khóa và nội dung: trả lại cùng kết quả trong 24 giờ")),
     request_body = ManualPaymentBody,
-    responses(
-        (status = 200, description = "Thành công", body = inline(AdminOrderDetailAnswer)),
-        BadRequest,
-        Unauthorized,
-        OrderNotFound,
-        PaymentConflict,
-    )
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
+        BadRequest, Unauthorized, OrderNotFound, PaymentConflict)
 )]
 pub(super) async fn confirm_payment(
     user: AuthUser,
@@ -289,21 +255,13 @@ pub(super) async fn confirm_payment(
 
 /// POST admin Order/Cancel.
 #[utoipa::path(
-    post,
-    path = "/retailstore/api/admin/v1/Order/Cancel",
-    operation_id = "adminOrderCancel",
+    post, path = "/retailstore/api/admin/v1/Order/Cancel", operation_id = "adminOrderCancel",
     tag = "Order",
     summary = "Hủy đơn (trả mã đã giữ về kho)",
     description = "Cho đơn pending_payment hoặc needs_attention; bắt buộc có lý do.",
-    security(("bearerAuth" = [])),
     request_body = CancelBody,
-    responses(
-        (status = 200, description = "Thành công", body = inline(AdminOrderDetailAnswer)),
-        BadRequest,
-        Unauthorized,
-        OrderNotFound,
-        WrongOrderState,
-    )
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
+        BadRequest, Unauthorized, OrderNotFound, WrongOrderState)
 )]
 pub(super) async fn cancel(
     user: AuthUser,
@@ -324,21 +282,13 @@ pub(super) async fn cancel(
 
 /// POST admin Order/ReplaceCodes.
 #[utoipa::path(
-    post,
-    path = "/retailstore/api/admin/v1/Order/ReplaceCodes",
-    operation_id = "adminOrderReplaceCodes",
-    tag = "Order",
+    post, path = "/retailstore/api/admin/v1/Order/ReplaceCodes",
+    operation_id = "adminOrderReplaceCodes", tag = "Order",
     summary = "Đổi mã miễn phí cho đơn đã hoàn tất",
     description = "Lấy quantity mã mới của sản phẩm trong dòng, bán cho đơn với cờ replacement; cùng số mã cũ (bán sớm nhất) được đánh dấu replaced, vẫn là sold và khách không còn thấy. Ghi lý do vào lịch sử.",
-    security(("bearerAuth" = [])),
     request_body = ReplaceBody,
-    responses(
-        (status = 200, description = "Thành công", body = inline(AdminOrderDetailAnswer)),
-        BadRequest,
-        Unauthorized,
-        OrderNotFound,
-        NoStockOrWrongState,
-    )
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
+        BadRequest, Unauthorized, OrderNotFound, NoStockOrWrongState)
 )]
 pub(super) async fn replace_codes(
     user: AuthUser,
@@ -370,21 +320,13 @@ pub(super) async fn replace_codes(
 
 /// POST admin Order/RevealCodes: the order's codes in clear (audited).
 #[utoipa::path(
-    post,
-    path = "/retailstore/api/admin/v1/Order/RevealCodes",
-    operation_id = "adminOrderRevealCodes",
-    tag = "Order",
+    post, path = "/retailstore/api/admin/v1/Order/RevealCodes",
+    operation_id = "adminOrderRevealCodes", tag = "Order",
     summary = "Xem mã của đơn ở dạng rõ (ghi nhật ký)",
     description = "Chỉ đơn đã hoàn tất. Mỗi mã được ghi vào nhật ký xem mã (code_reveals) và lịch sử đơn trong cùng giao dịch. Phản hồi có Cache-Control: no-store.",
-    security(("bearerAuth" = [])),
     request_body = IdBody,
-    responses(
-        (status = 200, description = "Thành công", body = inline(RevealViewAnswer)),
-        BadRequest,
-        Unauthorized,
-        OrderNotFound,
-        WrongOrderState,
-    )
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<RevealView>)),
+        BadRequest, Unauthorized, OrderNotFound, WrongOrderState)
 )]
 pub(super) async fn reveal_codes(
     user: AuthUser,
@@ -423,21 +365,13 @@ pub(super) async fn reveal_codes(
 
 /// POST admin Order/RegenerateAccessLink: `{url}` with a new token.
 #[utoipa::path(
-    post,
-    path = "/retailstore/api/admin/v1/Order/RegenerateAccessLink",
-    operation_id = "adminOrderRegenerateAccessLink",
-    tag = "Order",
+    post, path = "/retailstore/api/admin/v1/Order/RegenerateAccessLink",
+    operation_id = "adminOrderRegenerateAccessLink", tag = "Order",
     summary = "Tạo lại đường dẫn xem đơn",
     description = "Chỉ đơn đã hoàn tất. Token mới; token cũ hết hiệu lực. url = PUBLIC_BASE_URL + /order-detail?code=...#token=...",
-    security(("bearerAuth" = [])),
     request_body = IdBody,
-    responses(
-        (status = 200, description = "Thành công", body = inline(AccessLinkViewAnswer)),
-        BadRequest,
-        Unauthorized,
-        OrderNotFound,
-        WrongOrderState,
-    )
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AccessLinkView>)),
+        BadRequest, Unauthorized, OrderNotFound, WrongOrderState)
 )]
 pub(super) async fn regenerate_access_link(
     user: AuthUser,
