@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ORDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
@@ -13,6 +11,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import type { AdminOrderDetail } from '../api/types';
 import { cancelOrderSchema, type CancelOrderFormValues } from './order-action-schemas';
+import { OrderActionDialog } from './order-action-dialog';
 
 interface CancelOrderDialogProps {
   open: boolean;
@@ -58,20 +57,17 @@ export function CancelOrderDialog({ open, order, onClose }: CancelOrderDialogPro
   });
 
   return (
-    <FormDialog
+    <OrderActionDialog
       open={open}
-      title={t.title(order.code)}
+      orderCode={order.code}
+      texts={t}
       onClose={onClose}
       onSubmit={onSubmit}
       pending={mutation.isPending}
-      submitLabel={t.submit}
-      saveTestId="cancel-order-submit"
-      testId="cancel-order-dialog"
+      testId="cancel-order"
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <Alert severity="warning">{order.paidAmount > 0 ? t.paidWarning : t.warning}</Alert>
-        <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} autoFocus maxLength={ORDER_LIMITS.reasonMax} />
-      </Stack>
-    </FormDialog>
+      <Alert severity="warning">{order.paidAmount > 0 ? t.paidWarning : t.warning}</Alert>
+      <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} autoFocus maxLength={ORDER_LIMITS.reasonMax} />
+    </OrderActionDialog>
   );
 }

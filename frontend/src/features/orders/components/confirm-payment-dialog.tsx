@@ -1,9 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ORDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
@@ -17,6 +15,7 @@ import { parseWholeNumber } from '@/lib/validation';
 import { useConfirmPayment } from '../api/confirm-payment';
 import type { AdminOrderDetail } from '../api/types';
 import { confirmPaymentSchema, type ConfirmPaymentFormOutput, type ConfirmPaymentFormValues } from './order-action-schemas';
+import { OrderActionDialog } from './order-action-dialog';
 
 interface ConfirmPaymentDialogProps {
   open: boolean;
@@ -79,31 +78,28 @@ export function ConfirmPaymentDialog({ open, order, onClose }: ConfirmPaymentDia
   });
 
   return (
-    <FormDialog
+    <OrderActionDialog
       open={open}
-      title={t.title(order.code)}
+      orderCode={order.code}
+      texts={t}
       onClose={onClose}
       onSubmit={onSubmit}
       pending={mutation.isPending}
-      submitLabel={t.submit}
-      saveTestId="confirm-payment-submit"
-      testId="confirm-payment-dialog"
+      testId="confirm-payment"
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <Alert severity="info">{t.summary(formatMoney(order.total), formatMoney(order.paidAmount))}</Alert>
-        <FormTextField
-          control={control}
-          name="amount"
-          label={t.amount}
-          helperText={amount !== null && !Number.isNaN(amount) && amount > 0 ? `= ${formatMoney(amount)}` : undefined}
-          fullWidth
-          autoFocus
-          autoComplete="off"
-          maxLength={20}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-        <FormTextField control={control} name="note" label={t.note} fullWidth multiline minRows={2} maxLength={ORDER_LIMITS.reasonMax} />
-      </Stack>
-    </FormDialog>
+      <Alert severity="info">{t.summary(formatMoney(order.total), formatMoney(order.paidAmount))}</Alert>
+      <FormTextField
+        control={control}
+        name="amount"
+        label={t.amount}
+        helperText={amount !== null && !Number.isNaN(amount) && amount > 0 ? `= ${formatMoney(amount)}` : undefined}
+        fullWidth
+        autoFocus
+        autoComplete="off"
+        maxLength={20}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <FormTextField control={control} name="note" label={t.note} fullWidth multiline minRows={2} maxLength={ORDER_LIMITS.reasonMax} />
+    </OrderActionDialog>
   );
 }

@@ -2,9 +2,7 @@ import { useEffect, useEffectEvent, useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ORDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
@@ -16,6 +14,7 @@ import { parseWholeNumber } from '@/lib/validation';
 import { useReplaceCodes } from '../api/replace-codes';
 import type { AdminOrderDetail } from '../api/types';
 import { replaceCodesSchema, type ReplaceCodesFormValues } from './order-action-schemas';
+import { OrderActionDialog } from './order-action-dialog';
 
 interface ReplaceCodesDialogProps {
   open: boolean;
@@ -72,37 +71,34 @@ export function ReplaceCodesDialog({ open, order, onClose }: ReplaceCodesDialogP
   });
 
   return (
-    <FormDialog
+    <OrderActionDialog
       open={open}
-      title={t.title(order.code)}
+      orderCode={order.code}
+      texts={t}
       onClose={onClose}
       onSubmit={onSubmit}
       pending={mutation.isPending}
-      submitLabel={t.submit}
-      saveTestId="replace-codes-submit"
-      testId="replace-codes-dialog"
+      testId="replace-codes"
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <Alert severity="info">{t.hint}</Alert>
-        <FormTextField control={control} name="itemId" label={t.item} select fullWidth>
-          {order.items.map((candidate) => (
-            <MenuItem key={candidate.id} value={candidate.id}>
-              {t.itemOption(candidate.productName, formatNumber(candidate.quantity))}
-            </MenuItem>
-          ))}
-        </FormTextField>
-        <FormTextField
-          control={control}
-          name="quantity"
-          label={t.quantity}
-          helperText={item ? t.quantityHelp(formatNumber(item.quantity)) : undefined}
-          fullWidth
-          autoComplete="off"
-          maxLength={4}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-        <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} maxLength={ORDER_LIMITS.reasonMax} />
-      </Stack>
-    </FormDialog>
+      <Alert severity="info">{t.hint}</Alert>
+      <FormTextField control={control} name="itemId" label={t.item} select fullWidth>
+        {order.items.map((candidate) => (
+          <MenuItem key={candidate.id} value={candidate.id}>
+            {t.itemOption(candidate.productName, formatNumber(candidate.quantity))}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <FormTextField
+        control={control}
+        name="quantity"
+        label={t.quantity}
+        helperText={item ? t.quantityHelp(formatNumber(item.quantity)) : undefined}
+        fullWidth
+        autoComplete="off"
+        maxLength={4}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} maxLength={ORDER_LIMITS.reasonMax} />
+    </OrderActionDialog>
   );
 }
