@@ -13,10 +13,10 @@ use shop_common::testing::attacks::{
     assert_tokens_refused, assert_user_headers_ignored, forged_tokens,
 };
 use support::{Answer, TestApp, images};
+use system::routes::ADMIN_APP_CONFIGURATION as CONFIGURATION;
+use system::routes::ADMIN_UPLOAD as UPLOAD;
 use uuid::Uuid;
 
-const CONFIGURATION: &str = "/system/api/admin/v1/Configuration/AppConfiguration";
-const UPLOAD: &str = "/system/api/admin/v1/UploadFile/Upload";
 const SCRIPT: &[u8] = b"<html><body><script>alert(document.cookie)</script></body></html>";
 
 #[tokio::test(flavor = "multi_thread")]
@@ -47,7 +47,7 @@ async fn forged_and_revoked_tokens_are_refused() {
         .await
         .unwrap();
     Answer::of(resp).await.error(401, 5);
-    assert!(app.stored_files().await.is_empty());
+    assert!(app.stored_files().is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]

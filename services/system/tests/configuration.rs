@@ -5,9 +5,8 @@ mod support;
 
 use serde_json::{Value, json};
 use support::{Answer, TestApp};
-
-const WEB: &str = "/system/api/web/v1/Configuration/AppConfiguration";
-const ADMIN: &str = "/system/api/admin/v1/Configuration/AppConfiguration";
+use system::routes::ADMIN_APP_CONFIGURATION as ADMIN;
+use system::routes::WEB_APP_CONFIGURATION as WEB;
 
 async fn web_config(app: &TestApp) -> Value {
     Answer::of(app.client.get(app.url(WEB)).send().await.unwrap())

@@ -7,8 +7,8 @@ use reqwest::multipart::{Form, Part};
 use sha2::{Digest, Sha256};
 use support::{Answer, TestApp, images};
 use system::config::StoreSettings;
+use system::routes::ADMIN_UPLOAD as UPLOAD;
 
-const UPLOAD: &str = "/system/api/admin/v1/UploadFile/Upload";
 const LIMIT: usize = 5 * 1024 * 1024;
 
 fn file_form(bytes: Vec<u8>, file_name: &str, content_type: &str) -> Form {
@@ -51,7 +51,7 @@ async fn a_png_is_judged_by_its_content_and_served_back() {
     assert_eq!(result["size"], png.len());
     assert_eq!(result["width"], 3);
     assert_eq!(result["height"], 2);
-    assert_eq!(app.stored_files().await, [format!("{hash}.png")]);
+    assert_eq!(app.stored_files(), [format!("{hash}.png")]);
 
     let url = app.url(result["url"].as_str().unwrap());
     let served = app.client.get(&url).send().await.unwrap();
@@ -159,7 +159,7 @@ async fn text_named_like_an_image_is_refused() {
         let resp = upload(&app, Some(&app.admin), file_form(bytes, name, content_type)).await;
         Answer::of(resp).await.error(400, 211);
     }
-    assert!(app.stored_files().await.is_empty());
+    assert!(app.stored_files().is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -174,7 +174,7 @@ async fn size_limit_is_enforced() {
     let body = Answer::of(over).await;
     body.error(413, 210);
     assert!(body["error"]["message"].as_str().unwrap().contains("5 MB"));
-    assert!(app.stored_files().await.is_empty());
+    assert!(app.stored_files().is_empty());
 
     // Far over the limit: refused from the declared length, before reading.
     let far_over = upload(
@@ -225,7 +225,7 @@ async fn size_limit_is_enforced() {
         .await
         .unwrap();
     assert_eq!(served.bytes().await.unwrap().to_vec(), at_limit);
-    assert_eq!(app.stored_files().await.len(), 1);
+    assert_eq!(app.stored_files().len(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -267,7 +267,7 @@ async fn a_missing_file_is_code_212_and_a_non_multipart_body_code_1() {
         .await
         .unwrap();
     Answer::of(broken).await.error(400, 1);
-    assert!(app.stored_files().await.is_empty());
+    assert!(app.stored_files().is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -276,10 +276,10 @@ async fn staff_may_upload_anonymous_may_not() {
     let png = images::png(2, 2, 1);
     let anonymous = upload(&app, None, file_form(png.clone(), "a.png", "image/png")).await;
     Answer::of(anonymous).await.error(401, 5);
-    assert!(app.stored_files().await.is_empty());
+    assert!(app.stored_files().is_empty());
     let staff = upload(&app, Some(&app.staff), file_form(png, "a.png", "image/png")).await;
     Answer::of(staff).await.ok();
-    assert_eq!(app.stored_files().await.len(), 1);
+    assert_eq!(app.stored_files().len(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -309,7 +309,7 @@ async fn the_same_bytes_give_the_same_url() {
     .ok()
     .clone();
     assert_eq!(first["url"], second["url"]);
-    assert_eq!(app.stored_files().await.len(), 1);
+    assert_eq!(app.stored_files().len(), 1);
     let different = Answer::of(
         upload(
             &app,
@@ -322,7 +322,7 @@ async fn the_same_bytes_give_the_same_url() {
     .ok()
     .clone();
     assert_ne!(different["url"], first["url"]);
-    assert_eq!(app.stored_files().await.len(), 2);
+    assert_eq!(app.stored_files().len(), 2);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -4,12 +4,22 @@
 
 mod support;
 
-use reqwest::multipart::{Form, Part};
-use sha2::{Digest, Sha256};
-use support::{Answer, S3Server, TestApp, images};
-use system::config::StoreSettings;
+use std::path::PathBuf;
 
-const UPLOAD: &str = "/system/api/admin/v1/UploadFile/Upload";
+use futures_util::TryStreamExt;
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::server::conn::auto::Builder as ConnBuilder;
+use object_store::ObjectStore;
+use object_store::aws::AmazonS3Builder;
+use reqwest::multipart::{Form, Part};
+use s3s::auth::SimpleAuth;
+use s3s::service::S3ServiceBuilder;
+use sha2::{Digest, Sha256};
+use shop_common::config::Secret;
+use support::{Answer, TestApp, images};
+use system::config::{S3Credentials, S3Settings, StoreSettings};
+use system::routes::ADMIN_UPLOAD as UPLOAD;
+
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 fn file_form(bytes: Vec<u8>, file_name: &str, content_type: &str) -> Form {
@@ -30,6 +40,110 @@ async fn upload(app: &TestApp, token: &str, form: Form) -> reqwest::Response {
         .unwrap()
 }
 
+const ACCESS_KEY_ID: &str = "shop-test-key";
+const SECRET_ACCESS_KEY: &str = "shop-test-secret";
+const PREFIX: &str = "shop/uploads";
+
+/// A real S3-protocol server: `s3s-fs` (an S3 service over a folder) on a free loopback
+/// port in the test's own runtime, with SigV4 checked against one key. It stops and its
+/// folder goes when dropped.
+struct S3Server {
+    /// `http://127.0.0.1:<port>`
+    endpoint: String,
+    root: PathBuf,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl S3Server {
+    async fn start() -> Self {
+        let root = std::env::temp_dir().join(format!("system-test-s3-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&root).unwrap();
+        let mut builder = S3ServiceBuilder::new(s3s_fs::FileSystem::new(&root).unwrap());
+        builder.set_auth(SimpleAuth::from_single(ACCESS_KEY_ID, SECRET_ACCESS_KEY));
+        let service = builder.build();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let endpoint = format!("http://{}", listener.local_addr().unwrap());
+        let task = tokio::spawn(async move {
+            let http = ConnBuilder::new(TokioExecutor::new());
+            while let Ok((socket, _)) = listener.accept().await {
+                let connection = http
+                    .serve_connection(TokioIo::new(socket), service.clone())
+                    .into_owned();
+                tokio::spawn(async move {
+                    let _ = connection.await;
+                });
+            }
+        });
+        Self {
+            endpoint,
+            root,
+            task,
+        }
+    }
+
+    /// A new empty bucket (a folder to s3s-fs), as the service's settings with the
+    /// server's key and [`PREFIX`].
+    fn bucket(&self, name: &str) -> S3Settings {
+        std::fs::create_dir(self.root.join(name)).unwrap();
+        self.settings(name, SECRET_ACCESS_KEY)
+    }
+
+    /// Settings for bucket `name` signed with `secret` (which may be wrong).
+    fn settings(&self, name: &str, secret: &str) -> S3Settings {
+        S3Settings {
+            bucket: name.to_owned(),
+            region: "us-east-1".to_owned(),
+            endpoint: Some(self.endpoint.clone()),
+            prefix: PREFIX.to_owned(),
+            credentials: Some(S3Credentials {
+                access_key_id: ACCESS_KEY_ID.to_owned(),
+                secret_access_key: Secret::new(secret),
+            }),
+        }
+    }
+}
+
+impl Drop for S3Server {
+    fn drop(&mut self) {
+        self.task.abort();
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// A plain S3 client on the bucket of `settings`, apart from the service's own.
+fn client(settings: &S3Settings) -> object_store::aws::AmazonS3 {
+    let credentials = settings.credentials.as_ref().unwrap();
+    AmazonS3Builder::new()
+        .with_bucket_name(&settings.bucket)
+        .with_region(&settings.region)
+        .with_endpoint(settings.endpoint.as_deref().unwrap())
+        .with_allow_http(true)
+        .with_access_key_id(&credentials.access_key_id)
+        .with_secret_access_key(credentials.secret_access_key.expose())
+        .build()
+        .unwrap()
+}
+
+/// Every key in the bucket (not only under the prefix), sorted.
+async fn list(settings: &S3Settings) -> Vec<String> {
+    let mut keys: Vec<String> = client(settings)
+        .list(None)
+        .map_ok(|meta| meta.location.to_string())
+        .try_collect()
+        .await
+        .unwrap();
+    keys.sort();
+    keys
+}
+
+/// Every key in the bucket of `app` (not only under the prefix), sorted.
+async fn stored(app: &TestApp) -> Vec<String> {
+    let StoreSettings::S3(settings) = &app.store else {
+        panic!("uploads not in a bucket")
+    };
+    list(settings).await
+}
+
 /// Two replicas of the service on one new bucket.
 async fn replicas(server: &S3Server, bucket: &str) -> (TestApp, TestApp) {
     let settings = server.bucket(bucket);
@@ -39,7 +153,7 @@ async fn replicas(server: &S3Server, bucket: &str) -> (TestApp, TestApp) {
 }
 
 fn key(hash: &str, ext: &str) -> String {
-    format!("{}/{hash}.{ext}", support::s3::PREFIX)
+    format!("{}/{hash}.{ext}", PREFIX)
 }
 
 /// GETs `path` from `app` and checks what a browser relies on: status 200, the image
@@ -82,7 +196,7 @@ async fn an_upload_lands_in_the_bucket_and_every_replica_serves_it() {
         (result["width"].clone(), result["height"].clone()),
         (3.into(), 2.into())
     );
-    assert_eq!(first.stored_files().await, [key(&hash, "png")]);
+    assert_eq!(stored(&first).await, [key(&hash, "png")]);
 
     assert_served(&first, &url, &png, "image/png").await;
     assert_served(&second, &url, &png, "image/png").await;
@@ -147,7 +261,7 @@ async fn the_bucket_holds_one_object_per_content() {
     .clone();
     assert_eq!(a["url"], b["url"]);
     let hash = hex::encode(Sha256::digest(&png));
-    assert_eq!(second.stored_files().await, [key(&hash, "png")]);
+    assert_eq!(stored(&second).await, [key(&hash, "png")]);
 
     let other = images::png(5, 5, 10);
     let c = Answer::of(
@@ -167,7 +281,7 @@ async fn the_bucket_holds_one_object_per_content() {
         key(&hex::encode(Sha256::digest(&other)), "png"),
     ];
     want.sort();
-    assert_eq!(first.stored_files().await, want);
+    assert_eq!(stored(&first).await, want);
     assert_served(&first, c["url"].as_str().unwrap(), &other, "image/png").await;
 }
 
@@ -203,15 +317,15 @@ async fn refused_uploads_store_nothing_and_missing_objects_are_a_bare_404() {
     Answer::of(resp).await.error(413, 210);
     let empty = upload(&first, &first.admin, file_form(Vec::new(), "", "image/png")).await;
     Answer::of(empty).await.error(400, 212);
-    assert!(first.stored_files().await.is_empty());
+    assert!(stored(&first).await.is_empty());
 
     // A well-formed name with nothing behind it, and a key in the bucket that is not a
     // content name: both a bare 404, on either replica.
-    let client = support::s3::client(match &first.store {
+    let client = client(match &first.store {
         StoreSettings::S3(settings) => settings,
         StoreSettings::Local { .. } => unreachable!(),
     });
-    let secret_key = object_store::path::Path::from(format!("{}/secret.txt", support::s3::PREFIX));
+    let secret_key = object_store::path::Path::from(format!("{}/secret.txt", PREFIX));
     object_store::ObjectStoreExt::put(&client, &secret_key, b"secret".to_vec().into())
         .await
         .unwrap();
@@ -230,7 +344,7 @@ async fn a_wrong_bucket_or_key_stops_the_start() {
     let server = S3Server::start().await;
     server.bucket("shop-uploads");
     let wrong_key = server.settings("shop-uploads", "not-the-secret");
-    let no_bucket = server.settings("no-such-bucket", support::s3::SECRET_ACCESS_KEY);
+    let no_bucket = server.settings("no-such-bucket", SECRET_ACCESS_KEY);
     for settings in [wrong_key, no_bucket] {
         let bucket = settings.bucket.clone();
         let opened = system::storage::open(&StoreSettings::S3(settings)).await;

@@ -1,9 +1,7 @@
 //! The wiring of the black-box tests: common's `TestService` with this service's upload
-//! store (a private directory, or a bucket on an in-process S3 server), and images.
+//! store (a private directory, or a bucket), and images.
 
 #![allow(dead_code, unused_imports, clippy::unwrap_used, clippy::expect_used)]
-
-pub mod s3;
 
 use std::ops::Deref;
 use std::sync::Arc;
@@ -14,7 +12,6 @@ use shop_common::testing::{TestSchema, TestService, TestTokens};
 use system::config::{DEFAULT_UPLOAD_MAX_BYTES, StoreSettings};
 use system::{AppState, configure, storage};
 
-pub use self::s3::S3Server;
 pub use shop_common::testing::images;
 
 /// The service on its own schema and upload store (derefs to a [`TestService`]).
@@ -66,13 +63,13 @@ impl TestApp {
         }
     }
 
-    /// The names of the stored files (the directory's, or the bucket's keys), sorted.
-    pub async fn stored_files(&self) -> Vec<String> {
-        let dir = match &self.store {
-            StoreSettings::Local { dir } => std::fs::read_dir(dir).unwrap(),
-            StoreSettings::S3(settings) => return s3::list(settings).await,
+    /// The names of the files in the upload directory, sorted.
+    pub fn stored_files(&self) -> Vec<String> {
+        let StoreSettings::Local { dir } = &self.store else {
+            panic!("uploads not in a directory")
         };
-        let mut names: Vec<String> = dir
+        let files = std::fs::read_dir(dir).unwrap();
+        let mut names: Vec<String> = files
             .map(|e| e.unwrap().file_name().into_string().unwrap())
             .collect();
         names.sort();
