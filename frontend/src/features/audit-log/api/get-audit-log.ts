@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Paginated } from '@/lib/api-types';
+import type { PageParams } from '@/lib/paged-list-query';
 import { auditLogEndpoints, auditLogKeys, type AuditAction, type AuditEntry, type AuditSource } from './types';
 
-export interface GetAuditLogParams {
-  pageIndex: number;
-  pageSize: number;
+export interface GetAuditLogParams extends PageParams {
   actor?: string;
   action?: AuditAction;
   /** RFC 3339 instants, `[from, to)`. */

@@ -1,12 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Paginated } from '@/lib/api-types';
+import { useQuery } from '@tanstack/react-query';
+import { pagedListQueryOptions, type PageParams } from '@/lib/paged-list-query';
 import type { OrderStatus, PaymentStatus } from '@/lib/order-status';
 import { orderEndpoints, ordersKeys, type OrderListItem, type OrderSortField, type SortDirection } from './types';
 
-export interface GetOrdersParams {
-  pageIndex: number;
-  pageSize: number;
+export interface GetOrdersParams extends PageParams {
   /** Order code, email or phone. */
   keyword?: string;
   status?: OrderStatus;
@@ -20,19 +17,8 @@ export interface GetOrdersParams {
 }
 
 /** GET admin Order/Pagination. */
-export function getOrders(params: GetOrdersParams, signal?: AbortSignal): Promise<Paginated<OrderListItem>> {
-  return api.get<Paginated<OrderListItem>>(orderEndpoints.pagination, { ...params }, { signal });
-}
-
-export function getOrdersQueryOptions(params: GetOrdersParams) {
-  return queryOptions({
-    queryKey: ordersKeys.list(params),
-    queryFn: ({ signal }) => getOrders(params, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
-}
-
 export function useOrders(params: GetOrdersParams) {
-  return useQuery(getOrdersQueryOptions(params));
+  return useQuery(
+    pagedListQueryOptions<OrderListItem>(ordersKeys.list(params), orderEndpoints.pagination, params, { staleTime: 10_000 }),
+  );
 }

@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Paginated } from '@/lib/api-types';
+import { useQuery } from '@tanstack/react-query';
+import { pagedListQueryOptions, type PageParams } from '@/lib/paged-list-query';
 import {
   paymentProviderEndpoints,
   paymentProvidersKeys,
@@ -10,9 +9,7 @@ import {
   type SortDirection,
 } from './types';
 
-export interface GetPaymentProvidersParams {
-  pageIndex: number;
-  pageSize: number;
+export interface GetPaymentProvidersParams extends PageParams {
   keyword?: string;
   type?: PaymentProviderType;
   isActive?: boolean;
@@ -21,18 +18,8 @@ export interface GetPaymentProvidersParams {
 }
 
 /** GET admin PaymentProvider/Pagination (staff may read). */
-export function getPaymentProviders(params: GetPaymentProvidersParams, signal?: AbortSignal): Promise<Paginated<PaymentProvider>> {
-  return api.get<Paginated<PaymentProvider>>(paymentProviderEndpoints.pagination, { ...params }, { signal });
-}
-
-export function getPaymentProvidersQueryOptions(params: GetPaymentProvidersParams) {
-  return queryOptions({
-    queryKey: paymentProvidersKeys.adminList(params),
-    queryFn: ({ signal }) => getPaymentProviders(params, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
 export function usePaymentProviders(params: GetPaymentProvidersParams) {
-  return useQuery(getPaymentProvidersQueryOptions(params));
+  return useQuery(
+    pagedListQueryOptions<PaymentProvider>(paymentProvidersKeys.adminList(params), paymentProviderEndpoints.pagination, params),
+  );
 }

@@ -1,11 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Paginated } from '@/lib/api-types';
+import { useQuery } from '@tanstack/react-query';
+import { pagedListQueryOptions, type PageParams } from '@/lib/paged-list-query';
 import { transactionEndpoints, transactionsKeys, type PaymentTransaction, type TransactionStatus } from './types';
 
-export interface GetTransactionsParams {
-  pageIndex: number;
-  pageSize: number;
+export interface GetTransactionsParams extends PageParams {
   providerId?: string;
   status?: TransactionStatus;
   /** Matches content, code, order code and reference code. */
@@ -13,19 +10,8 @@ export interface GetTransactionsParams {
 }
 
 /** GET admin PaymentTransaction/Pagination: unmatched first, then pending, then newest. */
-export function getTransactions(params: GetTransactionsParams, signal?: AbortSignal): Promise<Paginated<PaymentTransaction>> {
-  return api.get<Paginated<PaymentTransaction>>(transactionEndpoints.pagination, { ...params }, { signal });
-}
-
-export function getTransactionsQueryOptions(params: GetTransactionsParams) {
-  return queryOptions({
-    queryKey: transactionsKeys.list(params),
-    queryFn: ({ signal }) => getTransactions(params, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
-}
-
 export function useTransactions(params: GetTransactionsParams) {
-  return useQuery(getTransactionsQueryOptions(params));
+  return useQuery(
+    pagedListQueryOptions<PaymentTransaction>(transactionsKeys.list(params), transactionEndpoints.pagination, params, { staleTime: 10_000 }),
+  );
 }

@@ -1,11 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Paginated } from '@/lib/api-types';
+import { useQuery } from '@tanstack/react-query';
+import { pagedListQueryOptions, type PageParams } from '@/lib/paged-list-query';
 import { productEndpoints, productsKeys, type Product, type ProductSortField, type ProductStatus, type SortDirection } from './types';
 
-export interface GetProductsParams {
-  pageIndex: number;
-  pageSize: number;
+export interface GetProductsParams extends PageParams {
   keyword?: string;
   status?: ProductStatus;
   sortBy?: ProductSortField;
@@ -13,18 +10,6 @@ export interface GetProductsParams {
 }
 
 /** GET admin Product/Pagination. */
-export function getProducts(params: GetProductsParams, signal?: AbortSignal): Promise<Paginated<Product>> {
-  return api.get<Paginated<Product>>(productEndpoints.pagination, { ...params }, { signal });
-}
-
-export function getProductsQueryOptions(params: GetProductsParams) {
-  return queryOptions({
-    queryKey: productsKeys.adminList(params),
-    queryFn: ({ signal }) => getProducts(params, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
 export function useProducts(params: GetProductsParams) {
-  return useQuery(getProductsQueryOptions(params));
+  return useQuery(pagedListQueryOptions<Product>(productsKeys.adminList(params), productEndpoints.pagination, params));
 }

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Paginated } from '@/lib/api-types';
+import type { PageParams } from '@/lib/paged-list-query';
 import { searchSerialCodes } from './search-serial-codes';
 import { serialCodeEndpoints, serialCodesKeys, type SerialCode, type SerialCodeStatus } from './types';
 
-export interface GetSerialCodesParams {
-  pageIndex: number;
-  pageSize: number;
+export interface GetSerialCodesParams extends PageParams {
   productId?: string;
   status?: SerialCodeStatus;
   /** An order code, or an exact serial code. */

@@ -1,29 +1,15 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Paginated } from '@/lib/api-types';
+import { useQuery } from '@tanstack/react-query';
+import { pagedListQueryOptions, type PageParams } from '@/lib/paged-list-query';
 import type { UserRole } from '@/lib/auth';
 import { userEndpoints, usersKeys, type User } from './types';
 
-export interface GetUsersParams {
-  pageIndex: number;
-  pageSize: number;
+export interface GetUsersParams extends PageParams {
   keyword?: string;
   role?: UserRole;
   isActive?: boolean;
 }
 
-export function getUsers(params: GetUsersParams, signal?: AbortSignal): Promise<Paginated<User>> {
-  return api.get<Paginated<User>>(userEndpoints.pagination, { ...params }, { signal });
-}
-
-export function getUsersQueryOptions(params: GetUsersParams) {
-  return queryOptions({
-    queryKey: usersKeys.list(params),
-    queryFn: ({ signal }) => getUsers(params, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
+/** GET admin User/Pagination. */
 export function useUsers(params: GetUsersParams) {
-  return useQuery(getUsersQueryOptions(params));
+  return useQuery(pagedListQueryOptions<User>(usersKeys.list(params), userEndpoints.pagination, params));
 }
