@@ -82,7 +82,7 @@ async fn reports_duplicates_and_invalid_lines_exactly() {
     let expires = (chrono::Utc::now() + chrono::Duration::days(90)).to_rfc3339();
     let answer = app
         .post(
-            CODE_CREATE_BULK,
+            BULK_PATH,
             json!({"productId": product, "codes": ["EXP-1", "EXP-2"],
                    "expiresAt": expires, "note": "Lô tháng 11"}),
         )
@@ -111,17 +111,14 @@ async fn refused_batches_store_nothing() {
 
     let too_many = codes("BIG", 0..50_001);
     let answer = app
-        .post(
-            CODE_CREATE_BULK,
-            json!({"productId": product, "codes": too_many}),
-        )
+        .post(BULK_PATH, json!({"productId": product, "codes": too_many}))
         .await;
     answer.error(400, 313);
     assert_eq!(total_codes(&app).await, 0);
 
     let answer = app
         .post(
-            CODE_CREATE_BULK,
+            BULK_PATH,
             json!({"productId": Uuid::new_v4(), "codes": ["A-1"]}),
         )
         .await;
@@ -140,7 +137,7 @@ async fn refused_batches_store_nothing() {
             vec!["note"],
         ),
     ] {
-        let answer = app.post(CODE_CREATE_BULK, body.clone()).await;
+        let answer = app.post(BULK_PATH, body.clone()).await;
         assert_eq!(answer.error(400, 1), fields, "{body}");
     }
     for body in [
@@ -148,7 +145,7 @@ async fn refused_batches_store_nothing() {
         json!({"productId": product, "codes": "A-1"}),
         json!({"productId": product, "codes": [1, 2]}),
     ] {
-        let answer = app.post(CODE_CREATE_BULK, body.clone()).await;
+        let answer = app.post(BULK_PATH, body.clone()).await;
         answer.error(400, 1);
     }
     assert_eq!(total_codes(&app).await, 0);
@@ -172,17 +169,14 @@ async fn accepts_bodies_up_to_8_mib() {
         .map(|i| format!("{i:08}-{}", "H".repeat(190)))
         .collect();
     let answer = app
-        .post(
-            CODE_CREATE_BULK,
-            json!({"productId": product, "codes": huge}),
-        )
+        .post(BULK_PATH, json!({"productId": product, "codes": huge}))
         .await;
     answer.error(413, 7);
     assert_eq!(total_codes(&app).await, 12_000);
     // Other routes keep the default limit.
     let answer = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "A", "price": 1, "description": "d".repeat(1_100_000)}),
         )
         .await;

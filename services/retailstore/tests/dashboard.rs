@@ -13,7 +13,7 @@ const DASHBOARD: &str = "/retailstore/api/admin/v1/Dashboard/Summary";
 async fn place(app: &TestApp, product: &str, quantity: i64, email: &str) -> (String, i64) {
     let order = app
         .anon()
-        .post(CREATE_ORDER, &order_body(product, quantity, email))
+        .post(CREATE_ORDER_PATH, &order_body(product, quantity, email))
         .await
         .ok()
         .clone();
@@ -35,7 +35,7 @@ async fn summary_counts_a_range_in_vietnam_days() {
     let garena = app.stocked("Thẻ Garena 100K", "GRN", 20).await;
     let steam = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "Steam Wallet 200K", "price": 210_000, "status": "active",
                                "lowStockThreshold": 5}),
         )
@@ -49,12 +49,12 @@ async fn summary_counts_a_range_in_vietnam_days() {
     let soon = app.stocked("Thẻ sắp hết hạn", "SOON", 7).await;
     let in_12h = (chrono::Utc::now() + chrono::Duration::hours(12)).to_rfc3339();
     app.post(
-        CODE_CREATE_BULK,
+        BULK_PATH,
         json!({"productId": soon, "codes": codes("EXP", 0..5), "expiresAt": in_12h}),
     )
     .await;
     app.post(
-        PRODUCT_CREATE,
+        &PRODUCT_CREATE,
         json!({"name": "Ẩn", "price": 1000, "status": "hidden"}),
     )
     .await

@@ -47,13 +47,13 @@ async fn orders_and_stock_are_counted() {
     // Refused: more codes than the stock holds. Nothing is counted.
     let answer = app
         .anon()
-        .post(CREATE_ORDER, &order_body(&product, 5, "a@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 5, "a@vidu.vn"))
         .await;
     answer.error(409, 400);
 
     let paid = app
         .anon()
-        .post(CREATE_ORDER, &order_body(&product, 1, "a@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 1, "a@vidu.vn"))
         .await
         .ok()
         .clone();
@@ -64,7 +64,7 @@ async fn orders_and_stock_are_counted() {
 
     let late = app
         .anon()
-        .post(CREATE_ORDER, &order_body(&product, 1, "b@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 1, "b@vidu.vn"))
         .await
         .ok()
         .clone();

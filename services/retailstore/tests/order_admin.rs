@@ -33,7 +33,7 @@ async fn completed(app: &TestApp, stock: usize, quantity: i64) -> (String, Value
     let order = app
         .anon()
         .post(
-            CREATE_ORDER,
+            CREATE_ORDER_PATH,
             &order_body(&product, quantity, &format!("{prefix}@vidu.vn")),
         )
         .await
@@ -73,7 +73,7 @@ async fn the_order_list_filters_and_sorts() {
         let mut body = order_body(product, quantity, email);
         body["phone"] = json!(phone);
         body["customerName"] = json!("Khách");
-        made.push(app.anon().post(CREATE_ORDER, &body).await.ok().clone());
+        made.push(app.anon().post(CREATE_ORDER_PATH, &body).await.ok().clone());
     }
     app.pay(made[1]["code"].as_str().unwrap(), 150_000, "tx-b")
         .await;
@@ -254,7 +254,7 @@ async fn cancel_releases_reserved_codes() {
     let product = app.stocked("Thẻ Garena 100K", "GRN", 3).await;
     let order = app
         .anon()
-        .post(CREATE_ORDER, &order_body(&product, 2, "a@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 2, "a@vidu.vn"))
         .await
         .ok()
         .clone();
@@ -417,7 +417,7 @@ async fn replace_codes_delivers_new_codes_free() {
     let other = app.stocked("Khác", "KH", 2).await;
     let pending = app
         .anon()
-        .post(CREATE_ORDER, &order_body(&other, 1, "c@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&other, 1, "c@vidu.vn"))
         .await
         .ok()
         .clone();
@@ -509,7 +509,7 @@ async fn reveal_codes_is_audited() {
     // Not before the order is completed; unknown orders; no token.
     let pending = app
         .anon()
-        .post(CREATE_ORDER, &order_body(&product, 1, "b@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 1, "b@vidu.vn"))
         .await
         .ok()
         .clone();
@@ -562,7 +562,7 @@ async fn a_new_access_link_voids_the_old_token() {
     let product = app.stocked("Khác", "KH", 1).await;
     let pending = app
         .anon()
-        .post(CREATE_ORDER, &order_body(&product, 1, "b@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 1, "b@vidu.vn"))
         .await
         .ok()
         .clone();

@@ -22,18 +22,18 @@ async fn idempotency_key_replays_the_same_answer() {
     let first = app
         .anon()
         .with_headers(&key)
-        .post(CREATE_ORDER, &body)
+        .post(CREATE_ORDER_PATH, &body)
         .await;
     first.ok();
     let again = app
         .anon()
         .with_headers(&key)
-        .post(CREATE_ORDER, &body)
+        .post(CREATE_ORDER_PATH, &body)
         .await;
     again.ok();
     assert_eq!(again, first);
     assert_eq!(app.scalar("SELECT count(*) AS n FROM orders").await, 1);
-    assert_eq!(app.payments.calls(INSTRUCTION).len(), 1);
+    assert_eq!(app.payments.calls(INSTRUCTION_PATH).len(), 1);
     // Stored sealed: the token is nowhere in clear.
     let token = first["result"]["accessToken"].as_str().unwrap();
     assert!(!app.schema.dump("serial_codes").await.contains(token));
@@ -51,7 +51,7 @@ async fn idempotency_key_replays_the_same_answer() {
     let answer = app
         .anon()
         .with_headers(&key)
-        .post(CREATE_ORDER, &order_body(&product, 2, "a@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 2, "a@vidu.vn"))
         .await;
     answer.error(409, 406);
     assert_eq!(app.schema.dump("serial_codes").await, before);
@@ -59,7 +59,7 @@ async fn idempotency_key_replays_the_same_answer() {
     let other = app
         .anon()
         .with_headers(&[("idempotency-key", "0b6f1c8e-key-2")])
-        .post(CREATE_ORDER, &body)
+        .post(CREATE_ORDER_PATH, &body)
         .await;
     assert_ne!(other.ok()["code"], first["result"]["code"]);
 
@@ -72,7 +72,7 @@ async fn idempotency_key_replays_the_same_answer() {
             tokio::spawn(async move {
                 app.anon()
                     .with_headers(&[("idempotency-key", "race-key")])
-                    .post(CREATE_ORDER, &body)
+                    .post(CREATE_ORDER_PATH, &body)
                     .await
             })
         })
@@ -94,14 +94,14 @@ async fn idempotency_key_replays_the_same_answer() {
     let answer = app
         .anon()
         .with_headers(&[("idempotency-key", "k-3")])
-        .post(CREATE_ORDER, &body)
+        .post(CREATE_ORDER_PATH, &body)
         .await;
     answer.error(409, 400);
     app.import(&empty, &codes("NONE", 0..1)).await;
     let answer = app
         .anon()
         .with_headers(&[("idempotency-key", "k-3")])
-        .post(CREATE_ORDER, &body)
+        .post(CREATE_ORDER_PATH, &body)
         .await;
     answer.ok();
 }
@@ -119,29 +119,29 @@ async fn unpaid_orders_are_limited_per_email_and_client() {
         let answer = app
             .anon()
             .with_headers(&from("198.51.100.1"))
-            .post(CREATE_ORDER, &order_body(&product, 1, email))
+            .post(CREATE_ORDER_PATH, &order_body(&product, 1, email))
             .await;
         answer.ok();
     }
-    let calls = app.payments.calls(INSTRUCTION).len();
+    let calls = app.payments.calls(INSTRUCTION_PATH).len();
     // The e-mail (case-insensitive) from elsewhere, then another e-mail from the IP.
     let answer = app
         .anon()
         .with_headers(&from("198.51.100.2"))
-        .post(CREATE_ORDER, &order_body(&product, 1, "a@Vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 1, "a@Vidu.vn"))
         .await;
     answer.error(429, 405);
     let answer = app
         .anon()
         .with_headers(&from("198.51.100.1"))
-        .post(CREATE_ORDER, &order_body(&product, 1, "b@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 1, "b@vidu.vn"))
         .await;
     answer.error(429, 405);
-    assert_eq!(app.payments.calls(INSTRUCTION).len(), calls);
+    assert_eq!(app.payments.calls(INSTRUCTION_PATH).len(), calls);
     let answer = app
         .anon()
         .with_headers(&from("198.51.100.2"))
-        .post(CREATE_ORDER, &order_body(&product, 1, "b@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 1, "b@vidu.vn"))
         .await;
     answer.ok();
     // An order that stops being unpaid frees a place.
@@ -159,7 +159,7 @@ async fn unpaid_orders_are_limited_per_email_and_client() {
     let answer = app
         .anon()
         .with_headers(&from("198.51.100.3"))
-        .post(CREATE_ORDER, &order_body(&product, 1, "a@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 1, "a@vidu.vn"))
         .await;
     answer.ok();
 }
@@ -178,7 +178,7 @@ async fn concurrent_orders_never_share_or_lose_a_code() {
         .map(|i| {
             let app = app.clone();
             let body = order_body(&product, 1, &format!("khach{i}@vidu.vn"));
-            tokio::spawn(async move { app.anon().post(CREATE_ORDER, &body).await })
+            tokio::spawn(async move { app.anon().post(CREATE_ORDER_PATH, &body).await })
         })
         .collect();
     let (mut created, mut sold_out) = (0, 0);
@@ -231,7 +231,7 @@ async fn buyers_the_stock_in_flight_cannot_serve_never_reach_paymentprovider() {
     );
     // A slow payment service: the winners' instructions are still on their way while
     // every other buyer arrives, and the counters still show both codes.
-    app.payments.reply("POST", INSTRUCTION, |body| {
+    app.payments.reply("POST", INSTRUCTION_PATH, |body| {
         std::thread::sleep(std::time::Duration::from_millis(300));
         answer_instruction(body)
     });
@@ -240,7 +240,7 @@ async fn buyers_the_stock_in_flight_cannot_serve_never_reach_paymentprovider() {
         .map(|i| {
             let app = app.clone();
             let body = order_body(&product, 1, &format!("khach{i}@vidu.vn"));
-            tokio::spawn(async move { app.anon().post(CREATE_ORDER, &body).await })
+            tokio::spawn(async move { app.anon().post(CREATE_ORDER_PATH, &body).await })
         })
         .collect();
     let mut created = 0;
@@ -255,6 +255,6 @@ async fn buyers_the_stock_in_flight_cannot_serve_never_reach_paymentprovider() {
     }
     assert_eq!(created, 2);
     // Only the two buyers who got a code cost a call to paymentprovider.
-    assert_eq!(app.payments.calls(INSTRUCTION).len(), 2);
+    assert_eq!(app.payments.calls(INSTRUCTION_PATH).len(), 2);
     assert_eq!(app.stock(&product, false).await, (0, 2, 0, 0));
 }

@@ -19,7 +19,7 @@ async fn expiry_racing_a_payment_never_does_both() {
     for round in 0..25 {
         let order = app
             .anon()
-            .post(CREATE_ORDER, &order_body(&product, 2, "a@vidu.vn"))
+            .post(CREATE_ORDER_PATH, &order_body(&product, 2, "a@vidu.vn"))
             .await
             .ok()
             .clone();
@@ -93,7 +93,7 @@ async fn the_sweep_expires_only_due_orders_and_stops_on_shutdown() {
         let order = app
             .anon()
             .post(
-                CREATE_ORDER,
+                CREATE_ORDER_PATH,
                 &order_body(&product, 1, &format!("k{i}@vidu.vn")),
             )
             .await

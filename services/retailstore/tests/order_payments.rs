@@ -121,25 +121,25 @@ async fn internal_confirm_payment_checks_its_caller_and_input() {
         let headers: Vec<(&str, &str)> =
             key.map(|k| vec![("x-internal-key", k)]).unwrap_or_default();
         let answer = app
-            .send(Method::POST, INTERNAL_CONFIRM, None, &headers, Some(&body))
+            .send(Method::POST, &CONFIRM_PAYMENT, None, &headers, Some(&body))
             .await;
         answer.error(401, 5);
     }
     // An admin token is no internal key.
-    let answer = app.post(INTERNAL_CONFIRM, body.clone()).await;
+    let answer = app.post(&CONFIRM_PAYMENT, body.clone()).await;
     answer.error(401, 5);
     let mut unknown = body.clone();
     unknown["orderCode"] = json!("DH00000000");
     let answer = app
         .anon()
         .with_headers(&[("x-internal-key", INTERNAL_KEY)])
-        .post(INTERNAL_CONFIRM, &unknown)
+        .post(&CONFIRM_PAYMENT, &unknown)
         .await;
     answer.error(404, 403);
     let answer = app
         .anon()
         .with_headers(&[("x-internal-key", INTERNAL_KEY)])
-        .post(INTERNAL_CONFIRM, &json!({}))
+        .post(&CONFIRM_PAYMENT, &json!({}))
         .await;
     assert_eq!(
         answer.error(400, 1),
@@ -163,7 +163,7 @@ async fn internal_confirm_payment_checks_its_caller_and_input() {
         let answer = app
             .anon()
             .with_headers(&[("x-internal-key", INTERNAL_KEY)])
-            .post(INTERNAL_CONFIRM, &bad)
+            .post(&CONFIRM_PAYMENT, &bad)
             .await;
         assert_eq!(answer.error(400, 1), [field], "{bad}");
     }
@@ -261,7 +261,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     make_due(&app, &id).await;
     retailstore::expiry::sweep(&app.pool).await.unwrap();
     app.anon()
-        .post(CREATE_ORDER, &order_body(&product, 2, "c@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 2, "c@vidu.vn"))
         .await
         .ok();
     let paid = app

@@ -43,7 +43,7 @@ async fn create_order_reserves_codes_and_answers_the_order() {
     });
     let response = app
         .client
-        .post(app.url(CREATE_ORDER))
+        .post(app.url(CREATE_ORDER_PATH))
         .header("user-agent", "Mozilla/5.0 (iPhone)")
         .header("x-forwarded-for", "203.0.113.9")
         .json(&body)
@@ -126,7 +126,7 @@ async fn create_order_reserves_codes_and_answers_the_order() {
     assert_eq!(payment["type"], "vietqr_bank");
 
     // paymentprovider was asked once, with the shared key, the total and the code.
-    let calls = app.payments.requests(INSTRUCTION);
+    let calls = app.payments.requests(INSTRUCTION_PATH);
     assert_eq!(calls.len(), 1);
     assert_eq!(
         calls[0].headers["x-internal-key"],
@@ -180,13 +180,10 @@ async fn create_order_reserves_codes_and_answers_the_order() {
 
     // Unknown code, wrong or missing token, malformed code: all code 403 (HTTP 404).
     for (path, token) in [
-        (format!("{ORDER_DETAIL}?code={code}"), Some("x".repeat(43))),
-        (format!("{ORDER_DETAIL}?code={code}"), None),
-        (
-            format!("{ORDER_DETAIL}?code=DH00000000"),
-            Some(token.clone()),
-        ),
-        (format!("{ORDER_DETAIL}?code=nope"), Some(token.clone())),
+        (order_detail(&code), Some("x".repeat(43))),
+        (order_detail(&code), None),
+        (order_detail("DH00000000"), Some(token.clone())),
+        (order_detail("nope"), Some(token.clone())),
     ] {
         let headers: Vec<(&str, &str)> = token
             .as_deref()
@@ -198,7 +195,7 @@ async fn create_order_reserves_codes_and_answers_the_order() {
     let answer = app
         .send(
             Method::GET,
-            ORDER_DETAIL,
+            &format!("{WEB}/Order/OrderDetail"),
             None,
             &[("x-order-token", &token)],
             None,
@@ -221,7 +218,10 @@ async fn lookup_by_code_and_email_shows_status_only() {
     let product = app.stocked("Thẻ Viettel 50K", "VT", 3).await;
     let order = app
         .anon()
-        .post(CREATE_ORDER, &order_body(&product, 1, "An.Nguyen@Vidu.vn"))
+        .post(
+            CREATE_ORDER_PATH,
+            &order_body(&product, 1, "An.Nguyen@Vidu.vn"),
+        )
         .await
         .ok()
         .clone();
@@ -288,7 +288,7 @@ async fn refused_orders_change_nothing() {
     let single = app.stocked("Steam Wallet 200K", "STM", 1).await;
     let hidden = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "Ẩn", "price": 1000, "status": "hidden"}),
         )
         .await
@@ -299,7 +299,7 @@ async fn refused_orders_change_nothing() {
         .to_owned();
     let pairs = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "Cặp", "price": 1000, "status": "active",
                                "minPerOrder": 2, "maxPerOrder": 4}),
         )
@@ -334,18 +334,18 @@ async fn refused_orders_change_nothing() {
         ),
     ];
     for (body, fields) in cases {
-        let answer = app.anon().post(CREATE_ORDER, &body).await;
+        let answer = app.anon().post(CREATE_ORDER_PATH, &body).await;
         assert_eq!(answer.error(400, 1), fields, "{body}");
     }
     let answer = app
         .anon()
         .with_headers(&[("idempotency-key", "có dấu")])
-        .post(CREATE_ORDER, &with(json!([line(&garena, 1)])))
+        .post(CREATE_ORDER_PATH, &with(json!([line(&garena, 1)])))
         .await;
     assert_eq!(answer.error(400, 1), ["Idempotency-Key"]);
     let response = app
         .client
-        .post(app.url(CREATE_ORDER))
+        .post(app.url(CREATE_ORDER_PATH))
         .header("content-type", "application/json")
         .body("{\"items\": [")
         .send()
@@ -354,7 +354,7 @@ async fn refused_orders_change_nothing() {
     shop_common::testing::Answer::of(response)
         .await
         .error(400, 1);
-    assert!(app.payments.calls(INSTRUCTION).is_empty());
+    assert!(app.payments.calls(INSTRUCTION_PATH).is_empty());
 
     // Not on sale (402) before quantity (401); both name the line.
     let unknown = Uuid::new_v4().to_string();
@@ -373,17 +373,20 @@ async fn refused_orders_change_nothing() {
         ),
         (json!([line(&pairs, 1)]), 401, vec!["items[0].quantity"]),
     ] {
-        let answer = app.anon().post(CREATE_ORDER, &with(items.clone())).await;
+        let answer = app
+            .anon()
+            .post(CREATE_ORDER_PATH, &with(items.clone()))
+            .await;
         assert_eq!(answer.error(400, code), fields, "{items}");
     }
-    assert!(app.payments.calls(INSTRUCTION).is_empty());
+    assert!(app.payments.calls(INSTRUCTION_PATH).is_empty());
 
     // Not enough stock: code 400 (HTTP 409) naming the short line; nothing reserved,
     // not even the line that could be covered.
     let answer = app
         .anon()
         .post(
-            CREATE_ORDER,
+            CREATE_ORDER_PATH,
             &with(json!([line(&garena, 2), line(&single, 2)])),
         )
         .await;
@@ -398,7 +401,7 @@ async fn refused_orders_change_nothing() {
     let answer = app
         .anon()
         .post(
-            CREATE_ORDER,
+            CREATE_ORDER_PATH,
             &json!({"items": [line(&garena, 1)], "email": "a@vidu.vn",
                               "paymentProviderId": INACTIVE_PROVIDER}),
         )
@@ -407,7 +410,7 @@ async fn refused_orders_change_nothing() {
     app.payments.set_down(true);
     let answer = app
         .anon()
-        .post(CREATE_ORDER, &with(json!([line(&garena, 1)])))
+        .post(CREATE_ORDER_PATH, &with(json!([line(&garena, 1)])))
         .await;
     answer.error(503, 8);
     app.payments.set_down(false);
@@ -422,7 +425,7 @@ async fn repeated_products_are_merged_into_one_line() {
     let a = app.stocked("Thẻ Garena 100K", "GRN", 5).await;
     let b = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "Steam Wallet 200K", "price": 210_000, "status": "active",
                                "imageUrl": "/uploads/steam.png"}),
         )
@@ -436,7 +439,7 @@ async fn repeated_products_are_merged_into_one_line() {
     let order = app
         .anon()
         .post(
-            CREATE_ORDER,
+            CREATE_ORDER_PATH,
             &json!({
                 "items": [{"productId": a, "quantity": 1}, {"productId": b, "quantity": 2},
                           {"productId": a, "quantity": 2}],
@@ -467,7 +470,7 @@ async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
     let app = TestApp::spawn().await;
     let product = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "Thẻ Garena 100K", "price": 50_000, "status": "active",
                                "lowStockThreshold": 2}),
         )
@@ -481,7 +484,7 @@ async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
     for (prefix, hours) in [("SOON", 12), ("LATE", 24 * 60), ("NEXT", 24 * 3)] {
         let answer = app
             .post(
-                CODE_CREATE_BULK,
+                BULK_PATH,
                 json!({"productId": product, "codes": codes(prefix, 0..2), "expiresAt": at(hours)}),
             )
             .await;
@@ -512,7 +515,7 @@ async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
     // The oldest expiry first, never the ones expiring within a day, the undated last.
     let order = app
         .anon()
-        .post(CREATE_ORDER, &order_body(&product, 3, "a@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 3, "a@vidu.vn"))
         .await
         .ok()
         .clone();
@@ -535,7 +538,7 @@ async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
     // 2 sellable left (one LATE, one NEVER): 3 is too many even though 4 are available.
     let answer = app
         .anon()
-        .post(CREATE_ORDER, &order_body(&product, 3, "b@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 3, "b@vidu.vn"))
         .await;
     answer.error(409, 400);
     assert!(
@@ -545,7 +548,7 @@ async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
             .contains("2 mã")
     );
     app.anon()
-        .post(CREATE_ORDER, &order_body(&product, 2, "b@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 2, "b@vidu.vn"))
         .await
         .ok();
     assert_eq!(web_level(22).await, "out_of_stock");
@@ -558,7 +561,7 @@ async fn a_product_with_orders_cannot_be_deleted() {
     let product = app.stocked("Thẻ Garena 100K", "GRN", 3).await;
     let order = app
         .anon()
-        .post(CREATE_ORDER, &order_body(&product, 1, "a@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 1, "a@vidu.vn"))
         .await
         .ok()
         .clone();

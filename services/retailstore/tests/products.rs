@@ -29,7 +29,7 @@ async fn admin_routes_need_a_valid_token() {
         (Method::GET, format!("{PRODUCT_READ}?id={id}"), None),
         (
             Method::POST,
-            PRODUCT_CREATE.into(),
+            PRODUCT_CREATE.clone(),
             Some(json!({"name": "x", "price": 1})),
         ),
         (Method::PUT, PRODUCT_UPDATE.into(), Some(json!({"id": id}))),
@@ -37,7 +37,7 @@ async fn admin_routes_need_a_valid_token() {
         (Method::GET, CODE_PAGINATION.into(), None),
         (
             Method::POST,
-            CODE_CREATE_BULK.into(),
+            BULK_PATH.into(),
             Some(json!({"productId": id, "codes": ["A"]})),
         ),
         (Method::PUT, CODE_UPDATE.into(), Some(json!({"id": id}))),
@@ -46,7 +46,7 @@ async fn admin_routes_need_a_valid_token() {
         // Malformed bodies still answer 401 first for an anonymous caller.
         (
             Method::POST,
-            PRODUCT_CREATE.into(),
+            PRODUCT_CREATE.clone(),
             Some(json!("not an object")),
         ),
     ];
@@ -83,7 +83,7 @@ async fn create_read_update_delete() {
     let app = TestApp::spawn().await;
     let created = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({
                 "name": "  Thẻ Garena 100K ",
                 "summary": "Nạp Sò",
@@ -113,7 +113,7 @@ async fn create_read_update_delete() {
 
     // Defaults.
     let plain = app
-        .post(PRODUCT_CREATE, json!({"name": "Đồng hồ", "price": 1}))
+        .post(&PRODUCT_CREATE, json!({"name": "Đồng hồ", "price": 1}))
         .await
         .ok()
         .clone();
@@ -232,14 +232,14 @@ async fn validation_reports_fields_and_stores_nothing() {
         ),
     ];
     for (body, fields) in cases {
-        let answer = app.post(PRODUCT_CREATE, body.clone()).await;
+        let answer = app.post(&PRODUCT_CREATE, body.clone()).await;
         let details = answer.error(400, 1);
         assert_eq!(details, fields, "{body}");
     }
     // Unreadable JSON and wrong types answer code 1 in the envelope too.
     let response = app
         .client
-        .post(app.url(PRODUCT_CREATE))
+        .post(app.url(&PRODUCT_CREATE))
         .bearer_auth(&app.admin)
         .header("content-type", "application/json")
         .body("{bad json")
@@ -248,7 +248,7 @@ async fn validation_reports_fields_and_stores_nothing() {
         .unwrap();
     Answer::of(response).await.error(400, 1);
     let answer = app
-        .post(PRODUCT_CREATE, json!({"name": "A", "price": "nhiều"}))
+        .post(&PRODUCT_CREATE, json!({"name": "A", "price": "nhiều"}))
         .await;
     answer.error(400, 1);
     assert_eq!(app.scalar("SELECT count(*) AS n FROM products").await, 0);
@@ -256,7 +256,7 @@ async fn validation_reports_fields_and_stores_nothing() {
     // Update checks the merged product; a refused update changes nothing.
     let product = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "Thẻ Viettel 50K", "price": 50_000, "originalPrice": 60_000}),
         )
         .await
@@ -285,7 +285,7 @@ async fn slugs_are_folded_and_unique() {
     let app = TestApp::spawn().await;
     let first = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "Thẻ Garena 100K", "price": 100_000}),
         )
         .await
@@ -293,7 +293,10 @@ async fn slugs_are_folded_and_unique() {
         .clone();
     assert_eq!(first["slug"], "the-garena-100k");
     let dong_ho = app
-        .post(PRODUCT_CREATE, json!({"name": "Đồng hồ", "price": 100_000}))
+        .post(
+            &PRODUCT_CREATE,
+            json!({"name": "Đồng hồ", "price": 100_000}),
+        )
         .await
         .ok()
         .clone();
@@ -302,14 +305,14 @@ async fn slugs_are_folded_and_unique() {
     // The same name derives the same slug: taken.
     let answer = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "THẺ GARENA 100k", "price": 1}),
         )
         .await;
     answer.error(409, 301);
     let answer = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "Khác", "slug": "dong-ho", "price": 1}),
         )
         .await;
@@ -343,7 +346,7 @@ async fn admin_list_filters_and_sorts() {
         ("Delta", 400, "active", 0),
     ] {
         app.post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": name, "price": price, "status": status, "sortOrder": sort}),
         )
         .await
@@ -471,7 +474,7 @@ async fn staff_may_manage_products_but_not_delete_them() {
     let created = app
         .call(
             Method::POST,
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             staff,
             Some(&json!({"name": "Thẻ Zing 100K", "price": 100_000})),
         )
@@ -521,7 +524,7 @@ async fn wrong_methods_and_paths_answer_in_the_envelope() {
         .await;
     answer.error(404, 2);
     let answer = app
-        .call(Method::GET, PRODUCT_CREATE, Some(&app.admin), None)
+        .call(Method::GET, &PRODUCT_CREATE, Some(&app.admin), None)
         .await;
     answer.error(404, 2);
     let answer = app.get("/retailstore/api/admin/v1/Product/Nope").await;

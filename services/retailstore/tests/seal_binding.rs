@@ -161,7 +161,7 @@ async fn a_copied_ciphertext_is_never_delivered_to_the_shopper() {
     let product = app.stocked("Thẻ Viettel 50K", "VT", 3).await;
     let order = app
         .anon()
-        .post(CREATE_ORDER, &order_body(&product, 1, "a@vidu.vn"))
+        .post(CREATE_ORDER_PATH, &order_body(&product, 1, "a@vidu.vn"))
         .await
         .ok()
         .clone();

@@ -441,7 +441,7 @@ async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
     let imported = app
         .call(
             Method::POST,
-            CODE_CREATE_BULK,
+            BULK_PATH,
             staff,
             Some(&json!({"productId": product, "codes": ["SHP20-AAAA1111", "SHP20-BBBB2222"]})),
         )

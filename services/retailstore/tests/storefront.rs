@@ -15,7 +15,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
     let app = TestApp::spawn().await;
     let plenty = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "Steam Wallet 200K", "price": 210_000,
                                "status": "active", "sortOrder": 1, "lowStockThreshold": 2}),
         )
@@ -24,7 +24,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         .clone();
     let low = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "Thẻ Viettel 50K", "price": 48_000,
                                "originalPrice": 50_000, "status": "active", "sortOrder": 2}),
         )
@@ -33,7 +33,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         .clone();
     let none = app
         .post(
-            PRODUCT_CREATE,
+            &PRODUCT_CREATE,
             json!({"name": "Netflix 1 tháng", "price": 79_000,
                                "status": "active", "sortOrder": 2}),
         )
@@ -41,13 +41,13 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         .ok()
         .clone();
     app.post(
-        PRODUCT_CREATE,
+        &PRODUCT_CREATE,
         json!({"name": "Nháp", "price": 1, "status": "draft"}),
     )
     .await
     .ok();
     app.post(
-        PRODUCT_CREATE,
+        &PRODUCT_CREATE,
         json!({"name": "Ẩn", "price": 1, "status": "hidden"}),
     )
     .await

@@ -3,18 +3,27 @@
 #![allow(dead_code, unused_imports, clippy::unwrap_used, clippy::expect_used)]
 
 use std::ops::Deref;
+use std::sync::LazyLock;
 
 use retailstore::config::{CodeKeys, OrderConfig};
 use retailstore::crypto::CodeCipher;
+pub use retailstore::payment_provider::INSTRUCTION_PATH;
+pub use retailstore::routes::{ADMIN, INTERNAL, WEB};
 use retailstore::{AppState, OrderSettings};
 use serde_json::{Value, json};
 use shop_common::auth::TokenVerifier;
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
 use shop_common::internal::InternalKey;
+pub use shop_common::limits::{BULK_PATH, CREATE_ORDER_PATH};
 use shop_common::net::TrustedProxies;
 pub use shop_common::testing::{Answer, INTERNAL_KEY};
 use shop_common::testing::{Stub, TestService, envelope_error, envelope_ok};
+
+/// Routes that several test files or the fixtures below call.
+pub static PRODUCT_CREATE: LazyLock<String> = LazyLock::new(|| format!("{ADMIN}/Product/Create"));
+pub static CONFIRM_PAYMENT: LazyLock<String> =
+    LazyLock::new(|| format!("{INTERNAL}/Order/ConfirmPayment"));
 
 pub const ENCRYPTION_KEY: &str = "6b1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff001";
 
@@ -63,7 +72,7 @@ impl TestApp {
 
     pub async fn spawn_with(adjust: impl FnOnce(&mut OrderConfig)) -> Self {
         let payments = Stub::start();
-        payments.reply("POST", INSTRUCTION, answer_instruction);
+        payments.reply("POST", INSTRUCTION_PATH, answer_instruction);
         let mut config = OrderConfig {
             paymentprovider_url: payments.base_url.clone(),
             public_base_url: PUBLIC_BASE.into(),
@@ -81,12 +90,8 @@ impl TestApp {
 
     /// An active product named `name` with `n` codes `PREFIX-000000...`; returns its id.
     pub async fn stocked(&self, name: &str, prefix: &str, n: usize) -> String {
-        let product = self
-            .post(
-                PRODUCT_CREATE,
-                json!({"name": name, "price": 50_000, "status": "active"}),
-            )
-            .await;
+        let body = json!({"name": name, "price": 50_000, "status": "active"});
+        let product = self.post(&PRODUCT_CREATE, body).await;
         let id = product.ok()["id"].as_str().unwrap().to_owned();
         if n > 0 {
             self.import(&id, &codes(prefix, 0..n)).await;
@@ -116,13 +121,13 @@ impl TestApp {
     /// Imports codes into a product and returns the result.
     pub async fn import(&self, product_id: &str, codes: &[String]) -> Value {
         let body = json!({"productId": product_id, "codes": codes});
-        self.post(CODE_CREATE_BULK, body).await.ok().clone()
+        self.post(BULK_PATH, body).await.ok().clone()
     }
 
     /// OrderDetail as the shopper holding `token`.
     pub async fn shopper_detail(&self, code: &str, token: &str) -> Answer {
         let shopper = self.anon().with_headers(&[("x-order-token", token)]);
-        shopper.get(&format!("{ORDER_DETAIL}?code={code}")).await
+        shopper.get(&order_detail(code)).await
     }
 
     /// The id of the order with this code.
@@ -138,7 +143,7 @@ impl TestApp {
                           "transactionId": tx, "paidAt": paid_at});
         self.anon()
             .with_headers(&[("x-internal-key", INTERNAL_KEY)])
-            .post(INTERNAL_CONFIRM, body)
+            .post(&CONFIRM_PAYMENT, body)
             .await
             .ok()
             .clone()
@@ -163,6 +168,11 @@ pub fn answer_instruction(body: &Value) -> (u16, Value) {
     (200, envelope_ok(instruction))
 }
 
+/// The shopper's OrderDetail of the order `code`.
+pub fn order_detail(code: &str) -> String {
+    format!("{WEB}/Order/OrderDetail?code={code}")
+}
+
 /// A CreateOrder body for one line, paid with [`PROVIDER`].
 pub fn order_body(product_id: &str, quantity: i64, email: &str) -> Value {
     let items = [json!({"productId": product_id, "quantity": quantity})];
@@ -174,13 +184,6 @@ pub fn codes(prefix: &str, range: std::ops::Range<usize>) -> Vec<String> {
     range.map(|i| format!("{prefix}-{i:06}")).collect()
 }
 
-pub const PRODUCT_CREATE: &str = "/retailstore/api/admin/v1/Product/Create";
-pub const CODE_CREATE_BULK: &str = "/retailstore/api/admin/v1/ProductSerialCode/CreateBulk";
-
-pub const CREATE_ORDER: &str = "/retailstore/api/web/v1/Order/CreateOrder";
-pub const ORDER_DETAIL: &str = "/retailstore/api/web/v1/Order/OrderDetail";
-pub const INTERNAL_CONFIRM: &str = "/retailstore/internal/v1/Order/ConfirmPayment";
-pub const INSTRUCTION: &str = "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction";
 pub const PUBLIC_BASE: &str = "https://shop.example.vn";
 /// A provider the stub calls inactive (code 500).
 pub const INACTIVE_PROVIDER: &str = "00000000-0000-4000-8000-000000000500";
@@ -201,7 +204,7 @@ pub async fn ordered(
         .await;
     let order = app
         .anon()
-        .post(CREATE_ORDER, order_body(&product, quantity, email))
+        .post(CREATE_ORDER_PATH, order_body(&product, quantity, email))
         .await;
     let id = app.order_id(order.ok()["code"].as_str().unwrap()).await;
     (product, order.ok().clone(), id)
