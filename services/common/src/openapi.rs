@@ -2,7 +2,8 @@
 //! result ([`Enveloped`]), a page of results ([`PageOf`]) and the page query
 //! ([`PageParams`]), the error envelope and the standard error answers ([`Unauthorized`]
 //! and the others, or [`error_answers!`](crate::error_answers) for a service's own), the
-//! bearer scheme, servers and info ([`ServiceDoc`]).
+//! bearer scheme, servers and info ([`ServiceDoc`]); Delete's answer ([`Deleted`]) and the
+//! document's own answer ([`serve`]).
 //!
 //! A service documents its wire types and handlers and lists them once:
 //!
@@ -34,6 +35,8 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
+use actix_web::HttpResponse;
+use actix_web::http::header::ContentType;
 use serde_json::{Value, json};
 use utoipa::__dev::ComposeSchema;
 use utoipa::openapi::example::ExampleBuilder;
@@ -43,7 +46,7 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, Secur
 use utoipa::openapi::{
     ContentBuilder, InfoBuilder, OpenApi, Ref, RefOr, Required, ResponseBuilder, Server,
 };
-use utoipa::{IntoParams, Modify, ToSchema};
+use utoipa::{IntoParams, Modify, PartialSchema, ToSchema};
 
 use crate::error::{
     MSG_FORBIDDEN, MSG_NOT_FOUND, MSG_TOO_LARGE, MSG_TOO_MANY, MSG_UNAUTHORIZED, MSG_UNAVAILABLE,
@@ -408,6 +411,27 @@ fn operations_mut(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
     ]
     .into_iter()
     .flatten()
+}
+
+/// Delete's result: always `true` (`body = inline(Enveloped<Deleted>)`).
+pub struct Deleted;
+
+impl PartialSchema for Deleted {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Boolean)
+            .enum_values(Some([true]))
+            .into()
+    }
+}
+
+impl ToSchema for Deleted {}
+
+/// The answer to `GET /<svc>/openapi.json`: the document's JSON text, not enveloped.
+pub fn serve(json: &'static str) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(ContentType::json())
+        .body(json)
 }
 
 /// The document as served and printed.

@@ -5,14 +5,13 @@
 use std::sync::LazyLock;
 
 use actix_web::HttpResponse;
-use actix_web::http::header::ContentType;
 use shop_common::error::{MSG_NOT_FOUND, MSG_UNAUTHORIZED, MSG_UNAVAILABLE, MSG_VALIDATION};
 use shop_common::openapi::ServiceDoc;
 use shop_common::route_table::RouteTable;
-use utoipa::openapi::schema::{Object, ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::OpenApi as Document;
+use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
-use utoipa::openapi::{OpenApi as Document, RefOr};
-use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
+use utoipa::{Modify, OpenApi};
 
 use super::{instruction, provider, transaction, webhook};
 use crate::error::{
@@ -91,20 +90,6 @@ shop_common::error_answers! {
     pub AssignUnavailable = 503, "retailstore or the database unavailable (code 8); an accepted Assign is finished by the retry job", [(8, MSG_UNAVAILABLE)];
 }
 
-/// Delete's result: always `true`.
-pub struct Deleted;
-
-impl PartialSchema for Deleted {
-    fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::Boolean)
-            .enum_values(Some([true]))
-            .into()
-    }
-}
-
-impl ToSchema for Deleted {}
-
 /// `true` or `false`, as query text.
 pub fn true_or_false() -> Object {
     ObjectBuilder::new()
@@ -127,15 +112,11 @@ pub fn document_json() -> &'static str {
     &DOCUMENT
 }
 
-#[utoipa::path(
-    get, path = "/paymentprovider/openapi.json", operation_id = "openapi", tag = "Docs",
+#[utoipa::path(get, path = "/paymentprovider/openapi.json", operation_id = "openapi", tag = "Docs",
     summary = "This document (not enveloped)",
-    responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json"))
-)]
+    responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json")))]
 async fn document() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type(ContentType::json())
-        .body(document_json())
+    shop_common::openapi::serve(document_json())
 }
 
 pub fn routes(table: RouteTable) -> RouteTable {

@@ -8,15 +8,14 @@ use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
 use shop_common::ok;
 use shop_common::openapi::{
-    BadRequest, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec, Unauthorized,
-    Unavailable,
+    BadRequest, Deleted, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec,
+    Unauthorized, Unavailable,
 };
 use shop_common::pagination::{Page, PageQuery, PageRequest};
 use shop_common::route_table::RouteTable;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::openapi::Deleted;
 use super::{ADMIN, IdQuery, WEB};
 use crate::PublicBaseUrl;
 use crate::banks::{BANKS, Bank};
@@ -141,13 +140,11 @@ async fn write_secret(
 }
 
 /// GET web PaymentProvider/ListPaymentProviders: active providers by `sortOrder`, name.
-#[utoipa::path(
-    get, path = "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders",
+#[utoipa::path(get, path = "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders",
     operation_id = "listPaymentProviders", tag = "PaymentProvider",
     summary = "Active providers for the checkout (no token; Authorization is ignored)",
     description = "Active, not deleted providers ordered by sortOrder, then name.",
-    responses((status = 200, description = "Success", body = inline(Enveloped<Vec<ProviderWebView>>)))
-)]
+    responses((status = 200, description = "Success", body = inline(Enveloped<Vec<ProviderWebView>>))))]
 async fn list_public(pool: web::Data<DbPool>) -> Result<HttpResponse, PaymentError> {
     let mut conn = pool.get().await?;
     let rows = Provider::list_active(&mut conn).await?;
@@ -156,14 +153,12 @@ async fn list_public(pool: web::Data<DbPool>) -> Result<HttpResponse, PaymentErr
 }
 
 /// GET admin PaymentProvider/Pagination (admin and staff).
-#[utoipa::path(
-    get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Pagination",
+#[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Pagination",
     operation_id = "paginatePaymentProviders", tag = "PaymentProvider",
     summary = "Providers, admin view (admin and staff)",
     params(PageParams<ProviderPage>, AdminFilterQuery),
     responses((status = 200, description = "Success", body = inline(Enveloped<PageOf<ProviderAdminView>>)),
-        BadRequest, Unauthorized, Unavailable)
-)]
+        BadRequest, Unauthorized, Unavailable))]
 async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -212,14 +207,12 @@ async fn pagination(
 }
 
 /// GET admin PaymentProvider/Read?id= (admin and staff).
-#[utoipa::path(
-    get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Read",
+#[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Read",
     operation_id = "readPaymentProvider", tag = "PaymentProvider",
     summary = "One provider (admin and staff)",
     params(IdQuery),
     responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
-        BadRequest, Unauthorized, NotFound, Unavailable)
-)]
+        BadRequest, Unauthorized, NotFound, Unavailable))]
 async fn read(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -232,14 +225,12 @@ async fn read(
 }
 
 /// POST admin PaymentProvider/Create (admin only).
-#[utoipa::path(
-    post, path = "/paymentprovider/api/admin/v1/PaymentProvider/Create",
+#[utoipa::path(post, path = "/paymentprovider/api/admin/v1/PaymentProvider/Create",
     operation_id = "createPaymentProvider", tag = "PaymentProvider",
     summary = "Create a provider (admin only)",
     request_body = ProviderForm,
     responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
-        BadRequest, Unauthorized, Forbidden, Unavailable)
-)]
+        BadRequest, Unauthorized, Forbidden, Unavailable))]
 async fn create(
     _admin: AdminUser,
     pool: web::Data<DbPool>,
@@ -265,18 +256,17 @@ async fn create(
 
 /// PUT admin PaymentProvider/Update (admin only): the patch is applied to the locked
 /// current row and the result checked as a whole.
-#[utoipa::path(
-    put, path = "/paymentprovider/api/admin/v1/PaymentProvider/Update",
+#[utoipa::path(put, path = "/paymentprovider/api/admin/v1/PaymentProvider/Update",
     operation_id = "updatePaymentProvider", tag = "PaymentProvider",
     summary = "Update a provider (admin only)",
     description = "`id` plus any provider field. A field left out stays unchanged; an explicit \
         null clears an optional field (`webhookSecret: null` removes the stored secret) and is \
         refused for required ones. Changing `bankBin` without `bankName` takes the bank name \
         from the bank list. The merged provider is checked as a whole.",
+
     request_body = ProviderPatch,
     responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
-        BadRequest, Unauthorized, Forbidden, NotFound, Unavailable)
-)]
+        BadRequest, Unauthorized, Forbidden, NotFound, Unavailable))]
 async fn update(
     _admin: AdminUser,
     pool: web::Data<DbPool>,
@@ -304,16 +294,15 @@ async fn update(
 }
 
 /// DELETE admin PaymentProvider/Delete?id= (admin only): a soft delete.
-#[utoipa::path(
-    delete, path = "/paymentprovider/api/admin/v1/PaymentProvider/Delete",
+#[utoipa::path(delete, path = "/paymentprovider/api/admin/v1/PaymentProvider/Delete",
     operation_id = "deletePaymentProvider", tag = "PaymentProvider",
     summary = "Soft-delete a provider (admin only)",
     description = "The row is kept for old orders and bank transactions but disappears from \
         every list and lookup.",
+
     params(IdQuery),
     responses((status = 200, description = "Success", body = inline(Enveloped<Deleted>)),
-        BadRequest, Unauthorized, Forbidden, NotFound, Unavailable)
-)]
+        BadRequest, Unauthorized, Forbidden, NotFound, Unavailable))]
 async fn delete(
     _admin: AdminUser,
     pool: web::Data<DbPool>,
@@ -325,13 +314,11 @@ async fn delete(
 }
 
 /// GET admin PaymentProvider/Banks (admin and staff): the built-in bank list.
-#[utoipa::path(
-    get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Banks", operation_id = "listBanks",
-    tag = "PaymentProvider",
+#[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Banks",
+    operation_id = "listBanks", tag = "PaymentProvider",
     summary = "The built-in list of Vietnamese banks (NAPAS BINs) for vietqr_bank providers",
     responses((status = 200, description = "Success", body = inline(Enveloped<Vec<Bank>>)),
-        Unauthorized, Unavailable)
-)]
+        Unauthorized, Unavailable))]
 async fn banks(_user: AuthUser) -> HttpResponse {
     ok(BANKS)
 }

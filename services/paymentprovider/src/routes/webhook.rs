@@ -66,8 +66,7 @@ pub struct SePayDelivery {
 }
 
 /// POST web PaymentWebhook/SePay/{providerId}.
-#[utoipa::path(
-    post, path = "/paymentprovider/api/web/v1/PaymentWebhook/SePay/{providerId}",
+#[utoipa::path(post, path = "/paymentprovider/api/web/v1/PaymentWebhook/SePay/{providerId}",
     operation_id = "sepayWebhook", tag = "PaymentWebhook",
     summary = "SePay bank-transfer notification for one provider (the provider's webhookUrl)",
     description = "Authenticated by `Authorization: Apikey <the provider's webhook secret>`, \
@@ -86,11 +85,11 @@ pub struct SePayDelivery {
         backoff (10 s doubling to 10 min) by a background job; a repeated delivery of a pending \
         transaction retries at once. A body that cannot be read is code 1 (SePay retries it), \
         over 64 KiB code 7.",
+
     params(("providerId" = Uuid, Path)), security(("sepayApiKey" = [])),
     request_body = SePayDelivery,
     responses((status = 200, description = "Success", body = inline(Enveloped<WebhookAnswer>)),
-        BadRequest, WebhookRefused, BadPathSegment, PayloadTooLarge, Unavailable)
-)]
+        BadRequest, WebhookRefused, BadPathSegment, PayloadTooLarge, Unavailable))]
 async fn sepay(
     req: HttpRequest,
     payload: web::Payload,

@@ -45,8 +45,7 @@ pub struct AuditEntryDoc {
 
 /// GET admin AuditLog/Pagination: `actor`, `action`, `from`, `to` (half-open), newest
 /// first; no other order.
-#[utoipa::path(
-    get, path = "/retailstore/api/admin/v1/AuditLog/Pagination",
+#[utoipa::path(get, path = "/retailstore/api/admin/v1/AuditLog/Pagination",
     operation_id = "adminAuditLogPagination", tag = "AuditLog",
     summary = "Nhật ký thao tác của cửa hàng",
     description = "Chỉ quản trị viên. Mỗi lần xem mã rõ, xóa, xác nhận thanh toán thủ công, hủy, đổi mã, tạo lại đường dẫn đơn hàng: một dòng, ghi trong cùng giao dịch với thao tác. Mới nhất trước; không có trường sắp xếp khác.",
@@ -55,9 +54,9 @@ pub struct AuditEntryDoc {
         ("action" = Option<AuditAction>, Query, description = "Thao tác"),
         ("from" = Option<DateTime<Utc>>, Query, description = "Từ thời điểm (RFC 3339, bao gồm)"),
         ("to" = Option<DateTime<Utc>>, Query, description = "Đến thời điểm (RFC 3339, không bao gồm)")),
+
     responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<AuditEntryDoc>>)),
-        BadRequest, Unauthorized, Forbidden)
-)]
+        BadRequest, Unauthorized, Forbidden))]
 async fn pagination(
     _admin: AdminUser,
     pool: web::Data<DbPool>,

@@ -114,15 +114,12 @@ impl RangeQuery {
 }
 
 /// GET admin Dashboard/Summary?from=&to=.
-#[utoipa::path(
-    get, path = "/retailstore/api/admin/v1/Dashboard/Summary",
-    operation_id = "adminDashboardSummary", tag = "Dashboard",
-    summary = "Tổng quan doanh thu",
+#[utoipa::path(get, path = "/retailstore/api/admin/v1/Dashboard/Summary",
+    operation_id = "adminDashboardSummary", tag = "Dashboard", summary = "Tổng quan doanh thu",
     description = "Khoảng [from, to), mặc định 30 ngày gần nhất, tối đa 366 ngày.",
     params(RangeQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<SummaryView>)),
-        BadRequest, Unauthorized)
-)]
+        BadRequest, Unauthorized))]
 async fn summary(
     _user: AuthUser,
     pool: web::Data<DbPool>,

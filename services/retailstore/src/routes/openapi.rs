@@ -5,14 +5,13 @@
 use std::sync::LazyLock;
 
 use actix_web::HttpResponse;
-use actix_web::http::header::ContentType;
 use shop_common::error::{MSG_UNAUTHORIZED, MSG_VALIDATION};
 use shop_common::openapi::ServiceDoc;
 use shop_common::route_table::RouteTable;
-use utoipa::openapi::schema::{Object, ObjectBuilder, Schema, Type};
+use utoipa::openapi::OpenApi as Document;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
-use utoipa::openapi::{OpenApi as Document, RefOr};
-use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
+use utoipa::{Modify, OpenApi};
 
 use super::{audit_log, dashboard, order, product, serial_code};
 use crate::error::{
@@ -95,20 +94,6 @@ shop_common::error_answers! {
     pub TooManyUnpaid = 429, "Lỗi trong envelope; mã: 405 quá nhiều đơn chưa thanh toán cho email hoặc địa chỉ IP", [(405, MSG_TOO_MANY_UNPAID)];
 }
 
-/// Delete's result: always `true`.
-pub struct Deleted;
-
-impl PartialSchema for Deleted {
-    fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::Boolean)
-            .enum_values(Some([true]))
-            .into()
-    }
-}
-
-impl ToSchema for Deleted {}
-
 /// A string that is one of `values`.
 pub fn one_of(values: &[&str]) -> Object {
     ObjectBuilder::new()
@@ -131,15 +116,11 @@ pub fn document_json() -> &'static str {
     &DOCUMENT
 }
 
-#[utoipa::path(
-    get, path = "/retailstore/openapi.json", operation_id = "openapi", tag = "Docs",
+#[utoipa::path(get, path = "/retailstore/openapi.json", operation_id = "openapi", tag = "Docs",
     summary = "Tài liệu này (không nằm trong envelope)",
-    responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json"))
-)]
+    responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json")))]
 async fn document() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type(ContentType::json())
-        .body(document_json())
+    shop_common::openapi::serve(document_json())
 }
 
 pub fn routes(table: RouteTable) -> RouteTable {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
 use shop_common::openapi::{
-    BadRequest, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec, Unauthorized,
+    BadRequest, Deleted, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec, Unauthorized,
 };
 use shop_common::pagination::{Page, PageQuery, PageRequest};
 use shop_common::route_table::RouteTable;
@@ -21,7 +21,7 @@ use crate::domain::product::{ProductFields, ProductForm, ProductPatch, ProductSt
 use crate::error::{StoreError, on_foreign_key};
 use crate::models::audit_entry::Actor;
 use crate::models::product::{Product, ProductFilter, ProductSort, Stock};
-use crate::routes::openapi::{Deleted, ProductInUse, SlugTaken};
+use crate::routes::openapi::{ProductInUse, SlugTaken};
 
 pub const ADMIN_SORTABLE: &[&str] = &["name", "price", "sortOrder", "createdAt"];
 
@@ -160,15 +160,13 @@ async fn list<V: From<(Product, Stock)> + Serialize>(
 /// GET web Product/Pagination: active products only, `sortOrder asc, createdAt desc`,
 /// stock levels counting only codes that do not expire within a day. Answers come from
 /// the storefront cache when fresh.
-#[utoipa::path(
-    get, path = "/retailstore/api/web/v1/Product/Pagination", operation_id = "webProductPagination",
-    tag = "Product",
+#[utoipa::path(get, path = "/retailstore/api/web/v1/Product/Pagination",
+    operation_id = "webProductPagination", tag = "Product",
     summary = "Sản phẩm đang bán (công khai)",
     description = "Chỉ sản phẩm active, thứ tự sortOrder tăng rồi createdAt giảm. Không có số lượng tồn kho, chỉ stockLevel. stockLevel không tính mã hết hạn trong vòng 1 ngày (những mã đơn hàng không giao).",
     params(PageParams<WebPage>),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<ProductWebView>>)),
-        BadRequest)
-)]
+        BadRequest))]
 async fn web_pagination(
     pool: web::Data<DbPool>,
     cache: web::Data<StorefrontCache>,
@@ -225,14 +223,11 @@ fn json_body(body: web::Bytes) -> HttpResponse {
 }
 
 /// GET admin Product/Pagination.
-#[utoipa::path(
-    get, path = "/retailstore/api/admin/v1/Product/Pagination",
-    operation_id = "adminProductPagination", tag = "Product",
-    summary = "Danh sách sản phẩm",
+#[utoipa::path(get, path = "/retailstore/api/admin/v1/Product/Pagination",
+    operation_id = "adminProductPagination", tag = "Product", summary = "Danh sách sản phẩm",
     params(PageParams<AdminPage>, AdminFilterQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<ProductAdminView>>)),
-        BadRequest, Unauthorized)
-)]
+        BadRequest, Unauthorized))]
 async fn admin_pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -254,14 +249,11 @@ async fn admin_pagination(
 }
 
 /// GET admin Product/Read?id=.
-#[utoipa::path(
-    get, path = "/retailstore/api/admin/v1/Product/Read", operation_id = "adminProductRead",
-    tag = "Product",
-    summary = "Chi tiết sản phẩm",
+#[utoipa::path(get, path = "/retailstore/api/admin/v1/Product/Read",
+    operation_id = "adminProductRead", tag = "Product", summary = "Chi tiết sản phẩm",
     params(IdQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
-        BadRequest, Unauthorized, NotFound)
-)]
+        BadRequest, Unauthorized, NotFound))]
 async fn read(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -273,14 +265,11 @@ async fn read(
 }
 
 /// POST admin Product/Create.
-#[utoipa::path(
-    post, path = "/retailstore/api/admin/v1/Product/Create", operation_id = "adminProductCreate",
-    tag = "Product",
-    summary = "Tạo sản phẩm",
+#[utoipa::path(post, path = "/retailstore/api/admin/v1/Product/Create",
+    operation_id = "adminProductCreate", tag = "Product", summary = "Tạo sản phẩm",
     request_body = ProductForm,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
-        BadRequest, Unauthorized, SlugTaken)
-)]
+        BadRequest, Unauthorized, SlugTaken))]
 async fn create(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -296,14 +285,11 @@ async fn create(
 
 /// PUT admin Product/Update: the patch is applied to the locked current row and the
 /// result checked as a whole.
-#[utoipa::path(
-    put, path = "/retailstore/api/admin/v1/Product/Update", operation_id = "adminProductUpdate",
-    tag = "Product",
-    summary = "Sửa sản phẩm",
+#[utoipa::path(put, path = "/retailstore/api/admin/v1/Product/Update",
+    operation_id = "adminProductUpdate", tag = "Product", summary = "Sửa sản phẩm",
     request_body = ProductPatch,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
-        BadRequest, Unauthorized, NotFound, SlugTaken)
-)]
+        BadRequest, Unauthorized, NotFound, SlugTaken))]
 async fn update(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -327,15 +313,12 @@ async fn update(
 
 /// DELETE admin Product/Delete?id= (admin only, audited): code 302 while reserved or sold
 /// codes or order lines reference the product; its unsold codes go with it.
-#[utoipa::path(
-    delete, path = "/retailstore/api/admin/v1/Product/Delete", operation_id = "adminProductDelete",
-    tag = "Product",
-    summary = "Xóa sản phẩm",
+#[utoipa::path(delete, path = "/retailstore/api/admin/v1/Product/Delete",
+    operation_id = "adminProductDelete", tag = "Product", summary = "Xóa sản phẩm",
     description = "Xóa cả các mã chưa bán (available, disabled). Mã 302 khi còn mã đang giữ hoặc đã bán (sau này: khi có đơn hàng): hãy ẩn sản phẩm. Chỉ quản trị viên; ghi nhật ký (product_delete).",
     params(IdQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<Deleted>)),
-        BadRequest, Unauthorized, Forbidden, NotFound, ProductInUse)
-)]
+        BadRequest, Unauthorized, Forbidden, NotFound, ProductInUse))]
 async fn delete(
     AdminUser(user): AdminUser,
     pool: web::Data<DbPool>,

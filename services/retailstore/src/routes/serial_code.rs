@@ -12,8 +12,8 @@ use shop_common::db::DbPool;
 use shop_common::error::json_config;
 use shop_common::ok;
 use shop_common::openapi::{
-    BadRequest, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec, PayloadTooLarge,
-    Unauthorized,
+    BadRequest, Deleted, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec,
+    PayloadTooLarge, Unauthorized,
 };
 use shop_common::pagination::{Page, PageQuery, SortDir};
 use shop_common::route_table::RouteTable;
@@ -34,7 +34,7 @@ use crate::import::{self, Import, ImportReport, MAX_CODES_PER_CALL};
 use crate::models::audit_entry::Actor;
 use crate::models::order::Order;
 use crate::models::serial_code::{CodeChanges, CodeFilter, SerialCode};
-use crate::routes::openapi::{BatchRefused, CodeConflict, CodeLocked, Deleted};
+use crate::routes::openapi::{BatchRefused, CodeConflict, CodeLocked};
 
 /// CreateBulk bodies may reach the gateway's limit for this route.
 pub const BULK_JSON_LIMIT: usize = shop_common::limits::BULK_BODY_BYTES;
@@ -256,15 +256,13 @@ pub struct RevealView {
 /// GET admin ProductSerialCode/Pagination: `productId`, `status`, `keyword` (an order
 /// code, any case: the codes of that order). Newest first by default. A clear code is
 /// searched with POST Search, never through a URL.
-#[utoipa::path(
-    get, path = "/retailstore/api/admin/v1/ProductSerialCode/Pagination",
+#[utoipa::path(get, path = "/retailstore/api/admin/v1/ProductSerialCode/Pagination",
     operation_id = "adminSerialCodePagination", tag = "ProductSerialCode",
     summary = "Danh sách mã serial (đã che)",
     description = "keyword: một mã đơn hàng (không phân biệt hoa thường: các mã của đơn đó). Tìm một mã serial chính xác bằng POST Search (mã rõ không bao giờ nằm trong URL). Mặc định createdAt giảm dần.",
     params(PageParams<CodePage>, FilterQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<SerialCodeView>>)),
-        BadRequest, Unauthorized)
-)]
+        BadRequest, Unauthorized))]
 async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -325,15 +323,13 @@ const MAX_SEARCH_MATCHES: i64 = 100;
 /// POST admin ProductSerialCode/Search `{code, productId?}`: the rows holding exactly
 /// this code, found by its keyed hash, masked as in Pagination. In a body so that the
 /// clear code never lands in access logs, proxies or browser history.
-#[utoipa::path(
-    post, path = "/retailstore/api/admin/v1/ProductSerialCode/Search",
+#[utoipa::path(post, path = "/retailstore/api/admin/v1/ProductSerialCode/Search",
     operation_id = "adminSerialCodeSearch", tag = "ProductSerialCode",
     summary = "Tìm một mã serial chính xác",
     description = "Mã rõ nằm trong thân yêu cầu, không bao giờ trong URL (URL vào nhật ký truy cập, proxy và lịch sử trình duyệt). So bằng băm có khóa, phân biệt hoa thường. Phản hồi có Cache-Control: no-store.",
     request_body = SearchBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<SearchView>)),
-        BadRequest, Unauthorized)
-)]
+        BadRequest, Unauthorized))]
 async fn search(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -366,14 +362,12 @@ fn no_store(mut response: HttpResponse) -> HttpResponse {
 }
 
 /// POST admin ProductSerialCode/CreateBulk.
-#[utoipa::path(
-    post, path = BULK_PATH, operation_id = "adminSerialCodeCreateBulk", tag = "ProductSerialCode",
-    summary = "Nhập mã hàng loạt",
+#[utoipa::path(post, path = BULK_PATH, operation_id = "adminSerialCodeCreateBulk",
+    tag = "ProductSerialCode", summary = "Nhập mã hàng loạt",
     description = "Tối đa 50.000 mã mỗi lần, thân yêu cầu tối đa 8 MiB. Mã mới được mã hóa (AES-256-GCM) và chèn trong một câu lệnh; mã trùng (kể cả do một lần nhập đồng thời) trả về trong duplicates.",
     request_body = CreateBulkBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<ImportReport>)),
-        BatchRefused, Unauthorized, NotFound, PayloadTooLarge)
-)]
+        BatchRefused, Unauthorized, NotFound, PayloadTooLarge))]
 async fn create_bulk(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -389,14 +383,11 @@ async fn create_bulk(
 
 /// PUT admin ProductSerialCode/Update: 312 unless the code is available or disabled;
 /// a new `code` is re-encrypted and re-hashed (311 when the product already has it).
-#[utoipa::path(
-    put, path = "/retailstore/api/admin/v1/ProductSerialCode/Update",
-    operation_id = "adminSerialCodeUpdate", tag = "ProductSerialCode",
-    summary = "Sửa mã serial",
+#[utoipa::path(put, path = "/retailstore/api/admin/v1/ProductSerialCode/Update",
+    operation_id = "adminSerialCodeUpdate", tag = "ProductSerialCode", summary = "Sửa mã serial",
     request_body = UpdateBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<SerialCodeView>)),
-        BadRequest, Unauthorized, NotFound, CodeConflict)
-)]
+        BadRequest, Unauthorized, NotFound, CodeConflict))]
 async fn update(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -436,15 +427,12 @@ async fn missing_or_locked(conn: &mut diesel_async::AsyncPgConnection, id: Uuid)
 
 /// DELETE admin ProductSerialCode/Delete?id= (admin only, audited): 312 unless available
 /// or disabled.
-#[utoipa::path(
-    delete, path = "/retailstore/api/admin/v1/ProductSerialCode/Delete",
-    operation_id = "adminSerialCodeDelete", tag = "ProductSerialCode",
-    summary = "Xóa mã serial",
+#[utoipa::path(delete, path = "/retailstore/api/admin/v1/ProductSerialCode/Delete",
+    operation_id = "adminSerialCodeDelete", tag = "ProductSerialCode", summary = "Xóa mã serial",
     description = "Chỉ quản trị viên; ghi nhật ký (serial_code_delete).",
     params(IdQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<Deleted>)),
-        BadRequest, Unauthorized, Forbidden, NotFound, CodeLocked)
-)]
+        BadRequest, Unauthorized, Forbidden, NotFound, CodeLocked))]
 async fn delete(
     AdminUser(user): AdminUser,
     pool: web::Data<DbPool>,
@@ -490,15 +478,13 @@ fn actor(user: &AuthUser) -> Actor<'_> {
 /// POST admin ProductSerialCode/Reveal (admin only: a clear unsold code is money): the
 /// clear code, checked against its keyed hash, with its audit row written in the same
 /// transaction.
-#[utoipa::path(
-    post, path = "/retailstore/api/admin/v1/ProductSerialCode/Reveal",
+#[utoipa::path(post, path = "/retailstore/api/admin/v1/ProductSerialCode/Reveal",
     operation_id = "adminSerialCodeReveal", tag = "ProductSerialCode",
     summary = "Xem mã ở dạng rõ (ghi nhật ký)",
     description = "Chỉ quản trị viên. Mã được kiểm tra với băm có khóa của dòng; ghi một dòng nhật ký (serial_code_reveal) trong cùng giao dịch. Phản hồi có Cache-Control: no-store.",
     request_body = IdBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<RevealView>)),
-        BadRequest, Unauthorized, Forbidden, NotFound)
-)]
+        BadRequest, Unauthorized, Forbidden, NotFound))]
 async fn reveal(
     AdminUser(user): AdminUser,
     pool: web::Data<DbPool>,

@@ -128,14 +128,12 @@ fn no_store(mut response: HttpResponse) -> HttpResponse {
 }
 
 /// GET `/system/api/web/v1/Configuration/AppConfiguration` (public).
-#[utoipa::path(
-    get, path = super::WEB_APP_CONFIGURATION, operation_id = "getPublicAppConfiguration",
+#[utoipa::path(get, path = super::WEB_APP_CONFIGURATION, operation_id = "getPublicAppConfiguration",
     tag = "Configuration",
     summary = "Public shop configuration (no token; Authorization is ignored)",
     description = "Served from a cache of a few seconds; sent with `Cache-Control: public, max-age=30`.",
     responses((status = 200, description = "The public configuration", body = inline(Enveloped<PublicConfiguration>)),
-        Unavailable)
-)]
+        Unavailable))]
 pub async fn public(
     pool: web::Data<DbPool>,
     cache: web::Data<PublicConfigCache>,
@@ -159,13 +157,10 @@ pub async fn public(
 }
 
 /// GET `/system/api/admin/v1/Configuration/AppConfiguration` (admin or staff).
-#[utoipa::path(
-    get, path = super::ADMIN_APP_CONFIGURATION, operation_id = "getAppConfiguration",
-    tag = "Configuration",
-    summary = "Full configuration (admin or staff)",
+#[utoipa::path(get, path = super::ADMIN_APP_CONFIGURATION, operation_id = "getAppConfiguration",
+    tag = "Configuration", summary = "Full configuration (admin or staff)",
     responses((status = 200, description = "The configuration with who saved it last", body = inline(Enveloped<AdminConfiguration>)),
-        Unauthorized, Unavailable)
-)]
+        Unauthorized, Unavailable))]
 pub async fn read(_user: AuthUser, pool: web::Data<DbPool>) -> Result<HttpResponse, SystemError> {
     let mut conn = pool.get().await?;
     let row = AppConfiguration::load(&mut conn).await?;
@@ -173,15 +168,12 @@ pub async fn read(_user: AuthUser, pool: web::Data<DbPool>) -> Result<HttpRespon
 }
 
 /// PUT `/system/api/admin/v1/Configuration/AppConfiguration` (admin only).
-#[utoipa::path(
-    put, path = super::ADMIN_APP_CONFIGURATION, operation_id = "updateAppConfiguration",
-    tag = "Configuration",
-    summary = "Save the configuration (admin only)",
+#[utoipa::path(put, path = super::ADMIN_APP_CONFIGURATION, operation_id = "updateAppConfiguration",
+    tag = "Configuration", summary = "Save the configuration (admin only)",
     description = "A field left out stays unchanged. `null` (or a blank string) clears an optional field; `null` on `shopTagline` or `footerNote` empties it; `shopName` cannot be cleared. Strings are trimmed. Unknown members are ignored. Invalid fields answer code 1 with one `details` entry each, and nothing is saved.",
     request_body = AppConfigurationUpdate,
     responses((status = 200, description = "The saved configuration", body = inline(Enveloped<AdminConfiguration>)),
-        BadRequest, Unauthorized, Forbidden, PayloadTooLarge, Unavailable)
-)]
+        BadRequest, Unauthorized, Forbidden, PayloadTooLarge, Unavailable))]
 pub async fn update(
     AdminUser(user): AdminUser,
     body: web::Json<Value>,

@@ -4,7 +4,6 @@
 use std::sync::LazyLock;
 
 use actix_web::HttpResponse;
-use actix_web::http::header::ContentType;
 use shop_common::openapi::ServiceDoc;
 use utoipa::OpenApi;
 
@@ -39,13 +38,9 @@ pub fn json() -> &'static str {
     &JSON
 }
 
-#[utoipa::path(
-    get, path = super::OPENAPI, operation_id = "getOpenApi", tag = "Meta",
+#[utoipa::path(get, path = super::OPENAPI, operation_id = "getOpenApi", tag = "Meta",
     summary = "This document (not enveloped)",
-    responses((status = 200, description = "OpenAPI 3 document", body = Object))
-)]
+    responses((status = 200, description = "OpenAPI 3 document", body = Object)))]
 pub async fn document() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type(ContentType::json())
-        .body(json())
+    shop_common::openapi::serve(json())
 }

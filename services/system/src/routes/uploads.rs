@@ -51,15 +51,13 @@ pub enum NoSniff {
     NoSniff,
 }
 
-#[utoipa::path(
-    get, path = "/uploads/{name}", operation_id = "getUpload", tag = "Uploads",
+#[utoipa::path(get, path = "/uploads/{name}", operation_id = "getUpload", tag = "Uploads",
     summary = "A stored file (public, not enveloped)",
     description = "Sent with `Cache-Control: public, max-age=31536000, immutable`, `X-Content-Type-Options: nosniff` and `ETag: \"<sha256>\"`. Any other name, or a missing file: a bare 404. HEAD is supported.",
     params(UploadName, ConditionalHeaders),
     responses((status = 200, description = "The file", headers(("ETag" = String), ("Cache-Control" = String), ("X-Content-Type-Options" = inline(NoSniff)),), content((inline(FileBytes) = "image/png"), (inline(FileBytes) = "image/jpeg"), (inline(FileBytes) = "image/webp"), (inline(FileBytes) = "image/gif"),)),
         (status = 304, description = "Not modified (If-None-Match matched)"),
-        (status = 404, description = "No such file (empty body)"))
-)]
+        (status = 404, description = "No such file (empty body)")))]
 pub async fn serve(req: HttpRequest, store: web::Data<dyn FileStore>) -> HttpResponse {
     let Some(name) = ObjectName::parse(req.match_info().query("name")) else {
         return HttpResponse::NotFound().finish();

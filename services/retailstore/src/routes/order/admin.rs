@@ -141,6 +141,50 @@ pub struct ReplaceBody {
     pub reason: Option<String>,
 }
 
+impl CancelBody {
+    /// The order and the reason, or every problem at once (code 1).
+    fn check(self) -> Result<(Uuid, String), StoreError> {
+        let mut p = Problems::default();
+        let id = required_id(&mut p, self.id);
+        let reason = reason(&mut p, "reason", self.reason);
+        p.finish(|| (id, reason.unwrap_or_default()))
+    }
+}
+
+/// A checked ReplaceCodes.
+struct Replacement {
+    id: Uuid,
+    item_id: Uuid,
+    quantity: i32,
+    reason: String,
+}
+
+impl ReplaceBody {
+    /// The order line and how many of its codes to replace, or every problem at once
+    /// (code 1).
+    fn check(self) -> Result<Replacement, StoreError> {
+        let mut p = Problems::default();
+        let id = required_id(&mut p, self.id);
+        if self.item_id.is_none() {
+            p.push("itemId", "Vui lòng chọn dòng sản phẩm");
+        }
+        let quantity = match self.quantity {
+            Some(q) if (1..=i64::from(i32::MAX)).contains(&q) => q as i32,
+            _ => {
+                p.push("quantity", "Số mã đổi phải lớn hơn 0");
+                0
+            }
+        };
+        let reason = reason(&mut p, "reason", self.reason);
+        p.finish(|| Replacement {
+            id,
+            item_id: self.item_id.unwrap_or_default(),
+            quantity,
+            reason: reason.unwrap_or_default(),
+        })
+    }
+}
+
 fn actor(user: &AuthUser) -> Actor<'_> {
     Actor {
         user_id: user.id,
@@ -166,15 +210,12 @@ fn sort(page: &PageRequest) -> OrderSort {
 }
 
 /// GET admin Order/Pagination.
-#[utoipa::path(
-    get, path = "/retailstore/api/admin/v1/Order/Pagination", operation_id = "adminOrderPagination",
-    tag = "Order",
-    summary = "Danh sách đơn hàng",
+#[utoipa::path(get, path = "/retailstore/api/admin/v1/Order/Pagination",
+    operation_id = "adminOrderPagination", tag = "Order", summary = "Danh sách đơn hàng",
     description = "Mặc định createdAt giảm dần; đơn chưa có paidAt luôn ở cuối khi sắp theo paidAt.",
     params(PageParams<OrderPage>, FilterQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<OrderListItem>>)),
-        BadRequest, Unauthorized)
-)]
+        BadRequest, Unauthorized))]
 pub(super) async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -191,14 +232,12 @@ pub(super) async fn pagination(
 }
 
 /// GET admin Order/Detail?id=.
-#[utoipa::path(
-    get, path = "/retailstore/api/admin/v1/Order/Detail", operation_id = "adminOrderDetail",
-    tag = "Order",
+#[utoipa::path(get, path = "/retailstore/api/admin/v1/Order/Detail",
+    operation_id = "adminOrderDetail", tag = "Order",
     summary = "Chi tiết đơn hàng (mã đã che, thanh toán, lịch sử)",
     params(IdQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
-        BadRequest, Unauthorized, OrderNotFound)
-)]
+        BadRequest, Unauthorized, OrderNotFound))]
 pub(super) async fn detail(
     _user: AuthUser,
     pool: web::Data<DbPool>,
@@ -208,16 +247,14 @@ pub(super) async fn detail(
 }
 
 /// POST admin Order/ConfirmPayment (`Idempotency-Key` required): a manual payment.
-#[utoipa::path(
-    post, path = "/retailstore/api/admin/v1/Order/ConfirmPayment",
+#[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/ConfirmPayment",
     operation_id = "adminOrderConfirmPayment", tag = "Order",
     summary = "Xác nhận thanh toán thủ công",
     description = "Cần header Idempotency-Key (thiếu: mã 1). Ghi giao dịch manual:<mã suy ra từ khóa>; nếu sau đó chuyển khoản cùng số tiền đến qua webhook, nó được gắn vào khoản này (duplicate_of_manual) chứ không cộng hai lần. Cho đơn pending_payment, expired, needs_attention.",
     params(("Idempotency-Key" = String, Header, description = "Bắt buộc; cùng khóa và nội dung: trả lại cùng kết quả trong 24 giờ")),
     request_body = ManualPaymentBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
-        BadRequest, Unauthorized, OrderNotFound, PaymentConflict)
-)]
+        BadRequest, Unauthorized, OrderNotFound, PaymentConflict))]
 pub(super) async fn confirm_payment(
     user: AuthUser,
     req: HttpRequest,
@@ -254,26 +291,19 @@ pub(super) async fn confirm_payment(
 }
 
 /// POST admin Order/Cancel.
-#[utoipa::path(
-    post, path = "/retailstore/api/admin/v1/Order/Cancel", operation_id = "adminOrderCancel",
-    tag = "Order",
-    summary = "Hủy đơn (trả mã đã giữ về kho)",
+#[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/Cancel",
+    operation_id = "adminOrderCancel", tag = "Order", summary = "Hủy đơn (trả mã đã giữ về kho)",
     description = "Cho đơn pending_payment hoặc needs_attention; bắt buộc có lý do.",
     request_body = CancelBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
-        BadRequest, Unauthorized, OrderNotFound, WrongOrderState)
-)]
+        BadRequest, Unauthorized, OrderNotFound, WrongOrderState))]
 pub(super) async fn cancel(
     user: AuthUser,
     pool: web::Data<DbPool>,
     storefront: web::Data<StorefrontCache>,
     body: web::Json<CancelBody>,
 ) -> Result<HttpResponse, StoreError> {
-    let body = body.into_inner();
-    let mut p = Problems::default();
-    let id = required_id(&mut p, body.id);
-    let reason = reason(&mut p, "reason", body.reason);
-    let reason = p.finish::<_, StoreError>(|| reason.unwrap_or_default())?;
+    let (id, reason) = body.into_inner().check()?;
     let bundle = orders::cancel(&pool, id, &reason, actor(&user)).await?;
     storefront.invalidate();
     tracing::info!(order_id = %id, user_id = %user.id, "order cancelled");
@@ -281,37 +311,25 @@ pub(super) async fn cancel(
 }
 
 /// POST admin Order/ReplaceCodes.
-#[utoipa::path(
-    post, path = "/retailstore/api/admin/v1/Order/ReplaceCodes",
+#[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/ReplaceCodes",
     operation_id = "adminOrderReplaceCodes", tag = "Order",
     summary = "Đổi mã miễn phí cho đơn đã hoàn tất",
     description = "Lấy quantity mã mới của sản phẩm trong dòng, bán cho đơn với cờ replacement; cùng số mã cũ (bán sớm nhất) được đánh dấu replaced, vẫn là sold và khách không còn thấy. Ghi lý do vào lịch sử.",
     request_body = ReplaceBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
-        BadRequest, Unauthorized, OrderNotFound, NoStockOrWrongState)
-)]
+        BadRequest, Unauthorized, OrderNotFound, NoStockOrWrongState))]
 pub(super) async fn replace_codes(
     user: AuthUser,
     pool: web::Data<DbPool>,
     storefront: web::Data<StorefrontCache>,
     body: web::Json<ReplaceBody>,
 ) -> Result<HttpResponse, StoreError> {
-    let body = body.into_inner();
-    let mut p = Problems::default();
-    let id = required_id(&mut p, body.id);
-    if body.item_id.is_none() {
-        p.push("itemId", "Vui lòng chọn dòng sản phẩm");
-    }
-    let quantity = match body.quantity {
-        Some(q) if (1..=i64::from(i32::MAX)).contains(&q) => q as i32,
-        _ => {
-            p.push("quantity", "Số mã đổi phải lớn hơn 0");
-            0
-        }
-    };
-    let reason = reason(&mut p, "reason", body.reason);
-    let reason = p.finish::<_, StoreError>(|| reason.unwrap_or_default())?;
-    let item_id = body.item_id.unwrap_or_default();
+    let Replacement {
+        id,
+        item_id,
+        quantity,
+        reason,
+    } = body.into_inner().check()?;
     let bundle = orders::replace_codes(&pool, id, item_id, quantity, &reason, actor(&user)).await?;
     storefront.invalidate();
     tracing::info!(order_id = %id, quantity, user_id = %user.id, "codes replaced");
@@ -319,15 +337,13 @@ pub(super) async fn replace_codes(
 }
 
 /// POST admin Order/RevealCodes: the order's codes in clear (audited).
-#[utoipa::path(
-    post, path = "/retailstore/api/admin/v1/Order/RevealCodes",
+#[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/RevealCodes",
     operation_id = "adminOrderRevealCodes", tag = "Order",
     summary = "Xem mã của đơn ở dạng rõ (ghi nhật ký)",
     description = "Chỉ đơn đã hoàn tất. Mỗi mã được ghi vào nhật ký xem mã (code_reveals) và lịch sử đơn trong cùng giao dịch. Phản hồi có Cache-Control: no-store.",
     request_body = IdBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<RevealView>)),
-        BadRequest, Unauthorized, OrderNotFound, WrongOrderState)
-)]
+        BadRequest, Unauthorized, OrderNotFound, WrongOrderState))]
 pub(super) async fn reveal_codes(
     user: AuthUser,
     pool: web::Data<DbPool>,
@@ -364,15 +380,13 @@ pub(super) async fn reveal_codes(
 }
 
 /// POST admin Order/RegenerateAccessLink: `{url}` with a new token.
-#[utoipa::path(
-    post, path = "/retailstore/api/admin/v1/Order/RegenerateAccessLink",
+#[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/RegenerateAccessLink",
     operation_id = "adminOrderRegenerateAccessLink", tag = "Order",
     summary = "Tạo lại đường dẫn xem đơn",
     description = "Chỉ đơn đã hoàn tất. Token mới; token cũ hết hiệu lực. url = PUBLIC_BASE_URL + /order-detail?code=...#token=...",
     request_body = IdBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<AccessLinkView>)),
-        BadRequest, Unauthorized, OrderNotFound, WrongOrderState)
-)]
+        BadRequest, Unauthorized, OrderNotFound, WrongOrderState))]
 pub(super) async fn regenerate_access_link(
     user: AuthUser,
     pool: web::Data<DbPool>,

@@ -56,16 +56,13 @@ fn client_info(req: &HttpRequest, settings: &OrderSettings) -> ClientInfo {
 }
 
 /// POST web Order/CreateOrder (optional `Idempotency-Key`).
-#[utoipa::path(
-    post, path = shop_common::limits::CREATE_ORDER_PATH, operation_id = "webOrderCreate",
-    tag = "Order",
-    summary = "Tạo đơn hàng (công khai)",
+#[utoipa::path(post, path = shop_common::limits::CREATE_ORDER_PATH, operation_id = "webOrderCreate",
+    tag = "Order", summary = "Tạo đơn hàng (công khai)",
     description = "Lấy hướng dẫn thanh toán từ paymentprovider trước, rồi trong một giao dịch giữ đúng số mã cần (FOR UPDATE SKIP LOCKED, hạn dùng sớm nhất trước, bỏ mã hết hạn trong 1 ngày) và lưu đơn pending_payment. Thiếu hàng: mã 400 và không giữ mã nào. Phản hồi có Cache-Control: no-store.",
     params(("Idempotency-Key" = Option<String>, Header, description = "1..200 ký tự ASCII nhìn thấy được. Cùng khóa và cùng nội dung: trả lại đúng kết quả (kể cả token) trong 24 giờ; nội dung khác: mã 406")),
     request_body = OrderForm,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<WebOrderCreated>)),
-        OrderRefused, CheckoutConflict, TooManyUnpaid, Unavailable)
-)]
+        OrderRefused, CheckoutConflict, TooManyUnpaid, Unavailable))]
 pub(super) async fn create_order(
     req: HttpRequest,
     pool: web::Data<DbPool>,
@@ -116,15 +113,12 @@ pub(super) async fn create_order(
 
 /// GET web Order/OrderDetail?code= with `X-Order-Token`: code 403 for an unknown code or
 /// a wrong token alike.
-#[utoipa::path(
-    get, path = "/retailstore/api/web/v1/Order/OrderDetail", operation_id = "webOrderDetail",
-    tag = "Order",
-    summary = "Chi tiết đơn hàng cho khách",
+#[utoipa::path(get, path = "/retailstore/api/web/v1/Order/OrderDetail",
+    operation_id = "webOrderDetail", tag = "Order", summary = "Chi tiết đơn hàng cho khách",
     description = "Mở bằng token của đơn (header X-Order-Token). Mã chỉ hiện khi đơn đã hoàn tất. Mã sai hoặc token sai: cùng mã 403.",
     params(DetailQuery, ("X-Order-Token" = String, Header, description = "Token nhận khi tạo đơn")),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<WebOrderDetail>)),
-        BadRequest, OrderNotFound)
-)]
+        BadRequest, OrderNotFound))]
 pub(super) async fn order_detail(
     req: HttpRequest,
     pool: web::Data<DbPool>,
@@ -145,15 +139,12 @@ pub(super) async fn order_detail(
 
 /// GET web Order/OrderLookup?code=&email=: status, amounts and the payment instruction of
 /// the order with this code and e-mail (case-insensitive); code 403 otherwise.
-#[utoipa::path(
-    get, path = "/retailstore/api/web/v1/Order/OrderLookup", operation_id = "webOrderLookup",
-    tag = "Order",
-    summary = "Tra cứu đơn bằng mã và email",
+#[utoipa::path(get, path = "/retailstore/api/web/v1/Order/OrderLookup",
+    operation_id = "webOrderLookup", tag = "Order", summary = "Tra cứu đơn bằng mã và email",
     description = "Email không phân biệt hoa thường. Không bao giờ trả mã serial hay token.",
     params(LookupQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<OrderLookupView>)),
-        BadRequest, OrderNotFound)
-)]
+        BadRequest, OrderNotFound))]
 pub(super) async fn order_lookup(
     pool: web::Data<DbPool>,
     query: web::Query<LookupQuery>,
