@@ -11,7 +11,7 @@ use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use serde_json::json;
 use shop_common::testing::TestTokens;
 use shop_common::testing::assert_error;
-use support::{KID, claims, client, json, seen, setup};
+use support::{claims, client, json, seen, setup};
 use uuid::Uuid;
 
 const ADMIN_PATH: &str = "/retailstore/api/admin/v1/Order/Pagination?pageIndex=1";
@@ -33,17 +33,18 @@ async fn bad_tokens_are_401_code_5() {
     let (mock, gw) = setup(|_| {}).await;
     let sub = Uuid::new_v4();
     let good = claims(sub, 1);
+    let kid = &mock.keys.kid;
 
-    let other_same_kid = TestTokens::with_kid(KID).sign(&good);
+    let other_same_kid = TestTokens::with_kid(kid).sign(&good);
     let other_kid = TestTokens::with_kid("unknown-kid").sign(&good);
     let alg_none = format!(
         "{}.{}.",
-        b64(&json!({"alg": "none", "typ": "JWT", "kid": KID})),
+        b64(&json!({"alg": "none", "typ": "JWT", "kid": kid})),
         b64(&serde_json::to_value(&good).unwrap())
     );
     let hs256 = {
         let mut header = Header::new(Algorithm::HS256);
-        header.kid = Some(KID.to_owned());
+        header.kid = Some(kid.clone());
         jsonwebtoken::encode(
             &header,
             &good,
@@ -181,12 +182,9 @@ async fn identity_down_for_the_status_check_is_503_code_8() {
 
 #[tokio::test]
 async fn identity_unreachable_for_keys_is_503_code_8() {
-    let mock = support::Mock::start(support::KID).await;
-    let mut cfg = support::config(&mock.url);
     let (closed, closed_url) = shop_common::testing::listener();
     drop(closed);
-    cfg.upstreams.identity = closed_url;
-    let gw = support::spawn_gateway(cfg).await;
+    let (mock, gw) = setup(|cfg| cfg.upstreams.identity = closed_url).await;
     let token = format!("Bearer {}", mock.token(Uuid::new_v4(), 1));
     let (status, body) = admin_get(&gw, Some(&token)).await;
     assert_error(status, &body, 503, 8);

@@ -221,12 +221,9 @@ async fn a_5_mib_upload_reaches_the_upstream_intact() {
 
 #[tokio::test]
 async fn upstream_down_is_502_code_8() {
-    let mock = support::Mock::start(support::KID).await;
-    let mut cfg = support::config(&mock.url);
     let (closed, closed_url) = shop_common::testing::listener();
     drop(closed);
-    cfg.upstreams.retailstore = closed_url;
-    let gw = support::spawn_gateway(cfg).await;
+    let (_mock, gw) = setup(|cfg| cfg.upstreams.retailstore = closed_url).await;
     let resp = client()
         .get(format!("{gw}/retailstore/api/web/v1/Product/Pagination"))
         .send()

@@ -194,6 +194,15 @@ pub fn client() -> reqwest::Client {
     crate::internal::http_client()
 }
 
+/// The status and JSON body of a response; a body that is not JSON comes back as a JSON
+/// string (what a proxy answers on its own may be plain text).
+pub async fn json(response: reqwest::Response) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap();
+    let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    (status, body)
+}
+
 /// A JSON client for one running service, answering [`Answer`]s. `call` and `send`
 /// take the bearer token per request; the `get`/`post`/`put`/`delete` shorthands use
 /// `token` and `headers`.
