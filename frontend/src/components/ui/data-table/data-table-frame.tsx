@@ -1,10 +1,15 @@
-import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { Fragment, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import type { Theme } from '@mui/material/styles';
 import { TableFooterPagination, type TablePageProps } from './table-footer-pagination';
-import { TableLoadError, TableLoadingBar } from './table-state-rows';
+import { vi } from '@/i18n/vi';
+import { TableEmptyRow, TableLoadError, TableLoadingBar } from './table-state-rows';
 
 /** What a screen hands to a server-paged table about its query. */
 export interface DataTableQueryProps<T> extends TablePageProps {
@@ -22,7 +27,16 @@ interface DataTableFrameProps {
   testId: string;
   /** From `sm` up: the width below which the table scrolls sideways in its frame. */
   minWidth: number;
-  /** The table's head and body. */
+  /**
+   * The head's cells, one a column: a text is a plain head cell, anything else (a
+   * SortableHeadCell, a TableCell aligned right) is rendered as it is.
+   */
+  columns: readonly ReactNode[];
+  /** A last column "Thao tác", right-aligned, for the rows' action buttons. */
+  actions?: boolean;
+  /** The one row shown when the query loaded no items. */
+  emptyText: ReactNode;
+  /** The body's rows. */
   children: ReactNode;
 }
 
@@ -95,9 +109,10 @@ const responsiveTable = (minWidth: number) => (theme: Theme) => ({
 
 /**
  * The frame of a server-paged table: load error, fetching bar, the table (cards on a
- * phone) and the pager. The feature supplies the head and body.
+ * phone) with its head and its empty row, and the pager. The feature supplies the columns
+ * and the rows.
  */
-export function DataTableFrame({ query, loadErrorText, label, testId, minWidth, children }: DataTableFrameProps) {
+export function DataTableFrame({ query, loadErrorText, label, testId, minWidth, columns, actions, emptyText, children }: DataTableFrameProps) {
   const { data, isFetching, error, onRetry, ...page } = query;
   const table = useRef<HTMLTableElement>(null);
   useCellLabels(table);
@@ -107,7 +122,18 @@ export function DataTableFrame({ query, loadErrorText, label, testId, minWidth, 
       <TableLoadingBar active={isFetching} />
       <TableContainer>
         <Table ref={table} size="small" aria-label={label} data-testid={testId} sx={responsiveTable(minWidth)}>
-          {children}
+          <TableHead>
+            <TableRow>
+              {columns.map((column, index) => (
+                <Fragment key={index}>{typeof column === 'string' ? <TableCell>{column}</TableCell> : column}</Fragment>
+              ))}
+              {actions && <TableCell align="right">{vi.common.actions}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {children}
+            {data && data.items.length === 0 && <TableEmptyRow colSpan={columns.length + (actions ? 1 : 0)}>{emptyText}</TableEmptyRow>}
+          </TableBody>
         </Table>
       </TableContainer>
       <TableFooterPagination totalCount={data?.totalCount ?? 0} {...page} />

@@ -1,14 +1,11 @@
 import Link from '@mui/material/Link';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { OrderStatusChip, PaymentStatusChip } from '@/components/order-status/order-status-chip';
 import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
 import { SortableHeadCell, type TableSort } from '@/components/ui/data-table/sortable-head-cell';
-import { TableEmptyRow } from '@/components/ui/data-table/table-state-rows';
 import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
@@ -21,7 +18,6 @@ interface OrdersTableProps extends DataTableQueryProps<OrderListItem> {
   onSortChange: (sort: OrdersSort) => void;
 }
 
-const COLUMN_COUNT = 9;
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -30,62 +26,64 @@ export function OrdersTable({ sort, onSortChange, ...query }: OrdersTableProps) 
   const rows = query.data?.items ?? [];
   const sorting = { sort, onSortChange };
   return (
-    <DataTableFrame query={query} loadErrorText={t.loadError} label={t.tableLabel} testId="orders-table" minWidth={1080}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t.columns.code}</TableCell>
-          <SortableHeadCell field="createdAt" label={t.columns.createdAt} firstDirection="desc" {...sorting} />
-          <TableCell>{t.columns.customer}</TableCell>
-          <TableCell align="right">{t.columns.itemCount}</TableCell>
-          <SortableHeadCell field="total" label={t.columns.total} align="right" firstDirection="desc" {...sorting} />
-          <TableCell align="right">{t.columns.paidAmount}</TableCell>
-          <TableCell>{t.columns.status}</TableCell>
-          <TableCell>{t.columns.provider}</TableCell>
-          <SortableHeadCell field="paidAt" label={t.columns.paidAt} firstDirection="desc" {...sorting} />
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((order) => (
-          <TableRow key={order.id} hover data-testid="orders-row" data-order-id={order.id} data-order-code={order.code} data-status={order.status}>
-            <TableCell sx={{ fontFamily: MONO, ...NOWRAP }}>
-              <Link component={RouterLink} to={paths.admin.order(order.id)} aria-label={t.openLabel(order.code)} sx={{ fontWeight: 600 }}>
-                {order.code}
-              </Link>
-            </TableCell>
-            <TableCell sx={NOWRAP}>{formatDateTime(order.createdAt)}</TableCell>
-            <TableCell sx={{ minWidth: 180, maxWidth: 240 }}>
-              {order.customerName && (
-                <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
-                  {order.customerName}
-                </Typography>
-              )}
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {order.email}
+    <DataTableFrame
+      query={query}
+      loadErrorText={t.loadError}
+      label={t.tableLabel}
+      testId="orders-table"
+      minWidth={1080}
+      columns={[
+        t.columns.code,
+        <SortableHeadCell field="createdAt" label={t.columns.createdAt} firstDirection="desc" {...sorting} />,
+        t.columns.customer,
+        <TableCell align="right">{t.columns.itemCount}</TableCell>,
+        <SortableHeadCell field="total" label={t.columns.total} align="right" firstDirection="desc" {...sorting} />,
+        <TableCell align="right">{t.columns.paidAmount}</TableCell>,
+        t.columns.status,
+        t.columns.provider,
+        <SortableHeadCell field="paidAt" label={t.columns.paidAt} firstDirection="desc" {...sorting} />,
+      ]}
+      emptyText={t.empty}
+    >
+      {rows.map((order) => (
+        <TableRow key={order.id} hover data-testid="orders-row" data-order-id={order.id} data-order-code={order.code} data-status={order.status}>
+          <TableCell sx={{ fontFamily: MONO, ...NOWRAP }}>
+            <Link component={RouterLink} to={paths.admin.order(order.id)} aria-label={t.openLabel(order.code)} sx={{ fontWeight: 600 }}>
+              {order.code}
+            </Link>
+          </TableCell>
+          <TableCell sx={NOWRAP}>{formatDateTime(order.createdAt)}</TableCell>
+          <TableCell sx={{ minWidth: 180, maxWidth: 240 }}>
+            {order.customerName && (
+              <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+                {order.customerName}
               </Typography>
-              {order.phone && (
-                <Typography variant="caption" color="text.secondary">
-                  {order.phone}
-                </Typography>
-              )}
-            </TableCell>
-            <TableCell align="right">{formatNumber(order.itemCount)}</TableCell>
-            <TableCell align="right" sx={NOWRAP}>
-              {formatMoney(order.total)}
-            </TableCell>
-            <TableCell align="right" sx={NOWRAP}>
-              {formatMoney(order.paidAmount)}
-            </TableCell>
-            <TableCell>
-              <OrderStatusChip status={order.status} />
-              <br />
-              <PaymentStatusChip status={order.paymentStatus} />
-            </TableCell>
-            <TableCell sx={{ maxWidth: 150, wordBreak: 'break-word' }}>{order.providerName ?? vi.common.empty}</TableCell>
-            <TableCell sx={NOWRAP}>{formatDateTime(order.paidAt)}</TableCell>
-          </TableRow>
-        ))}
-        {query.data && rows.length === 0 && <TableEmptyRow colSpan={COLUMN_COUNT}>{t.empty}</TableEmptyRow>}
-      </TableBody>
+            )}
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {order.email}
+            </Typography>
+            {order.phone && (
+              <Typography variant="caption" color="text.secondary">
+                {order.phone}
+              </Typography>
+            )}
+          </TableCell>
+          <TableCell align="right">{formatNumber(order.itemCount)}</TableCell>
+          <TableCell align="right" sx={NOWRAP}>
+            {formatMoney(order.total)}
+          </TableCell>
+          <TableCell align="right" sx={NOWRAP}>
+            {formatMoney(order.paidAmount)}
+          </TableCell>
+          <TableCell>
+            <OrderStatusChip status={order.status} />
+            <br />
+            <PaymentStatusChip status={order.paymentStatus} />
+          </TableCell>
+          <TableCell sx={{ maxWidth: 150, wordBreak: 'break-word' }}>{order.providerName ?? vi.common.empty}</TableCell>
+          <TableCell sx={NOWRAP}>{formatDateTime(order.paidAt)}</TableCell>
+        </TableRow>
+      ))}
     </DataTableFrame>
   );
 }

@@ -1,14 +1,11 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
 import { SortableHeadCell, type TableSort } from '@/components/ui/data-table/sortable-head-cell';
-import { TableEmptyRow } from '@/components/ui/data-table/table-state-rows';
 import { vi } from '@/i18n/vi';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import type { Bank, PaymentProvider, PaymentProviderSortField } from '../api/types';
@@ -57,7 +54,6 @@ export function PaymentProvidersTable({ sort, onSortChange, banks, readOnly, onE
   const t = vi.paymentProviders;
   const rows = query.data?.items ?? [];
   const handlers = { onEdit, onDelete };
-  const columnCount = readOnly ? 8 : 9;
 
   const sorting = { sort, onSortChange };
 
@@ -68,70 +64,66 @@ export function PaymentProvidersTable({ sort, onSortChange, banks, readOnly, onE
       label={t.tableLabel}
       testId="payment-providers-table"
       minWidth={960}
+      columns={[
+        <TableCell sx={{ width: 64 }}>{t.columns.logo}</TableCell>,
+        <SortableHeadCell field="name" label={t.columns.name} {...sorting} />,
+        t.columns.type,
+        t.columns.account,
+        t.columns.status,
+        <SortableHeadCell field="sortOrder" label={t.columns.sortOrder} align="right" {...sorting} />,
+        t.columns.webhook,
+        <SortableHeadCell field="createdAt" label={t.columns.createdAt} firstDirection="desc" {...sorting} />,
+      ]}
+      actions={!readOnly}
+      emptyText={t.empty}
     >
-      <TableHead>
-        <TableRow>
-          <TableCell sx={{ width: 64 }}>{t.columns.logo}</TableCell>
-          <SortableHeadCell field="name" label={t.columns.name} {...sorting} />
-          <TableCell>{t.columns.type}</TableCell>
-          <TableCell>{t.columns.account}</TableCell>
-          <TableCell>{t.columns.status}</TableCell>
-          <SortableHeadCell field="sortOrder" label={t.columns.sortOrder} align="right" {...sorting} />
-          <TableCell>{t.columns.webhook}</TableCell>
-          <SortableHeadCell field="createdAt" label={t.columns.createdAt} firstDirection="desc" {...sorting} />
-          {!readOnly && <TableCell align="right">{vi.common.actions}</TableCell>}
+      {rows.map((provider) => (
+        <TableRow
+          key={provider.id}
+          hover
+          data-testid="payment-providers-row"
+          data-provider-id={provider.id}
+          data-type={provider.type}
+          data-active={provider.isActive}
+        >
+          <TableCell>
+            <Avatar
+              variant="rounded"
+              src={provider.logoUrl ?? undefined}
+              alt={provider.name}
+              sx={{ width: 40, height: 40, bgcolor: 'action.hover', color: 'text.disabled' }}
+              data-testid="payment-provider-logo"
+            >
+              <AccountBalanceOutlined titleAccess={t.noLogo} />
+            </Avatar>
+          </TableCell>
+          <TableCell sx={{ maxWidth: 240 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }} data-testid="payment-provider-name">
+              {provider.name}
+            </Typography>
+          </TableCell>
+          <TableCell>
+            <PaymentProviderTypeChip type={provider.type} />
+          </TableCell>
+          <TableCell>
+            <AccountCell provider={provider} bank={provider.bankBin ? banks.get(provider.bankBin) : undefined} />
+          </TableCell>
+          <TableCell>
+            <PaymentProviderActiveChip isActive={provider.isActive} />
+          </TableCell>
+          <TableCell align="right">{formatNumber(provider.sortOrder)}</TableCell>
+          <TableCell sx={{ maxWidth: 280 }}>
+            <PaymentProviderWebhookChip provider={provider} />
+            {provider.webhookEnabled && <WebhookUrlCell provider={provider} />}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(provider.createdAt)}</TableCell>
+          {!readOnly && (
+            <TableCell align="right">
+              <PaymentProviderRowActions provider={provider} {...handlers} />
+            </TableCell>
+          )}
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((provider) => (
-          <TableRow
-            key={provider.id}
-            hover
-            data-testid="payment-providers-row"
-            data-provider-id={provider.id}
-            data-type={provider.type}
-            data-active={provider.isActive}
-          >
-            <TableCell>
-              <Avatar
-                variant="rounded"
-                src={provider.logoUrl ?? undefined}
-                alt={provider.name}
-                sx={{ width: 40, height: 40, bgcolor: 'action.hover', color: 'text.disabled' }}
-                data-testid="payment-provider-logo"
-              >
-                <AccountBalanceOutlined titleAccess={t.noLogo} />
-              </Avatar>
-            </TableCell>
-            <TableCell sx={{ maxWidth: 240 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }} data-testid="payment-provider-name">
-                {provider.name}
-              </Typography>
-            </TableCell>
-            <TableCell>
-              <PaymentProviderTypeChip type={provider.type} />
-            </TableCell>
-            <TableCell>
-              <AccountCell provider={provider} bank={provider.bankBin ? banks.get(provider.bankBin) : undefined} />
-            </TableCell>
-            <TableCell>
-              <PaymentProviderActiveChip isActive={provider.isActive} />
-            </TableCell>
-            <TableCell align="right">{formatNumber(provider.sortOrder)}</TableCell>
-            <TableCell sx={{ maxWidth: 280 }}>
-              <PaymentProviderWebhookChip provider={provider} />
-              {provider.webhookEnabled && <WebhookUrlCell provider={provider} />}
-            </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(provider.createdAt)}</TableCell>
-            {!readOnly && (
-              <TableCell align="right">
-                <PaymentProviderRowActions provider={provider} {...handlers} />
-              </TableCell>
-            )}
-          </TableRow>
-        ))}
-        {query.data && rows.length === 0 && <TableEmptyRow colSpan={columnCount}>{t.empty}</TableEmptyRow>}
-      </TableBody>
+      ))}
     </DataTableFrame>
   );
 }

@@ -1,8 +1,6 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -10,14 +8,12 @@ import { alpha } from '@mui/material/styles';
 import AssignmentReturnedOutlined from '@mui/icons-material/AssignmentReturnedOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
-import { TableEmptyRow } from '@/components/ui/data-table/table-state-rows';
 import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { PaymentTransaction } from '../api/types';
 import { TransactionStatusChip } from './transaction-status-chip';
 
-const COLUMN_COUNT = 7;
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
 /** Unmatched transfers wait for staff: their rows stand out. */
@@ -37,112 +33,114 @@ export function TransactionsTable({ onAssign, ...query }: TransactionsTableProps
   const t = vi.transactions;
   const rows = query.data?.items ?? [];
   return (
-    <DataTableFrame query={query} loadErrorText={t.loadError} label={t.tableLabel} testId="transactions-table" minWidth={940}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t.columns.transactionDate}</TableCell>
-          <TableCell>{t.columns.provider}</TableCell>
-          <TableCell align="right">{t.columns.amount}</TableCell>
-          <TableCell>{t.columns.content}</TableCell>
-          <TableCell>{t.columns.status}</TableCell>
-          <TableCell>{t.columns.order}</TableCell>
-          <TableCell align="right">{vi.common.actions}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((transaction) => {
-          const highlighted = isHighlighted(transaction);
-          const outgoing = transaction.transferType === 'out';
-          return (
-            <TableRow
-              key={transaction.id}
-              hover
-              data-testid="transactions-row"
-              data-transaction-id={transaction.id}
-              data-status={transaction.status}
-              data-highlighted={highlighted}
-              sx={
-                highlighted
-                  ? {
-                      bgcolor: (theme) => alpha(theme.palette.error.main, 0.08),
-                      '& > td:first-of-type': { boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.error.main}` },
-                    }
-                  : undefined
-              }
-            >
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(transaction.transactionDate)}
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {t.received(formatDateTime(transaction.createdAt))}
+    <DataTableFrame
+      query={query}
+      loadErrorText={t.loadError}
+      label={t.tableLabel}
+      testId="transactions-table"
+      minWidth={940}
+      columns={[
+        t.columns.transactionDate,
+        t.columns.provider,
+        <TableCell align="right">{t.columns.amount}</TableCell>,
+        t.columns.content,
+        t.columns.status,
+        t.columns.order,
+      ]}
+      actions
+      emptyText={t.empty}
+    >
+      {rows.map((transaction) => {
+        const highlighted = isHighlighted(transaction);
+        const outgoing = transaction.transferType === 'out';
+        return (
+          <TableRow
+            key={transaction.id}
+            hover
+            data-testid="transactions-row"
+            data-transaction-id={transaction.id}
+            data-status={transaction.status}
+            data-highlighted={highlighted}
+            sx={
+              highlighted
+                ? {
+                    bgcolor: (theme) => alpha(theme.palette.error.main, 0.08),
+                    '& > td:first-of-type': { boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.error.main}` },
+                  }
+                : undefined
+            }
+          >
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(transaction.transactionDate)}
+              <Typography variant="caption" color="text.secondary" component="div">
+                {t.received(formatDateTime(transaction.createdAt))}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ maxWidth: 200 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+                {transaction.providerName}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: MONO }}>
+                {transaction.gateway} · {transaction.accountNumber}
+              </Typography>
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700, color: outgoing ? 'text.secondary' : 'success.main' }} data-testid="transaction-amount">
+              {outgoing ? '−' : '+'}
+              {formatMoney(transaction.amount)}
+            </TableCell>
+            <TableCell sx={{ maxWidth: 320 }}>
+              <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+                {transaction.content}
+              </Typography>
+              {(transaction.code || transaction.referenceCode) && (
+                <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: MONO, wordBreak: 'break-all' }}>
+                  {[transaction.code && t.code(transaction.code), transaction.referenceCode && t.reference(transaction.referenceCode)].filter(Boolean).join(' · ')}
                 </Typography>
-              </TableCell>
-              <TableCell sx={{ maxWidth: 200 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
-                  {transaction.providerName}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: MONO }}>
-                  {transaction.gateway} · {transaction.accountNumber}
-                </Typography>
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700, color: outgoing ? 'text.secondary' : 'success.main' }} data-testid="transaction-amount">
-                {outgoing ? '−' : '+'}
-                {formatMoney(transaction.amount)}
-              </TableCell>
-              <TableCell sx={{ maxWidth: 320 }}>
-                <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-                  {transaction.content}
-                </Typography>
-                {(transaction.code || transaction.referenceCode) && (
-                  <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: MONO, wordBreak: 'break-all' }}>
-                    {[transaction.code && t.code(transaction.code), transaction.referenceCode && t.reference(transaction.referenceCode)].filter(Boolean).join(' · ')}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <TransactionStatusChip status={transaction.status} />
-                {transaction.attempts > 1 || transaction.lastError ? (
-                  <Tooltip title={transaction.lastError ?? ''} disableHoverListener={!transaction.lastError}>
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      component="div"
-                      sx={transaction.lastError ? { textDecoration: 'underline dotted', cursor: 'help' } : undefined}
-                      data-testid="transaction-attempts"
-                    >
-                      {t.attempts(formatNumber(transaction.attempts))}
-                    </Typography>
-                  </Tooltip>
-                ) : null}
-              </TableCell>
-              <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>
-                {transaction.orderCode ? (
-                  <Link component={RouterLink} to={ordersLink(transaction.orderCode)}>
-                    {transaction.orderCode}
-                  </Link>
-                ) : (
-                  vi.common.empty
-                )}
-              </TableCell>
-              <TableCell align="right">
-                {transaction.status === 'unmatched' && (
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    startIcon={<AssignmentReturnedOutlined fontSize="small" />}
-                    onClick={() => onAssign(transaction)}
-                    aria-label={t.assignLabel(formatMoney(transaction.amount), transaction.content)}
-                    data-testid="transaction-assign"
-                    sx={{ whiteSpace: 'nowrap' }}
+              )}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <TransactionStatusChip status={transaction.status} />
+              {transaction.attempts > 1 || transaction.lastError ? (
+                <Tooltip title={transaction.lastError ?? ''} disableHoverListener={!transaction.lastError}>
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="div"
+                    sx={transaction.lastError ? { textDecoration: 'underline dotted', cursor: 'help' } : undefined}
+                    data-testid="transaction-attempts"
                   >
-                    {t.assign}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-        {query.data && rows.length === 0 && <TableEmptyRow colSpan={COLUMN_COUNT}>{t.empty}</TableEmptyRow>}
-      </TableBody>
+                    {t.attempts(formatNumber(transaction.attempts))}
+                  </Typography>
+                </Tooltip>
+              ) : null}
+            </TableCell>
+            <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>
+              {transaction.orderCode ? (
+                <Link component={RouterLink} to={ordersLink(transaction.orderCode)}>
+                  {transaction.orderCode}
+                </Link>
+              ) : (
+                vi.common.empty
+              )}
+            </TableCell>
+            <TableCell align="right">
+              {transaction.status === 'unmatched' && (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<AssignmentReturnedOutlined fontSize="small" />}
+                  onClick={() => onAssign(transaction)}
+                  aria-label={t.assignLabel(formatMoney(transaction.amount), transaction.content)}
+                  data-testid="transaction-assign"
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  {t.assign}
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
+        );
+      })}
     </DataTableFrame>
   );
 }

@@ -1,15 +1,12 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
 import { SortableHeadCell, type TableSort } from '@/components/ui/data-table/sortable-head-cell';
-import { TableEmptyRow } from '@/components/ui/data-table/table-state-rows';
 import { vi } from '@/i18n/vi';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { Product, ProductSortField } from '../api/types';
@@ -22,8 +19,6 @@ interface ProductsTableProps extends ProductActionHandlers, DataTableQueryProps<
   sort: ProductsSort | null;
   onSortChange: (sort: ProductsSort) => void;
 }
-
-const COLUMN_COUNT = 8;
 
 function StockCell({ product }: { product: Product }) {
   const t = vi.products.stock;
@@ -69,66 +64,60 @@ export function ProductsTable({ sort, onSortChange, onEdit, onDelete, ...query }
       label={t.tableLabel}
       testId="products-table"
       minWidth={860}
+      columns={[
+        <TableCell sx={{ width: 64 }}>{t.columns.image}</TableCell>,
+        <SortableHeadCell field="name" label={t.columns.name} {...sorting} />,
+        <SortableHeadCell field="price" label={t.columns.price} align="right" {...sorting} />,
+        t.columns.status,
+        <TableCell sx={{ width: 110 }}>{t.columns.stock}</TableCell>,
+        <SortableHeadCell field="sortOrder" label={t.columns.sortOrder} align="right" {...sorting} />,
+        <SortableHeadCell field="createdAt" label={t.columns.createdAt} firstDirection="desc" {...sorting} />,
+      ]}
+      actions
+      emptyText={t.empty}
     >
-      <TableHead>
-        <TableRow>
-          <TableCell sx={{ width: 64 }}>{t.columns.image}</TableCell>
-          <SortableHeadCell field="name" label={t.columns.name} {...sorting} />
-          <SortableHeadCell field="price" label={t.columns.price} align="right" {...sorting} />
-          <TableCell>{t.columns.status}</TableCell>
-          <TableCell sx={{ width: 110 }}>{t.columns.stock}</TableCell>
-          <SortableHeadCell field="sortOrder" label={t.columns.sortOrder} align="right" {...sorting} />
-          <SortableHeadCell field="createdAt" label={t.columns.createdAt} firstDirection="desc" {...sorting} />
+      {rows.map((product) => (
+        <TableRow key={product.id} hover data-testid="products-row" data-product-id={product.id}>
+          <TableCell>
+            <Avatar
+              variant="rounded"
+              src={product.imageUrl ?? undefined}
+              alt={product.name}
+              sx={{ width: 48, height: 48, bgcolor: 'action.hover', color: 'text.disabled' }}
+              data-testid="product-thumb"
+            >
+              <ImageOutlined titleAccess={t.noImage} />
+            </Avatar>
+          </TableCell>
+          <TableCell sx={{ maxWidth: 280 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+              {product.name}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+              {product.slug}
+            </Typography>
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <Typography variant="body2">{formatMoney(product.price)}</Typography>
+            {product.originalPrice !== null && product.originalPrice > product.price && (
+              <Typography variant="caption" color="text.secondary" sx={{ textDecoration: 'line-through' }}>
+                {formatMoney(product.originalPrice)}
+              </Typography>
+            )}
+          </TableCell>
+          <TableCell>
+            <ProductStatusChip status={product.status} />
+          </TableCell>
+          <TableCell>
+            <StockCell product={product} />
+          </TableCell>
+          <TableCell align="right">{formatNumber(product.sortOrder)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(product.createdAt)}</TableCell>
           <TableCell align="right">
-            {vi.common.actions}
+            <ProductRowActions product={product} {...handlers} />
           </TableCell>
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((product) => (
-          <TableRow key={product.id} hover data-testid="products-row" data-product-id={product.id}>
-            <TableCell>
-              <Avatar
-                variant="rounded"
-                src={product.imageUrl ?? undefined}
-                alt={product.name}
-                sx={{ width: 48, height: 48, bgcolor: 'action.hover', color: 'text.disabled' }}
-                data-testid="product-thumb"
-              >
-                <ImageOutlined titleAccess={t.noImage} />
-              </Avatar>
-            </TableCell>
-            <TableCell sx={{ maxWidth: 280 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
-                {product.name}
-              </Typography>
-              <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                {product.slug}
-              </Typography>
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <Typography variant="body2">{formatMoney(product.price)}</Typography>
-              {product.originalPrice !== null && product.originalPrice > product.price && (
-                <Typography variant="caption" color="text.secondary" sx={{ textDecoration: 'line-through' }}>
-                  {formatMoney(product.originalPrice)}
-                </Typography>
-              )}
-            </TableCell>
-            <TableCell>
-              <ProductStatusChip status={product.status} />
-            </TableCell>
-            <TableCell>
-              <StockCell product={product} />
-            </TableCell>
-            <TableCell align="right">{formatNumber(product.sortOrder)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(product.createdAt)}</TableCell>
-            <TableCell align="right">
-              <ProductRowActions product={product} {...handlers} />
-            </TableCell>
-          </TableRow>
-        ))}
-        {query.data && rows.length === 0 && <TableEmptyRow colSpan={COLUMN_COUNT}>{t.empty}</TableEmptyRow>}
-      </TableBody>
+      ))}
     </DataTableFrame>
   );
 }

@@ -1,13 +1,10 @@
 import Link from '@mui/material/Link';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
 import { DeleteRowAction, EditRowAction, RowActionButton, RowActions as RowActionsBar } from '@/components/ui/data-table/row-actions';
-import { TableEmptyRow } from '@/components/ui/data-table/table-state-rows';
 import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
 import { formatDateTime } from '@/lib/format';
@@ -23,7 +20,6 @@ export interface SerialCodeActionHandlers {
 interface SerialCodesTableProps extends SerialCodeActionHandlers, DataTableQueryProps<SerialCode> {
 }
 
-const COLUMN_COUNT = 9;
 /** Dates may break between time and day, so the table fits beside the sidebar. */
 const DATE_SX = { minWidth: 88 } as const;
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
@@ -57,52 +53,39 @@ export function SerialCodesTable({ onReveal, onEdit, onDelete, ...query }: Seria
       label={t.tableLabel}
       testId="serial-codes-table"
       minWidth={940}
+      columns={[t.columns.code, t.columns.product, t.columns.status, t.columns.orderCode, t.columns.expiresAt, t.columns.createdAt, t.columns.soldAt, t.columns.note]}
+      actions
+      emptyText={t.empty}
     >
-      <TableHead>
-        <TableRow>
-          <TableCell>{t.columns.code}</TableCell>
-          <TableCell>{t.columns.product}</TableCell>
-          <TableCell>{t.columns.status}</TableCell>
-          <TableCell>{t.columns.orderCode}</TableCell>
-          <TableCell>{t.columns.expiresAt}</TableCell>
-          <TableCell>{t.columns.createdAt}</TableCell>
-          <TableCell>{t.columns.soldAt}</TableCell>
-          <TableCell>{t.columns.note}</TableCell>
-          <TableCell align="right">{vi.common.actions}</TableCell>
+      {rows.map((code) => (
+        <TableRow key={code.id} hover data-testid="serial-codes-row" data-status={code.status}>
+          <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }} data-testid="serial-code-masked">
+            {code.maskedCode}
+          </TableCell>
+          <TableCell sx={{ maxWidth: 200, wordBreak: 'break-word' }}>{code.productName}</TableCell>
+          <TableCell>
+            <SerialCodeStatusChip status={code.status} />
+          </TableCell>
+          <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>
+            {code.orderId && code.orderCode ? (
+              <Link component={RouterLink} to={paths.admin.order(code.orderId)}>
+                {code.orderCode}
+              </Link>
+            ) : (
+              (code.orderCode ?? vi.common.empty)
+            )}
+          </TableCell>
+          <TableCell sx={DATE_SX}>{formatDateTime(code.expiresAt)}</TableCell>
+          <TableCell sx={DATE_SX}>{formatDateTime(code.createdAt)}</TableCell>
+          <TableCell sx={DATE_SX}>{formatDateTime(code.soldAt)}</TableCell>
+          <TableCell sx={{ maxWidth: 200, wordBreak: 'break-word', color: code.note ? undefined : 'text.secondary' }}>
+            {code.note || vi.common.empty}
+          </TableCell>
+          <TableCell align="right">
+            <RowActions code={code} {...handlers} />
+          </TableCell>
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((code) => (
-          <TableRow key={code.id} hover data-testid="serial-codes-row" data-status={code.status}>
-            <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }} data-testid="serial-code-masked">
-              {code.maskedCode}
-            </TableCell>
-            <TableCell sx={{ maxWidth: 200, wordBreak: 'break-word' }}>{code.productName}</TableCell>
-            <TableCell>
-              <SerialCodeStatusChip status={code.status} />
-            </TableCell>
-            <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>
-              {code.orderId && code.orderCode ? (
-                <Link component={RouterLink} to={paths.admin.order(code.orderId)}>
-                  {code.orderCode}
-                </Link>
-              ) : (
-                (code.orderCode ?? vi.common.empty)
-              )}
-            </TableCell>
-            <TableCell sx={DATE_SX}>{formatDateTime(code.expiresAt)}</TableCell>
-            <TableCell sx={DATE_SX}>{formatDateTime(code.createdAt)}</TableCell>
-            <TableCell sx={DATE_SX}>{formatDateTime(code.soldAt)}</TableCell>
-            <TableCell sx={{ maxWidth: 200, wordBreak: 'break-word', color: code.note ? undefined : 'text.secondary' }}>
-              {code.note || vi.common.empty}
-            </TableCell>
-            <TableCell align="right">
-              <RowActions code={code} {...handlers} />
-            </TableCell>
-          </TableRow>
-        ))}
-        {query.data && rows.length === 0 && <TableEmptyRow colSpan={COLUMN_COUNT}>{t.empty}</TableEmptyRow>}
-      </TableBody>
+      ))}
     </DataTableFrame>
   );
 }

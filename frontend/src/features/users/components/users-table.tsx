@@ -1,10 +1,7 @@
 import Chip from '@mui/material/Chip';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
-import { TableEmptyRow } from '@/components/ui/data-table/table-state-rows';
 import { vi } from '@/i18n/vi';
 import { formatDateTime } from '@/lib/format';
 import type { User } from '../api/types';
@@ -13,8 +10,6 @@ import { UserRowActions, type UserActionHandlers } from './user-row-actions';
 interface UsersTableProps extends UserActionHandlers, DataTableQueryProps<User> {
   currentUserId?: string;
 }
-
-const COLUMN_COUNT = 8;
 
 export function UsersTable({ currentUserId, onEdit, onResetPassword, onDelete, ...query }: UsersTableProps) {
   const t = vi.users;
@@ -27,40 +22,28 @@ export function UsersTable({ currentUserId, onEdit, onResetPassword, onDelete, .
       label={t.tableLabel}
       testId="users-table"
       minWidth={760}
+      columns={[t.columns.userName, t.columns.fullName, t.columns.email, t.columns.role, t.columns.status, t.columns.lastLoginAt, t.columns.createdAt]}
+      actions
+      emptyText={t.empty}
     >
-      <TableHead>
-        <TableRow>
-          <TableCell>{t.columns.userName}</TableCell>
-          <TableCell>{t.columns.fullName}</TableCell>
-          <TableCell>{t.columns.email}</TableCell>
-          <TableCell>{t.columns.role}</TableCell>
-          <TableCell>{t.columns.status}</TableCell>
-          <TableCell>{t.columns.lastLoginAt}</TableCell>
-          <TableCell>{t.columns.createdAt}</TableCell>
-          <TableCell align="right">{vi.common.actions}</TableCell>
+      {rows.map((user) => (
+        <TableRow key={user.id} hover data-testid="users-row">
+          <TableCell sx={{ fontWeight: 600 }}>{user.userName}</TableCell>
+          <TableCell>{user.fullName}</TableCell>
+          <TableCell>{user.email || vi.common.empty}</TableCell>
+          <TableCell>
+            <Chip size="small" label={t.roles[user.role]} color={user.role === 'admin' ? 'primary' : 'default'} variant="outlined" />
+          </TableCell>
+          <TableCell>
+            <Chip size="small" label={user.isActive ? t.status.active : t.status.inactive} color={user.isActive ? 'success' : 'default'} />
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.lastLoginAt)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.createdAt)}</TableCell>
+          <TableCell align="right">
+            <UserRowActions user={user} isSelf={user.id === currentUserId} {...handlers} />
+          </TableCell>
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((user) => (
-          <TableRow key={user.id} hover data-testid="users-row">
-            <TableCell sx={{ fontWeight: 600 }}>{user.userName}</TableCell>
-            <TableCell>{user.fullName}</TableCell>
-            <TableCell>{user.email || vi.common.empty}</TableCell>
-            <TableCell>
-              <Chip size="small" label={t.roles[user.role]} color={user.role === 'admin' ? 'primary' : 'default'} variant="outlined" />
-            </TableCell>
-            <TableCell>
-              <Chip size="small" label={user.isActive ? t.status.active : t.status.inactive} color={user.isActive ? 'success' : 'default'} />
-            </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.lastLoginAt)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.createdAt)}</TableCell>
-            <TableCell align="right">
-              <UserRowActions user={user} isSelf={user.id === currentUserId} {...handlers} />
-            </TableCell>
-          </TableRow>
-        ))}
-        {query.data && rows.length === 0 && <TableEmptyRow colSpan={COLUMN_COUNT}>{t.empty}</TableEmptyRow>}
-      </TableBody>
+      ))}
     </DataTableFrame>
   );
 }
