@@ -48,19 +48,11 @@ pub struct AuditEntryDoc {
     detail: String,
 }
 
-// The documented 200 answer.
-type AuditEntryDocPageAnswer = Enveloped<PageOf<AuditEntryDoc>>;
-
 /// `GET AuditLog/Pagination`: `actor` (part of a user name, any case), `action`, `from`,
 /// `to` (RFC 3339, half-open), the standard page parameters; newest first, no other order.
-#[utoipa::path(
-    get,
-    path = super::AUDIT_LOG_PAGINATION,
-    operation_id = "listAuditLog",
-    tag = "AuditLog",
-    summary = "identity's audit log (admin only)",
+#[utoipa::path(get, path = super::AUDIT_LOG_PAGINATION, operation_id = "listAuditLog",
+    tag = "AuditLog", summary = "identity's audit log (admin only)",
     description = "Account changes and login lockouts, each written in the same transaction as the change it records; newest first (no other order). The same shape as retailstore's AuditLog/Pagination.",
-    security(("bearerAuth" = [])),
     params(
         PageParams<AuditPage>,
         ("actor" = Option<String>, Query, max_length = 100, description = "Part of the actor's user name (or all of it), case-insensitive."),
@@ -68,15 +60,8 @@ type AuditEntryDocPageAnswer = Enveloped<PageOf<AuditEntryDoc>>;
         ("from" = Option<DateTime<Utc>>, Query, description = "RFC 3339 instant with offset; entries at or after it."),
         ("to" = Option<DateTime<Utc>>, Query, description = "RFC 3339 instant with offset; entries before it (half-open), after `from`."),
     ),
-    responses(
-        (status = 200, description = "One page of audit entries, newest first", body = inline(AuditEntryDocPageAnswer)),
-        AuditListRefused,
-        Unauthorized,
-        Forbidden,
-        InternalError,
-        Unavailable,
-    ),
-)]
+    responses((status = 200, description = "One page of audit entries, newest first", body = inline(Enveloped<PageOf<AuditEntryDoc>>)),
+        AuditListRefused, Unauthorized, Forbidden, InternalError, Unavailable))]
 pub async fn pagination(
     _admin: CurrentAdmin,
     state: web::Data<AppState>,

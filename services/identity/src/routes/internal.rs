@@ -25,23 +25,12 @@ pub struct TokenStatusQuery {
 
 /// `GET TokenStatus?sub=&ver=`: the gateway's revocation check. `active` only while the
 /// account exists, is active and still has session version `ver`.
-#[utoipa::path(
-    get,
-    path = super::TOKEN_STATUS,
-    operation_id = "getTokenStatus",
-    tag = "Internal",
+#[utoipa::path(get, path = super::TOKEN_STATUS, operation_id = "getTokenStatus", tag = "Internal",
     summary = "Token revocation check (service to service; never routed by the gateway)",
     description = "`active` is true only while the account exists (not deleted), is active and still has session version `ver`. `role` is the account's current role, null for an unknown or deleted account. The key is checked before the query.",
-    security(("internalKey" = [])),
-    params(TokenStatusQuery),
-    responses(
-        (status = 200, description = "The token's status", body = inline(Enveloped<TokenStatus>)),
-        BadTokenQuery,
-        NoInternalKey,
-        InternalError,
-        Unavailable,
-    ),
-)]
+    security(("internalKey" = [])), params(TokenStatusQuery),
+    responses((status = 200, description = "The token's status", body = inline(Enveloped<TokenStatus>)),
+        BadTokenQuery, NoInternalKey, InternalError, Unavailable))]
 pub async fn token_status(
     _caller: InternalCaller,
     state: web::Data<AppState>,

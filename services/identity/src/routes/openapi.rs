@@ -6,15 +6,13 @@ use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use actix_web::HttpResponse;
-use actix_web::http::header::ContentType;
 use serde_json::{Value, json};
 use shop_common::error::{MSG_INTERNAL, MSG_NOT_FOUND, MSG_UNAUTHORIZED};
 use shop_common::openapi::{BEARER, ServiceDoc};
 use utoipa::openapi::example::ExampleBuilder;
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, Response, ResponseBuilder};
-use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
+use utoipa::{Modify, OpenApi};
 
 use super::{audit_log, identity_auth, internal, jwks, user};
 use crate::domain::{MSG_PASSWORD_LENGTH, MSG_USER_NAME};
@@ -210,18 +208,7 @@ answers! {
 }
 
 /// The result of SelfChangePassword, ResetPassword and Delete: always `true`.
-pub struct Done;
-
-impl PartialSchema for Done {
-    fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::Boolean)
-            .enum_values(Some([true]))
-            .into()
-    }
-}
-
-impl ToSchema for Done {}
+pub type Done = shop_common::openapi::Deleted;
 
 static JSON: LazyLock<String> = LazyLock::new(|| shop_common::openapi::to_json(&ApiDoc::openapi()));
 
@@ -230,16 +217,9 @@ pub fn json() -> &'static str {
     &JSON
 }
 
-#[utoipa::path(
-    get,
-    path = super::OPENAPI,
-    operation_id = "getOpenApi",
-    tag = "Meta",
+#[utoipa::path(get, path = super::OPENAPI, operation_id = "getOpenApi", tag = "Meta",
     summary = "This document (not enveloped)",
-    responses((status = 200, description = "OpenAPI 3 document", body = Object)),
-)]
+    responses((status = 200, description = "OpenAPI 3 document", body = Object)))]
 pub async fn document() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type(ContentType::json())
-        .body(json())
+    shop_common::openapi::serve(json())
 }

@@ -54,29 +54,14 @@ impl PageSpec for UserPage {
         "Matches user name, full name or e-mail (case-insensitive substring).";
 }
 
-// The documented 200 answer.
-type UserPageAnswer = Enveloped<PageOf<UserView>>;
-
 /// `GET Pagination`: `keyword` (user name, full name, e-mail), `role`, `isActive`;
 /// sortable by `userName`, `createdAt` (default, descending), `lastLoginAt`.
-#[utoipa::path(
-    get,
-    path = super::USER_PAGINATION,
-    operation_id = "listUsers",
-    tag = "User",
+#[utoipa::path(get, path = super::USER_PAGINATION, operation_id = "listUsers", tag = "User",
     summary = "A page of users (admin only)",
     description = "Deleted users are never listed. Sorting by `lastLoginAt` puts never-logged-in users last either way.",
-    security(("bearerAuth" = [])),
     params(PageParams<UserPage>, UserFilterQuery),
-    responses(
-        (status = 200, description = "One page of users", body = inline(UserPageAnswer)),
-        UserListRefused,
-        Unauthorized,
-        Forbidden,
-        InternalError,
-        Unavailable,
-    ),
-)]
+    responses((status = 200, description = "One page of users", body = inline(Enveloped<PageOf<UserView>>)),
+        UserListRefused, Unauthorized, Forbidden, InternalError, Unavailable))]
 pub async fn pagination(
     _admin: CurrentAdmin,
     state: web::Data<AppState>,
@@ -122,24 +107,10 @@ pub async fn pagination(
 }
 
 /// `GET Read?id=`.
-#[utoipa::path(
-    get,
-    path = super::USER_READ,
-    operation_id = "readUser",
-    tag = "User",
-    summary = "One user (admin only)",
-    security(("bearerAuth" = [])),
-    params(IdQuery),
-    responses(
-        (status = 200, description = "The user", body = inline(Enveloped<UserView>)),
-        BadId,
-        Unauthorized,
-        Forbidden,
-        NoSuchUser,
-        InternalError,
-        Unavailable,
-    ),
-)]
+#[utoipa::path(get, path = super::USER_READ, operation_id = "readUser", tag = "User",
+    summary = "One user (admin only)", params(IdQuery),
+    responses((status = 200, description = "The user", body = inline(Enveloped<UserView>)),
+        BadId, Unauthorized, Forbidden, NoSuchUser, InternalError, Unavailable))]
 pub async fn read(
     _admin: CurrentAdmin,
     state: web::Data<AppState>,
@@ -208,26 +179,13 @@ impl CreateRequest {
 }
 
 /// `POST Create {userName, fullName, email?, password, role}` -> the user.
-#[utoipa::path(
-    post,
-    path = super::USER_CREATE,
-    operation_id = "createUser",
-    tag = "User",
+#[utoipa::path(post, path = super::USER_CREATE, operation_id = "createUser", tag = "User",
     summary = "Create a user (admin only)",
     description = "The new user is active. Strings are trimmed; a blank or null `email` means none. Invalid fields answer code 1 with one `details` entry each (a short or long `password` included: code 1, not 122). User names are unique case-insensitively among live users. A password on the embedded list of common passwords (about 9,000, compared case-insensitively) answers code 124 with `details` naming `password`, after the other fields are valid. Recorded in the audit log (`user_create`).",
-    security(("bearerAuth" = [])),
     request_body = CreateRequest,
-    responses(
-        (status = 200, description = "The created user", body = inline(Enveloped<UserView>)),
-        CreateRefused,
-        Unauthorized,
-        Forbidden,
-        UserNameTaken,
-        PayloadTooLarge,
-        InternalError,
-        Unavailable,
-    ),
-)]
+    responses((status = 200, description = "The created user", body = inline(Enveloped<UserView>)),
+        CreateRefused, Unauthorized, Forbidden, UserNameTaken, PayloadTooLarge, InternalError,
+        Unavailable))]
 pub async fn create(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
@@ -296,26 +254,13 @@ impl UpdateRequest {
 
 /// `PUT Update {id, fullName?, email?, role?, isActive?}` -> the user. A field left out
 /// stays unchanged; `email: null` clears the e-mail.
-#[utoipa::path(
-    put,
-    path = super::USER_UPDATE,
-    operation_id = "updateUser",
-    tag = "User",
+#[utoipa::path(put, path = super::USER_UPDATE, operation_id = "updateUser", tag = "User",
     summary = "Update a user (admin only)",
     description = "A field left out stays unchanged; `email: null` (or blank) clears the e-mail; `null` on `fullName`, `role` or `isActive` is code 1. The user name cannot be changed. Changing the role or disabling the account revokes the user's tokens. An admin cannot disable their own account (132); the last active admin cannot be demoted or disabled (133). A caller who lost admin rights meanwhile gets code 5. Recorded in the audit log: `user_role_change`, `user_disable`, `user_enable`, `user_update` (full name or e-mail), one entry each.",
-    security(("bearerAuth" = [])),
     request_body = UpdateRequest,
-    responses(
-        (status = 200, description = "The updated user", body = inline(Enveloped<UserView>)),
-        UpdateRefused,
-        Unauthorized,
-        Forbidden,
-        NoSuchUser,
-        PayloadTooLarge,
-        InternalError,
-        Unavailable,
-    ),
-)]
+    responses((status = 200, description = "The updated user", body = inline(Enveloped<UserView>)),
+        UpdateRefused, Unauthorized, Forbidden, NoSuchUser, PayloadTooLarge, InternalError,
+        Unavailable))]
 pub async fn update(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
@@ -338,26 +283,13 @@ pub struct ResetPasswordRequest {
 }
 
 /// `POST ResetPassword {id, newPassword}` -> `true`; the user's tokens stop working.
-#[utoipa::path(
-    post,
-    path = super::USER_RESET_PASSWORD,
-    operation_id = "resetUserPassword",
-    tag = "User",
-    summary = "Set a user's password (admin only)",
+#[utoipa::path(post, path = super::USER_RESET_PASSWORD, operation_id = "resetUserPassword",
+    tag = "User", summary = "Set a user's password (admin only)",
     description = "The user's tokens stop working. A `newPassword` outside 6..30 characters is code 1 with a `details` entry for `newPassword`. A common password answers code 124 with `details` naming `newPassword`; nothing changes. Recorded in the audit log (`password_reset`).",
-    security(("bearerAuth" = [])),
     request_body = ResetPasswordRequest,
-    responses(
-        (status = 200, description = "Password set", body = inline(Enveloped<Done>)),
-        ResetRefused,
-        Unauthorized,
-        Forbidden,
-        NoSuchUser,
-        PayloadTooLarge,
-        InternalError,
-        Unavailable,
-    ),
-)]
+    responses((status = 200, description = "Password set", body = inline(Enveloped<Done>)),
+        ResetRefused, Unauthorized, Forbidden, NoSuchUser, PayloadTooLarge, InternalError,
+        Unavailable))]
 pub async fn reset_password(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
@@ -383,25 +315,12 @@ pub async fn reset_password(
 }
 
 /// `DELETE Delete?id=` -> `true`.
-#[utoipa::path(
-    delete,
-    path = super::USER_DELETE,
-    operation_id = "deleteUser",
-    tag = "User",
+#[utoipa::path(delete, path = super::USER_DELETE, operation_id = "deleteUser", tag = "User",
     summary = "Delete a user (admin only)",
     description = "A soft delete: the user disappears from every answer, their tokens stop working and the user name becomes free again. An admin cannot delete their own account (132), so an active admin always remains. Recorded in the audit log (`user_delete`).",
-    security(("bearerAuth" = [])),
     params(IdQuery),
-    responses(
-        (status = 200, description = "Deleted", body = inline(Enveloped<Done>)),
-        DeleteRefused,
-        Unauthorized,
-        Forbidden,
-        NoSuchUser,
-        InternalError,
-        Unavailable,
-    ),
-)]
+    responses((status = 200, description = "Deleted", body = inline(Enveloped<Done>)),
+        DeleteRefused, Unauthorized, Forbidden, NoSuchUser, InternalError, Unavailable))]
 pub async fn delete(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
