@@ -6,6 +6,7 @@ use diesel::deserialize::FromSqlRow;
 use diesel::expression::AsExpression;
 use diesel::sql_types::Text;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// The most characters a code may have.
 pub const MAX_CODE_LEN: usize = 200;
@@ -15,16 +16,7 @@ pub const VISIBLE_TAIL: usize = 4;
 pub const MASK: &str = "••••••";
 
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    AsExpression,
-    FromSqlRow,
-    utoipa::ToSchema,
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, AsExpression, FromSqlRow, ToSchema,
 )]
 #[diesel(sql_type = Text)]
 #[serde(rename_all = "snake_case")]
@@ -60,7 +52,7 @@ impl CodeStatus {
 }
 
 /// Why a submitted line is not a code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum InvalidReason {
     TooLong,

@@ -10,10 +10,13 @@ pub mod serial_code;
 
 use actix_web::web;
 use serde::Deserialize;
+use shop_common::auth::AuthUser;
 pub(crate) use shop_common::input::optional_choice;
 use shop_common::route_table::RouteTable;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
+
+use crate::models::audit_entry::Actor;
 
 pub const WEB: &str = "/retailstore/api/web/v1";
 pub const ADMIN: &str = "/retailstore/api/admin/v1";
@@ -31,6 +34,14 @@ pub struct IdQuery {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct IdBody {
     pub id: Uuid,
+}
+
+/// Who an audited action is recorded against: the signed-in user.
+fn actor(user: &AuthUser) -> Actor<'_> {
+    Actor {
+        user_id: user.id,
+        user_name: &user.user_name,
+    }
 }
 
 /// Every route of the service: what it serves, and what its OpenAPI document must list.

@@ -15,11 +15,10 @@ use shop_common::{Envelope, ok};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::{ADMIN, IdQuery, WEB};
+use super::{ADMIN, IdQuery, WEB, actor};
 use crate::StorefrontCache;
 use crate::domain::product::{ProductFields, ProductForm, ProductPatch, ProductStatus, StockLevel};
 use crate::error::{StoreError, on_foreign_key};
-use crate::models::audit_entry::Actor;
 use crate::models::product::{Product, ProductFilter, ProductSort, Stock};
 use crate::routes::openapi::{ProductInUse, SlugTaken};
 
@@ -326,11 +325,7 @@ async fn delete(
     query: web::Query<IdQuery>,
 ) -> Result<HttpResponse, StoreError> {
     let mut conn = pool.get().await?;
-    let actor = Actor {
-        user_id: user.id,
-        user_name: &user.user_name,
-    };
-    Product::delete(&mut conn, query.id, actor)
+    Product::delete(&mut conn, query.id, actor(&user))
         .await
         .map_err(on_foreign_key(StoreError::ProductInUse))?;
     cache.invalidate();

@@ -20,7 +20,7 @@ use shop_common::route_table::RouteTable;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::{ADMIN, IdBody, IdQuery, optional_choice};
+use super::{ADMIN, IdBody, IdQuery, actor, optional_choice};
 use crate::StorefrontCache;
 use crate::crypto::CodeCipher;
 use crate::domain::audit::AuditAction;
@@ -31,7 +31,6 @@ use crate::error::{Problems, StoreError};
 use shop_common::limits::BULK_PATH;
 
 use crate::import::{self, Import, ImportReport, MAX_CODES_PER_CALL};
-use crate::models::audit_entry::Actor;
 use crate::models::order::Order;
 use crate::models::serial_code::{CodeChanges, CodeFilter, SerialCode};
 use crate::routes::openapi::{BatchRefused, CodeConflict, CodeLocked};
@@ -466,13 +465,6 @@ async fn delete(
     }
     cache.invalidate();
     Ok(ok(true))
-}
-
-fn actor(user: &AuthUser) -> Actor<'_> {
-    Actor {
-        user_id: user.id,
-        user_name: &user.user_name,
-    }
 }
 
 /// POST admin ProductSerialCode/Reveal (admin only: a clear unsold code is money): the

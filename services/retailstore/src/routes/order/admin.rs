@@ -24,11 +24,11 @@ use crate::domain::order::{MAX_NOTE, OrderStatus, PaymentStatus, reason};
 use crate::error::{Problems, StoreError};
 use crate::idempotency::{self, Idempotent};
 use crate::models::order::{Order, OrderFilter, OrderSort};
-use crate::orders::{self, Actor, ManualPayment, OrderBundle};
+use crate::orders::{self, ManualPayment, OrderBundle};
 use crate::routes::openapi::{
     NoStockOrWrongState, OrderNotFound, PaymentConflict, WrongOrderState,
 };
-use crate::routes::{IdBody, IdQuery, optional_choice};
+use crate::routes::{IdBody, IdQuery, actor, optional_choice};
 use crate::{OrderSettings, StorefrontCache};
 
 /// The admin list's paging.
@@ -182,13 +182,6 @@ impl ReplaceBody {
             quantity,
             reason: reason.unwrap_or_default(),
         })
-    }
-}
-
-fn actor(user: &AuthUser) -> Actor<'_> {
-    Actor {
-        user_id: user.id,
-        user_name: &user.user_name,
     }
 }
 
