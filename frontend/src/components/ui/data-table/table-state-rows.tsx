@@ -1,25 +1,12 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
-import { vi } from '@/i18n/vi';
+import { LoadErrorAlert } from '../load-error-alert';
 
 /** The load error above a table, with a retry button. */
 export function TableLoadError({ message, onRetry }: { message: ReactNode; onRetry: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {vi.common.retry}
-        </Button>
-      }
-    >
-      {message}
-    </Alert>
-  );
+  return <LoadErrorAlert onRetry={onRetry}>{message}</LoadErrorAlert>;
 }
 
 /** A thin bar above a table while it fetches; it keeps its height so the table does not jump. */

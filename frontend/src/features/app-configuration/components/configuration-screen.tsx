@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
@@ -9,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { FormImageUploadField } from '@/components/image-upload/image-upload-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { FormTextField } from '@/components/ui/form/form-text-field';
@@ -77,17 +77,9 @@ export function ConfigurationScreen() {
     <>
       <PageHeader title={t.title} />
       {config.error && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void config.refetch()}>
-              {vi.common.retry}
-            </Button>
-          }
-        >
+        <LoadErrorAlert sx={{ mb: 2 }} onRetry={() => void config.refetch()}>
           {t.loadError(config.error.message)}
-        </Alert>
+        </LoadErrorAlert>
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {config.isPending ? (

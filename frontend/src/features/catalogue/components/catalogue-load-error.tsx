@@ -1,19 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { vi } from '@/i18n/vi-shop';
 
 /** The catalogue could not be read: the message and a retry. */
 export function CatalogueLoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {vi.common.retry}
-        </Button>
-      }
-    >
-      {vi.storefront.loadError}
-    </Alert>
-  );
+  return <LoadErrorAlert onRetry={onRetry}>{vi.storefront.loadError}</LoadErrorAlert>;
 }

@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { CopyButton } from '@/components/ui/copy-button';
 import { orderDetailLink, paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
@@ -49,19 +50,13 @@ export function CustomerOrderScreen({ code, token, socialUrl }: CustomerOrderScr
     const notFound = isApiError(query.error, ERROR_CODES.orderNotFound);
     return (
       <Stack spacing={2}>
-        <Alert
+        <LoadErrorAlert
           severity={notFound ? 'warning' : 'error'}
-          data-testid="customer-order-error"
-          action={
-            notFound ? undefined : (
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                {vi.common.retry}
-              </Button>
-            )
-          }
+          testId="customer-order-error"
+          onRetry={notFound ? undefined : () => void query.refetch()}
         >
           {notFound ? t.notFound : t.loadError(query.error?.message ?? '')}
-        </Alert>
+        </LoadErrorAlert>
         {notFound && <OrderLookup initialCode={code} socialUrl={socialUrl} />}
       </Stack>
     );

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -10,6 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { vi } from '@/i18n/vi';
 import type { PaymentMethod } from '../api/types';
 
@@ -31,16 +31,7 @@ export function PaymentMethodField({ methods, loading, loadFailed, onRetry, valu
   if (loading) return <Skeleton variant="rounded" height={56} aria-label={t.paymentMethodsLoading} />;
   if (loadFailed) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {vi.common.retry}
-          </Button>
-        }
-      >
-        {t.paymentMethodsError}
-      </Alert>
+      <LoadErrorAlert onRetry={onRetry}>{t.paymentMethodsError}</LoadErrorAlert>
     );
   }
   if (!methods || methods.length === 0) {

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,6 +15,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Link as RouterLink } from 'react-router-dom';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
 import { formatMoney, formatNumber } from '@/lib/format';
@@ -111,16 +111,7 @@ export function DashboardScreen({ quickLinks }: { quickLinks?: ReactNode }) {
       </Stack>
 
       {summary.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void summary.refetch()}>
-              {vi.common.retry}
-            </Button>
-          }
-        >
-          {t.loadError(summary.error.message)}
-        </Alert>
+        <LoadErrorAlert onRetry={() => void summary.refetch()}>{t.loadError(summary.error.message)}</LoadErrorAlert>
       )}
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, opacity: summary.isPlaceholderData ? 0.6 : 1 }}>

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router-dom';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { OrderStatusChip, PaymentStatusChip } from '@/components/order-status/order-status-chip';
 import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
@@ -41,19 +42,13 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
     return (
       <Stack spacing={2}>
         {back}
-        <Alert
+        <LoadErrorAlert
           severity={notFound ? 'warning' : 'error'}
-          data-testid="admin-order-error"
-          action={
-            notFound ? undefined : (
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                {vi.common.retry}
-              </Button>
-            )
-          }
+          testId="admin-order-error"
+          onRetry={notFound ? undefined : () => void query.refetch()}
         >
           {notFound ? t.notFound : t.loadError(query.error?.message ?? '')}
-        </Alert>
+        </LoadErrorAlert>
       </Stack>
     );
   }
