@@ -14,6 +14,13 @@ fn the_document_matches_the_routes_and_its_examples() {
     let doc: Value =
         serde_json::from_str(identity::routes::openapi::json()).expect("the document is JSON");
     check_document(&doc, &identity::routes::routes().operations());
+    // Login is public although it lives under /api/admin/, where the bearer is the default.
+    let login = &doc["paths"][identity::routes::LOGIN]["post"];
+    assert_eq!(login["security"], serde_json::json!([{}]));
+    assert_eq!(
+        doc["paths"][identity::routes::ME]["get"]["security"],
+        serde_json::json!([{ "bearerAuth": [] }])
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -31,7 +31,8 @@ pub struct LoginRequest {
 #[utoipa::path(post, path = super::LOGIN, operation_id = "login", tag = "IdentityAuth",
     summary = "Log in (public; any Authorization header is ignored)",
     description = "Failed attempts are counted per (case-folded user name, client IP), an IPv6 client by its /64 prefix and an IPv4 one by its full address; wrong old passwords at SelfChangePassword count too; the client IP is taken from `X-Forwarded-For` only when the peer is a trusted proxy. After `LOGIN_MAX_FAILURES` (default 5) failures within `LOGIN_LOCK_MINUTES` (default 15) the pair is locked for that long: code 101, even for the right password. An unknown user and a wrong password give the same answer (code 100); a disabled account is told apart (code 102) only after the right password. On success `lastLoginAt` is stamped and an EdDSA (Ed25519) JWT is issued, valid for `ACCESS_TOKEN_TTL` (default 8 h); its public key is in the JWKS. Setting a lock is recorded in the audit log (`login_lockout`).",
-    request_body = LoginRequest,
+    // Public, though under /api/admin/: the empty requirement keeps ServiceDoc's bearer off.
+    security(()), request_body = LoginRequest,
     responses((status = 200, description = "Logged in", body = inline(Enveloped<LoginResult>)),
         LoginRefused, PayloadTooLarge, InternalError, Unavailable))]
 pub async fn login(
