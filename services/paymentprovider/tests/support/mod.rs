@@ -34,25 +34,11 @@ pub fn retailstore(base_url: &str) -> Retailstore {
     Retailstore::new(shop_common::testing::client(), base_url, key)
 }
 
-/// The service's state on `pool`, trusting `verifier`, calling retailstore at `retail_url`.
-pub fn state(
-    pool: DbPool,
-    verifier: TokenVerifier,
-    public_base: &str,
-    retail_url: &str,
-) -> AppState {
-    let (key, retail) = (
-        InternalKey(Secret::new(INTERNAL_KEY)),
-        retailstore(retail_url),
-    );
-    AppState::new(
-        pool,
-        verifier,
-        test_cipher(),
-        key,
-        public_base.to_owned(),
-        retail,
-    )
+/// The service's state on `pool`, trusting `verifier`, calling retailstore at `retail`.
+pub fn state(pool: DbPool, verifier: TokenVerifier, public_base: &str, retail: &str) -> AppState {
+    let (cipher, key) = (test_cipher(), InternalKey(Secret::new(INTERNAL_KEY)));
+    let retail = retailstore(retail);
+    AppState::new(pool, verifier, cipher, key, public_base.into(), retail)
 }
 
 /// The service (derefs to a [`TestService`] acting as admin) with a [`Stub`] for

@@ -4,7 +4,6 @@
 #![allow(dead_code, unused_imports, clippy::unwrap_used, clippy::expect_used)]
 
 use std::ops::Deref;
-use std::sync::Arc;
 
 use shop_common::db::DbPool;
 pub use shop_common::testing::Answer;
