@@ -14,6 +14,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, Secur
 use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
+use super::user::MSG_NO_ID;
 use super::{audit_log, identity_auth, internal, jwks, user};
 use crate::domain::{MSG_PASSWORD_LENGTH, MSG_USER_NAME};
 use crate::error::{
@@ -150,7 +151,6 @@ const MSG_LOCKED: &str = "Đăng nhập sai quá nhiều lần, vui lòng thử 
 const MSG_BAD_JSON: &str = "JSON không hợp lệ";
 const MSG_NO_USER_NAME: &str = "Vui lòng nhập tên đăng nhập";
 const MSG_NO_PASSWORD: &str = "Vui lòng nhập mật khẩu";
-const MSG_NO_ID: &str = "Thiếu mã người dùng";
 const MSG_BAD_SORT: &str = "Không thể sắp xếp theo trường này";
 const MSG_BAD_ACTION: &str = "Thao tác không hợp lệ";
 

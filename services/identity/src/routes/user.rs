@@ -25,6 +25,9 @@ use crate::error::IdentityError;
 use crate::models::{User, UserFilter, user::SORTABLE};
 use crate::views::{RoleDoc, UserView};
 
+/// An Update or ResetPassword body without `id` (code 1 naming `id`).
+pub(crate) const MSG_NO_ID: &str = "Thiếu mã người dùng";
+
 /// The list's own filters; the page parameters are read by [`PageQuery`] from the same
 /// query string.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -222,9 +225,7 @@ pub struct UpdateRequest {
 impl UpdateRequest {
     fn parse(self) -> Result<(Uuid, AccountUpdate), IdentityError> {
         let mut f = Problems::default();
-        if self.id.is_none() {
-            f.push("id", "Thiếu mã người dùng");
-        }
+        let id = f.check("id", self.id.ok_or(MSG_NO_ID));
         let mut full_name = None;
         patch_required(&mut f, "fullName", self.full_name, &mut full_name);
         let full_name = full_name.and_then(|raw| f.check("fullName", FullName::parse(&raw)));
@@ -237,9 +238,7 @@ impl UpdateRequest {
         let mut is_active = None;
         patch_required(&mut f, "isActive", self.is_active, &mut is_active);
         f.finish::<_, IdentityError>(|| ())?;
-        let id = self
-            .id
-            .ok_or_else(|| IdentityError::internal("update request parsed without id"))?;
+        let id = id.ok_or_else(|| IdentityError::internal("update request parsed without id"))?;
         Ok((
             id,
             AccountUpdate {
@@ -282,6 +281,24 @@ pub struct ResetPasswordRequest {
     pub new_password: Option<String>,
 }
 
+impl ResetPasswordRequest {
+    fn parse(self) -> Result<(Uuid, Password), IdentityError> {
+        let mut f = Problems::default();
+        let id = f.check("id", self.id.ok_or(MSG_NO_ID));
+        let password = f.check(
+            "newPassword",
+            Password::parse(self.new_password.as_deref().unwrap_or_default()),
+        );
+        f.finish::<_, IdentityError>(|| ())?;
+        match (id, password) {
+            (Some(id), Some(password)) => Ok((id, password)),
+            _ => Err(IdentityError::internal(
+                "reset request parsed without all fields",
+            )),
+        }
+    }
+}
+
 /// `POST ResetPassword {id, newPassword}` -> `true`; the user's tokens stop working.
 #[utoipa::path(post, path = super::USER_RESET_PASSWORD, operation_id = "resetUserPassword",
     tag = "User", summary = "Set a user's password (admin only)",
@@ -295,21 +312,7 @@ pub async fn reset_password(
     state: web::Data<AppState>,
     body: web::Json<ResetPasswordRequest>,
 ) -> Result<HttpResponse, IdentityError> {
-    let body = body.into_inner();
-    let mut f = Problems::default();
-    if body.id.is_none() {
-        f.push("id", "Thiếu mã người dùng");
-    }
-    let password = f.check(
-        "newPassword",
-        Password::parse(body.new_password.as_deref().unwrap_or_default()),
-    );
-    f.finish::<_, IdentityError>(|| ())?;
-    let (Some(id), Some(password)) = (body.id, password) else {
-        return Err(IdentityError::internal(
-            "reset request parsed without all fields",
-        ));
-    };
+    let (id, password) = body.into_inner().parse()?;
     accounts::reset_password(&state.pool, &state.passwords, &admin, id, password).await?;
     Ok(ok(true))
 }
