@@ -22,6 +22,11 @@ function adminScreen(name: keyof AdminModule) {
 
 const ADMIN_MENU_ROUTE: RouteHandle = { adminMenu: true };
 
+/** A back-office screen under the sidebar's menu, its module loaded when first opened. */
+function menuScreen<M>(load: () => Promise<M>, name: keyof M) {
+  return { lazy: async () => ({ Component: (await load())[name] as ComponentType }), handle: ADMIN_MENU_ROUTE };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,
@@ -53,56 +58,16 @@ export const routes: RouteObject[] = [
         path: paths.admin.root,
         lazy: adminScreen('AdminRoot'),
         children: [
-          {
-            index: true,
-            lazy: async () => ({ Component: (await import('./routes/admin/dashboard')).DashboardRoute }),
-            handle: ADMIN_MENU_ROUTE,
-          },
-          {
-            path: paths.admin.products,
-            lazy: async () => ({ Component: (await import('./routes/admin/products')).ProductsRoute }),
-            handle: ADMIN_MENU_ROUTE,
-          },
-          {
-            path: paths.admin.serialCodes,
-            lazy: async () => ({ Component: (await import('./routes/admin/serial-codes')).SerialCodesRoute }),
-            handle: ADMIN_MENU_ROUTE,
-          },
-          {
-            path: paths.admin.orders,
-            lazy: async () => ({ Component: (await import('./routes/admin/orders')).OrdersRoute }),
-            handle: ADMIN_MENU_ROUTE,
-          },
-          {
-            path: `${paths.admin.orders}/:orderId`,
-            lazy: async () => ({ Component: (await import('./routes/admin/orders')).AdminOrderDetailRoute }),
-            handle: ADMIN_MENU_ROUTE,
-          },
-          {
-            path: paths.admin.paymentProviders,
-            lazy: async () => ({ Component: (await import('./routes/admin/payment-providers')).PaymentProvidersRoute }),
-            handle: ADMIN_MENU_ROUTE,
-          },
-          {
-            path: paths.admin.paymentTransactions,
-            lazy: async () => ({ Component: (await import('./routes/admin/payment-transactions')).PaymentTransactionsRoute }),
-            handle: ADMIN_MENU_ROUTE,
-          },
-          {
-            path: paths.admin.users,
-            lazy: async () => ({ Component: (await import('./routes/admin/users')).UsersRoute }),
-            handle: ADMIN_MENU_ROUTE,
-          },
-          {
-            path: paths.admin.configuration,
-            lazy: async () => ({ Component: (await import('./routes/admin/configuration')).ConfigurationRoute }),
-            handle: ADMIN_MENU_ROUTE,
-          },
-          {
-            path: paths.admin.auditLog,
-            lazy: async () => ({ Component: (await import('./routes/admin/audit-log')).AuditLogRoute }),
-            handle: ADMIN_MENU_ROUTE,
-          },
+          { index: true, ...menuScreen(() => import('./routes/admin/dashboard'), 'DashboardRoute') },
+          { path: paths.admin.products, ...menuScreen(() => import('./routes/admin/products'), 'ProductsRoute') },
+          { path: paths.admin.serialCodes, ...menuScreen(() => import('./routes/admin/serial-codes'), 'SerialCodesRoute') },
+          { path: paths.admin.orders, ...menuScreen(() => import('./routes/admin/orders'), 'OrdersRoute') },
+          { path: `${paths.admin.orders}/:orderId`, ...menuScreen(() => import('./routes/admin/orders'), 'AdminOrderDetailRoute') },
+          { path: paths.admin.paymentProviders, ...menuScreen(() => import('./routes/admin/payment-providers'), 'PaymentProvidersRoute') },
+          { path: paths.admin.paymentTransactions, ...menuScreen(() => import('./routes/admin/payment-transactions'), 'PaymentTransactionsRoute') },
+          { path: paths.admin.users, ...menuScreen(() => import('./routes/admin/users'), 'UsersRoute') },
+          { path: paths.admin.configuration, ...menuScreen(() => import('./routes/admin/configuration'), 'ConfigurationRoute') },
+          { path: paths.admin.auditLog, ...menuScreen(() => import('./routes/admin/audit-log'), 'AuditLogRoute') },
           { path: '*', lazy: adminScreen('AdminNotFoundRoute') },
         ],
       },

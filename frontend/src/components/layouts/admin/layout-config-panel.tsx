@@ -10,8 +10,31 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { vi } from '@/i18n/vi';
-import { setMenuMode, useLayoutSettings, type MenuMode } from '@/lib/layout-settings';
-import { setColorMode, useColorMode, type ColorMode } from '@/lib/theme/color-mode';
+import { setMenuMode, useLayoutSettings } from '@/lib/layout-settings';
+import { setColorMode, useColorMode } from '@/lib/theme/color-mode';
+
+interface RadioSettingProps<V extends string> {
+  labelId: string;
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  /** Each choice's value and label, in order. */
+  options: readonly (readonly [V, string])[];
+}
+
+/** One setting of the panel: its name above a group of radio buttons. */
+function RadioSetting<V extends string>({ labelId, label, value, onChange, options }: RadioSettingProps<V>) {
+  return (
+    <FormControl>
+      <FormLabel id={labelId}>{label}</FormLabel>
+      <RadioGroup aria-labelledby={labelId} value={value} onChange={(event) => onChange(event.target.value as V)}>
+        {options.map(([option, optionLabel]) => (
+          <FormControlLabel key={option} value={option} control={<Radio />} label={optionLabel} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
 
 /** The spec's config sidebar: menu mode (static or overlay) and colour mode, remembered. */
 export function LayoutConfigPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -35,28 +58,26 @@ export function LayoutConfigPanel({ open, onClose }: { open: boolean; onClose: (
           </IconButton>
         </Stack>
         <Stack spacing={3}>
-          <FormControl>
-            <FormLabel id="menu-mode-label">{vi.layout.menuMode}</FormLabel>
-            <RadioGroup
-              aria-labelledby="menu-mode-label"
-              value={menuMode}
-              onChange={(event) => setMenuMode(event.target.value as MenuMode)}
-            >
-              <FormControlLabel value="static" control={<Radio />} label={vi.layout.menuModeStatic} />
-              <FormControlLabel value="overlay" control={<Radio />} label={vi.layout.menuModeOverlay} />
-            </RadioGroup>
-          </FormControl>
-          <FormControl>
-            <FormLabel id="color-mode-label">{vi.layout.colorMode}</FormLabel>
-            <RadioGroup
-              aria-labelledby="color-mode-label"
-              value={colorMode}
-              onChange={(event) => setColorMode(event.target.value as ColorMode)}
-            >
-              <FormControlLabel value="light" control={<Radio />} label={vi.layout.colorModeLight} />
-              <FormControlLabel value="dark" control={<Radio />} label={vi.layout.colorModeDark} />
-            </RadioGroup>
-          </FormControl>
+          <RadioSetting
+            labelId="menu-mode-label"
+            label={vi.layout.menuMode}
+            value={menuMode}
+            onChange={setMenuMode}
+            options={[
+              ['static', vi.layout.menuModeStatic],
+              ['overlay', vi.layout.menuModeOverlay],
+            ]}
+          />
+          <RadioSetting
+            labelId="color-mode-label"
+            label={vi.layout.colorMode}
+            value={colorMode}
+            onChange={setColorMode}
+            options={[
+              ['light', vi.layout.colorModeLight],
+              ['dark', vi.layout.colorModeDark],
+            ]}
+          />
         </Stack>
       </Box>
     </Drawer>
