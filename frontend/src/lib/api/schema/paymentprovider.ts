@@ -3,27 +3,27 @@
 // `make api-types` writes it again after a change to the service.
 
 export interface paths {
-  "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders": {
+  "/paymentprovider/api/admin/v1/PaymentProvider/Banks": {
+  };
+  "/paymentprovider/api/admin/v1/PaymentProvider/Create": {
+  };
+  "/paymentprovider/api/admin/v1/PaymentProvider/Delete": {
   };
   "/paymentprovider/api/admin/v1/PaymentProvider/Pagination": {
   };
   "/paymentprovider/api/admin/v1/PaymentProvider/Read": {
   };
-  "/paymentprovider/api/admin/v1/PaymentProvider/Create": {
-  };
   "/paymentprovider/api/admin/v1/PaymentProvider/Update": {
   };
-  "/paymentprovider/api/admin/v1/PaymentProvider/Delete": {
-  };
-  "/paymentprovider/api/admin/v1/PaymentProvider/Banks": {
-  };
-  "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction": {
-  };
-  "/paymentprovider/api/web/v1/PaymentWebhook/SePay/{providerId}": {
+  "/paymentprovider/api/admin/v1/PaymentTransaction/Assign": {
   };
   "/paymentprovider/api/admin/v1/PaymentTransaction/Pagination": {
   };
-  "/paymentprovider/api/admin/v1/PaymentTransaction/Assign": {
+  "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders": {
+  };
+  "/paymentprovider/api/web/v1/PaymentWebhook/SePay/{providerId}": {
+  };
+  "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction": {
   };
   "/paymentprovider/openapi.json": {
   };
@@ -31,39 +31,117 @@ export interface paths {
 
 export interface components {
   schemas: {
-    /** @enum {string} */
-    ProviderType: "vietqr_bank" | "manual";
-    /** @description Admin view. The webhook secret is never returned; `hasWebhookSecret` tells whether one is stored. */
-    Provider: {
-      /** Format: uuid */
-      id: string;
+    /** @description One bank: its NAPAS BIN, the short name shoppers know, and the legal name. */
+    Bank: {
+      /** @example 970436 */
+      bin: string;
+      /** @example Vietcombank */
+      shortName: string;
       name: string;
+    };
+    ErrorEnvelope: {
+      status: number;
+      /** @enum {boolean} */
+      success: false;
+      result: null;
+      error: {
+        code: number;
+        message: string;
+        details?: components["schemas"]["FieldError"][];
+      };
+    };
+    FieldError: {
+      field: string;
+      message: string;
+    };
+    /** @description The answer; `transferContent` is the order code. */
+    PaymentInstruction: {
+      /** Format: uuid */
+      providerId: string;
+      providerName: string;
       type: components["schemas"]["ProviderType"];
-      bankBin: string | null;
       bankName: string | null;
+      bankBin: string | null;
       accountNumber: string | null;
       accountName: string | null;
+      /** @description The order code, to put in the transfer memo */
+      transferContent: string;
+      /** Format: int64 */
+      amountDue: number;
+      qrPayload: string | null;
       instructions: string | null;
-      logoUrl: string | null;
-      isActive: boolean;
-      sortOrder: number;
-      webhookEnabled: boolean;
-      hasWebhookSecret: boolean;
-      /** @description {PUBLIC_BASE_URL}/paymentprovider/api/web/v1/PaymentWebhook/SePay/{id} */
-      webhookUrl: string;
+    };
+    /** @description The request, as sent. */
+    PaymentInstructionRequest: {
+      /** Format: uuid */
+      providerId: string;
+      /**
+       * Format: int64
+       * @description VND
+       */
+      amount: number;
+      /** @example DH12345678 */
+      orderCode: string;
+    };
+    /** @description A received bank transaction, admin view. */
+    PaymentTransaction: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      providerId: string;
+      providerName: string;
+      /** @description SePay's id */
+      externalId: string;
+      gateway: string;
+      /** Format: date-time */
+      transactionDate: string;
+      accountNumber: string;
+      subAccount: string | null;
+      code: string | null;
+      content: string;
+      transferType: components["schemas"]["TransferType"];
+      /** Format: int64 */
+      amount: number;
+      referenceCode: string | null;
+      status: components["schemas"]["TransactionStatus"];
+      /** @description Set while pending and once matched or duplicate */
+      orderCode: string | null;
+      /**
+       * Format: int32
+       * @description Failed calls to retailstore
+       */
+      attempts: number;
+      /** @description The last failure, or why it is unmatched */
+      lastError: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
-      updatedAt: string;
+      processedAt: string | null;
     };
-    ProviderPublic: {
+    /** @description The Assign body, as sent. */
+    PaymentTransactionAssign: {
       /** Format: uuid */
       id: string;
-      name: string;
-      type: components["schemas"]["ProviderType"];
-      bankName: string | null;
-      logoUrl: string | null;
-      instructions: string | null;
+      /**
+       * @description DH + 8 Crockford base32 characters, any case
+       * @example DHAB12CD34
+       */
+      orderCode: string;
+    };
+    PaymentTransactionPage: {
+      items: components["schemas"]["PaymentTransaction"][];
+      totalCount: number;
+      pageIndex: number;
+      pageSize: number;
+    };
+    /**
+     * @description Admin view. The webhook secret is never returned; `hasWebhookSecret` tells whether one
+     * is stored.
+     */
+    Provider: components["schemas"]["StoredProvider"] & {
+      hasWebhookSecret: boolean;
+      /** @description {PUBLIC_BASE_URL}/paymentprovider/api/web/v1/PaymentWebhook/SePay/{id} */
+      webhookUrl: string;
     };
     /** @description Create: `name` and `type` required; vietqr_bank also needs bankBin, accountNumber, accountName; manual needs instructions. Bank fields are not stored for manual providers. */
     ProviderInput: {
@@ -82,57 +160,63 @@ export interface components {
       logoUrl?: string | null;
       /** @default true */
       isActive?: boolean;
-      /** @default 0 */
+      /**
+       * Format: int32
+       * @default 0
+       */
       sortOrder?: number;
       /**
        * @description Requires a stored webhook secret
        * @default false
        */
       webhookEnabled?: boolean;
-      /** @description SePay API key (Authorization: Apikey ...). Stored encrypted, never returned; null on Update removes it. */
+      /**
+       * @description SePay API key (Authorization: Apikey ...). Stored encrypted, never returned; null on
+       * Update removes it.
+       */
       webhookSecret?: string | null;
     };
-    Bank: {
-      /** @example 970436 */
-      bin: string;
-      /** @example Vietcombank */
-      shortName: string;
-      name: string;
+    ProviderPage: {
+      items: components["schemas"]["Provider"][];
+      totalCount: number;
+      pageIndex: number;
+      pageSize: number;
     };
-    PaymentInstruction: {
+    /** @description Provider, storefront view. */
+    ProviderPublic: {
       /** Format: uuid */
-      providerId: string;
-      providerName: string;
+      id: string;
+      name: string;
       type: components["schemas"]["ProviderType"];
       bankName: string | null;
-      bankBin: string | null;
-      accountNumber: string | null;
-      accountName: string | null;
-      /** @description The order code, to put in the transfer memo */
-      transferContent: string;
-      amountDue: number;
-      qrPayload: string | null;
+      logoUrl: string | null;
       instructions: string | null;
     };
-    ErrorEnvelope: {
-      status: number;
-      /** @constant */
-      success: false;
-      result: null;
-      error: {
-        code: number;
-        message: string;
-        details?: {
-            field: string;
-            message: string;
-          }[];
-      };
-    };
     /** @enum {string} */
-    TransactionStatus: "pending" | "matched" | "unmatched" | "duplicate" | "ignored";
-    /** @description SePay's body; other fields are kept in the stored raw payload. */
+    ProviderType: "vietqr_bank" | "manual";
+    /** @description `id` plus any provider field (as in ProviderInput). A field left out stays unchanged; an explicit null clears an optional field (`webhookSecret: null` removes the stored secret) and is refused for required ones. */
+    ProviderUpdate: {
+      /** Format: uuid */
+      id: string;
+      name?: string;
+      type?: components["schemas"]["ProviderType"];
+      bankBin?: string | null;
+      bankName?: string | null;
+      accountNumber?: string | null;
+      accountName?: string | null;
+      instructions?: string | null;
+      logoUrl?: string | null;
+      isActive?: boolean;
+      /** Format: int32 */
+      sortOrder?: number;
+      webhookEnabled?: boolean;
+      webhookSecret?: string | null;
+    };
+    /**
+     * @description SePay's body; other fields are kept in the stored raw payload. The handler reads it as
+     * JSON (`Delivery::parse`): this type only describes it.
+     */
     SePayDelivery: {
-      /** @description SePay's transaction id (unique per provider) */
       id: number | string;
       /** @example Vietcombank */
       gateway: string;
@@ -145,13 +229,40 @@ export interface components {
       subAccount?: string | null;
       code?: string | null;
       content?: string | null;
-      /** @enum {string} */
-      transferType: "in" | "out";
+      transferType: components["schemas"]["TransferType"];
+      /** Format: int64 */
       transferAmount: number;
+      /** Format: int64 */
       accumulated?: number | null;
       referenceCode?: string | null;
       description?: string | null;
     };
+    /** @description A provider row; the admin view shows it as it is, plus its webhook state. */
+    StoredProvider: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      type: components["schemas"]["ProviderType"];
+      bankBin: string | null;
+      bankName: string | null;
+      accountNumber: string | null;
+      accountName: string | null;
+      instructions: string | null;
+      logoUrl: string | null;
+      isActive: boolean;
+      /** Format: int32 */
+      sortOrder: number;
+      webhookEnabled: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    /** @enum {string} */
+    TransactionStatus: "pending" | "matched" | "unmatched" | "duplicate" | "ignored";
+    /** @enum {string} */
+    TransferType: "in" | "out";
+    /** @description The answer to an authenticated delivery. */
     WebhookAnswer: {
       /**
        * Format: uuid
@@ -159,38 +270,6 @@ export interface components {
        */
       id: string;
       status: components["schemas"]["TransactionStatus"];
-    };
-    /** @description A received bank transaction, admin view. */
-    PaymentTransaction: {
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      providerId: string;
-      providerName: string;
-      /** @description SePay's id */
-      externalId: string;
-      gateway: string;
-      /** Format: date-time */
-      transactionDate: string;
-      accountNumber: string;
-      subAccount: string | null;
-      code: string | null;
-      content: string;
-      /** @enum {string} */
-      transferType: "in" | "out";
-      amount: number;
-      referenceCode: string | null;
-      status: components["schemas"]["TransactionStatus"];
-      /** @description Set while pending and once matched or duplicate */
-      orderCode: string | null;
-      /** @description Failed calls to retailstore */
-      attempts: number;
-      /** @description The last failure, or why it is unmatched */
-      lastError: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      processedAt: string | null;
     };
   };
 }

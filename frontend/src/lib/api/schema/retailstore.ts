@@ -3,29 +3,45 @@
 // `make api-types` writes it again after a change to the service.
 
 export interface paths {
-  "/retailstore/api/web/v1/Product/Pagination": {
+  "/retailstore/api/admin/v1/AuditLog/Pagination": {
+  };
+  "/retailstore/api/admin/v1/Dashboard/Summary": {
+  };
+  "/retailstore/api/admin/v1/Order/Cancel": {
+  };
+  "/retailstore/api/admin/v1/Order/ConfirmPayment": {
+  };
+  "/retailstore/api/admin/v1/Order/Detail": {
+  };
+  "/retailstore/api/admin/v1/Order/Pagination": {
+  };
+  "/retailstore/api/admin/v1/Order/RegenerateAccessLink": {
+  };
+  "/retailstore/api/admin/v1/Order/ReplaceCodes": {
+  };
+  "/retailstore/api/admin/v1/Order/RevealCodes": {
+  };
+  "/retailstore/api/admin/v1/Product/Create": {
+  };
+  "/retailstore/api/admin/v1/Product/Delete": {
   };
   "/retailstore/api/admin/v1/Product/Pagination": {
   };
   "/retailstore/api/admin/v1/Product/Read": {
   };
-  "/retailstore/api/admin/v1/Product/Create": {
-  };
   "/retailstore/api/admin/v1/Product/Update": {
-  };
-  "/retailstore/api/admin/v1/Product/Delete": {
-  };
-  "/retailstore/api/admin/v1/ProductSerialCode/Pagination": {
-  };
-  "/retailstore/api/admin/v1/ProductSerialCode/Search": {
   };
   "/retailstore/api/admin/v1/ProductSerialCode/CreateBulk": {
   };
-  "/retailstore/api/admin/v1/ProductSerialCode/Update": {
-  };
   "/retailstore/api/admin/v1/ProductSerialCode/Delete": {
   };
+  "/retailstore/api/admin/v1/ProductSerialCode/Pagination": {
+  };
   "/retailstore/api/admin/v1/ProductSerialCode/Reveal": {
+  };
+  "/retailstore/api/admin/v1/ProductSerialCode/Search": {
+  };
+  "/retailstore/api/admin/v1/ProductSerialCode/Update": {
   };
   "/retailstore/api/web/v1/Order/CreateOrder": {
   };
@@ -33,449 +49,21 @@ export interface paths {
   };
   "/retailstore/api/web/v1/Order/OrderLookup": {
   };
-  "/retailstore/api/admin/v1/Order/Pagination": {
-  };
-  "/retailstore/api/admin/v1/Order/Detail": {
-  };
-  "/retailstore/api/admin/v1/Order/ConfirmPayment": {
-  };
-  "/retailstore/api/admin/v1/Order/Cancel": {
-  };
-  "/retailstore/api/admin/v1/Order/ReplaceCodes": {
-  };
-  "/retailstore/api/admin/v1/Order/RevealCodes": {
-  };
-  "/retailstore/api/admin/v1/Order/RegenerateAccessLink": {
-  };
-  "/retailstore/api/admin/v1/Dashboard/Summary": {
-  };
-  "/retailstore/api/admin/v1/AuditLog/Pagination": {
+  "/retailstore/api/web/v1/Product/Pagination": {
   };
   "/retailstore/internal/v1/Order/ConfirmPayment": {
+  };
+  "/retailstore/openapi.json": {
   };
 }
 
 export interface components {
   schemas: {
-    Envelope: {
-      /** @description Bằng mã HTTP */
-      status: number;
-      success: boolean;
-      result: unknown;
-      error: components["schemas"]["Error"] | null;
+    AccessLink: {
+      /** @example https://shop.example.vn/order-detail?code=DH7K2M9QXA#token=... */
+      url: string;
     };
-    ErrorEnvelope: {
-      status: number;
-      /** @enum {boolean} */
-      success: false;
-      /** @enum {unknown|null} */
-      result: "" | null;
-      error: components["schemas"]["Error"];
-    };
-    Error: {
-      /** @description Mã ổn định (api.md): 1 dữ liệu không hợp lệ, 2 không tìm thấy, 5 chưa đăng nhập, 7 quá lớn, 8 dịch vụ khác không phản hồi, 9 lỗi nội bộ, 301 slug đã dùng, 302 sản phẩm đã có đơn, 311 mã đã tồn tại, 312 mã đã giữ/bán, 313 lô quá lớn, 400 không đủ hàng, 401 số lượng ngoài min/max, 402 sản phẩm không bán, 403 không tìm thấy đơn hàng, 404 trạng thái đơn không cho phép, 405 quá nhiều đơn chưa thanh toán, 406 Idempotency-Key dùng cho yêu cầu khác, 500 phương thức thanh toán không khả dụng */
-      code: number;
-      /** @description Tiếng Việt, cho người dùng */
-      message: string;
-      /** @description Với mã 1; với mã 400, 401, 402 chỉ ra dòng hàng (items[i].quantity, items[i].productId) */
-      details?: components["schemas"]["FieldError"][];
-    };
-    FieldError: {
-      field: string;
-      message: string;
-    };
-    /**
-     * @default draft
-     * @enum {string}
-     */
-    ProductStatus: "draft" | "active" | "hidden";
-    /**
-     * @description low khi 0 < còn hàng <= lowStockThreshold
-     * @enum {string}
-     */
-    StockLevel: "in_stock" | "low" | "out_of_stock";
-    Stock: {
-      /** Format: int64 */
-      available: number;
-      /** Format: int64 */
-      reserved: number;
-      /** Format: int64 */
-      sold: number;
-    };
-    ProductAdmin: {
-      /** Format: uuid */
-      id: string;
-      name: string;
-      slug: string;
-      summary: string | null;
-      description: string | null;
-      imageUrl: string | null;
-      /** Format: int64 */
-      price: number;
-      /** Format: int64 */
-      originalPrice: number | null;
-      status: components["schemas"]["ProductStatus"];
-      sortOrder: number;
-      minPerOrder: number;
-      maxPerOrder: number;
-      lowStockThreshold: number;
-      stock: components["schemas"]["Stock"];
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    ProductWeb: {
-      /** Format: uuid */
-      id: string;
-      name: string;
-      slug: string;
-      summary: string | null;
-      description: string | null;
-      imageUrl: string | null;
-      /** Format: int64 */
-      price: number;
-      /** Format: int64 */
-      originalPrice: number | null;
-      inStock: boolean;
-      stockLevel: components["schemas"]["StockLevel"];
-      minPerOrder: number;
-      maxPerOrder: number;
-    };
-    ProductCreate: {
-      name: string;
-      /** @description Bỏ trống: tạo từ tên (bỏ dấu tiếng Việt, đ -> d). Update: null tạo lại từ tên. */
-      slug?: string | null;
-      summary?: string | null;
-      description?: string | null;
-      /** @description /uploads/<tên tệp> hoặc https://... */
-      imageUrl?: string | null;
-      /**
-       * Format: int64
-       * @description VND
-       */
-      price: number;
-      /**
-       * Format: int64
-       * @description VND, >= price
-       */
-      originalPrice?: number | null;
-      status?: components["schemas"]["ProductStatus"];
-      /** @default 0 */
-      sortOrder?: number;
-      /** @default 1 */
-      minPerOrder?: number;
-      /**
-       * @description >= minPerOrder
-       * @default 10
-       */
-      maxPerOrder?: number;
-      /** @default 10 */
-      lowStockThreshold?: number;
-    };
-    /** @description Trường bỏ qua: giữ nguyên; null: xóa trường tùy chọn (name, price, status, sortOrder, minPerOrder, maxPerOrder, lowStockThreshold không nhận null). */
-    ProductUpdate: {
-      /** Format: uuid */
-      id: string;
-      name?: string;
-      /** @description Bỏ trống: tạo từ tên (bỏ dấu tiếng Việt, đ -> d). Update: null tạo lại từ tên. */
-      slug?: string | null;
-      summary?: string | null;
-      description?: string | null;
-      /** @description /uploads/<tên tệp> hoặc https://... */
-      imageUrl?: string | null;
-      /**
-       * Format: int64
-       * @description VND
-       */
-      price?: number;
-      /**
-       * Format: int64
-       * @description VND, >= price
-       */
-      originalPrice?: number | null;
-      status?: components["schemas"]["ProductStatus"];
-      /** @default 0 */
-      sortOrder?: number;
-      /** @default 1 */
-      minPerOrder?: number;
-      /**
-       * @description >= minPerOrder
-       * @default 10
-       */
-      maxPerOrder?: number;
-      /** @default 10 */
-      lowStockThreshold?: number;
-    };
-    /** @enum {string} */
-    CodeStatus: "available" | "reserved" | "sold" | "disabled";
-    SerialCode: {
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      productId: string;
-      productName: string;
-      /**
-       * @description Tối đa 4 ký tự cuối (tối đa một nửa mã ngắn)
-       * @example ••••••AB12
-       */
-      maskedCode: string;
-      status: components["schemas"]["CodeStatus"];
-      /** Format: uuid */
-      orderId: string | null;
-      orderCode: string | null;
-      /** Format: date-time */
-      expiresAt: string | null;
-      note: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      soldAt: string | null;
-    };
-    CreateBulk: {
-      /** Format: uuid */
-      productId: string;
-      /** @description Mỗi phần tử một mã: bỏ BOM, CR và khoảng trắng hai đầu, giữ hoa thường; dòng trống bị bỏ qua; 1..200 ký tự in được. Quá 50.000 phần tử: mã 313. */
-      codes: string[];
-      /**
-       * Format: date-time
-       * @description Phải ở tương lai
-       */
-      expiresAt?: string | null;
-      note?: string | null;
-    };
-    CreateBulkResult: {
-      inserted: number;
-      duplicates: ({
-          /** @description Vị trí trong codes, từ 0 */
-          index: number;
-          code: string;
-          /**
-           * @description exists: đã có trong sản phẩm; repeated: lặp lại trong cùng lô
-           * @enum {string}
-           */
-          reason: "exists" | "repeated";
-        })[];
-      invalid: ({
-          index: number;
-          /** @enum {string} */
-          reason: "too_long" | "control_character";
-        })[];
-    };
-    /** @description Chỉ khi mã đang available hoặc disabled (mã 312 nếu không). */
-    SerialCodeUpdate: {
-      /** Format: uuid */
-      id: string;
-      /** @description Mã mới: mã hóa và băm lại; trùng trong sản phẩm: mã 311 */
-      code?: string;
-      /** Format: date-time */
-      expiresAt?: string | null;
-      note?: string | null;
-      /** @enum {string} */
-      status?: "available" | "disabled";
-    };
-    IdBody: {
-      /** Format: uuid */
-      id: string;
-    };
-    Revealed: {
-      /** @description Mã ở dạng rõ (được ghi nhật ký) */
-      code: string;
-    };
-    /** @enum {string} */
-    OrderStatus: "pending_payment" | "completed" | "expired" | "cancelled" | "needs_attention";
-    /** @enum {string} */
-    PaymentStatus: "unpaid" | "partially_paid" | "paid" | "overpaid";
-    /** @description Ảnh chụp lúc tạo đơn; sửa phương thức thanh toán sau đó không đổi đơn cũ */
-    PaymentInstruction: {
-      /** Format: uuid */
-      providerId: string;
-      providerName: string;
-      /** @enum {string} */
-      type: "vietqr_bank" | "manual";
-      bankName: string | null;
-      bankBin: string | null;
-      accountNumber: string | null;
-      accountName: string | null;
-      /** @description Nội dung chuyển khoản: mã đơn hàng */
-      transferContent: string;
-      /** Format: int64 */
-      amountDue: number;
-      /** @description Chuỗi VietQR (NAPAS EMVCo) */
-      qrPayload: string | null;
-      instructions: string | null;
-    };
-    OrderLine: {
-      /** Format: uuid */
-      productId: string;
-      quantity: number;
-    };
-    OrderCreate: {
-      /** @description Cùng sản phẩm nhiều lần được gộp */
-      items: components["schemas"]["OrderLine"][];
-      /** Format: email */
-      email: string;
-      /** @description Số Việt Nam: 0xxxxxxxxx (di động 03/05/07/08/09, cố định 02 + 9 số); chấp nhận +84, khoảng trắng, dấu chấm, gạch */
-      phone?: string | null;
-      customerName?: string | null;
-      note?: string | null;
-      /** Format: uuid */
-      paymentProviderId: string;
-    };
-    WebOrderCode: {
-      code: string;
-      /** Format: date-time */
-      expiresAt: string | null;
-    };
-    WebOrderItem: {
-      /** Format: uuid */
-      productId: string;
-      productName: string;
-      imageUrl: string | null;
-      /** Format: int64 */
-      unitPrice: number;
-      quantity: number;
-      /** Format: int64 */
-      lineTotal: number;
-      /** @description Chỉ khi đơn đã hoàn tất (null trước đó) */
-      codes: components["schemas"]["WebOrderCode"][] | null;
-    };
-    /** @description Chi tiết đơn hàng cho khách */
-    WebOrder: {
-      /** @example DH7K2M9QXA */
-      code: string;
-      status: components["schemas"]["OrderStatus"];
-      paymentStatus: components["schemas"]["PaymentStatus"];
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      expiresAt: string;
-      /** Format: date-time */
-      paidAt: string | null;
-      /** Format: date-time */
-      completedAt: string | null;
-      customerName: string | null;
-      email: string;
-      phone: string | null;
-      items: components["schemas"]["WebOrderItem"][];
-      /** Format: int64 */
-      total: number;
-      /** Format: int64 */
-      paidAmount: number;
-      payment: components["schemas"]["PaymentInstruction"];
-    };
-    WebOrderCreated: {
-      /** @example DH7K2M9QXA */
-      code: string;
-      status: components["schemas"]["OrderStatus"];
-      paymentStatus: components["schemas"]["PaymentStatus"];
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      expiresAt: string;
-      /** Format: date-time */
-      paidAt: string | null;
-      /** Format: date-time */
-      completedAt: string | null;
-      customerName: string | null;
-      email: string;
-      phone: string | null;
-      items: components["schemas"]["WebOrderItem"][];
-      /** Format: int64 */
-      total: number;
-      /** Format: int64 */
-      paidAmount: number;
-      payment: components["schemas"]["PaymentInstruction"];
-      /** @description 32 byte ngẫu nhiên, base64url; chỉ có ở đây. Gửi lại trong header X-Order-Token */
-      accessToken: string;
-    };
-    /** @description Chỉ trạng thái, số tiền và hướng dẫn thanh toán: không có mã, không có token */
-    OrderLookup: {
-      /** @example DH7K2M9QXA */
-      code: string;
-      status: components["schemas"]["OrderStatus"];
-      paymentStatus: components["schemas"]["PaymentStatus"];
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      expiresAt: string;
-      /** Format: date-time */
-      paidAt: string | null;
-      /** Format: date-time */
-      completedAt: string | null;
-      /** Format: int64 */
-      total: number;
-      /** Format: int64 */
-      paidAmount: number;
-      payment: components["schemas"]["PaymentInstruction"];
-    };
-    OrderListItem: {
-      /** Format: uuid */
-      id: string;
-      code: string;
-      status: components["schemas"]["OrderStatus"];
-      paymentStatus: components["schemas"]["PaymentStatus"];
-      customerName: string | null;
-      email: string;
-      phone: string | null;
-      /** Format: int64 */
-      total: number;
-      /** Format: int64 */
-      paidAmount: number;
-      /** @description Tổng số mã đã đặt */
-      itemCount: number;
-      providerName: string;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      paidAt: string | null;
-    };
-    AdminOrderCode: {
-      /** Format: uuid */
-      id: string;
-      maskedCode: string;
-      status: components["schemas"]["CodeStatus"];
-      /** @description Mã đổi miễn phí (ReplaceCodes) */
-      replacement: boolean;
-      /** @description Đã được thay bằng mã khác; vẫn là sold, khách không còn thấy */
-      replaced: boolean;
-    };
-    AdminOrderItem: {
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      productId: string;
-      productName: string;
-      imageUrl: string | null;
-      /** Format: int64 */
-      unitPrice: number;
-      quantity: number;
-      /** Format: int64 */
-      lineTotal: number;
-      codes: components["schemas"]["AdminOrderCode"][];
-    };
-    OrderPayment: {
-      /** @description Mã giao dịch của paymentprovider, hoặc manual:<...> cho xác nhận thủ công */
-      transactionId: string;
-      /** Format: int64 */
-      amount: number;
-      /** Format: date-time */
-      paidAt: string;
-      /** @enum {string} */
-      source: "webhook" | "manual";
-      actor: string | null;
-      note: string | null;
-      /** @description Giao dịch ngân hàng về sau được nhận ra là khoản thủ công này (không tính hai lần) */
-      linkedTransactionId: string | null;
-    };
-    OrderEvent: {
-      /** Format: date-time */
-      at: string;
-      /** @enum {string} */
-      type: "created" | "payment_received" | "payment_duplicate" | "codes_reserved" | "completed" | "needs_attention" | "expired" | "cancelled" | "codes_replaced" | "codes_revealed" | "access_link_regenerated";
-      message: string;
-      actor: string | null;
-    };
+    /** @description Admin Order/Detail (also the answer of every admin order action). */
     AdminOrder: {
       /** Format: uuid */
       id: string;
@@ -508,54 +96,59 @@ export interface components {
       payments: components["schemas"]["OrderPayment"][];
       events: components["schemas"]["OrderEvent"][];
     };
-    ManualPayment: {
+    /** @description An order's code in the back office: masked. */
+    AdminOrderCode: {
       /** Format: uuid */
       id: string;
-      /**
-       * Format: int64
-       * @description 0 chỉ để giao lại mã cho đơn đã nhận đủ tiền (needs_attention)
-       */
-      amount: number;
-      note?: string | null;
-    };
-    OrderCancel: {
-      /** Format: uuid */
-      id: string;
-      reason: string;
-    };
-    OrderReplaceCodes: {
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      itemId: string;
-      /** @description 1..số lượng của dòng */
-      quantity: number;
-      reason: string;
-    };
-    RevealedOrderCode: {
-      /** Format: uuid */
-      id: string;
-      code: string;
+      maskedCode: string;
       status: components["schemas"]["CodeStatus"];
-      /** Format: date-time */
-      expiresAt: string | null;
+      /** @description Mã đổi miễn phí (ReplaceCodes) */
       replacement: boolean;
+      /** @description Đã được thay bằng mã khác; vẫn là sold, khách không còn thấy */
       replaced: boolean;
     };
-    RevealedOrder: {
-      items: {
-          /** Format: uuid */
-          itemId: string;
-          /** Format: uuid */
-          productId: string;
-          productName: string;
-          codes: components["schemas"]["RevealedOrderCode"][];
-        }[];
+    AdminOrderItem: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      productId: string;
+      productName: string;
+      imageUrl: string | null;
+      /** Format: int64 */
+      unitPrice: number;
+      /** Format: int32 */
+      quantity: number;
+      /** Format: int64 */
+      lineTotal: number;
+      codes: components["schemas"]["AdminOrderCode"][];
     };
-    AccessLink: {
-      /** @example https://shop.example.vn/order-detail?code=DH7K2M9QXA#token=... */
-      url: string;
+    /** @enum {string} */
+    AuditAction: "serial_code_reveal" | "order_codes_reveal" | "product_delete" | "serial_code_delete" | "order_confirm_payment" | "order_cancel" | "order_replace_codes" | "order_regenerate_link";
+    /**
+     * @description One row of the log as this service lists it (`common::audit::AuditEntry` with this
+     * service's actions; every row here has an actor id).
+     */
+    AuditEntry: {
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      at: string;
+      /** @description Tên đăng nhập */
+      actor: string;
+      /** Format: uuid */
+      actorId: string;
+      action: components["schemas"]["AuditAction"];
+      /** @description Mã đơn hàng, tên sản phẩm hoặc id mã serial; không bao giờ là mã rõ */
+      target: string;
+      detail: string;
     };
+    AuditEntryPage: {
+      items: components["schemas"]["AuditEntry"][];
+      totalCount: number;
+      pageIndex: number;
+      pageSize: number;
+    };
+    /** @description The internal ConfirmPayment's body. */
     BankPayment: {
       /** @description DH + 8 ký tự Crockford, không phân biệt hoa thường */
       orderCode: string;
@@ -567,6 +160,7 @@ export interface components {
       /** Format: date-time */
       paidAt: string;
     };
+    /** @description The internal ConfirmPayment's answer. */
     BankPaymentResult: {
       /** Format: uuid */
       orderId: string;
@@ -575,9 +169,32 @@ export interface components {
       paymentStatus: components["schemas"]["PaymentStatus"];
       /** @description true chỉ khi khoản tiền vừa được cộng */
       applied: boolean;
-      /** @enum {string} */
-      outcome: "applied" | "already_applied" | "duplicate_of_manual";
+      outcome: components["schemas"]["Outcome"];
     };
+    /** @enum {string} */
+    CodeStatus: "available" | "reserved" | "sold" | "disabled";
+    CreateBulk: {
+      /** Format: uuid */
+      productId: string;
+      /** @description Mỗi phần tử một mã: bỏ BOM, CR và khoảng trắng hai đầu, giữ hoa thường; dòng trống bị bỏ qua; 1..200 ký tự in được. Quá 50.000 phần tử: mã 313. */
+      codes: string[];
+      /**
+       * Format: date-time
+       * @description Phải ở tương lai
+       */
+      expiresAt?: string | null;
+      note?: string | null;
+    };
+    CreateBulkResult: {
+      inserted: number;
+      duplicates: components["schemas"]["Duplicate"][];
+      invalid: components["schemas"]["Invalid"][];
+    };
+    /**
+     * @description The summary. `revenue`, `completedOrders`, `codesSold`, `revenueByDay` and
+     * `topProducts` count orders completed in `[from, to)`; `orderCounts` counts orders
+     * created in it, every status present.
+     */
     DashboardSummary: {
       /** Format: date-time */
       from: string;
@@ -600,55 +217,535 @@ export interface components {
        */
       codesSold: number;
       /** @description Mỗi ngày (giờ Việt Nam, UTC+07:00) trong khoảng, kể cả ngày không có đơn */
-      revenueByDay: {
-          /** Format: date */
-          date: string;
-          /** Format: int64 */
-          revenue: number;
-          /** Format: int64 */
-          orders: number;
-        }[];
+      revenueByDay: components["schemas"]["DayView"][];
       /** @description Tối đa 10, theo doanh thu dòng hàng */
-      topProducts: {
-          /** Format: uuid */
-          productId: string;
-          name: string;
-          /** Format: int64 */
-          quantity: number;
-          /** Format: int64 */
-          revenue: number;
-        }[];
+      topProducts: components["schemas"]["TopProductView"][];
       /** @description Sản phẩm active có số mã bán được (không tính mã hết hạn trong 1 ngày) <= ngưỡng, tối đa 50 */
-      lowStock: {
-          /** Format: uuid */
-          productId: string;
-          name: string;
-          /** Format: int64 */
-          available: number;
-          lowStockThreshold: number;
-        }[];
+      lowStock: components["schemas"]["LowStockView"][];
     };
+    DayView: {
+      /**
+       * Format: date
+       * @description `YYYY-MM-DD`, a Vietnam day.
+       */
+      date: string;
+      /** Format: int64 */
+      revenue: number;
+      /** Format: int64 */
+      orders: number;
+    };
+    /** @description Indexes are positions in the submitted `codes` array, from 0. */
+    Duplicate: {
+      /** @description Vị trí trong codes, từ 0 */
+      index: number;
+      /** @description The submitter's own (normalised) input. */
+      code: string;
+      /** @description exists: đã có trong sản phẩm; repeated: lặp lại trong cùng lô */
+      reason: components["schemas"]["DuplicateReason"];
+    };
+    /** @enum {string} */
+    DuplicateReason: "exists" | "repeated";
+    ErrorEnvelope: {
+      status: number;
+      /** @enum {boolean} */
+      success: false;
+      result: null;
+      error: {
+        code: number;
+        message: string;
+        details?: components["schemas"]["FieldError"][];
+      };
+    };
+    /**
+     * @description The kinds of timeline events (`events[].type`).
+     * @enum {string}
+     */
+    EventKind: "created" | "payment_received" | "payment_duplicate" | "codes_reserved" | "completed" | "needs_attention" | "expired" | "cancelled" | "codes_replaced" | "codes_revealed" | "access_link_regenerated";
+    FieldError: {
+      field: string;
+      message: string;
+    };
+    /** @description `{id}` bodies (Reveal). */
+    IdBody: {
+      /** Format: uuid */
+      id: string;
+    };
+    Invalid: {
+      index: number;
+      reason: components["schemas"]["InvalidReason"];
+    };
+    /**
+     * @description Why a submitted line is not a code.
+     * @enum {string}
+     */
+    InvalidReason: "too_long" | "control_character";
+    LowStockView: {
+      /** Format: uuid */
+      productId: string;
+      name: string;
+      /** Format: int64 */
+      available: number;
+      /** Format: int32 */
+      lowStockThreshold: number;
+    };
+    /** @description Admin ConfirmPayment, as sent (`Serialize`: the canonical form replays compare). */
+    ManualPayment: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * Format: int64
+       * @description 0 chỉ để giao lại mã cho đơn đã nhận đủ tiền (needs_attention)
+       */
+      amount: number;
+      note?: string | null;
+    };
+    OrderCancel: {
+      /** Format: uuid */
+      id: string;
+      reason: string;
+    };
+    /**
+     * @description The body of CreateOrder, as sent. `Serialize` gives the canonical form that
+     * idempotent replays compare.
+     */
+    OrderCreate: {
+      /** @description Cùng sản phẩm nhiều lần được gộp */
+      items: components["schemas"]["OrderLine"][];
+      /** Format: email */
+      email: string;
+      /** @description Số Việt Nam: 0xxxxxxxxx (di động 03/05/07/08/09, cố định 02 + 9 số); chấp nhận +84, khoảng trắng, dấu chấm, gạch */
+      phone?: string | null;
+      customerName?: string | null;
+      note?: string | null;
+      /** Format: uuid */
+      paymentProviderId: string;
+    };
+    OrderEvent: {
+      /** Format: date-time */
+      at: string;
+      type: components["schemas"]["EventKind"];
+      message: string;
+      actor: string | null;
+    };
+    /** @description One line of CreateOrder, as sent. */
+    OrderLine: {
+      /** Format: uuid */
+      productId: string;
+      /** Format: int64 */
+      quantity: number;
+    };
+    /** @description A row of the admin list, answered as it is read (`OrderListItem` on the wire). */
+    OrderListItem: {
+      /** Format: uuid */
+      id: string;
+      code: string;
+      status: components["schemas"]["OrderStatus"];
+      paymentStatus: components["schemas"]["PaymentStatus"];
+      customerName: string | null;
+      email: string;
+      phone: string | null;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      paidAmount: number;
+      /**
+       * Format: int32
+       * @description The number of codes ordered (sum of the lines' quantities).
+       */
+      itemCount: number;
+      providerName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+    };
+    OrderListItemPage: {
+      items: components["schemas"]["OrderListItem"][];
+      totalCount: number;
+      pageIndex: number;
+      pageSize: number;
+    };
+    /** @description Chỉ trạng thái, số tiền và hướng dẫn thanh toán: không có mã, không có token */
+    OrderLookup: {
+      /** @example DH7K2M9QXA */
+      code: string;
+      status: components["schemas"]["OrderStatus"];
+      paymentStatus: components["schemas"]["PaymentStatus"];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      /** Format: date-time */
+      completedAt: string | null;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      paidAmount: number;
+      payment: components["schemas"]["PaymentInstruction"];
+    };
+    OrderPayment: {
+      /** @description Mã giao dịch của paymentprovider, hoặc manual:<...> cho xác nhận thủ công */
+      transactionId: string;
+      /** Format: int64 */
+      amount: number;
+      /** Format: date-time */
+      paidAt: string;
+      source: components["schemas"]["PaymentSource"];
+      actor: string | null;
+      note: string | null;
+      /** @description Giao dịch ngân hàng về sau được nhận ra là khoản thủ công này (không tính hai lần) */
+      linkedTransactionId: string | null;
+    };
+    OrderReplaceCodes: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      itemId: string;
+      /**
+       * Format: int64
+       * @description 1..số lượng của dòng
+       */
+      quantity: number;
+      reason: string;
+    };
+    /** @enum {string} */
+    OrderStatus: "pending_payment" | "completed" | "expired" | "cancelled" | "needs_attention";
+    /**
+     * @description What a payment did (the internal ConfirmPayment's `outcome`).
+     * @enum {string}
+     */
+    Outcome: "applied" | "already_applied" | "duplicate_of_manual";
+    /** @description Ảnh chụp lúc tạo đơn; sửa phương thức thanh toán sau đó không đổi đơn cũ */
+    PaymentInstruction: {
+      /** Format: uuid */
+      providerId: string;
+      providerName: string;
+      /** @enum {string} */
+      type: "vietqr_bank" | "manual";
+      bankName: string | null;
+      bankBin: string | null;
+      accountNumber: string | null;
+      accountName: string | null;
+      /** @description Nội dung chuyển khoản: mã đơn hàng */
+      transferContent: string;
+      /** Format: int64 */
+      amountDue: number;
+      /** @description Chuỗi VietQR (NAPAS EMVCo) */
+      qrPayload: string | null;
+      instructions: string | null;
+    };
+    /** @enum {string} */
+    PaymentSource: "webhook" | "manual";
+    /** @enum {string} */
+    PaymentStatus: "unpaid" | "partially_paid" | "paid" | "overpaid";
+    /** @description Product, admin view. */
+    ProductAdmin: components["schemas"]["ProductFields"] & {
+      /** Format: uuid */
+      id: string;
+      stock: components["schemas"]["Stock"];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ProductAdminPage: {
+      items: components["schemas"]["ProductAdmin"][];
+      totalCount: number;
+      pageIndex: number;
+      pageSize: number;
+    };
+    /**
+     * @description Product fields as sent by Create, or as the current product with an Update applied:
+     * nothing is checked yet.
+     */
+    ProductCreate: {
+      name: string;
+      /** @description Bỏ trống: tạo từ tên (bỏ dấu tiếng Việt, đ -> d). Update: null tạo lại từ tên. */
+      slug?: string | null;
+      summary?: string | null;
+      description?: string | null;
+      /** @description /uploads/<tên tệp> hoặc https://... */
+      imageUrl?: string | null;
+      /**
+       * Format: int64
+       * @description VND
+       */
+      price: number;
+      /**
+       * Format: int64
+       * @description VND, >= price
+       */
+      originalPrice?: number | null;
+      status?: components["schemas"]["ProductStatus"];
+      /**
+       * Format: int32
+       * @default 0
+       */
+      sortOrder?: number;
+      /**
+       * Format: int32
+       * @default 1
+       */
+      minPerOrder?: number;
+      /**
+       * Format: int32
+       * @description >= minPerOrder
+       * @default 10
+       */
+      maxPerOrder?: number;
+      /**
+       * Format: int32
+       * @default 10
+       */
+      lowStockThreshold?: number;
+    };
+    /** @description Checked product fields, ready to store; the admin view shows them as they are. */
+    ProductFields: {
+      name: string;
+      slug: string;
+      summary: string | null;
+      description: string | null;
+      imageUrl: string | null;
+      /** Format: int64 */
+      price: number;
+      /** Format: int64 */
+      originalPrice: number | null;
+      status: components["schemas"]["ProductStatus"];
+      /** Format: int32 */
+      sortOrder: number;
+      /** Format: int32 */
+      minPerOrder: number;
+      /** Format: int32 */
+      maxPerOrder: number;
+      /** Format: int32 */
+      lowStockThreshold: number;
+    };
+    /**
+     * @default draft
+     * @enum {string}
+     */
+    ProductStatus: "draft" | "active" | "hidden";
+    /** @description Trường bỏ qua: giữ nguyên; null: xóa trường tùy chọn (name, price, status, sortOrder, minPerOrder, maxPerOrder, lowStockThreshold không nhận null). */
+    ProductUpdate: {
+      /** Format: uuid */
+      id: string;
+      name?: string;
+      /** @description Bỏ trống: tạo từ tên (bỏ dấu tiếng Việt, đ -> d). Update: null tạo lại từ tên. */
+      slug?: string | null;
+      summary?: string | null;
+      description?: string | null;
+      /** @description /uploads/<tên tệp> hoặc https://... */
+      imageUrl?: string | null;
+      /**
+       * Format: int64
+       * @description VND
+       */
+      price?: number;
+      /**
+       * Format: int64
+       * @description VND, >= price
+       */
+      originalPrice?: number | null;
+      status?: components["schemas"]["ProductStatus"];
+      /**
+       * Format: int32
+       * @default 0
+       */
+      sortOrder?: number;
+      /**
+       * Format: int32
+       * @default 1
+       */
+      minPerOrder?: number;
+      /**
+       * Format: int32
+       * @description >= minPerOrder
+       * @default 10
+       */
+      maxPerOrder?: number;
+      /**
+       * Format: int32
+       * @default 10
+       */
+      lowStockThreshold?: number;
+    };
+    /** @description Product, storefront view: a stock level, never raw counts. */
+    ProductWeb: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      slug: string;
+      summary: string | null;
+      description: string | null;
+      imageUrl: string | null;
+      /** Format: int64 */
+      price: number;
+      /** Format: int64 */
+      originalPrice: number | null;
+      inStock: boolean;
+      stockLevel: components["schemas"]["StockLevel"];
+      /** Format: int32 */
+      minPerOrder: number;
+      /** Format: int32 */
+      maxPerOrder: number;
+    };
+    ProductWebPage: {
+      items: components["schemas"]["ProductWeb"][];
+      totalCount: number;
+      pageIndex: number;
+      pageSize: number;
+    };
+    Revealed: {
+      /** @description Mã ở dạng rõ (được ghi nhật ký) */
+      code: string;
+    };
+    RevealedItem: {
+      /** Format: uuid */
+      itemId: string;
+      /** Format: uuid */
+      productId: string;
+      productName: string;
+      codes: components["schemas"]["RevealedOrderCode"][];
+    };
+    RevealedOrder: {
+      items: components["schemas"]["RevealedItem"][];
+    };
+    /** @description A code in clear, from RevealCodes. */
+    RevealedOrderCode: {
+      /** Format: uuid */
+      id: string;
+      code: string;
+      status: components["schemas"]["CodeStatus"];
+      /** Format: date-time */
+      expiresAt: string | null;
+      replacement: boolean;
+      replaced: boolean;
+    };
+    /** @description The matches of one exact code: at most one per product. */
+    SearchView: {
+      items: components["schemas"]["SerialCode"][];
+    };
+    /** @description Serial code, admin view: masked, never the clear text. */
+    SerialCode: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      productId: string;
+      productName: string;
+      /**
+       * @description Tối đa 4 ký tự cuối (tối đa một nửa mã ngắn)
+       * @example ••••••AB12
+       */
+      maskedCode: string;
+      status: components["schemas"]["CodeStatus"];
+      /** Format: uuid */
+      orderId: string | null;
+      orderCode: string | null;
+      /** Format: date-time */
+      expiresAt: string | null;
+      note: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      soldAt: string | null;
+    };
+    SerialCodePage: {
+      items: components["schemas"]["SerialCode"][];
+      totalCount: number;
+      pageIndex: number;
+      pageSize: number;
+    };
+    /** @description The body of Search: the exact code (case kept), optionally within one product. */
     SerialCodeSearch: {
       /** @description Mã chính xác (đã chuẩn hóa: bỏ BOM, CR và khoảng trắng hai đầu) */
       code: string;
       /** Format: uuid */
       productId?: string;
     };
-    /** @enum {string} */
-    AuditAction: "serial_code_reveal" | "order_codes_reveal" | "product_delete" | "serial_code_delete" | "order_confirm_payment" | "order_cancel" | "order_replace_codes" | "order_regenerate_link";
-    AuditEntry: {
+    /** @description Chỉ khi mã đang available hoặc disabled (mã 312 nếu không). */
+    SerialCodeUpdate: {
       /** Format: uuid */
       id: string;
+      /** @description Mã mới: mã hóa và băm lại; trùng trong sản phẩm: mã 311 */
+      code?: string;
       /** Format: date-time */
-      at: string;
-      /** @description Tên đăng nhập */
-      actor: string;
+      expiresAt?: string | null;
+      note?: string | null;
+      /** @enum {string} */
+      status?: "available" | "disabled";
+    };
+    Stock: {
+      /** Format: int64 */
+      available: number;
+      /** Format: int64 */
+      reserved: number;
+      /** Format: int64 */
+      sold: number;
+    };
+    /**
+     * @description low khi 0 < còn hàng <= lowStockThreshold
+     * @enum {string}
+     */
+    StockLevel: "in_stock" | "low" | "out_of_stock";
+    TopProductView: {
       /** Format: uuid */
-      actorId: string;
-      action: components["schemas"]["AuditAction"];
-      /** @description Mã đơn hàng, tên sản phẩm hoặc id mã serial; không bao giờ là mã rõ */
-      target: string;
-      detail: string;
+      productId: string;
+      name: string;
+      /** Format: int64 */
+      quantity: number;
+      /** Format: int64 */
+      revenue: number;
+    };
+    /** @description Chi tiết đơn hàng cho khách */
+    WebOrder: {
+      /** @example DH7K2M9QXA */
+      code: string;
+      status: components["schemas"]["OrderStatus"];
+      paymentStatus: components["schemas"]["PaymentStatus"];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      /** Format: date-time */
+      completedAt: string | null;
+      customerName: string | null;
+      email: string;
+      phone: string | null;
+      items: components["schemas"]["WebOrderItem"][];
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      paidAmount: number;
+      payment: components["schemas"]["PaymentInstruction"];
+    };
+    /** @description A delivered code in the shopper's view. */
+    WebOrderCode: {
+      code: string;
+      /** Format: date-time */
+      expiresAt: string | null;
+    };
+    /** @description CreateOrder's answer: the web order detail and its access token (only here). */
+    WebOrderCreated: components["schemas"]["WebOrder"] & {
+      /** @description 32 byte ngẫu nhiên, base64url; chỉ có ở đây. Gửi lại trong header X-Order-Token */
+      accessToken: string;
+    };
+    WebOrderItem: {
+      /** Format: uuid */
+      productId: string;
+      productName: string;
+      imageUrl: string | null;
+      /** Format: int64 */
+      unitPrice: number;
+      /** Format: int32 */
+      quantity: number;
+      /** Format: int64 */
+      lineTotal: number;
+      /** @description Chỉ khi đơn đã hoàn tất (null trước đó) */
+      codes: components["schemas"]["WebOrderCode"][] | null;
     };
   };
 }

@@ -3,44 +3,32 @@
 // `make api-types` writes it again after a change to the service.
 
 export interface paths {
-  "/system/api/web/v1/Configuration/AppConfiguration": {
-  };
   "/system/api/admin/v1/Configuration/AppConfiguration": {
   };
   "/system/api/admin/v1/UploadFile/Upload": {
   };
-  "/uploads/{name}": {
+  "/system/api/web/v1/Configuration/AppConfiguration": {
   };
   "/system/openapi.json": {
+  };
+  "/uploads/{name}": {
   };
 }
 
 export interface components {
   schemas: {
-    PublicConfiguration: {
-      /** @example Cửa hàng mã số */
-      shopName: string;
-      shopTagline: string;
-      /** @description `/uploads/<sha256>.<png|jpg|webp|gif>` (an Upload result) or an `https://` URL */
-      logoUrl: string | null;
-      /** @description `http://` or `https://` URL */
-      socialUrl: string | null;
-      /** @description May contain line breaks (`\n`) */
-      footerNote: string;
-      /** Format: email */
-      contactEmail: string | null;
-      /** @description Digits and spaces, optionally led by `+`, at least 6 digits */
-      contactPhone: string | null;
-      /** @example G-XXXXXXX */
-      analyticsId: string | null;
-    };
+    /** @description What the admin screens see: the public fields plus who saved last, and when. */
     AppConfiguration: components["schemas"]["PublicConfiguration"] & ({
       /** Format: date-time */
       updatedAt: string;
-      /** @description User name of the last saver; null before the first save */
+      /** @description The user name of the last saver; `null` before the first save. */
       updatedBy: string | null;
     });
-    /** @description Any subset of the configuration fields. */
+    /**
+     * @description PUT body: any subset of the configuration fields (documentation of what
+     * `ConfigPatch` reads; the handler reads the JSON object itself, so that a field left
+     * out and an explicit `null` differ).
+     */
     AppConfigurationUpdate: {
       /** @example Cửa hàng mã số */
       shopName?: string;
@@ -58,23 +46,9 @@ export interface components {
       /** @example G-XXXXXXX */
       analyticsId?: string | null;
     };
-    UploadResult: {
-      /** @example /uploads/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png */
-      url: string;
-      /** @enum {string} */
-      contentType: "image/png" | "image/jpeg" | "image/webp" | "image/gif";
-      /** @description Bytes */
-      size: number;
-      width: number;
-      height: number;
-    };
-    FieldError: {
-      field: string;
-      message: string;
-    };
     ErrorEnvelope: {
       status: number;
-      /** @constant */
+      /** @enum {boolean} */
       success: false;
       result: null;
       error: {
@@ -82,6 +56,54 @@ export interface components {
         message: string;
         details?: components["schemas"]["FieldError"][];
       };
+    };
+    FieldError: {
+      field: string;
+      message: string;
+    };
+    /** @description What the storefront sees. */
+    PublicConfiguration: {
+      /** @example Cửa hàng mã số */
+      shopName: string;
+      shopTagline: string;
+      /** @description `/uploads/<sha256>.<png|jpg|webp|gif>` (an Upload result) or an `https://` URL */
+      logoUrl: string | null;
+      /** @description `http://` or `https://` URL */
+      socialUrl: string | null;
+      /** @description May contain line breaks (`\n`) */
+      footerNote: string;
+      /** Format: email */
+      contactEmail: string | null;
+      /** @description Digits and spaces, optionally led by `+`, at least 6 digits */
+      contactPhone: string | null;
+      /** @example G-XXXXXXX */
+      analyticsId: string | null;
+    };
+    /** @description The multipart body (documentation only: the handler streams the payload). */
+    UploadForm: {
+      /** Format: binary */
+      file: string;
+    };
+    UploadResult: {
+      /**
+       * @description `/uploads/<sha256>.<ext>`
+       * @example /uploads/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png
+       */
+      url: string;
+      /**
+       * @description The content types an upload can have (`ImageKind::content_type`).
+       * @enum {string}
+       */
+      contentType: "image/png" | "image/jpeg" | "image/webp" | "image/gif";
+      /**
+       * Format: int64
+       * @description Bytes
+       */
+      size: number;
+      /** Format: int32 */
+      width: number;
+      /** Format: int32 */
+      height: number;
     };
   };
 }
