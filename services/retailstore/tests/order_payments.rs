@@ -130,17 +130,9 @@ async fn internal_confirm_payment_checks_its_caller_and_input() {
     answer.error(401, 5);
     let mut unknown = body.clone();
     unknown["orderCode"] = json!("DH00000000");
-    let answer = app
-        .anon()
-        .with_headers(&[("x-internal-key", INTERNAL_KEY)])
-        .post(&CONFIRM_PAYMENT, &unknown)
-        .await;
+    let answer = app.internal().post(&CONFIRM_PAYMENT, &unknown).await;
     answer.error(404, 403);
-    let answer = app
-        .anon()
-        .with_headers(&[("x-internal-key", INTERNAL_KEY)])
-        .post(&CONFIRM_PAYMENT, &json!({}))
-        .await;
+    let answer = app.internal().post(&CONFIRM_PAYMENT, &json!({})).await;
     assert_eq!(
         answer.error(400, 1),
         [
@@ -160,11 +152,7 @@ async fn internal_confirm_payment_checks_its_caller_and_input() {
     ] {
         let mut bad = body.clone();
         bad[field] = value;
-        let answer = app
-            .anon()
-            .with_headers(&[("x-internal-key", INTERNAL_KEY)])
-            .post(&CONFIRM_PAYMENT, &bad)
-            .await;
+        let answer = app.internal().post(&CONFIRM_PAYMENT, &bad).await;
         assert_eq!(answer.error(400, 1), [field], "{bad}");
     }
     assert_eq!(app.schema.dump("serial_codes").await, before);

@@ -244,6 +244,12 @@ impl TestClient {
         }
     }
 
+    /// This client acting as another service: no token, the shared [`INTERNAL_KEY`].
+    pub fn internal(&self) -> Self {
+        self.anon()
+            .with_headers(&[(crate::internal::HEADER, INTERNAL_KEY)])
+    }
+
     /// This client with shorthands also sending `headers`.
     pub fn with_headers(&self, headers: &[(&str, &str)]) -> Self {
         let mut client = self.clone();
@@ -404,4 +410,16 @@ pub async fn assert_not_ready(base_url: &str) {
 /// A pool whose database cannot be reached (nothing listens on port 1).
 pub fn unreachable_pool(schema: &str) -> DbPool {
     db::build_pool("postgres://postgres@127.0.0.1:1/none", schema, 1).unwrap()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn with_sets_the_fields_of_the_patch() {
+        let body = json!({"name": "A", "price": 1});
+        let patched = super::with(body, json!({"price": "x", "status": null}));
+        assert_eq!(patched, json!({"name": "A", "price": "x", "status": null}));
+    }
 }

@@ -187,5 +187,15 @@ mod tests {
             (calls[1].status, calls[1].answer["error"]["code"].clone()),
             (503, json!(8))
         );
+        http.internal()
+            .get("/svc/internal/v1/X/Do")
+            .await
+            .error(503, 8);
+        let calls = stub.requests("/svc/internal/v1/X/Do");
+        assert_eq!(
+            calls[2].headers["x-internal-key"],
+            crate::testing::INTERNAL_KEY
+        );
+        assert!(!calls[2].headers.contains_key("authorization"));
     }
 }

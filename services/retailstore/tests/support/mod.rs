@@ -141,12 +141,8 @@ impl TestApp {
         let paid_at = chrono::Utc::now().to_rfc3339();
         let body = json!({"orderCode": code, "amount": amount, "providerId": PROVIDER,
                           "transactionId": tx, "paidAt": paid_at});
-        self.anon()
-            .with_headers(&[("x-internal-key", INTERNAL_KEY)])
-            .post(&CONFIRM_PAYMENT, body)
-            .await
-            .ok()
-            .clone()
+        let paid = self.internal().post(&CONFIRM_PAYMENT, body).await;
+        paid.ok().clone()
     }
 }
 
