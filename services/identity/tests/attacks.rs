@@ -5,8 +5,9 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, Api, USER};
+use common::{ADMIN_PASSWORD, Api};
 use futures_util::StreamExt;
+use identity::routes::USER_PAGINATION;
 use reqwest::Method;
 use shop_common::auth::Role;
 use shop_common::testing::attacks::{
@@ -17,14 +18,16 @@ use shop_common::testing::attacks::{
 #[tokio::test(flavor = "multi_thread")]
 async fn forged_and_revoked_tokens_are_refused() {
     let api = Api::new().await;
-    let pages = format!("{USER}/Pagination");
     let forged = forged_tokens(api.keys.kid(), |c| api.sign(c));
-    assert_tokens_refused(&api.http, Method::GET, &pages, None, &forged).await;
+    assert_tokens_refused(&api.http, Method::GET, USER_PAGINATION, None, &forged).await;
 
     let admin = api.token_for(api.admin).await;
-    api.with_token(Some(&admin)).get(&pages).await.ok();
+    api.with_token(Some(&admin)).get(USER_PAGINATION).await.ok();
     api.revoke(api.admin).await;
-    api.with_token(Some(&admin)).get(&pages).await.error(401, 5);
+    api.with_token(Some(&admin))
+        .get(USER_PAGINATION)
+        .await
+        .error(401, 5);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -32,14 +35,7 @@ async fn client_user_headers_are_not_identity() {
     let api = Api::new().await;
     let staff = api.insert_user("staff1", "staff-pass-1", Role::Staff).await;
     let staff_token = api.token_for(staff.id).await;
-    assert_user_headers_ignored(
-        &api.http,
-        Method::GET,
-        &format!("{USER}/Pagination"),
-        None,
-        &staff_token,
-    )
-    .await;
+    assert_user_headers_ignored(&api.http, Method::GET, USER_PAGINATION, None, &staff_token).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -53,11 +49,11 @@ async fn token_status_needs_the_key() {
 async fn page_numbers_out_of_bounds_are_code_1_naming_the_field() {
     let api = Api::new().await;
     let admin = api.token_for(api.admin).await;
-    assert_page_bounds(&api.http, Some(&admin), &format!("{USER}/Pagination")).await;
+    assert_page_bounds(&api.http, Some(&admin), USER_PAGINATION).await;
     assert_page_bounds(
         &api.http,
         Some(&admin),
-        &format!("{USER}/Pagination?role=staff"),
+        &format!("{USER_PAGINATION}?role=staff"),
     )
     .await;
 }

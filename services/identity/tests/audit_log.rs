@@ -3,11 +3,13 @@
 
 mod common;
 
-use common::{AUTH, Api, USER};
+use common::Api;
+use identity::routes::{
+    AUDIT_LOG_PAGINATION, SELF_CHANGE_PASSWORD, USER_CREATE, USER_DELETE, USER_RESET_PASSWORD,
+    USER_UPDATE,
+};
 use serde_json::{Value, json};
 use shop_common::auth::Role;
-
-const LOG: &str = "/identity/api/admin/v1/AuditLog/Pagination";
 
 /// The page's items as (action, actor, target).
 fn rows(page: &Value) -> Vec<(String, String, String)> {
@@ -42,7 +44,7 @@ async fn account_changes_are_logged_newest_first() {
         let api = &api;
         async move {
             api.with_token(Some(&admin))
-                .put(&format!("{USER}/Update"), body)
+                .put(USER_UPDATE, body)
                 .await
                 .ok()
                 .clone()
@@ -54,21 +56,21 @@ async fn account_changes_are_logged_newest_first() {
     update(json!({ "id": id, "isActive": true })).await;
     api.with_token(Some(&admin))
         .post(
-            &format!("{USER}/ResetPassword"),
+            USER_RESET_PASSWORD,
             json!({ "id": id, "newPassword": "Dat-lai-2026" }),
         )
         .await
         .ok();
     let own = api.token("ketoan", "Dat-lai-2026").await;
-    api.with_token(Some(&own)).post(&format!("{AUTH}/SelfChangePassword"), json!({ "oldPassword": "Dat-lai-2026", "newPassword": "Cua-rieng-toi", "confirmPassword": "Cua-rieng-toi" }))
+    api.with_token(Some(&own)).post(SELF_CHANGE_PASSWORD, json!({ "oldPassword": "Dat-lai-2026", "newPassword": "Cua-rieng-toi", "confirmPassword": "Cua-rieng-toi" }))
     .await
     .ok();
     api.with_token(Some(&admin))
-        .delete(&format!("{USER}/Delete?id={id}"))
+        .delete(&format!("{USER_DELETE}?id={id}"))
         .await
         .ok();
 
-    let page = api.with_token(Some(&admin)).get(LOG).await;
+    let page = api.with_token(Some(&admin)).get(AUDIT_LOG_PAGINATION).await;
     let page = page.ok();
     assert_eq!(
         rows(page),
@@ -113,23 +115,17 @@ async fn refused_changes_log_nothing() {
     let admin = api.admin_token().await;
     let me = api.admin;
     api.with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": me, "isActive": false }),
-        )
+        .put(USER_UPDATE, json!({ "id": me, "isActive": false }))
         .await
         .error(400, 132);
     api.with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": me, "role": "staff" }),
-        )
+        .put(USER_UPDATE, json!({ "id": me, "role": "staff" }))
         .await
         .error(400, 133);
-    api.with_token(Some(&admin)).post(&format!("{USER}/Create"), json!({ "userName": "nv-moi", "fullName": "X", "password": "password", "role": "staff" }))
+    api.with_token(Some(&admin)).post(USER_CREATE, json!({ "userName": "nv-moi", "fullName": "X", "password": "password", "role": "staff" }))
     .await
     .error(400, 124);
-    let page = api.with_token(Some(&admin)).get(LOG).await;
+    let page = api.with_token(Some(&admin)).get(AUDIT_LOG_PAGINATION).await;
     assert_eq!(page.ok()["totalCount"], 0);
 }
 
@@ -149,7 +145,7 @@ async fn a_lockout_is_logged_once() {
     }
     let page = api
         .with_token(Some(&admin))
-        .get(&format!("{LOG}?action=login_lockout"))
+        .get(&format!("{AUDIT_LOG_PAGINATION}?action=login_lockout"))
         .await;
     let page = page.ok();
     assert_eq!(
@@ -176,14 +172,14 @@ async fn filters_and_bounds() {
         .await;
     api.with_token(Some(&admin))
         .put(
-            &format!("{USER}/Update"),
+            USER_UPDATE,
             json!({ "id": second["id"], "isActive": false }),
         )
         .await
         .ok();
 
     let get = |query: &str| {
-        let url = format!("{LOG}?{query}");
+        let url = format!("{AUDIT_LOG_PAGINATION}?{query}");
         let admin = admin.clone();
         let api = &api;
         async move { api.with_token(Some(&admin)).get(&url).await }
@@ -254,8 +250,11 @@ async fn admins_only() {
     api.insert_user("nhanvien", "Nhan-vien-9z", Role::Staff)
         .await;
     let staff = api.token("nhanvien", "Nhan-vien-9z").await;
-    api.with_token(Some(&staff)).get(LOG).await.error(403, 6);
-    api.anon().get(LOG).await.error(401, 5);
+    api.with_token(Some(&staff))
+        .get(AUDIT_LOG_PAGINATION)
+        .await
+        .error(403, 6);
+    api.anon().get(AUDIT_LOG_PAGINATION).await.error(401, 5);
 }
 
 /// Enough escaping for RFC 3339 in a query string (`+` and `:`).

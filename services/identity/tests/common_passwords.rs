@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::{AUTH, Api, USER};
+use common::Api;
+use identity::routes::{ME, SELF_CHANGE_PASSWORD, USER_CREATE, USER_RESET_PASSWORD};
 use serde_json::json;
 use shop_common::auth::Role;
 
@@ -24,7 +25,7 @@ async fn create_refuses_common_passwords_in_any_case() {
         "QWERTY123",
     ] {
         let answer = api
-            .with_token(Some(&admin)).post(&format!("{USER}/Create"), json!({ "userName": "nhanvien", "fullName": "Nhân viên", "password": password, "role": "staff" }))
+            .with_token(Some(&admin)).post(USER_CREATE, json!({ "userName": "nhanvien", "fullName": "Nhân viên", "password": password, "role": "staff" }))
             .await;
         answer.error(400, 124);
         assert_eq!(answer.body["error"]["message"], MSG, "{password}");
@@ -47,17 +48,14 @@ async fn reset_refuses_common_passwords() {
     let answer = api
         .with_token(Some(&admin))
         .post(
-            &format!("{USER}/ResetPassword"),
+            USER_RESET_PASSWORD,
             json!({ "id": staff.id, "newPassword": "iloveyou" }),
         )
         .await;
     answer.error(400, 124);
     assert_eq!(answer.detail_fields(), ["newPassword"]);
     // Nothing changed: the old password and the user's token still work.
-    api.with_token(Some(&token))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .ok();
+    api.with_token(Some(&token)).get(ME).await.ok();
     api.login("nv2", "rieng-tu-42").await.ok();
 }
 
@@ -67,14 +65,11 @@ async fn self_change_refuses_common_passwords() {
     api.insert_user("nv3", "rieng-tu-43", Role::Staff).await;
     let token = api.token("nv3", "rieng-tu-43").await;
     let answer = api
-        .with_token(Some(&token)).post(&format!("{AUTH}/SelfChangePassword"), json!({ "oldPassword": "rieng-tu-43", "newPassword": "MatKhau", "confirmPassword": "MatKhau" }))
+        .with_token(Some(&token)).post(SELF_CHANGE_PASSWORD, json!({ "oldPassword": "rieng-tu-43", "newPassword": "MatKhau", "confirmPassword": "MatKhau" }))
         .await;
     answer.error(400, 124);
     assert_eq!(answer.body["error"]["message"], MSG);
     assert_eq!(answer.detail_fields(), ["newPassword"]);
-    api.with_token(Some(&token))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .ok();
+    api.with_token(Some(&token)).get(ME).await.ok();
     api.login("nv3", "rieng-tu-43").await.ok();
 }

@@ -6,21 +6,20 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{Api, INTERNAL_KEY, USER};
+use common::Api;
 use identity::models::User;
+use identity::routes::{JWKS, TOKEN_STATUS, USER_DELETE, USER_READ, USER_UPDATE};
 use identity::seed::{SeedError, ensure_admin};
 use identity::{MIGRATIONS, Passwords};
 use serde_json::json;
 use shop_common::config::Secret;
 use shop_common::db;
-use shop_common::testing::TestSchema;
+use shop_common::testing::{Answer, INTERNAL_KEY, TestSchema};
 
-const STATUS: &str = "/identity/internal/v1/TokenStatus";
-
-async fn status(api: &Api, query: &str, key: Option<&str>) -> common::Answer {
+async fn status(api: &Api, query: &str, key: Option<&str>) -> Answer {
     let headers: Vec<(&str, &str)> = key.map(|k| ("x-internal-key", k)).into_iter().collect();
     let gateway = api.anon().with_headers(&headers);
-    gateway.get(&format!("{STATUS}?{query}")).await
+    gateway.get(&format!("{TOKEN_STATUS}?{query}")).await
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -43,7 +42,7 @@ async fn token_status_answers_the_gateway() {
     // A user's token is not an internal key.
     let with_bearer = api
         .with_token(Some(&admin))
-        .get(&format!("{STATUS}?sub={id}&ver=1"))
+        .get(&format!("{TOKEN_STATUS}?sub={id}&ver=1"))
         .await;
     with_bearer.error(401, 5);
 
@@ -73,10 +72,7 @@ async fn token_status_answers_the_gateway() {
     let live = status(&api, &format!("sub={staff_id}&ver=1"), Some(&key)).await;
     assert_eq!(live.ok(), &json!({ "active": true, "role": "staff" }));
     api.with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": staff_id, "isActive": false }),
-        )
+        .put(USER_UPDATE, json!({ "id": staff_id, "isActive": false }))
         .await
         .ok();
     for ver in [1, 2] {
@@ -85,7 +81,7 @@ async fn token_status_answers_the_gateway() {
     }
     // And after delete the user is unknown.
     api.with_token(Some(&admin))
-        .delete(&format!("{USER}/Delete?id={staff_id}"))
+        .delete(&format!("{USER_DELETE}?id={staff_id}"))
         .await
         .ok();
     let gone = status(&api, &format!("sub={staff_id}&ver=3"), Some(&key)).await;
@@ -105,11 +101,7 @@ async fn probes_jwks_and_unknown_routes() {
         let resp = client.get(api.http.url(path)).send().await.unwrap();
         assert_eq!(resp.status(), 200, "{path}");
     }
-    let jwks = client
-        .get(api.http.url(shop_common::auth::JWKS_PATH))
-        .send()
-        .await
-        .unwrap();
+    let jwks = client.get(api.http.url(JWKS)).send().await.unwrap();
     assert_eq!(jwks.status(), 200);
     assert!(
         jwks.headers()["cache-control"]
@@ -120,11 +112,7 @@ async fn probes_jwks_and_unknown_routes() {
     let body: serde_json::Value = jwks.json().await.unwrap();
     assert_eq!(body["keys"].as_array().unwrap().len(), 1);
     // POST on the JWKS, unknown routes and methods: code 2 in the envelope.
-    let post = client
-        .post(api.http.url(shop_common::auth::JWKS_PATH))
-        .send()
-        .await
-        .unwrap();
+    let post = client.post(api.http.url(JWKS)).send().await.unwrap();
     assert_eq!(post.status(), 404);
     let post: serde_json::Value = post.json().await.unwrap();
     assert_eq!(post["error"]["code"], 2);
@@ -132,10 +120,7 @@ async fn probes_jwks_and_unknown_routes() {
         .get("/identity/api/web/v1/Nothing/Here")
         .await
         .error(404, 2);
-    api.anon()
-        .post(&format!("{USER}/Read"), json!({}))
-        .await
-        .error(404, 2);
+    api.anon().post(USER_READ, json!({})).await.error(404, 2);
     api.anon().get("/nowhere").await.error(404, 2);
 }
 

@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use common::test_settings;
-use common::{ADMIN_PASSWORD, AUTH, Api, USER};
+use common::{ADMIN_PASSWORD, Api};
+use identity::routes::{JWKS, LOGIN, ME, USER_UPDATE};
 use jsonwebtoken::jwk::JwkSet;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde_json::json;
@@ -40,7 +41,7 @@ async fn login_issues_a_verifiable_token() {
     let jwks = api
         .http
         .client
-        .get(api.http.url(shop_common::auth::JWKS_PATH))
+        .get(api.http.url(JWKS))
         .send()
         .await
         .unwrap();
@@ -86,7 +87,7 @@ async fn login_issues_a_verifiable_token() {
     assert_eq!(verified.sub, api.admin);
 
     // last_login_at is stamped.
-    let me = api.with_token(Some(token)).get(&format!("{AUTH}/Me")).await;
+    let me = api.with_token(Some(token)).get(ME).await;
     assert!(me.ok()["lastLoginAt"].as_str().is_some());
 }
 
@@ -240,10 +241,7 @@ async fn disabled_account_is_said_only_after_the_right_password() {
         .create_user(&admin, "nhanvien", "staff-pass", "staff")
         .await;
     api.with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": staff["id"], "isActive": false }),
-        )
+        .put(USER_UPDATE, json!({ "id": staff["id"], "isActive": false }))
         .await
         .ok();
     api.login("nhanvien", "wrong-pass").await.error(400, 100);
@@ -261,10 +259,7 @@ async fn login_ignores_authorization_and_rejects_bad_input() {
     let pass = ADMIN_PASSWORD.to_owned();
     let answer = api
         .with_token(Some("stale.garbage.token"))
-        .post(
-            &format!("{AUTH}/Login"),
-            json!({ "userName": "admin", "password": pass }),
-        )
+        .post(LOGIN, json!({ "userName": "admin", "password": pass }))
         .await;
     answer.ok();
 
@@ -272,7 +267,7 @@ async fn login_ignores_authorization_and_rejects_bad_input() {
     let resp = api
         .http
         .client
-        .post(api.http.url(&format!("{AUTH}/Login")))
+        .post(api.http.url(LOGIN))
         .header("content-type", "application/json")
         .body("{\"userName\": \"admin\",")
         .send()
@@ -284,14 +279,14 @@ async fn login_ignores_authorization_and_rejects_bad_input() {
     assert_eq!(body["error"]["code"], 1);
 
     // Missing fields: code 1 naming them.
-    let empty = api.anon().post(&format!("{AUTH}/Login"), json!({})).await;
+    let empty = api.anon().post(LOGIN, json!({})).await;
     empty.error(400, 1);
     assert_eq!(empty.detail_fields(), ["userName", "password"]);
 
     // Wrong method on a known path and an unknown path: code 2 in the envelope.
-    api.anon().get(&format!("{AUTH}/Login")).await.error(404, 2);
+    api.anon().get(LOGIN).await.error(404, 2);
     api.anon()
-        .get(&format!("{AUTH}/Nothing"))
+        .get("/identity/api/admin/v1/IdentityAuth/Nothing")
         .await
         .error(404, 2);
     api.anon().get("/identity/nothing").await.error(404, 2);

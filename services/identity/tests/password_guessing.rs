@@ -4,9 +4,11 @@
 
 mod common;
 
-use common::{AUTH, Answer, Api};
+use common::Api;
+use identity::routes::{ME, SELF_CHANGE_PASSWORD};
 use serde_json::json;
 use shop_common::auth::Role;
+use shop_common::testing::Answer;
 
 /// SelfChangePassword from client `ip` (127.0.0.1 is a trusted proxy in the tests).
 async fn change_from(api: &Api, token: &str, ip: &str, old: &str, new: &str) -> Answer {
@@ -14,7 +16,7 @@ async fn change_from(api: &Api, token: &str, ip: &str, old: &str, new: &str) -> 
         .with_token(Some(token))
         .with_headers(&[("x-forwarded-for", ip)]);
     let body = json!({ "oldPassword": old, "newPassword": new, "confirmPassword": new });
-    user.post(&format!("{AUTH}/SelfChangePassword"), body).await
+    user.post(SELF_CHANGE_PASSWORD, body).await
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -40,10 +42,7 @@ async fn wrong_old_passwords_count_like_failed_logins() {
     change_from(&api, &token, thief, "ca-sang-01", "moi-hoan-toan")
         .await
         .error(400, 101);
-    api.with_token(Some(&token))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .ok();
+    api.with_token(Some(&token)).get(ME).await.ok();
     // The same (user, client) count locks Login too...
     api.login_from("thungan", "ca-sang-01", thief)
         .await

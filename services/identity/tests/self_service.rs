@@ -3,18 +3,17 @@
 
 mod common;
 
-use common::{AUTH, Api};
+use common::Api;
+use identity::routes::{ME, SELF_CHANGE_PASSWORD};
 use serde_json::json;
 use shop_common::auth::Role;
+use shop_common::testing::Answer;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn me_needs_a_valid_current_token() {
     let api = Api::new().await;
     let token = api.admin_token().await;
-    let me = api
-        .with_token(Some(&token))
-        .get(&format!("{AUTH}/Me"))
-        .await;
+    let me = api.with_token(Some(&token)).get(ME).await;
     let user = me.ok();
     assert_eq!(user["id"], api.admin.to_string());
     assert_eq!(user["userName"], "admin");
@@ -22,9 +21,9 @@ async fn me_needs_a_valid_current_token() {
     assert_eq!(user["isActive"], true);
     assert!(user.get("passwordHash").is_none());
 
-    api.anon().get(&format!("{AUTH}/Me")).await.error(401, 5);
+    api.anon().get(ME).await.error(401, 5);
     api.with_token(Some("not-a-jwt"))
-        .get(&format!("{AUTH}/Me"))
+        .get(ME)
         .await
         .error(401, 5);
 
@@ -32,53 +31,38 @@ async fn me_needs_a_valid_current_token() {
     let other = identity::SigningKeys::generate().unwrap();
     let claims = api.claims(api.admin, "admin", Role::Admin, 1);
     let forged = other.sign(&claims).unwrap();
-    api.with_token(Some(&forged))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .error(401, 5);
+    api.with_token(Some(&forged)).get(ME).await.error(401, 5);
 
     // Expired: refused.
     let mut expired = claims.clone();
     expired.iat -= 7200;
     expired.exp = expired.iat + 3600;
     let expired = api.sign(&expired);
-    api.with_token(Some(&expired))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .error(401, 5);
+    api.with_token(Some(&expired)).get(ME).await.error(401, 5);
 
     // Wrong audience: refused.
     let mut foreign = claims.clone();
     foreign.aud = "someone-else".into();
     let foreign = api.sign(&foreign);
-    api.with_token(Some(&foreign))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .error(401, 5);
+    api.with_token(Some(&foreign)).get(ME).await.error(401, 5);
 
     // A stale `ver` (revoked) is refused by identity itself.
     let mut stale = claims.clone();
     stale.ver = 0;
     let stale = api.sign(&stale);
-    api.with_token(Some(&stale))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .error(401, 5);
+    api.with_token(Some(&stale)).get(ME).await.error(401, 5);
 
     // Staff may call Me too.
     let staff = api.insert_user("thu.ngan", "staff-pass", Role::Staff).await;
     let staff_token = api.token_for(staff.id).await;
-    let me = api
-        .with_token(Some(&staff_token))
-        .get(&format!("{AUTH}/Me"))
-        .await;
+    let me = api.with_token(Some(&staff_token)).get(ME).await;
     assert_eq!(me.ok()["role"], "staff");
 }
 
-async fn change(api: &Api, token: &str, old: &str, new: &str, confirm: &str) -> common::Answer {
+async fn change(api: &Api, token: &str, old: &str, new: &str, confirm: &str) -> Answer {
     api.with_token(Some(token))
         .post(
-            &format!("{AUTH}/SelfChangePassword"),
+            SELF_CHANGE_PASSWORD,
             json!({ "oldPassword": old, "newPassword": new, "confirmPassword": confirm }),
         )
         .await
@@ -115,10 +99,7 @@ async fn self_change_password_rules() {
     assert_eq!(same.detail_fields(), ["newPassword"]);
 
     // None of the refusals changed anything: the token and the old password still work.
-    api.with_token(Some(&token))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .ok();
+    api.with_token(Some(&token)).get(ME).await.ok();
 
     // 30 multi-byte characters are 30 characters.
     let new = "mậtkhẩuđủbamươikýtựtiếngviệtnè".to_owned();
@@ -130,19 +111,13 @@ async fn self_change_password_rules() {
     );
 
     // The token used is revoked; old password no longer works; the new one does.
-    api.with_token(Some(&token))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .error(401, 5);
+    api.with_token(Some(&token)).get(ME).await.error(401, 5);
     change(&api, &token, &new, "again-new", "again-new")
         .await
         .error(401, 5);
     api.login("nhanvien", "old-pass").await.error(400, 100);
     let fresh = api.token("nhanvien", &new).await;
-    let me = api
-        .with_token(Some(&fresh))
-        .get(&format!("{AUTH}/Me"))
-        .await;
+    let me = api.with_token(Some(&fresh)).get(ME).await;
     assert_eq!(me.ok()["id"], staff.id.to_string());
 }
 
@@ -155,7 +130,7 @@ async fn self_change_password_needs_a_token() {
     let resp = api
         .http
         .client
-        .post(api.http.url(&format!("{AUTH}/SelfChangePassword")))
+        .post(api.http.url(SELF_CHANGE_PASSWORD))
         .json(&json!({}))
         .send()
         .await

@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::{Api, USER};
+use common::Api;
+use identity::routes::{USER_CREATE, USER_DELETE, USER_READ, USER_RESET_PASSWORD, USER_UPDATE};
 use serde_json::{Value, json};
 
 #[tokio::test(flavor = "multi_thread")]
@@ -14,7 +15,7 @@ async fn create_read_update_delete() {
     let created = api
         .with_token(Some(&admin))
         .post(
-            &format!("{USER}/Create"),
+            USER_CREATE,
             json!({
                 "userName": "Le.Van_A-1",
                 "fullName": "  Lê Văn A  ",
@@ -37,7 +38,7 @@ async fn create_read_update_delete() {
 
     let read = api
         .with_token(Some(&admin))
-        .get(&format!("{USER}/Read?id={id}"))
+        .get(&format!("{USER_READ}?id={id}"))
         .await;
     assert_eq!(read.ok(), &user);
 
@@ -48,7 +49,7 @@ async fn create_read_update_delete() {
     let updated = api
         .with_token(Some(&admin))
         .put(
-            &format!("{USER}/Update"),
+            USER_UPDATE,
             json!({ "id": id, "fullName": "Lê Văn B", "email": null }),
         )
         .await;
@@ -61,10 +62,7 @@ async fn create_read_update_delete() {
 
     let only_email = api
         .with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": id, "email": "b@shop.vn" }),
-        )
+        .put(USER_UPDATE, json!({ "id": id, "email": "b@shop.vn" }))
         .await;
     assert_eq!(only_email.ok()["fullName"], "Lê Văn B");
     assert_eq!(only_email.ok()["email"], "b@shop.vn");
@@ -73,23 +71,20 @@ async fn create_read_update_delete() {
     let before = api.user_count().await;
     let deleted = api
         .with_token(Some(&admin))
-        .delete(&format!("{USER}/Delete?id={id}"))
+        .delete(&format!("{USER_DELETE}?id={id}"))
         .await;
     assert_eq!(deleted.ok(), &json!(true));
     assert_eq!(api.user_count().await, before - 1);
     api.with_token(Some(&admin))
-        .get(&format!("{USER}/Read?id={id}"))
+        .get(&format!("{USER_READ}?id={id}"))
         .await
         .error(404, 2);
     api.with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": id, "fullName": "X" }),
-        )
+        .put(USER_UPDATE, json!({ "id": id, "fullName": "X" }))
         .await
         .error(404, 2);
     api.with_token(Some(&admin))
-        .delete(&format!("{USER}/Delete?id={id}"))
+        .delete(&format!("{USER_DELETE}?id={id}"))
         .await
         .error(404, 2);
     api.login("le.van_a-1", "pass-123").await.error(400, 100);
@@ -103,30 +98,30 @@ async fn unknown_ids_and_bad_ids() {
     let admin = api.admin_token().await;
     let missing = uuid::Uuid::new_v4();
     api.with_token(Some(&admin))
-        .get(&format!("{USER}/Read?id={missing}"))
+        .get(&format!("{USER_READ}?id={missing}"))
         .await
         .error(404, 2);
     api.with_token(Some(&admin))
         .post(
-            &format!("{USER}/ResetPassword"),
+            USER_RESET_PASSWORD,
             json!({ "id": missing, "newPassword": "abcdef" }),
         )
         .await
         .error(404, 2);
     api.with_token(Some(&admin))
-        .delete(&format!("{USER}/Delete?id={missing}"))
+        .delete(&format!("{USER_DELETE}?id={missing}"))
         .await
         .error(404, 2);
     api.with_token(Some(&admin))
-        .get(&format!("{USER}/Read?id=not-a-uuid"))
+        .get(&format!("{USER_READ}?id=not-a-uuid"))
         .await
         .error(400, 1);
     api.with_token(Some(&admin))
-        .get(&format!("{USER}/Read"))
+        .get(USER_READ)
         .await
         .error(400, 1);
     api.with_token(Some(&admin))
-        .delete(&format!("{USER}/Delete"))
+        .delete(USER_DELETE)
         .await
         .error(400, 1);
 }
@@ -139,7 +134,7 @@ async fn duplicate_user_name_is_a_conflict() {
     let count = api.user_count().await;
     for name in ["alice", "ALICE", "Alice"] {
         let dup = api
-            .with_token(Some(&admin)).post(&format!("{USER}/Create"), json!({ "userName": name, "fullName": "A", "password": "pass-123", "role": "admin" }))
+            .with_token(Some(&admin)).post(USER_CREATE, json!({ "userName": name, "fullName": "A", "password": "pass-123", "role": "admin" }))
             .await;
         dup.error(409, 130);
         assert_eq!(dup.body["error"]["message"], "Tên đăng nhập đã tồn tại");
@@ -156,7 +151,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
     let bad = api
         .with_token(Some(&admin))
         .post(
-            &format!("{USER}/Create"),
+            USER_CREATE,
             json!({
                 "userName": "có dấu",
                 "fullName": "   ",
@@ -177,7 +172,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
 
     let empty = api
         .with_token(Some(&admin))
-        .post(&format!("{USER}/Create"), json!({}))
+        .post(USER_CREATE, json!({}))
         .await;
     empty.error(400, 1);
     assert_eq!(
@@ -202,10 +197,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
         for (k, v) in patch.as_object().unwrap() {
             body[k] = v.clone();
         }
-        let answer = api
-            .with_token(Some(&admin))
-            .post(&format!("{USER}/Create"), body)
-            .await;
+        let answer = api.with_token(Some(&admin)).post(USER_CREATE, body).await;
         answer.error(400, 1);
         assert_eq!(answer.detail_fields(), [field]);
     }
@@ -214,7 +206,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
     let resp = api
         .http
         .client
-        .post(api.http.url(&format!("{USER}/Create")))
+        .post(api.http.url(USER_CREATE))
         .bearer_auth(&admin)
         .header("content-type", "application/json")
         .body("{not json")
@@ -230,7 +222,7 @@ async fn create_validation_names_every_field_and_changes_nothing() {
     // Update validation: nulls for required fields, bad values, missing id.
     let staff = api.create_user(&admin, "nv1", "pass-123", "staff").await;
     let bad_update = api
-        .with_token(Some(&admin)).put(&format!("{USER}/Update"), json!({ "id": staff["id"], "fullName": null, "role": "boss", "email": "x@", "isActive": null }))
+        .with_token(Some(&admin)).put(USER_UPDATE, json!({ "id": staff["id"], "fullName": null, "role": "boss", "email": "x@", "isActive": null }))
         .await;
     bad_update.error(400, 1);
     assert_eq!(
@@ -239,20 +231,20 @@ async fn create_validation_names_every_field_and_changes_nothing() {
     );
     let no_id = api
         .with_token(Some(&admin))
-        .put(&format!("{USER}/Update"), json!({ "fullName": "X" }))
+        .put(USER_UPDATE, json!({ "fullName": "X" }))
         .await;
     no_id.error(400, 1);
     assert_eq!(no_id.detail_fields(), ["id"]);
     let read = api
         .with_token(Some(&admin))
-        .get(&format!("{USER}/Read?id={}", staff["id"].as_str().unwrap()))
+        .get(&format!("{USER_READ}?id={}", staff["id"].as_str().unwrap()))
         .await;
     assert_eq!(read.ok(), &staff);
 
     let reset = api
         .with_token(Some(&admin))
         .post(
-            &format!("{USER}/ResetPassword"),
+            USER_RESET_PASSWORD,
             json!({ "id": staff["id"], "newPassword": "12345" }),
         )
         .await;

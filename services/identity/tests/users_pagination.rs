@@ -3,10 +3,12 @@
 
 mod common;
 
-use common::{Api, USER};
+use common::Api;
+use identity::routes::{USER_DELETE, USER_PAGINATION, USER_UPDATE};
 use serde_json::json;
+use shop_common::testing::Answer;
 
-fn names(answer: &common::Answer) -> Vec<String> {
+fn names(answer: &Answer) -> Vec<String> {
     answer.ok()["items"]
         .as_array()
         .unwrap()
@@ -29,24 +31,18 @@ async fn pagination_filters_sorts_and_checks() {
     }
     let echo = api
         .with_token(Some(&admin))
-        .get(&format!("{USER}/Pagination?keyword=echo"))
+        .get(&format!("{USER_PAGINATION}?keyword=echo"))
         .await
         .ok()["items"][0]
         .clone();
     api.with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": echo["id"], "isActive": false }),
-        )
+        .put(USER_UPDATE, json!({ "id": echo["id"], "isActive": false }))
         .await
         .ok();
     api.token("bravo", "pass-123").await;
 
     // Default: createdAt desc.
-    let all = api
-        .with_token(Some(&admin))
-        .get(&format!("{USER}/Pagination"))
-        .await;
+    let all = api.with_token(Some(&admin)).get(USER_PAGINATION).await;
     assert_eq!(all.ok()["totalCount"], 5);
     assert_eq!(all.ok()["pageIndex"], 1);
     assert_eq!(all.ok()["pageSize"], 20);
@@ -70,7 +66,7 @@ async fn pagination_filters_sorts_and_checks() {
 
     let by_name = api
         .with_token(Some(&admin))
-        .get(&format!("{USER}/Pagination?sortBy=userName&sortDir=asc"))
+        .get(&format!("{USER_PAGINATION}?sortBy=userName&sortDir=asc"))
         .await;
     assert_eq!(
         names(&by_name),
@@ -78,7 +74,7 @@ async fn pagination_filters_sorts_and_checks() {
     );
     let by_name_desc = api
         .with_token(Some(&admin))
-        .get(&format!("{USER}/Pagination?sortBy=userName&sortDir=desc"))
+        .get(&format!("{USER_PAGINATION}?sortBy=userName&sortDir=desc"))
         .await;
     assert_eq!(
         names(&by_name_desc),
@@ -89,25 +85,25 @@ async fn pagination_filters_sorts_and_checks() {
     let by_login = api
         .with_token(Some(&admin))
         .get(&format!(
-            "{USER}/Pagination?sortBy=lastLoginAt&sortDir=desc"
+            "{USER_PAGINATION}?sortBy=lastLoginAt&sortDir=desc"
         ))
         .await;
     assert_eq!(names(&by_login)[..2], ["bravo", "admin"]);
 
     let staff = api
         .with_token(Some(&admin))
-        .get(&format!("{USER}/Pagination?role=staff"))
+        .get(&format!("{USER_PAGINATION}?role=staff"))
         .await;
     assert_eq!(names(&staff), ["echo", "bravo", "charlie"]);
     let inactive = api
         .with_token(Some(&admin))
-        .get(&format!("{USER}/Pagination?isActive=false"))
+        .get(&format!("{USER_PAGINATION}?isActive=false"))
         .await;
     assert_eq!(names(&inactive), ["echo"]);
     let active_staff = api
         .with_token(Some(&admin))
         .get(&format!(
-            "{USER}/Pagination?role=staff&isActive=true&sortBy=userName"
+            "{USER_PAGINATION}?role=staff&isActive=true&sortBy=userName"
         ))
         .await;
     assert_eq!(names(&active_staff), ["bravo", "charlie"]);
@@ -115,19 +111,19 @@ async fn pagination_filters_sorts_and_checks() {
     // Keyword over userName, fullName and e-mail, case-insensitive; LIKE wildcards literal.
     let by_mail = api
         .with_token(Some(&admin))
-        .get(&format!("{USER}/Pagination?keyword=DELTA%40SHOP"))
+        .get(&format!("{USER_PAGINATION}?keyword=DELTA%40SHOP"))
         .await;
     assert_eq!(names(&by_mail), ["delta"]);
     let by_full = api
         .with_token(Some(&admin))
         .get(&format!(
-            "{USER}/Pagination?keyword=ng%C6%B0%E1%BB%9Di%20d%C3%B9ng%20char"
+            "{USER_PAGINATION}?keyword=ng%C6%B0%E1%BB%9Di%20d%C3%B9ng%20char"
         ))
         .await;
     assert_eq!(names(&by_full), ["charlie"]);
     let wildcard = api
         .with_token(Some(&admin))
-        .get(&format!("{USER}/Pagination?keyword=%25"))
+        .get(&format!("{USER_PAGINATION}?keyword=%25"))
         .await;
     assert_eq!(wildcard.ok()["totalCount"], 0);
 
@@ -135,7 +131,7 @@ async fn pagination_filters_sorts_and_checks() {
     let page2 = api
         .with_token(Some(&admin))
         .get(&format!(
-            "{USER}/Pagination?pageIndex=2&pageSize=2&sortBy=userName"
+            "{USER_PAGINATION}?pageIndex=2&pageSize=2&sortBy=userName"
         ))
         .await;
     assert_eq!(names(&page2), ["charlie", "delta"]);
@@ -155,30 +151,27 @@ async fn pagination_filters_sorts_and_checks() {
     ] {
         let bad = api
             .with_token(Some(&admin))
-            .get(&format!("{USER}/Pagination?{query}"))
+            .get(&format!("{USER_PAGINATION}?{query}"))
             .await;
         bad.error(400, 1);
         assert_eq!(bad.detail_fields(), [field], "{query}");
     }
     api.with_token(Some(&admin))
-        .get(&format!("{USER}/Pagination?pageSize=abc"))
+        .get(&format!("{USER_PAGINATION}?pageSize=abc"))
         .await
         .error(400, 1);
 
     // Deleted users are not listed.
     let charlie = api
         .with_token(Some(&admin))
-        .get(&format!("{USER}/Pagination?keyword=charlie"))
+        .get(&format!("{USER_PAGINATION}?keyword=charlie"))
         .await;
     let charlie_id = charlie.ok()["items"][0]["id"].as_str().unwrap().to_owned();
     api.with_token(Some(&admin))
-        .delete(&format!("{USER}/Delete?id={charlie_id}"))
+        .delete(&format!("{USER_DELETE}?id={charlie_id}"))
         .await
         .ok();
-    let all = api
-        .with_token(Some(&admin))
-        .get(&format!("{USER}/Pagination"))
-        .await;
+    let all = api.with_token(Some(&admin)).get(USER_PAGINATION).await;
     assert_eq!(all.ok()["totalCount"], 4);
     assert!(!names(&all).contains(&"charlie".to_owned()));
 }

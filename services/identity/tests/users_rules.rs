@@ -3,7 +3,10 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, AUTH, Api, USER};
+use common::{ADMIN_PASSWORD, Api};
+use identity::routes::{
+    ME, USER_CREATE, USER_DELETE, USER_PAGINATION, USER_READ, USER_RESET_PASSWORD, USER_UPDATE,
+};
 use serde_json::json;
 use shop_common::auth::Role;
 
@@ -14,35 +17,29 @@ async fn staff_may_not_use_user_endpoints() {
     let token = api.token("nhanvien", "staff-pass").await;
     let id = staff.id;
     let calls = [
-        api.with_token(Some(&token)).get(&format!("{USER}/Pagination")).await,
-        api.with_token(Some(&token)).get(&format!("{USER}/Read?id={id}")).await,
-        api.with_token(Some(&token)).post(&format!("{USER}/Create"), json!({ "userName": "x123", "fullName": "X", "password": "pass-123", "role": "admin" }))
+        api.with_token(Some(&token)).get(USER_PAGINATION).await,
+        api.with_token(Some(&token)).get(&format!("{USER_READ}?id={id}")).await,
+        api.with_token(Some(&token)).post(USER_CREATE, json!({ "userName": "x123", "fullName": "X", "password": "pass-123", "role": "admin" }))
         .await,
-        api.with_token(Some(&token)).put(&format!("{USER}/Update"), json!({ "id": id, "role": "admin" }))
+        api.with_token(Some(&token)).put(USER_UPDATE, json!({ "id": id, "role": "admin" }))
         .await,
-        api.with_token(Some(&token)).post(&format!("{USER}/ResetPassword"), json!({ "id": api.admin, "newPassword": "hacked-1" }))
+        api.with_token(Some(&token)).post(USER_RESET_PASSWORD, json!({ "id": api.admin, "newPassword": "hacked-1" }))
         .await,
-        api.with_token(Some(&token)).delete(&format!("{USER}/Delete?id={}", api.admin))
+        api.with_token(Some(&token)).delete(&format!("{USER_DELETE}?id={}", api.admin))
         .await,
     ];
     for answer in &calls {
         answer.error(403, 6);
     }
     // Nor anonymous callers.
+    api.anon().get(USER_PAGINATION).await.error(401, 5);
     api.anon()
-        .get(&format!("{USER}/Pagination"))
-        .await
-        .error(401, 5);
-    api.anon()
-        .delete(&format!("{USER}/Delete?id={id}"))
+        .delete(&format!("{USER_DELETE}?id={id}"))
         .await
         .error(401, 5);
     // Nothing changed.
     api.token("admin", ADMIN_PASSWORD).await;
-    let me = api
-        .with_token(Some(&token))
-        .get(&format!("{AUTH}/Me"))
-        .await;
+    let me = api.with_token(Some(&token)).get(ME).await;
     assert_eq!(me.ok()["role"], "staff");
 }
 
@@ -54,22 +51,16 @@ async fn cannot_delete_or_disable_oneself() {
     let id = api.admin;
     let del = api
         .with_token(Some(&admin))
-        .delete(&format!("{USER}/Delete?id={id}"))
+        .delete(&format!("{USER_DELETE}?id={id}"))
         .await;
     del.error(400, 132);
     let disable = api
         .with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": id, "isActive": false }),
-        )
+        .put(USER_UPDATE, json!({ "id": id, "isActive": false }))
         .await;
     disable.error(400, 132);
     // Still there, still working.
-    api.with_token(Some(&admin))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .ok();
+    api.with_token(Some(&admin)).get(ME).await.ok();
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -79,48 +70,30 @@ async fn the_last_active_admin_stays() {
     let id = api.admin;
     let demote = api
         .with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": id, "role": "staff" }),
-        )
+        .put(USER_UPDATE, json!({ "id": id, "role": "staff" }))
         .await;
     demote.error(400, 133);
     // A no-op role "change" is fine and keeps the token.
     api.with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": id, "role": "admin" }),
-        )
+        .put(USER_UPDATE, json!({ "id": id, "role": "admin" }))
         .await
         .ok();
-    api.with_token(Some(&admin))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .ok();
+    api.with_token(Some(&admin)).get(ME).await.ok();
 
     // With a second active admin, demoting oneself is allowed (and revokes the token).
     let second = api.create_user(&admin, "admin2", "pass-123", "admin").await;
     let second_token = api.token("admin2", "pass-123").await;
     let done = api
         .with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": id, "role": "staff" }),
-        )
+        .put(USER_UPDATE, json!({ "id": id, "role": "staff" }))
         .await;
     assert_eq!(done.ok()["role"], "staff");
-    api.with_token(Some(&admin))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .error(401, 5);
+    api.with_token(Some(&admin)).get(ME).await.error(401, 5);
 
     // Now admin2 is the last active admin: it cannot demote itself either.
     let second_id = second["id"].as_str().unwrap();
     api.with_token(Some(&second_token))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": second_id, "role": "staff" }),
-        )
+        .put(USER_UPDATE, json!({ "id": second_id, "role": "staff" }))
         .await
         .error(400, 133);
 
@@ -129,17 +102,11 @@ async fn the_last_active_admin_stays() {
         .create_user(&second_token, "admin3", "pass-123", "admin")
         .await;
     api.with_token(Some(&second_token))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": third["id"], "isActive": false }),
-        )
+        .put(USER_UPDATE, json!({ "id": third["id"], "isActive": false }))
         .await
         .ok();
     api.with_token(Some(&second_token))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": second_id, "role": "staff" }),
-        )
+        .put(USER_UPDATE, json!({ "id": second_id, "role": "staff" }))
         .await
         .error(400, 133);
 }
@@ -155,24 +122,20 @@ async fn admins_removing_each_other_at_once_leave_one() {
         let b = api.create_user(&root, &b_name, "pass-123", "admin").await;
         // Leave only a and b as active admins.
         api.with_token(Some(&api.token(&a_name, "pass-123").await))
-            .put(
-                &format!("{USER}/Update"),
-                json!({ "id": api.admin, "role": "staff" }),
-            )
+            .put(USER_UPDATE, json!({ "id": api.admin, "role": "staff" }))
             .await
             .ok();
         let ta = api.token(&a_name, "pass-123").await;
         let tb = api.token(&b_name, "pass-123").await;
         let (as_a, as_b) = (api.with_token(Some(&ta)), api.with_token(Some(&tb)));
         let (x, y) = if round % 2 == 0 {
-            let del_b = format!("{USER}/Delete?id={}", b["id"].as_str().unwrap());
-            let del_a = format!("{USER}/Delete?id={}", a["id"].as_str().unwrap());
+            let del_b = format!("{USER_DELETE}?id={}", b["id"].as_str().unwrap());
+            let del_a = format!("{USER_DELETE}?id={}", a["id"].as_str().unwrap());
             tokio::join!(as_a.delete(&del_b), as_b.delete(&del_a))
         } else {
-            let update = format!("{USER}/Update");
             tokio::join!(
-                as_a.put(&update, json!({ "id": b["id"], "role": "staff" })),
-                as_b.put(&update, json!({ "id": a["id"], "role": "staff" })),
+                as_a.put(USER_UPDATE, json!({ "id": b["id"], "role": "staff" })),
+                as_b.put(USER_UPDATE, json!({ "id": a["id"], "role": "staff" })),
             )
         };
         let successes = [&x, &y].iter().filter(|r| r.status == 200).count();
@@ -188,14 +151,11 @@ async fn admins_removing_each_other_at_once_leave_one() {
         let winner = if x.status == 200 { &ta } else { &tb };
         let list = api
             .with_token(Some(winner))
-            .get(&format!("{USER}/Pagination?role=admin&isActive=true"))
+            .get(&format!("{USER_PAGINATION}?role=admin&isActive=true"))
             .await;
         assert_eq!(list.ok()["totalCount"], 1);
         api.with_token(Some(winner))
-            .put(
-                &format!("{USER}/Update"),
-                json!({ "id": api.admin, "role": "admin" }),
-            )
+            .put(USER_UPDATE, json!({ "id": api.admin, "role": "admin" }))
             .await
             .ok();
         let admin_token = api.admin_token().await;
@@ -203,7 +163,7 @@ async fn admins_removing_each_other_at_once_leave_one() {
             let _ = api
                 .with_token(Some(&admin_token))
                 .delete(&format!(
-                    "{USER}/Delete?id={}",
+                    "{USER_DELETE}?id={}",
                     user["id"].as_str().unwrap()
                 ))
                 .await;
@@ -220,61 +180,34 @@ async fn revocation_on_disable_role_change_reset_and_delete() {
     let s1 = api.create_user(&admin, "staff1", "pass-123", "staff").await;
     let t1 = api.token("staff1", "pass-123").await;
     api.with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": s1["id"], "isActive": false }),
-        )
+        .put(USER_UPDATE, json!({ "id": s1["id"], "isActive": false }))
         .await
         .ok();
-    api.with_token(Some(&t1))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .error(401, 5);
+    api.with_token(Some(&t1)).get(ME).await.error(401, 5);
     let enabled = api
         .with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": s1["id"], "isActive": true }),
-        )
+        .put(USER_UPDATE, json!({ "id": s1["id"], "isActive": true }))
         .await;
     assert_eq!(enabled.ok()["isActive"], true);
-    api.with_token(Some(&t1))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .error(401, 5);
+    api.with_token(Some(&t1)).get(ME).await.error(401, 5);
     api.token("staff1", "pass-123").await;
 
     // Role change revokes; other edits do not.
     let s2 = api.create_user(&admin, "staff2", "pass-123", "staff").await;
     let t2 = api.token("staff2", "pass-123").await;
     api.with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": s2["id"], "fullName": "Mới" }),
-        )
+        .put(USER_UPDATE, json!({ "id": s2["id"], "fullName": "Mới" }))
         .await
         .ok();
-    api.with_token(Some(&t2))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .ok();
+    api.with_token(Some(&t2)).get(ME).await.ok();
     let promoted = api
         .with_token(Some(&admin))
-        .put(
-            &format!("{USER}/Update"),
-            json!({ "id": s2["id"], "role": "admin" }),
-        )
+        .put(USER_UPDATE, json!({ "id": s2["id"], "role": "admin" }))
         .await;
     assert_eq!(promoted.ok()["role"], "admin");
-    api.with_token(Some(&t2))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .error(401, 5);
+    api.with_token(Some(&t2)).get(ME).await.error(401, 5);
     let t2 = api.token("staff2", "pass-123").await;
-    api.with_token(Some(&t2))
-        .get(&format!("{USER}/Pagination"))
-        .await
-        .ok();
+    api.with_token(Some(&t2)).get(USER_PAGINATION).await.ok();
 
     // ResetPassword revokes the user's tokens; the new password works, the old does not.
     let s3 = api.create_user(&admin, "staff3", "pass-123", "staff").await;
@@ -282,26 +215,20 @@ async fn revocation_on_disable_role_change_reset_and_delete() {
     let reset = api
         .with_token(Some(&admin))
         .post(
-            &format!("{USER}/ResetPassword"),
+            USER_RESET_PASSWORD,
             json!({ "id": s3["id"], "newPassword": "mật-khẩu-mới" }),
         )
         .await;
     assert_eq!(reset.ok(), &json!(true));
-    api.with_token(Some(&t3))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .error(401, 5);
+    api.with_token(Some(&t3)).get(ME).await.error(401, 5);
     api.login("staff3", "pass-123").await.error(400, 100);
     api.token("staff3", "mật-khẩu-mới").await;
 
     // Delete revokes.
     let t1 = api.token("staff1", "pass-123").await;
     api.with_token(Some(&admin))
-        .delete(&format!("{USER}/Delete?id={}", s1["id"].as_str().unwrap()))
+        .delete(&format!("{USER_DELETE}?id={}", s1["id"].as_str().unwrap()))
         .await
         .ok();
-    api.with_token(Some(&t1))
-        .get(&format!("{AUTH}/Me"))
-        .await
-        .error(401, 5);
+    api.with_token(Some(&t1)).get(ME).await.error(401, 5);
 }

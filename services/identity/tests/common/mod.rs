@@ -8,18 +8,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use identity::models::{NewUser, User};
+use identity::routes::{LOGIN, USER_CREATE};
 use identity::{AppState, Passwords, Settings, SigningKeys, configure, seed};
 use serde_json::{Value, json};
 use shop_common::auth::{Claims, Role};
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
 use shop_common::net::TrustedProxies;
-pub use shop_common::testing::{Answer, INTERNAL_KEY};
-use shop_common::testing::{TestClient, TestSchema, serve};
+use shop_common::testing::{Answer, INTERNAL_KEY, TestClient, TestSchema, serve};
 use uuid::Uuid;
 
-pub const AUTH: &str = "/identity/api/admin/v1/IdentityAuth";
-pub const USER: &str = "/identity/api/admin/v1/User";
 pub const ADMIN_PASSWORD: &str = "admin-pass-123";
 
 /// Token TTL 1 h, a lock after 3 failures for 60 s, 127.0.0.1 a trusted proxy (tests
@@ -105,13 +103,14 @@ impl Api {
     /// Login through the "gateway" (127.0.0.1, a trusted proxy) for client `ip`.
     pub async fn login_from(&self, user_name: &str, password: &str, ip: &str) -> Answer {
         let client = self.anon().with_headers(&[("x-forwarded-for", ip)]);
-        let body = json!({ "userName": user_name, "password": password });
-        client.post(&format!("{AUTH}/Login"), body).await
+        client.post(LOGIN, login_body(user_name, password)).await
     }
 
+    /// Login from the "gateway" itself (no `X-Forwarded-For`).
     pub async fn login(&self, user_name: &str, password: &str) -> Answer {
-        let body = json!({ "userName": user_name, "password": password });
-        self.anon().post(&format!("{AUTH}/Login"), body).await
+        self.anon()
+            .post(LOGIN, login_body(user_name, password))
+            .await
     }
 
     /// Logs in and returns the access token.
@@ -156,7 +155,7 @@ impl Api {
     ) -> Value {
         let body = json!({ "userName": user_name, "fullName": format!("Người dùng {user_name}"), "email": format!("{user_name}@shop.vn"), "password": password, "role": role });
         self.with_token(Some(admin))
-            .post(&format!("{USER}/Create"), body)
+            .post(USER_CREATE, body)
             .await
             .ok()
             .clone()
@@ -191,4 +190,8 @@ impl Api {
         let sql = format!("UPDATE users SET token_version = token_version + 1 WHERE id = '{id}'");
         self.schema.execute(&sql).await;
     }
+}
+
+fn login_body(user_name: &str, password: &str) -> Value {
+    json!({ "userName": user_name, "password": password })
 }
