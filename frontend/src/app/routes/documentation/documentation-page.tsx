@@ -57,6 +57,19 @@ function Steps({ items, ordered = true }: { items: readonly string[]; ordered?: 
   );
 }
 
+/** Named things (actions, roles), each with a line on what it is. */
+function NamedList({ items }: { items: readonly { name: string; text: string }[] }) {
+  return (
+    <List dense disablePadding>
+      {items.map((item) => (
+        <ListItem key={item.name} disableGutters>
+          <ListItemText primary={item.name} secondary={item.text} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
 function Subtitle({ children }: { children: ReactNode }) {
   return (
     <Typography variant="subtitle2" component="h3">
@@ -159,25 +172,13 @@ export function DocumentationPage() {
 
       <GuideSection id="don-hang">
         <Typography variant="body2">{t.orders.intro}</Typography>
-        <List dense disablePadding>
-          {t.orders.actions.map((action) => (
-            <ListItem key={action.name} disableGutters>
-              <ListItemText primary={action.name} secondary={action.text} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-            </ListItem>
-          ))}
-        </List>
+        <NamedList items={t.orders.actions} />
         <Typography variant="body2">{t.orders.attention}</Typography>
       </GuideSection>
 
       <GuideSection id="nguoi-dung">
         <Typography variant="body2">{t.users.intro}</Typography>
-        <List dense disablePadding>
-          {t.users.roles.map((role) => (
-            <ListItem key={role.name} disableGutters>
-              <ListItemText primary={role.name} secondary={role.text} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-            </ListItem>
-          ))}
-        </List>
+        <NamedList items={t.users.roles} />
         <Typography variant="body2">{t.users.passwords}</Typography>
       </GuideSection>
 
