@@ -17,7 +17,10 @@ use shop_common::db;
 use shop_common::testing::{Answer, INTERNAL_KEY, TestSchema};
 
 async fn status(api: &Api, query: &str, key: Option<&str>) -> Answer {
-    let headers: Vec<(&str, &str)> = key.map(|k| ("x-internal-key", k)).into_iter().collect();
+    let headers: Vec<(&str, &str)> = key
+        .map(|k| (shop_common::internal::HEADER, k))
+        .into_iter()
+        .collect();
     let gateway = api.anon().with_headers(&headers);
     gateway.get(&format!("{TOKEN_STATUS}?{query}")).await
 }

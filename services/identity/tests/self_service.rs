@@ -4,6 +4,7 @@
 mod common;
 
 use common::Api;
+use identity::SigningKeys;
 use identity::routes::{ME, SELF_CHANGE_PASSWORD};
 use serde_json::json;
 use shop_common::auth::Role;
@@ -28,8 +29,10 @@ async fn me_needs_a_valid_current_token() {
         .error(401, 5);
 
     // Signed with another key: refused.
-    let other = identity::SigningKeys::generate().unwrap();
-    let claims = api.claims(api.admin, "admin", Role::Admin, 1);
+    let other = SigningKeys::generate().unwrap();
+    // Valid claims for the seeded admin: identity's issuer and audience, the configured TTL.
+    let ttl = api.settings.access_token_ttl;
+    let claims = SigningKeys::claims(api.admin, "admin", Role::Admin, 1, ttl);
     let forged = other.sign(&claims).unwrap();
     api.with_token(Some(&forged)).get(ME).await.error(401, 5);
 

@@ -9,9 +9,8 @@ use serde_json::json;
 use shop_common::testing::Answer;
 
 fn names(answer: &Answer) -> Vec<String> {
-    answer.ok()["items"]
-        .as_array()
-        .unwrap()
+    answer
+        .items()
         .iter()
         .map(|u| u["userName"].as_str().unwrap().to_owned())
         .collect()

@@ -102,15 +102,14 @@ impl Api {
 
     /// Login through the "gateway" (127.0.0.1, a trusted proxy) for client `ip`.
     pub async fn login_from(&self, user_name: &str, password: &str, ip: &str) -> Answer {
+        let body = json!({ "userName": user_name, "password": password });
         let client = self.anon().with_headers(&[("x-forwarded-for", ip)]);
-        client.post(LOGIN, login_body(user_name, password)).await
+        client.post(LOGIN, body).await
     }
 
-    /// Login from the "gateway" itself (no `X-Forwarded-For`).
     pub async fn login(&self, user_name: &str, password: &str) -> Answer {
-        self.anon()
-            .post(LOGIN, login_body(user_name, password))
-            .await
+        let body = json!({ "userName": user_name, "password": password });
+        self.anon().post(LOGIN, body).await
     }
 
     /// Logs in and returns the access token.
@@ -126,11 +125,6 @@ impl Api {
         self.token("admin", ADMIN_PASSWORD).await
     }
 
-    /// Valid claims (identity's issuer and audience, the configured TTL).
-    pub fn claims(&self, id: Uuid, user_name: &str, role: Role, ver: i64) -> Claims {
-        SigningKeys::claims(id, user_name, role, ver, self.settings.access_token_ttl)
-    }
-
     /// Signs any claims with identity's key.
     pub fn sign(&self, claims: &Claims) -> String {
         self.keys.sign(claims).unwrap()
@@ -142,7 +136,9 @@ impl Api {
             .await
             .unwrap()
             .unwrap();
-        self.sign(&self.claims(id, &user.user_name, user.role(), user.token_version))
+        let ttl = self.settings.access_token_ttl;
+        let claims = SigningKeys::claims(id, &user.user_name, user.role(), user.token_version, ttl);
+        self.sign(&claims)
     }
 
     /// Creates a user through the API as `admin` and returns the result.
@@ -190,8 +186,4 @@ impl Api {
         let sql = format!("UPDATE users SET token_version = token_version + 1 WHERE id = '{id}'");
         self.schema.execute(&sql).await;
     }
-}
-
-fn login_body(user_name: &str, password: &str) -> Value {
-    json!({ "userName": user_name, "password": password })
 }
