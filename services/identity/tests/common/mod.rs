@@ -64,19 +64,11 @@ impl Api {
         let schema = TestSchema::new();
         schema.migrate(identity::MIGRATIONS).await;
         let pool = schema.pool(5);
-        let passwords = Arc::new(
-            Passwords::new(settings.password_hash_concurrency)
-                .await
-                .unwrap(),
-        );
-        seed::ensure_admin(
-            &pool,
-            &passwords,
-            "admin",
-            Some(&Secret::new(ADMIN_PASSWORD)),
-        )
-        .await
-        .unwrap();
+        let passwords = Passwords::new(settings.password_hash_concurrency).await;
+        let passwords = Arc::new(passwords.unwrap());
+        let admin_password = Secret::new(ADMIN_PASSWORD);
+        let seeded = seed::ensure_admin(&pool, &passwords, "admin", Some(&admin_password)).await;
+        assert!(seeded.unwrap(), "a fresh schema gets the admin");
         let admin = schema
             .lines("SELECT id::text AS line FROM users WHERE user_name = 'admin'")
             .await;
