@@ -7,7 +7,7 @@ mod common;
 
 use common::{ADMIN_PASSWORD, Api};
 use futures_util::StreamExt;
-use identity::routes::USER_PAGINATION;
+use identity::routes::{TOKEN_STATUS, USER_PAGINATION};
 use reqwest::Method;
 use shop_common::auth::Role;
 use shop_common::testing::attacks::{
@@ -41,7 +41,7 @@ async fn client_user_headers_are_not_identity() {
 #[tokio::test(flavor = "multi_thread")]
 async fn token_status_needs_the_key() {
     let api = Api::new().await;
-    let path = format!("/identity/internal/v1/TokenStatus?sub={}&ver=1", api.admin);
+    let path = format!("{TOKEN_STATUS}?sub={}&ver=1", api.admin);
     assert_internal_key_required(&api.http, Method::GET, &path, None).await;
 }
 

@@ -14,72 +14,50 @@ use identity::{MIGRATIONS, Passwords};
 use serde_json::json;
 use shop_common::config::Secret;
 use shop_common::db;
-use shop_common::testing::{Answer, INTERNAL_KEY, TestSchema};
+use shop_common::testing::{Answer, TestSchema};
 
-async fn status(api: &Api, query: &str, key: Option<&str>) -> Answer {
-    let headers: Vec<(&str, &str)> = key
-        .map(|k| (shop_common::internal::HEADER, k))
-        .into_iter()
-        .collect();
-    let gateway = api.anon().with_headers(&headers);
-    gateway.get(&format!("{TOKEN_STATUS}?{query}")).await
+/// TokenStatus as the gateway asks it: with the internal key, no token.
+async fn status(api: &Api, query: &str) -> Answer {
+    api.internal().get(&format!("{TOKEN_STATUS}?{query}")).await
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn token_status_answers_the_gateway() {
     let api = Api::new().await;
     let admin = api.admin_token().await;
-    let key = INTERNAL_KEY.to_owned();
     let id = api.admin;
 
-    status(&api, &format!("sub={id}&ver=1"), None)
-        .await
-        .error(401, 5);
-    status(
-        &api,
-        &format!("sub={id}&ver=1"),
-        Some("wrong-key-wrong-key-wrong"),
-    )
-    .await
-    .error(401, 5);
+    let path = format!("{TOKEN_STATUS}?sub={id}&ver=1");
+    api.anon().get(&path).await.error(401, 5);
+    let wrong_key = [(shop_common::internal::HEADER, "wrong-key-wrong-key-wrong")];
+    let wrong = api.anon().with_headers(&wrong_key).get(&path).await;
+    wrong.error(401, 5);
     // A user's token is not an internal key.
-    let with_bearer = api
-        .with_token(Some(&admin))
-        .get(&format!("{TOKEN_STATUS}?sub={id}&ver=1"))
-        .await;
+    let with_bearer = api.with_token(Some(&admin)).get(&path).await;
     with_bearer.error(401, 5);
 
-    let ok = status(&api, &format!("sub={id}&ver=1"), Some(&key)).await;
+    let ok = status(&api, &format!("sub={id}&ver=1")).await;
     assert_eq!(ok.ok(), &json!({ "active": true, "role": "admin" }));
-    let stale = status(&api, &format!("sub={id}&ver=2"), Some(&key)).await;
+    let stale = status(&api, &format!("sub={id}&ver=2")).await;
     assert_eq!(stale.ok(), &json!({ "active": false, "role": "admin" }));
-    let unknown = status(
-        &api,
-        &format!("sub={}&ver=1", uuid::Uuid::new_v4()),
-        Some(&key),
-    )
-    .await;
+    let unknown = status(&api, &format!("sub={}&ver=1", uuid::Uuid::new_v4())).await;
     assert_eq!(unknown.ok(), &json!({ "active": false, "role": null }));
-    status(&api, "sub=nope&ver=1", Some(&key))
-        .await
-        .error(400, 1);
-    status(&api, &format!("sub={id}"), Some(&key))
-        .await
-        .error(400, 1);
+    status(&api, "sub=nope&ver=1").await.error(400, 1);
+    status(&api, &format!("sub={id}")).await.error(400, 1);
 
     // After disabling, the user's current ver is no longer active.
     let staff = api
         .create_user(&admin, "nhanvien", "pass-123", "staff")
         .await;
     let staff_id = staff["id"].as_str().unwrap();
-    let live = status(&api, &format!("sub={staff_id}&ver=1"), Some(&key)).await;
+    let live = status(&api, &format!("sub={staff_id}&ver=1")).await;
     assert_eq!(live.ok(), &json!({ "active": true, "role": "staff" }));
     api.with_token(Some(&admin))
         .put(USER_UPDATE, json!({ "id": staff_id, "isActive": false }))
         .await
         .ok();
     for ver in [1, 2] {
-        let off = status(&api, &format!("sub={staff_id}&ver={ver}"), Some(&key)).await;
+        let off = status(&api, &format!("sub={staff_id}&ver={ver}")).await;
         assert_eq!(off.ok(), &json!({ "active": false, "role": "staff" }));
     }
     // And after delete the user is unknown.
@@ -87,12 +65,12 @@ async fn token_status_answers_the_gateway() {
         .delete(&format!("{USER_DELETE}?id={staff_id}"))
         .await
         .ok();
-    let gone = status(&api, &format!("sub={staff_id}&ver=3"), Some(&key)).await;
+    let gone = status(&api, &format!("sub={staff_id}&ver=3")).await;
     assert_eq!(gone.ok(), &json!({ "active": false, "role": null }));
 
     // The helper's revoke bumps ver.
     api.revoke(id).await;
-    let bumped = status(&api, &format!("sub={id}&ver=2"), Some(&key)).await;
+    let bumped = status(&api, &format!("sub={id}&ver=2")).await;
     assert_eq!(bumped.ok()["active"], true);
 }
 
