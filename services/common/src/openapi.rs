@@ -160,6 +160,26 @@ impl<T: ToSchema> ToSchema for PageOf<T> {
     }
 }
 
+/// A list of `T` (`Enveloped<ListOf<T>>`): an array whose items refer to `T` by name,
+/// where `Vec<T>` would repeat `T` inline in every answer that lists it.
+pub struct ListOf<T>(PhantomData<T>);
+
+impl<T: ToSchema> ComposeSchema for ListOf<T> {
+    fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
+        ArrayBuilder::new().items(refer_or_inline::<T>()).into()
+    }
+}
+
+impl<T: ToSchema> ToSchema for ListOf<T> {
+    fn name() -> Cow<'static, str> {
+        Cow::Owned(format!("{}List", T::name()))
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        collect::<T>(schemas);
+    }
+}
+
 /// What a paged list sorts by and how its keyword matches (`PageParams<Self>`).
 pub trait PageSpec {
     /// The `sortBy` values the endpoint accepts.

@@ -36,8 +36,6 @@ pub const PATH: &str = "/paymentprovider/openapi.json";
         transaction::assign,
         document,
     ),
-    // Named for the frontend's generated types; the list answers carry them inline.
-    components(schemas(crate::banks::Bank, provider::ProviderWebView)),
     modifiers(&DOC, &KeySchemes)
 )]
 pub struct ApiDoc;

@@ -8,7 +8,7 @@ use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
 use shop_common::ok;
 use shop_common::openapi::{
-    BadRequest, Deleted, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec,
+    BadRequest, Deleted, Enveloped, Forbidden, ListOf, NotFound, PageOf, PageParams, PageSpec,
     Unauthorized, Unavailable,
 };
 use shop_common::pagination::{Page, PageQuery, PageRequest};
@@ -144,7 +144,7 @@ async fn write_secret(
     operation_id = "listPaymentProviders", tag = "PaymentProvider",
     summary = "Active providers for the checkout (no token; Authorization is ignored)",
     description = "Active, not deleted providers ordered by sortOrder, then name.",
-    responses((status = 200, description = "Success", body = inline(Enveloped<Vec<ProviderWebView>>))))]
+    responses((status = 200, description = "Success", body = inline(Enveloped<ListOf<ProviderWebView>>))))]
 async fn list_public(pool: web::Data<DbPool>) -> Result<HttpResponse, PaymentError> {
     let mut conn = pool.get().await?;
     let rows = Provider::list_active(&mut conn).await?;
@@ -317,7 +317,7 @@ async fn delete(
 #[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Banks",
     operation_id = "listBanks", tag = "PaymentProvider",
     summary = "The built-in list of Vietnamese banks (NAPAS BINs) for vietqr_bank providers",
-    responses((status = 200, description = "Success", body = inline(Enveloped<Vec<Bank>>)),
+    responses((status = 200, description = "Success", body = inline(Enveloped<ListOf<Bank>>)),
         Unauthorized, Unavailable))]
 async fn banks(_user: AuthUser) -> HttpResponse {
     ok(BANKS)
