@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod net;
 pub mod openapi;
 pub mod pagination;
+pub mod payment_instruction;
 pub mod route_table;
 pub mod sealing;
 pub mod server;

@@ -3,81 +3,20 @@
 
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
 use shop_common::config::Secret;
 use shop_common::internal::{CallError, InternalClient, http_client};
-use utoipa::ToSchema;
+pub use shop_common::payment_instruction::PaymentInstruction;
+use shop_common::payment_instruction::{self, InstructionRequest};
 use uuid::Uuid;
 
 use crate::error::StoreError;
 
-pub const INSTRUCTION_PATH: &str =
-    "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction";
+/// paymentprovider's internal PaymentInstruction route.
+pub const INSTRUCTION_PATH: &str = payment_instruction::PATH;
 /// A new order waits at most this long for its instruction.
 pub const TIMEOUT: Duration = Duration::from_secs(5);
 /// paymentprovider's code for an unknown or inactive provider.
 const PROVIDER_UNAVAILABLE: u32 = 500;
-
-/// paymentprovider's provider types.
-fn provider_types() -> utoipa::openapi::schema::Object {
-    crate::routes::openapi::one_of(&["vietqr_bank", "manual"])
-}
-
-/// What a shopper must pay, where and with which memo: the web order detail's `payment`,
-/// stored with the order as it was at CreateOrder.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(description = "Ảnh chụp lúc tạo đơn; sửa phương thức thanh toán sau đó không đổi đơn cũ")]
-pub struct PaymentInstruction {
-    pub provider_id: Uuid,
-    pub provider_name: String,
-    #[serde(rename = "type")]
-    #[schema(schema_with = provider_types)]
-    pub kind: String,
-    #[schema(required = true)]
-    pub bank_name: Option<String>,
-    #[schema(required = true)]
-    pub bank_bin: Option<String>,
-    #[schema(required = true)]
-    pub account_number: Option<String>,
-    #[schema(required = true)]
-    pub account_name: Option<String>,
-    /// Nội dung chuyển khoản: mã đơn hàng
-    pub transfer_content: String,
-    pub amount_due: i64,
-    /// Chuỗi VietQR (NAPAS EMVCo)
-    #[schema(required = true)]
-    pub qr_payload: Option<String>,
-    #[schema(required = true)]
-    pub instructions: Option<String>,
-}
-
-/// paymentprovider's answer (`providerId` and `amountDue` filled in from the request when
-/// absent).
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Answer {
-    provider_id: Option<Uuid>,
-    provider_name: String,
-    #[serde(rename = "type")]
-    kind: String,
-    bank_name: Option<String>,
-    bank_bin: Option<String>,
-    account_number: Option<String>,
-    account_name: Option<String>,
-    transfer_content: String,
-    amount_due: Option<i64>,
-    qr_payload: Option<String>,
-    instructions: Option<String>,
-}
-
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Request<'a> {
-    provider_id: Uuid,
-    amount: i64,
-    order_code: &'a str,
-}
 
 /// The client, shared as app data.
 #[derive(Clone)]
@@ -97,12 +36,12 @@ impl PaymentProviderClient {
         amount: i64,
         order_code: &str,
     ) -> Result<PaymentInstruction, StoreError> {
-        let request = Request {
+        let request = InstructionRequest {
             provider_id,
             amount,
             order_code,
         };
-        let answer: Answer = self
+        let answer: PaymentInstruction = self
             .0
             .post(INSTRUCTION_PATH, &request, TIMEOUT)
             .await
@@ -119,18 +58,15 @@ impl PaymentProviderClient {
                 )),
                 other => StoreError::Upstream(format!("paymentprovider: {other}")),
             })?;
-        Ok(PaymentInstruction {
-            provider_id: answer.provider_id.unwrap_or(provider_id),
-            provider_name: answer.provider_name,
-            kind: answer.kind,
-            bank_name: answer.bank_name,
-            bank_bin: answer.bank_bin,
-            account_number: answer.account_number,
-            account_name: answer.account_name,
-            transfer_content: answer.transfer_content,
-            amount_due: answer.amount_due.unwrap_or(amount),
-            qr_payload: answer.qr_payload,
-            instructions: answer.instructions,
-        })
+        // The order stores this as what the shopper must pay: it must be what was asked.
+        if answer.provider_id != provider_id
+            || answer.amount_due != amount
+            || answer.transfer_content != order_code
+        {
+            return Err(StoreError::UpstreamAnswer(
+                "paymentprovider PaymentInstruction: another provider, amount or memo".into(),
+            ));
+        }
+        Ok(answer)
     }
 }

@@ -281,6 +281,34 @@ async fn lookup_by_code_and_email_shows_status_only() {
     assert_eq!(answer.error(400, 1), ["email"]);
 }
 
+/// An instruction for another provider, amount or memo than asked is never kept as what
+/// the shopper must pay: the order is refused (code 9) and nothing is reserved.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_instruction_that_is_not_what_was_asked_is_refused() {
+    let app = TestApp::spawn().await;
+    let garena = app.stocked("Thẻ Garena 100K", "GRN", 3).await;
+    let before = app.schema.dump("serial_codes").await;
+    let other_provider = json!(Uuid::new_v4());
+    for (field, value) in [
+        ("providerId", other_provider),
+        ("amountDue", json!(1)),
+        ("transferContent", json!("DH00000000")),
+    ] {
+        app.payments.reply("POST", INSTRUCTION_PATH, move |body| {
+            let (status, mut answer) = answer_instruction(body);
+            answer["result"][field] = value.clone();
+            (status, answer)
+        });
+        let body = order_body(&garena, 1, "khach@vidu.vn");
+        app.anon()
+            .post(CREATE_ORDER_PATH, &body)
+            .await
+            .error(500, 9);
+    }
+    assert_eq!(app.schema.dump("serial_codes").await, before);
+    assert_eq!(app.scalar("SELECT count(*) AS n FROM orders").await, 0);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn refused_orders_change_nothing() {
     let app = TestApp::spawn().await;

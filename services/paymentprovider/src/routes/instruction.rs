@@ -3,16 +3,16 @@
 //! creates an order; it keeps the answer as the order's snapshot.
 
 use actix_web::{HttpResponse, web};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use shop_common::db::DbPool;
 use shop_common::internal::InternalCaller;
 use shop_common::ok;
 use shop_common::openapi::{Enveloped, Unavailable};
+use shop_common::payment_instruction::{self, PaymentInstruction};
 use shop_common::route_table::RouteTable;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::INTERNAL;
 use super::openapi::{InstructionRefused, NoInternalKey};
 use crate::domain::provider::ProviderType;
 use crate::error::{PaymentError, Problems};
@@ -36,31 +36,6 @@ pub struct InstructionRequest {
     pub amount: Option<i64>,
     #[schema(value_type = String, required = true, pattern = "^[A-Za-z0-9]{1,25}$", example = "DH12345678")]
     pub order_code: Option<String>,
-}
-
-/// The answer; `transferContent` is the order code.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PaymentInstruction {
-    pub provider_id: Uuid,
-    pub provider_name: String,
-    #[serde(rename = "type")]
-    pub kind: ProviderType,
-    #[schema(required = true)]
-    pub bank_name: Option<String>,
-    #[schema(required = true)]
-    pub bank_bin: Option<String>,
-    #[schema(required = true)]
-    pub account_number: Option<String>,
-    #[schema(required = true)]
-    pub account_name: Option<String>,
-    /// The order code, to put in the transfer memo
-    pub transfer_content: String,
-    pub amount_due: i64,
-    #[schema(required = true)]
-    pub qr_payload: Option<String>,
-    #[schema(required = true)]
-    pub instructions: Option<String>,
 }
 
 /// A checked request.
@@ -119,7 +94,7 @@ fn instruction(
     Ok(PaymentInstruction {
         provider_id: p.id,
         provider_name: p.name,
-        kind: p.kind,
+        kind: p.kind.as_str().to_owned(),
         bank_name: p.bank_name,
         bank_bin: p.bank_bin,
         account_number: p.account_number,
@@ -132,7 +107,7 @@ fn instruction(
 }
 
 /// Code 500 when the provider is unknown, deleted or inactive.
-#[utoipa::path(post, path = "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction",
+#[utoipa::path(post, path = payment_instruction::PATH,
     operation_id = "paymentInstruction", tag = "Internal",
     summary = "Payment instruction for a new order (service-to-service only)",
     description = "Requires the shared key in `x-internal-key`; never routed by the gateway. \
@@ -161,8 +136,5 @@ async fn payment_instruction(
 }
 
 pub fn routes(table: RouteTable) -> RouteTable {
-    table.post(
-        &format!("{INTERNAL}/PaymentProvider/PaymentInstruction"),
-        payment_instruction,
-    )
+    table.post(payment_instruction::PATH, payment_instruction)
 }

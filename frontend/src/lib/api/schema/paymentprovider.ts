@@ -54,20 +54,25 @@ export interface components {
       field: string;
       message: string;
     };
-    /** @description The answer; `transferContent` is the order code. */
+    /** @description What a shopper must pay, where and with which memo. Kept with the order as it was at CreateOrder: a later change of the provider does not change it. */
     PaymentInstruction: {
       /** Format: uuid */
       providerId: string;
       providerName: string;
-      type: components["schemas"]["ProviderType"];
+      /** @enum {string} */
+      type: "vietqr_bank" | "manual";
       bankName: string | null;
       bankBin: string | null;
       accountNumber: string | null;
       accountName: string | null;
       /** @description The order code, to put in the transfer memo */
       transferContent: string;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description VND
+       */
       amountDue: number;
+      /** @description The VietQR string (NAPAS EMVCo) the shopper's banking app scans */
       qrPayload: string | null;
       instructions: string | null;
     };

@@ -417,7 +417,7 @@ export interface components {
      * @enum {string}
      */
     Outcome: "applied" | "already_applied" | "duplicate_of_manual";
-    /** @description Ảnh chụp lúc tạo đơn; sửa phương thức thanh toán sau đó không đổi đơn cũ */
+    /** @description What a shopper must pay, where and with which memo. Kept with the order as it was at CreateOrder: a later change of the provider does not change it. */
     PaymentInstruction: {
       /** Format: uuid */
       providerId: string;
@@ -428,11 +428,14 @@ export interface components {
       bankBin: string | null;
       accountNumber: string | null;
       accountName: string | null;
-      /** @description Nội dung chuyển khoản: mã đơn hàng */
+      /** @description The order code, to put in the transfer memo */
       transferContent: string;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description VND
+       */
       amountDue: number;
-      /** @description Chuỗi VietQR (NAPAS EMVCo) */
+      /** @description The VietQR string (NAPAS EMVCo) the shopper's banking app scans */
       qrPayload: string | null;
       instructions: string | null;
     };
