@@ -1,5 +1,8 @@
 /// <reference types="vitest/config" />
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
@@ -48,8 +51,47 @@ function muiWithoutCssVariables(): Plugin {
   };
 }
 
+/** Text assets worth compressing, and the smallest size for which it pays. */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes `<asset>.br` (quality 11) and `<asset>.gz` (level 9) next to each text asset.
+ * The gateway sends them as they are to clients that accept the encoding; compressing on
+ * every answer, it could only afford a fast level (the first load's script is about 230 KB
+ * that way, 179 KB as gzip -9 and less as brotli).
+ */
+function precompressAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle(_options, bundle) {
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (!fileName.startsWith('assets/') || !COMPRESSIBLE.test(fileName)) continue;
+        const source = output.type === 'chunk' ? Buffer.from(output.code) : Buffer.from(output.source);
+        if (source.length < COMPRESS_MIN_BYTES) continue;
+        const file = join(outDir, fileName);
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), muiWithoutCssVariables()],
+  plugins: [react(), muiWithoutCssVariables(), precompressAssets()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,14 +1,15 @@
 //! The built single-page app from `FRONTEND_DIR`: real files with their content type,
 //! hashed `/assets/*` cached for a year, `index.html` for client routes (never cached
 //! without revalidation), and security headers on every answer. A missing build is a
-//! clear 503, not a crash.
+//! clear 503, not a crash. An asset with a precompressed sibling from the build
+//! (`app.js.br`, `app.js.gz`) goes out as that file to a client that accepts its encoding.
 
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use actix_files::NamedFile;
-use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::header::{self, ContentEncoding, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 
@@ -19,6 +20,14 @@ use crate::state::Gateway;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const NO_CACHE: &str = "no-cache";
+
+/// The build's precompressed siblings of an asset, best first: (coding the client must
+/// accept, file suffix, encoding sent). They are compressed once at the highest level,
+/// where the compression middleware uses a fast level on every answer.
+const PRECOMPRESSED: &[(&str, &str, ContentEncoding)] = &[
+    ("br", "br", ContentEncoding::Brotli),
+    ("gzip", "gz", ContentEncoding::Gzip),
+];
 
 /// File types that are never a client route: a miss is a 404, not index.html.
 const STATIC_EXTENSIONS: &[&str] = &[
@@ -129,14 +138,19 @@ async fn serve(req: &HttpRequest, spa: &Spa) -> HttpResponse {
         return GatewayError::NotFound.error_response();
     }
     let mut resp = match spa.lookup(&path) {
-        Lookup::File(file) => match open(&file).await {
+        Lookup::File(file) => match asset(req, &path, &file).await {
             Ok(Some(named)) => {
                 let cache = if path.starts_with("/assets/") {
                     IMMUTABLE
                 } else {
                     NO_CACHE
                 };
-                with_cache(named.into_response(req), cache)
+                let mut resp = with_cache(named.into_response(req), cache);
+                if path.starts_with("/assets/") {
+                    resp.headers_mut()
+                        .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+                }
+                resp
             }
             Ok(None) if looks_like_file(&path) => not_found(spa).await,
             Ok(None) => index(spa, req).await,
@@ -147,6 +161,48 @@ async fn serve(req: &HttpRequest, spa: &Spa) -> HttpResponse {
     };
     secure(&mut resp);
     resp
+}
+
+/// The file at `path`, or for `/assets/*` its precompressed sibling in the best encoding
+/// the client accepts (with the original's content type).
+async fn asset(req: &HttpRequest, path: &str, file: &Path) -> io::Result<Option<NamedFile>> {
+    if path.starts_with("/assets/") {
+        for (coding, suffix, encoding) in PRECOMPRESSED {
+            if !accepts(req, coding) {
+                continue;
+            }
+            let mut sibling = file.as_os_str().to_owned();
+            sibling.push(".");
+            sibling.push(suffix);
+            if let Some(named) = open(Path::new(&sibling)).await? {
+                let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+                let mime = actix_files::file_extension_to_mime(ext);
+                return Ok(Some(
+                    named.set_content_type(mime).set_content_encoding(*encoding),
+                ));
+            }
+        }
+    }
+    open(file).await
+}
+
+/// True when `Accept-Encoding` lists `coding` without `q=0`.
+fn accepts(req: &HttpRequest, coding: &str) -> bool {
+    req.headers()
+        .get_all(header::ACCEPT_ENCODING)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|item| {
+            let mut parts = item.split(';');
+            let name = parts.next().unwrap_or_default().trim();
+            let refused = parts.any(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            name.eq_ignore_ascii_case(coding) && !refused
+        })
 }
 
 /// Opens a regular file; `Ok(None)` when there is none at that path.

@@ -24,6 +24,14 @@ impl Dist {
         )
         .unwrap();
         std::fs::write(dir.join("assets/app.css"), "body{margin:0}").unwrap();
+        // An asset the build precompressed (the siblings' bytes mark which one is sent).
+        std::fs::write(
+            dir.join("assets/app.js"),
+            "console.log('app');\n".repeat(200),
+        )
+        .unwrap();
+        std::fs::write(dir.join("assets/app.js.br"), "brotli bytes").unwrap();
+        std::fs::write(dir.join("assets/app.js.gz"), "gzip bytes").unwrap();
         std::fs::write(dir.join("robots.txt"), "User-agent: *\n").unwrap();
         std::fs::write(dir.join(".env"), "SECRET=1").unwrap();
         Self(dir)
@@ -158,6 +166,54 @@ async fn compresses_spa_files_for_gzip_clients() {
         .await
         .unwrap();
     assert_eq!(resp.status(), 200);
+    assert_eq!(header(&resp, "content-encoding"), "");
+}
+
+#[tokio::test]
+async fn precompressed_assets_go_out_in_the_best_accepted_encoding() {
+    let dist = Dist::new();
+    let dir = dist.0.clone();
+    let (_mock, gw) = setup(move |c| c.frontend_dir = dir).await;
+    let get = |accept: Option<&'static str>| {
+        let mut req = client().get(format!("{gw}/assets/app.js"));
+        if let Some(accept) = accept {
+            req = req.header("accept-encoding", accept);
+        }
+        async move { req.send().await.unwrap() }
+    };
+    for (accept, encoding, body) in [
+        (Some("gzip, deflate, br, zstd"), "br", "brotli bytes"),
+        (Some("gzip"), "gzip", "gzip bytes"),
+        (Some("br;q=0, gzip;q=0.8"), "gzip", "gzip bytes"),
+    ] {
+        let resp = get(accept).await;
+        assert_eq!(resp.status(), 200, "{accept:?}");
+        assert_eq!(header(&resp, "content-encoding"), encoding, "{accept:?}");
+        assert!(
+            header(&resp, "content-type").contains("javascript"),
+            "{accept:?}"
+        );
+        assert!(
+            header(&resp, "vary")
+                .to_lowercase()
+                .contains("accept-encoding")
+        );
+        assert_eq!(
+            header(&resp, "cache-control"),
+            "public, max-age=31536000, immutable"
+        );
+        assert_secure(&resp);
+        assert_eq!(resp.text().await.unwrap(), body, "{accept:?}");
+    }
+    // A client that accepts no encoding gets the file itself.
+    let resp = get(None).await;
+    assert_eq!(header(&resp, "content-encoding"), "");
+    assert_eq!(
+        resp.text().await.unwrap(),
+        "console.log('app');\n".repeat(200)
+    );
+    // The siblings are assets too, but never chosen for a client that refuses both.
+    let resp = get(Some("identity")).await;
     assert_eq!(header(&resp, "content-encoding"), "");
 }
 
