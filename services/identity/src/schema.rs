@@ -27,16 +27,7 @@ diesel::table! {
     }
 }
 
-diesel::table! {
-    audit_log (id) {
-        id -> Uuid,
-        at -> Timestamptz,
-        actor -> Text,
-        actor_id -> Nullable<Uuid>,
-        action -> Text,
-        target -> Text,
-        detail -> Text,
-    }
-}
+/// The audit log's table is common's (both services keep the same one).
+pub use shop_common::audit::audit_log;
 
-diesel::allow_tables_to_appear_in_same_query!(users, login_failures, audit_log);
+diesel::allow_tables_to_appear_in_same_query!(users, login_failures);

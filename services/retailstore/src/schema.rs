@@ -65,17 +65,8 @@ diesel::table! {
     }
 }
 
-diesel::table! {
-    audit_log (id) {
-        id -> Uuid,
-        at -> Timestamptz,
-        actor -> Text,
-        actor_id -> Uuid,
-        action -> Text,
-        target -> Text,
-        detail -> Text,
-    }
-}
+/// The audit log's table is common's (both services keep the same one).
+pub use shop_common::audit::audit_log;
 
 diesel::table! {
     orders (id) {
@@ -173,7 +164,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     product_stock,
     serial_codes,
     code_reveals,
-    audit_log,
     orders,
     order_items,
     order_payments,
