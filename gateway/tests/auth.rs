@@ -10,18 +10,17 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use serde_json::json;
 use shop_common::testing::TestTokens;
-use shop_common::testing::assert_error;
-use support::{claims, client, json, seen, setup};
+use support::{Answer, claims, client, seen, setup};
 use uuid::Uuid;
 
 const ADMIN_PATH: &str = "/retailstore/api/admin/v1/Order/Pagination?pageIndex=1";
 
-async fn admin_get(gw: &str, auth: Option<&str>) -> (u16, serde_json::Value) {
+async fn admin_get(gw: &str, auth: Option<&str>) -> Answer {
     let mut req = client().get(format!("{gw}{ADMIN_PATH}"));
     if let Some(a) = auth {
         req = req.header("authorization", a);
     }
-    json(req.send().await.unwrap()).await
+    Answer::of(req.send().await.unwrap()).await
 }
 
 fn b64(value: &serde_json::Value) -> String {
@@ -88,9 +87,9 @@ async fn bad_tokens_are_401_code_5() {
         ),
     ];
     for (name, auth) in cases {
-        let (status, body) = admin_get(&gw, auth.as_deref()).await;
-        assert_eq!(status, 401, "{name}: {body}");
-        assert_error(status, &body, 401, 5);
+        let answer = admin_get(&gw, auth.as_deref()).await;
+        assert_eq!(answer.status, 401, "{name}: {answer}");
+        answer.error(401, 5);
     }
     assert_eq!(
         mock.state.echo_calls.load(Ordering::SeqCst),
@@ -118,16 +117,19 @@ async fn valid_token_is_forwarded_with_user_headers() {
         cache.as_ref().map(|v| v.to_str().unwrap()),
         Some("no-store")
     );
-    let (status, echo) = json(resp).await;
-    assert_eq!(status, 200, "{echo}");
+    let echo = Answer::of(resp).await;
+    assert_eq!(echo.status, 200, "{echo}");
     assert_eq!(echo["path"], "/retailstore/api/admin/v1/Order/Pagination");
     assert_eq!(echo["query"], "pageIndex=1");
-    assert_eq!(seen(&echo, "x-user-id"), Some(sub.to_string().as_str()));
-    assert_eq!(seen(&echo, "x-user-name"), Some("alice"));
-    assert_eq!(seen(&echo, "x-user-role"), Some("staff"));
+    assert_eq!(
+        seen(&echo.body, "x-user-id"),
+        Some(sub.to_string().as_str())
+    );
+    assert_eq!(seen(&echo.body, "x-user-name"), Some("alice"));
+    assert_eq!(seen(&echo.body, "x-user-role"), Some("staff"));
     // Services verify the token again: it is forwarded on admin routes.
     assert_eq!(
-        seen(&echo, "authorization"),
+        seen(&echo.body, "authorization"),
         Some(format!("Bearer {token}").as_str())
     );
     assert_eq!(mock.state.status_calls.load(Ordering::SeqCst), 1);
@@ -141,8 +143,8 @@ async fn revoked_sessions_stop_within_the_cache_ttl() {
     let v2 = format!("Bearer {}", mock.token(sub, 2));
     let v3 = format!("Bearer {}", mock.token(sub, 3));
 
-    assert_eq!(admin_get(&gw, Some(&v1)).await.0, 200);
-    assert_eq!(admin_get(&gw, Some(&v1)).await.0, 200);
+    assert_eq!(admin_get(&gw, Some(&v1)).await.status, 200);
+    assert_eq!(admin_get(&gw, Some(&v1)).await.status, 200);
     assert_eq!(
         mock.state.status_calls.load(Ordering::SeqCst),
         1,
@@ -152,20 +154,17 @@ async fn revoked_sessions_stop_within_the_cache_ttl() {
     // identity bumps the version (password change, role change...).
     mock.state.current_ver.store(2, Ordering::SeqCst);
     // A new version is checked at once, both ways.
-    assert_eq!(admin_get(&gw, Some(&v2)).await.0, 200);
-    let (status, body) = admin_get(&gw, Some(&v3)).await;
-    assert_error(status, &body, 401, 5);
+    assert_eq!(admin_get(&gw, Some(&v2)).await.status, 200);
+    admin_get(&gw, Some(&v3)).await.error(401, 5);
     // The old one lives at most for the cache TTL.
     tokio::time::sleep(Duration::from_millis(1100)).await;
-    let (status, body) = admin_get(&gw, Some(&v1)).await;
-    assert_error(status, &body, 401, 5);
+    admin_get(&gw, Some(&v1)).await.error(401, 5);
 
     // Disabling the user flips TokenStatus to inactive.
-    assert_eq!(admin_get(&gw, Some(&v2)).await.0, 200);
+    assert_eq!(admin_get(&gw, Some(&v2)).await.status, 200);
     mock.state.disabled.store(true, Ordering::SeqCst);
     tokio::time::sleep(Duration::from_millis(1100)).await;
-    let (status, body) = admin_get(&gw, Some(&v2)).await;
-    assert_error(status, &body, 401, 5);
+    admin_get(&gw, Some(&v2)).await.error(401, 5);
 }
 
 #[tokio::test]
@@ -173,11 +172,10 @@ async fn identity_down_for_the_status_check_is_503_code_8() {
     let (mock, gw) = setup(|_| {}).await;
     mock.state.status_down.store(true, Ordering::SeqCst);
     let token = format!("Bearer {}", mock.token(Uuid::new_v4(), 1));
-    let (status, body) = admin_get(&gw, Some(&token)).await;
-    assert_error(status, &body, 503, 8);
+    admin_get(&gw, Some(&token)).await.error(503, 8);
     // Not cached: identity back, the same token works.
     mock.state.status_down.store(false, Ordering::SeqCst);
-    assert_eq!(admin_get(&gw, Some(&token)).await.0, 200);
+    assert_eq!(admin_get(&gw, Some(&token)).await.status, 200);
 }
 
 #[tokio::test]
@@ -186,8 +184,7 @@ async fn identity_unreachable_for_keys_is_503_code_8() {
     drop(closed);
     let (mock, gw) = setup(|cfg| cfg.upstreams.identity = closed_url).await;
     let token = format!("Bearer {}", mock.token(Uuid::new_v4(), 1));
-    let (status, body) = admin_get(&gw, Some(&token)).await;
-    assert_error(status, &body, 503, 8);
+    admin_get(&gw, Some(&token)).await.error(503, 8);
 }
 
 #[tokio::test]
@@ -203,9 +200,13 @@ async fn authorization_is_ignored_on_web_routes_and_login() {
         .send()
         .await
         .unwrap();
-    let (status, echo) = json(resp).await;
-    assert_eq!(status, 200, "{echo}");
-    assert_eq!(seen(&echo, "authorization"), None, "stale token stripped");
+    let echo = Answer::of(resp).await;
+    assert_eq!(echo.status, 200, "{echo}");
+    assert_eq!(
+        seen(&echo.body, "authorization"),
+        None,
+        "stale token stripped"
+    );
 
     let resp = client()
         .post(format!("{gw}/identity/api/admin/v1/IdentityAuth/Login"))
@@ -214,10 +215,10 @@ async fn authorization_is_ignored_on_web_routes_and_login() {
         .send()
         .await
         .unwrap();
-    let (status, echo) = json(resp).await;
-    assert_eq!(status, 200, "{echo}");
+    let echo = Answer::of(resp).await;
+    assert_eq!(echo.status, 200, "{echo}");
     assert_eq!(echo["method"], "POST");
-    assert_eq!(seen(&echo, "authorization"), None);
+    assert_eq!(seen(&echo.body, "authorization"), None);
     assert!(echo["bodyLength"].as_u64().unwrap() > 0);
 
     // The payment webhook authenticates with its own scheme: that one passes.
@@ -231,8 +232,11 @@ async fn authorization_is_ignored_on_web_routes_and_login() {
         .send()
         .await
         .unwrap();
-    let (status, echo) = json(resp).await;
-    assert_eq!(status, 200, "{echo}");
-    assert_eq!(seen(&echo, "authorization"), Some("Apikey webhook-secret"));
+    let echo = Answer::of(resp).await;
+    assert_eq!(echo.status, 200, "{echo}");
+    assert_eq!(
+        seen(&echo.body, "authorization"),
+        Some("Apikey webhook-secret")
+    );
     assert_eq!(mock.state.status_calls.load(Ordering::SeqCst), 0);
 }

@@ -7,15 +7,14 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use serde_json::json;
-use shop_common::testing::assert_error;
-use support::{client, fnv, json, raw, setup};
+use support::{Answer, client, fnv, raw, setup};
 use uuid::Uuid;
 
 const LOGIN: &str = "/identity/api/admin/v1/IdentityAuth/Login";
 const CREATE_ORDER: &str = "/retailstore/api/web/v1/Order/CreateOrder";
 const UPLOAD: &str = "/system/api/admin/v1/UploadFile/Upload";
 
-async fn login(gw: &str, forwarded_for: Option<&str>) -> (u16, serde_json::Value, Option<String>) {
+async fn login(gw: &str, forwarded_for: Option<&str>) -> (Answer, Option<String>) {
     let mut req = client()
         .post(format!("{gw}{LOGIN}"))
         .json(&json!({"userName": "admin", "password": "wrong"}));
@@ -27,8 +26,7 @@ async fn login(gw: &str, forwarded_for: Option<&str>) -> (u16, serde_json::Value
         .headers()
         .get("retry-after")
         .map(|v| v.to_str().unwrap().to_owned());
-    let (status, body) = json(resp).await;
-    (status, body, retry)
+    (Answer::of(resp).await, retry)
 }
 
 #[tokio::test]
@@ -38,16 +36,16 @@ async fn login_is_rate_limited_per_client_ip() {
     })
     .await;
     for i in 0..10 {
-        let (status, body, _) = login(&gw, Some("203.0.113.5")).await;
-        assert_eq!(status, 200, "login {i}: {body}");
+        let (answer, _) = login(&gw, Some("203.0.113.5")).await;
+        assert_eq!(answer.status, 200, "login {i}: {answer}");
     }
-    let (status, body, retry) = login(&gw, Some("203.0.113.5")).await;
-    assert_error(status, &body, 429, 4);
+    let (answer, retry) = login(&gw, Some("203.0.113.5")).await;
+    answer.error(429, 4);
     let retry: u64 = retry.expect("Retry-After").parse().unwrap();
     assert!((1..=60).contains(&retry), "{retry}");
     // Another client behind the same trusted proxy is still allowed.
-    let (status, body, _) = login(&gw, Some("203.0.113.6")).await;
-    assert_eq!(status, 200, "{body}");
+    let (answer, _) = login(&gw, Some("203.0.113.6")).await;
+    assert_eq!(answer.status, 200, "{answer}");
     // Other routes are not limited.
     let resp = client()
         .get(format!("{gw}/identity/api/web/v1/Anything"))
@@ -69,11 +67,11 @@ async fn a_1000_attempt_login_burst_stays_within_the_limit() {
         .collect()
         .await;
     let mut passed = 0;
-    for (status, body, retry) in answers {
-        if status == 200 {
+    for (answer, retry) in answers {
+        if answer.status == 200 {
             passed += 1;
         } else {
-            assert_error(status, &body, 429, 4);
+            answer.error(429, 4);
             assert!(retry.is_some(), "429 without Retry-After");
         }
     }
@@ -85,11 +83,11 @@ async fn a_1000_attempt_login_burst_stays_within_the_limit() {
 async fn forged_forwarded_for_does_not_escape_the_limit() {
     let (_mock, gw) = setup(|c| c.login_per_minute = 3).await;
     for i in 0..3 {
-        let (status, _, _) = login(&gw, Some(&format!("198.51.100.{i}"))).await;
-        assert_eq!(status, 200);
+        let (answer, _) = login(&gw, Some(&format!("198.51.100.{i}"))).await;
+        assert_eq!(answer.status, 200);
     }
-    let (status, body, _) = login(&gw, Some("198.51.100.99")).await;
-    assert_error(status, &body, 429, 4);
+    let (answer, _) = login(&gw, Some("198.51.100.99")).await;
+    answer.error(429, 4);
 }
 
 #[tokio::test]
@@ -105,8 +103,7 @@ async fn create_order_is_rate_limited() {
     assert_eq!(order().await.unwrap().status(), 200);
     let resp = order().await.unwrap();
     assert!(resp.headers().contains_key("retry-after"));
-    let (status, body) = json(resp).await;
-    assert_error(status, &body, 429, 4);
+    Answer::of(resp).await.error(429, 4);
     // GET on the same path is not counted.
     let resp = client()
         .get(format!("{gw}{CREATE_ORDER}"))
@@ -127,7 +124,7 @@ async fn bodies_over_the_limit_are_413_code_7() {
         1024 * 1024 + 1
     );
     let resp = raw(&gw, &head, b"{}").await;
-    assert_error(resp.status, &resp.json(), 413, 7);
+    Answer::from((resp.status, resp.json())).error(413, 7);
 
     // The upload route allows 6 MiB but not more, even without a token.
     let head = format!(
@@ -135,7 +132,7 @@ async fn bodies_over_the_limit_are_413_code_7() {
         6 * 1024 * 1024 + 1
     );
     let resp = raw(&gw, &head, b"").await;
-    assert_error(resp.status, &resp.json(), 413, 7);
+    Answer::from((resp.status, resp.json())).error(413, 7);
 
     let token = mock.token(Uuid::new_v4(), 1);
     let six_mib = vec![7u8; 6 * 1024 * 1024];
@@ -147,8 +144,8 @@ async fn bodies_over_the_limit_are_413_code_7() {
         .send()
         .await
         .unwrap();
-    let (status, echo) = json(resp).await;
-    assert_eq!(status, 200, "{echo}");
+    let echo = Answer::of(resp).await;
+    assert_eq!(echo.status, 200, "{echo}");
     assert_eq!(echo["bodyLength"], six_mib.len() as u64);
 
     // 6 MiB on an ordinary route is too much.
@@ -158,8 +155,7 @@ async fn bodies_over_the_limit_are_413_code_7() {
         .send()
         .await
         .unwrap();
-    let (status, body) = json(resp).await;
-    assert_error(status, &body, 413, 7);
+    Answer::of(resp).await.error(413, 7);
 }
 
 fn chunked(total: usize) -> reqwest::Body {
@@ -183,8 +179,7 @@ async fn chunked_bodies_are_limited_while_streaming() {
     // The gateway answers 413 while the client is still sending; the client reads that
     // answer before its upload fails, so a transport error here is a failure.
     let resp = resp.expect("the 413 answer, not a transport error");
-    let (status, body) = json(resp).await;
-    assert_error(status, &body, 413, 7);
+    Answer::of(resp).await.error(413, 7);
 
     let resp = client()
         .post(format!("{gw}{CREATE_ORDER}"))
@@ -192,8 +187,8 @@ async fn chunked_bodies_are_limited_while_streaming() {
         .send()
         .await
         .unwrap();
-    let (status, echo) = json(resp).await;
-    assert_eq!(status, 200, "{echo}");
+    let echo = Answer::of(resp).await;
+    assert_eq!(echo.status, 200, "{echo}");
     assert_eq!(echo["bodyLength"], 512 * 1024 + 3);
 }
 
@@ -212,11 +207,11 @@ async fn a_5_mib_upload_reaches_the_upstream_intact() {
         .send()
         .await
         .unwrap();
-    let (status, echo) = json(resp).await;
-    assert_eq!(status, 200, "{echo}");
+    let echo = Answer::of(resp).await;
+    assert_eq!(echo.status, 200, "{echo}");
     assert_eq!(echo["bodyLength"], body.len() as u64);
     assert_eq!(echo["bodyHash"], fnv(&body).to_string());
-    assert_eq!(support::seen(&echo, "content-length"), Some("5242880"));
+    assert_eq!(support::seen(&echo.body, "content-length"), Some("5242880"));
 }
 
 #[tokio::test]
@@ -230,8 +225,7 @@ async fn upstream_down_is_502_code_8() {
         .await
         .unwrap();
     assert!(resp.headers().contains_key("x-request-id"));
-    let (status, body) = json(resp).await;
-    assert_error(status, &body, 502, 8);
+    Answer::of(resp).await.error(502, 8);
 }
 
 #[tokio::test]
@@ -244,8 +238,7 @@ async fn slow_upstream_is_504_code_8() {
         .send()
         .await
         .unwrap();
-    let (status, body) = json(resp).await;
-    assert_error(status, &body, 504, 8);
+    Answer::of(resp).await.error(504, 8);
     assert_eq!(mock.state.echo_calls.load(Ordering::SeqCst), 1);
 }
 
@@ -293,8 +286,8 @@ async fn slow_but_steady_uploads_are_not_timed_out() {
         .send()
         .await
         .unwrap();
-    let (status, echo) = json(resp).await;
-    assert_eq!(status, 200, "{echo}");
+    let echo = Answer::of(resp).await;
+    assert_eq!(echo.status, 200, "{echo}");
     assert_eq!(echo["bodyLength"], 5000);
 }
 
@@ -353,8 +346,7 @@ async fn an_upstream_that_takes_no_body_is_504() {
         .send()
         .await
         .expect("the 504 answer, not a transport error");
-    let (status, body) = json(resp).await;
-    assert_error(status, &body, 504, 8);
+    Answer::of(resp).await.error(504, 8);
     assert_eq!(mock.state.echo_calls.load(Ordering::SeqCst), 1);
     assert_eq!(mock.state.complete_bodies.load(Ordering::SeqCst), 0);
 }

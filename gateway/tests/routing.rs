@@ -4,8 +4,7 @@ mod support;
 
 use std::sync::atomic::Ordering;
 
-use shop_common::testing::assert_error;
-use support::{client, json, raw, raw_get, seen, setup};
+use support::{Answer, client, raw, raw_get, seen, setup};
 use uuid::Uuid;
 
 #[tokio::test]
@@ -34,8 +33,7 @@ async fn internal_routes_are_never_reachable() {
     for path in paths {
         let resp = raw_get(&gw, path).await;
         assert_eq!(resp.status, 404, "{path}: {}", resp.head);
-        let body = resp.json();
-        assert_error(resp.status, &body, 404, 2);
+        Answer::from((resp.status, resp.json())).error(404, 2);
     }
     assert_eq!(mock.state.status_calls.load(Ordering::SeqCst), 0);
     assert_eq!(mock.state.echo_calls.load(Ordering::SeqCst), 0);
@@ -45,8 +43,8 @@ async fn internal_routes_are_never_reachable() {
 async fn unknown_service_api_is_404_envelope() {
     let (mock, gw) = setup(|_| {}).await;
     for path in ["/billing/api/web/v1/Invoice/List", "/Identity/api/web/v1/x"] {
-        let (status, body) = json(client().get(format!("{gw}{path}")).send().await.unwrap()).await;
-        assert_error(status, &body, 404, 2);
+        let resp = client().get(format!("{gw}{path}")).send().await.unwrap();
+        Answer::of(resp).await.error(404, 2);
     }
     assert_eq!(mock.state.echo_calls.load(Ordering::SeqCst), 0);
 }
@@ -69,15 +67,13 @@ async fn path_and_query_are_forwarded_unchanged() {
     );
 
     // /uploads goes to system; JWKS passes.
-    let (status, echo) = json(
-        client()
-            .get(format!("{gw}/uploads/abc.png"))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
-    assert_eq!(status, 200);
+    let resp = client()
+        .get(format!("{gw}/uploads/abc.png"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    let echo: serde_json::Value = resp.json().await.unwrap();
     assert_eq!(echo["path"], "/uploads/abc.png");
     let resp = client()
         .get(format!("{gw}/identity/.well-known/jwks.json"))
@@ -160,12 +156,12 @@ async fn trusted_proxy_forwarded_for_is_believed() {
         .send()
         .await
         .unwrap();
-    let (status, echo) = json(resp).await;
-    assert_eq!(status, 200);
-    assert_eq!(seen(&echo, "x-forwarded-for"), Some("198.51.100.7"));
-    assert_eq!(seen(&echo, "x-forwarded-proto"), Some("https"));
+    let echo = Answer::of(resp).await;
+    assert_eq!(echo.status, 200, "{echo}");
+    assert_eq!(seen(&echo.body, "x-forwarded-for"), Some("198.51.100.7"));
+    assert_eq!(seen(&echo.body, "x-forwarded-proto"), Some("https"));
     // A fresh trace is started when none comes in.
-    let tp = seen(&echo, "traceparent").unwrap();
+    let tp = seen(&echo.body, "traceparent").unwrap();
     assert_eq!(tp.len(), 55);
 }
 
@@ -228,9 +224,9 @@ async fn shopper_order_answers_are_never_cached() {
         .await
         .unwrap();
     assert_eq!(cache_control(&created).as_deref(), Some("no-store"));
-    let (_, echo) = json(created).await;
+    let echo = Answer::of(created).await;
     // The shopper's own headers reach retailstore.
-    assert_eq!(seen(&echo, "idempotency-key"), Some("k-1"));
+    assert_eq!(seen(&echo.body, "idempotency-key"), Some("k-1"));
     // The catalogue stays cacheable by the service's own rules.
     let list = client()
         .get(format!("{gw}/retailstore/api/web/v1/Product/Pagination"))

@@ -4,8 +4,7 @@ mod support;
 
 use std::path::PathBuf;
 
-use shop_common::testing::assert_error;
-use support::{client, json, setup};
+use support::{Answer, client, setup};
 use uuid::Uuid;
 
 const INDEX: &str = "<!doctype html><html><body><div id=\"root\"></div></body></html>";
@@ -227,8 +226,7 @@ async fn other_methods_on_spa_paths_are_404_envelope() {
         .send()
         .await
         .unwrap();
-    let (status, body) = json(resp).await;
-    assert_error(status, &body, 404, 2);
+    Answer::of(resp).await.error(404, 2);
 }
 
 #[tokio::test]

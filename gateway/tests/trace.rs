@@ -25,7 +25,7 @@ use opentelemetry_proto::tonic::collector::trace::v1::{
 use opentelemetry_proto::tonic::common::v1::any_value::Value as AnyValue;
 use prost::Message;
 use serde_json::json;
-use shop_common::testing::{INTERNAL_KEY, database_url};
+use shop_common::testing::{Answer, INTERNAL_KEY, database_url};
 
 /// A span as the receiver got it.
 #[derive(Debug, Clone)]
@@ -339,9 +339,9 @@ async fn one_create_order_is_one_trace_across_three_services() {
         .send()
         .await
         .unwrap();
-    let status = resp.status();
-    let body = resp.text().await.unwrap();
-    assert_eq!(status, 200, "{body}\n{}", stack.log("retailstore"));
+    let answer = Answer::of(resp).await;
+    assert_eq!(answer.status, 200, "{answer}\n{}", stack.log("retailstore"));
+    answer.ok();
 
     // The trace of the gateway's CreateOrder span, once all three services reported it.
     let gateway_span = "POST /retailstore/api/web/v1/Order/CreateOrder";

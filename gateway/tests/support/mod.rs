@@ -10,8 +10,8 @@ use gateway::config::{Config, UpstreamUrls};
 use shop_common::config::Secret;
 pub use shop_common::testing::raw::{raw, raw_get};
 pub use shop_common::testing::upstream::{MockUpstream as Mock, claims, fnv, seen};
+pub use shop_common::testing::{Answer, client};
 use shop_common::testing::{INTERNAL_KEY, listener};
-pub use shop_common::testing::{client, json};
 
 /// A mock upstream and a gateway sending every service to it, with `tweak` applied to
 /// the gateway's configuration; returns the mock and the gateway's base URL.
