@@ -12,11 +12,6 @@ use support::*;
 use uuid::Uuid;
 
 const AUDIT_LOG: &str = "/retailstore/api/admin/v1/AuditLog/Pagination";
-const ORDER_CONFIRM: &str = "/retailstore/api/admin/v1/Order/ConfirmPayment";
-const ORDER_CANCEL: &str = "/retailstore/api/admin/v1/Order/Cancel";
-const ORDER_REPLACE: &str = "/retailstore/api/admin/v1/Order/ReplaceCodes";
-const ORDER_REVEAL: &str = "/retailstore/api/admin/v1/Order/RevealCodes";
-const ORDER_RELINK: &str = "/retailstore/api/admin/v1/Order/RegenerateAccessLink";
 
 /// A staff action's answer, asserted successful.
 async fn act(app: &TestApp, token: &str, path: &str, key: Option<&str>, body: Value) -> Value {
@@ -40,7 +35,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     act(
         &app,
         &staff,
-        ORDER_CANCEL,
+        &ORDER_CANCEL,
         None,
         json!({"id": first_id, "reason": "Khách đổi ý"}),
     )
@@ -49,7 +44,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     let answer = app
         .call(
             Method::POST,
-            ORDER_CANCEL,
+            &ORDER_CANCEL,
             Some(&staff),
             Some(&json!({"id": first_id, "reason": "x"})),
         )
@@ -58,7 +53,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     let answer = app
         .call(
             Method::POST,
-            ORDER_CANCEL,
+            &ORDER_CANCEL,
             Some(&staff),
             Some(&json!({"id": Uuid::new_v4(), "reason": "x"})),
         )
@@ -73,7 +68,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     let detail = act(
         &app,
         &staff,
-        ORDER_CONFIRM,
+        &ORDER_CONFIRM,
         Some("k-1"),
         json!({"id": id, "amount": total}),
     )
@@ -82,7 +77,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     act(
         &app,
         &staff,
-        ORDER_CONFIRM,
+        &ORDER_CONFIRM,
         Some("k-1"),
         json!({"id": id, "amount": total}),
     )
@@ -91,7 +86,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     let answer = app
         .send(
             Method::POST,
-            ORDER_CONFIRM,
+            &ORDER_CONFIRM,
             Some(&staff),
             &[("idempotency-key", "k-2")],
             Some(&json!({"id": id, "amount": 1000})),
@@ -104,7 +99,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     let answer = app
         .call(
             Method::POST,
-            ORDER_REPLACE,
+            &ORDER_REPLACE,
             Some(&staff),
             Some(&json!({"id": id, "itemId": item, "quantity": 3, "reason": "Mã lỗi"})),
         )
@@ -113,15 +108,15 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     act(
         &app,
         &staff,
-        ORDER_REPLACE,
+        &ORDER_REPLACE,
         None,
         json!({"id": id, "itemId": item, "quantity": 1, "reason": "Mã lỗi"}),
     )
     .await;
 
     // A new link, then the codes in clear.
-    act(&app, &staff, ORDER_RELINK, None, json!({"id": id})).await;
-    act(&app, &staff, ORDER_REVEAL, None, json!({"id": id})).await;
+    act(&app, &staff, &ORDER_RELINK, None, json!({"id": id})).await;
+    act(&app, &staff, &ORDER_REVEAL, None, json!({"id": id})).await;
 
     let price = vnd_text(total);
     assert_eq!(

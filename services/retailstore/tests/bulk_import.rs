@@ -9,11 +9,6 @@ use serde_json::{Value, json};
 use support::*;
 use uuid::Uuid;
 
-const CODE_PAGINATION: &str = "/retailstore/api/admin/v1/ProductSerialCode/Pagination";
-const CODE_UPDATE: &str = "/retailstore/api/admin/v1/ProductSerialCode/Update";
-const CODE_REVEAL: &str = "/retailstore/api/admin/v1/ProductSerialCode/Reveal";
-const CODE_SEARCH: &str = "/retailstore/api/admin/v1/ProductSerialCode/Search";
-
 async fn total_codes(app: &TestApp) -> i64 {
     app.scalar("SELECT count(*) AS n FROM serial_codes").await
 }
@@ -69,7 +64,7 @@ async fn reports_duplicates_and_invalid_lines_exactly() {
     // Stored normalised: the BOM/CR-stripped code is found as typed.
     assert_eq!(
         app.post(
-            CODE_SEARCH,
+            &CODE_SEARCH,
             json!({"code": "NEW-0001", "productId": Some(&product)})
         )
         .await
@@ -224,15 +219,15 @@ async fn no_clear_text_code_at_rest() {
     app.import(&product, &imported).await;
     // Touch every other table too: an edit and a reveal.
     let list = app
-        .get(&format!("{CODE_PAGINATION}?productId={product}"))
+        .get(&format!("{}?productId={product}", *CODE_PAGINATION))
         .await;
     let id = list["result"]["items"][0]["id"]
         .as_str()
         .unwrap()
         .to_owned();
-    app.put(CODE_UPDATE, json!({"id": id, "note": "đã kiểm tra"}))
+    app.put(&CODE_UPDATE, json!({"id": id, "note": "đã kiểm tra"}))
         .await;
-    app.post(CODE_REVEAL, json!({"id": id})).await;
+    app.post(&CODE_REVEAL, json!({"id": id})).await;
 
     let dump = app.schema.dump("serial_codes").await;
     assert!(
@@ -254,7 +249,7 @@ async fn no_clear_text_code_at_rest() {
     let list = app
         .call(
             Method::GET,
-            &format!("{CODE_PAGINATION}?pageSize=100"),
+            &format!("{}?pageSize=100", *CODE_PAGINATION),
             Some(&app.staff),
             None,
         )

@@ -7,7 +7,6 @@ use reqwest::Method;
 use serde_json::json;
 use support::*;
 
-const ORDER_CANCEL: &str = "/retailstore/api/admin/v1/Order/Cancel";
 const DASHBOARD: &str = "/retailstore/api/admin/v1/Dashboard/Summary";
 
 async fn place(app: &TestApp, product: &str, quantity: i64, email: &str) -> (String, i64) {
@@ -84,7 +83,7 @@ async fn summary_counts_a_range_in_vietnam_days() {
     times(&app, &o3, "2026-11-21T09:00:00+07:00", None).await;
     let (o4, _) = place(&app, &garena, 1, "d@vidu.vn").await;
     let id4 = app.order_id(&o4).await;
-    app.post(ORDER_CANCEL, json!({"id": id4, "reason": "thử"}))
+    app.post(&ORDER_CANCEL, json!({"id": id4, "reason": "thử"}))
         .await;
     times(&app, &o4, "2026-11-21T10:00:00+07:00", None).await;
     // Outside the range.

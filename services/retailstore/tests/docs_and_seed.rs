@@ -9,10 +9,6 @@ use serde_json::Value;
 use shop_common::testing::openapi::check_document;
 use support::*;
 
-const PRODUCT_WEB_PAGINATION: &str = "/retailstore/api/web/v1/Product/Pagination";
-const CODE_PAGINATION: &str = "/retailstore/api/admin/v1/ProductSerialCode/Pagination";
-const CODE_REVEAL: &str = "/retailstore/api/admin/v1/ProductSerialCode/Reveal";
-
 #[tokio::test(flavor = "multi_thread")]
 async fn openapi_document_describes_the_routes() {
     let app = TestApp::spawn().await;
@@ -90,7 +86,7 @@ async fn seed_demo_fills_an_empty_catalogue_once() {
     );
 
     let web = app
-        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
+        .call(Method::GET, &PRODUCT_WEB_PAGINATION, None, None)
         .await;
     let items = web["result"]["items"].as_array().unwrap();
     assert_eq!(items.len(), 6);
@@ -107,13 +103,13 @@ async fn seed_demo_fills_an_empty_catalogue_once() {
     let garena = items[0]["id"].as_str().unwrap();
     let codes = app
         .get(&format!(
-            "{CODE_PAGINATION}?productId={}&pageSize=100",
-            garena
+            "{}?productId={}&pageSize=100",
+            *CODE_PAGINATION, garena
         ))
         .await
         .items();
     let revealed = app
-        .post(CODE_REVEAL, serde_json::json!({"id": codes[0]["id"]}))
+        .post(&CODE_REVEAL, serde_json::json!({"id": codes[0]["id"]}))
         .await;
     assert!(
         revealed["result"]["code"]

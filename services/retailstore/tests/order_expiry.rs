@@ -9,9 +9,6 @@ use std::time::Duration;
 
 use support::*;
 
-const ORDER_PAGINATION: &str = "/retailstore/api/admin/v1/Order/Pagination";
-const ORDER_ADMIN_DETAIL: &str = "/retailstore/api/admin/v1/Order/Detail";
-
 #[tokio::test(flavor = "multi_thread")]
 async fn expiry_racing_a_payment_never_does_both() {
     let app = Arc::new(TestApp::spawn_with(|c| c.max_unpaid_per_email = 0).await);
@@ -58,7 +55,7 @@ async fn expiry_racing_a_payment_never_does_both() {
             "round {round}"
         );
         let events = event_types(
-            &app.get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+            &app.get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
                 .await
                 .ok()
                 .clone(),
@@ -165,7 +162,7 @@ async fn the_sweep_expires_only_due_orders_and_stops_on_shutdown() {
         (&ids[2], "pending_payment"),
     ] {
         assert_eq!(
-            app.get(&format!("{ORDER_ADMIN_DETAIL}?id={}", id))
+            app.get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, id))
                 .await
                 .ok()
                 .clone()["status"],
@@ -184,7 +181,7 @@ async fn the_sweep_expires_only_due_orders_and_stops_on_shutdown() {
     );
     // An expired order's shopper still sees it, without codes.
     let list = app
-        .get(&format!("{ORDER_PAGINATION}?status=expired&pageSize=1"))
+        .get(&format!("{}?status=expired&pageSize=1", *ORDER_PAGINATION))
         .await;
     assert_eq!(list["result"]["totalCount"], 251);
 }

@@ -12,10 +12,6 @@ use serde_json::{Value, json};
 use support::*;
 use uuid::Uuid;
 
-const ORDER_ADMIN_DETAIL: &str = "/retailstore/api/admin/v1/Order/Detail";
-const ORDER_CONFIRM: &str = "/retailstore/api/admin/v1/Order/ConfirmPayment";
-const ORDER_CANCEL: &str = "/retailstore/api/admin/v1/Order/Cancel";
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_bank_transfer_completes_the_order_once() {
     let app = TestApp::spawn().await;
@@ -46,7 +42,7 @@ async fn a_bank_transfer_completes_the_order_once() {
         assert!(c["code"].as_str().unwrap().starts_with('P'));
     }
     let admin = app
-        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -101,7 +97,7 @@ async fn short_payments_add_up() {
     );
     assert_eq!(app.stock(&product, false).await, (1, 0, 2, 0));
     let admin = app
-        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -196,7 +192,7 @@ async fn concurrent_deliveries_of_one_transfer_count_once() {
     assert_eq!(app.stock(&product, false).await, (1, 0, 3, 0));
     assert_eq!(app.stock(&product, true).await, (1, 0, 3, 0));
     let admin = app
-        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -230,7 +226,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     assert_eq!(app.stock(&product, false).await, (1, 0, 2, 0));
     assert_eq!(
         event_types(
-            &app.get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+            &app.get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
                 .await
                 .ok()
                 .clone()
@@ -260,7 +256,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
         (json!("needs_attention"), json!("paid"))
     );
     let admin = app
-        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -276,7 +272,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     app.import(&product, &codes("RESTOCK", 0..2)).await;
     let answer = app
         .with_headers(&[("idempotency-key", "retry-1")])
-        .post(ORDER_CONFIRM, &json!({"id": id, "amount": 0}))
+        .post(&ORDER_CONFIRM, &json!({"id": id, "amount": 0}))
         .await;
     assert_eq!(answer.ok()["status"], "completed");
     assert_eq!(app.stock(&product, false).await, (0, 2, 2, 0));
@@ -301,7 +297,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     make_due(&app, &id).await;
     retailstore::expiry::sweep(&app.pool).await.unwrap();
     assert_eq!(
-        app.get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        app.get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
             .await
             .ok()
             .clone()["status"],
@@ -312,7 +308,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     // Money for a cancelled order: needs attention, codes stay in stock.
     let (product, order, id) = ordered(&app, 2, 1, "f@vidu.vn").await;
     let answer = app
-        .post(ORDER_CANCEL, json!({"id": id, "reason": "hết nhu cầu"}))
+        .post(&ORDER_CANCEL, json!({"id": id, "reason": "hết nhu cầu"}))
         .await;
     answer.ok();
     let paid = app
@@ -321,7 +317,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     assert_eq!(paid["status"], "needs_attention");
     assert_eq!(app.stock(&product, false).await, (2, 0, 0, 0));
     let admin = app
-        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -353,7 +349,7 @@ async fn a_manual_payment_is_recognised_when_the_transfer_arrives() {
         async move {
             app.send(
                 Method::POST,
-                ORDER_CONFIRM,
+                &ORDER_CONFIRM,
                 Some(&staff),
                 &[("idempotency-key", key)],
                 Some(&body),
@@ -399,7 +395,7 @@ async fn a_manual_payment_is_recognised_when_the_transfer_arrives() {
         (json!(false), json!("duplicate_of_manual"))
     );
     let admin = app
-        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -424,7 +420,7 @@ async fn manual_confirm_payment_refusals() {
     let (_, _, id) = ordered(&app, 3, 1, "a@vidu.vn").await;
     let before = app.schema.dump("serial_codes").await;
     let answer = app
-        .post(ORDER_CONFIRM, json!({"id": id, "amount": 50_000}))
+        .post(&ORDER_CONFIRM, json!({"id": id, "amount": 50_000}))
         .await;
     assert_eq!(answer.error(400, 1), ["Idempotency-Key"]);
     for (body, fields) in [
@@ -438,19 +434,19 @@ async fn manual_confirm_payment_refusals() {
     ] {
         let answer = app
             .with_headers(&[("idempotency-key", "k-bad")])
-            .post(ORDER_CONFIRM, &body)
+            .post(&ORDER_CONFIRM, &body)
             .await;
         assert_eq!(answer.error(400, 1), fields, "{body}");
     }
     let answer = app
         .with_headers(&[("idempotency-key", "k-none")])
-        .post(ORDER_CONFIRM, &json!({"id": Uuid::new_v4(), "amount": 1}))
+        .post(&ORDER_CONFIRM, &json!({"id": Uuid::new_v4(), "amount": 1}))
         .await;
     answer.error(404, 403);
     let answer = app
         .call(
             Method::POST,
-            ORDER_CONFIRM,
+            &ORDER_CONFIRM,
             None,
             Some(&json!({"id": id, "amount": 1})),
         )
@@ -460,21 +456,21 @@ async fn manual_confirm_payment_refusals() {
     // Completed and cancelled orders take no manual payment.
     let status = app
         .with_headers(&[("idempotency-key", "k-ok")])
-        .post(ORDER_CONFIRM, &json!({"id": id, "amount": 50_000}))
+        .post(&ORDER_CONFIRM, &json!({"id": id, "amount": 50_000}))
         .await
         .status;
     assert_eq!(status, 200);
     let answer = app
         .with_headers(&[("idempotency-key", "k-late")])
-        .post(ORDER_CONFIRM, &json!({"id": id, "amount": 1}))
+        .post(&ORDER_CONFIRM, &json!({"id": id, "amount": 1}))
         .await;
     answer.error(409, 404);
     let (_, _, other) = ordered(&app, 1, 1, "b@vidu.vn").await;
-    app.post(ORDER_CANCEL, json!({"id": other, "reason": "hủy"}))
+    app.post(&ORDER_CANCEL, json!({"id": other, "reason": "hủy"}))
         .await;
     let answer = app
         .with_headers(&[("idempotency-key", "k-c")])
-        .post(ORDER_CONFIRM, &json!({"id": other, "amount": 1}))
+        .post(&ORDER_CONFIRM, &json!({"id": other, "amount": 1}))
         .await;
     answer.error(409, 404);
 }

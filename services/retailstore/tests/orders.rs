@@ -11,12 +11,6 @@ use sha2::{Digest, Sha256};
 use support::*;
 use uuid::Uuid;
 
-const PRODUCT_WEB_PAGINATION: &str = "/retailstore/api/web/v1/Product/Pagination";
-const PRODUCT_DELETE: &str = "/retailstore/api/admin/v1/Product/Delete";
-const ORDER_LOOKUP: &str = "/retailstore/api/web/v1/Order/OrderLookup";
-const ORDER_ADMIN_DETAIL: &str = "/retailstore/api/admin/v1/Order/Detail";
-const ORDER_CANCEL: &str = "/retailstore/api/admin/v1/Order/Cancel";
-
 fn keys(value: &Value) -> Vec<String> {
     let mut keys: Vec<_> = value.as_object().unwrap().keys().cloned().collect();
     keys.sort_unstable();
@@ -167,7 +161,7 @@ async fn create_order_reserves_codes_and_answers_the_order() {
     assert!(!app.schema.dump("serial_codes").await.contains(&token));
     // The storefront's level follows the reservation.
     let web = app
-        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
+        .call(Method::GET, &PRODUCT_WEB_PAGINATION, None, None)
         .await;
     assert_eq!(web["result"]["items"][0]["stockLevel"], "low");
 
@@ -205,7 +199,7 @@ async fn create_order_reserves_codes_and_answers_the_order() {
 
     // The timeline starts.
     let admin = app
-        .get(&format!("{ORDER_ADMIN_DETAIL}?id={}", &id))
+        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -230,7 +224,8 @@ async fn lookup_by_code_and_email_shows_status_only() {
         .call(
             Method::GET,
             &format!(
-                "{ORDER_LOOKUP}?code={}&email=an.nguyen@VIDU.vn",
+                "{}?code={}&email=an.nguyen@VIDU.vn",
+                *ORDER_LOOKUP,
                 code.to_lowercase()
             ),
             None,
@@ -266,14 +261,19 @@ async fn lookup_by_code_and_email_shows_status_only() {
         format!("code={code}&email=not-an-email"),
     ] {
         let answer = app
-            .call(Method::GET, &format!("{ORDER_LOOKUP}?{query}"), None, None)
+            .call(
+                Method::GET,
+                &format!("{}?{query}", *ORDER_LOOKUP),
+                None,
+                None,
+            )
             .await;
         answer.error(404, 403);
     }
     let answer = app
         .call(
             Method::GET,
-            &format!("{ORDER_LOOKUP}?code={code}"),
+            &format!("{}?code={code}", *ORDER_LOOKUP),
             None,
             None,
         )
@@ -528,7 +528,7 @@ async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
             let web = app
                 .call(
                     Method::GET,
-                    &format!("{PRODUCT_WEB_PAGINATION}?pageSize={size}"),
+                    &format!("{}?pageSize={size}", *PRODUCT_WEB_PAGINATION),
                     None,
                     None,
                 )
@@ -596,7 +596,7 @@ async fn a_product_with_orders_cannot_be_deleted() {
     let id = app.order_id(order["code"].as_str().unwrap()).await;
     let answer = app
         .post(
-            ORDER_CANCEL,
+            &ORDER_CANCEL,
             json!({"id": id, "reason": "thử xóa sản phẩm"}),
         )
         .await;
@@ -604,7 +604,9 @@ async fn a_product_with_orders_cannot_be_deleted() {
     // Every code is available again, yet the order line still references the product.
     assert_eq!(app.stock(&product, false).await, (3, 0, 0, 0));
     let before = app.schema.dump("serial_codes").await;
-    let answer = app.delete(&format!("{PRODUCT_DELETE}?id={product}")).await;
+    let answer = app
+        .delete(&format!("{}?id={product}", *PRODUCT_DELETE))
+        .await;
     answer.error(409, 302);
     assert_eq!(app.schema.dump("serial_codes").await, before);
 }

@@ -10,39 +10,29 @@ use shop_common::auth::Role;
 use support::*;
 use uuid::Uuid;
 
-const PRODUCT_WEB_PAGINATION: &str = "/retailstore/api/web/v1/Product/Pagination";
-const PRODUCT_PAGINATION: &str = "/retailstore/api/admin/v1/Product/Pagination";
-const PRODUCT_READ: &str = "/retailstore/api/admin/v1/Product/Read";
-const PRODUCT_UPDATE: &str = "/retailstore/api/admin/v1/Product/Update";
-const PRODUCT_DELETE: &str = "/retailstore/api/admin/v1/Product/Delete";
-const CODE_PAGINATION: &str = "/retailstore/api/admin/v1/ProductSerialCode/Pagination";
-const CODE_UPDATE: &str = "/retailstore/api/admin/v1/ProductSerialCode/Update";
-const CODE_DELETE: &str = "/retailstore/api/admin/v1/ProductSerialCode/Delete";
-const CODE_REVEAL: &str = "/retailstore/api/admin/v1/ProductSerialCode/Reveal";
-
 #[tokio::test(flavor = "multi_thread")]
 async fn admin_routes_need_a_valid_token() {
     let app = TestApp::spawn().await;
     let id = uuid::Uuid::new_v4();
     let calls: [(Method, String, Option<Value>); 11] = [
-        (Method::GET, PRODUCT_PAGINATION.into(), None),
-        (Method::GET, format!("{PRODUCT_READ}?id={id}"), None),
+        (Method::GET, PRODUCT_PAGINATION.clone(), None),
+        (Method::GET, format!("{}?id={id}", *PRODUCT_READ), None),
         (
             Method::POST,
             PRODUCT_CREATE.clone(),
             Some(json!({"name": "x", "price": 1})),
         ),
-        (Method::PUT, PRODUCT_UPDATE.into(), Some(json!({"id": id}))),
-        (Method::DELETE, format!("{PRODUCT_DELETE}?id={id}"), None),
-        (Method::GET, CODE_PAGINATION.into(), None),
+        (Method::PUT, PRODUCT_UPDATE.clone(), Some(json!({"id": id}))),
+        (Method::DELETE, format!("{}?id={id}", *PRODUCT_DELETE), None),
+        (Method::GET, CODE_PAGINATION.clone(), None),
         (
             Method::POST,
             BULK_PATH.into(),
             Some(json!({"productId": id, "codes": ["A"]})),
         ),
-        (Method::PUT, CODE_UPDATE.into(), Some(json!({"id": id}))),
-        (Method::DELETE, format!("{CODE_DELETE}?id={id}"), None),
-        (Method::POST, CODE_REVEAL.into(), Some(json!({"id": id}))),
+        (Method::PUT, CODE_UPDATE.clone(), Some(json!({"id": id}))),
+        (Method::DELETE, format!("{}?id={id}", *CODE_DELETE), None),
+        (Method::POST, CODE_REVEAL.clone(), Some(json!({"id": id}))),
         // Malformed bodies still answer 401 first for an anonymous caller.
         (
             Method::POST,
@@ -61,17 +51,17 @@ async fn admin_routes_need_a_valid_token() {
     // A token signed by another key.
     let stranger = shop_common::testing::TestTokens::new().token(shop_common::auth::Role::Admin);
     let answer = app
-        .call(Method::GET, PRODUCT_PAGINATION, Some(&stranger), None)
+        .call(Method::GET, &PRODUCT_PAGINATION, Some(&stranger), None)
         .await;
     answer.error(401, 5);
     // The storefront list is public, and ignores a stale token.
     let status = app
-        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
+        .call(Method::GET, &PRODUCT_WEB_PAGINATION, None, None)
         .await
         .status;
     assert_eq!(status, 200);
     let status = app
-        .call(Method::GET, PRODUCT_WEB_PAGINATION, Some("stale"), None)
+        .call(Method::GET, &PRODUCT_WEB_PAGINATION, Some("stale"), None)
         .await
         .status;
     assert_eq!(status, 200);
@@ -126,14 +116,14 @@ async fn create_read_update_delete() {
     assert_eq!(plain["originalPrice"], Value::Null);
     assert_eq!(plain["summary"], Value::Null);
 
-    let read = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
+    let read = app.get(&format!("{}?id={id}", *PRODUCT_READ)).await;
     assert_eq!(read.status, 200);
     assert_eq!(read["result"], created);
 
     // Left out: unchanged. null: cleared. The slug stays when the name changes.
     let updated = app
         .put(
-            PRODUCT_UPDATE,
+            &PRODUCT_UPDATE,
             json!({"id": id, "name": "Thẻ Garena 200K", "summary": null,
                    "originalPrice": null, "price": 190_000}),
         )
@@ -151,26 +141,26 @@ async fn create_read_update_delete() {
 
     // slug: null derives it again from the name.
     let reslugged = app
-        .put(PRODUCT_UPDATE, json!({"id": id, "slug": null}))
+        .put(&PRODUCT_UPDATE, json!({"id": id, "slug": null}))
         .await;
     assert_eq!(reslugged["result"]["slug"], "the-garena-200k");
     let given = app
-        .put(PRODUCT_UPDATE, json!({"id": id, "slug": "garena-200"}))
+        .put(&PRODUCT_UPDATE, json!({"id": id, "slug": "garena-200"}))
         .await;
     assert_eq!(given["result"]["slug"], "garena-200");
 
-    let deleted = app.delete(&format!("{PRODUCT_DELETE}?id={id}")).await;
+    let deleted = app.delete(&format!("{}?id={id}", *PRODUCT_DELETE)).await;
     assert_eq!(deleted.status, 200);
     assert_eq!(deleted["result"], true);
-    let answer = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
+    let answer = app.get(&format!("{}?id={id}", *PRODUCT_READ)).await;
     answer.error(404, 2);
-    let answer = app.delete(&format!("{PRODUCT_DELETE}?id={id}")).await;
+    let answer = app.delete(&format!("{}?id={id}", *PRODUCT_DELETE)).await;
     answer.error(404, 2);
     let answer = app
-        .put(PRODUCT_UPDATE, json!({"id": id, "name": "x"}))
+        .put(&PRODUCT_UPDATE, json!({"id": id, "name": "x"}))
         .await;
     answer.error(404, 2);
-    let answer = app.get(&format!("{PRODUCT_READ}?id=not-a-uuid")).await;
+    let answer = app.get(&format!("{}?id=not-a-uuid", *PRODUCT_READ)).await;
     answer.error(400, 1);
     assert_eq!(
         app.scalar("SELECT count(*) AS n FROM product_stock").await,
@@ -273,10 +263,10 @@ async fn validation_reports_fields_and_stores_nothing() {
         ),
     ];
     for (body, fields) in updates {
-        let answer = app.put(PRODUCT_UPDATE, body.clone()).await;
+        let answer = app.put(&PRODUCT_UPDATE, body.clone()).await;
         assert_eq!(answer.error(400, 1), fields, "{body}");
     }
-    let read = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
+    let read = app.get(&format!("{}?id={id}", *PRODUCT_READ)).await;
     assert_eq!(read["result"], product);
 }
 
@@ -319,7 +309,7 @@ async fn slugs_are_folded_and_unique() {
     answer.error(409, 301);
     let answer = app
         .put(
-            PRODUCT_UPDATE,
+            &PRODUCT_UPDATE,
             json!({"id": dong_ho["id"], "slug": "the-garena-100k"}),
         )
         .await;
@@ -327,7 +317,7 @@ async fn slugs_are_folded_and_unique() {
     // Keeping its own slug is no conflict.
     let status = app
         .put(
-            PRODUCT_UPDATE,
+            &PRODUCT_UPDATE,
             json!({"id": dong_ho["id"], "slug": "dong-ho"}),
         )
         .await
@@ -360,13 +350,16 @@ async fn admin_list_filters_and_sorts() {
             .map(|p| p["name"].as_str().unwrap().to_owned())
             .collect()
     };
-    let all = app.get(PRODUCT_PAGINATION).await;
+    let all = app.get(&PRODUCT_PAGINATION).await;
     assert_eq!(all["result"]["totalCount"], 4);
     assert_eq!(names(&all.body), ["Delta", "alpha", "Bravo", "Charlie"]);
     assert!(all["result"]["items"][0]["stock"].is_object());
 
     let by_price = app
-        .get(&format!("{PRODUCT_PAGINATION}?sortBy=price&sortDir=desc"))
+        .get(&format!(
+            "{}?sortBy=price&sortDir=desc",
+            *PRODUCT_PAGINATION
+        ))
         .await;
     assert_eq!(
         names(&by_price.body),
@@ -374,7 +367,8 @@ async fn admin_list_filters_and_sorts() {
     );
     let by_created = app
         .get(&format!(
-            "{PRODUCT_PAGINATION}?sortBy=createdAt&sortDir=asc"
+            "{}?sortBy=createdAt&sortDir=asc",
+            *PRODUCT_PAGINATION
         ))
         .await;
     assert_eq!(
@@ -383,27 +377,35 @@ async fn admin_list_filters_and_sorts() {
     );
     let by_sort = app
         .get(&format!(
-            "{PRODUCT_PAGINATION}?sortBy=sortOrder&sortDir=desc"
+            "{}?sortBy=sortOrder&sortDir=desc",
+            *PRODUCT_PAGINATION
         ))
         .await;
     assert_eq!(names(&by_sort.body), ["Charlie", "Bravo", "alpha", "Delta"]);
-    let by_name = app.get(&format!("{PRODUCT_PAGINATION}?sortBy=name")).await;
+    let by_name = app
+        .get(&format!("{}?sortBy=name", *PRODUCT_PAGINATION))
+        .await;
     assert_eq!(by_name["result"]["items"].as_array().unwrap().len(), 4);
 
     let active = app
-        .get(&format!("{PRODUCT_PAGINATION}?status=active"))
+        .get(&format!("{}?status=active", *PRODUCT_PAGINATION))
         .await;
     assert_eq!(names(&active.body), ["Delta", "Bravo"]);
     assert_eq!(active["result"]["totalCount"], 2);
     let keyword = app
-        .get(&format!("{PRODUCT_PAGINATION}?keyword=ALPHA&status=draft"))
+        .get(&format!(
+            "{}?keyword=ALPHA&status=draft",
+            *PRODUCT_PAGINATION
+        ))
         .await;
     assert_eq!(names(&keyword.body), ["alpha"]);
-    let escaped = app.get(&format!("{PRODUCT_PAGINATION}?keyword=%25")).await;
+    let escaped = app
+        .get(&format!("{}?keyword=%25", *PRODUCT_PAGINATION))
+        .await;
     assert_eq!(escaped["result"]["totalCount"], 0);
 
     for bad in ["sortBy=slug", "sortBy=price&sortDir=up", "status=sold"] {
-        let answer = app.get(&format!("{PRODUCT_PAGINATION}?{bad}")).await;
+        let answer = app.get(&format!("{}?{bad}", *PRODUCT_PAGINATION)).await;
         answer.error(400, 1);
     }
 }
@@ -419,7 +421,7 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
              (SELECT id FROM serial_codes WHERE product_id = '{id}' AND status = 'available' LIMIT 1)"
         ))
         .await;
-        app.delete(&format!("{PRODUCT_DELETE}?id={id}"))
+        app.delete(&format!("{}?id={id}", *PRODUCT_DELETE))
             .await
             .error(409, 302);
         // Nothing was deleted, not even the unsold codes.
@@ -430,7 +432,7 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
             .await,
             5
         );
-        let read = app.get(&format!("{PRODUCT_READ}?id={id}")).await;
+        let read = app.get(&format!("{}?id={id}", *PRODUCT_READ)).await;
         assert_eq!(read["success"], true);
         // A refused delete leaves no audit row.
         assert!(app.audit().await.is_empty());
@@ -444,7 +446,7 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
     let status = app
         .call(
             Method::DELETE,
-            &format!("{PRODUCT_DELETE}?id={id}"),
+            &format!("{}?id={id}", *PRODUCT_DELETE),
             Some(&admin),
             None,
         )
@@ -484,7 +486,7 @@ async fn staff_may_manage_products_but_not_delete_them() {
     let status = app
         .call(
             Method::PUT,
-            PRODUCT_UPDATE,
+            &PRODUCT_UPDATE,
             staff,
             Some(&json!({"id": id, "status": "active"})),
         )
@@ -492,11 +494,18 @@ async fn staff_may_manage_products_but_not_delete_them() {
         .status;
     assert_eq!(status, 200);
     let status = app
-        .call(Method::GET, &format!("{PRODUCT_READ}?id={id}"), staff, None)
+        .call(
+            Method::GET,
+            &format!("{}?id={id}", *PRODUCT_READ),
+            staff,
+            None,
+        )
         .await
         .status;
     assert_eq!(status, 200);
-    let list = app.call(Method::GET, PRODUCT_PAGINATION, staff, None).await;
+    let list = app
+        .call(Method::GET, &PRODUCT_PAGINATION, staff, None)
+        .await;
     assert_eq!(
         (list.status, list["result"]["totalCount"].as_i64()),
         (200, Some(1))
@@ -506,7 +515,7 @@ async fn staff_may_manage_products_but_not_delete_them() {
     let answer = app
         .call(
             Method::DELETE,
-            &format!("{PRODUCT_DELETE}?id={id}"),
+            &format!("{}?id={id}", *PRODUCT_DELETE),
             staff,
             None,
         )
@@ -520,7 +529,7 @@ async fn staff_may_manage_products_but_not_delete_them() {
 async fn wrong_methods_and_paths_answer_in_the_envelope() {
     let app = TestApp::spawn().await;
     let answer = app
-        .call(Method::POST, PRODUCT_PAGINATION, Some(&app.admin), None)
+        .call(Method::POST, &PRODUCT_PAGINATION, Some(&app.admin), None)
         .await;
     answer.error(404, 2);
     let answer = app

@@ -7,9 +7,6 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use support::*;
 
-const PRODUCT_WEB_PAGINATION: &str = "/retailstore/api/web/v1/Product/Pagination";
-const PRODUCT_UPDATE: &str = "/retailstore/api/admin/v1/Product/Update";
-
 #[tokio::test(flavor = "multi_thread")]
 async fn storefront_lists_active_products_with_a_stock_level_only() {
     let app = TestApp::spawn().await;
@@ -58,7 +55,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         .await;
 
     let answer = app
-        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
+        .call(Method::GET, &PRODUCT_WEB_PAGINATION, None, None)
         .await;
     assert_eq!(answer.status, 200);
     let result = &answer["result"];
@@ -110,7 +107,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
     let found = app
         .call(
             Method::GET,
-            &format!("{PRODUCT_WEB_PAGINATION}?keyword=the%20viettel"),
+            &format!("{}?keyword=the%20viettel", *PRODUCT_WEB_PAGINATION),
             None,
             None,
         )
@@ -120,7 +117,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
     let found = app
         .call(
             Method::GET,
-            &format!("{PRODUCT_WEB_PAGINATION}?keyword=Th%E1%BA%BB"),
+            &format!("{}?keyword=Th%E1%BA%BB", *PRODUCT_WEB_PAGINATION),
             None,
             None,
         )
@@ -129,7 +126,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
     let hidden = app
         .call(
             Method::GET,
-            &format!("{PRODUCT_WEB_PAGINATION}?keyword=nh%C3%A1p"),
+            &format!("{}?keyword=nh%C3%A1p", *PRODUCT_WEB_PAGINATION),
             None,
             None,
         )
@@ -139,7 +136,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
     let second = app
         .call(
             Method::GET,
-            &format!("{PRODUCT_WEB_PAGINATION}?pageIndex=2&pageSize=2"),
+            &format!("{}?pageIndex=2&pageSize=2", *PRODUCT_WEB_PAGINATION),
             None,
             None,
         )
@@ -156,7 +153,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         let answer = app
             .call(
                 Method::GET,
-                &format!("{PRODUCT_WEB_PAGINATION}?{bad}"),
+                &format!("{}?{bad}", *PRODUCT_WEB_PAGINATION),
                 None,
                 None,
             )
@@ -176,7 +173,10 @@ async fn storefront_answers_follow_catalogue_writes_at_once() {
     // The list is now cached; an import and a rename show on the very next read.
     app.import(&id, &codes("GAR", 0..20)).await;
     let status = app
-        .put(PRODUCT_UPDATE, json!({"id": id, "name": "Thẻ Garena 200K"}))
+        .put(
+            &PRODUCT_UPDATE,
+            json!({"id": id, "name": "Thẻ Garena 200K"}),
+        )
         .await
         .status;
     assert_eq!(status, 200);
@@ -186,7 +186,7 @@ async fn storefront_answers_follow_catalogue_writes_at_once() {
 
     // Hidden products leave the storefront at once too.
     let status = app
-        .put(PRODUCT_UPDATE, json!({"id": id, "status": "hidden"}))
+        .put(&PRODUCT_UPDATE, json!({"id": id, "status": "hidden"}))
         .await
         .status;
     assert_eq!(status, 200);
@@ -195,7 +195,7 @@ async fn storefront_answers_follow_catalogue_writes_at_once() {
 
 async fn storefront_items(app: &TestApp) -> Vec<Value> {
     let answer = app
-        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
+        .call(Method::GET, &PRODUCT_WEB_PAGINATION, None, None)
         .await;
     assert_eq!(answer.status, 200);
     answer["result"]["items"].as_array().unwrap().clone()

@@ -20,10 +20,25 @@ use shop_common::net::TrustedProxies;
 pub use shop_common::testing::{Answer, INTERNAL_KEY};
 use shop_common::testing::{Stub, TestService, envelope_error, envelope_ok};
 
-/// Routes that several test files or the fixtures below call.
-pub static PRODUCT_CREATE: LazyLock<String> = LazyLock::new(|| format!("{ADMIN}/Product/Create"));
-pub static CONFIRM_PAYMENT: LazyLock<String> =
-    LazyLock::new(|| format!("{INTERNAL}/Order/ConfirmPayment"));
+/// `PREFIX "/Controller/": NAME "Action", ...;` defines each `NAME` as that route.
+macro_rules! routes {
+    ($($p:ident $c:literal: $($name:ident $a:literal),+;)+) => {$($(
+        pub static $name: LazyLock<String> = LazyLock::new(|| format!("{}{}{}", $p, $c, $a));
+    )+)+};
+}
+
+// Routes that several test files or the fixtures below call.
+routes! {
+    ADMIN "/Product/": PRODUCT_CREATE "Create", PRODUCT_READ "Read", PRODUCT_UPDATE "Update",
+        PRODUCT_DELETE "Delete", PRODUCT_PAGINATION "Pagination";
+    ADMIN "/ProductSerialCode/": CODE_PAGINATION "Pagination", CODE_UPDATE "Update",
+        CODE_DELETE "Delete", CODE_REVEAL "Reveal", CODE_SEARCH "Search";
+    ADMIN "/Order/": ORDER_PAGINATION "Pagination", ORDER_ADMIN_DETAIL "Detail",
+        ORDER_CONFIRM "ConfirmPayment", ORDER_CANCEL "Cancel", ORDER_REPLACE "ReplaceCodes",
+        ORDER_REVEAL "RevealCodes", ORDER_RELINK "RegenerateAccessLink";
+    WEB "/Product/": PRODUCT_WEB_PAGINATION "Pagination"; WEB "/Order/": ORDER_LOOKUP "OrderLookup";
+    INTERNAL "/Order/": CONFIRM_PAYMENT "ConfirmPayment";
+}
 
 pub const ENCRYPTION_KEY: &str = "6b1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff001";
 
