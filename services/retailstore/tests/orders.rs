@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 //! CreateOrder, OrderDetail and OrderLookup over HTTP: what a shopper gets, what is
-//! stored, every refusal (changing nothing), idempotent replays, unpaid limits and the
-//! reservation under heavy concurrency.
+//! stored, merged lines, expiring codes and products with orders (the refusals are in
+//! order_refusals.rs).
 
 mod support;
 
@@ -9,7 +9,6 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use support::*;
-use uuid::Uuid;
 
 fn keys(value: &Value) -> Vec<String> {
     let mut keys: Vec<_> = value.as_object().unwrap().keys().cloned().collect();
@@ -279,172 +278,6 @@ async fn lookup_by_code_and_email_shows_status_only() {
         )
         .await;
     assert_eq!(answer.error(400, 1), ["email"]);
-}
-
-/// An instruction for another provider, amount or memo than asked is never kept as what
-/// the shopper must pay: the order is refused (code 9) and nothing is reserved.
-#[tokio::test(flavor = "multi_thread")]
-async fn an_instruction_that_is_not_what_was_asked_is_refused() {
-    let app = TestApp::spawn().await;
-    let garena = app.stocked("Thẻ Garena 100K", "GRN", 3).await;
-    let before = app.schema.dump("serial_codes").await;
-    let other_provider = json!(Uuid::new_v4());
-    for (field, value) in [
-        ("providerId", other_provider),
-        ("amountDue", json!(1)),
-        ("transferContent", json!("DH00000000")),
-    ] {
-        app.payments.reply("POST", INSTRUCTION_PATH, move |body| {
-            let (status, mut answer) = answer_instruction(body);
-            answer["result"][field] = value.clone();
-            (status, answer)
-        });
-        let body = order_body(&garena, 1, "khach@vidu.vn");
-        app.anon()
-            .post(CREATE_ORDER_PATH, &body)
-            .await
-            .error(500, 9);
-    }
-    assert_eq!(app.schema.dump("serial_codes").await, before);
-    assert_eq!(app.scalar("SELECT count(*) AS n FROM orders").await, 0);
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn refused_orders_change_nothing() {
-    let app = TestApp::spawn().await;
-    let garena = app.stocked("Thẻ Garena 100K", "GRN", 3).await;
-    let single = app.stocked("Steam Wallet 200K", "STM", 1).await;
-    let hidden = app
-        .post(
-            &PRODUCT_CREATE,
-            json!({"name": "Ẩn", "price": 1000, "status": "hidden"}),
-        )
-        .await
-        .ok()
-        .clone()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let pairs = app
-        .post(
-            &PRODUCT_CREATE,
-            json!({"name": "Cặp", "price": 1000, "status": "active",
-                               "minPerOrder": 2, "maxPerOrder": 4}),
-        )
-        .await
-        .ok()
-        .clone()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    app.import(&pairs, &codes("CP", 0..5)).await;
-    let before = app.schema.dump("serial_codes").await;
-    let line = |id: &str, q: i64| json!({"productId": id, "quantity": q});
-    let with =
-        |items: Value| json!({"items": items, "email": "a@vidu.vn", "paymentProviderId": PROVIDER});
-
-    // Code 1, every field at once; the payment provider is never asked.
-    let too_many: Vec<Value> = (0..21).map(|_| line(&garena, 1)).collect();
-    let cases: Vec<(Value, Vec<&str>)> = vec![
-        (json!({}), vec!["items", "email", "paymentProviderId"]),
-        (with(json!([])), vec!["items"]),
-        (with(json!(too_many)), vec!["items"]),
-        (
-            with(json!([line(&garena, 0), {"quantity": 1}])),
-            vec!["items[0].quantity", "items[1].productId"],
-        ),
-        (with(json!([line(&garena, -1)])), vec!["items[0].quantity"]),
-        (
-            json!({"items": [line(&garena, 1)], "email": "khong-hop-le", "phone": "12345",
-                   "customerName": "x".repeat(101), "note": "n".repeat(501),
-                   "paymentProviderId": PROVIDER}),
-            vec!["email", "phone", "customerName", "note"],
-        ),
-    ];
-    for (body, fields) in cases {
-        let answer = app.anon().post(CREATE_ORDER_PATH, &body).await;
-        assert_eq!(answer.error(400, 1), fields, "{body}");
-    }
-    let answer = app
-        .anon()
-        .with_headers(&[("idempotency-key", "có dấu")])
-        .post(CREATE_ORDER_PATH, &with(json!([line(&garena, 1)])))
-        .await;
-    assert_eq!(answer.error(400, 1), ["Idempotency-Key"]);
-    let response = app
-        .client
-        .post(app.url(CREATE_ORDER_PATH))
-        .header("content-type", "application/json")
-        .body("{\"items\": [")
-        .send()
-        .await
-        .unwrap();
-    shop_common::testing::Answer::of(response)
-        .await
-        .error(400, 1);
-    assert!(app.payments.calls(INSTRUCTION_PATH).is_empty());
-
-    // Not on sale (402) before quantity (401); both name the line.
-    let unknown = Uuid::new_v4().to_string();
-    for (items, code, fields) in [
-        (
-            json!([line(&garena, 1), line(&unknown, 1)]),
-            402,
-            vec!["items[1].productId"],
-        ),
-        (json!([line(&hidden, 1)]), 402, vec!["items[0].productId"]),
-        (json!([line(&garena, 11)]), 401, vec!["items[0].quantity"]),
-        (
-            json!([line(&garena, 6), line(&pairs, 2), line(&garena, 5)]),
-            401,
-            vec!["items[0].quantity"],
-        ),
-        (json!([line(&pairs, 1)]), 401, vec!["items[0].quantity"]),
-    ] {
-        let answer = app
-            .anon()
-            .post(CREATE_ORDER_PATH, &with(items.clone()))
-            .await;
-        assert_eq!(answer.error(400, code), fields, "{items}");
-    }
-    assert!(app.payments.calls(INSTRUCTION_PATH).is_empty());
-
-    // Not enough stock: code 400 (HTTP 409) naming the short line; nothing reserved,
-    // not even the line that could be covered.
-    let answer = app
-        .anon()
-        .post(
-            CREATE_ORDER_PATH,
-            &with(json!([line(&garena, 2), line(&single, 2)])),
-        )
-        .await;
-    assert_eq!(answer.error(409, 400), ["items[1].quantity"]);
-    let message = answer["error"]["details"][0]["message"].as_str().unwrap();
-    assert!(
-        message.contains("Steam Wallet 200K") && message.contains("1 mã"),
-        "{message}"
-    );
-
-    // The provider inactive (500), paymentprovider down (8, HTTP 503).
-    let answer = app
-        .anon()
-        .post(
-            CREATE_ORDER_PATH,
-            &json!({"items": [line(&garena, 1)], "email": "a@vidu.vn",
-                              "paymentProviderId": INACTIVE_PROVIDER}),
-        )
-        .await;
-    answer.error(400, 500);
-    app.payments.set_down(true);
-    let answer = app
-        .anon()
-        .post(CREATE_ORDER_PATH, &with(json!([line(&garena, 1)])))
-        .await;
-    answer.error(503, 8);
-    app.payments.set_down(false);
-
-    assert_eq!(app.schema.dump("serial_codes").await, before);
-    assert_eq!(app.scalar("SELECT count(*) AS n FROM orders").await, 0);
 }
 
 #[tokio::test(flavor = "multi_thread")]
