@@ -82,6 +82,22 @@ fn collect<T: ToSchema>(schemas: &mut Vec<(String, RefOr<Schema>)>) {
     T::schemas(schemas);
 }
 
+/// `ToSchema` for a schema built around `T` (`Enveloped`, `PageOf`, `ListOf`): named
+/// `<T><suffix>`, and it brings `T`'s own schemas into the document.
+macro_rules! named_after_item {
+    ($wrapper:ident, $suffix:literal) => {
+        impl<T: ToSchema> ToSchema for $wrapper<T> {
+            fn name() -> Cow<'static, str> {
+                Cow::Owned(format!("{}{}", T::name(), $suffix))
+            }
+
+            fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+                collect::<T>(schemas);
+            }
+        }
+    };
+}
+
 /// A 200 answer: `{status: 200, success: true, result: T, error: null}`. Use it inline:
 /// `body = inline(Enveloped<T>)`.
 pub struct Enveloped<T>(PhantomData<T>);
@@ -114,21 +130,11 @@ impl<T: ToSchema> ComposeSchema for Enveloped<T> {
     }
 }
 
-impl<T: ToSchema> ToSchema for Enveloped<T> {
-    fn name() -> Cow<'static, str> {
-        Cow::Owned(format!("{}Envelope", T::name()))
-    }
-
-    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        collect::<T>(schemas);
-    }
-}
+named_after_item!(Enveloped, "Envelope");
 
 /// One page of `T` (`common::pagination::Page`), named `<T>Page`.
 pub struct PageOf<T>(PhantomData<T>);
 
-// utoipa asks generic types for `ComposeSchema` (its hook for generic arguments, which
-// gives `PartialSchema`); these schemas already know their argument.
 impl<T: ToSchema> ComposeSchema for PageOf<T> {
     fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
         let count = |min: i64| {
@@ -150,15 +156,7 @@ impl<T: ToSchema> ComposeSchema for PageOf<T> {
     }
 }
 
-impl<T: ToSchema> ToSchema for PageOf<T> {
-    fn name() -> Cow<'static, str> {
-        Cow::Owned(format!("{}Page", T::name()))
-    }
-
-    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        collect::<T>(schemas);
-    }
-}
+named_after_item!(PageOf, "Page");
 
 /// A list of `T` (`Enveloped<ListOf<T>>`): an array whose items refer to `T` by name,
 /// where `Vec<T>` would repeat `T` inline in every answer that lists it.
@@ -170,15 +168,7 @@ impl<T: ToSchema> ComposeSchema for ListOf<T> {
     }
 }
 
-impl<T: ToSchema> ToSchema for ListOf<T> {
-    fn name() -> Cow<'static, str> {
-        Cow::Owned(format!("{}List", T::name()))
-    }
-
-    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        collect::<T>(schemas);
-    }
-}
+named_after_item!(ListOf, "List");
 
 /// What a paged list sorts by and how its keyword matches (`PageParams<Self>`).
 pub trait PageSpec {
