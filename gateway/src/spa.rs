@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use actix_files::NamedFile;
-use actix_web::http::header::{self, ContentEncoding, HeaderValue};
+use actix_web::http::header::{
+    self, AcceptEncoding, ContentEncoding, Encoding, Header, HeaderValue,
+};
 use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 
@@ -24,9 +26,9 @@ const NO_CACHE: &str = "no-cache";
 /// The build's precompressed siblings of an asset, best first: (coding the client must
 /// accept, file suffix, encoding sent). They are compressed once at the highest level,
 /// where the compression middleware uses a fast level on every answer.
-const PRECOMPRESSED: &[(&str, &str, ContentEncoding)] = &[
-    ("br", "br", ContentEncoding::Brotli),
-    ("gzip", "gz", ContentEncoding::Gzip),
+const PRECOMPRESSED: &[(ContentEncoding, &str)] = &[
+    (ContentEncoding::Brotli, "br"),
+    (ContentEncoding::Gzip, "gz"),
 ];
 
 /// File types that are never a client route: a miss is a 404, not index.html.
@@ -167,8 +169,8 @@ async fn serve(req: &HttpRequest, spa: &Spa) -> HttpResponse {
 /// the client accepts (with the original's content type).
 async fn asset(req: &HttpRequest, path: &str, file: &Path) -> io::Result<Option<NamedFile>> {
     if path.starts_with("/assets/") {
-        for (coding, suffix, encoding) in PRECOMPRESSED {
-            if !accepts(req, coding) {
+        for (encoding, suffix) in PRECOMPRESSED {
+            if !accepts(req, *encoding) {
                 continue;
             }
             let mut sibling = file.as_os_str().to_owned();
@@ -186,23 +188,13 @@ async fn asset(req: &HttpRequest, path: &str, file: &Path) -> io::Result<Option<
     open(file).await
 }
 
-/// True when `Accept-Encoding` lists `coding` without `q=0`.
-fn accepts(req: &HttpRequest, coding: &str) -> bool {
-    req.headers()
-        .get_all(header::ACCEPT_ENCODING)
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|item| {
-            let mut parts = item.split(';');
-            let name = parts.next().unwrap_or_default().trim();
-            let refused = parts.any(|p| {
-                p.trim()
-                    .strip_prefix("q=")
-                    .and_then(|q| q.trim().parse::<f32>().ok())
-                    .is_some_and(|q| q <= 0.0)
-            });
-            name.eq_ignore_ascii_case(coding) && !refused
-        })
+/// True when the client's `Accept-Encoding` lists `encoding` with a non-zero quality.
+fn accepts(req: &HttpRequest, encoding: ContentEncoding) -> bool {
+    let wanted = Encoding::Known(encoding);
+    AcceptEncoding::parse(req)
+        .ok()
+        .and_then(|accept| accept.negotiate(std::iter::once(&wanted)))
+        .is_some_and(|chosen| chosen == wanted)
 }
 
 /// Opens a regular file; `Ok(None)` when there is none at that path.
