@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, Api};
+use common::{ADMIN_PASSWORD, Api, Staff};
 use futures_util::StreamExt;
 use identity::routes::{TOKEN_STATUS, USER_PAGINATION};
 use reqwest::Method;

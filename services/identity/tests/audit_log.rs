@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Api;
+use common::{Api, Staff};
 use identity::routes::{
     AUDIT_LOG_PAGINATION, SELF_CHANGE_PASSWORD, USER_CREATE, USER_DELETE, USER_RESET_PASSWORD,
     USER_UPDATE,

@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::Api;
+use common::{Api, Staff};
 use identity::models::User;
 use identity::routes::{JWKS, TOKEN_STATUS, USER_DELETE, USER_READ, USER_UPDATE};
 use identity::seed::{SeedError, ensure_admin};

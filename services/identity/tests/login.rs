@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use common::test_settings;
-use common::{ADMIN_PASSWORD, Api};
+use common::{ADMIN_PASSWORD, Api, Staff};
 use identity::routes::{JWKS, LOGIN, ME, USER_UPDATE};
 use jsonwebtoken::jwk::JwkSet;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};

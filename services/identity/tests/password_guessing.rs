@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Api;
+use common::{Api, Staff};
 use identity::routes::{ME, SELF_CHANGE_PASSWORD};
 use serde_json::json;
 use shop_common::auth::Role;

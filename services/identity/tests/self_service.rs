@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Api;
+use common::{Api, Staff};
 use identity::SigningKeys;
 use identity::routes::{ME, SELF_CHANGE_PASSWORD};
 use serde_json::json;

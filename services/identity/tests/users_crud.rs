@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Api;
+use common::{Api, Staff};
 use identity::routes::{USER_CREATE, USER_DELETE, USER_READ, USER_RESET_PASSWORD, USER_UPDATE};
 use serde_json::{Value, json};
 

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Api;
+use common::{Api, Staff};
 use identity::routes::{USER_DELETE, USER_PAGINATION, USER_UPDATE};
 use serde_json::json;
 use shop_common::testing::Answer;

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{ADMIN_PASSWORD, Api};
+use common::{ADMIN_PASSWORD, Api, Staff};
 use identity::routes::{
     ME, USER_CREATE, USER_DELETE, USER_PAGINATION, USER_READ, USER_RESET_PASSWORD, USER_UPDATE,
 };

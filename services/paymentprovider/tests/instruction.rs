@@ -84,7 +84,7 @@ async fn manual_instruction_has_no_payload() {
     let app = TestApp::spawn().await;
     let manual = app
         .post(
-            &CREATE,
+            CREATE,
             json!({"name": "Tiền mặt", "type": "manual", "instructions": "Trả tại quầy"}),
         )
         .await
@@ -126,7 +126,7 @@ async fn unavailable_providers_answer_code_500() {
     let app = TestApp::spawn().await;
     let inactive = app.bank_provider("Ngừng", 0).await;
     let status = app
-        .put(&UPDATE, json!({"id": inactive, "isActive": false}))
+        .put(UPDATE, json!({"id": inactive, "isActive": false}))
         .await
         .status;
     assert_eq!(status, 200);

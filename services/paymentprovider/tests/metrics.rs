@@ -26,7 +26,7 @@ async fn scrape(app: &TestApp) -> String {
 #[tokio::test(flavor = "multi_thread")]
 async fn matched_and_unmatched_payments_are_counted_once() {
     let app = TestApp::spawn().await;
-    app.orders(&[CODE], &[]);
+    app.retail.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
 
     let before = scrape(&app).await;

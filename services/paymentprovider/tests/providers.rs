@@ -25,10 +25,10 @@ async fn admin_routes_need_a_valid_token() {
         (Method::GET, format!("{READ}?id={id}"), None),
         (
             Method::POST,
-            CREATE.clone(),
+            CREATE.to_owned(),
             Some(json!({"name": "x", "type": "manual", "instructions": "y"})),
         ),
-        (Method::PUT, UPDATE.clone(), Some(json!({"id": id}))),
+        (Method::PUT, UPDATE.to_owned(), Some(json!({"id": id}))),
         (
             Method::DELETE,
             format!("{ADMIN}/PaymentProvider/Delete?id={id}"),
@@ -36,8 +36,12 @@ async fn admin_routes_need_a_valid_token() {
         ),
         (Method::GET, BANKS.into(), None),
         // Malformed bodies still answer 401 first for an anonymous caller.
-        (Method::POST, CREATE.clone(), Some(json!("not an object"))),
-        (Method::PUT, UPDATE.clone(), Some(json!([]))),
+        (
+            Method::POST,
+            CREATE.to_owned(),
+            Some(json!("not an object")),
+        ),
+        (Method::PUT, UPDATE.to_owned(), Some(json!([]))),
     ];
     for (method, path, body) in &calls {
         let answer = app.call(method.clone(), path, None, body.as_ref()).await;
@@ -89,7 +93,7 @@ async fn staff_reads_but_cannot_write() {
     let answer = app
         .call(
             Method::POST,
-            &CREATE,
+            CREATE,
             staff,
             Some(&json!({"name": "x", "type": "manual", "instructions": "y"})),
         )
@@ -98,7 +102,7 @@ async fn staff_reads_but_cannot_write() {
     let answer = app
         .call(
             Method::PUT,
-            &UPDATE,
+            UPDATE,
             staff,
             Some(&json!({"id": id, "name": "Đổi tên", "isActive": false})),
         )
@@ -136,7 +140,7 @@ async fn create_read_update_delete() {
     let app = TestApp::spawn().await;
     let created = app
         .post(
-            &CREATE,
+            CREATE,
             json!({
                 "name": "  Chuyển khoản Vietcombank ",
                 "type": "vietqr_bank",
@@ -178,7 +182,7 @@ async fn create_read_update_delete() {
     // name from the list.
     let updated = app
         .put(
-            &UPDATE,
+            UPDATE,
             json!({"id": id, "bankBin": "970418", "logoUrl": null, "isActive": false,
                    "sortOrder": 7}),
         )
@@ -195,13 +199,13 @@ async fn create_read_update_delete() {
     assert_eq!(updated["accountName"], "NGUYEN VAN DUC");
 
     // A required field cannot be cleared.
-    let answer = app.put(&UPDATE, json!({"id": id, "name": null})).await;
+    let answer = app.put(UPDATE, json!({"id": id, "name": null})).await;
     assert_eq!(answer.error(400, 1), ["name"]);
 
     // Switch to manual: instructions are required, bank fields go.
     let manual = app
         .put(
-            &UPDATE,
+            UPDATE,
             json!({"id": id, "type": "manual", "instructions": "Thanh toán tại quầy"}),
         )
         .await;
@@ -223,7 +227,7 @@ async fn create_read_update_delete() {
     );
     let answer = app.get(&format!("{READ}?id={id}")).await;
     answer.error(404, 2);
-    let answer = app.put(&UPDATE, json!({"id": id, "name": "x"})).await;
+    let answer = app.put(UPDATE, json!({"id": id, "name": "x"})).await;
     answer.error(404, 2);
     let answer = app
         .delete(&format!("{ADMIN}/PaymentProvider/Delete?id={id}"))
@@ -300,11 +304,11 @@ async fn validation_details_and_nothing_stored() {
         ),
     ];
     for (body, fields) in cases {
-        let answer = app.post(&CREATE, body.clone()).await;
+        let answer = app.post(CREATE, body.clone()).await;
         assert_eq!(answer.error(400, 1), fields, "{body}");
     }
     // Wrong JSON types answer code 1 as well.
-    let answer = app.post(&CREATE, with(json!({"sortOrder": "first"}))).await;
+    let answer = app.post(CREATE, with(json!({"sortOrder": "first"}))).await;
     answer.error(400, 1);
     assert_eq!(
         app.scalar("SELECT count(*) AS n FROM payment_providers")
@@ -321,7 +325,7 @@ async fn validation_details_and_nothing_stored() {
         json!({"id": id, "accountNumber": "12a45"}),
         json!({"id": id, "type": "manual"}),
     ] {
-        let answer = app.put(&UPDATE, patch.clone()).await;
+        let answer = app.put(UPDATE, patch.clone()).await;
         assert_eq!(answer.error(400, 1).len(), 1, "{patch}");
     }
     assert_eq!(app.schema.dump("payment_providers").await, before);
@@ -332,7 +336,7 @@ async fn webhook_secret_is_encrypted_and_never_returned() {
     let app = TestApp::spawn().await;
     let created = app
         .post(
-            &CREATE,
+            CREATE,
             json!({
                 "name": "SePay MB",
                 "type": "vietqr_bank",
@@ -394,26 +398,26 @@ async fn webhook_secret_is_encrypted_and_never_returned() {
 
     // Omitted: unchanged. Replaced: a new nonce. Cleared with null: gone (webhook off too).
     let kept = app
-        .put(&UPDATE, json!({"id": id, "name": "SePay MB 2"}))
+        .put(UPDATE, json!({"id": id, "name": "SePay MB 2"}))
         .await;
     assert_eq!(kept.status, 200, "{kept}");
     assert_eq!(kept["result"]["hasWebhookSecret"], true);
     seen.push(kept.to_string());
     let other = "another-Secret-0987654321";
     let replaced = app
-        .put(&UPDATE, json!({"id": id, "webhookSecret": other}))
+        .put(UPDATE, json!({"id": id, "webhookSecret": other}))
         .await;
     assert_eq!(replaced.status, 200, "{replaced}");
     seen.push(replaced.to_string());
     assert!(!app.schema.dump("payment_providers").await.contains(other));
     // Clearing the secret while the webhook stays enabled is refused.
     let answer = app
-        .put(&UPDATE, json!({"id": id, "webhookSecret": null}))
+        .put(UPDATE, json!({"id": id, "webhookSecret": null}))
         .await;
     assert_eq!(answer.error(400, 1), ["webhookSecret"]);
     let cleared = app
         .put(
-            &UPDATE,
+            UPDATE,
             json!({"id": id, "webhookSecret": null, "webhookEnabled": false}),
         )
         .await;
@@ -427,7 +431,7 @@ async fn webhook_secret_is_encrypted_and_never_returned() {
         0
     );
     let set_again = app
-        .put(&UPDATE, json!({"id": id, "webhookSecret": SECRET}))
+        .put(UPDATE, json!({"id": id, "webhookSecret": SECRET}))
         .await;
     assert_eq!(set_again.status, 200);
     assert_eq!(set_again["result"]["hasWebhookSecret"], true);
@@ -458,7 +462,7 @@ async fn storefront_list_shows_active_providers_in_order() {
     let first_a = app.bank_provider("A ACB", 1).await;
     let manual = app
         .post(
-            &CREATE,
+            CREATE,
             json!({
                 "name": "Liên hệ", "type": "manual", "instructions": "Nhắn tin cho shop",
                 "sortOrder": 0, "logoUrl": "https://cdn.example.vn/logo.png"
@@ -470,7 +474,7 @@ async fn storefront_list_shows_active_providers_in_order() {
     let manual_id = manual["id"].as_str().unwrap().to_owned();
     let inactive = app.bank_provider("Ngừng", -5).await;
     let status = app
-        .put(&UPDATE, json!({"id": inactive, "isActive": false}))
+        .put(UPDATE, json!({"id": inactive, "isActive": false}))
         .await
         .status;
     assert_eq!(status, 200);

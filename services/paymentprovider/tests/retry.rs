@@ -16,7 +16,7 @@ use support::*;
 async fn pending_transfers(app: &TestApp, n: i64) -> Vec<String> {
     let codes: Vec<String> = (0..n).map(|i| format!("DH{i:08}")).collect();
     let refs: Vec<&str> = codes.iter().map(String::as_str).collect();
-    app.orders(&refs, &[]);
+    app.retail.orders(&refs, &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     app.retail.set_down(true);
     let mut ids = Vec::new();
@@ -28,7 +28,7 @@ async fn pending_transfers(app: &TestApp, n: i64) -> Vec<String> {
         ids.push(answer["id"].as_str().unwrap().to_owned());
     }
     app.retail.set_down(false);
-    app.make_due().await;
+    app.make_transactions_due().await;
     ids
 }
 
@@ -37,7 +37,7 @@ async fn concurrent_passes_never_call_twice_for_one_row() {
     let app = TestApp::spawn().await;
     let n = RETRY_BATCH + 15;
     let ids = pending_transfers(&app, n).await;
-    let calls_while_down = app.confirm_calls().len();
+    let calls_while_down = app.retail.confirm_calls().len();
     assert_eq!(calls_while_down, ids.len());
 
     let (pool, retailstore) = (app.pool.clone(), app.retailstore());
@@ -56,7 +56,7 @@ async fn concurrent_passes_never_call_twice_for_one_row() {
     assert_eq!(tried as i64, n);
 
     let mut per_transaction: HashMap<String, usize> = HashMap::new();
-    for call in &app.confirm_calls()[calls_while_down..] {
+    for call in &app.retail.confirm_calls()[calls_while_down..] {
         *per_transaction
             .entry(call["transactionId"].as_str().unwrap().to_owned())
             .or_default() += 1;
@@ -71,7 +71,7 @@ async fn concurrent_passes_never_call_twice_for_one_row() {
         .await;
     assert_eq!(matched, n);
     // Nothing is due any more.
-    app.make_due().await;
+    app.make_transactions_due().await;
     assert_eq!(retry_pass(&pool, &retailstore).await.unwrap(), 0);
 }
 
@@ -86,11 +86,11 @@ async fn a_claimed_row_is_left_alone_until_its_lease_ends() {
     let retailstore = app.retailstore();
     assert_eq!(retry_pass(&app.pool, &retailstore).await.unwrap(), 0);
     // The worker died: once the lease is over, the job takes it.
-    app.make_due().await;
+    app.make_transactions_due().await;
     assert_eq!(retry_pass(&app.pool, &retailstore).await.unwrap(), 1);
     assert_eq!(app.transactions().await, ["1|matched|DH00000000|1"]);
     assert_eq!(
-        app.confirm_calls().last().unwrap()["transactionId"],
+        app.retail.confirm_calls().last().unwrap()["transactionId"],
         ids[0].as_str()
     );
 }

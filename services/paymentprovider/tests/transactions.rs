@@ -44,7 +44,7 @@ async fn unmatched(app: &TestApp, provider: &str, external_id: i64) -> String {
 #[tokio::test(flavor = "multi_thread")]
 async fn pagination_puts_unmatched_first_and_filters() {
     let app = TestApp::spawn().await;
-    app.orders(&[CODE], &[]);
+    app.retail.orders(&[CODE], &[]);
     let a = app.webhook_provider("Vietcombank A").await;
     let b = app.webhook_provider("Vietcombank B").await;
 
@@ -184,10 +184,10 @@ async fn pagination_puts_unmatched_first_and_filters() {
 #[tokio::test(flavor = "multi_thread")]
 async fn assign_applies_an_unmatched_transfer_once() {
     let app = TestApp::spawn().await;
-    app.orders(&[CODE], &[]);
+    app.retail.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let id = unmatched(&app, &provider, 1).await;
-    assert!(app.confirm_calls().is_empty());
+    assert!(app.retail.confirm_calls().is_empty());
 
     // Staff may assign; the code is read in any case.
     let answer = assign(
@@ -202,7 +202,7 @@ async fn assign_applies_an_unmatched_transfer_once() {
     assert_eq!(view["orderCode"], CODE);
     assert_eq!(view["providerName"], "Vietcombank");
     assert!(view["processedAt"].is_string());
-    let calls = app.confirm_calls();
+    let calls = app.retail.confirm_calls();
     assert_eq!(calls.len(), 1);
     assert_eq!(
         calls[0],
@@ -214,7 +214,7 @@ async fn assign_applies_an_unmatched_transfer_once() {
             "paidAt": "2026-03-25T14:02:37+07:00",
         })
     );
-    assert_eq!(app.applied_count(), 1);
+    assert_eq!(app.retail.applied_count(), 1);
 
     // Once only: it is no longer unmatched.
     let answer = assign(&app, &app.admin, json!({"id": id, "orderCode": CODE})).await;
@@ -241,14 +241,14 @@ async fn assign_applies_an_unmatched_transfer_once() {
     )
     .await;
     answer.error(404, 2);
-    assert_eq!(app.confirm_calls().len(), 1);
+    assert_eq!(app.retail.confirm_calls().len(), 1);
     assert_eq!(app.transactions().await[0], format!("1|matched|{CODE}|0"));
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn assign_input_is_checked_and_bad_input_changes_nothing() {
     let app = TestApp::spawn().await;
-    app.orders(&[CODE], &[]);
+    app.retail.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let id = unmatched(&app, &provider, 1).await;
     let before = app.schema.dump("payment_providers").await;
@@ -289,13 +289,13 @@ async fn assign_input_is_checked_and_bad_input_changes_nothing() {
     answer.error(401, 5);
 
     assert_eq!(app.schema.dump("payment_providers").await, before);
-    assert!(app.confirm_calls().is_empty());
+    assert!(app.retail.confirm_calls().is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn assign_to_an_unknown_order_leaves_it_unmatched() {
     let app = TestApp::spawn().await;
-    app.orders(&[CODE], &[]);
+    app.retail.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let id = unmatched(&app, &provider, 1).await;
 
@@ -318,13 +318,13 @@ async fn assign_to_an_unknown_order_leaves_it_unmatched() {
     let answer = assign(&app, &app.admin, json!({"id": id, "orderCode": CODE})).await;
     assert_eq!(answer.ok()["status"], "matched");
     assert_eq!(answer.ok()["lastError"], Value::Null);
-    assert_eq!(app.applied_count(), 1);
+    assert_eq!(app.retail.applied_count(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn assign_while_retailstore_is_down_is_finished_by_the_retry_pass() {
     let app = TestApp::spawn().await;
-    app.orders(&[CODE], &[]);
+    app.retail.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let id = unmatched(&app, &provider, 1).await;
 
@@ -342,20 +342,20 @@ async fn assign_while_retailstore_is_down_is_finished_by_the_retry_pass() {
     answer.error(409, 404);
 
     app.retail.set_down(false);
-    app.make_due().await;
+    app.make_transactions_due().await;
     let tried = paymentprovider::settlement::retry_pass(&app.pool, &app.retailstore())
         .await
         .unwrap();
     assert_eq!(tried, 1);
     assert_eq!(app.transactions().await, [format!("1|matched|{CODE}|1")]);
-    assert_eq!(app.applied_count(), 1);
-    assert_eq!(app.confirms_for(&id), 1);
+    assert_eq!(app.retail.applied_count(), 1);
+    assert_eq!(app.retail.confirms_for(&id), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn concurrent_assigns_one_wins() {
     let app = std::sync::Arc::new(TestApp::spawn().await);
-    app.orders(&[CODE, "DHZZ99ZZ99"], &[]);
+    app.retail.orders(&[CODE, "DHZZ99ZZ99"], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let id = unmatched(&app, &provider, 1).await;
 
@@ -378,8 +378,8 @@ async fn concurrent_assigns_one_wins() {
         }
     }
     assert_eq!(won.len(), 1, "{won:?}");
-    assert_eq!(app.confirm_calls().len(), 1);
-    assert_eq!(app.applied_count(), 1);
+    assert_eq!(app.retail.confirm_calls().len(), 1);
+    assert_eq!(app.retail.applied_count(), 1);
     assert_eq!(
         app.transactions().await,
         [format!("1|matched|{}|0", won[0])]

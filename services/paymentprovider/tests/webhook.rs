@@ -17,7 +17,7 @@ const CODE: &str = "DHAB12CD34";
 #[tokio::test(flavor = "multi_thread")]
 async fn unauthenticated_deliveries_are_refused_and_nothing_is_stored() {
     let app = TestApp::spawn().await;
-    app.orders(&[CODE], &[]);
+    app.retail.orders(&[CODE], &[]);
     let id = app.webhook_provider("Vietcombank").await;
     let body = sepay(1, CODE, 100_000);
 
@@ -40,7 +40,7 @@ async fn unauthenticated_deliveries_are_refused_and_nothing_is_stored() {
     // The key of another provider.
     let other = app
         .post(
-            &CREATE,
+            CREATE,
             json!({
                 "name": "MB", "type": "vietqr_bank", "bankBin": "970422",
                 "accountNumber": "999888777", "accountName": "B",
@@ -69,14 +69,14 @@ async fn unauthenticated_deliveries_are_refused_and_nothing_is_stored() {
 
     // Webhook disabled (the secret kept), then the provider deleted.
     let status = app
-        .put(&UPDATE, json!({"id": id, "webhookEnabled": false}))
+        .put(UPDATE, json!({"id": id, "webhookEnabled": false}))
         .await
         .status;
     assert_eq!(status, 200);
     let answer = app.deliver(&id, Some(WEBHOOK_KEY), &body).await;
     answer.error(401, 501);
     let status = app
-        .put(&UPDATE, json!({"id": id, "webhookEnabled": true}))
+        .put(UPDATE, json!({"id": id, "webhookEnabled": true}))
         .await
         .status;
     assert_eq!(status, 200);
@@ -97,14 +97,14 @@ async fn unauthenticated_deliveries_are_refused_and_nothing_is_stored() {
             .await,
         0
     );
-    assert!(app.confirm_calls().is_empty());
+    assert!(app.retail.confirm_calls().is_empty());
     assert!(other["id"].is_string());
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_matched_delivery_confirms_the_payment_once() {
     let app = TestApp::spawn().await;
-    app.orders(&[CODE], &[]);
+    app.retail.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let body = sepay(92_704, "CT DEN:123 DHAB12CD34 chuyen tien", 150_000);
 
@@ -127,7 +127,7 @@ async fn a_matched_delivery_confirms_the_payment_once() {
             "paidAt": "2026-03-25T14:02:37+07:00",
         })
     );
-    assert_eq!(app.applied_count(), 1);
+    assert_eq!(app.retail.applied_count(), 1);
 
     // Stored: every field, the raw payload, the Hanoi date as an instant.
     let row = app
@@ -163,7 +163,7 @@ async fn a_matched_delivery_confirms_the_payment_once() {
             .await,
         1
     );
-    assert_eq!(app.confirm_calls().len(), 1);
+    assert_eq!(app.retail.confirm_calls().len(), 1);
 
     // The same SePay id at another provider is another transaction.
     let other = app.webhook_provider("Vietcombank 2").await;
@@ -180,7 +180,7 @@ async fn a_matched_delivery_confirms_the_payment_once() {
 #[tokio::test(flavor = "multi_thread")]
 async fn concurrent_deliveries_of_one_transaction_store_one_row_and_pay_once() {
     let app = std::sync::Arc::new(TestApp::spawn().await);
-    app.orders(&[CODE], &[]);
+    app.retail.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let body = sepay(777, CODE, 200_000);
 
@@ -202,26 +202,27 @@ async fn concurrent_deliveries_of_one_transaction_store_one_row_and_pay_once() {
     assert_eq!(ids.len(), 1, "{ids:?}");
     let tx_id = ids.into_iter().next().unwrap();
     assert_eq!(app.transactions().await, [format!("777|matched|{CODE}|0")]);
-    let calls = app.confirm_calls();
+    let calls = app.retail.confirm_calls();
     assert!(!calls.is_empty());
     assert!(
         calls.iter().all(|c| c["transactionId"] == tx_id),
         "{calls:?}"
     );
-    assert_eq!(app.applied_count(), 1);
+    assert_eq!(app.retail.applied_count(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn classification_of_deliveries() {
     let app = TestApp::spawn().await;
-    app.orders(&[CODE, "DHZZ99ZZ99", "DH0123ABCD"], &["DH0123ABCD"]);
+    app.retail
+        .orders(&[CODE, "DHZZ99ZZ99", "DH0123ABCD"], &["DH0123ABCD"]);
     let provider = app.webhook_provider("Vietcombank").await;
     let status_of = |answer: &Value| answer["status"].as_str().unwrap().to_owned();
 
     // Short money is still matched: the order decides what it means.
     let short = app.deliver_ok(&provider, &sepay(1, CODE, 1_000)).await;
     assert_eq!(status_of(&short), "matched");
-    assert_eq!(app.confirm_calls()[0]["amount"], 1_000);
+    assert_eq!(app.retail.confirm_calls()[0]["amount"], 1_000);
     // Glued to other words, in lower case, or only in SePay's `code`.
     let glued = app
         .deliver_ok(
@@ -230,7 +231,7 @@ async fn classification_of_deliveries() {
         )
         .await;
     assert_eq!(status_of(&glued), "matched");
-    assert_eq!(app.confirm_calls()[1]["orderCode"], "DHZZ99ZZ99");
+    assert_eq!(app.retail.confirm_calls()[1]["orderCode"], "DHZZ99ZZ99");
     let coded = app
         .deliver_ok(
             &provider,
@@ -244,7 +245,7 @@ async fn classification_of_deliveries() {
         .await;
     assert_eq!(status_of(&unknown), "unmatched");
     // No code at all: unmatched without asking retailstore.
-    let calls = app.confirm_calls().len();
+    let calls = app.retail.confirm_calls().len();
     let none = app
         .deliver_ok(&provider, &sepay(5, "chuyen tien mua iphone", 5_000))
         .await;
@@ -264,7 +265,7 @@ async fn classification_of_deliveries() {
         )
         .await;
     assert_eq!(status_of(&elsewhere), "ignored");
-    assert_eq!(app.confirm_calls().len(), calls);
+    assert_eq!(app.retail.confirm_calls().len(), calls);
     // Our account as the virtual sub-account; the account number written with spaces.
     let va = app
         .deliver_ok(
@@ -311,13 +312,13 @@ async fn classification_of_deliveries() {
         .lines("SELECT last_error AS line FROM payment_transactions WHERE external_id = '4'")
         .await;
     assert_eq!(note, ["Không tìm thấy đơn hàng DHXXXXXXXX"]);
-    assert_eq!(app.applied_count(), 5);
+    assert_eq!(app.retail.applied_count(), 5);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn bad_bodies_from_sepay_are_code_1_and_change_nothing() {
     let app = TestApp::spawn().await;
-    app.orders(&[CODE], &[]);
+    app.retail.orders(&[CODE], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let before = app.schema.dump("payment_providers").await;
 
@@ -371,13 +372,13 @@ async fn bad_bodies_from_sepay_are_code_1_and_change_nothing() {
     answer.error(404, 2);
 
     assert_eq!(app.schema.dump("payment_providers").await, before);
-    assert!(app.confirm_calls().is_empty());
+    assert!(app.retail.confirm_calls().is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn retailstore_down_keeps_it_pending_until_a_redelivery_or_the_retry_pass() {
     let app = TestApp::spawn().await;
-    app.orders(&[CODE, "DHZZ99ZZ99"], &[]);
+    app.retail.orders(&[CODE, "DHZZ99ZZ99"], &[]);
     let provider = app.webhook_provider("Vietcombank").await;
     let first = sepay(1, CODE, 100_000);
     let second = sepay(2, "DHZZ99ZZ99", 100_000);
@@ -418,9 +419,9 @@ async fn retailstore_down_keeps_it_pending_until_a_redelivery_or_the_retry_pass(
             .unwrap(),
         0
     );
-    let calls_while_down = app.confirm_calls().len();
+    let calls_while_down = app.retail.confirm_calls().len();
     assert_eq!(calls_while_down, 3);
-    assert_eq!(app.applied_count(), 0);
+    assert_eq!(app.retail.applied_count(), 0);
 
     // Back up: a redelivery applies the first at once...
     app.retail.set_down(false);
@@ -428,7 +429,7 @@ async fn retailstore_down_keeps_it_pending_until_a_redelivery_or_the_retry_pass(
     assert_eq!(applied["status"], "matched");
     assert_eq!(applied["id"], a["id"]);
     // ... and the retry pass the second once it is due.
-    app.make_due().await;
+    app.make_transactions_due().await;
     let retailstore = app.retailstore();
     assert_eq!(
         paymentprovider::settlement::retry_pass(&app.pool, &retailstore)
@@ -451,18 +452,18 @@ async fn retailstore_down_keeps_it_pending_until_a_redelivery_or_the_retry_pass(
         .await;
     assert_eq!(pending, 0);
     // Each transfer counted exactly once, under its own transaction id.
-    assert_eq!(app.applied_count(), 2);
-    assert_eq!(app.confirms_for(a["id"].as_str().unwrap()), 1);
-    assert_eq!(app.confirms_for(b["id"].as_str().unwrap()), 1);
+    assert_eq!(app.retail.applied_count(), 2);
+    assert_eq!(app.retail.confirms_for(a["id"].as_str().unwrap()), 1);
+    assert_eq!(app.retail.confirms_for(b["id"].as_str().unwrap()), 1);
     // Nothing left to do.
-    app.make_due().await;
+    app.make_transactions_due().await;
     assert_eq!(
         paymentprovider::settlement::retry_pass(&app.pool, &retailstore)
             .await
             .unwrap(),
         0
     );
-    assert_eq!(app.confirm_calls().len(), calls_while_down + 2);
+    assert_eq!(app.retail.confirm_calls().len(), calls_while_down + 2);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -482,7 +483,7 @@ async fn an_unreachable_retailstore_never_delays_the_answer() {
     let http = shop_common::testing::TestClient::new(base, Some(admin));
     let created = http
         .post(
-            &CREATE,
+            CREATE,
             json!({
                 "name": "VCB", "type": "vietqr_bank", "bankBin": "970436",
                 "accountNumber": ACCOUNT, "accountName": "A",

@@ -30,12 +30,12 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
         .token_named(Uuid::new_v4(), "cskh.lan", Role::Staff);
 
     // Cancel.
-    let (_, first, first_id) = ordered(&app, 3, 1, "a@vidu.vn").await;
+    let (_, first, first_id) = app.ordered(3, 1, "a@vidu.vn").await;
     let first_code = first["code"].as_str().unwrap();
     act(
         &app,
         &staff,
-        &ORDER_CANCEL,
+        ORDER_CANCEL,
         None,
         json!({"id": first_id, "reason": "Khách đổi ý"}),
     )
@@ -44,7 +44,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     let answer = app
         .call(
             Method::POST,
-            &ORDER_CANCEL,
+            ORDER_CANCEL,
             Some(&staff),
             Some(&json!({"id": first_id, "reason": "x"})),
         )
@@ -53,7 +53,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     let answer = app
         .call(
             Method::POST,
-            &ORDER_CANCEL,
+            ORDER_CANCEL,
             Some(&staff),
             Some(&json!({"id": Uuid::new_v4(), "reason": "x"})),
         )
@@ -62,13 +62,13 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     assert_eq!(app.audit().await.len(), 1);
 
     // A manual payment completes the order; its replay writes nothing more.
-    let (_, second, id) = ordered(&app, 4, 2, "b@vidu.vn").await;
+    let (_, second, id) = app.ordered(4, 2, "b@vidu.vn").await;
     let code = second["code"].as_str().unwrap();
     let total = second["total"].as_i64().unwrap();
     let detail = act(
         &app,
         &staff,
-        &ORDER_CONFIRM,
+        ORDER_CONFIRM,
         Some("k-1"),
         json!({"id": id, "amount": total}),
     )
@@ -77,7 +77,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     act(
         &app,
         &staff,
-        &ORDER_CONFIRM,
+        ORDER_CONFIRM,
         Some("k-1"),
         json!({"id": id, "amount": total}),
     )
@@ -86,7 +86,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     let answer = app
         .send(
             Method::POST,
-            &ORDER_CONFIRM,
+            ORDER_CONFIRM,
             Some(&staff),
             &[("idempotency-key", "k-2")],
             Some(&json!({"id": id, "amount": 1000})),
@@ -99,7 +99,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     let answer = app
         .call(
             Method::POST,
-            &ORDER_REPLACE,
+            ORDER_REPLACE,
             Some(&staff),
             Some(&json!({"id": id, "itemId": item, "quantity": 3, "reason": "Mã lỗi"})),
         )
@@ -108,15 +108,15 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     act(
         &app,
         &staff,
-        &ORDER_REPLACE,
+        ORDER_REPLACE,
         None,
         json!({"id": id, "itemId": item, "quantity": 1, "reason": "Mã lỗi"}),
     )
     .await;
 
     // A new link, then the codes in clear.
-    act(&app, &staff, &ORDER_RELINK, None, json!({"id": id})).await;
-    act(&app, &staff, &ORDER_REVEAL, None, json!({"id": id})).await;
+    act(&app, &staff, ORDER_RELINK, None, json!({"id": id})).await;
+    act(&app, &staff, ORDER_REVEAL, None, json!({"id": id})).await;
 
     let price = vnd_text(total);
     assert_eq!(

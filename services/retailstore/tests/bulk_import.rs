@@ -64,7 +64,7 @@ async fn reports_duplicates_and_invalid_lines_exactly() {
     // Stored normalised: the BOM/CR-stripped code is found as typed.
     assert_eq!(
         app.post(
-            &CODE_SEARCH,
+            CODE_SEARCH,
             json!({"code": "NEW-0001", "productId": Some(&product)})
         )
         .await
@@ -171,7 +171,7 @@ async fn accepts_bodies_up_to_8_mib() {
     // Other routes keep the default limit.
     let answer = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "A", "price": 1, "description": "d".repeat(1_100_000)}),
         )
         .await;
@@ -219,15 +219,15 @@ async fn no_clear_text_code_at_rest() {
     app.import(&product, &imported).await;
     // Touch every other table too: an edit and a reveal.
     let list = app
-        .get(&format!("{}?productId={product}", *CODE_PAGINATION))
+        .get(&format!("{}?productId={product}", CODE_PAGINATION))
         .await;
     let id = list["result"]["items"][0]["id"]
         .as_str()
         .unwrap()
         .to_owned();
-    app.put(&CODE_UPDATE, json!({"id": id, "note": "đã kiểm tra"}))
+    app.put(CODE_UPDATE, json!({"id": id, "note": "đã kiểm tra"}))
         .await;
-    app.post(&CODE_REVEAL, json!({"id": id})).await;
+    app.post(CODE_REVEAL, json!({"id": id})).await;
 
     let dump = app.schema.dump("serial_codes").await;
     assert!(
@@ -249,7 +249,7 @@ async fn no_clear_text_code_at_rest() {
     let list = app
         .call(
             Method::GET,
-            &format!("{}?pageSize=100", *CODE_PAGINATION),
+            &format!("{}?pageSize=100", CODE_PAGINATION),
             Some(&app.staff),
             None,
         )

@@ -34,7 +34,7 @@ async fn summary_counts_a_range_in_vietnam_days() {
     let garena = app.stocked("Thẻ Garena 100K", "GRN", 20).await;
     let steam = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "Steam Wallet 200K", "price": 210_000, "status": "active",
                                "lowStockThreshold": 5}),
         )
@@ -53,7 +53,7 @@ async fn summary_counts_a_range_in_vietnam_days() {
     )
     .await;
     app.post(
-        &PRODUCT_CREATE,
+        PRODUCT_CREATE,
         json!({"name": "Ẩn", "price": 1000, "status": "hidden"}),
     )
     .await
@@ -83,7 +83,7 @@ async fn summary_counts_a_range_in_vietnam_days() {
     times(&app, &o3, "2026-11-21T09:00:00+07:00", None).await;
     let (o4, _) = place(&app, &garena, 1, "d@vidu.vn").await;
     let id4 = app.order_id(&o4).await;
-    app.post(&ORDER_CANCEL, json!({"id": id4, "reason": "thử"}))
+    app.post(ORDER_CANCEL, json!({"id": id4, "reason": "thử"}))
         .await;
     times(&app, &o4, "2026-11-21T10:00:00+07:00", None).await;
     // Outside the range.

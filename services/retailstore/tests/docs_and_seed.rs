@@ -86,7 +86,7 @@ async fn seed_demo_fills_an_empty_catalogue_once() {
     );
 
     let web = app
-        .call(Method::GET, &PRODUCT_WEB_PAGINATION, None, None)
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
         .await;
     let items = web["result"]["items"].as_array().unwrap();
     assert_eq!(items.len(), 6);
@@ -104,12 +104,12 @@ async fn seed_demo_fills_an_empty_catalogue_once() {
     let codes = app
         .get(&format!(
             "{}?productId={}&pageSize=100",
-            *CODE_PAGINATION, garena
+            CODE_PAGINATION, garena
         ))
         .await
         .items();
     let revealed = app
-        .post(&CODE_REVEAL, serde_json::json!({"id": codes[0]["id"]}))
+        .post(CODE_REVEAL, serde_json::json!({"id": codes[0]["id"]}))
         .await;
     assert!(
         revealed["result"]["code"]

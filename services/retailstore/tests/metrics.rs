@@ -69,7 +69,7 @@ async fn orders_and_stock_are_counted() {
         .ok()
         .clone();
     let late_id = app.order_id(late["code"].as_str().unwrap()).await;
-    make_due(&app, &late_id).await;
+    app.make_due(&late_id).await;
     let swept = retailstore::expiry::sweep(&app.pool).await.unwrap();
     assert_eq!(swept.orders, 1);
 

@@ -83,7 +83,7 @@ async fn the_order_list_filters_and_sorts() {
     let list = |query: String| {
         let app = &app;
         async move {
-            let answer = app.get(&format!("{}?{query}", *ORDER_PAGINATION)).await;
+            let answer = app.get(&format!("{}?{query}", ORDER_PAGINATION)).await;
             let page = answer.ok().clone();
             let codes: Vec<String> = page["items"]
                 .as_array()
@@ -160,15 +160,15 @@ async fn the_order_list_filters_and_sorts() {
         ("pageSize=101", "pageSize"),
         ("keyword=DH%00", "keyword"),
     ] {
-        let answer = app.get(&format!("{}?{query}", *ORDER_PAGINATION)).await;
+        let answer = app.get(&format!("{}?{query}", ORDER_PAGINATION)).await;
         assert_eq!(answer.error(400, 1), [field], "{query}");
     }
     let status = app
-        .call(Method::GET, &ORDER_PAGINATION, Some(&app.staff), None)
+        .call(Method::GET, ORDER_PAGINATION, Some(&app.staff), None)
         .await
         .status;
     assert_eq!(status, 200);
-    let answer = app.call(Method::GET, &ORDER_PAGINATION, None, None).await;
+    let answer = app.call(Method::GET, ORDER_PAGINATION, None, None).await;
     answer.error(401, 5);
 }
 
@@ -177,7 +177,7 @@ async fn the_admin_detail_masks_codes() {
     let app = TestApp::spawn().await;
     let (product, order, id) = completed(&app, 3, 2).await;
     let detail = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -233,10 +233,10 @@ async fn the_admin_detail_masks_codes() {
         ["actor", "at", "message", "type"]
     );
     let answer = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, Uuid::new_v4()))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, Uuid::new_v4()))
         .await;
     answer.error(404, 403);
-    let answer = app.get(&format!("{}?id=nope", *ORDER_ADMIN_DETAIL)).await;
+    let answer = app.get(&format!("{}?id=nope", ORDER_ADMIN_DETAIL)).await;
     answer.error(400, 1);
 }
 
@@ -257,11 +257,11 @@ async fn cancel_releases_reserved_codes() {
         (json!({"id": id, "reason": "  "}), vec!["reason"]),
         (json!({"reason": "x"}), vec!["id"]),
     ] {
-        let answer = app.post(&ORDER_CANCEL, body).await;
+        let answer = app.post(ORDER_CANCEL, body).await;
         assert_eq!(answer.error(400, 1), fields);
     }
     let answer = app
-        .post(&ORDER_CANCEL, json!({"id": Uuid::new_v4(), "reason": "x"}))
+        .post(ORDER_CANCEL, json!({"id": Uuid::new_v4(), "reason": "x"}))
         .await;
     answer.error(404, 403);
     assert_eq!(app.schema.dump("serial_codes").await, before);
@@ -272,7 +272,7 @@ async fn cancel_releases_reserved_codes() {
     let answer = app
         .call(
             Method::POST,
-            &ORDER_CANCEL,
+            ORDER_CANCEL,
             Some(&staff),
             Some(&json!({"id": id, "reason": "Khách yêu cầu hủy"})),
         )
@@ -296,12 +296,12 @@ async fn cancel_releases_reserved_codes() {
     assert_eq!(app.stock(&product, true).await, (3, 0, 0, 0));
     // Cancelled or completed orders cannot be cancelled.
     let answer = app
-        .post(&ORDER_CANCEL, json!({"id": id, "reason": "lần nữa"}))
+        .post(ORDER_CANCEL, json!({"id": id, "reason": "lần nữa"}))
         .await;
     answer.error(409, 404);
     let (_, _, done) = completed(&app, 1, 1).await;
     let answer = app
-        .post(&ORDER_CANCEL, json!({"id": done, "reason": "x"}))
+        .post(ORDER_CANCEL, json!({"id": done, "reason": "x"}))
         .await;
     answer.error(409, 404);
 }
@@ -313,7 +313,7 @@ async fn replace_codes_delivers_new_codes_free() {
     let code = order["code"].as_str().unwrap();
     let token = order["accessToken"].as_str().unwrap();
     let detail = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -345,7 +345,7 @@ async fn replace_codes_delivers_new_codes_free() {
             vec!["itemId"],
         ),
     ] {
-        let answer = app.post(&ORDER_REPLACE, body.clone()).await;
+        let answer = app.post(ORDER_REPLACE, body.clone()).await;
         assert_eq!(answer.error(400, 1), fields, "{body}");
     }
     assert_eq!(app.schema.dump("serial_codes").await, before);
@@ -353,7 +353,7 @@ async fn replace_codes_delivers_new_codes_free() {
     let answer = app
         .call(
             Method::POST,
-            &ORDER_REPLACE,
+            ORDER_REPLACE,
             Some(&app.staff),
             Some(&json!({"id": id, "itemId": item, "quantity": 1, "reason": "Mã đã bị dùng"})),
         )
@@ -389,7 +389,7 @@ async fn replace_codes_delivers_new_codes_free() {
     // Both codes again, then the stock is empty: 400, nothing changes.
     let answer = app
         .post(
-            &ORDER_REPLACE,
+            ORDER_REPLACE,
             json!({"id": id, "itemId": item, "quantity": 2, "reason": "x"}),
         )
         .await;
@@ -398,7 +398,7 @@ async fn replace_codes_delivers_new_codes_free() {
     let before = app.schema.dump("serial_codes").await;
     let answer = app
         .post(
-            &ORDER_REPLACE,
+            ORDER_REPLACE,
             json!({"id": id, "itemId": item, "quantity": 1, "reason": "x"}),
         )
         .await;
@@ -415,14 +415,14 @@ async fn replace_codes_delivers_new_codes_free() {
         .clone();
     let pending_id = app.order_id(pending["code"].as_str().unwrap()).await;
     let pending_item = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &pending_id))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &pending_id))
         .await
         .ok()
         .clone()["items"][0]["id"]
         .clone();
     let answer = app
         .post(
-            &ORDER_REPLACE,
+            ORDER_REPLACE,
             json!({"id": pending_id, "itemId": pending_item, "quantity": 1, "reason": "x"}),
         )
         .await;
@@ -443,7 +443,7 @@ async fn reveal_codes_is_audited() {
     let staff = app.tokens.token_named(user, "cskh.lan", Role::Staff);
     let response = app
         .client
-        .post(app.url(&ORDER_REVEAL))
+        .post(app.url(ORDER_REVEAL))
         .bearer_auth(&staff)
         .json(&json!({"id": id}))
         .send()
@@ -489,7 +489,7 @@ async fn reveal_codes_is_audited() {
         )]
     );
     let detail = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -506,12 +506,12 @@ async fn reveal_codes_is_audited() {
         .ok()
         .clone();
     let pending_id = app.order_id(pending["code"].as_str().unwrap()).await;
-    let answer = app.post(&ORDER_REVEAL, json!({"id": pending_id})).await;
+    let answer = app.post(ORDER_REVEAL, json!({"id": pending_id})).await;
     answer.error(409, 404);
-    let answer = app.post(&ORDER_REVEAL, json!({"id": Uuid::new_v4()})).await;
+    let answer = app.post(ORDER_REVEAL, json!({"id": Uuid::new_v4()})).await;
     answer.error(404, 403);
     let answer = app
-        .call(Method::POST, &ORDER_REVEAL, None, Some(&json!({"id": id})))
+        .call(Method::POST, ORDER_REVEAL, None, Some(&json!({"id": id})))
         .await;
     answer.error(401, 5);
     assert_eq!(app.audit().await.len(), 1);
@@ -526,7 +526,7 @@ async fn a_new_access_link_voids_the_old_token() {
     let answer = app
         .call(
             Method::POST,
-            &ORDER_RELINK,
+            ORDER_RELINK,
             Some(&app.staff),
             Some(&json!({"id": id})),
         )
@@ -541,7 +541,7 @@ async fn a_new_access_link_voids_the_old_token() {
     let answer = app.shopper_detail(code, new).await;
     assert_eq!(answer.ok()["status"], "completed");
     let detail = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -559,7 +559,7 @@ async fn a_new_access_link_voids_the_old_token() {
         .ok()
         .clone();
     let pending_id = app.order_id(pending["code"].as_str().unwrap()).await;
-    let answer = app.post(&ORDER_RELINK, json!({"id": pending_id})).await;
+    let answer = app.post(ORDER_RELINK, json!({"id": pending_id})).await;
     answer.error(409, 404);
 }
 
@@ -571,7 +571,7 @@ async fn the_serial_code_list_knows_orders() {
     let page = app
         .get(&format!(
             "{}?keyword={}",
-            *CODE_PAGINATION,
+            CODE_PAGINATION,
             code.to_lowercase()
         ))
         .await;
@@ -585,14 +585,14 @@ async fn the_serial_code_list_knows_orders() {
     let all = app
         .get(&format!(
             "{}?productId={product}&status=available",
-            *CODE_PAGINATION
+            CODE_PAGINATION
         ))
         .await;
     assert_eq!(all["result"]["totalCount"], 2);
     assert_eq!(all["result"]["items"][0]["orderCode"], Value::Null);
     // An order code nobody has matches nothing.
     let none = app
-        .get(&format!("{}?keyword=DH00000000", *CODE_PAGINATION))
+        .get(&format!("{}?keyword=DH00000000", CODE_PAGINATION))
         .await;
     assert_eq!(none["result"]["totalCount"], 0);
 }

@@ -143,14 +143,14 @@ async fn unpaid_orders_are_limited_per_email_and_client() {
     answer.ok();
     // An order that stops being unpaid frees a place.
     let list = app
-        .get(&format!("{}?keyword=a@vidu.vn", *ORDER_PAGINATION))
+        .get(&format!("{}?keyword=a@vidu.vn", ORDER_PAGINATION))
         .await;
     let id = list["result"]["items"][0]["id"]
         .as_str()
         .unwrap()
         .to_owned();
     let answer = app
-        .post(&ORDER_CANCEL, json!({"id": id, "reason": "khách đổi ý"}))
+        .post(ORDER_CANCEL, json!({"id": id, "reason": "khách đổi ý"}))
         .await;
     answer.ok();
     let answer = app

@@ -22,7 +22,7 @@ async fn expiry_racing_a_payment_never_does_both() {
             .clone();
         let code = order["code"].as_str().unwrap().to_owned();
         let id = app.order_id(&code).await;
-        make_due(&app, &id).await;
+        app.make_due(&id).await;
         let sweeper = {
             let app = app.clone();
             tokio::spawn(async move { retailstore::expiry::sweep(&app.pool).await.unwrap() })
@@ -55,7 +55,7 @@ async fn expiry_racing_a_payment_never_does_both() {
             "round {round}"
         );
         let events = event_types(
-            &app.get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+            &app.get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
                 .await
                 .ok()
                 .clone(),
@@ -125,7 +125,7 @@ async fn the_sweep_expires_only_due_orders_and_stops_on_shutdown() {
     )
     .await;
     assert_eq!(app.stock(&product, false).await, (450 - 253, 253, 0, 0));
-    make_due(&app, &ids[0]).await;
+    app.make_due(&ids[0]).await;
     app.execute(
         "INSERT INTO idempotency_keys (scope, key, request_hash, key_id, nonce, response, expires_at) \
          VALUES ('create_order', 'old', sha256('x'), 1, '\\x000000000000000000000000', '', \
@@ -162,7 +162,7 @@ async fn the_sweep_expires_only_due_orders_and_stops_on_shutdown() {
         (&ids[2], "pending_payment"),
     ] {
         assert_eq!(
-            app.get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, id))
+            app.get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, id))
                 .await
                 .ok()
                 .clone()["status"],
@@ -181,7 +181,7 @@ async fn the_sweep_expires_only_due_orders_and_stops_on_shutdown() {
     );
     // An expired order's shopper still sees it, without codes.
     let list = app
-        .get(&format!("{}?status=expired&pageSize=1", *ORDER_PAGINATION))
+        .get(&format!("{}?status=expired&pageSize=1", ORDER_PAGINATION))
         .await;
     assert_eq!(list["result"]["totalCount"], 251);
 }

@@ -15,7 +15,7 @@ use uuid::Uuid;
 #[tokio::test(flavor = "multi_thread")]
 async fn a_bank_transfer_completes_the_order_once() {
     let app = TestApp::spawn().await;
-    let (product, order, id) = ordered(&app, 5, 2, "a@vidu.vn").await;
+    let (product, order, id) = app.ordered(5, 2, "a@vidu.vn").await;
     let code = order["code"].as_str().unwrap();
     let token = order["accessToken"].as_str().unwrap();
 
@@ -42,7 +42,7 @@ async fn a_bank_transfer_completes_the_order_once() {
         assert!(c["code"].as_str().unwrap().starts_with('P'));
     }
     let admin = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -77,7 +77,7 @@ async fn a_bank_transfer_completes_the_order_once() {
 #[tokio::test(flavor = "multi_thread")]
 async fn short_payments_add_up() {
     let app = TestApp::spawn().await;
-    let (product, order, id) = ordered(&app, 3, 2, "a@vidu.vn").await;
+    let (product, order, id) = app.ordered(3, 2, "a@vidu.vn").await;
     let code = order["code"].as_str().unwrap();
     let first = app.pay(code, 40_000, "tx-a").await;
     assert_eq!(
@@ -97,7 +97,7 @@ async fn short_payments_add_up() {
     );
     assert_eq!(app.stock(&product, false).await, (1, 0, 2, 0));
     let admin = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -108,7 +108,7 @@ async fn short_payments_add_up() {
 #[tokio::test(flavor = "multi_thread")]
 async fn internal_confirm_payment_checks_its_caller_and_input() {
     let app = TestApp::spawn().await;
-    let (_, order, _) = ordered(&app, 2, 1, "a@vidu.vn").await;
+    let (_, order, _) = app.ordered(2, 1, "a@vidu.vn").await;
     let code = order["code"].as_str().unwrap();
     let body = json!({"orderCode": code, "amount": 50_000, "providerId": PROVIDER,
                       "transactionId": "tx-1", "paidAt": "2026-11-23T10:00:00+07:00"});
@@ -117,18 +117,18 @@ async fn internal_confirm_payment_checks_its_caller_and_input() {
         let headers: Vec<(&str, &str)> =
             key.map(|k| vec![("x-internal-key", k)]).unwrap_or_default();
         let answer = app
-            .send(Method::POST, &CONFIRM_PAYMENT, None, &headers, Some(&body))
+            .send(Method::POST, CONFIRM_PAYMENT, None, &headers, Some(&body))
             .await;
         answer.error(401, 5);
     }
     // An admin token is no internal key.
-    let answer = app.post(&CONFIRM_PAYMENT, body.clone()).await;
+    let answer = app.post(CONFIRM_PAYMENT, body.clone()).await;
     answer.error(401, 5);
     let mut unknown = body.clone();
     unknown["orderCode"] = json!("DH00000000");
-    let answer = app.internal().post(&CONFIRM_PAYMENT, &unknown).await;
+    let answer = app.internal().post(CONFIRM_PAYMENT, &unknown).await;
     answer.error(404, 403);
-    let answer = app.internal().post(&CONFIRM_PAYMENT, &json!({})).await;
+    let answer = app.internal().post(CONFIRM_PAYMENT, &json!({})).await;
     assert_eq!(
         answer.error(400, 1),
         [
@@ -148,7 +148,7 @@ async fn internal_confirm_payment_checks_its_caller_and_input() {
     ] {
         let mut bad = body.clone();
         bad[field] = value;
-        let answer = app.internal().post(&CONFIRM_PAYMENT, &bad).await;
+        let answer = app.internal().post(CONFIRM_PAYMENT, &bad).await;
         assert_eq!(answer.error(400, 1), [field], "{bad}");
     }
     assert_eq!(app.schema.dump("serial_codes").await, before);
@@ -157,7 +157,7 @@ async fn internal_confirm_payment_checks_its_caller_and_input() {
 #[tokio::test(flavor = "multi_thread")]
 async fn concurrent_deliveries_of_one_transfer_count_once() {
     let app = Arc::new(TestApp::spawn().await);
-    let (product, order, id) = ordered(&app, 4, 3, "a@vidu.vn").await;
+    let (product, order, id) = app.ordered(4, 3, "a@vidu.vn").await;
     let code = order["code"].as_str().unwrap().to_owned();
     let tasks: Vec<_> = (0..20)
         .map(|_| {
@@ -192,7 +192,7 @@ async fn concurrent_deliveries_of_one_transfer_count_once() {
     assert_eq!(app.stock(&product, false).await, (1, 0, 3, 0));
     assert_eq!(app.stock(&product, true).await, (1, 0, 3, 0));
     let admin = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -207,8 +207,8 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     let app = TestApp::spawn().await;
 
     // Expired, then paid in full while stock allows: codes reserved again, completed.
-    let (product, order, id) = ordered(&app, 3, 2, "a@vidu.vn").await;
-    make_due(&app, &id).await;
+    let (product, order, id) = app.ordered(3, 2, "a@vidu.vn").await;
+    app.make_due(&id).await;
     let swept = retailstore::expiry::sweep(&app.pool).await.unwrap();
     assert_eq!((swept.orders, swept.codes), (1, 2));
     assert_eq!(app.stock(&product, false).await, (3, 0, 0, 0));
@@ -226,7 +226,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     assert_eq!(app.stock(&product, false).await, (1, 0, 2, 0));
     assert_eq!(
         event_types(
-            &app.get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+            &app.get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
                 .await
                 .ok()
                 .clone()
@@ -241,8 +241,8 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     );
 
     // Expired, then paid in full when the stock is gone: needs attention.
-    let (product, order, id) = ordered(&app, 2, 2, "b@vidu.vn").await;
-    make_due(&app, &id).await;
+    let (product, order, id) = app.ordered(2, 2, "b@vidu.vn").await;
+    app.make_due(&id).await;
     retailstore::expiry::sweep(&app.pool).await.unwrap();
     app.anon()
         .post(CREATE_ORDER_PATH, &order_body(&product, 2, "c@vidu.vn"))
@@ -256,7 +256,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
         (json!("needs_attention"), json!("paid"))
     );
     let admin = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -272,14 +272,14 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     app.import(&product, &codes("RESTOCK", 0..2)).await;
     let answer = app
         .with_headers(&[("idempotency-key", "retry-1")])
-        .post(&ORDER_CONFIRM, &json!({"id": id, "amount": 0}))
+        .post(ORDER_CONFIRM, &json!({"id": id, "amount": 0}))
         .await;
     assert_eq!(answer.ok()["status"], "completed");
     assert_eq!(app.stock(&product, false).await, (0, 2, 2, 0));
 
     // Short after expiry: needs attention, nothing reserved.
-    let (product, order, id) = ordered(&app, 2, 2, "d@vidu.vn").await;
-    make_due(&app, &id).await;
+    let (product, order, id) = app.ordered(2, 2, "d@vidu.vn").await;
+    app.make_due(&id).await;
     retailstore::expiry::sweep(&app.pool).await.unwrap();
     let paid = app
         .pay(order["code"].as_str().unwrap(), 30_000, "late-3")
@@ -291,13 +291,13 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     assert_eq!(app.stock(&product, false).await, (2, 0, 0, 0));
 
     // Partly paid when it expires: needs attention at once, codes released.
-    let (product, order, id) = ordered(&app, 2, 2, "e@vidu.vn").await;
+    let (product, order, id) = app.ordered(2, 2, "e@vidu.vn").await;
     app.pay(order["code"].as_str().unwrap(), 30_000, "part-4")
         .await;
-    make_due(&app, &id).await;
+    app.make_due(&id).await;
     retailstore::expiry::sweep(&app.pool).await.unwrap();
     assert_eq!(
-        app.get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+        app.get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
             .await
             .ok()
             .clone()["status"],
@@ -306,9 +306,9 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     assert_eq!(app.stock(&product, false).await, (2, 0, 0, 0));
 
     // Money for a cancelled order: needs attention, codes stay in stock.
-    let (product, order, id) = ordered(&app, 2, 1, "f@vidu.vn").await;
+    let (product, order, id) = app.ordered(2, 1, "f@vidu.vn").await;
     let answer = app
-        .post(&ORDER_CANCEL, json!({"id": id, "reason": "hết nhu cầu"}))
+        .post(ORDER_CANCEL, json!({"id": id, "reason": "hết nhu cầu"}))
         .await;
     answer.ok();
     let paid = app
@@ -317,7 +317,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     assert_eq!(paid["status"], "needs_attention");
     assert_eq!(app.stock(&product, false).await, (2, 0, 0, 0));
     let admin = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -335,7 +335,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_manual_payment_is_recognised_when_the_transfer_arrives() {
     let app = TestApp::spawn().await;
-    let (product, order, id) = ordered(&app, 3, 2, "a@vidu.vn").await;
+    let (product, order, id) = app.ordered(3, 2, "a@vidu.vn").await;
     let code = order["code"].as_str().unwrap();
     let staff = app.tokens.token_named(
         Uuid::new_v4(),
@@ -349,7 +349,7 @@ async fn a_manual_payment_is_recognised_when_the_transfer_arrives() {
         async move {
             app.send(
                 Method::POST,
-                &ORDER_CONFIRM,
+                ORDER_CONFIRM,
                 Some(&staff),
                 &[("idempotency-key", key)],
                 Some(&body),
@@ -395,7 +395,7 @@ async fn a_manual_payment_is_recognised_when_the_transfer_arrives() {
         (json!(false), json!("duplicate_of_manual"))
     );
     let admin = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -417,10 +417,10 @@ async fn a_manual_payment_is_recognised_when_the_transfer_arrives() {
 #[tokio::test(flavor = "multi_thread")]
 async fn manual_confirm_payment_refusals() {
     let app = TestApp::spawn().await;
-    let (_, _, id) = ordered(&app, 3, 1, "a@vidu.vn").await;
+    let (_, _, id) = app.ordered(3, 1, "a@vidu.vn").await;
     let before = app.schema.dump("serial_codes").await;
     let answer = app
-        .post(&ORDER_CONFIRM, json!({"id": id, "amount": 50_000}))
+        .post(ORDER_CONFIRM, json!({"id": id, "amount": 50_000}))
         .await;
     assert_eq!(answer.error(400, 1), ["Idempotency-Key"]);
     for (body, fields) in [
@@ -434,19 +434,19 @@ async fn manual_confirm_payment_refusals() {
     ] {
         let answer = app
             .with_headers(&[("idempotency-key", "k-bad")])
-            .post(&ORDER_CONFIRM, &body)
+            .post(ORDER_CONFIRM, &body)
             .await;
         assert_eq!(answer.error(400, 1), fields, "{body}");
     }
     let answer = app
         .with_headers(&[("idempotency-key", "k-none")])
-        .post(&ORDER_CONFIRM, &json!({"id": Uuid::new_v4(), "amount": 1}))
+        .post(ORDER_CONFIRM, &json!({"id": Uuid::new_v4(), "amount": 1}))
         .await;
     answer.error(404, 403);
     let answer = app
         .call(
             Method::POST,
-            &ORDER_CONFIRM,
+            ORDER_CONFIRM,
             None,
             Some(&json!({"id": id, "amount": 1})),
         )
@@ -456,21 +456,21 @@ async fn manual_confirm_payment_refusals() {
     // Completed and cancelled orders take no manual payment.
     let status = app
         .with_headers(&[("idempotency-key", "k-ok")])
-        .post(&ORDER_CONFIRM, &json!({"id": id, "amount": 50_000}))
+        .post(ORDER_CONFIRM, &json!({"id": id, "amount": 50_000}))
         .await
         .status;
     assert_eq!(status, 200);
     let answer = app
         .with_headers(&[("idempotency-key", "k-late")])
-        .post(&ORDER_CONFIRM, &json!({"id": id, "amount": 1}))
+        .post(ORDER_CONFIRM, &json!({"id": id, "amount": 1}))
         .await;
     answer.error(409, 404);
-    let (_, _, other) = ordered(&app, 1, 1, "b@vidu.vn").await;
-    app.post(&ORDER_CANCEL, json!({"id": other, "reason": "hủy"}))
+    let (_, _, other) = app.ordered(1, 1, "b@vidu.vn").await;
+    app.post(ORDER_CANCEL, json!({"id": other, "reason": "hủy"}))
         .await;
     let answer = app
         .with_headers(&[("idempotency-key", "k-c")])
-        .post(&ORDER_CONFIRM, &json!({"id": other, "amount": 1}))
+        .post(ORDER_CONFIRM, &json!({"id": other, "amount": 1}))
         .await;
     answer.error(409, 404);
 }

@@ -44,7 +44,7 @@ async fn refused_orders_change_nothing() {
     let single = app.stocked("Steam Wallet 200K", "STM", 1).await;
     let hidden = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "Ẩn", "price": 1000, "status": "hidden"}),
         )
         .await
@@ -55,7 +55,7 @@ async fn refused_orders_change_nothing() {
         .to_owned();
     let pairs = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "Cặp", "price": 1000, "status": "active",
                                "minPerOrder": 2, "maxPerOrder": 4}),
         )

@@ -160,7 +160,7 @@ async fn create_order_reserves_codes_and_answers_the_order() {
     assert!(!app.schema.dump("serial_codes").await.contains(&token));
     // The storefront's level follows the reservation.
     let web = app
-        .call(Method::GET, &PRODUCT_WEB_PAGINATION, None, None)
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
         .await;
     assert_eq!(web["result"]["items"][0]["stockLevel"], "low");
 
@@ -198,7 +198,7 @@ async fn create_order_reserves_codes_and_answers_the_order() {
 
     // The timeline starts.
     let admin = app
-        .get(&format!("{}?id={}", *ORDER_ADMIN_DETAIL, &id))
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
         .await
         .ok()
         .clone();
@@ -224,7 +224,7 @@ async fn lookup_by_code_and_email_shows_status_only() {
             Method::GET,
             &format!(
                 "{}?code={}&email=an.nguyen@VIDU.vn",
-                *ORDER_LOOKUP,
+                ORDER_LOOKUP,
                 code.to_lowercase()
             ),
             None,
@@ -262,7 +262,7 @@ async fn lookup_by_code_and_email_shows_status_only() {
         let answer = app
             .call(
                 Method::GET,
-                &format!("{}?{query}", *ORDER_LOOKUP),
+                &format!("{}?{query}", ORDER_LOOKUP),
                 None,
                 None,
             )
@@ -272,7 +272,7 @@ async fn lookup_by_code_and_email_shows_status_only() {
     let answer = app
         .call(
             Method::GET,
-            &format!("{}?code={code}", *ORDER_LOOKUP),
+            &format!("{}?code={code}", ORDER_LOOKUP),
             None,
             None,
         )
@@ -286,7 +286,7 @@ async fn repeated_products_are_merged_into_one_line() {
     let a = app.stocked("Thẻ Garena 100K", "GRN", 5).await;
     let b = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "Steam Wallet 200K", "price": 210_000, "status": "active",
                                "imageUrl": "/uploads/steam.png"}),
         )
@@ -331,7 +331,7 @@ async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
     let app = TestApp::spawn().await;
     let product = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "Thẻ Garena 100K", "price": 50_000, "status": "active",
                                "lowStockThreshold": 2}),
         )
@@ -361,7 +361,7 @@ async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
             let web = app
                 .call(
                     Method::GET,
-                    &format!("{}?pageSize={size}", *PRODUCT_WEB_PAGINATION),
+                    &format!("{}?pageSize={size}", PRODUCT_WEB_PAGINATION),
                     None,
                     None,
                 )
@@ -429,7 +429,7 @@ async fn a_product_with_orders_cannot_be_deleted() {
     let id = app.order_id(order["code"].as_str().unwrap()).await;
     let answer = app
         .post(
-            &ORDER_CANCEL,
+            ORDER_CANCEL,
             json!({"id": id, "reason": "thử xóa sản phẩm"}),
         )
         .await;
@@ -438,7 +438,7 @@ async fn a_product_with_orders_cannot_be_deleted() {
     assert_eq!(app.stock(&product, false).await, (3, 0, 0, 0));
     let before = app.schema.dump("serial_codes").await;
     let answer = app
-        .delete(&format!("{}?id={product}", *PRODUCT_DELETE))
+        .delete(&format!("{}?id={product}", PRODUCT_DELETE))
         .await;
     answer.error(409, 302);
     assert_eq!(app.schema.dump("serial_codes").await, before);

@@ -15,28 +15,36 @@ async fn admin_routes_need_a_valid_token() {
     let app = TestApp::spawn().await;
     let id = uuid::Uuid::new_v4();
     let calls: [(Method, String, Option<Value>); 11] = [
-        (Method::GET, PRODUCT_PAGINATION.clone(), None),
-        (Method::GET, format!("{}?id={id}", *PRODUCT_READ), None),
+        (Method::GET, PRODUCT_PAGINATION.to_owned(), None),
+        (Method::GET, format!("{}?id={id}", PRODUCT_READ), None),
         (
             Method::POST,
-            PRODUCT_CREATE.clone(),
+            PRODUCT_CREATE.to_owned(),
             Some(json!({"name": "x", "price": 1})),
         ),
-        (Method::PUT, PRODUCT_UPDATE.clone(), Some(json!({"id": id}))),
-        (Method::DELETE, format!("{}?id={id}", *PRODUCT_DELETE), None),
-        (Method::GET, CODE_PAGINATION.clone(), None),
+        (
+            Method::PUT,
+            PRODUCT_UPDATE.to_owned(),
+            Some(json!({"id": id})),
+        ),
+        (Method::DELETE, format!("{}?id={id}", PRODUCT_DELETE), None),
+        (Method::GET, CODE_PAGINATION.to_owned(), None),
         (
             Method::POST,
             BULK_PATH.into(),
             Some(json!({"productId": id, "codes": ["A"]})),
         ),
-        (Method::PUT, CODE_UPDATE.clone(), Some(json!({"id": id}))),
-        (Method::DELETE, format!("{}?id={id}", *CODE_DELETE), None),
-        (Method::POST, CODE_REVEAL.clone(), Some(json!({"id": id}))),
+        (Method::PUT, CODE_UPDATE.to_owned(), Some(json!({"id": id}))),
+        (Method::DELETE, format!("{}?id={id}", CODE_DELETE), None),
+        (
+            Method::POST,
+            CODE_REVEAL.to_owned(),
+            Some(json!({"id": id})),
+        ),
         // Malformed bodies still answer 401 first for an anonymous caller.
         (
             Method::POST,
-            PRODUCT_CREATE.clone(),
+            PRODUCT_CREATE.to_owned(),
             Some(json!("not an object")),
         ),
     ];
@@ -51,17 +59,17 @@ async fn admin_routes_need_a_valid_token() {
     // A token signed by another key.
     let stranger = shop_common::testing::TestTokens::new().token(shop_common::auth::Role::Admin);
     let answer = app
-        .call(Method::GET, &PRODUCT_PAGINATION, Some(&stranger), None)
+        .call(Method::GET, PRODUCT_PAGINATION, Some(&stranger), None)
         .await;
     answer.error(401, 5);
     // The storefront list is public, and ignores a stale token.
     let status = app
-        .call(Method::GET, &PRODUCT_WEB_PAGINATION, None, None)
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
         .await
         .status;
     assert_eq!(status, 200);
     let status = app
-        .call(Method::GET, &PRODUCT_WEB_PAGINATION, Some("stale"), None)
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, Some("stale"), None)
         .await
         .status;
     assert_eq!(status, 200);
@@ -73,7 +81,7 @@ async fn create_read_update_delete() {
     let app = TestApp::spawn().await;
     let created = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({
                 "name": "  Thẻ Garena 100K ",
                 "summary": "Nạp Sò",
@@ -103,7 +111,7 @@ async fn create_read_update_delete() {
 
     // Defaults.
     let plain = app
-        .post(&PRODUCT_CREATE, json!({"name": "Đồng hồ", "price": 1}))
+        .post(PRODUCT_CREATE, json!({"name": "Đồng hồ", "price": 1}))
         .await
         .ok()
         .clone();
@@ -116,14 +124,14 @@ async fn create_read_update_delete() {
     assert_eq!(plain["originalPrice"], Value::Null);
     assert_eq!(plain["summary"], Value::Null);
 
-    let read = app.get(&format!("{}?id={id}", *PRODUCT_READ)).await;
+    let read = app.get(&format!("{}?id={id}", PRODUCT_READ)).await;
     assert_eq!(read.status, 200);
     assert_eq!(read["result"], created);
 
     // Left out: unchanged. null: cleared. The slug stays when the name changes.
     let updated = app
         .put(
-            &PRODUCT_UPDATE,
+            PRODUCT_UPDATE,
             json!({"id": id, "name": "Thẻ Garena 200K", "summary": null,
                    "originalPrice": null, "price": 190_000}),
         )
@@ -141,26 +149,26 @@ async fn create_read_update_delete() {
 
     // slug: null derives it again from the name.
     let reslugged = app
-        .put(&PRODUCT_UPDATE, json!({"id": id, "slug": null}))
+        .put(PRODUCT_UPDATE, json!({"id": id, "slug": null}))
         .await;
     assert_eq!(reslugged["result"]["slug"], "the-garena-200k");
     let given = app
-        .put(&PRODUCT_UPDATE, json!({"id": id, "slug": "garena-200"}))
+        .put(PRODUCT_UPDATE, json!({"id": id, "slug": "garena-200"}))
         .await;
     assert_eq!(given["result"]["slug"], "garena-200");
 
-    let deleted = app.delete(&format!("{}?id={id}", *PRODUCT_DELETE)).await;
+    let deleted = app.delete(&format!("{}?id={id}", PRODUCT_DELETE)).await;
     assert_eq!(deleted.status, 200);
     assert_eq!(deleted["result"], true);
-    let answer = app.get(&format!("{}?id={id}", *PRODUCT_READ)).await;
+    let answer = app.get(&format!("{}?id={id}", PRODUCT_READ)).await;
     answer.error(404, 2);
-    let answer = app.delete(&format!("{}?id={id}", *PRODUCT_DELETE)).await;
+    let answer = app.delete(&format!("{}?id={id}", PRODUCT_DELETE)).await;
     answer.error(404, 2);
     let answer = app
-        .put(&PRODUCT_UPDATE, json!({"id": id, "name": "x"}))
+        .put(PRODUCT_UPDATE, json!({"id": id, "name": "x"}))
         .await;
     answer.error(404, 2);
-    let answer = app.get(&format!("{}?id=not-a-uuid", *PRODUCT_READ)).await;
+    let answer = app.get(&format!("{}?id=not-a-uuid", PRODUCT_READ)).await;
     answer.error(400, 1);
     assert_eq!(
         app.scalar("SELECT count(*) AS n FROM product_stock").await,
@@ -222,14 +230,14 @@ async fn validation_reports_fields_and_stores_nothing() {
         ),
     ];
     for (body, fields) in cases {
-        let answer = app.post(&PRODUCT_CREATE, body.clone()).await;
+        let answer = app.post(PRODUCT_CREATE, body.clone()).await;
         let details = answer.error(400, 1);
         assert_eq!(details, fields, "{body}");
     }
     // Unreadable JSON and wrong types answer code 1 in the envelope too.
     let response = app
         .client
-        .post(app.url(&PRODUCT_CREATE))
+        .post(app.url(PRODUCT_CREATE))
         .bearer_auth(&app.admin)
         .header("content-type", "application/json")
         .body("{bad json")
@@ -238,7 +246,7 @@ async fn validation_reports_fields_and_stores_nothing() {
         .unwrap();
     Answer::of(response).await.error(400, 1);
     let answer = app
-        .post(&PRODUCT_CREATE, json!({"name": "A", "price": "nhiều"}))
+        .post(PRODUCT_CREATE, json!({"name": "A", "price": "nhiều"}))
         .await;
     answer.error(400, 1);
     assert_eq!(app.scalar("SELECT count(*) AS n FROM products").await, 0);
@@ -246,7 +254,7 @@ async fn validation_reports_fields_and_stores_nothing() {
     // Update checks the merged product; a refused update changes nothing.
     let product = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "Thẻ Viettel 50K", "price": 50_000, "originalPrice": 60_000}),
         )
         .await
@@ -263,10 +271,10 @@ async fn validation_reports_fields_and_stores_nothing() {
         ),
     ];
     for (body, fields) in updates {
-        let answer = app.put(&PRODUCT_UPDATE, body.clone()).await;
+        let answer = app.put(PRODUCT_UPDATE, body.clone()).await;
         assert_eq!(answer.error(400, 1), fields, "{body}");
     }
-    let read = app.get(&format!("{}?id={id}", *PRODUCT_READ)).await;
+    let read = app.get(&format!("{}?id={id}", PRODUCT_READ)).await;
     assert_eq!(read["result"], product);
 }
 
@@ -275,7 +283,7 @@ async fn slugs_are_folded_and_unique() {
     let app = TestApp::spawn().await;
     let first = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "Thẻ Garena 100K", "price": 100_000}),
         )
         .await
@@ -283,10 +291,7 @@ async fn slugs_are_folded_and_unique() {
         .clone();
     assert_eq!(first["slug"], "the-garena-100k");
     let dong_ho = app
-        .post(
-            &PRODUCT_CREATE,
-            json!({"name": "Đồng hồ", "price": 100_000}),
-        )
+        .post(PRODUCT_CREATE, json!({"name": "Đồng hồ", "price": 100_000}))
         .await
         .ok()
         .clone();
@@ -295,21 +300,21 @@ async fn slugs_are_folded_and_unique() {
     // The same name derives the same slug: taken.
     let answer = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "THẺ GARENA 100k", "price": 1}),
         )
         .await;
     answer.error(409, 301);
     let answer = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "Khác", "slug": "dong-ho", "price": 1}),
         )
         .await;
     answer.error(409, 301);
     let answer = app
         .put(
-            &PRODUCT_UPDATE,
+            PRODUCT_UPDATE,
             json!({"id": dong_ho["id"], "slug": "the-garena-100k"}),
         )
         .await;
@@ -317,7 +322,7 @@ async fn slugs_are_folded_and_unique() {
     // Keeping its own slug is no conflict.
     let status = app
         .put(
-            &PRODUCT_UPDATE,
+            PRODUCT_UPDATE,
             json!({"id": dong_ho["id"], "slug": "dong-ho"}),
         )
         .await
@@ -336,7 +341,7 @@ async fn admin_list_filters_and_sorts() {
         ("Delta", 400, "active", 0),
     ] {
         app.post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": name, "price": price, "status": status, "sortOrder": sort}),
         )
         .await
@@ -350,16 +355,13 @@ async fn admin_list_filters_and_sorts() {
             .map(|p| p["name"].as_str().unwrap().to_owned())
             .collect()
     };
-    let all = app.get(&PRODUCT_PAGINATION).await;
+    let all = app.get(PRODUCT_PAGINATION).await;
     assert_eq!(all["result"]["totalCount"], 4);
     assert_eq!(names(&all.body), ["Delta", "alpha", "Bravo", "Charlie"]);
     assert!(all["result"]["items"][0]["stock"].is_object());
 
     let by_price = app
-        .get(&format!(
-            "{}?sortBy=price&sortDir=desc",
-            *PRODUCT_PAGINATION
-        ))
+        .get(&format!("{}?sortBy=price&sortDir=desc", PRODUCT_PAGINATION))
         .await;
     assert_eq!(
         names(&by_price.body),
@@ -368,7 +370,7 @@ async fn admin_list_filters_and_sorts() {
     let by_created = app
         .get(&format!(
             "{}?sortBy=createdAt&sortDir=asc",
-            *PRODUCT_PAGINATION
+            PRODUCT_PAGINATION
         ))
         .await;
     assert_eq!(
@@ -378,34 +380,34 @@ async fn admin_list_filters_and_sorts() {
     let by_sort = app
         .get(&format!(
             "{}?sortBy=sortOrder&sortDir=desc",
-            *PRODUCT_PAGINATION
+            PRODUCT_PAGINATION
         ))
         .await;
     assert_eq!(names(&by_sort.body), ["Charlie", "Bravo", "alpha", "Delta"]);
     let by_name = app
-        .get(&format!("{}?sortBy=name", *PRODUCT_PAGINATION))
+        .get(&format!("{}?sortBy=name", PRODUCT_PAGINATION))
         .await;
     assert_eq!(by_name["result"]["items"].as_array().unwrap().len(), 4);
 
     let active = app
-        .get(&format!("{}?status=active", *PRODUCT_PAGINATION))
+        .get(&format!("{}?status=active", PRODUCT_PAGINATION))
         .await;
     assert_eq!(names(&active.body), ["Delta", "Bravo"]);
     assert_eq!(active["result"]["totalCount"], 2);
     let keyword = app
         .get(&format!(
             "{}?keyword=ALPHA&status=draft",
-            *PRODUCT_PAGINATION
+            PRODUCT_PAGINATION
         ))
         .await;
     assert_eq!(names(&keyword.body), ["alpha"]);
     let escaped = app
-        .get(&format!("{}?keyword=%25", *PRODUCT_PAGINATION))
+        .get(&format!("{}?keyword=%25", PRODUCT_PAGINATION))
         .await;
     assert_eq!(escaped["result"]["totalCount"], 0);
 
     for bad in ["sortBy=slug", "sortBy=price&sortDir=up", "status=sold"] {
-        let answer = app.get(&format!("{}?{bad}", *PRODUCT_PAGINATION)).await;
+        let answer = app.get(&format!("{}?{bad}", PRODUCT_PAGINATION)).await;
         answer.error(400, 1);
     }
 }
@@ -421,7 +423,7 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
              (SELECT id FROM serial_codes WHERE product_id = '{id}' AND status = 'available' LIMIT 1)"
         ))
         .await;
-        app.delete(&format!("{}?id={id}", *PRODUCT_DELETE))
+        app.delete(&format!("{}?id={id}", PRODUCT_DELETE))
             .await
             .error(409, 302);
         // Nothing was deleted, not even the unsold codes.
@@ -432,7 +434,7 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
             .await,
             5
         );
-        let read = app.get(&format!("{}?id={id}", *PRODUCT_READ)).await;
+        let read = app.get(&format!("{}?id={id}", PRODUCT_READ)).await;
         assert_eq!(read["success"], true);
         // A refused delete leaves no audit row.
         assert!(app.audit().await.is_empty());
@@ -446,7 +448,7 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
     let status = app
         .call(
             Method::DELETE,
-            &format!("{}?id={id}", *PRODUCT_DELETE),
+            &format!("{}?id={id}", PRODUCT_DELETE),
             Some(&admin),
             None,
         )
@@ -476,7 +478,7 @@ async fn staff_may_manage_products_but_not_delete_them() {
     let created = app
         .call(
             Method::POST,
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             staff,
             Some(&json!({"name": "Thẻ Zing 100K", "price": 100_000})),
         )
@@ -486,7 +488,7 @@ async fn staff_may_manage_products_but_not_delete_them() {
     let status = app
         .call(
             Method::PUT,
-            &PRODUCT_UPDATE,
+            PRODUCT_UPDATE,
             staff,
             Some(&json!({"id": id, "status": "active"})),
         )
@@ -496,16 +498,14 @@ async fn staff_may_manage_products_but_not_delete_them() {
     let status = app
         .call(
             Method::GET,
-            &format!("{}?id={id}", *PRODUCT_READ),
+            &format!("{}?id={id}", PRODUCT_READ),
             staff,
             None,
         )
         .await
         .status;
     assert_eq!(status, 200);
-    let list = app
-        .call(Method::GET, &PRODUCT_PAGINATION, staff, None)
-        .await;
+    let list = app.call(Method::GET, PRODUCT_PAGINATION, staff, None).await;
     assert_eq!(
         (list.status, list["result"]["totalCount"].as_i64()),
         (200, Some(1))
@@ -515,7 +515,7 @@ async fn staff_may_manage_products_but_not_delete_them() {
     let answer = app
         .call(
             Method::DELETE,
-            &format!("{}?id={id}", *PRODUCT_DELETE),
+            &format!("{}?id={id}", PRODUCT_DELETE),
             staff,
             None,
         )
@@ -529,11 +529,11 @@ async fn staff_may_manage_products_but_not_delete_them() {
 async fn wrong_methods_and_paths_answer_in_the_envelope() {
     let app = TestApp::spawn().await;
     let answer = app
-        .call(Method::POST, &PRODUCT_PAGINATION, Some(&app.admin), None)
+        .call(Method::POST, PRODUCT_PAGINATION, Some(&app.admin), None)
         .await;
     answer.error(404, 2);
     let answer = app
-        .call(Method::GET, &PRODUCT_CREATE, Some(&app.admin), None)
+        .call(Method::GET, PRODUCT_CREATE, Some(&app.admin), None)
         .await;
     answer.error(404, 2);
     let answer = app.get("/retailstore/api/admin/v1/Product/Nope").await;

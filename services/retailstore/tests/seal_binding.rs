@@ -19,7 +19,7 @@ async fn seal_like_before(app: &TestApp, product: &str, codes: &[&str]) {
     for code in codes {
         let id = app
             .post(
-                &CODE_SEARCH,
+                CODE_SEARCH,
                 json!({"code": code, "productId": Some(product)}),
             )
             .await
@@ -46,13 +46,13 @@ async fn seal_like_before(app: &TestApp, product: &str, codes: &[&str]) {
 async fn reveal(app: &TestApp, code: &str, product: &str) -> Answer {
     let id = app
         .post(
-            &CODE_SEARCH,
+            CODE_SEARCH,
             json!({"code": code, "productId": Some(product)}),
         )
         .await
         .items()[0]["id"]
         .clone();
-    app.post(&CODE_REVEAL, json!({"id": id})).await
+    app.post(CODE_REVEAL, json!({"id": id})).await
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -80,13 +80,13 @@ async fn product_bound_rows_reveal_before_and_after_the_reseal() {
     // A v1 ciphertext copied onto another row of the same product opens under the old
     // format, but is not the row's code: refused, left alone, never revealed.
     let (a, b) = (
-        app.post(&CODE_SEARCH, json!({"code": "OLD-0004", "productId": null}))
+        app.post(CODE_SEARCH, json!({"code": "OLD-0004", "productId": null}))
             .await
             .items()[0]["id"]
             .as_str()
             .unwrap()
             .to_owned(),
-        app.post(&CODE_SEARCH, json!({"code": "OLD-0005", "productId": null}))
+        app.post(CODE_SEARCH, json!({"code": "OLD-0005", "productId": null}))
             .await
             .items()[0]["id"]
             .as_str()
@@ -98,7 +98,7 @@ async fn product_bound_rows_reveal_before_and_after_the_reseal() {
          FROM serial_codes a WHERE a.id = '{a}' AND b.id = '{b}'"
     ))
     .await;
-    let answer = app.post(&CODE_REVEAL, json!({"id": b})).await;
+    let answer = app.post(CODE_REVEAL, json!({"id": b})).await;
     answer.error(500, 9);
     assert!(!answer.to_string().contains("OLD-"), "{answer}");
 
@@ -129,7 +129,7 @@ async fn product_bound_rows_reveal_before_and_after_the_reseal() {
             (200, Some(code))
         );
     }
-    let status = app.post(&CODE_REVEAL, json!({"id": b})).await.status;
+    let status = app.post(CODE_REVEAL, json!({"id": b})).await.status;
     assert_eq!(status, 500);
 
     // Idempotent: a second run (another replica, the next start) rewrites nothing.
@@ -174,7 +174,7 @@ async fn a_copied_ciphertext_is_never_delivered_to_the_shopper() {
     // Someone copies an unsold code's sealed columns onto the sold row, hoping the
     // shopper receives (and the shop sells twice) that other code.
     let sold_id = app
-        .post(&CODE_SEARCH, json!({"code": &sold, "productId": null}))
+        .post(CODE_SEARCH, json!({"code": &sold, "productId": null}))
         .await
         .items()[0]["id"]
         .as_str()
@@ -190,7 +190,7 @@ async fn a_copied_ciphertext_is_never_delivered_to_the_shopper() {
     answer.error(500, 9);
     assert!(!answer.to_string().contains("VT-"), "{answer}");
     let id = app.order_id(code).await;
-    let answer = app.post(&ORDER_REVEAL, json!({"id": id})).await;
+    let answer = app.post(ORDER_REVEAL, json!({"id": id})).await;
     answer.error(500, 9);
     assert!(!answer.to_string().contains("VT-"), "{answer}");
     assert!(app.audit().await.is_empty());

@@ -12,7 +12,7 @@ use uuid::Uuid;
 async fn code_id(app: &TestApp, product_id: &str, code: &str) -> String {
     let found = app
         .post(
-            &CODE_SEARCH,
+            CODE_SEARCH,
             json!({"code": code, "productId": Some(product_id)}),
         )
         .await
@@ -37,7 +37,7 @@ async fn list_shows_masked_codes_newest_first_and_filters() {
     let items = app
         .get(&format!(
             "{}?productId={}&pageSize=100",
-            *CODE_PAGINATION, &garena
+            CODE_PAGINATION, &garena
         ))
         .await
         .items();
@@ -75,14 +75,14 @@ async fn list_shows_masked_codes_newest_first_and_filters() {
     );
 
     // The whole list carries no clear text.
-    let all = app.get(&format!("{}?pageSize=100", *CODE_PAGINATION)).await;
+    let all = app.get(&format!("{}?pageSize=100", CODE_PAGINATION)).await;
     assert_eq!(all["result"]["totalCount"], 7);
     let text = all.to_string();
     assert!(!text.contains("GRN-") && !text.contains("VT-0"), "{text}");
     let oldest = app
         .get(&format!(
             "{}?productId={garena}&sortBy=createdAt&sortDir=asc",
-            *CODE_PAGINATION
+            CODE_PAGINATION
         ))
         .await;
     assert_eq!(oldest["result"]["items"][0]["maskedCode"], "••••••AB12");
@@ -96,30 +96,26 @@ async fn list_shows_masked_codes_newest_first_and_filters() {
     let sold = app
         .get(&format!(
             "{}?productId={viettel}&status=sold",
-            *CODE_PAGINATION
+            CODE_PAGINATION
         ))
         .await;
     assert_eq!(sold["result"]["totalCount"], 1);
     assert_eq!(sold["result"]["items"].as_array().unwrap().len(), 1);
     let available = app
-        .get(&format!("{}?status=available", *CODE_PAGINATION))
+        .get(&format!("{}?status=available", CODE_PAGINATION))
         .await;
     assert_eq!(available["result"]["totalCount"], 6);
     let page2 = app
-        .get(&format!("{}?pageSize=5&pageIndex=2", *CODE_PAGINATION))
+        .get(&format!("{}?pageSize=5&pageIndex=2", CODE_PAGINATION))
         .await;
     assert_eq!(page2["result"]["items"].as_array().unwrap().len(), 2);
     let unknown = app
-        .get(&format!(
-            "{}?productId={}",
-            *CODE_PAGINATION,
-            Uuid::new_v4()
-        ))
+        .get(&format!("{}?productId={}", CODE_PAGINATION, Uuid::new_v4()))
         .await;
     assert_eq!(unknown["result"]["totalCount"], 0);
 
     for bad in ["status=gone", "productId=123", "sortBy=code", "pageSize=0"] {
-        let answer = app.get(&format!("{}?{bad}", *CODE_PAGINATION)).await;
+        let answer = app.get(&format!("{}?{bad}", CODE_PAGINATION)).await;
         answer.error(400, 1);
     }
 }
@@ -139,7 +135,7 @@ async fn search_matches_the_exact_code_only() {
     // Exact search goes in a POST body, never a URL.
     assert_eq!(
         app.post(
-            &CODE_SEARCH,
+            CODE_SEARCH,
             json!({"code": "AbC-123-xYz", "productId": null})
         )
         .await
@@ -149,7 +145,7 @@ async fn search_matches_the_exact_code_only() {
     );
     let found = app
         .post(
-            &CODE_SEARCH,
+            CODE_SEARCH,
             json!({"code": " AbC-123-xYz ", "productId": Some(&product)}),
         )
         .await
@@ -160,7 +156,7 @@ async fn search_matches_the_exact_code_only() {
     for miss in ["abc-123-xyz", "ABC-123-XYZ", "AbC-123", "AbC-123-xYz0"] {
         assert_eq!(
             app.post(
-                &CODE_SEARCH,
+                CODE_SEARCH,
                 json!({"code": miss, "productId": Some(&product)})
             )
             .await
@@ -171,24 +167,22 @@ async fn search_matches_the_exact_code_only() {
     }
     // The list's keyword no longer finds a code in clear (only order codes).
     let answer = app
-        .get(&format!("{}?keyword=AbC-123-xYz", *CODE_PAGINATION))
+        .get(&format!("{}?keyword=AbC-123-xYz", CODE_PAGINATION))
         .await;
     assert_eq!(answer.status, 200);
     assert_eq!(answer["result"]["totalCount"], 0);
     // Something that cannot be a code is a field error, in Search as in the list.
-    let answer = app
-        .get(&format!("{}?keyword=a%07b", *CODE_PAGINATION))
-        .await;
+    let answer = app.get(&format!("{}?keyword=a%07b", CODE_PAGINATION)).await;
     answer.error(400, 1);
     assert_eq!(answer["error"]["details"][0]["field"], "keyword");
     for bad in [json!({"code": "a\u{7}b"}), json!({"code": "  "}), json!({})] {
-        let answer = app.post(&CODE_SEARCH, bad.clone()).await;
+        let answer = app.post(CODE_SEARCH, bad.clone()).await;
         answer.error(400, 1);
         assert_eq!(answer["error"]["details"][0]["field"], "code", "{bad}");
     }
     let answer = app
         .post(
-            &CODE_SEARCH,
+            CODE_SEARCH,
             json!({"code": "AbC-123-xYz", "productId": "nope"}),
         )
         .await;
@@ -197,7 +191,7 @@ async fn search_matches_the_exact_code_only() {
     let answer = app
         .call(
             Method::POST,
-            &CODE_SEARCH,
+            CODE_SEARCH,
             Some(&app.staff),
             Some(&json!({"code": "AbC-123-xYz"})),
         )
@@ -212,7 +206,7 @@ async fn search_matches_the_exact_code_only() {
     let answer = app
         .call(
             Method::POST,
-            &CODE_SEARCH,
+            CODE_SEARCH,
             None,
             Some(&json!({"code": "AbC-123-xYz"})),
         )
@@ -230,7 +224,7 @@ async fn update_rewrites_and_guards_codes() {
     let expires = (chrono::Utc::now() + chrono::Duration::days(30)).to_rfc3339();
     let answer = app
         .put(
-            &CODE_UPDATE,
+            CODE_UPDATE,
             json!({"id": id, "code": " GRN-NEW-9999\r", "note": "đổi mã", "expiresAt": expires}),
         )
         .await;
@@ -243,20 +237,20 @@ async fn update_rewrites_and_guards_codes() {
     assert_eq!(code_id(&app, &product, "GRN-NEW-9999").await, id);
     assert!(
         app.post(
-            &CODE_SEARCH,
+            CODE_SEARCH,
             json!({"code": "GRN-000000", "productId": null})
         )
         .await
         .items()
         .is_empty()
     );
-    let revealed = app.post(&CODE_REVEAL, json!({"id": id})).await;
+    let revealed = app.post(CODE_REVEAL, json!({"id": id})).await;
     assert_eq!(revealed["result"]["code"], "GRN-NEW-9999");
 
     // null clears; left out stays; disabling moves the counters.
     let cleared = app
         .put(
-            &CODE_UPDATE,
+            CODE_UPDATE,
             json!({"id": id, "note": null, "status": "disabled"}),
         )
         .await;
@@ -267,7 +261,7 @@ async fn update_rewrites_and_guards_codes() {
 
     // Another code of the same product: 311, nothing changes.
     let answer = app
-        .put(&CODE_UPDATE, json!({"id": id, "code": "GRN-000001"}))
+        .put(CODE_UPDATE, json!({"id": id, "code": "GRN-000001"}))
         .await;
     answer.error(409, 311);
     assert_eq!(code_id(&app, &product, "GRN-NEW-9999").await, id);
@@ -284,26 +278,26 @@ async fn update_rewrites_and_guards_codes() {
         (json!({"id": id, "expiresAt": past}), vec!["expiresAt"]),
         (json!({"id": id, "note": "n".repeat(501)}), vec!["note"]),
     ] {
-        let answer = app.put(&CODE_UPDATE, body.clone()).await;
+        let answer = app.put(CODE_UPDATE, body.clone()).await;
         assert_eq!(answer.error(400, 1), fields, "{body}");
     }
     let answer = app
-        .put(&CODE_UPDATE, json!({"id": Uuid::new_v4(), "note": "x"}))
+        .put(CODE_UPDATE, json!({"id": Uuid::new_v4(), "note": "x"}))
         .await;
     answer.error(404, 2);
     let answer = app
-        .put(&CODE_UPDATE, json!({"id": Uuid::new_v4(), "code": "NEW"}))
+        .put(CODE_UPDATE, json!({"id": Uuid::new_v4(), "code": "NEW"}))
         .await;
     answer.error(404, 2);
 
     // Delete an unsold code.
-    let answer = app.delete(&format!("{}?id={id}", *CODE_DELETE)).await;
+    let answer = app.delete(&format!("{}?id={id}", CODE_DELETE)).await;
     assert_eq!(
         (answer.status, answer["result"].clone()),
         (200, json!(true))
     );
     assert_eq!(app.stock(&product, false).await, (2, 0, 0, 0));
-    let answer = app.delete(&format!("{}?id={id}", *CODE_DELETE)).await;
+    let answer = app.delete(&format!("{}?id={id}", CODE_DELETE)).await;
     answer.error(404, 2);
 }
 
@@ -330,9 +324,9 @@ async fn reserved_and_sold_codes_cannot_change() {
             json!({"id": id, "status": "available"}),
             json!({"id": id}),
         ] {
-            app.put(&CODE_UPDATE, body).await.error(409, 312);
+            app.put(CODE_UPDATE, body).await.error(409, 312);
         }
-        app.delete(&format!("{}?id={id}", *CODE_DELETE))
+        app.delete(&format!("{}?id={id}", CODE_DELETE))
             .await
             .error(409, 312);
         let after = app
@@ -356,7 +350,7 @@ async fn reveal_returns_the_code_and_audits_it() {
 
     let response = app
         .client
-        .post(app.url(&CODE_REVEAL))
+        .post(app.url(CODE_REVEAL))
         .bearer_auth(&token)
         .json(&json!({"id": id}))
         .send()
@@ -378,7 +372,7 @@ async fn reveal_returns_the_code_and_audits_it() {
             "chu.shop|{user}|serial_code_reveal|{id}|Windows 11 Pro Key: mã ••••••2345"
         )]
     );
-    let again = app.post(&CODE_REVEAL, json!({"id": id})).await;
+    let again = app.post(CODE_REVEAL, json!({"id": id})).await;
     assert_eq!(again["result"]["code"], "W11P-ABCDE-12345");
     assert_eq!(app.audit().await.len(), 2);
     // The clear code is nowhere in the log.
@@ -389,9 +383,9 @@ async fn reveal_returns_the_code_and_audits_it() {
     );
 
     // Unknown code: 404 and no audit row.
-    let answer = app.post(&CODE_REVEAL, json!({"id": Uuid::new_v4()})).await;
+    let answer = app.post(CODE_REVEAL, json!({"id": Uuid::new_v4()})).await;
     answer.error(404, 2);
-    let answer = app.post(&CODE_REVEAL, json!({})).await;
+    let answer = app.post(CODE_REVEAL, json!({})).await;
     answer.error(400, 1);
     assert_eq!(app.audit().await.len(), 2);
 
@@ -401,7 +395,7 @@ async fn reveal_returns_the_code_and_audits_it() {
         "UPDATE serial_codes SET product_id = '{other}' WHERE id = '{id}'"
     ))
     .await;
-    let answer = app.post(&CODE_REVEAL, json!({"id": id})).await;
+    let answer = app.post(CODE_REVEAL, json!({"id": id})).await;
     answer.error(500, 9);
     assert!(!answer.to_string().contains("W11P"));
     assert_eq!(app.audit().await.len(), 2);
@@ -424,12 +418,12 @@ async fn a_ciphertext_copied_onto_another_row_never_reveals() {
          FROM serial_codes a WHERE a.id = '{a}' AND b.id = '{b}'"
     ))
     .await;
-    let answer = app.post(&CODE_REVEAL, json!({"id": b})).await;
+    let answer = app.post(CODE_REVEAL, json!({"id": b})).await;
     answer.error(500, 9);
     assert!(!answer.to_string().contains("GRN-AAAA"), "{answer}");
     assert!(app.audit().await.is_empty());
     // The original row still reveals.
-    let answer = app.post(&CODE_REVEAL, json!({"id": a})).await;
+    let answer = app.post(CODE_REVEAL, json!({"id": a})).await;
     assert_eq!(answer["result"]["code"], "GRN-AAAA-1111");
 }
 
@@ -453,7 +447,7 @@ async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
     let found = app
         .call(
             Method::POST,
-            &CODE_SEARCH,
+            CODE_SEARCH,
             staff,
             Some(&json!({"code": "SHP20-AAAA1111"})),
         )
@@ -466,7 +460,7 @@ async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
     let status = app
         .call(
             Method::PUT,
-            &CODE_UPDATE,
+            CODE_UPDATE,
             staff,
             Some(&json!({"id": id, "status": "disabled"})),
         )
@@ -477,14 +471,14 @@ async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
 
     // Admin only: an unsold code in clear, and deleting one.
     let revealed = app
-        .call(Method::POST, &CODE_REVEAL, staff, Some(&json!({"id": id})))
+        .call(Method::POST, CODE_REVEAL, staff, Some(&json!({"id": id})))
         .await;
     revealed.error(403, 6);
     assert!(!revealed.to_string().contains("SHP20"));
     let answer = app
         .call(
             Method::DELETE,
-            &format!("{}?id={id}", *CODE_DELETE),
+            &format!("{}?id={id}", CODE_DELETE),
             staff,
             None,
         )
@@ -499,7 +493,7 @@ async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
     let status = app
         .call(
             Method::DELETE,
-            &format!("{}?id={id}", *CODE_DELETE),
+            &format!("{}?id={id}", CODE_DELETE),
             Some(&admin),
             None,
         )
@@ -516,7 +510,7 @@ async fn staff_may_manage_codes_but_not_reveal_or_delete_them() {
     let answer = app
         .call(
             Method::DELETE,
-            &format!("{}?id={id}", *CODE_DELETE),
+            &format!("{}?id={id}", CODE_DELETE),
             Some(&admin),
             None,
         )
@@ -530,7 +524,7 @@ async fn stock_counts_follow_import_disable_and_delete() {
     let app = TestApp::spawn().await;
     let product = app.stocked("Thẻ Garena 100K", "", 0).await;
     let read_stock = || async {
-        let read = app.get(&format!("{}?id={product}", *PRODUCT_READ)).await;
+        let read = app.get(&format!("{}?id={product}", PRODUCT_READ)).await;
         read["result"]["stock"].clone()
     };
     assert_eq!(
@@ -545,18 +539,18 @@ async fn stock_counts_follow_import_disable_and_delete() {
 
     let a = code_id(&app, &product, "GRN-000000").await;
     let b = code_id(&app, &product, "GRN-000001").await;
-    app.put(&CODE_UPDATE, json!({"id": a, "status": "disabled"}))
+    app.put(CODE_UPDATE, json!({"id": a, "status": "disabled"}))
         .await;
     assert_eq!(
         read_stock().await,
         json!({"available": 11, "reserved": 0, "sold": 0})
     );
-    app.delete(&format!("{}?id={b}", *CODE_DELETE)).await;
+    app.delete(&format!("{}?id={b}", CODE_DELETE)).await;
     assert_eq!(
         read_stock().await,
         json!({"available": 10, "reserved": 0, "sold": 0})
     );
-    app.put(&CODE_UPDATE, json!({"id": a, "status": "available"}))
+    app.put(CODE_UPDATE, json!({"id": a, "status": "available"}))
         .await;
     assert_eq!(
         read_stock().await,
@@ -582,7 +576,7 @@ async fn stock_counts_follow_import_disable_and_delete() {
     assert_eq!(real, 8);
     // The storefront: 8 available, threshold 10 -> low.
     let web = app
-        .call(Method::GET, &PRODUCT_WEB_PAGINATION, None, None)
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
         .await;
     assert_eq!(web["result"]["items"][0]["stockLevel"], "low");
 }

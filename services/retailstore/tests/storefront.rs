@@ -12,7 +12,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
     let app = TestApp::spawn().await;
     let plenty = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "Steam Wallet 200K", "price": 210_000,
                                "status": "active", "sortOrder": 1, "lowStockThreshold": 2}),
         )
@@ -21,7 +21,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         .clone();
     let low = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "Thẻ Viettel 50K", "price": 48_000,
                                "originalPrice": 50_000, "status": "active", "sortOrder": 2}),
         )
@@ -30,7 +30,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         .clone();
     let none = app
         .post(
-            &PRODUCT_CREATE,
+            PRODUCT_CREATE,
             json!({"name": "Netflix 1 tháng", "price": 79_000,
                                "status": "active", "sortOrder": 2}),
         )
@@ -38,13 +38,13 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         .ok()
         .clone();
     app.post(
-        &PRODUCT_CREATE,
+        PRODUCT_CREATE,
         json!({"name": "Nháp", "price": 1, "status": "draft"}),
     )
     .await
     .ok();
     app.post(
-        &PRODUCT_CREATE,
+        PRODUCT_CREATE,
         json!({"name": "Ẩn", "price": 1, "status": "hidden"}),
     )
     .await
@@ -55,7 +55,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         .await;
 
     let answer = app
-        .call(Method::GET, &PRODUCT_WEB_PAGINATION, None, None)
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
         .await;
     assert_eq!(answer.status, 200);
     let result = &answer["result"];
@@ -107,7 +107,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
     let found = app
         .call(
             Method::GET,
-            &format!("{}?keyword=the%20viettel", *PRODUCT_WEB_PAGINATION),
+            &format!("{}?keyword=the%20viettel", PRODUCT_WEB_PAGINATION),
             None,
             None,
         )
@@ -117,7 +117,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
     let found = app
         .call(
             Method::GET,
-            &format!("{}?keyword=Th%E1%BA%BB", *PRODUCT_WEB_PAGINATION),
+            &format!("{}?keyword=Th%E1%BA%BB", PRODUCT_WEB_PAGINATION),
             None,
             None,
         )
@@ -126,7 +126,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
     let hidden = app
         .call(
             Method::GET,
-            &format!("{}?keyword=nh%C3%A1p", *PRODUCT_WEB_PAGINATION),
+            &format!("{}?keyword=nh%C3%A1p", PRODUCT_WEB_PAGINATION),
             None,
             None,
         )
@@ -136,7 +136,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
     let second = app
         .call(
             Method::GET,
-            &format!("{}?pageIndex=2&pageSize=2", *PRODUCT_WEB_PAGINATION),
+            &format!("{}?pageIndex=2&pageSize=2", PRODUCT_WEB_PAGINATION),
             None,
             None,
         )
@@ -153,7 +153,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         let answer = app
             .call(
                 Method::GET,
-                &format!("{}?{bad}", *PRODUCT_WEB_PAGINATION),
+                &format!("{}?{bad}", PRODUCT_WEB_PAGINATION),
                 None,
                 None,
             )
@@ -173,10 +173,7 @@ async fn storefront_answers_follow_catalogue_writes_at_once() {
     // The list is now cached; an import and a rename show on the very next read.
     app.import(&id, &codes("GAR", 0..20)).await;
     let status = app
-        .put(
-            &PRODUCT_UPDATE,
-            json!({"id": id, "name": "Thẻ Garena 200K"}),
-        )
+        .put(PRODUCT_UPDATE, json!({"id": id, "name": "Thẻ Garena 200K"}))
         .await
         .status;
     assert_eq!(status, 200);
@@ -186,7 +183,7 @@ async fn storefront_answers_follow_catalogue_writes_at_once() {
 
     // Hidden products leave the storefront at once too.
     let status = app
-        .put(&PRODUCT_UPDATE, json!({"id": id, "status": "hidden"}))
+        .put(PRODUCT_UPDATE, json!({"id": id, "status": "hidden"}))
         .await
         .status;
     assert_eq!(status, 200);
@@ -195,7 +192,7 @@ async fn storefront_answers_follow_catalogue_writes_at_once() {
 
 async fn storefront_items(app: &TestApp) -> Vec<Value> {
     let answer = app
-        .call(Method::GET, &PRODUCT_WEB_PAGINATION, None, None)
+        .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
         .await;
     assert_eq!(answer.status, 200);
     answer["result"]["items"].as_array().unwrap().clone()

@@ -8,14 +8,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use identity::models::{NewUser, User};
-use identity::routes::{LOGIN, USER_CREATE};
 use identity::{AppState, Passwords, Settings, SigningKeys, configure, seed};
-use serde_json::{Value, json};
 use shop_common::auth::{Claims, Role};
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
 use shop_common::net::TrustedProxies;
-use shop_common::testing::{Answer, INTERNAL_KEY, TestClient, TestSchema, serve};
+pub use shop_common::testing::shop::Staff;
+use shop_common::testing::{INTERNAL_KEY, TestClient, TestSchema, serve};
 use uuid::Uuid;
 
 pub const ADMIN_PASSWORD: &str = "admin-pass-123";
@@ -23,13 +22,14 @@ pub const ADMIN_PASSWORD: &str = "admin-pass-123";
 /// Token TTL 1 h, a lock after 3 failures for 60 s, 127.0.0.1 a trusted proxy (tests
 /// set the client IP with `X-Forwarded-For`).
 pub fn test_settings() -> Settings {
-    let (hour, minute) = (Duration::from_secs(3600), Duration::from_secs(60));
+    let (access_token_ttl, minute) = (Duration::from_secs(3600), Duration::from_secs(60));
     let trusted_proxies = TrustedProxies::parse("127.0.0.1").unwrap();
+    let (login_lock, login_failure_window) = (minute, minute);
     Settings {
-        access_token_ttl: hour,
+        access_token_ttl,
         login_max_failures: 3,
-        login_lock: minute,
-        login_failure_window: minute,
+        login_lock,
+        login_failure_window,
         password_hash_concurrency: 4,
         trusted_proxies,
     }
@@ -92,29 +92,9 @@ impl Api {
         }
     }
 
-    /// Login through the "gateway" (127.0.0.1, a trusted proxy) for client `ip`.
-    pub async fn login_from(&self, user_name: &str, password: &str, ip: &str) -> Answer {
-        let body = json!({ "userName": user_name, "password": password });
-        let client = self.anon().with_headers(&[("x-forwarded-for", ip)]);
-        client.post(LOGIN, body).await
-    }
-
-    pub async fn login(&self, user_name: &str, password: &str) -> Answer {
-        let body = json!({ "userName": user_name, "password": password });
-        self.anon().post(LOGIN, body).await
-    }
-
-    /// Logs in and returns the access token.
-    pub async fn token(&self, user_name: &str, password: &str) -> String {
-        self.login(user_name, password).await.ok()["accessToken"]
-            .as_str()
-            .unwrap()
-            .to_owned()
-    }
-
     /// The seeded admin's token, through a real login.
     pub async fn admin_token(&self) -> String {
-        self.token("admin", ADMIN_PASSWORD).await
+        self.http.token("admin", ADMIN_PASSWORD).await
     }
 
     /// Signs any claims with identity's key.
@@ -131,22 +111,6 @@ impl Api {
         let ttl = self.settings.access_token_ttl;
         let claims = SigningKeys::claims(id, &user.user_name, user.role(), user.token_version, ttl);
         self.sign(&claims)
-    }
-
-    /// Creates a user through the API as `admin` and returns the result.
-    pub async fn create_user(
-        &self,
-        admin: &str,
-        user_name: &str,
-        password: &str,
-        role: &str,
-    ) -> Value {
-        let body = json!({ "userName": user_name, "fullName": format!("Người dùng {user_name}"), "email": format!("{user_name}@shop.vn"), "password": password, "role": role });
-        self.with_token(Some(admin))
-            .post(USER_CREATE, body)
-            .await
-            .ok()
-            .clone()
     }
 
     /// Creates an active user directly in the database (no password rules).
@@ -168,9 +132,8 @@ impl Api {
 
     /// Live users in the database.
     pub async fn user_count(&self) -> i64 {
-        self.schema
-            .scalar("SELECT count(*) AS n FROM users WHERE deleted_at IS NULL")
-            .await
+        let live = "SELECT count(*) AS n FROM users WHERE deleted_at IS NULL";
+        self.schema.scalar(live).await
     }
 
     /// Bumps the user's session version: every token issued so far stops working.
