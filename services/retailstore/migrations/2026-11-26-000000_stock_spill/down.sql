@@ -1,16 +1,5 @@
--- Back to one counter row per product: the spill rows are added to it first.
-CREATE OR REPLACE FUNCTION product_stock_add(p_product uuid, p_available bigint,
-                                             p_reserved bigint, p_sold bigint,
-                                             p_disabled bigint) RETURNS void
-LANGUAGE sql SET search_path FROM CURRENT AS $$
-    UPDATE product_stock_base
-       SET available = available + p_available,
-           reserved  = reserved + p_reserved,
-           sold      = sold + p_sold,
-           disabled  = disabled + p_disabled
-     WHERE product_id = p_product;
-$$;
-
+-- Back to one counter row per product: the spill rows are added to it first (in the
+-- migration's transaction, so no writer sees the tables between the steps).
 UPDATE product_stock_base b
    SET available = b.available + s.available,
        reserved  = b.reserved + s.reserved,
