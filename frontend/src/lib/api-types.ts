@@ -1,10 +1,10 @@
-import type { IdentitySchema } from './api/schemas';
+import type { ApiSchema } from './api/schemas';
 
 /** One invalid field of a refused request. */
-export type ApiFieldError = IdentitySchema<'FieldError'>;
+export type ApiFieldError = ApiSchema<'FieldError'>;
 
 /** The error of a refused request (every service answers the same shape). */
-export type ApiErrorBody = IdentitySchema<'ErrorEnvelope'>['error'];
+export type ApiErrorBody = ApiSchema<'ErrorEnvelope'>['error'];
 
 /** The response envelope every API call answers with (api.md, Conventions). */
 

@@ -2,16 +2,16 @@
  * Order and payment statuses (api.md, Orders): shared by the storefront order page, the
  * back-office orders screens and the dashboard.
  */
-import type { RetailSchema } from '@/lib/api/schemas';
+import type { ApiSchema } from '@/lib/api/schemas';
 
-export type OrderStatus = RetailSchema<'OrderStatus'>;
+export type OrderStatus = ApiSchema<'OrderStatus'>;
 export const ORDER_STATUSES = ['pending_payment', 'completed', 'expired', 'cancelled', 'needs_attention'] as const satisfies readonly OrderStatus[];
 
-export type PaymentStatus = RetailSchema<'PaymentStatus'>;
+export type PaymentStatus = ApiSchema<'PaymentStatus'>;
 export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overpaid'] as const satisfies readonly PaymentStatus[];
 
 /** The payment instruction snapshot taken when the order is created (storefront and back office). */
-export type PaymentInstruction = RetailSchema<'PaymentInstruction'>;
+export type PaymentInstruction = ApiSchema<'PaymentInstruction'>;
 
 /** Nothing changes on its own any more: the storefront stops polling. */
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'expired', 'cancelled'];

@@ -8,6 +8,7 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(
+    as = IdentityAuditAction,
     description = "user_create, user_update (full name or e-mail), user_role_change, user_disable, user_enable, user_delete, password_reset (by an admin), password_change (by the user), login_lockout (a (user name, client) pair reached the failure limit)."
 )]
 pub enum AuditAction {

@@ -1,10 +1,10 @@
-import type { IdentitySchema } from '@/lib/api/schemas';
+import type { ApiSchema } from '@/lib/api/schemas';
 
-export type UserRole = IdentitySchema<'Role'>;
+export type UserRole = ApiSchema<'Role'>;
 
-export type AuthUser = IdentitySchema<'SessionUser'>;
+export type AuthUser = ApiSchema<'SessionUser'>;
 
-type LoginResult = IdentitySchema<'LoginResult'>;
+type LoginResult = ApiSchema<'LoginResult'>;
 
 /**
  * The Login result, stored as is under `localStorage['data_token']`; only the token is

@@ -31,7 +31,7 @@ impl PageSpec for AuditPage {
 // One row of the log as this service lists it (`common::audit::AuditEntry` with this
 // service's actions), for the document.
 #[derive(ToSchema)]
-#[schema(as = AuditEntry, rename_all = "camelCase")]
+#[schema(as = IdentityAuditEntry, rename_all = "camelCase")]
 #[allow(dead_code)]
 pub struct AuditEntryDoc {
     id: Uuid,

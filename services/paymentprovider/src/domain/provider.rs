@@ -84,9 +84,10 @@ impl std::fmt::Debug for SecretChange {
     }
 }
 
-/// Provider fields as sent by Create, or as the current provider with an Update applied:
-/// nothing is checked yet. `webhook_secret` is a new secret to store, if any.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+/// Provider fields as a request sends them: left out (`None`), `null` (`Some(None)`) or a
+/// value. Create takes them as they are (`null` is as good as left out); Update, after its
+/// `id`, keeps a field left out and clears one sent as `null` ([`ProviderPatch::apply`]).
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(
     as = ProviderInput,
@@ -94,38 +95,89 @@ impl std::fmt::Debug for SecretChange {
         accountNumber, accountName; manual needs instructions. Bank fields are not stored \
         for manual providers."
 )]
-pub struct ProviderForm {
+pub struct ProviderInput {
+    #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = String, required = false, min_length = 1, max_length = 100)]
-    pub name: Option<String>,
-    #[serde(rename = "type")]
+    pub name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable", rename = "type")]
     #[schema(value_type = ProviderType, required = false)]
-    pub kind: Option<String>,
+    pub kind: Option<Option<String>>,
     /// One of the BINs from Banks
-    pub bank_bin: Option<String>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub bank_bin: Option<Option<String>>,
     /// Defaults to the bank's short name
-    #[schema(max_length = 100)]
-    pub bank_name: Option<String>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, max_length = 100)]
+    pub bank_name: Option<Option<String>>,
     /// Spaces are removed
-    #[schema(pattern = "^[0-9]{4,19}$")]
-    pub account_number: Option<String>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, pattern = "^[0-9]{4,19}$")]
+    pub account_number: Option<Option<String>>,
     /// Normalised to upper case without accents; must then be A-Z, 0-9 and spaces
-    #[schema(max_length = 100)]
-    pub account_name: Option<String>,
-    #[schema(max_length = 2000)]
-    pub instructions: Option<String>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, max_length = 100)]
+    pub account_name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, max_length = 2000)]
+    pub instructions: Option<Option<String>>,
     /// /uploads/... or https:// URL
-    pub logo_url: Option<String>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub logo_url: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = bool, required = false, default = true)]
-    pub is_active: Option<bool>,
+    pub is_active: Option<Option<bool>>,
+    #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = i32, required = false, default = 0, minimum = -1000000, maximum = 1000000)]
-    pub sort_order: Option<i32>,
+    pub sort_order: Option<Option<i32>>,
     /// Requires a stored webhook secret
+    #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = bool, required = false, default = false)]
-    pub webhook_enabled: Option<bool>,
+    pub webhook_enabled: Option<Option<bool>>,
     /// SePay API key (Authorization: Apikey ...). Stored encrypted, never returned; null on
     /// Update removes it.
-    #[schema(min_length = 16, max_length = 200, write_only)]
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, min_length = 16, max_length = 200, write_only)]
+    pub webhook_secret: Option<Option<String>>,
+}
+
+/// Provider fields as sent by Create, or as the current provider with an Update applied:
+/// nothing is checked yet. `webhook_secret` is a new secret to store, if any.
+#[derive(Debug, Clone, Default)]
+pub struct ProviderForm {
+    pub name: Option<String>,
+    pub kind: Option<String>,
+    pub bank_bin: Option<String>,
+    pub bank_name: Option<String>,
+    pub account_number: Option<String>,
+    pub account_name: Option<String>,
+    pub instructions: Option<String>,
+    pub logo_url: Option<String>,
+    pub is_active: Option<bool>,
+    pub sort_order: Option<i32>,
+    pub webhook_enabled: Option<bool>,
     pub webhook_secret: Option<String>,
+}
+
+/// Create's reading: `null` is as good as left out.
+impl From<ProviderInput> for ProviderForm {
+    fn from(input: ProviderInput) -> Self {
+        Self {
+            name: input.name.flatten(),
+            kind: input.kind.flatten(),
+            bank_bin: input.bank_bin.flatten(),
+            bank_name: input.bank_name.flatten(),
+            account_number: input.account_number.flatten(),
+            account_name: input.account_name.flatten(),
+            instructions: input.instructions.flatten(),
+            logo_url: input.logo_url.flatten(),
+            is_active: input.is_active.flatten(),
+            sort_order: input.sort_order.flatten(),
+            webhook_enabled: input.webhook_enabled.flatten(),
+            webhook_secret: input.webhook_secret.flatten(),
+        }
+    }
 }
 
 /// Checked provider fields, ready to store.
@@ -336,42 +388,8 @@ impl ProviderForm {
 )]
 pub struct ProviderPatch {
     pub id: Uuid,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = String, required = false, min_length = 1, max_length = 100)]
-    pub name: Option<Option<String>>,
-    #[serde(default, deserialize_with = "nullable", rename = "type")]
-    #[schema(value_type = ProviderType, required = false)]
-    pub kind: Option<Option<String>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>)]
-    pub bank_bin: Option<Option<String>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>, max_length = 100)]
-    pub bank_name: Option<Option<String>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>, pattern = "^[0-9]{4,19}$")]
-    pub account_number: Option<Option<String>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>, max_length = 100)]
-    pub account_name: Option<Option<String>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>, max_length = 2000)]
-    pub instructions: Option<Option<String>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>)]
-    pub logo_url: Option<Option<String>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = bool, required = false)]
-    pub is_active: Option<Option<bool>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = i32, required = false, minimum = -1000000, maximum = 1000000)]
-    pub sort_order: Option<Option<i32>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = bool, required = false)]
-    pub webhook_enabled: Option<Option<bool>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>, min_length = 16, max_length = 200, write_only)]
-    pub webhook_secret: Option<Option<String>>,
+    #[serde(flatten)]
+    pub changes: ProviderInput,
 }
 
 impl ProviderPatch {
@@ -383,28 +401,34 @@ impl ProviderPatch {
         secret_stored: bool,
     ) -> Result<ProviderFields, Invalid> {
         let mut p = Problems::default();
-        required(&mut p, "name", self.name, &mut form.name);
-        required(&mut p, "type", self.kind, &mut form.kind);
+        let changes = self.changes;
+        required(&mut p, "name", changes.name, &mut form.name);
+        required(&mut p, "type", changes.kind, &mut form.kind);
         // A new bank without a new bank name takes the name from the bank list.
-        if self.bank_bin.is_some() && self.bank_name.is_none() {
+        if changes.bank_bin.is_some() && changes.bank_name.is_none() {
             form.bank_name = None;
         }
-        optional(self.bank_bin, &mut form.bank_bin);
-        optional(self.bank_name, &mut form.bank_name);
-        optional(self.account_number, &mut form.account_number);
-        optional(self.account_name, &mut form.account_name);
-        optional(self.instructions, &mut form.instructions);
-        optional(self.logo_url, &mut form.logo_url);
-        required(&mut p, "isActive", self.is_active, &mut form.is_active);
-        required(&mut p, "sortOrder", self.sort_order, &mut form.sort_order);
+        optional(changes.bank_bin, &mut form.bank_bin);
+        optional(changes.bank_name, &mut form.bank_name);
+        optional(changes.account_number, &mut form.account_number);
+        optional(changes.account_name, &mut form.account_name);
+        optional(changes.instructions, &mut form.instructions);
+        optional(changes.logo_url, &mut form.logo_url);
+        required(&mut p, "isActive", changes.is_active, &mut form.is_active);
+        required(
+            &mut p,
+            "sortOrder",
+            changes.sort_order,
+            &mut form.sort_order,
+        );
         required(
             &mut p,
             "webhookEnabled",
-            self.webhook_enabled,
+            changes.webhook_enabled,
             &mut form.webhook_enabled,
         );
-        let clear_secret = matches!(self.webhook_secret, Some(None));
-        form.webhook_secret = self.webhook_secret.flatten();
+        let clear_secret = matches!(changes.webhook_secret, Some(None));
+        form.webhook_secret = changes.webhook_secret.flatten();
         p.finish::<_, Invalid>(|| ())?;
         form.check(clear_secret, secret_stored)
     }
@@ -422,7 +446,9 @@ mod tests {
     }
 
     fn form(value: serde_json::Value) -> ProviderForm {
-        serde_json::from_value(value).unwrap()
+        serde_json::from_value::<ProviderInput>(value)
+            .unwrap()
+            .into()
     }
 
     fn bank_form() -> ProviderForm {

@@ -21,7 +21,8 @@ use crate::PublicBaseUrl;
 use crate::banks::{BANKS, Bank};
 use crate::crypto::SecretCipher;
 use crate::domain::provider::{
-    MSG_TYPE, ProviderFields, ProviderForm, ProviderPatch, ProviderType, SecretChange,
+    MSG_TYPE, ProviderFields, ProviderForm, ProviderInput, ProviderPatch, ProviderType,
+    SecretChange,
 };
 use crate::error::PaymentError;
 use crate::models::provider::{
@@ -228,7 +229,7 @@ async fn read(
 #[utoipa::path(post, path = "/paymentprovider/api/admin/v1/PaymentProvider/Create",
     operation_id = "createPaymentProvider", tag = "PaymentProvider",
     summary = "Create a provider (admin only)",
-    request_body = ProviderForm,
+    request_body = ProviderInput,
     responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
         BadRequest, Unauthorized, Forbidden, Unavailable))]
 async fn create(
@@ -236,9 +237,9 @@ async fn create(
     pool: web::Data<DbPool>,
     cipher: web::Data<SecretCipher>,
     base: web::Data<PublicBaseUrl>,
-    body: web::Json<ProviderForm>,
+    body: web::Json<ProviderInput>,
 ) -> Result<HttpResponse, PaymentError> {
-    let fields = body.into_inner().check(false, false)?;
+    let fields = ProviderForm::from(body.into_inner()).check(false, false)?;
     let id = Uuid::new_v4();
     let mut conn = pool.get().await?;
     let created = conn

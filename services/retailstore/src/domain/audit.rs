@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 )]
 #[diesel(sql_type = Text)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = StoreAuditAction)]
 pub enum AuditAction {
     /// ProductSerialCode/Reveal: an unsold code in clear.
     SerialCodeReveal,

@@ -114,10 +114,10 @@ pub struct ProductForm {
     pub low_stock_threshold: Option<i32>,
 }
 
-/// Checked product fields, ready to store; the admin view shows them as they are.
+/// What shoppers see of a product besides its stock: names, texts, image and price.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ProductFields {
+pub struct ProductListing {
     pub name: String,
     pub slug: String,
     #[schema(required = true)]
@@ -129,6 +129,14 @@ pub struct ProductFields {
     pub price: i64,
     #[schema(required = true)]
     pub original_price: Option<i64>,
+}
+
+/// Checked product fields, ready to store; the admin view shows them as they are.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductFields {
+    #[serde(flatten)]
+    pub listing: ProductListing,
     pub status: ProductStatus,
     pub sort_order: i32,
     pub min_per_order: i32,
@@ -245,13 +253,15 @@ impl ProductForm {
         }
 
         p.finish(|| ProductFields {
-            name: name.to_owned(),
-            slug,
-            summary,
-            description,
-            image_url,
-            price,
-            original_price: self.original_price,
+            listing: ProductListing {
+                name: name.to_owned(),
+                slug,
+                summary,
+                description,
+                image_url,
+                price,
+                original_price: self.original_price,
+            },
             status,
             sort_order,
             min_per_order: min,
@@ -263,14 +273,23 @@ impl ProductForm {
 
 impl From<ProductFields> for ProductForm {
     fn from(f: ProductFields) -> Self {
+        let ProductListing {
+            name,
+            slug,
+            summary,
+            description,
+            image_url,
+            price,
+            original_price,
+        } = f.listing;
         Self {
-            name: Some(f.name),
-            slug: Some(f.slug),
-            summary: f.summary,
-            description: f.description,
-            image_url: f.image_url,
-            price: Some(f.price),
-            original_price: f.original_price,
+            name: Some(name),
+            slug: Some(slug),
+            summary,
+            description,
+            image_url,
+            price: Some(price),
+            original_price,
             status: Some(f.status.as_str().to_owned()),
             sort_order: Some(f.sort_order),
             min_per_order: Some(f.min_per_order),
@@ -390,12 +409,12 @@ mod tests {
     #[test]
     fn defaults_and_slug() {
         let f = form("  Thẻ Garena 100K ", 100_000).check().unwrap();
-        assert_eq!(f.name, "Thẻ Garena 100K");
-        assert_eq!(f.slug, "the-garena-100k");
+        assert_eq!(f.listing.name, "Thẻ Garena 100K");
+        assert_eq!(f.listing.slug, "the-garena-100k");
         assert_eq!(f.status, ProductStatus::Draft);
         assert_eq!((f.min_per_order, f.max_per_order), (1, 10));
         assert_eq!(f.low_stock_threshold, 10);
-        assert_eq!(f.summary, None);
+        assert_eq!(f.listing.summary, None);
     }
 
     #[test]
@@ -474,16 +493,16 @@ mod tests {
         }))
         .unwrap();
         let next = patch.apply(current.clone()).unwrap();
-        assert_eq!(next.summary, None);
-        assert_eq!(next.price, 110);
-        assert_eq!(next.original_price, Some(120));
+        assert_eq!(next.listing.summary, None);
+        assert_eq!(next.listing.price, 110);
+        assert_eq!(next.listing.original_price, Some(120));
         // The slug stays when left out, even though the name changed.
-        assert_eq!(next.slug, "the-viettel-50k");
+        assert_eq!(next.listing.slug, "the-viettel-50k");
         let reslug: ProductPatch = serde_json::from_value(
             serde_json::json!({"id": Uuid::nil(), "slug": null, "name": "Mới"}),
         )
         .unwrap();
-        assert_eq!(reslug.apply(current.clone()).unwrap().slug, "moi");
+        assert_eq!(reslug.apply(current.clone()).unwrap().listing.slug, "moi");
         let null_price: ProductPatch =
             serde_json::from_value(serde_json::json!({"id": Uuid::nil(), "price": null})).unwrap();
         assert_eq!(

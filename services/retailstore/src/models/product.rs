@@ -10,7 +10,7 @@ use shop_common::pagination::{SortDir, like_pattern};
 use uuid::Uuid;
 
 use crate::domain::audit::AuditAction;
-use crate::domain::product::{ProductFields, ProductStatus};
+use crate::domain::product::{ProductFields, ProductListing, ProductStatus};
 use crate::domain::serial_code::CodeStatus;
 use crate::models::audit_entry::Actor;
 use crate::models::serial_code::EXPIRING;
@@ -75,13 +75,13 @@ pub struct ProductRow<'a> {
 impl<'a> From<&'a ProductFields> for ProductRow<'a> {
     fn from(f: &'a ProductFields) -> Self {
         Self {
-            name: &f.name,
-            slug: &f.slug,
-            summary: f.summary.as_deref(),
-            description: f.description.as_deref(),
-            image_url: f.image_url.as_deref(),
-            price: f.price,
-            original_price: f.original_price,
+            name: &f.listing.name,
+            slug: &f.listing.slug,
+            summary: f.listing.summary.as_deref(),
+            description: f.listing.description.as_deref(),
+            image_url: f.listing.image_url.as_deref(),
+            price: f.listing.price,
+            original_price: f.listing.original_price,
             status: f.status,
             sort_order: f.sort_order,
             min_per_order: f.min_per_order,
@@ -111,16 +111,24 @@ impl Stock {
     }
 }
 
+impl From<&Product> for ProductListing {
+    fn from(p: &Product) -> Self {
+        Self {
+            name: p.name.clone(),
+            slug: p.slug.clone(),
+            summary: p.summary.clone(),
+            description: p.description.clone(),
+            image_url: p.image_url.clone(),
+            price: p.price,
+            original_price: p.original_price,
+        }
+    }
+}
+
 impl From<Product> for ProductFields {
     fn from(p: Product) -> Self {
         Self {
-            name: p.name,
-            slug: p.slug,
-            summary: p.summary,
-            description: p.description,
-            image_url: p.image_url,
-            price: p.price,
-            original_price: p.original_price,
+            listing: ProductListing::from(&p),
             status: p.status,
             sort_order: p.sort_order,
             min_per_order: p.min_per_order,

@@ -30,7 +30,7 @@ impl PageSpec for AuditPage {
 /// One row of the log as this service lists it (`common::audit::AuditEntry` with this
 /// service's actions; every row here has an actor id).
 #[derive(ToSchema)]
-#[schema(as = AuditEntry, rename_all = "camelCase")]
+#[schema(as = StoreAuditEntry, rename_all = "camelCase")]
 pub struct AuditEntryDoc {
     pub id: Uuid,
     pub at: DateTime<Utc>,

@@ -17,7 +17,9 @@ use uuid::Uuid;
 
 use super::{ADMIN, IdQuery, WEB, actor};
 use crate::StorefrontCache;
-use crate::domain::product::{ProductFields, ProductForm, ProductPatch, ProductStatus, StockLevel};
+use crate::domain::product::{
+    ProductFields, ProductForm, ProductListing, ProductPatch, ProductStatus, StockLevel,
+};
 use crate::error::{StoreError, on_foreign_key};
 use crate::models::product::{Product, ProductFilter, ProductSort, Stock};
 use crate::routes::openapi::{ProductInUse, SlugTaken};
@@ -69,17 +71,8 @@ impl From<(Product, Stock)> for ProductAdminView {
 #[schema(as = ProductWeb)]
 pub struct ProductWebView {
     pub id: Uuid,
-    pub name: String,
-    pub slug: String,
-    #[schema(required = true)]
-    pub summary: Option<String>,
-    #[schema(required = true)]
-    pub description: Option<String>,
-    #[schema(required = true)]
-    pub image_url: Option<String>,
-    pub price: i64,
-    #[schema(required = true)]
-    pub original_price: Option<i64>,
+    #[serde(flatten)]
+    pub listing: ProductListing,
     pub in_stock: bool,
     pub stock_level: StockLevel,
     pub min_per_order: i32,
@@ -91,13 +84,7 @@ impl From<(Product, Stock)> for ProductWebView {
         let level = StockLevel::of(s.available, p.low_stock_threshold);
         Self {
             id: p.id,
-            name: p.name,
-            slug: p.slug,
-            summary: p.summary,
-            description: p.description,
-            image_url: p.image_url,
-            price: p.price,
-            original_price: p.original_price,
+            listing: ProductListing::from(&p),
             in_stock: level != StockLevel::OutOfStock,
             stock_level: level,
             min_per_order: p.min_per_order,

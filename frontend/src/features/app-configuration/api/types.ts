@@ -1,14 +1,14 @@
-import type { ApiPath, SystemSchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
 /** Public shop configuration (system). */
-export type PublicAppConfiguration = SystemSchema<'PublicConfiguration'>;
+export type PublicAppConfiguration = ApiSchema<'PublicConfiguration'>;
 
 /** What the admin screen reads: the public fields plus who saved last (`updatedBy`, null before the first save), and when. */
-export type AdminAppConfiguration = SystemSchema<'AppConfiguration'>;
+export type AdminAppConfiguration = ApiSchema<'AppConfiguration'>;
 
 /** PUT body: a field left out stays; `null` clears an optional field. */
-export type UpdateAppConfigurationPayload = SystemSchema<'AppConfigurationUpdate'>;
+export type UpdateAppConfigurationPayload = ApiSchema<'AppConfigurationUpdate'>;
 
 export const CONFIGURATION_PATHS = {
   web: '/system/api/web/v1/Configuration/AppConfiguration',

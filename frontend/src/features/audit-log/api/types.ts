@@ -1,4 +1,4 @@
-import type { ApiPath, IdentitySchema, RetailSchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 
 /** The audit log's two sources: retailstore (codes, products, orders) and identity (accounts). */
 export const AUDIT_SOURCES = ['store', 'identity'] as const;
@@ -15,7 +15,7 @@ export const AUDIT_ACTIONS = {
     'order_cancel',
     'order_replace_codes',
     'order_regenerate_link',
-  ] satisfies RetailSchema<'AuditAction'>[],
+  ] satisfies ApiSchema<'StoreAuditAction'>[],
   identity: [
     'user_create',
     'user_update',
@@ -26,7 +26,7 @@ export const AUDIT_ACTIONS = {
     'password_reset',
     'password_change',
     'login_lockout',
-  ] satisfies IdentitySchema<'AuditAction'>[],
+  ] satisfies ApiSchema<'IdentityAuditAction'>[],
 } as const satisfies Record<AuditSource, readonly string[]>;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[AuditSource][number];
@@ -39,7 +39,7 @@ export function isAuditAction(source: AuditSource, value: string): value is Audi
  * An entry of either source: `at` is an RFC 3339 instant, `actor` the user name of whoever
  * acted (for a lockout, the name that was tried).
  */
-export type AuditEntry = IdentitySchema<'AuditEntry'> | RetailSchema<'AuditEntry'>;
+export type AuditEntry = ApiSchema<'IdentityAuditEntry'> | ApiSchema<'StoreAuditEntry'>;
 
 export const auditLogEndpoints = {
   store: '/retailstore/api/admin/v1/AuditLog/Pagination',

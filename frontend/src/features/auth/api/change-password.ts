@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ApiPath, IdentitySchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 
-export type ChangePasswordPayload = IdentitySchema<'ChangePasswordRequest'>;
+export type ChangePasswordPayload = ApiSchema<'ChangePasswordRequest'>;
 
 export const CHANGE_PASSWORD_PATH = '/identity/api/admin/v1/IdentityAuth/SelfChangePassword' satisfies ApiPath;
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ApiPath, IdentitySchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { saveToken } from '@/lib/auth';
 
-export type LoginPayload = IdentitySchema<'LoginRequest'>;
+export type LoginPayload = ApiSchema<'LoginRequest'>;
 
-export type LoginResult = IdentitySchema<'LoginResult'>;
+export type LoginResult = ApiSchema<'LoginResult'>;
 
 export const LOGIN_PATH = '/identity/api/admin/v1/IdentityAuth/Login' satisfies ApiPath;
 

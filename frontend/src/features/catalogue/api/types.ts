@@ -1,11 +1,11 @@
-import type { ApiPath, RetailSchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
-export type StockLevel = RetailSchema<'StockLevel'>;
+export type StockLevel = ApiSchema<'StockLevel'>;
 export const STOCK_LEVELS = ['in_stock', 'low', 'out_of_stock'] as const satisfies readonly StockLevel[];
 
 /** Product, web view: a stock level, never raw counts. */
-export type CatalogueProduct = RetailSchema<'ProductWeb'>;
+export type CatalogueProduct = ApiSchema<'ProductWeb'>;
 
 export const CATALOGUE_PATH = '/retailstore/api/web/v1/Product/Pagination' satisfies ApiPath;
 

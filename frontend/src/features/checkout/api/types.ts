@@ -1,31 +1,31 @@
-import type { ApiPath, PaymentSchema, RetailSchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import type { PaymentInstruction } from '@/lib/order-status';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
 /** What the buy-now dialog needs of a product (the storefront's web view fits). */
-export type CheckoutProduct = Pick<RetailSchema<'ProductWeb'>, 'id' | 'name' | 'price' | 'imageUrl' | 'minPerOrder' | 'maxPerOrder'>;
+export type CheckoutProduct = Pick<ApiSchema<'ProductWeb'>, 'id' | 'name' | 'price' | 'imageUrl' | 'minPerOrder' | 'maxPerOrder'>;
 
 /** An active payment provider, web view (ListPaymentProviders). */
-export type PaymentMethod = PaymentSchema<'ProviderPublic'>;
+export type PaymentMethod = ApiSchema<'ProviderPublic'>;
 
-export type CreateOrderPayload = RetailSchema<'OrderCreate'>;
+export type CreateOrderPayload = ApiSchema<'OrderCreate'>;
 
-export type OrderCode = RetailSchema<'WebOrderCode'>;
+export type OrderCode = ApiSchema<'WebOrderCode'>;
 
 /** An order line; `codes` only once the order is completed. */
-export type CustomerOrderItem = RetailSchema<'WebOrderItem'>;
+export type CustomerOrderItem = ApiSchema<'WebOrderItem'>;
 
 /** The payment instruction snapshot taken at CreateOrder (shared with the back office). */
 export type { PaymentInstruction };
 
 /** Web order detail. */
-export type CustomerOrder = RetailSchema<'WebOrder'>;
+export type CustomerOrder = ApiSchema<'WebOrder'>;
 
 /** CreateOrder's answer: the order and its secret access token (shown once). */
-export type CreatedOrder = RetailSchema<'WebOrderCreated'>;
+export type CreatedOrder = ApiSchema<'WebOrderCreated'>;
 
 /** OrderLookup: status, amounts and the payment instruction; never codes, never a token. */
-export type OrderLookupResult = RetailSchema<'OrderLookup'>;
+export type OrderLookupResult = ApiSchema<'OrderLookup'>;
 
 const ORDER_API = '/retailstore/api/web/v1/Order';
 

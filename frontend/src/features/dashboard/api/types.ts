@@ -1,8 +1,8 @@
-import type { ApiPath, RetailSchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
 /** admin Dashboard/Summary for `[from, to)`; `completedOrders` are what `revenue` counts. */
-export type DashboardSummary = RetailSchema<'DashboardSummary'>;
+export type DashboardSummary = ApiSchema<'DashboardSummary'>;
 /** A shop day `YYYY-MM-DD` (or an instant in it) and its figures. */
 export type RevenueByDay = DashboardSummary['revenueByDay'][number];
 export type TopProduct = DashboardSummary['topProducts'][number];

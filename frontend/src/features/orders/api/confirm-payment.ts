@@ -1,9 +1,9 @@
 import { api } from '@/lib/api-client';
-import type { RetailSchema } from '@/lib/api/schemas';
+import type { ApiSchema } from '@/lib/api/schemas';
 import { orderEndpoints, type AdminOrderDetail } from './types';
 import { useOrderMutation } from './use-order-mutation';
 
-export type ConfirmPaymentVariables = RetailSchema<'ManualPayment'> & {
+export type ConfirmPaymentVariables = ApiSchema<'ManualPayment'> & {
   /** One per dialog opening: a repeated click records the payment once. */
   idempotencyKey: string;
 };

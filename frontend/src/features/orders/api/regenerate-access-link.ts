@@ -1,9 +1,9 @@
 import { api } from '@/lib/api-client';
-import type { RetailSchema } from '@/lib/api/schemas';
+import type { ApiSchema } from '@/lib/api/schemas';
 import { orderEndpoints } from './types';
 import { useOrderMutation } from './use-order-mutation';
 
-type AccessLink = RetailSchema<'AccessLink'>;
+type AccessLink = ApiSchema<'AccessLink'>;
 
 /** POST admin Order/RegenerateAccessLink: a new link for the customer; the old one stops working. */
 export function regenerateAccessLink(id: string): Promise<AccessLink> {

@@ -1,24 +1,24 @@
-import type { ApiPath, RetailSchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import type { PaymentInstruction } from '@/lib/order-status';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
 /** An order in the back-office list (admin Order/Pagination). */
-export type OrderListItem = RetailSchema<'OrderListItem'>;
+export type OrderListItem = ApiSchema<'OrderListItem'>;
 
 export const ORDER_SORT_FIELDS = ['createdAt', 'total', 'paidAt'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 export type SortDirection = 'asc' | 'desc';
 
 /** A code of an order item, masked; `replacement`: delivered free by ReplaceCodes, `replaced`: no longer shown to the customer. */
-export type AdminOrderCode = RetailSchema<'AdminOrderCode'>;
-export type AdminOrderItem = RetailSchema<'AdminOrderItem'>;
+export type AdminOrderCode = ApiSchema<'AdminOrderCode'>;
+export type AdminOrderItem = ApiSchema<'AdminOrderItem'>;
 export type AdminPaymentInstruction = PaymentInstruction;
 /** A payment: `webhook` (a bank transfer) or `manual` (staff); `linkedTransactionId`, the transfer a manual payment was later recognised in. */
-export type AdminOrderPayment = RetailSchema<'OrderPayment'>;
-export type AdminOrderEvent = RetailSchema<'OrderEvent'>;
+export type AdminOrderPayment = ApiSchema<'OrderPayment'>;
+export type AdminOrderEvent = ApiSchema<'OrderEvent'>;
 
 /** admin Order/Detail: the web order detail plus what staff need. */
-export type AdminOrderDetail = RetailSchema<'AdminOrder'>;
+export type AdminOrderDetail = ApiSchema<'AdminOrder'>;
 
 /** One code in clear from RevealCodes (audited). */
 export interface RevealedCode {

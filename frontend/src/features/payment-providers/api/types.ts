@@ -1,16 +1,16 @@
-import type { ApiPath, PaymentSchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
-export type PaymentProviderType = PaymentSchema<'ProviderType'>;
+export type PaymentProviderType = ApiSchema<'ProviderType'>;
 export const PAYMENT_PROVIDER_TYPES = ['vietqr_bank', 'manual'] as const satisfies readonly PaymentProviderType[];
 
 /** Payment provider, admin view. `webhookSecret` is never returned. */
-export type PaymentProvider = PaymentSchema<'Provider'>;
+export type PaymentProvider = ApiSchema<'Provider'>;
 
 /** One bank of the built-in list (GET PaymentProvider/Banks). */
-export type Bank = PaymentSchema<'Bank'>;
+export type Bank = ApiSchema<'Bank'>;
 
-type ProviderInput = PaymentSchema<'ProviderInput'>;
+type ProviderInput = ApiSchema<'ProviderInput'>;
 
 /**
  * The fields Create takes and Update changes; `null` clears an optional one (the bank's

@@ -1,11 +1,11 @@
-import type { ApiPath, PaymentSchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
-export type TransactionStatus = PaymentSchema<'TransactionStatus'>;
+export type TransactionStatus = ApiSchema<'TransactionStatus'>;
 export const TRANSACTION_STATUSES = ['pending', 'matched', 'unmatched', 'duplicate', 'ignored'] as const satisfies readonly TransactionStatus[];
 
 /** A bank transfer received by webhook (paymentprovider, admin view); `externalId` is SePay's own id, as text. */
-export type PaymentTransaction = PaymentSchema<'PaymentTransaction'>;
+export type PaymentTransaction = ApiSchema<'PaymentTransaction'>;
 
 /** A provider as the filter lists it. */
 export interface ProviderOption {

@@ -1,16 +1,16 @@
-import type { ApiPath, RetailSchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
-export type ProductStatus = RetailSchema<'ProductStatus'>;
+export type ProductStatus = ApiSchema<'ProductStatus'>;
 export const PRODUCT_STATUSES = ['draft', 'active', 'hidden'] as const satisfies readonly ProductStatus[];
 
-export type ProductStock = RetailSchema<'Stock'>;
+export type ProductStock = ApiSchema<'Stock'>;
 
 /** Product, admin view. */
-export type Product = RetailSchema<'ProductAdmin'>;
+export type Product = ApiSchema<'ProductAdmin'>;
 
 /** The fields Create takes and Update changes; `null` clears an optional one (slug: derive again). */
-export type ProductPayload = Required<RetailSchema<'ProductCreate'>>;
+export type ProductPayload = Required<ApiSchema<'ProductCreate'>>;
 
 export const PRODUCT_SORT_FIELDS = ['name', 'price', 'sortOrder', 'createdAt'] as const;
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];

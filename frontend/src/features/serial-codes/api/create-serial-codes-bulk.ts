@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { RetailSchema } from '@/lib/api/schemas';
+import type { ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 import type { BulkImportResult } from '../utils/code-import';
 import { serialCodeEndpoints } from './types';
 
 /** At most `SERIAL_CODE_LIMITS.bulkMaxCodes` codes a call (code 313 above); the UI sends `IMPORT_CHUNK_SIZE`. */
-export type CreateSerialCodesBulkPayload = RetailSchema<'CreateBulk'>;
+export type CreateSerialCodesBulkPayload = ApiSchema<'CreateBulk'>;
 
 /** POST admin ProductSerialCode/CreateBulk. */
 export function createSerialCodesBulk(payload: CreateSerialCodesBulkPayload, signal?: AbortSignal): Promise<BulkImportResult> {

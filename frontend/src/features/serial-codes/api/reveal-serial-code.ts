@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { RetailSchema } from '@/lib/api/schemas';
+import type { ApiSchema } from '@/lib/api/schemas';
 import { serialCodeEndpoints } from './types';
 
-type Revealed = RetailSchema<'Revealed'>;
+type Revealed = ApiSchema<'Revealed'>;
 
 /** POST admin ProductSerialCode/Reveal: the clear code, audited; never cached. */
 export function revealSerialCode(id: string): Promise<Revealed> {

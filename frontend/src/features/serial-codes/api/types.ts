@@ -1,11 +1,11 @@
-import type { ApiPath, RetailSchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
-export type SerialCodeStatus = RetailSchema<'CodeStatus'>;
+export type SerialCodeStatus = ApiSchema<'CodeStatus'>;
 export const SERIAL_CODE_STATUSES = ['available', 'reserved', 'sold', 'disabled'] as const satisfies readonly SerialCodeStatus[];
 
 /** Serial code, admin view: the clear code is never in a list. */
-export type SerialCode = RetailSchema<'SerialCode'>;
+export type SerialCode = ApiSchema<'SerialCode'>;
 
 /** Reserved and sold codes belong to an order: no edit, no delete (code 312). */
 export function isLocked(code: Pick<SerialCode, 'status'>): boolean {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { RetailSchema } from '@/lib/api/schemas';
+import type { ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 import { serialCodeEndpoints, type SerialCode } from './types';
 
 /** A field left out stays; `null` clears `expiresAt` or `note`. */
-export type UpdateSerialCodePayload = RetailSchema<'SerialCodeUpdate'>;
+export type UpdateSerialCodePayload = ApiSchema<'SerialCodeUpdate'>;
 
 /** PUT admin ProductSerialCode/Update (312 reserved/sold, 311 duplicate code). */
 export function updateSerialCode(payload: UpdateSerialCodePayload): Promise<SerialCode> {

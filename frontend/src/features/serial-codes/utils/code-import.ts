@@ -6,7 +6,7 @@
  */
 
 import { SERIAL_CODE_LIMITS } from '@/config/limits';
-import type { RetailSchema } from '@/lib/api/schemas';
+import type { ApiSchema } from '@/lib/api/schemas';
 
 /** Codes per CreateBulk call: a fifth of the server's `SERIAL_CODE_LIMITS.bulkMaxCodes`. */
 export const IMPORT_CHUNK_SIZE = SERIAL_CODE_LIMITS.bulkMaxCodes / 5;
@@ -16,7 +16,7 @@ export const IMPORT_CHUNK_MAX_BYTES = SERIAL_CODE_LIMITS.bulkBodyBytes / 2;
 export type CodeSource = 'text' | 'csv';
 
 /** CreateBulk's answer; indexes are positions in that call's `codes`. */
-export type BulkImportResult = RetailSchema<'CreateBulkResult'>;
+export type BulkImportResult = ApiSchema<'CreateBulkResult'>;
 
 export type DuplicateReason = BulkImportResult['duplicates'][number]['reason'];
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { IdentitySchema } from '@/lib/api/schemas';
+import type { ApiSchema } from '@/lib/api/schemas';
 import { userEndpoints, usersKeys, type User } from './types';
 
-export type CreateUserPayload = IdentitySchema<'CreateUserRequest'>;
+export type CreateUserPayload = ApiSchema<'CreateUserRequest'>;
 
 export function createUser(payload: CreateUserPayload): Promise<User> {
   return api.post<User>(userEndpoints.create, payload);

@@ -1,7 +1,7 @@
-import type { ApiPath, IdentitySchema } from '@/lib/api/schemas';
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import type { UserRole } from '@/lib/auth';
 
-export type User = IdentitySchema<'User'>;
+export type User = ApiSchema<'User'>;
 
 export const USER_ROLES: readonly UserRole[] = ['admin', 'staff'];
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { IdentitySchema } from '@/lib/api/schemas';
+import type { ApiSchema } from '@/lib/api/schemas';
 import { userEndpoints, usersKeys, type User } from './types';
 
 /** A field left out stays unchanged; `email: null` clears it. */
-export type UpdateUserPayload = IdentitySchema<'UpdateUserRequest'>;
+export type UpdateUserPayload = ApiSchema<'UpdateUserRequest'>;
 
 export function updateUser(payload: UpdateUserPayload): Promise<User> {
   return api.put<User>(userEndpoints.update, payload);

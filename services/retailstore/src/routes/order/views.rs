@@ -40,30 +40,20 @@ pub struct WebItem {
     pub codes: Option<Vec<WebCode>>,
 }
 
-/// The web order detail (api.md).
+/// The web order detail (api.md): the lookup's status, amounts and payment instruction,
+/// with the shopper's contact and the items.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = WebOrder, description = "Chi tiết đơn hàng cho khách")]
 pub struct WebOrderDetail {
-    #[schema(example = "DH7K2M9QXA")]
-    pub code: String,
-    pub status: OrderStatus,
-    pub payment_status: PaymentStatus,
-    pub created_at: DateTime<Utc>,
-    pub expires_at: DateTime<Utc>,
-    #[schema(required = true)]
-    pub paid_at: Option<DateTime<Utc>>,
-    #[schema(required = true)]
-    pub completed_at: Option<DateTime<Utc>>,
+    #[serde(flatten)]
+    pub state: OrderLookupView,
     #[schema(required = true)]
     pub customer_name: Option<String>,
     pub email: String,
     #[schema(required = true)]
     pub phone: Option<String>,
     pub items: Vec<WebItem>,
-    pub total: i64,
-    pub paid_amount: i64,
-    pub payment: PaymentInstruction,
 }
 
 /// CreateOrder's answer: the web order detail and its access token (only here).
@@ -76,7 +66,7 @@ pub struct WebOrderCreated {
     pub access_token: String,
 }
 
-pub(super) fn snapshot(order: &Order) -> Result<PaymentInstruction, StoreError> {
+fn snapshot(order: &Order) -> Result<PaymentInstruction, StoreError> {
     serde_json::from_value(order.payment.clone())
         .map_err(|_| StoreError::Inconsistent("stored payment snapshot unreadable"))
 }
@@ -88,13 +78,7 @@ impl WebOrderDetail {
         let completed = bundle.order.status == OrderStatus::Completed;
         let o = &bundle.order;
         Ok(Self {
-            code: o.code.clone(),
-            status: o.status,
-            payment_status: o.payment_status,
-            created_at: o.created_at,
-            expires_at: o.expires_at,
-            paid_at: o.paid_at,
-            completed_at: o.completed_at,
+            state: OrderLookupView::of(o)?,
             customer_name: o.customer_name.clone(),
             email: o.email.clone(),
             phone: o.phone.clone(),
@@ -121,9 +105,6 @@ impl WebOrderDetail {
                     }),
                 })
                 .collect(),
-            total: o.total,
-            paid_amount: o.paid_amount,
-            payment: snapshot(o)?,
         })
     }
 }
@@ -146,6 +127,23 @@ pub struct OrderLookupView {
     pub total: i64,
     pub paid_amount: i64,
     pub payment: PaymentInstruction,
+}
+
+impl OrderLookupView {
+    pub fn of(o: &Order) -> Result<Self, StoreError> {
+        Ok(Self {
+            code: o.code.clone(),
+            status: o.status,
+            payment_status: o.payment_status,
+            created_at: o.created_at,
+            expires_at: o.expires_at,
+            paid_at: o.paid_at,
+            completed_at: o.completed_at,
+            total: o.total,
+            paid_amount: o.paid_amount,
+            payment: snapshot(o)?,
+        })
+    }
 }
 
 /// A row of the admin list.

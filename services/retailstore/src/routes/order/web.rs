@@ -8,7 +8,7 @@ use shop_common::ok;
 use shop_common::openapi::{BadRequest, Enveloped, Unavailable};
 use utoipa::IntoParams;
 
-use super::views::{OrderLookupView, WebOrderCreated, WebOrderDetail, snapshot};
+use super::views::{OrderLookupView, WebOrderCreated, WebOrderDetail};
 use super::{TOKEN_HEADER, envelope_bytes, header, idempotency_key, json_body, no_store};
 use crate::OrderSettings;
 use crate::admission::InFlight;
@@ -166,16 +166,5 @@ pub(super) async fn order_lookup(
         .await?
         .filter(|o| o.email.to_lowercase() == email.key())
         .ok_or(StoreError::OrderNotFound)?;
-    Ok(no_store(ok(OrderLookupView {
-        payment: snapshot(&order)?,
-        code: order.code,
-        status: order.status,
-        payment_status: order.payment_status,
-        created_at: order.created_at,
-        expires_at: order.expires_at,
-        paid_at: order.paid_at,
-        completed_at: order.completed_at,
-        total: order.total,
-        paid_amount: order.paid_amount,
-    })))
+    Ok(no_store(ok(OrderLookupView::of(&order)?)))
 }
