@@ -18,7 +18,7 @@ use shop_common::testing::attacks::{
 #[tokio::test(flavor = "multi_thread")]
 async fn forged_and_revoked_tokens_are_refused() {
     let api = Api::new().await;
-    let forged = forged_tokens(api.keys.kid(), |c| api.sign(c));
+    let forged = forged_tokens(api.tokens.kid.as_str(), |c| api.tokens.sign(c));
     assert_tokens_refused(&api.http, Method::GET, USER_PAGINATION, None, &forged).await;
 
     let admin = api.token_for(api.admin).await;

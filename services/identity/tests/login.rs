@@ -36,7 +36,7 @@ async fn login_issues_a_verifiable_token() {
     let header = jsonwebtoken::decode_header(token).unwrap();
     assert_eq!(header.alg, Algorithm::EdDSA);
     let kid = header.kid.expect("kid");
-    assert_eq!(kid, api.keys.kid());
+    assert_eq!(kid, api.tokens.kid.as_str());
 
     let jwks = api
         .http

@@ -40,19 +40,19 @@ async fn me_needs_a_valid_current_token() {
     let mut expired = claims.clone();
     expired.iat -= 7200;
     expired.exp = expired.iat + 3600;
-    let expired = api.sign(&expired);
+    let expired = api.tokens.sign(&expired);
     api.with_token(Some(&expired)).get(ME).await.error(401, 5);
 
     // Wrong audience: refused.
     let mut foreign = claims.clone();
     foreign.aud = "someone-else".into();
-    let foreign = api.sign(&foreign);
+    let foreign = api.tokens.sign(&foreign);
     api.with_token(Some(&foreign)).get(ME).await.error(401, 5);
 
     // A stale `ver` (revoked) is refused by identity itself.
     let mut stale = claims.clone();
     stale.ver = 0;
-    let stale = api.sign(&stale);
+    let stale = api.tokens.sign(&stale);
     api.with_token(Some(&stale)).get(ME).await.error(401, 5);
 
     // Staff may call Me too.

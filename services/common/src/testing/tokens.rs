@@ -45,10 +45,15 @@ impl TestTokens {
     /// A fresh key published under `kid` (two minters may share one, to test that a
     /// verifier checks the signature and not only the `kid`).
     pub fn with_kid(kid: &str) -> Self {
-        use ed25519_dalek::pkcs8::EncodePrivateKey;
         let mut seed = [0u8; 32];
         rand::Rng::fill(&mut rand::rng(), &mut seed);
-        let signing = ed25519_dalek::SigningKey::from_bytes(&seed);
+        Self::from_key(kid, &ed25519_dalek::SigningKey::from_bytes(&seed))
+    }
+
+    /// A minter signing with `signing` under `kid`: how a service that signs its own
+    /// tokens (identity) shares its key with its tests.
+    pub fn from_key(kid: &str, signing: &ed25519_dalek::SigningKey) -> Self {
+        use ed25519_dalek::pkcs8::EncodePrivateKey;
         let pem = signing
             .to_pkcs8_pem(ed25519_dalek::pkcs8::spki::der::pem::LineEnding::LF)
             .expect("pem");

@@ -1,5 +1,5 @@
-//! The wiring of the black-box tests: identity on a fresh schema with a signing key of
-//! its own (identity signs, so common's `TestTokens` does not apply) and a seeded admin.
+//! The wiring of the black-box tests: identity on common's `TestService`, signing with
+//! the key of the service's `TestTokens`, with a seeded admin.
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
@@ -7,14 +7,14 @@ use std::ops::Deref;
 use std::sync::Arc;
 use std::time::Duration;
 
+use ed25519_dalek::SigningKey;
 use identity::models::{NewUser, User};
 use identity::{AppState, Passwords, Settings, SigningKeys, configure, seed};
-use shop_common::auth::{Claims, Role};
+use shop_common::auth::Role;
 use shop_common::config::Secret;
-use shop_common::db::DbPool;
 use shop_common::net::TrustedProxies;
 pub use shop_common::testing::shop::Staff;
-use shop_common::testing::{INTERNAL_KEY, TestClient, TestSchema, serve};
+use shop_common::testing::{INTERNAL_KEY, TestSchema, TestService, TestTokens};
 use uuid::Uuid;
 
 pub const ADMIN_PASSWORD: &str = "admin-pass-123";
@@ -35,23 +35,21 @@ pub fn test_settings() -> Settings {
     }
 }
 
+/// The service (derefs to a `TestService` whose `tokens` sign with identity's key); its
+/// client is anonymous (each call passes its own token).
 pub struct Api {
-    /// Anonymous: each call passes its own token.
-    pub http: TestClient,
+    pub service: TestService,
     /// The seeded admin `admin` ([`ADMIN_PASSWORD`]).
     pub admin: Uuid,
-    pub keys: Arc<SigningKeys>,
-    pub pool: DbPool,
     pub settings: Settings,
     passwords: Arc<Passwords>,
-    pub schema: TestSchema,
 }
 
 impl Deref for Api {
-    type Target = TestClient;
+    type Target = TestService;
 
-    fn deref(&self) -> &TestClient {
-        &self.http
+    fn deref(&self) -> &TestService {
+        &self.service
     }
 }
 
@@ -64,31 +62,30 @@ impl Api {
         let schema = TestSchema::new();
         schema.migrate(identity::MIGRATIONS).await;
         let pool = schema.pool(5);
-        let passwords = Passwords::new(settings.password_hash_concurrency).await;
-        let passwords = Arc::new(passwords.unwrap());
+        let passwords = Arc::new(
+            Passwords::new(settings.password_hash_concurrency)
+                .await
+                .unwrap(),
+        );
         let admin_password = Secret::new(ADMIN_PASSWORD);
         let seeded = seed::ensure_admin(&pool, &passwords, "admin", Some(&admin_password)).await;
         assert!(seeded.unwrap(), "a fresh schema gets the admin");
         let admin = schema
             .lines("SELECT id::text AS line FROM users WHERE user_name = 'admin'")
             .await;
-        let keys = Arc::new(SigningKeys::generate().unwrap());
-        let state = AppState::new(
-            pool.clone(),
-            keys.clone(),
-            passwords.clone(),
-            settings.clone(),
-            Secret::new(INTERNAL_KEY),
-        );
-        let http = TestClient::new(serve(configure(state)), None);
+        let signing = SigningKey::from_bytes(&rand::random());
+        let keys = Arc::new(SigningKeys::new(signing.clone(), Vec::new()).unwrap());
+        let tokens = Arc::new(TestTokens::from_key(keys.kid(), &signing));
+        let (internal_key, shared) = (Secret::new(INTERNAL_KEY), passwords.clone());
+        let state = AppState::new(pool.clone(), keys, shared, settings.clone(), internal_key);
+        let mut service = TestService::start(schema.into(), tokens, pool, |_, _| configure(state));
+        service.http = service.http.anon();
+        let admin = admin[0].parse().unwrap();
         Self {
-            http,
-            admin: admin[0].parse().unwrap(),
-            keys,
-            pool,
+            service,
+            admin,
             settings,
             passwords,
-            schema,
         }
     }
 
@@ -97,20 +94,12 @@ impl Api {
         self.http.token("admin", ADMIN_PASSWORD).await
     }
 
-    /// Signs any claims with identity's key.
-    pub fn sign(&self, claims: &Claims) -> String {
-        self.keys.sign(claims).unwrap()
-    }
-
     /// A valid token, signed without a login, for a user as stored now (role, `ver`).
     pub async fn token_for(&self, id: Uuid) -> String {
-        let user = User::find(&mut self.pool.get().await.unwrap(), id)
-            .await
-            .unwrap()
-            .unwrap();
-        let ttl = self.settings.access_token_ttl;
-        let claims = SigningKeys::claims(id, &user.user_name, user.role(), user.token_version, ttl);
-        self.sign(&claims)
+        let mut conn = self.pool.get().await.unwrap();
+        let user = User::find(&mut conn, id).await.unwrap().unwrap();
+        let claims = TestTokens::claims(id, &user.user_name, user.role(), user.token_version);
+        self.tokens.sign(&claims)
     }
 
     /// Creates an active user directly in the database (no password rules).
