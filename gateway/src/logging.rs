@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use actix_web::http::Method;
 
+use crate::client::UpstreamError;
 use crate::routes::Service;
 
 /// The upstream answered; `started` is when the request was sent.
@@ -37,11 +38,7 @@ pub fn upstream_timed_out(service: Service, request_id: &str, timeout: Duration)
     );
 }
 
-pub fn upstream_unavailable(
-    service: Service,
-    request_id: &str,
-    error: &hyper_util::client::legacy::Error,
-) {
+pub fn upstream_unavailable(service: Service, request_id: &str, error: &UpstreamError) {
     tracing::warn!(
         service = service.name(),
         request_id,

@@ -13,12 +13,11 @@ use std::time::Instant;
 
 use actix_web::http::Method;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
-use hyper::body::Incoming;
 
-use crate::client::Client;
+use crate::client::{PooledBody, UpstreamError};
 use crate::error::GatewayError;
 use crate::path::{self, Access, Route};
-use crate::request_body::{BodyPump, UpstreamBody};
+use crate::request_body::BodyPump;
 use crate::request_id::RequestId;
 use crate::routes::Service;
 use crate::state::Gateway;
@@ -64,9 +63,10 @@ async fn forward(
     let admitted = request_filter::run(req, shared, access, path, request_id).await?;
     let target = shared.table.select(service, req.uri())?;
     let (upstream, pump) =
-        upstream_request::build(req, payload, &admitted, access, target, request_id, idle)?;
+        upstream_request::build(req, payload, &admitted, access, &target, request_id, idle)?;
     let started = Instant::now();
-    let resp = exchange(&gw.client, upstream, pump, service, request_id, idle).await?;
+    let send = gw.client.send(service, target.address, upstream);
+    let resp = exchange(send, pump, service, request_id, idle).await?;
     let status = resp.status().as_u16();
     let out = response_filter::run(resp, req.method() == Method::HEAD, access, path, idle);
     logging::forwarded(service, request_id, req.method(), path, status, started);
@@ -78,14 +78,12 @@ async fn forward(
 /// time-outs instead, so a slow but steady client is not cut off); response bodies may
 /// stream longer.
 async fn exchange(
-    client: &Client,
-    upstream: http::Request<UpstreamBody>,
+    send: impl Future<Output = Result<http::Response<PooledBody>, UpstreamError>>,
     pump: Option<BodyPump>,
     service: Service,
     request_id: &str,
     timeout: std::time::Duration,
-) -> Result<http::Response<Incoming>, GatewayError> {
-    let send = client.request(upstream);
+) -> Result<http::Response<PooledBody>, GatewayError> {
     tokio::pin!(send);
     let mut early = None;
     if let Some(pump) = &pump {

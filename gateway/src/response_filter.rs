@@ -12,9 +12,9 @@ use actix_web::http::StatusCode;
 use bytes::Bytes;
 use futures_util::Stream;
 use http_body_util::{BodyDataStream, BodyExt};
-use hyper::body::Incoming;
 use shop_common::limits::ORDER_WEB_PREFIX;
 
+use crate::client::PooledBody;
 use crate::headers::{self, content_length};
 use crate::path::Access;
 
@@ -24,7 +24,7 @@ const BUFFERED_BODY_MAX: u64 = 64 * 1024;
 /// The client's answer to a `HEAD` (`head`) or other request on a route of `access` at
 /// the normalised `path`.
 pub fn run(
-    resp: http::Response<Incoming>,
+    resp: http::Response<PooledBody>,
     head: bool,
     access: Access,
     path: &str,
@@ -40,7 +40,11 @@ pub fn run(
 }
 
 /// Streams the upstream response to the client, keeping its length when known.
-fn client_response(mut resp: http::Response<Incoming>, head: bool, idle: Duration) -> HttpResponse {
+fn client_response(
+    mut resp: http::Response<PooledBody>,
+    head: bool,
+    idle: Duration,
+) -> HttpResponse {
     let status = StatusCode::from_u16(resp.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
     let upstream_headers = std::mem::take(resp.headers_mut());
     let length = content_length(
@@ -83,7 +87,7 @@ fn stalled() -> std::io::Error {
 /// The upstream body, cut off with an error when no chunk arrives for `idle`: an
 /// upstream that stalls mid-body does not hold the client's connection forever.
 fn idle_limited(
-    resp: http::Response<Incoming>,
+    resp: http::Response<PooledBody>,
     idle: Duration,
 ) -> impl Stream<Item = Result<Bytes, std::io::Error>> {
     let body = Box::pin(BodyDataStream::new(resp.into_body()));
@@ -101,7 +105,7 @@ fn idle_limited(
 /// The whole (small) upstream body as one chunk, or an error when it does not arrive
 /// within `idle`.
 fn buffered(
-    resp: http::Response<Incoming>,
+    resp: http::Response<PooledBody>,
     idle: Duration,
 ) -> impl Stream<Item = Result<Bytes, std::io::Error>> {
     futures_util::stream::once(async move {

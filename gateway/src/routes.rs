@@ -1,7 +1,10 @@
 //! Upstream selection: a prefix table from configuration, and the per-route body limits.
 
+use std::net::{IpAddr, SocketAddr};
+
 use shop_common::limits::{BULK_PATH, UPLOAD_PATH, segment};
 
+use crate::client::Address;
 use crate::config::{BodyLimits, UpstreamUrls};
 use crate::error::GatewayError;
 
@@ -42,24 +45,22 @@ impl Service {
         }
     }
 
-    fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
 }
 
-/// Base URL per service, looked up without hashing or allocation.
+/// Where each service is, looked up without hashing or allocation.
 #[derive(Debug, Clone)]
 pub struct UpstreamTable {
-    bases: [String; 4],
     origins: [Option<Origin>; 4],
 }
 
-/// A base URL taken apart once, so that a request's URI is built without parsing it
-/// again, and its `Host` value, as hyper would write it for every request.
+/// A base URL taken apart once: where the worker's connections go, and its `Host`
+/// value, as hyper would write it for every request. Only plain `http` upstreams.
 #[derive(Debug, Clone)]
 struct Origin {
-    scheme: http::uri::Scheme,
-    authority: http::uri::Authority,
+    address: Address,
     host: http::HeaderValue,
 }
 
@@ -69,57 +70,50 @@ impl Origin {
         if !matches!(uri.path(), "" | "/") || uri.query().is_some() {
             return None;
         }
-        let scheme = uri.scheme()?.clone();
-        let authority = uri.authority()?.clone();
-        let default_port = if scheme == http::uri::Scheme::HTTPS {
-            443
-        } else {
-            80
-        };
+        if uri.scheme()? != &http::uri::Scheme::HTTP {
+            return None;
+        }
+        let authority = uri.authority()?;
         let hostname = authority.host();
+        let port = authority.port_u16().unwrap_or(80);
         let host = match authority.port_u16() {
-            Some(port) if port != default_port => {
+            Some(port) if port != 80 => {
                 http::HeaderValue::from_str(&format!("{hostname}:{port}")).ok()?
             }
             _ => http::HeaderValue::from_str(hostname).ok()?,
         };
-        Some(Self {
-            scheme,
-            authority,
-            host,
-        })
+        // An IPv6 literal keeps its brackets in the authority, not in the address.
+        let bare = hostname.trim_start_matches('[').trim_end_matches(']');
+        let address = match bare.parse::<IpAddr>() {
+            Ok(ip) => Address::Socket(SocketAddr::new(ip, port)),
+            Err(_) => Address::Name(bare.to_owned(), port),
+        };
+        Some(Self { address, host })
     }
 }
 
 impl UpstreamTable {
     pub fn new(urls: &UpstreamUrls) -> Self {
-        let trim = |u: &str| u.trim_end_matches('/').to_owned();
         let bases = [
-            trim(&urls.identity),
-            trim(&urls.system),
-            trim(&urls.retailstore),
-            trim(&urls.paymentprovider),
-        ];
-        let origins = [0, 1, 2, 3].map(|i| Origin::parse(&bases[i]));
-        Self { bases, origins }
-    }
-
-    pub fn base(&self, service: Service) -> &str {
-        &self.bases[service.index()]
-    }
-
-    /// The upstream URL for a raw path and query, forwarded unchanged.
-    pub fn url(&self, service: Service, raw_path: &str, query: Option<&str>) -> String {
-        let base = self.base(service);
-        let mut url =
-            String::with_capacity(base.len() + raw_path.len() + query.map_or(0, |q| q.len() + 1));
-        url.push_str(base);
-        url.push_str(raw_path);
-        if let Some(q) = query {
-            url.push('?');
-            url.push_str(q);
-        }
-        url
+            &urls.identity,
+            &urls.system,
+            &urls.retailstore,
+            &urls.paymentprovider,
+        ]
+        .map(|u| u.trim_end_matches('/'));
+        let origins = Service::ALL.map(|service| {
+            let base = bases[service.index()];
+            let origin = Origin::parse(base);
+            if origin.is_none() {
+                tracing::warn!(
+                    service = service.name(),
+                    base,
+                    "not a plain http:// upstream; its requests will fail"
+                );
+            }
+            origin
+        });
+        Self { origins }
     }
 
     /// Upstream selection: where a request for `service` goes.
@@ -127,45 +121,31 @@ impl UpstreamTable {
         &self,
         service: Service,
         incoming: &actix_web::http::Uri,
-    ) -> Result<Upstream, GatewayError> {
-        Ok(Upstream {
-            uri: self.uri(service, incoming)?,
-            host: self.origins[service.index()]
-                .as_ref()
-                .map(|o| o.host.clone()),
-        })
-    }
-
-    /// The service's URI for a request's raw path and query: the same as parsing
-    /// [`url`](Self::url), without parsing the base again.
-    fn uri(
-        &self,
-        service: Service,
-        incoming: &actix_web::http::Uri,
-    ) -> Result<http::Uri, GatewayError> {
+    ) -> Result<Upstream<'_>, GatewayError> {
         let Some(origin) = &self.origins[service.index()] else {
-            return http::Uri::try_from(self.url(service, incoming.path(), incoming.query()))
-                .map_err(|_| GatewayError::NotFound);
+            return Err(GatewayError::BadGateway);
         };
+        // Origin-form, as it goes on the wire: the raw path and query, unchanged.
         let path_and_query = match incoming.path_and_query() {
             Some(pq) => http::uri::PathAndQuery::try_from(pq.as_str()),
             None => http::uri::PathAndQuery::try_from(incoming.path()),
         }
         .map_err(|_| GatewayError::NotFound)?;
-        let mut parts = http::uri::Parts::default();
-        parts.scheme = Some(origin.scheme.clone());
-        parts.authority = Some(origin.authority.clone());
-        parts.path_and_query = Some(path_and_query);
-        http::Uri::from_parts(parts).map_err(|_| GatewayError::NotFound)
+        Ok(Upstream {
+            uri: http::Uri::from(path_and_query),
+            host: origin.host.clone(),
+            address: &origin.address,
+        })
     }
 }
 
-/// The selected upstream: the request's URI there and, when the base URL could be taken
-/// apart, its `Host` value.
+/// The selected upstream: the request's URI there (origin-form), its `Host` value and
+/// where to connect.
 #[derive(Debug)]
-pub struct Upstream {
+pub struct Upstream<'a> {
     pub uri: http::Uri,
-    pub host: Option<http::HeaderValue>,
+    pub host: http::HeaderValue,
+    pub address: &'a Address,
 }
 
 /// The request body limit of a normalised path.
@@ -187,36 +167,39 @@ mod tests {
         for s in Service::ALL {
             assert_eq!(Service::from_prefix(s.name()), Some(s));
         }
-        assert_eq!(
-            table.url(Service::Retailstore, "/retailstore/a", Some("x=1")),
-            "http://127.0.0.1:8083/retailstore/a?x=1"
-        );
-        assert_eq!(
-            table.url(Service::System, "/uploads/a.png", None),
-            "http://127.0.0.1:8082/uploads/a.png"
-        );
         let select = |table: &UpstreamTable, service, path: &str| {
             let incoming: actix_web::http::Uri = path.parse().unwrap_or_default();
-            table.select(service, &incoming).ok()
+            table
+                .select(service, &incoming)
+                .ok()
+                .map(|u| (u.uri.to_string(), u.host, u.address.clone()))
         };
-        let up = select(&table, Service::Retailstore, "/retailstore/a%2Fb?x=1&y");
-        assert_eq!(
-            up.as_ref().map(|u| u.uri.to_string()).as_deref(),
-            Some("http://127.0.0.1:8083/retailstore/a%2Fb?x=1&y")
-        );
-        assert_eq!(
-            up.and_then(|u| u.host).as_ref().map(|h| h.as_bytes()),
-            Some(&b"127.0.0.1:8083"[..])
-        );
-        let default_port = UpstreamTable::new(&UpstreamUrls {
-            identity: "http://identity:80".into(),
+        let select = |table: &UpstreamTable, service, path: &str| {
+            select(table, service, path).expect("selected")
+        };
+        let (uri, host, address) = select(&table, Service::Retailstore, "/retailstore/a%2Fb?x=1&y");
+        assert_eq!(uri, "/retailstore/a%2Fb?x=1&y");
+        assert_eq!(host.as_bytes(), b"127.0.0.1:8083");
+        assert!(matches!(address, Address::Socket(a) if a.to_string() == "127.0.0.1:8083"));
+        let (uri, ..) = select(&table, Service::System, "/uploads/a.png");
+        assert_eq!(uri, "/uploads/a.png");
+
+        let named = UpstreamTable::new(&UpstreamUrls {
+            identity: "http://identity:80/".into(),
+            system: "http://[::1]:8082".into(),
+            paymentprovider: "https://pay.example".into(),
             ..UpstreamUrls::local()
         });
-        let up = select(&default_port, Service::Identity, "/identity/x");
-        assert_eq!(
-            up.and_then(|u| u.host).as_ref().map(|h| h.as_bytes()),
-            Some(&b"identity"[..])
-        );
+        let (_, host, address) = select(&named, Service::Identity, "/identity/x");
+        assert_eq!(host.as_bytes(), b"identity");
+        assert!(matches!(address, Address::Name(h, 80) if h == "identity"));
+        let (_, host, address) = select(&named, Service::System, "/system/x");
+        assert_eq!(host.as_bytes(), b"[::1]:8082");
+        assert!(matches!(address, Address::Socket(a) if a.to_string() == "[::1]:8082"));
+        // The client speaks plain HTTP only.
+        let incoming: actix_web::http::Uri = "/paymentprovider/x".parse().expect("uri");
+        assert!(named.select(Service::Paymentprovider, &incoming).is_err());
+
         let limits = BodyLimits::default();
         assert_eq!(body_limit(&limits, UPLOAD_PATH), 6 * 1024 * 1024);
         assert_eq!(body_limit(&limits, BULK_PATH), 8 * 1024 * 1024);

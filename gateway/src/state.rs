@@ -5,7 +5,7 @@ use std::io;
 use std::sync::Arc;
 
 use crate::auth::Authenticator;
-use crate::client::{self, Client};
+use crate::client::Client;
 use crate::config::Config;
 use crate::rate_limit::RateLimiter;
 use crate::routes::UpstreamTable;
@@ -53,7 +53,7 @@ impl Gateway {
     pub fn new(shared: Arc<Shared>) -> Self {
         Self {
             shared,
-            client: client::new(),
+            client: Client::new(),
         }
     }
 }

@@ -19,7 +19,7 @@ pub fn build(
     payload: web::Payload,
     admitted: &Admitted,
     access: Access,
-    target: Upstream,
+    target: &Upstream<'_>,
     request_id: &str,
     idle: Duration,
 ) -> Result<(http::Request<UpstreamBody>, Option<BodyPump>), GatewayError> {
@@ -42,11 +42,11 @@ pub fn build(
     };
     let mut upstream = http::Request::new(body);
     *upstream.method_mut() = method;
-    *upstream.uri_mut() = target.uri;
+    *upstream.uri_mut() = target.uri.clone();
     *upstream.headers_mut() = upstream_headers;
-    // The value hyper would write, computed once per upstream instead of per request.
-    if let Some(host) = target.host {
-        upstream.headers_mut().insert(http::header::HOST, host);
-    }
+    // Computed once per upstream instead of per request.
+    upstream
+        .headers_mut()
+        .insert(http::header::HOST, target.host.clone());
     Ok((upstream, pump))
 }
