@@ -159,23 +159,14 @@ async fn first_start_creates_one_admin() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn migrations_roll_back_cleanly() {
-    use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
-    use diesel_migrations::MigrationHarness;
-
     let schema = TestSchema::new();
-    db::migrate(&schema.database_url, &schema.name, MIGRATIONS)
-        .await
-        .unwrap();
-    let url = db::url_with_schema(&schema.database_url, &schema.name);
-    tokio::task::spawn_blocking(move || {
-        let mut conn =
-            <AsyncConnectionWrapper<diesel_async::AsyncPgConnection> as diesel::Connection>::establish(&url)
-                .unwrap();
-        conn.revert_all_migrations(MIGRATIONS).unwrap();
-        conn.run_pending_migrations(MIGRATIONS).unwrap();
-    })
-    .await
-    .unwrap();
+    schema.migrate(MIGRATIONS).await;
+    schema.revert(MIGRATIONS, None).await;
+    let tables = "SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema() \
+                  AND tablename <> '__diesel_schema_migrations'";
+    assert_eq!(schema.scalar(tables).await, 0);
+    schema.migrate(MIGRATIONS).await;
+    assert!(schema.scalar(tables).await > 0);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -63,6 +63,34 @@ impl TestSchema {
             .unwrap();
     }
 
+    /// Reverts `migrations` newest first, down to and including the one whose version
+    /// is `through` (`None`: all of them); [`migrate`](Self::migrate) applies them again.
+    pub async fn revert(&self, migrations: EmbeddedMigrations, through: Option<&'static str>) {
+        use diesel::migration::MigrationSource;
+        use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
+        use diesel_migrations::MigrationHarness;
+        type Wrapper = AsyncConnectionWrapper<AsyncPgConnection>;
+        let url = self.url();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = <Wrapper as diesel::Connection>::establish(&url).unwrap();
+            let mut known = MigrationSource::<diesel::pg::Pg>::migrations(&migrations).unwrap();
+            known.sort_by_key(|m| std::cmp::Reverse(m.name().version().to_string()));
+            let applied = conn.applied_migrations().unwrap();
+            let applied: Vec<String> = applied.iter().map(ToString::to_string).collect();
+            for migration in known {
+                let version = migration.name().version().to_string();
+                if applied.contains(&version) {
+                    conn.revert_migration(&*migration).unwrap();
+                }
+                if through == Some(version.as_str()) {
+                    return;
+                }
+            }
+        })
+        .await
+        .unwrap();
+    }
+
     /// A pool of `size` connections to this schema.
     pub fn pool(&self, size: usize) -> DbPool {
         db::build_pool(&self.database_url, &self.name, size).unwrap()
