@@ -48,11 +48,11 @@ pub struct AuditEntryDoc {
     detail: String,
 }
 
-/// `GET AuditLog/Pagination`: `actor` (part of a user name, any case), `action`, `from`,
-/// `to` (RFC 3339, half-open), the standard page parameters; newest first, no other order.
+/// identity's audit log (admin only)
+///
+/// Account changes and login lockouts, each written in the same transaction as the change it records; newest first (no other order). The same shape as retailstore's AuditLog/Pagination.
 #[utoipa::path(get, path = super::AUDIT_LOG_PAGINATION, operation_id = "listAuditLog",
-    tag = "AuditLog", summary = "identity's audit log (admin only)",
-    description = "Account changes and login lockouts, each written in the same transaction as the change it records; newest first (no other order). The same shape as retailstore's AuditLog/Pagination.",
+    tag = "AuditLog",
     params(
         PageParams<AuditPage>,
         ("actor" = Option<String>, Query, max_length = 100, description = "Part of the actor's user name (or all of it), case-insensitive."),

@@ -27,10 +27,10 @@ pub struct LoginRequest {
     pub password: Option<String>,
 }
 
-/// `POST Login {userName, password}`. Any `Authorization` header is ignored.
+/// Log in (public; any Authorization header is ignored)
+///
+/// Failed attempts are counted per (case-folded user name, client IP), an IPv6 client by its /64 prefix and an IPv4 one by its full address; wrong old passwords at SelfChangePassword count too; the client IP is taken from `X-Forwarded-For` only when the peer is a trusted proxy. After `LOGIN_MAX_FAILURES` (default 5) failures within `LOGIN_LOCK_MINUTES` (default 15) the pair is locked for that long: code 101, even for the right password. An unknown user and a wrong password give the same answer (code 100); a disabled account is told apart (code 102) only after the right password. On success `lastLoginAt` is stamped and an EdDSA (Ed25519) JWT is issued, valid for `ACCESS_TOKEN_TTL` (default 8 h); its public key is in the JWKS. Setting a lock is recorded in the audit log (`login_lockout`).
 #[utoipa::path(post, path = super::LOGIN, operation_id = "login", tag = "IdentityAuth",
-    summary = "Log in (public; any Authorization header is ignored)",
-    description = "Failed attempts are counted per (case-folded user name, client IP), an IPv6 client by its /64 prefix and an IPv4 one by its full address; wrong old passwords at SelfChangePassword count too; the client IP is taken from `X-Forwarded-For` only when the peer is a trusted proxy. After `LOGIN_MAX_FAILURES` (default 5) failures within `LOGIN_LOCK_MINUTES` (default 15) the pair is locked for that long: code 101, even for the right password. An unknown user and a wrong password give the same answer (code 100); a disabled account is told apart (code 102) only after the right password. On success `lastLoginAt` is stamped and an EdDSA (Ed25519) JWT is issued, valid for `ACCESS_TOKEN_TTL` (default 8 h); its public key is in the JWKS. Setting a lock is recorded in the audit log (`login_lockout`).",
     // Public, though under /api/admin/: the empty requirement keeps ServiceDoc's bearer off.
     security(()), request_body = LoginRequest,
     responses((status = 200, description = "Logged in", body = inline(Enveloped<LoginResult>)),
@@ -73,9 +73,8 @@ pub async fn login(
     }))
 }
 
-/// `GET Me`: the signed-in user.
+/// The signed-in user (admin or staff)
 #[utoipa::path(get, path = super::ME, operation_id = "me", tag = "IdentityAuth",
-    summary = "The signed-in user (admin or staff)",
     responses((status = 200, description = "The user", body = inline(Enveloped<UserView>)),
         Unauthorized, InternalError, Unavailable))]
 pub async fn me(CurrentUser(user): CurrentUser) -> HttpResponse {
@@ -95,12 +94,11 @@ pub struct ChangePasswordRequest {
     pub confirm_password: Option<String>,
 }
 
-/// `POST SelfChangePassword {oldPassword, newPassword, confirmPassword}` -> `true`.
-/// The current token stops working; the user logs in again. Wrong old passwords count as
-/// login failures of (user, client).
+/// Change one's own password (any signed-in user)
+///
+/// Checked in this order: new password length (122), confirmation (121), a common password (124, `details` naming `newPassword`), the failure count of (user, client IP) (101), old password (120), new equals old (123). A wrong old password counts as a failed login for (user name, client IP), the same count Login uses (IPv6 clients by their /64): past `LOGIN_MAX_FAILURES` the answer is code 101 even for the right old password, and Login from that client is locked too. On success every token of the user, the current one included, stops working (code 5): the user logs in again; the change is recorded in the audit log (`password_change`).
 #[utoipa::path(post, path = super::SELF_CHANGE_PASSWORD, operation_id = "selfChangePassword",
-    tag = "IdentityAuth", summary = "Change one's own password (any signed-in user)",
-    description = "Checked in this order: new password length (122), confirmation (121), a common password (124, `details` naming `newPassword`), the failure count of (user, client IP) (101), old password (120), new equals old (123). A wrong old password counts as a failed login for (user name, client IP), the same count Login uses (IPv6 clients by their /64): past `LOGIN_MAX_FAILURES` the answer is code 101 even for the right old password, and Login from that client is locked too. On success every token of the user, the current one included, stops working (code 5): the user logs in again; the change is recorded in the audit log (`password_change`).",
+    tag = "IdentityAuth",
     request_body = ChangePasswordRequest,
     responses((status = 200, description = "Password changed", body = inline(Enveloped<Done>)),
         ChangePasswordRefused, Unauthorized, PayloadTooLarge, InternalError, Unavailable))]

@@ -23,11 +23,10 @@ pub struct TokenStatusQuery {
     pub ver: i64,
 }
 
-/// `GET TokenStatus?sub=&ver=`: the gateway's revocation check. `active` only while the
-/// account exists, is active and still has session version `ver`.
+/// Token revocation check (service to service; never routed by the gateway)
+///
+/// `active` is true only while the account exists (not deleted), is active and still has session version `ver`. `role` is the account's current role, null for an unknown or deleted account. The key is checked before the query.
 #[utoipa::path(get, path = super::TOKEN_STATUS, operation_id = "getTokenStatus", tag = "Internal",
-    summary = "Token revocation check (service to service; never routed by the gateway)",
-    description = "`active` is true only while the account exists (not deleted), is active and still has session version `ver`. `role` is the account's current role, null for an unknown or deleted account. The key is checked before the query.",
     security(("internalKey" = [])), params(TokenStatusQuery),
     responses((status = 200, description = "The token's status", body = inline(Enveloped<TokenStatus>)),
         BadTokenQuery, NoInternalKey, InternalError, Unavailable))]

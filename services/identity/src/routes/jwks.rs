@@ -6,18 +6,18 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::tokens::Jwks;
 
+/// The public signing keys (public, not enveloped)
+///
+/// The current Ed25519 key and any retired keys still published (`JWT_RETIRED_PUBLIC_KEYS_FILE`). `kid` is the RFC 7638 thumbprint of the key. Sent with `Cache-Control: public, max-age=300`.
 #[utoipa::path(
     get,
     path = super::JWKS,
     operation_id = "getJwks",
     tag = "Keys",
-    summary = "The public signing keys (public, not enveloped)",
-    description = "The current Ed25519 key and any retired keys still published (`JWT_RETIRED_PUBLIC_KEYS_FILE`). `kid` is the RFC 7638 thumbprint of the key. Sent with `Cache-Control: public, max-age=300`.",
     responses(
         (status = 200, description = "The JWK set", body = Jwks,
             headers(("Cache-Control" = String, description = "`public, max-age=300`"))),
-    ),
-)]
+    ))]
 pub async fn jwks(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header(CacheControl(vec![

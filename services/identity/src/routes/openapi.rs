@@ -217,8 +217,8 @@ pub fn json() -> &'static str {
     &JSON
 }
 
+/// This document (not enveloped)
 #[utoipa::path(get, path = super::OPENAPI, operation_id = "getOpenApi", tag = "Meta",
-    summary = "This document (not enveloped)",
     responses((status = 200, description = "OpenAPI 3 document", body = Object)))]
 pub async fn document() -> HttpResponse {
     shop_common::openapi::serve(json())

@@ -57,11 +57,10 @@ impl PageSpec for UserPage {
         "Matches user name, full name or e-mail (case-insensitive substring).";
 }
 
-/// `GET Pagination`: `keyword` (user name, full name, e-mail), `role`, `isActive`;
-/// sortable by `userName`, `createdAt` (default, descending), `lastLoginAt`.
+/// A page of users (admin only)
+///
+/// Deleted users are never listed. Sorting by `lastLoginAt` puts never-logged-in users last either way.
 #[utoipa::path(get, path = super::USER_PAGINATION, operation_id = "listUsers", tag = "User",
-    summary = "A page of users (admin only)",
-    description = "Deleted users are never listed. Sorting by `lastLoginAt` puts never-logged-in users last either way.",
     params(PageParams<UserPage>, UserFilterQuery),
     responses((status = 200, description = "One page of users", body = inline(Enveloped<PageOf<UserView>>)),
         UserListRefused, Unauthorized, Forbidden, InternalError, Unavailable))]
@@ -109,9 +108,8 @@ pub async fn pagination(
     Ok(ok(Page::new(items, total, &page)))
 }
 
-/// `GET Read?id=`.
-#[utoipa::path(get, path = super::USER_READ, operation_id = "readUser", tag = "User",
-    summary = "One user (admin only)", params(IdQuery),
+/// One user (admin only)
+#[utoipa::path(get, path = super::USER_READ, operation_id = "readUser", tag = "User", params(IdQuery),
     responses((status = 200, description = "The user", body = inline(Enveloped<UserView>)),
         BadId, Unauthorized, Forbidden, NoSuchUser, InternalError, Unavailable))]
 pub async fn read(
@@ -181,10 +179,10 @@ impl CreateRequest {
     }
 }
 
-/// `POST Create {userName, fullName, email?, password, role}` -> the user.
+/// Create a user (admin only)
+///
+/// The new user is active. Strings are trimmed; a blank or null `email` means none. Invalid fields answer code 1 with one `details` entry each (a short or long `password` included: code 1, not 122). User names are unique case-insensitively among live users. A password on the embedded list of common passwords (about 9,000, compared case-insensitively) answers code 124 with `details` naming `password`, after the other fields are valid. Recorded in the audit log (`user_create`).
 #[utoipa::path(post, path = super::USER_CREATE, operation_id = "createUser", tag = "User",
-    summary = "Create a user (admin only)",
-    description = "The new user is active. Strings are trimmed; a blank or null `email` means none. Invalid fields answer code 1 with one `details` entry each (a short or long `password` included: code 1, not 122). User names are unique case-insensitively among live users. A password on the embedded list of common passwords (about 9,000, compared case-insensitively) answers code 124 with `details` naming `password`, after the other fields are valid. Recorded in the audit log (`user_create`).",
     request_body = CreateRequest,
     responses((status = 200, description = "The created user", body = inline(Enveloped<UserView>)),
         CreateRefused, Unauthorized, Forbidden, UserNameTaken, PayloadTooLarge, InternalError,
@@ -251,11 +249,10 @@ impl UpdateRequest {
     }
 }
 
-/// `PUT Update {id, fullName?, email?, role?, isActive?}` -> the user. A field left out
-/// stays unchanged; `email: null` clears the e-mail.
+/// Update a user (admin only)
+///
+/// A field left out stays unchanged; `email: null` (or blank) clears the e-mail; `null` on `fullName`, `role` or `isActive` is code 1. The user name cannot be changed. Changing the role or disabling the account revokes the user's tokens. An admin cannot disable their own account (132); the last active admin cannot be demoted or disabled (133). A caller who lost admin rights meanwhile gets code 5. Recorded in the audit log: `user_role_change`, `user_disable`, `user_enable`, `user_update` (full name or e-mail), one entry each.
 #[utoipa::path(put, path = super::USER_UPDATE, operation_id = "updateUser", tag = "User",
-    summary = "Update a user (admin only)",
-    description = "A field left out stays unchanged; `email: null` (or blank) clears the e-mail; `null` on `fullName`, `role` or `isActive` is code 1. The user name cannot be changed. Changing the role or disabling the account revokes the user's tokens. An admin cannot disable their own account (132); the last active admin cannot be demoted or disabled (133). A caller who lost admin rights meanwhile gets code 5. Recorded in the audit log: `user_role_change`, `user_disable`, `user_enable`, `user_update` (full name or e-mail), one entry each.",
     request_body = UpdateRequest,
     responses((status = 200, description = "The updated user", body = inline(Enveloped<UserView>)),
         UpdateRefused, Unauthorized, Forbidden, NoSuchUser, PayloadTooLarge, InternalError,
@@ -299,10 +296,11 @@ impl ResetPasswordRequest {
     }
 }
 
-/// `POST ResetPassword {id, newPassword}` -> `true`; the user's tokens stop working.
+/// Set a user's password (admin only)
+///
+/// The user's tokens stop working. A `newPassword` outside 6..30 characters is code 1 with a `details` entry for `newPassword`. A common password answers code 124 with `details` naming `newPassword`; nothing changes. Recorded in the audit log (`password_reset`).
 #[utoipa::path(post, path = super::USER_RESET_PASSWORD, operation_id = "resetUserPassword",
-    tag = "User", summary = "Set a user's password (admin only)",
-    description = "The user's tokens stop working. A `newPassword` outside 6..30 characters is code 1 with a `details` entry for `newPassword`. A common password answers code 124 with `details` naming `newPassword`; nothing changes. Recorded in the audit log (`password_reset`).",
+    tag = "User",
     request_body = ResetPasswordRequest,
     responses((status = 200, description = "Password set", body = inline(Enveloped<Done>)),
         ResetRefused, Unauthorized, Forbidden, NoSuchUser, PayloadTooLarge, InternalError,
@@ -317,10 +315,10 @@ pub async fn reset_password(
     Ok(ok(true))
 }
 
-/// `DELETE Delete?id=` -> `true`.
+/// Delete a user (admin only)
+///
+/// A soft delete: the user disappears from every answer, their tokens stop working and the user name becomes free again. An admin cannot delete their own account (132), so an active admin always remains. Recorded in the audit log (`user_delete`).
 #[utoipa::path(delete, path = super::USER_DELETE, operation_id = "deleteUser", tag = "User",
-    summary = "Delete a user (admin only)",
-    description = "A soft delete: the user disappears from every answer, their tokens stop working and the user name becomes free again. An admin cannot delete their own account (132), so an active admin always remains. Recorded in the audit log (`user_delete`).",
     params(IdQuery),
     responses((status = 200, description = "Deleted", body = inline(Enveloped<Done>)),
         DeleteRefused, Unauthorized, Forbidden, NoSuchUser, InternalError, Unavailable))]

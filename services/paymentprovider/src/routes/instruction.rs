@@ -106,14 +106,11 @@ fn instruction(
     })
 }
 
-/// Code 500 when the provider is unknown, deleted or inactive.
+/// Payment instruction for a new order (service-to-service only)
+///
+/// Requires the shared key in `x-internal-key`; never routed by the gateway. `qrPayload` is the NAPAS EMVCo VietQR string (tags 00, 01=12, 38, 53=704, 54, 58=VN, 62/08=orderCode, 63=CRC-16/CCITT-FALSE) for vietqr_bank providers, null for manual ones.
 #[utoipa::path(post, path = payment_instruction::PATH,
     operation_id = "paymentInstruction", tag = "Internal",
-    summary = "Payment instruction for a new order (service-to-service only)",
-    description = "Requires the shared key in `x-internal-key`; never routed by the gateway. \
-        `qrPayload` is the NAPAS EMVCo VietQR string (tags 00, 01=12, 38, 53=704, 54, 58=VN, \
-        62/08=orderCode, 63=CRC-16/CCITT-FALSE) for vietqr_bank providers, null for manual ones.",
-
     security(("internalKey" = [])), request_body = InstructionRequest,
     responses((status = 200, description = "Success", body = inline(Enveloped<PaymentInstruction>)),
         InstructionRefused, NoInternalKey, Unavailable))]

@@ -112,8 +112,8 @@ pub fn document_json() -> &'static str {
     &DOCUMENT
 }
 
+/// This document (not enveloped)
 #[utoipa::path(get, path = "/paymentprovider/openapi.json", operation_id = "openapi", tag = "Docs",
-    summary = "This document (not enveloped)",
     responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json")))]
 async fn document() -> HttpResponse {
     shop_common::openapi::serve(document_json())

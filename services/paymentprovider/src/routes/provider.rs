@@ -140,11 +140,11 @@ async fn write_secret(
     }
 }
 
-/// GET web PaymentProvider/ListPaymentProviders: active providers by `sortOrder`, name.
+/// Active providers for the checkout (no token; Authorization is ignored)
+///
+/// Active, not deleted providers ordered by sortOrder, then name.
 #[utoipa::path(get, path = "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders",
     operation_id = "listPaymentProviders", tag = "PaymentProvider",
-    summary = "Active providers for the checkout (no token; Authorization is ignored)",
-    description = "Active, not deleted providers ordered by sortOrder, then name.",
     responses((status = 200, description = "Success", body = inline(Enveloped<ListOf<ProviderWebView>>))))]
 async fn list_public(pool: web::Data<DbPool>) -> Result<HttpResponse, PaymentError> {
     let mut conn = pool.get().await?;
@@ -153,10 +153,9 @@ async fn list_public(pool: web::Data<DbPool>) -> Result<HttpResponse, PaymentErr
     Ok(ok(items))
 }
 
-/// GET admin PaymentProvider/Pagination (admin and staff).
+/// Providers, admin view (admin and staff)
 #[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Pagination",
     operation_id = "paginatePaymentProviders", tag = "PaymentProvider",
-    summary = "Providers, admin view (admin and staff)",
     params(PageParams<ProviderPage>, AdminFilterQuery),
     responses((status = 200, description = "Success", body = inline(Enveloped<PageOf<ProviderAdminView>>)),
         BadRequest, Unauthorized, Unavailable))]
@@ -207,10 +206,9 @@ async fn pagination(
     Ok(ok(Page::new(items, total, &page)))
 }
 
-/// GET admin PaymentProvider/Read?id= (admin and staff).
+/// One provider (admin and staff)
 #[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Read",
     operation_id = "readPaymentProvider", tag = "PaymentProvider",
-    summary = "One provider (admin and staff)",
     params(IdQuery),
     responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
         BadRequest, Unauthorized, NotFound, Unavailable))]
@@ -225,10 +223,9 @@ async fn read(
     Ok(ok(ProviderAdminView::new(found, &base)))
 }
 
-/// POST admin PaymentProvider/Create (admin only).
+/// Create a provider (admin only)
 #[utoipa::path(post, path = "/paymentprovider/api/admin/v1/PaymentProvider/Create",
     operation_id = "createPaymentProvider", tag = "PaymentProvider",
-    summary = "Create a provider (admin only)",
     request_body = ProviderInput,
     responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
         BadRequest, Unauthorized, Forbidden, Unavailable))]
@@ -255,16 +252,11 @@ async fn create(
     Ok(ok(ProviderAdminView::new(created, &base)))
 }
 
-/// PUT admin PaymentProvider/Update (admin only): the patch is applied to the locked
-/// current row and the result checked as a whole.
+/// Update a provider (admin only)
+///
+/// `id` plus any provider field. A field left out stays unchanged; an explicit null clears an optional field (`webhookSecret: null` removes the stored secret) and is refused for required ones. Changing `bankBin` without `bankName` takes the bank name from the bank list. The merged provider is checked as a whole.
 #[utoipa::path(put, path = "/paymentprovider/api/admin/v1/PaymentProvider/Update",
     operation_id = "updatePaymentProvider", tag = "PaymentProvider",
-    summary = "Update a provider (admin only)",
-    description = "`id` plus any provider field. A field left out stays unchanged; an explicit \
-        null clears an optional field (`webhookSecret: null` removes the stored secret) and is \
-        refused for required ones. Changing `bankBin` without `bankName` takes the bank name \
-        from the bank list. The merged provider is checked as a whole.",
-
     request_body = ProviderPatch,
     responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
         BadRequest, Unauthorized, Forbidden, NotFound, Unavailable))]
@@ -294,13 +286,11 @@ async fn update(
     Ok(ok(ProviderAdminView::new(updated, &base)))
 }
 
-/// DELETE admin PaymentProvider/Delete?id= (admin only): a soft delete.
+/// Soft-delete a provider (admin only)
+///
+/// The row is kept for old orders and bank transactions but disappears from every list and lookup.
 #[utoipa::path(delete, path = "/paymentprovider/api/admin/v1/PaymentProvider/Delete",
     operation_id = "deletePaymentProvider", tag = "PaymentProvider",
-    summary = "Soft-delete a provider (admin only)",
-    description = "The row is kept for old orders and bank transactions but disappears from \
-        every list and lookup.",
-
     params(IdQuery),
     responses((status = 200, description = "Success", body = inline(Enveloped<Deleted>)),
         BadRequest, Unauthorized, Forbidden, NotFound, Unavailable))]
@@ -314,10 +304,9 @@ async fn delete(
     Ok(ok(true))
 }
 
-/// GET admin PaymentProvider/Banks (admin and staff): the built-in bank list.
+/// The built-in list of Vietnamese banks (NAPAS BINs) for vietqr_bank providers
 #[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Banks",
     operation_id = "listBanks", tag = "PaymentProvider",
-    summary = "The built-in list of Vietnamese banks (NAPAS BINs) for vietqr_bank providers",
     responses((status = 200, description = "Success", body = inline(Enveloped<ListOf<Bank>>)),
         Unauthorized, Unavailable))]
 async fn banks(_user: AuthUser) -> HttpResponse {

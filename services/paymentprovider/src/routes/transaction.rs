@@ -137,13 +137,11 @@ impl FilterQuery {
     }
 }
 
-/// GET admin PaymentTransaction/Pagination (admin and staff).
+/// Received bank transactions, unmatched first (admin and staff)
+///
+/// Order: `unmatched`, then `pending`, then the rest; each by createdAt desc. The order is fixed: `sortBy` is refused (code 1).
 #[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentTransaction/Pagination",
     operation_id = "paginatePaymentTransactions", tag = "PaymentTransaction",
-    summary = "Received bank transactions, unmatched first (admin and staff)",
-    description = "Order: `unmatched`, then `pending`, then the rest; each by createdAt desc. \
-        The order is fixed: `sortBy` is refused (code 1).",
-
     params(PageParams<TransactionPage>, FilterQuery),
     responses((status = 200, description = "Success", body = inline(Enveloped<PageOf<TransactionView>>)),
         BadRequest, Unauthorized, Unavailable))]
@@ -193,23 +191,14 @@ impl AssignRequest {
     }
 }
 
+/// Apply an unmatched transfer to an order, once (admin and staff)
+///
+/// The transaction is claimed first (it becomes `pending` with the order code), so of concurrent Assigns exactly one wins; then retailstore's ConfirmPayment applies it (`matched`, or `duplicate` when the order was paid by hand with the same amount). An unknown order: code 403 (HTTP 404), the transaction is `unmatched` again. retailstore unreachable: code 8 (HTTP 503), the transaction stays `pending` with the order code and the retry job applies it.
 #[utoipa::path(post, path = "/paymentprovider/api/admin/v1/PaymentTransaction/Assign",
     operation_id = "assignPaymentTransaction", tag = "PaymentTransaction",
-    summary = "Apply an unmatched transfer to an order, once (admin and staff)",
-    description = "The transaction is claimed first (it becomes `pending` with the order code), \
-        so of concurrent Assigns exactly one wins; then retailstore's ConfirmPayment applies it \
-        (`matched`, or `duplicate` when the order was paid by hand with the same amount). An \
-        unknown order: code 403 (HTTP 404), the transaction is `unmatched` again. retailstore \
-        unreachable: code 8 (HTTP 503), the transaction stays `pending` with the order code and \
-        the retry job applies it.",
-
     request_body = AssignRequest,
     responses((status = 200, description = "Success", body = inline(Enveloped<TransactionView>)),
         BadRequest, Unauthorized, AssignNotFound, NotUnmatched, AssignUnavailable))]
-/// POST admin PaymentTransaction/Assign (admin and staff): code 404 unless the
-/// transaction is `unmatched`, code 403 for an unknown order (it stays unmatched), code 8
-/// when retailstore is unreachable (it stays `pending` with the order code and the retry
-/// job applies it).
 async fn assign(
     user: AuthUser,
     pool: web::Data<DbPool>,

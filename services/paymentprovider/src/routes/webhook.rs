@@ -65,27 +65,11 @@ pub struct SePayDelivery {
     pub description: Option<String>,
 }
 
-/// POST web PaymentWebhook/SePay/{providerId}.
+/// SePay bank-transfer notification for one provider (the provider's webhookUrl)
+///
+/// Authenticated by `Authorization: Apikey <the provider's webhook secret>`, compared in constant time before the body is read; a wrong or missing key, a disabled webhook, a provider without a secret, an unknown or deleted provider, or a path id that is not a uuid all answer code 501 (HTTP 401). An authenticated delivery is stored once per provider and SePay `id` (the raw body kept; `transactionDate` read as Asia/Ho_Chi_Minh, +07:00) and answered HTTP 200 `success: true` with the stored transaction's `{id, status}`: new or repeated, ignored, unmatched or pending alike. Outgoing transfers and transfers to another account (digits of `accountNumber` or `subAccount` compared with the provider's account) are `ignored`; without an order code (`DH` + 8 Crockford base32, any case, in `code` or anywhere in `content`, also glued to other words) `unmatched`; otherwise retailstore's ConfirmPayment decides: `matched`, `duplicate` (it was already paid by hand) or `unmatched` (no such order). If retailstore cannot be reached the transaction stays `pending` and is retried with backoff (10 s doubling to 10 min) by a background job; a repeated delivery of a pending transaction retries at once. A body that cannot be read is code 1 (SePay retries it), over 64 KiB code 7.
 #[utoipa::path(post, path = "/paymentprovider/api/web/v1/PaymentWebhook/SePay/{providerId}",
     operation_id = "sepayWebhook", tag = "PaymentWebhook",
-    summary = "SePay bank-transfer notification for one provider (the provider's webhookUrl)",
-    description = "Authenticated by `Authorization: Apikey <the provider's webhook secret>`, \
-        compared in constant time before the body is read; a wrong or missing key, a disabled \
-        webhook, a provider without a secret, an unknown or deleted provider, or a path id that \
-        is not a uuid all answer code 501 (HTTP 401). An authenticated delivery is stored once \
-        per provider and SePay `id` (the raw body kept; `transactionDate` read as \
-        Asia/Ho_Chi_Minh, +07:00) and answered HTTP 200 `success: true` with the stored \
-        transaction's `{id, status}`: new or repeated, ignored, unmatched or pending alike. \
-        Outgoing transfers and transfers to another account (digits of `accountNumber` or \
-        `subAccount` compared with the provider's account) are `ignored`; without an order code \
-        (`DH` + 8 Crockford base32, any case, in `code` or anywhere in `content`, also glued to \
-        other words) `unmatched`; otherwise retailstore's ConfirmPayment decides: `matched`, \
-        `duplicate` (it was already paid by hand) or `unmatched` (no such order). If \
-        retailstore cannot be reached the transaction stays `pending` and is retried with \
-        backoff (10 s doubling to 10 min) by a background job; a repeated delivery of a pending \
-        transaction retries at once. A body that cannot be read is code 1 (SePay retries it), \
-        over 64 KiB code 7.",
-
     params(("providerId" = Uuid, Path)), security(("sepayApiKey" = [])),
     request_body = SePayDelivery,
     responses((status = 200, description = "Success", body = inline(Enveloped<WebhookAnswer>)),

@@ -43,18 +43,16 @@ pub struct AuditEntryDoc {
     pub detail: String,
 }
 
-/// GET admin AuditLog/Pagination: `actor`, `action`, `from`, `to` (half-open), newest
-/// first; no other order.
+/// Nhật ký thao tác của cửa hàng
+///
+/// Chỉ quản trị viên. Mỗi lần xem mã rõ, xóa, xác nhận thanh toán thủ công, hủy, đổi mã, tạo lại đường dẫn đơn hàng: một dòng, ghi trong cùng giao dịch với thao tác. Mới nhất trước; không có trường sắp xếp khác.
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/AuditLog/Pagination",
     operation_id = "adminAuditLogPagination", tag = "AuditLog",
-    summary = "Nhật ký thao tác của cửa hàng",
-    description = "Chỉ quản trị viên. Mỗi lần xem mã rõ, xóa, xác nhận thanh toán thủ công, hủy, đổi mã, tạo lại đường dẫn đơn hàng: một dòng, ghi trong cùng giao dịch với thao tác. Mới nhất trước; không có trường sắp xếp khác.",
     params(PageParams<AuditPage>,
         ("actor" = Option<String>, Query, description = "Một phần tên đăng nhập của người thực hiện (không phân biệt hoa thường)"),
         ("action" = Option<AuditAction>, Query, description = "Thao tác"),
         ("from" = Option<DateTime<Utc>>, Query, description = "Từ thời điểm (RFC 3339, bao gồm)"),
         ("to" = Option<DateTime<Utc>>, Query, description = "Đến thời điểm (RFC 3339, không bao gồm)")),
-
     responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<AuditEntryDoc>>)),
         BadRequest, Unauthorized, Forbidden))]
 async fn pagination(

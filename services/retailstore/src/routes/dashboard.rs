@@ -113,10 +113,11 @@ impl RangeQuery {
     }
 }
 
-/// GET admin Dashboard/Summary?from=&to=.
+/// Tổng quan doanh thu
+///
+/// Khoảng [from, to), mặc định 30 ngày gần nhất, tối đa 366 ngày.
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/Dashboard/Summary",
-    operation_id = "adminDashboardSummary", tag = "Dashboard", summary = "Tổng quan doanh thu",
-    description = "Khoảng [from, to), mặc định 30 ngày gần nhất, tối đa 366 ngày.",
+    operation_id = "adminDashboardSummary", tag = "Dashboard",
     params(RangeQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<SummaryView>)),
         BadRequest, Unauthorized))]

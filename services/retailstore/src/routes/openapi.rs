@@ -116,8 +116,8 @@ pub fn document_json() -> &'static str {
     &DOCUMENT
 }
 
+/// Tài liệu này (không nằm trong envelope)
 #[utoipa::path(get, path = "/retailstore/openapi.json", operation_id = "openapi", tag = "Docs",
-    summary = "Tài liệu này (không nằm trong envelope)",
     responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json")))]
 async fn document() -> HttpResponse {
     shop_common::openapi::serve(document_json())

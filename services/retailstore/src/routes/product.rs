@@ -143,13 +143,11 @@ async fn list<V: From<(Product, Stock)> + Serialize>(
     Ok(ok(Page::new(items, total, page)))
 }
 
-/// GET web Product/Pagination: active products only, `sortOrder asc, createdAt desc`,
-/// stock levels counting only codes that do not expire within a day. Answers come from
-/// the storefront cache when fresh.
+/// Sản phẩm đang bán (công khai)
+///
+/// Chỉ sản phẩm active, thứ tự sortOrder tăng rồi createdAt giảm. Không có số lượng tồn kho, chỉ stockLevel. stockLevel không tính mã hết hạn trong vòng 1 ngày (những mã đơn hàng không giao).
 #[utoipa::path(get, path = "/retailstore/api/web/v1/Product/Pagination",
     operation_id = "webProductPagination", tag = "Product",
-    summary = "Sản phẩm đang bán (công khai)",
-    description = "Chỉ sản phẩm active, thứ tự sortOrder tăng rồi createdAt giảm. Không có số lượng tồn kho, chỉ stockLevel. stockLevel không tính mã hết hạn trong vòng 1 ngày (những mã đơn hàng không giao).",
     params(PageParams<WebPage>),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<ProductWebView>>)),
         BadRequest))]
@@ -208,9 +206,9 @@ fn json_body(body: web::Bytes) -> HttpResponse {
         .body(body)
 }
 
-/// GET admin Product/Pagination.
+/// Danh sách sản phẩm
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/Product/Pagination",
-    operation_id = "adminProductPagination", tag = "Product", summary = "Danh sách sản phẩm",
+    operation_id = "adminProductPagination", tag = "Product",
     params(PageParams<AdminPage>, AdminFilterQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<ProductAdminView>>)),
         BadRequest, Unauthorized))]
@@ -234,9 +232,9 @@ async fn admin_pagination(
     list::<ProductAdminView>(&pool, &page, &filter, admin_sort(&page)).await
 }
 
-/// GET admin Product/Read?id=.
+/// Chi tiết sản phẩm
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/Product/Read",
-    operation_id = "adminProductRead", tag = "Product", summary = "Chi tiết sản phẩm",
+    operation_id = "adminProductRead", tag = "Product",
     params(IdQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
         BadRequest, Unauthorized, NotFound))]
@@ -250,9 +248,9 @@ async fn read(
     Ok(ok(ProductAdminView::from(found)))
 }
 
-/// POST admin Product/Create.
+/// Tạo sản phẩm
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Product/Create",
-    operation_id = "adminProductCreate", tag = "Product", summary = "Tạo sản phẩm",
+    operation_id = "adminProductCreate", tag = "Product",
     request_body = ProductForm,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
         BadRequest, Unauthorized, SlugTaken))]
@@ -269,10 +267,9 @@ async fn create(
     Ok(ok(ProductAdminView::from((product, Stock::default()))))
 }
 
-/// PUT admin Product/Update: the patch is applied to the locked current row and the
-/// result checked as a whole.
+/// Sửa sản phẩm
 #[utoipa::path(put, path = "/retailstore/api/admin/v1/Product/Update",
-    operation_id = "adminProductUpdate", tag = "Product", summary = "Sửa sản phẩm",
+    operation_id = "adminProductUpdate", tag = "Product",
     request_body = ProductPatch,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
         BadRequest, Unauthorized, NotFound, SlugTaken))]
@@ -297,11 +294,11 @@ async fn update(
     Ok(ok(ProductAdminView::from(updated)))
 }
 
-/// DELETE admin Product/Delete?id= (admin only, audited): code 302 while reserved or sold
-/// codes or order lines reference the product; its unsold codes go with it.
+/// Xóa sản phẩm
+///
+/// Xóa cả các mã chưa bán (available, disabled). Mã 302 khi còn mã đang giữ hoặc đã bán (sau này: khi có đơn hàng): hãy ẩn sản phẩm. Chỉ quản trị viên; ghi nhật ký (product_delete).
 #[utoipa::path(delete, path = "/retailstore/api/admin/v1/Product/Delete",
-    operation_id = "adminProductDelete", tag = "Product", summary = "Xóa sản phẩm",
-    description = "Xóa cả các mã chưa bán (available, disabled). Mã 302 khi còn mã đang giữ hoặc đã bán (sau này: khi có đơn hàng): hãy ẩn sản phẩm. Chỉ quản trị viên; ghi nhật ký (product_delete).",
+    operation_id = "adminProductDelete", tag = "Product",
     params(IdQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<Deleted>)),
         BadRequest, Unauthorized, Forbidden, NotFound, ProductInUse))]

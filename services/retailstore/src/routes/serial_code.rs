@@ -252,13 +252,11 @@ pub struct RevealView {
     pub code: String,
 }
 
-/// GET admin ProductSerialCode/Pagination: `productId`, `status`, `keyword` (an order
-/// code, any case: the codes of that order). Newest first by default. A clear code is
-/// searched with POST Search, never through a URL.
+/// Danh sách mã serial (đã che)
+///
+/// keyword: một mã đơn hàng (không phân biệt hoa thường: các mã của đơn đó). Tìm một mã serial chính xác bằng POST Search (mã rõ không bao giờ nằm trong URL). Mặc định createdAt giảm dần.
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/ProductSerialCode/Pagination",
     operation_id = "adminSerialCodePagination", tag = "ProductSerialCode",
-    summary = "Danh sách mã serial (đã che)",
-    description = "keyword: một mã đơn hàng (không phân biệt hoa thường: các mã của đơn đó). Tìm một mã serial chính xác bằng POST Search (mã rõ không bao giờ nằm trong URL). Mặc định createdAt giảm dần.",
     params(PageParams<CodePage>, FilterQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<SerialCodeView>>)),
         BadRequest, Unauthorized))]
@@ -319,13 +317,11 @@ pub struct SearchView {
 /// The most codes one exact search can find: a code is unique per product.
 const MAX_SEARCH_MATCHES: i64 = 100;
 
-/// POST admin ProductSerialCode/Search `{code, productId?}`: the rows holding exactly
-/// this code, found by its keyed hash, masked as in Pagination. In a body so that the
-/// clear code never lands in access logs, proxies or browser history.
+/// Tìm một mã serial chính xác
+///
+/// Mã rõ nằm trong thân yêu cầu, không bao giờ trong URL (URL vào nhật ký truy cập, proxy và lịch sử trình duyệt). So bằng băm có khóa, phân biệt hoa thường. Phản hồi có Cache-Control: no-store.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/ProductSerialCode/Search",
     operation_id = "adminSerialCodeSearch", tag = "ProductSerialCode",
-    summary = "Tìm một mã serial chính xác",
-    description = "Mã rõ nằm trong thân yêu cầu, không bao giờ trong URL (URL vào nhật ký truy cập, proxy và lịch sử trình duyệt). So bằng băm có khóa, phân biệt hoa thường. Phản hồi có Cache-Control: no-store.",
     request_body = SearchBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<SearchView>)),
         BadRequest, Unauthorized))]
@@ -360,10 +356,11 @@ fn no_store(mut response: HttpResponse) -> HttpResponse {
     response
 }
 
-/// POST admin ProductSerialCode/CreateBulk.
+/// Nhập mã hàng loạt
+///
+/// Tối đa 50.000 mã mỗi lần, thân yêu cầu tối đa 8 MiB. Mã mới được mã hóa (AES-256-GCM) và chèn trong một câu lệnh; mã trùng (kể cả do một lần nhập đồng thời) trả về trong duplicates.
 #[utoipa::path(post, path = BULK_PATH, operation_id = "adminSerialCodeCreateBulk",
-    tag = "ProductSerialCode", summary = "Nhập mã hàng loạt",
-    description = "Tối đa 50.000 mã mỗi lần, thân yêu cầu tối đa 8 MiB. Mã mới được mã hóa (AES-256-GCM) và chèn trong một câu lệnh; mã trùng (kể cả do một lần nhập đồng thời) trả về trong duplicates.",
+    tag = "ProductSerialCode",
     request_body = CreateBulkBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<ImportReport>)),
         BatchRefused, Unauthorized, NotFound, PayloadTooLarge))]
@@ -380,10 +377,9 @@ async fn create_bulk(
     Ok(ok(report))
 }
 
-/// PUT admin ProductSerialCode/Update: 312 unless the code is available or disabled;
-/// a new `code` is re-encrypted and re-hashed (311 when the product already has it).
+/// Sửa mã serial
 #[utoipa::path(put, path = "/retailstore/api/admin/v1/ProductSerialCode/Update",
-    operation_id = "adminSerialCodeUpdate", tag = "ProductSerialCode", summary = "Sửa mã serial",
+    operation_id = "adminSerialCodeUpdate", tag = "ProductSerialCode",
     request_body = UpdateBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<SerialCodeView>)),
         BadRequest, Unauthorized, NotFound, CodeConflict))]
@@ -424,11 +420,11 @@ async fn missing_or_locked(conn: &mut diesel_async::AsyncPgConnection, id: Uuid)
     }
 }
 
-/// DELETE admin ProductSerialCode/Delete?id= (admin only, audited): 312 unless available
-/// or disabled.
+/// Xóa mã serial
+///
+/// Chỉ quản trị viên; ghi nhật ký (serial_code_delete).
 #[utoipa::path(delete, path = "/retailstore/api/admin/v1/ProductSerialCode/Delete",
-    operation_id = "adminSerialCodeDelete", tag = "ProductSerialCode", summary = "Xóa mã serial",
-    description = "Chỉ quản trị viên; ghi nhật ký (serial_code_delete).",
+    operation_id = "adminSerialCodeDelete", tag = "ProductSerialCode",
     params(IdQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<Deleted>)),
         BadRequest, Unauthorized, Forbidden, NotFound, CodeLocked))]
@@ -467,13 +463,11 @@ async fn delete(
     Ok(ok(true))
 }
 
-/// POST admin ProductSerialCode/Reveal (admin only: a clear unsold code is money): the
-/// clear code, checked against its keyed hash, with its audit row written in the same
-/// transaction.
+/// Xem mã ở dạng rõ (ghi nhật ký)
+///
+/// Chỉ quản trị viên. Mã được kiểm tra với băm có khóa của dòng; ghi một dòng nhật ký (serial_code_reveal) trong cùng giao dịch. Phản hồi có Cache-Control: no-store.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/ProductSerialCode/Reveal",
     operation_id = "adminSerialCodeReveal", tag = "ProductSerialCode",
-    summary = "Xem mã ở dạng rõ (ghi nhật ký)",
-    description = "Chỉ quản trị viên. Mã được kiểm tra với băm có khóa của dòng; ghi một dòng nhật ký (serial_code_reveal) trong cùng giao dịch. Phản hồi có Cache-Control: no-store.",
     request_body = IdBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<RevealView>)),
         BadRequest, Unauthorized, Forbidden, NotFound))]

@@ -127,11 +127,11 @@ fn no_store(mut response: HttpResponse) -> HttpResponse {
     response
 }
 
-/// GET `/system/api/web/v1/Configuration/AppConfiguration` (public).
+/// Public shop configuration (no token; Authorization is ignored)
+///
+/// Served from a cache of a few seconds; sent with `Cache-Control: public, max-age=30`.
 #[utoipa::path(get, path = super::WEB_APP_CONFIGURATION, operation_id = "getPublicAppConfiguration",
     tag = "Configuration",
-    summary = "Public shop configuration (no token; Authorization is ignored)",
-    description = "Served from a cache of a few seconds; sent with `Cache-Control: public, max-age=30`.",
     responses((status = 200, description = "The public configuration", body = inline(Enveloped<PublicConfiguration>)),
         Unavailable))]
 pub async fn public(
@@ -156,9 +156,9 @@ pub async fn public(
         .body(body))
 }
 
-/// GET `/system/api/admin/v1/Configuration/AppConfiguration` (admin or staff).
+/// Full configuration (admin or staff)
 #[utoipa::path(get, path = super::ADMIN_APP_CONFIGURATION, operation_id = "getAppConfiguration",
-    tag = "Configuration", summary = "Full configuration (admin or staff)",
+    tag = "Configuration",
     responses((status = 200, description = "The configuration with who saved it last", body = inline(Enveloped<AdminConfiguration>)),
         Unauthorized, Unavailable))]
 pub async fn read(_user: AuthUser, pool: web::Data<DbPool>) -> Result<HttpResponse, SystemError> {
@@ -167,10 +167,11 @@ pub async fn read(_user: AuthUser, pool: web::Data<DbPool>) -> Result<HttpRespon
     Ok(no_store(ok(AdminConfiguration::from(&row))))
 }
 
-/// PUT `/system/api/admin/v1/Configuration/AppConfiguration` (admin only).
+/// Save the configuration (admin only)
+///
+/// A field left out stays unchanged. `null` (or a blank string) clears an optional field; `null` on `shopTagline` or `footerNote` empties it; `shopName` cannot be cleared. Strings are trimmed. Unknown members are ignored. Invalid fields answer code 1 with one `details` entry each, and nothing is saved.
 #[utoipa::path(put, path = super::ADMIN_APP_CONFIGURATION, operation_id = "updateAppConfiguration",
-    tag = "Configuration", summary = "Save the configuration (admin only)",
-    description = "A field left out stays unchanged. `null` (or a blank string) clears an optional field; `null` on `shopTagline` or `footerNote` empties it; `shopName` cannot be cleared. Strings are trimmed. Unknown members are ignored. Invalid fields answer code 1 with one `details` entry each, and nothing is saved.",
+    tag = "Configuration",
     request_body = AppConfigurationUpdate,
     responses((status = 200, description = "The saved configuration", body = inline(Enveloped<AdminConfiguration>)),
         BadRequest, Unauthorized, Forbidden, PayloadTooLarge, Unavailable))]

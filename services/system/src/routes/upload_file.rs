@@ -159,9 +159,10 @@ async fn read_file_field(
     file.ok_or(SystemError::NoFile)
 }
 
+/// Upload an image (admin or staff)
+///
+/// One PNG, JPEG, WEBP or GIF in the multipart field `file`, judged by its content (never by file name or Content-Type). Stored under the sha256 of its bytes: the same bytes always give the same URL. Limit `UPLOAD_MAX_BYTES` (default 5 MiB), enforced while the body streams in.
 #[utoipa::path(post, path = super::ADMIN_UPLOAD, operation_id = "uploadFile", tag = "UploadFile",
-    summary = "Upload an image (admin or staff)",
-    description = "One PNG, JPEG, WEBP or GIF in the multipart field `file`, judged by its content (never by file name or Content-Type). Stored under the sha256 of its bytes: the same bytes always give the same URL. Limit `UPLOAD_MAX_BYTES` (default 5 MiB), enforced while the body streams in.",
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 200, description = "The stored file", body = inline(Enveloped<UploadResult>)),
         UploadRejected, Unauthorized, UploadTooLarge, Unavailable))]

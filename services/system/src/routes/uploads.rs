@@ -51,9 +51,10 @@ pub enum NoSniff {
     NoSniff,
 }
 
+/// A stored file (public, not enveloped)
+///
+/// Sent with `Cache-Control: public, max-age=31536000, immutable`, `X-Content-Type-Options: nosniff` and `ETag: "<sha256>"`. Any other name, or a missing file: a bare 404. HEAD is supported.
 #[utoipa::path(get, path = "/uploads/{name}", operation_id = "getUpload", tag = "Uploads",
-    summary = "A stored file (public, not enveloped)",
-    description = "Sent with `Cache-Control: public, max-age=31536000, immutable`, `X-Content-Type-Options: nosniff` and `ETag: \"<sha256>\"`. Any other name, or a missing file: a bare 404. HEAD is supported.",
     params(UploadName, ConditionalHeaders),
     responses((status = 200, description = "The file", headers(("ETag" = String), ("Cache-Control" = String), ("X-Content-Type-Options" = inline(NoSniff)),), content((inline(FileBytes) = "image/png"), (inline(FileBytes) = "image/jpeg"), (inline(FileBytes) = "image/webp"), (inline(FileBytes) = "image/gif"),)),
         (status = 304, description = "Not modified (If-None-Match matched)"),

@@ -202,10 +202,11 @@ fn sort(page: &PageRequest) -> OrderSort {
     }
 }
 
-/// GET admin Order/Pagination.
+/// Danh sách đơn hàng
+///
+/// Mặc định createdAt giảm dần; đơn chưa có paidAt luôn ở cuối khi sắp theo paidAt.
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/Order/Pagination",
-    operation_id = "adminOrderPagination", tag = "Order", summary = "Danh sách đơn hàng",
-    description = "Mặc định createdAt giảm dần; đơn chưa có paidAt luôn ở cuối khi sắp theo paidAt.",
+    operation_id = "adminOrderPagination", tag = "Order",
     params(PageParams<OrderPage>, FilterQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<OrderListItem>>)),
         BadRequest, Unauthorized))]
@@ -224,10 +225,9 @@ pub(super) async fn pagination(
     Ok(ok(Page::new(items, total, &page)))
 }
 
-/// GET admin Order/Detail?id=.
+/// Chi tiết đơn hàng (mã đã che, thanh toán, lịch sử)
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/Order/Detail",
     operation_id = "adminOrderDetail", tag = "Order",
-    summary = "Chi tiết đơn hàng (mã đã che, thanh toán, lịch sử)",
     params(IdQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
         BadRequest, Unauthorized, OrderNotFound))]
@@ -239,11 +239,11 @@ pub(super) async fn detail(
     Ok(ok(admin_detail(&pool, query.id).await?))
 }
 
-/// POST admin Order/ConfirmPayment (`Idempotency-Key` required): a manual payment.
+/// Xác nhận thanh toán thủ công
+///
+/// Cần header Idempotency-Key (thiếu: mã 1). Ghi giao dịch manual:<mã suy ra từ khóa>; nếu sau đó chuyển khoản cùng số tiền đến qua webhook, nó được gắn vào khoản này (duplicate_of_manual) chứ không cộng hai lần. Cho đơn pending_payment, expired, needs_attention.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/ConfirmPayment",
     operation_id = "adminOrderConfirmPayment", tag = "Order",
-    summary = "Xác nhận thanh toán thủ công",
-    description = "Cần header Idempotency-Key (thiếu: mã 1). Ghi giao dịch manual:<mã suy ra từ khóa>; nếu sau đó chuyển khoản cùng số tiền đến qua webhook, nó được gắn vào khoản này (duplicate_of_manual) chứ không cộng hai lần. Cho đơn pending_payment, expired, needs_attention.",
     params(("Idempotency-Key" = String, Header, description = "Bắt buộc; cùng khóa và nội dung: trả lại cùng kết quả trong 24 giờ")),
     request_body = ManualPaymentBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
@@ -283,10 +283,11 @@ pub(super) async fn confirm_payment(
     Ok(json_body(answer))
 }
 
-/// POST admin Order/Cancel.
+/// Hủy đơn (trả mã đã giữ về kho)
+///
+/// Cho đơn pending_payment hoặc needs_attention; bắt buộc có lý do.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/Cancel",
-    operation_id = "adminOrderCancel", tag = "Order", summary = "Hủy đơn (trả mã đã giữ về kho)",
-    description = "Cho đơn pending_payment hoặc needs_attention; bắt buộc có lý do.",
+    operation_id = "adminOrderCancel", tag = "Order",
     request_body = CancelBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
         BadRequest, Unauthorized, OrderNotFound, WrongOrderState))]
@@ -303,11 +304,11 @@ pub(super) async fn cancel(
     Ok(ok(AdminOrderDetail::build(&bundle)?))
 }
 
-/// POST admin Order/ReplaceCodes.
+/// Đổi mã miễn phí cho đơn đã hoàn tất
+///
+/// Lấy quantity mã mới của sản phẩm trong dòng, bán cho đơn với cờ replacement; cùng số mã cũ (bán sớm nhất) được đánh dấu replaced, vẫn là sold và khách không còn thấy. Ghi lý do vào lịch sử.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/ReplaceCodes",
     operation_id = "adminOrderReplaceCodes", tag = "Order",
-    summary = "Đổi mã miễn phí cho đơn đã hoàn tất",
-    description = "Lấy quantity mã mới của sản phẩm trong dòng, bán cho đơn với cờ replacement; cùng số mã cũ (bán sớm nhất) được đánh dấu replaced, vẫn là sold và khách không còn thấy. Ghi lý do vào lịch sử.",
     request_body = ReplaceBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
         BadRequest, Unauthorized, OrderNotFound, NoStockOrWrongState))]
@@ -329,11 +330,11 @@ pub(super) async fn replace_codes(
     Ok(ok(AdminOrderDetail::build(&bundle)?))
 }
 
-/// POST admin Order/RevealCodes: the order's codes in clear (audited).
+/// Xem mã của đơn ở dạng rõ (ghi nhật ký)
+///
+/// Chỉ đơn đã hoàn tất. Mỗi mã được ghi vào nhật ký xem mã (code_reveals) và lịch sử đơn trong cùng giao dịch. Phản hồi có Cache-Control: no-store.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/RevealCodes",
     operation_id = "adminOrderRevealCodes", tag = "Order",
-    summary = "Xem mã của đơn ở dạng rõ (ghi nhật ký)",
-    description = "Chỉ đơn đã hoàn tất. Mỗi mã được ghi vào nhật ký xem mã (code_reveals) và lịch sử đơn trong cùng giao dịch. Phản hồi có Cache-Control: no-store.",
     request_body = IdBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<RevealView>)),
         BadRequest, Unauthorized, OrderNotFound, WrongOrderState))]
@@ -372,11 +373,11 @@ pub(super) async fn reveal_codes(
     Ok(no_store(ok(RevealView { items })))
 }
 
-/// POST admin Order/RegenerateAccessLink: `{url}` with a new token.
+/// Tạo lại đường dẫn xem đơn
+///
+/// Chỉ đơn đã hoàn tất. Token mới; token cũ hết hiệu lực. url = PUBLIC_BASE_URL + /order-detail?code=...#token=...
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/RegenerateAccessLink",
     operation_id = "adminOrderRegenerateAccessLink", tag = "Order",
-    summary = "Tạo lại đường dẫn xem đơn",
-    description = "Chỉ đơn đã hoàn tất. Token mới; token cũ hết hiệu lực. url = PUBLIC_BASE_URL + /order-detail?code=...#token=...",
     request_body = IdBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<AccessLinkView>)),
         BadRequest, Unauthorized, OrderNotFound, WrongOrderState))]

@@ -77,11 +77,11 @@ impl BankPaymentBody {
     }
 }
 
-/// POST internal Order/ConfirmPayment (paymentprovider, `x-internal-key`).
+/// Ghi nhận chuyển khoản (paymentprovider)
+///
+/// Khóa dòng đơn (FOR UPDATE), cộng khoản tiền một lần theo transactionId; đủ tiền: mã đã giữ thành sold và đơn completed. Đơn hết hạn: giữ lại mã nếu còn hàng, không thì needs_attention; tiền cho đơn đã hủy hoặc thiếu sau khi hết hạn: needs_attention. Lỗi khác 403/1/5 đều có thể thử lại.
 #[utoipa::path(post, path = "/retailstore/internal/v1/Order/ConfirmPayment",
     operation_id = "internalOrderConfirmPayment", tag = "Internal",
-    summary = "Ghi nhận chuyển khoản (paymentprovider)",
-    description = "Khóa dòng đơn (FOR UPDATE), cộng khoản tiền một lần theo transactionId; đủ tiền: mã đã giữ thành sold và đơn completed. Đơn hết hạn: giữ lại mã nếu còn hàng, không thì needs_attention; tiền cho đơn đã hủy hoặc thiếu sau khi hết hạn: needs_attention. Lỗi khác 403/1/5 đều có thể thử lại.",
     security(("internalKey" = [])), request_body = BankPaymentBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<ConfirmView>)),
         BadRequest, NoInternalKey, OrderNotFound))]

@@ -55,10 +55,11 @@ fn client_info(req: &HttpRequest, settings: &OrderSettings) -> ClientInfo {
     }
 }
 
-/// POST web Order/CreateOrder (optional `Idempotency-Key`).
+/// Tạo đơn hàng (công khai)
+///
+/// Lấy hướng dẫn thanh toán từ paymentprovider trước, rồi trong một giao dịch giữ đúng số mã cần (FOR UPDATE SKIP LOCKED, hạn dùng sớm nhất trước, bỏ mã hết hạn trong 1 ngày) và lưu đơn pending_payment. Thiếu hàng: mã 400 và không giữ mã nào. Phản hồi có Cache-Control: no-store.
 #[utoipa::path(post, path = shop_common::limits::CREATE_ORDER_PATH, operation_id = "webOrderCreate",
-    tag = "Order", summary = "Tạo đơn hàng (công khai)",
-    description = "Lấy hướng dẫn thanh toán từ paymentprovider trước, rồi trong một giao dịch giữ đúng số mã cần (FOR UPDATE SKIP LOCKED, hạn dùng sớm nhất trước, bỏ mã hết hạn trong 1 ngày) và lưu đơn pending_payment. Thiếu hàng: mã 400 và không giữ mã nào. Phản hồi có Cache-Control: no-store.",
+    tag = "Order",
     params(("Idempotency-Key" = Option<String>, Header, description = "1..200 ký tự ASCII nhìn thấy được. Cùng khóa và cùng nội dung: trả lại đúng kết quả (kể cả token) trong 24 giờ; nội dung khác: mã 406")),
     request_body = OrderForm,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<WebOrderCreated>)),
@@ -111,11 +112,11 @@ pub(super) async fn create_order(
     Ok(json_body(answer))
 }
 
-/// GET web Order/OrderDetail?code= with `X-Order-Token`: code 403 for an unknown code or
-/// a wrong token alike.
+/// Chi tiết đơn hàng cho khách
+///
+/// Mở bằng token của đơn (header X-Order-Token). Mã chỉ hiện khi đơn đã hoàn tất. Mã sai hoặc token sai: cùng mã 403.
 #[utoipa::path(get, path = "/retailstore/api/web/v1/Order/OrderDetail",
-    operation_id = "webOrderDetail", tag = "Order", summary = "Chi tiết đơn hàng cho khách",
-    description = "Mở bằng token của đơn (header X-Order-Token). Mã chỉ hiện khi đơn đã hoàn tất. Mã sai hoặc token sai: cùng mã 403.",
+    operation_id = "webOrderDetail", tag = "Order",
     params(DetailQuery, ("X-Order-Token" = String, Header, description = "Token nhận khi tạo đơn")),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<WebOrderDetail>)),
         BadRequest, OrderNotFound))]
@@ -137,11 +138,11 @@ pub(super) async fn order_detail(
     Ok(no_store(ok(WebOrderDetail::build(&bundle, &cipher)?)))
 }
 
-/// GET web Order/OrderLookup?code=&email=: status, amounts and the payment instruction of
-/// the order with this code and e-mail (case-insensitive); code 403 otherwise.
+/// Tra cứu đơn bằng mã và email
+///
+/// Email không phân biệt hoa thường. Không bao giờ trả mã serial hay token.
 #[utoipa::path(get, path = "/retailstore/api/web/v1/Order/OrderLookup",
-    operation_id = "webOrderLookup", tag = "Order", summary = "Tra cứu đơn bằng mã và email",
-    description = "Email không phân biệt hoa thường. Không bao giờ trả mã serial hay token.",
+    operation_id = "webOrderLookup", tag = "Order",
     params(LookupQuery),
     responses((status = 200, description = "Thành công", body = inline(Enveloped<OrderLookupView>)),
         BadRequest, OrderNotFound))]
