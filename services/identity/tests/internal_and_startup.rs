@@ -159,14 +159,7 @@ async fn first_start_creates_one_admin() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn migrations_roll_back_cleanly() {
-    let schema = TestSchema::new();
-    schema.migrate(MIGRATIONS).await;
-    schema.revert(MIGRATIONS, None).await;
-    let tables = "SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema() \
-                  AND tablename <> '__diesel_schema_migrations'";
-    assert_eq!(schema.scalar(tables).await, 0);
-    schema.migrate(MIGRATIONS).await;
-    assert!(schema.scalar(tables).await > 0);
+    shop_common::testing::assert_migrations_revert(|| MIGRATIONS).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -32,3 +32,8 @@ async fn readyz_fails_without_database() {
     let base = serve_on(unreachable_pool("paymentprovider"));
     assert_not_ready(&base).await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_migration_reverts_and_applies_again() {
+    shop_common::testing::assert_migrations_revert(|| paymentprovider::MIGRATIONS).await;
+}

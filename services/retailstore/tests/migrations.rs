@@ -48,11 +48,5 @@ async fn reverting_the_counter_stripes_keeps_every_count() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn every_migration_reverts_and_applies_again() {
-    let app = TestApp::spawn().await;
-    app.schema.revert(retailstore::MIGRATIONS, None).await;
-    let tables = "SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema() \
-                  AND tablename <> '__diesel_schema_migrations'";
-    assert_eq!(app.scalar(tables).await, 0);
-    app.schema.migrate(retailstore::MIGRATIONS).await;
-    assert!(app.scalar(tables).await > 0);
+    shop_common::testing::assert_migrations_revert(|| retailstore::MIGRATIONS).await;
 }

@@ -61,3 +61,8 @@ async fn serves_its_openapi_document() {
     }
     assert!(doc["paths"]["/system/api/admin/v1/Configuration/AppConfiguration"]["put"].is_object());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_migration_reverts_and_applies_again() {
+    shop_common::testing::assert_migrations_revert(|| system::MIGRATIONS).await;
+}

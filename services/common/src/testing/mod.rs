@@ -199,6 +199,23 @@ impl Drop for TestSchema {
     }
 }
 
+/// Applies a service's migrations on a fresh schema, reverts them all (leaving no table
+/// behind) and applies them again.
+pub async fn assert_migrations_revert(migrations: impl Fn() -> EmbeddedMigrations) {
+    let schema = TestSchema::new();
+    schema.migrate(migrations()).await;
+    schema.revert(migrations(), None).await;
+    let tables = "SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema() \
+                  AND tablename <> '__diesel_schema_migrations'";
+    assert_eq!(
+        schema.scalar(tables).await,
+        0,
+        "a table outlives its down migration"
+    );
+    schema.migrate(migrations()).await;
+    assert!(schema.scalar(tables).await > 0);
+}
+
 /// A listener on a free local port and its base URL.
 pub fn listener() -> (TcpListener, String) {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
