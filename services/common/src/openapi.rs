@@ -292,6 +292,30 @@ macro_rules! error_answers {
     )+};
 }
 
+/// Declares a unit type usable in `responses(...)` for answers that go together, so that
+/// the operations sharing them list one name:
+/// `answer_set!(pub AdminOnly = Unauthorized, Forbidden, Unavailable);`
+/// The parts should answer distinct statuses (a later part's answer replaces an earlier
+/// one's, as in `responses(...)` itself).
+#[macro_export]
+macro_rules! answer_set {
+    ($($(#[$meta:meta])* $vis:vis $name:ident = $($part:ty),+);+ $(;)?) => {$(
+        $(#[$meta])*
+        $vis struct $name;
+
+        impl ::utoipa::IntoResponses for $name {
+            fn responses() -> ::std::collections::BTreeMap<
+                String,
+                ::utoipa::openapi::RefOr<::utoipa::openapi::Response>,
+            > {
+                let mut answers = ::std::collections::BTreeMap::new();
+                $(answers.extend(<$part as ::utoipa::IntoResponses>::responses());)+
+                answers
+            }
+        }
+    )+};
+}
+
 error_answers! {
     /// 400 code 1: a field, the query string or the JSON body is not acceptable.
     pub BadRequest = 400, "Validation failed (`details` per field) or unreadable input", [(1, MSG_VALIDATION)];

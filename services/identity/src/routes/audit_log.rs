@@ -6,14 +6,12 @@ use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
 use shop_common::audit::{AuditEntry, AuditQuery};
 use shop_common::ok;
-use shop_common::openapi::{
-    Enveloped, Forbidden, PageOf, PageParams, PageSpec, Unauthorized, Unavailable,
-};
+use shop_common::openapi::{Enveloped, PageOf, PageParams, PageSpec};
 use shop_common::pagination::PageQuery;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::openapi::{AuditListRefused, InternalError};
+use super::openapi::{AdminOnly, AuditListRefused};
 use crate::AppState;
 use crate::audit::AuditAction;
 use crate::auth::CurrentAdmin;
@@ -61,7 +59,7 @@ pub struct AuditEntryDoc {
         ("to" = Option<DateTime<Utc>>, Query, description = "RFC 3339 instant with offset; entries before it (half-open), after `from`."),
     ),
     responses((status = 200, description = "One page of audit entries, newest first", body = inline(Enveloped<PageOf<AuditEntryDoc>>)),
-        AuditListRefused, Unauthorized, Forbidden, InternalError, Unavailable))]
+        AuditListRefused, AdminOnly))]
 pub async fn pagination(
     _admin: CurrentAdmin,
     state: web::Data<AppState>,

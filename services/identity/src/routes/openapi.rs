@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use actix_web::HttpResponse;
 use serde_json::{Value, json};
 use shop_common::error::{MSG_INTERNAL, MSG_NOT_FOUND, MSG_UNAUTHORIZED};
-use shop_common::openapi::{BEARER, ServiceDoc};
+use shop_common::openapi::{BEARER, Forbidden, ServiceDoc, Unauthorized, Unavailable};
 use utoipa::openapi::example::ExampleBuilder;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, Response, ResponseBuilder};
@@ -205,6 +205,12 @@ answers! {
     pub NoSuchUser = 404, "No such (live) user", [(2, MSG_NOT_FOUND, &[])];
     pub UserNameTaken = 409, "User name taken", [(130, MSG_USER_NAME_TAKEN, &[])];
     pub InternalError = 500, "Internal error (never carries detail)", [(9, MSG_INTERNAL, &[])];
+}
+
+shop_common::answer_set! {
+    /// What every admin-only operation may answer besides its own refusals: 401, 403, 500,
+    /// 503.
+    pub AdminOnly = Unauthorized, Forbidden, InternalError, Unavailable;
 }
 
 /// The result of SelfChangePassword, ResetPassword and Delete: always `true`.

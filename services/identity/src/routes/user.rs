@@ -4,9 +4,7 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use shop_common::input::{Problems, nullable, patch_required};
 use shop_common::ok;
-use shop_common::openapi::{
-    Enveloped, Forbidden, PageOf, PageParams, PageSpec, PayloadTooLarge, Unauthorized, Unavailable,
-};
+use shop_common::openapi::{Enveloped, PageOf, PageParams, PageSpec, PayloadTooLarge};
 use shop_common::pagination::{Page, PageQuery};
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
@@ -14,8 +12,8 @@ use uuid::Uuid;
 
 use super::IdQuery;
 use super::openapi::{
-    BadId, CreateRefused, DeleteRefused, Done, InternalError, NoSuchUser, ResetRefused,
-    UpdateRefused, UserListRefused, UserNameTaken,
+    AdminOnly, BadId, CreateRefused, DeleteRefused, Done, NoSuchUser, ResetRefused, UpdateRefused,
+    UserListRefused, UserNameTaken,
 };
 use crate::AppState;
 use crate::accounts::{self, AccountUpdate, NewAccount};
@@ -63,7 +61,7 @@ impl PageSpec for UserPage {
 #[utoipa::path(get, path = super::USER_PAGINATION, operation_id = "listUsers", tag = "User",
     params(PageParams<UserPage>, UserFilterQuery),
     responses((status = 200, description = "One page of users", body = inline(Enveloped<PageOf<UserView>>)),
-        UserListRefused, Unauthorized, Forbidden, InternalError, Unavailable))]
+        UserListRefused, AdminOnly))]
 pub async fn pagination(
     _admin: CurrentAdmin,
     state: web::Data<AppState>,
@@ -111,7 +109,7 @@ pub async fn pagination(
 /// One user (admin only)
 #[utoipa::path(get, path = super::USER_READ, operation_id = "readUser", tag = "User", params(IdQuery),
     responses((status = 200, description = "The user", body = inline(Enveloped<UserView>)),
-        BadId, Unauthorized, Forbidden, NoSuchUser, InternalError, Unavailable))]
+        BadId, NoSuchUser, AdminOnly))]
 pub async fn read(
     _admin: CurrentAdmin,
     state: web::Data<AppState>,
@@ -185,8 +183,7 @@ impl CreateRequest {
 #[utoipa::path(post, path = super::USER_CREATE, operation_id = "createUser", tag = "User",
     request_body = CreateRequest,
     responses((status = 200, description = "The created user", body = inline(Enveloped<UserView>)),
-        CreateRefused, Unauthorized, Forbidden, UserNameTaken, PayloadTooLarge, InternalError,
-        Unavailable))]
+        CreateRefused, UserNameTaken, PayloadTooLarge, AdminOnly))]
 pub async fn create(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
@@ -255,8 +252,7 @@ impl UpdateRequest {
 #[utoipa::path(put, path = super::USER_UPDATE, operation_id = "updateUser", tag = "User",
     request_body = UpdateRequest,
     responses((status = 200, description = "The updated user", body = inline(Enveloped<UserView>)),
-        UpdateRefused, Unauthorized, Forbidden, NoSuchUser, PayloadTooLarge, InternalError,
-        Unavailable))]
+        UpdateRefused, NoSuchUser, PayloadTooLarge, AdminOnly))]
 pub async fn update(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
@@ -303,8 +299,7 @@ impl ResetPasswordRequest {
     tag = "User",
     request_body = ResetPasswordRequest,
     responses((status = 200, description = "Password set", body = inline(Enveloped<Done>)),
-        ResetRefused, Unauthorized, Forbidden, NoSuchUser, PayloadTooLarge, InternalError,
-        Unavailable))]
+        ResetRefused, NoSuchUser, PayloadTooLarge, AdminOnly))]
 pub async fn reset_password(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
@@ -321,7 +316,7 @@ pub async fn reset_password(
 #[utoipa::path(delete, path = super::USER_DELETE, operation_id = "deleteUser", tag = "User",
     params(IdQuery),
     responses((status = 200, description = "Deleted", body = inline(Enveloped<Done>)),
-        DeleteRefused, Unauthorized, Forbidden, NoSuchUser, InternalError, Unavailable))]
+        DeleteRefused, NoSuchUser, AdminOnly))]
 pub async fn delete(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
