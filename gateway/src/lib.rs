@@ -54,7 +54,11 @@ pub fn configure(shared: Arc<Shared>) -> impl Fn(&mut web::ServiceConfig) + Clon
             .service(
                 web::scope("")
                     .guard(guard::fn_guard(|ctx| {
-                        spa::is_spa_request(ctx.head().uri.path())
+                        let raw = ctx.head().uri.path();
+                        match ctx.req_data().get::<path::Classified>() {
+                            Some(done) => done.route == path::Route::Spa,
+                            None => spa::is_spa_request(raw),
+                        }
                     }))
                     .wrap(Compress::default())
                     .default_service(web::to(spa::handle)),

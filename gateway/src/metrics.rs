@@ -1,5 +1,5 @@
 //! The gateway's request metrics and span names, both keyed by the route class of
-//! [`path::label`] (a fixed `&'static str`: no allocation, no raw path in a label), and
+//! [`path::label`](crate::path::label) (a fixed `&'static str`: no allocation, no raw path in a label), and
 //! the second listener (`METRICS_PORT`) that serves `GET /metrics`. The public port
 //! never answers `/metrics` itself: there it is a SPA path like any other.
 
@@ -13,7 +13,7 @@ use actix_web::middleware::Next;
 use actix_web::{App, HttpResponse, HttpServer, web};
 use shop_common::{metrics, telemetry};
 
-use crate::path;
+use crate::path::Classified;
 
 /// Middleware (`middleware::from_fn`): counts each request under its route class.
 pub async fn track(
@@ -21,7 +21,7 @@ pub async fn track(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = Instant::now();
-    let route = path::label(req.path());
+    let route = Classified::label_of_request(&req);
     let method = req.method().clone();
     let result = next.call(req).await;
     let status = match &result {
@@ -39,7 +39,7 @@ pub struct RouteSpan;
 
 impl tracing_actix_web::RootSpanBuilder for RouteSpan {
     fn on_request_start(req: &ServiceRequest) -> tracing::Span {
-        telemetry::root_span(req, path::label(req.path()))
+        telemetry::root_span(req, Classified::label_of_request(req))
     }
 
     fn on_request_end<B: MessageBody>(

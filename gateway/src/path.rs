@@ -8,6 +8,8 @@
 
 use std::borrow::Cow;
 
+use actix_web::HttpMessage;
+use actix_web::dev::{Extensions, ServiceRequest};
 use shop_common::limits::{
     BULK_PATH, CREATE_ORDER_PATH, LOGIN_PATH, UPLOAD_PATH, UPLOADS_PREFIX, segment,
 };
@@ -192,17 +194,21 @@ pub fn route(raw: &str) -> (Route, Cow<'_, str>) {
 /// route, or the service and access class. Never the raw path, so no id, code or file
 /// name reaches a label, and the set of values stays small.
 pub fn label(raw: &str) -> &'static str {
+    let (route, path) = route(raw);
+    label_of(raw, route, &path)
+}
+
+fn label_of(raw: &str, route: Route, path: &str) -> &'static str {
     match raw {
         "/healthz" => return "/healthz",
         "/readyz" => return "/readyz",
         _ => {}
     }
-    let (route, path) = route(raw);
     match route {
         Route::Blocked => "blocked",
         Route::UnknownApi => "unknown_api",
         Route::Spa => "spa",
-        Route::Upstream(service, access) => match &*path {
+        Route::Upstream(service, access) => match path {
             LOGIN_PATH => LOGIN_PATH,
             CREATE_ORDER_PATH => CREATE_ORDER_PATH,
             UPLOAD_PATH => UPLOAD_PATH,
@@ -210,6 +216,60 @@ pub fn label(raw: &str) -> &'static str {
             p if p.starts_with(UPLOADS_PREFIX) => "/uploads/*",
             p => upstream_label(service, access, p),
         },
+    }
+}
+
+/// A request's path normalised and classified once (by the outermost middleware, see
+/// [`Classified::label_of_request`]) and kept in its extensions for the metrics, the
+/// span, the SPA guard and the handlers, which would otherwise each do it again.
+#[derive(Debug, Clone)]
+pub struct Classified {
+    pub route: Route,
+    /// The route class ([`label`]).
+    pub label: &'static str,
+    /// The normalised path, when decoding escapes made it differ from the raw one.
+    decoded: Option<String>,
+}
+
+impl Classified {
+    pub fn of(raw: &str) -> Self {
+        let (route, path) = route(raw);
+        let label = label_of(raw, route, &path);
+        let decoded = match path {
+            Cow::Owned(path) => Some(path),
+            Cow::Borrowed(_) => None,
+        };
+        Self {
+            route,
+            label,
+            decoded,
+        }
+    }
+
+    /// The normalised path of the request whose raw path is `raw`.
+    pub fn path<'a>(&'a self, raw: &'a str) -> &'a str {
+        self.decoded.as_deref().unwrap_or(raw)
+    }
+
+    /// The classification kept in a request's extensions, or made now for `raw` (a
+    /// request that did not pass the middleware, as in tests of the bare routes).
+    pub fn from_extensions(extensions: &Extensions, raw: &str) -> Self {
+        extensions
+            .get::<Self>()
+            .cloned()
+            .unwrap_or_else(|| Self::of(raw))
+    }
+
+    /// Classifies a request unless already done, keeps the result in its extensions
+    /// and returns its route class.
+    pub fn label_of_request(req: &ServiceRequest) -> &'static str {
+        if let Some(done) = req.extensions().get::<Self>() {
+            return done.label;
+        }
+        let classified = Self::of(req.path());
+        let label = classified.label;
+        req.extensions_mut().insert(classified);
+        label
     }
 }
 
@@ -338,6 +398,26 @@ mod tests {
             normalise("/x/a%25b%2Bc%41").as_deref(),
             Some("/x/a%25b%2BcA")
         );
+    }
+
+    #[test]
+    fn classified_once() {
+        let plain = Classified::of("/retailstore/api/web/v1/Product/Pagination");
+        assert_eq!(
+            plain.route,
+            Route::Upstream(Service::Retailstore, Access::Public)
+        );
+        assert_eq!(plain.label, "/retailstore/api/web/*");
+        assert_eq!(plain.path("/raw"), "/raw");
+        let decoded = Classified::of("/identity/api/admin/v1/IdentityAuth/%4Cogin");
+        assert_eq!(
+            decoded.route,
+            Route::Upstream(Service::Identity, Access::Login)
+        );
+        assert_eq!(decoded.label, LOGIN_PATH);
+        assert_eq!(decoded.path("/raw"), LOGIN_PATH);
+        assert_eq!(Classified::of("/healthz").label, "/healthz");
+        assert_eq!(Classified::of("/a/../b").route, Route::Blocked);
     }
 
     #[test]

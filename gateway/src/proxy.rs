@@ -12,11 +12,11 @@
 use std::time::Instant;
 
 use actix_web::http::Method;
-use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
 
 use crate::client::{PooledBody, UpstreamError};
 use crate::error::GatewayError;
-use crate::path::{self, Access, Route};
+use crate::path::{Access, Classified, Route};
 use crate::request_body::BodyPump;
 use crate::request_id::RequestId;
 use crate::routes::Service;
@@ -31,13 +31,15 @@ pub async fn handle(
     gw: web::Data<Gateway>,
 ) -> HttpResponse {
     let id = RequestId::of(&req);
-    let (route, path) = path::route(req.uri().path());
-    let result = match route {
+    let raw = req.uri().path();
+    let classified = Classified::from_extensions(&req.extensions(), raw);
+    let path = classified.path(raw);
+    let result = match classified.route {
         Route::Upstream(service, access) => {
-            forward(&req, payload, &gw, service, access, &path, id.as_str()).await
+            forward(&req, payload, &gw, service, access, path, id.as_str()).await
         }
         Route::Blocked | Route::UnknownApi => {
-            tracing::debug!(path = req.uri().path(), ?route, "refused path");
+            tracing::debug!(path = raw, route = ?classified.route, "refused path");
             Err(GatewayError::NotFound)
         }
         // Only reached when the SPA guard did not match (it always should).

@@ -13,7 +13,7 @@ use actix_web::http::header::{
     self, AcceptEncoding, ContentEncoding, Encoding, Header, HeaderValue,
 };
 use actix_web::http::{Method, StatusCode};
-use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
 
 use crate::error::GatewayError;
 use crate::path;
@@ -135,12 +135,15 @@ pub async fn handle(req: HttpRequest, gw: web::Data<Gateway>) -> HttpResponse {
 }
 
 async fn serve(req: &HttpRequest, spa: &Spa) -> HttpResponse {
-    let (route, path) = path::route(req.uri().path());
-    if route != path::Route::Spa || !matches!(*req.method(), Method::GET | Method::HEAD) {
+    let raw = req.uri().path();
+    let classified = path::Classified::from_extensions(&req.extensions(), raw);
+    let path = classified.path(raw);
+    if classified.route != path::Route::Spa || !matches!(*req.method(), Method::GET | Method::HEAD)
+    {
         return GatewayError::NotFound.error_response();
     }
-    let mut resp = match spa.lookup(&path) {
-        Lookup::File(file) => match asset(req, &path, &file).await {
+    let mut resp = match spa.lookup(path) {
+        Lookup::File(file) => match asset(req, path, &file).await {
             Ok(Some(named)) => {
                 let cache = if path.starts_with("/assets/") {
                     IMMUTABLE
@@ -154,7 +157,7 @@ async fn serve(req: &HttpRequest, spa: &Spa) -> HttpResponse {
                 }
                 resp
             }
-            Ok(None) if looks_like_file(&path) => not_found(spa).await,
+            Ok(None) if looks_like_file(path) => not_found(spa).await,
             Ok(None) => index(spa, req).await,
             Err(e) => failure(spa, &e),
         },
