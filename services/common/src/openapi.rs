@@ -35,8 +35,9 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
-use actix_web::HttpResponse;
+use actix_web::dev::Payload;
 use actix_web::http::header::ContentType;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use serde_json::{Value, json};
 use utoipa::__dev::ComposeSchema;
 use utoipa::openapi::example::ExampleBuilder;
@@ -52,7 +53,7 @@ use crate::error::{
     MSG_FORBIDDEN, MSG_NOT_FOUND, MSG_TOO_LARGE, MSG_TOO_MANY, MSG_UNAUTHORIZED, MSG_UNAVAILABLE,
     MSG_VALIDATION,
 };
-use crate::pagination::{DEFAULT_PAGE_SIZE, MAX_PAGE_INDEX, MAX_PAGE_SIZE};
+use crate::pagination::{DEFAULT_PAGE_SIZE, MAX_PAGE_INDEX, MAX_PAGE_SIZE, PageQuery, PageRequest};
 
 /// The security scheme name operations refer to: `security(("bearerAuth" = []))`, which
 /// [`ServiceDoc`] adds by itself to the `/api/admin/` operations.
@@ -180,8 +181,37 @@ pub trait PageSpec {
     const DEFAULT_ORDER: &'static str = "`createdAt desc`";
 }
 
-/// The page query of `common::pagination::PageQuery`: `params(PageParams<Spec>, Filters)`.
-pub struct PageParams<S>(PhantomData<S>);
+/// The page query of `common::pagination::PageQuery`, documented and checked by one spec:
+/// `params(PageParams<Spec>, Filters)` in the handler's annotation, and `page:
+/// PageParams<Spec>` among its arguments, which reads the query and checks it against
+/// `Spec::SORTABLE` (code 1 otherwise); it derefs to the checked [`PageRequest`].
+pub struct PageParams<S> {
+    request: PageRequest,
+    spec: PhantomData<S>,
+}
+
+impl<S> std::ops::Deref for PageParams<S> {
+    type Target = PageRequest;
+
+    fn deref(&self) -> &PageRequest {
+        &self.request
+    }
+}
+
+impl<S: PageSpec> FromRequest for PageParams<S> {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let checked = web::Query::<PageQuery>::from_request(req, payload)
+            .into_inner()
+            .and_then(|query| Ok(query.check(S::SORTABLE)?));
+        std::future::ready(checked.map(|request| Self {
+            request,
+            spec: PhantomData,
+        }))
+    }
+}
 
 fn query_param(name: &str, schema: impl Into<RefOr<Schema>>) -> ParameterBuilder {
     ParameterBuilder::new()

@@ -11,7 +11,7 @@ use shop_common::openapi::{
     BadRequest, Deleted, Enveloped, Forbidden, ListOf, NotFound, PageOf, PageParams, PageSpec,
     Unauthorized, Unavailable,
 };
-use shop_common::pagination::{Page, PageQuery, PageRequest};
+use shop_common::pagination::{Page, PageRequest};
 use shop_common::route_table::RouteTable;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -163,10 +163,9 @@ async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
     base: web::Data<PublicBaseUrl>,
-    query: web::Query<PageQuery>,
+    page: PageParams<ProviderPage>,
     filter: web::Query<AdminFilterQuery>,
 ) -> Result<HttpResponse, PaymentError> {
-    let page = query.check(ADMIN_SORTABLE)?;
     let kind = match filter.kind.as_deref().filter(|s| !s.is_empty()) {
         None => None,
         Some(text) => {

@@ -12,7 +12,7 @@ use shop_common::ok;
 use shop_common::openapi::{
     BadRequest, Enveloped, PageOf, PageParams, PageSpec, Unauthorized, Unavailable,
 };
-use shop_common::pagination::{Page, PageQuery};
+use shop_common::pagination::Page;
 use shop_common::route_table::RouteTable;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -148,10 +148,9 @@ impl FilterQuery {
 async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
-    query: web::Query<PageQuery>,
+    page: PageParams<TransactionPage>,
     filter: web::Query<FilterQuery>,
 ) -> Result<HttpResponse, PaymentError> {
-    let page = query.check(SORTABLE)?;
     let filter = filter.check(page.keyword.clone())?;
     let mut conn = pool.get().await?;
     let rows = Transaction::page(&mut conn, &filter, page.size, page.offset()).await?;

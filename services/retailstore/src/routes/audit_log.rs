@@ -9,7 +9,6 @@ use shop_common::ok;
 use shop_common::openapi::{
     BadRequest, Enveloped, Forbidden, PageOf, PageParams, PageSpec, Unauthorized,
 };
-use shop_common::pagination::PageQuery;
 use shop_common::route_table::RouteTable;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -58,10 +57,9 @@ pub struct AuditEntryDoc {
 async fn pagination(
     _admin: AdminUser,
     pool: web::Data<DbPool>,
-    query: web::Query<PageQuery>,
+    page: PageParams<AuditPage>,
     filter: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, StoreError> {
-    let page = query.check(&[])?;
     let filter = filter.check(|raw| AuditAction::parse(raw).map(AuditAction::as_str))?;
     let mut conn = pool.get().await?;
     Ok(ok(AuditEntry::page(&mut conn, &filter, &page).await?))

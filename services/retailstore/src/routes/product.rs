@@ -9,7 +9,7 @@ use shop_common::db::DbPool;
 use shop_common::openapi::{
     BadRequest, Deleted, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec, Unauthorized,
 };
-use shop_common::pagination::{Page, PageQuery, PageRequest};
+use shop_common::pagination::{Page, PageRequest};
 use shop_common::route_table::RouteTable;
 use shop_common::{Envelope, ok};
 use utoipa::{IntoParams, ToSchema};
@@ -154,9 +154,8 @@ async fn list<V: From<(Product, Stock)> + Serialize>(
 async fn web_pagination(
     pool: web::Data<DbPool>,
     cache: web::Data<StorefrontCache>,
-    query: web::Query<PageQuery>,
+    page: PageParams<WebPage>,
 ) -> Result<HttpResponse, StoreError> {
-    let page = query.check(&[])?;
     let key = format!(
         "{}|{}|{}",
         page.index,
@@ -215,10 +214,9 @@ fn json_body(body: web::Bytes) -> HttpResponse {
 async fn admin_pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
-    query: web::Query<PageQuery>,
+    page: PageParams<AdminPage>,
     filter: web::Query<AdminFilterQuery>,
 ) -> Result<HttpResponse, StoreError> {
-    let page = query.check(ADMIN_SORTABLE)?;
     let status = match filter.status.as_deref().filter(|s| !s.is_empty()) {
         None => None,
         Some(text) => Some(ProductStatus::parse(text).ok_or_else(|| {

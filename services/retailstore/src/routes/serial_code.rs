@@ -15,7 +15,7 @@ use shop_common::openapi::{
     BadRequest, Deleted, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec,
     PayloadTooLarge, Unauthorized,
 };
-use shop_common::pagination::{Page, PageQuery, SortDir};
+use shop_common::pagination::{Page, SortDir};
 use shop_common::route_table::RouteTable;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -263,10 +263,9 @@ pub struct RevealView {
 async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
-    query: web::Query<PageQuery>,
+    page: PageParams<CodePage>,
     filter: web::Query<FilterQuery>,
 ) -> Result<HttpResponse, StoreError> {
-    let page = query.check(SORTABLE)?;
     let (product_id, status) = filter.check()?;
     let mut conn = pool.get().await?;
     // A keyword that is not an existing order's code matches nothing.

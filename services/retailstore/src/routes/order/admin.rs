@@ -7,7 +7,7 @@ use shop_common::auth::AuthUser;
 use shop_common::db::DbPool;
 use shop_common::ok;
 use shop_common::openapi::{BadRequest, Enveloped, PageOf, PageParams, PageSpec, Unauthorized};
-use shop_common::pagination::{Page, PageQuery, PageRequest, SortDir};
+use shop_common::pagination::{Page, PageRequest, SortDir};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
@@ -213,10 +213,9 @@ fn sort(page: &PageRequest) -> OrderSort {
 pub(super) async fn pagination(
     _user: AuthUser,
     pool: web::Data<DbPool>,
-    query: web::Query<PageQuery>,
+    page: PageParams<OrderPage>,
     filter: web::Query<FilterQuery>,
 ) -> Result<HttpResponse, StoreError> {
-    let page = query.check(SORTABLE)?;
     let filter = filter.check(&page)?;
     let mut conn = pool.get().await?;
     let items: Vec<OrderListItem> =
