@@ -91,6 +91,8 @@ pub struct Forwarding<'a> {
     pub request_id: &'a str,
     /// The request's `Content-Length`, forwarded when the body is streamed with it.
     pub content_length: Option<u64>,
+    /// The request has a span of its own (OpenTelemetry on), whose context goes upstream.
+    pub spans: bool,
 }
 
 fn is_bearer(value: &[u8]) -> bool {
@@ -100,15 +102,22 @@ fn is_bearer(value: &[u8]) -> bool {
 
 /// The headers to send upstream for a client request.
 pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> rq::HeaderMap {
-    let mut out = rq::HeaderMap::with_capacity(incoming.len() + 8);
-    let dropped = connection_tokens(
-        incoming
-            .get_all(ax::CONNECTION)
-            .map(|v: &ax::HeaderValue| v.as_bytes()),
-    );
+    // Room for a browser's usual headers and the gateway's own without growing.
+    let mut out = rq::HeaderMap::with_capacity(16);
+    // One pass over the client's headers; what later steps need is noted on the way
+    // instead of looked up again.
+    let mut connection = false;
+    let mut parent = None;
+    let mut state = None;
     for (name, value) in incoming {
         let n = name.as_str();
-        if is_hop_by_hop(n) || is_gateway_owned(n) || dropped.iter().any(|d| d == n) {
+        match n {
+            "connection" => connection = true,
+            "traceparent" => parent = Some(value),
+            "tracestate" => state = Some(value),
+            _ => {}
+        }
+        if is_hop_by_hop(n) || is_gateway_owned(n) {
             continue;
         }
         // A stale admin token must never matter on public routes; other schemes (the
@@ -121,6 +130,14 @@ pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> rq::H
             HeaderValue::from_bytes(value.as_bytes()),
         ) {
             out.append(n, v);
+        }
+    }
+    // Headers named in `Connection` describe the client's connection; before the
+    // gateway adds its own.
+    if connection {
+        let named = connection_tokens(incoming.get_all(ax::CONNECTION).map(|v| v.as_bytes()));
+        for token in named {
+            out.remove(token.as_str());
         }
     }
     if let Some(len) = fwd.content_length {
@@ -143,26 +160,30 @@ pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> rq::H
         }
         out.insert(USER_ROLE, HeaderValue::from_static(p.role.as_str()));
     }
-    trace_context(incoming, &mut out);
+    if fwd.spans {
+        shop_common::telemetry::inject_context(&mut out);
+    }
+    if !out.contains_key(TRACEPARENT) {
+        trace_context(parent, state, &mut out);
+    }
     out
 }
 
-/// W3C trace context: the current span's when OpenTelemetry is on, else the incoming
+/// W3C trace context when no span of the gateway's own was propagated: the incoming
 /// `traceparent` continued with a new parent id, else a new trace.
-fn trace_context(incoming: &ax::HeaderMap, out: &mut rq::HeaderMap) {
-    shop_common::telemetry::inject_context(out);
-    if out.contains_key(TRACEPARENT) {
-        return;
-    }
-    let parent = incoming
-        .get("traceparent")
+fn trace_context(
+    parent: Option<&ax::HeaderValue>,
+    state: Option<&ax::HeaderValue>,
+    out: &mut rq::HeaderMap,
+) {
+    let parent = parent
         .and_then(|v| v.to_str().ok())
         .and_then(parse_traceparent);
     // `00-{trace id: 32 hex}-{parent id: 16 hex}-{flags: 2 hex}`, written in place.
     let mut value = *b"00-00000000000000000000000000000000-0000000000000000-01";
     match parent {
         Some((trace_id, flags)) => {
-            if let Some(state) = incoming.get("tracestate")
+            if let Some(state) = state
                 && let Ok(v) = HeaderValue::from_bytes(state.as_bytes())
             {
                 out.insert(TRACESTATE, v);
@@ -242,19 +263,14 @@ pub fn parse_traceparent(value: &str) -> Option<(&str, &str)> {
 
 /// Copies an upstream response's end-to-end headers onto the client response.
 pub fn client_response(upstream: &rq::HeaderMap, out: &mut ax::HeaderMap) {
-    let dropped = connection_tokens(
-        upstream
-            .get_all(rq::CONNECTION)
-            .iter()
-            .map(|v| v.as_bytes()),
-    );
+    // Most answers say only `keep-alive` (or nothing): the list is read when there is more.
+    let mut listed = false;
     for (name, value) in upstream {
         let n = name.as_str();
-        if is_hop_by_hop(n)
-            || n == "content-length"
-            || n == "date"
-            || dropped.iter().any(|d| d == n)
-        {
+        if n == "connection" {
+            listed |= !value.as_bytes().eq_ignore_ascii_case(b"keep-alive");
+        }
+        if is_hop_by_hop(n) || n == "content-length" || n == "date" {
             continue;
         }
         if let (Ok(n), Ok(v)) = (
@@ -262,6 +278,17 @@ pub fn client_response(upstream: &rq::HeaderMap, out: &mut ax::HeaderMap) {
             ax::HeaderValue::from_bytes(value.as_bytes()),
         ) {
             out.append(n, v);
+        }
+    }
+    if listed {
+        let named = connection_tokens(
+            upstream
+                .get_all(rq::CONNECTION)
+                .iter()
+                .map(|v| v.as_bytes()),
+        );
+        for token in named {
+            out.remove(token.as_str());
         }
     }
 }
@@ -303,6 +330,7 @@ mod tests {
             proto: "http",
             request_id: "req-1",
             content_length: None,
+            spans: false,
         }
     }
 
@@ -437,6 +465,7 @@ mod tests {
     fn response_filter() {
         let mut up = rq::HeaderMap::new();
         up.insert("connection", HeaderValue::from_static("x-hop"));
+        up.append("connection", HeaderValue::from_static("keep-alive"));
         up.insert("x-hop", HeaderValue::from_static("1"));
         up.insert("transfer-encoding", HeaderValue::from_static("chunked"));
         up.insert("content-type", HeaderValue::from_static("application/json"));
@@ -447,7 +476,16 @@ mod tests {
         assert!(!out.contains_key("connection"));
         assert!(!out.contains_key("x-hop"));
         assert!(!out.contains_key("transfer-encoding"));
+
         assert_eq!(out.get_all("set-cookie").count(), 2);
         assert!(out.contains_key("content-type"));
+
+        let mut up = rq::HeaderMap::new();
+        up.insert("connection", HeaderValue::from_static("keep-alive"));
+        up.insert("vary", HeaderValue::from_static("origin"));
+        let mut out = ax::HeaderMap::new();
+        client_response(&up, &mut out);
+        assert_eq!(out.len(), 1);
+        assert!(out.contains_key("vary"));
     }
 }

@@ -64,8 +64,15 @@ async fn forward(
     let idle = shared.config.upstream_timeout;
     let admitted = request_filter::run(req, shared, access, path, request_id).await?;
     let target = shared.table.select(service, req.uri())?;
-    let (upstream, pump) =
-        upstream_request::build(req, payload, &admitted, access, &target, request_id, idle)?;
+    let (upstream, pump) = upstream_request::build(
+        req,
+        payload,
+        &admitted,
+        access,
+        &target,
+        request_id,
+        &shared.config,
+    )?;
     let started = Instant::now();
     let send = gw.client.send(service, target.address, upstream);
     let resp = exchange(send, pump, service, request_id, idle).await?;

@@ -2,10 +2,9 @@
 //! the client sent them, the headers that may cross ([`headers::upstream_request`]),
 //! and the body streamed under the route's limit ([`request_body`]).
 
-use std::time::Duration;
-
 use actix_web::{HttpRequest, web};
 
+use crate::config::Config;
 use crate::error::GatewayError;
 use crate::headers::{self, Forwarding};
 use crate::path::Access;
@@ -21,7 +20,7 @@ pub fn build(
     access: Access,
     target: &Upstream<'_>,
     request_id: &str,
-    idle: Duration,
+    config: &Config,
 ) -> Result<(http::Request<UpstreamBody>, Option<BodyPump>), GatewayError> {
     let fwd = Forwarding {
         access,
@@ -30,12 +29,14 @@ pub fn build(
         proto: admitted.proto,
         request_id,
         content_length: admitted.declared_length,
+        spans: config.request_spans,
     };
     let upstream_headers = headers::upstream_request(req.headers(), &fwd);
     let method = http::Method::from_bytes(req.method().as_str().as_bytes())
         .map_err(|_| GatewayError::NotFound)?;
     let (body, pump) = if admitted.has_body() {
-        let (body, pump) = request_body::stream(payload, admitted.body_limit, idle);
+        let (body, pump) =
+            request_body::stream(payload, admitted.body_limit, config.upstream_timeout);
         (body, Some(pump))
     } else {
         (request_body::empty(), None)
