@@ -4,14 +4,17 @@
 //! (small answers are read whole first).
 
 use std::convert::Infallible;
+use std::pin::Pin;
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use actix_web::HttpResponse;
 use actix_web::body::{self, BodyStream, SizedStream};
 use actix_web::http::StatusCode;
 use bytes::Bytes;
-use futures_util::Stream;
+use futures_util::{Stream, StreamExt};
 use http_body_util::{BodyDataStream, BodyExt};
+use hyper::body::Body;
 use shop_common::limits::ORDER_WEB_PREFIX;
 
 use crate::client::PooledBody;
@@ -66,10 +69,24 @@ fn client_response(
             _ => builder.body(body::None::new()),
         }
     } else if let Some(len) = length.filter(|len| *len <= BUFFERED_BODY_MAX) {
-        // A small answer (a page of products, an order) arrives in one or two reads:
-        // taking it whole, under the same idle limit, spares the stream machinery and a
-        // timer per chunk; it is sent with its length, as before.
-        builder.body(SizedStream::new(len, buffered(resp, idle)))
+        // A small answer (a page of products, an order) arrives in one or two reads,
+        // often in the same read as its head: then it is sent on as it is; otherwise it
+        // is taken whole, under the same idle limit, which spares the stream machinery
+        // and a timer per chunk. Either way it is sent with its length, as before.
+        let mut body = resp.into_body();
+        match arrived(&mut body) {
+            Arrived::Whole(bytes) => builder.body(bytes),
+            Arrived::Part(first) => builder.body(SizedStream::new(
+                len,
+                futures_util::stream::once(std::future::ready(Ok(first)))
+                    .chain(buffered(body, idle)),
+            )),
+            Arrived::Failed(e) => builder.body(SizedStream::new(
+                len,
+                futures_util::stream::once(std::future::ready(Err(std::io::Error::other(e)))),
+            )),
+            Arrived::Nothing => builder.body(SizedStream::new(len, buffered(body, idle))),
+        }
     } else if let Some(len) = length {
         builder.body(SizedStream::new(len, idle_limited(resp, idle)))
     } else {
@@ -82,6 +99,32 @@ fn client_response(
 fn stalled() -> std::io::Error {
     tracing::warn!("upstream response body stalled; closing it");
     std::io::Error::new(std::io::ErrorKind::TimedOut, "upstream body stalled")
+}
+
+/// What of a body is there already, without waiting.
+enum Arrived {
+    /// All of it.
+    Whole(Bytes),
+    /// A first chunk.
+    Part(Bytes),
+    Failed(hyper::Error),
+    Nothing,
+}
+
+fn arrived(body: &mut PooledBody) -> Arrived {
+    // Polled once without a waker to keep: when nothing is there yet, the stream that
+    // sends the body on polls again with its own.
+    let mut cx = Context::from_waker(Waker::noop());
+    match Pin::new(&mut *body).poll_frame(&mut cx) {
+        Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
+            Ok(data) if body.is_end_stream() => Arrived::Whole(data),
+            Ok(data) => Arrived::Part(data),
+            // Trailers: none on a body with a length (and never forwarded).
+            Err(_) => Arrived::Nothing,
+        },
+        Poll::Ready(Some(Err(e))) => Arrived::Failed(e),
+        Poll::Ready(None) | Poll::Pending => Arrived::Nothing,
+    }
 }
 
 /// The upstream body, cut off with an error when no chunk arrives for `idle`: an
@@ -102,14 +145,11 @@ fn idle_limited(
     })
 }
 
-/// The whole (small) upstream body as one chunk, or an error when it does not arrive
-/// within `idle`.
-fn buffered(
-    resp: http::Response<PooledBody>,
-    idle: Duration,
-) -> impl Stream<Item = Result<Bytes, std::io::Error>> {
+/// The rest of a (small) upstream body as one chunk, or an error when it does not
+/// arrive within `idle`.
+fn buffered(body: PooledBody, idle: Duration) -> impl Stream<Item = Result<Bytes, std::io::Error>> {
     futures_util::stream::once(async move {
-        match tokio::time::timeout(idle, resp.into_body().collect()).await {
+        match tokio::time::timeout(idle, body.collect()).await {
             Ok(Ok(collected)) => Ok(collected.to_bytes()),
             Ok(Err(e)) => Err(std::io::Error::other(e)),
             Err(_) => Err(stalled()),
