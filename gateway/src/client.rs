@@ -335,6 +335,49 @@ mod tests {
     }
 
     #[actix_web::test]
+    async fn streams_a_large_answer_and_reuses_its_connection() {
+        const SIZE: usize = 1 << 20;
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let address = Address::Socket(listener.local_addr().expect("addr"));
+        let accepted = Arc::new(AtomicUsize::new(0));
+        let count = accepted.clone();
+        tokio::spawn(async move {
+            while let Ok((mut stream, _)) = listener.accept().await {
+                count.fetch_add(1, Ordering::SeqCst);
+                tokio::spawn(async move {
+                    let mut buf = Vec::new();
+                    let mut chunk = [0u8; 1024];
+                    while let Ok(n @ 1..) = stream.read(&mut chunk).await {
+                        buf.extend_from_slice(&chunk[..n]);
+                        if !buf.windows(4).any(|w| w == b"\r\n\r\n") {
+                            continue;
+                        }
+                        buf.clear();
+                        let head = format!("HTTP/1.1 200 OK\r\ncontent-length: {SIZE}\r\n\r\n");
+                        if stream.write_all(head.as_bytes()).await.is_err() {
+                            return;
+                        }
+                        // In pieces, so that the body arrives over many reads.
+                        for piece in vec![7u8; SIZE].chunks(16 * 1024) {
+                            if stream.write_all(piece).await.is_err() {
+                                return;
+                            }
+                            tokio::task::yield_now().await;
+                        }
+                    }
+                });
+            }
+        });
+        let client = Client::new();
+        for _ in 0..2 {
+            let body = fetch(&client, &address).await;
+            assert_eq!(body.len(), SIZE);
+            assert!(body.iter().all(|b| *b == 7));
+        }
+        assert_eq!(accepted.load(Ordering::SeqCst), 1);
+    }
+
+    #[actix_web::test]
     async fn survives_connections_the_upstream_closes() {
         let (address, accepted) = upstream(true).await;
         let client = Client::new();
