@@ -269,6 +269,40 @@ impl Query for CachedSql<'_> {
 
 impl<Conn> diesel::RunQueryDsl<Conn> for CachedSql<'_> {}
 
+/// Stores each listed enum as its text (`as_str`, read back with `parse`; CHECK
+/// constraints keep the columns honest). It is invoked in a service's `models`, so that
+/// the domain's enums carry no diesel: the column mapping diesel's derives would put on
+/// the type comes from a stand-in (`foreign_derive`) here.
+#[macro_export]
+macro_rules! text_enum {
+    ($($ty:ty),* $(,)?) => {$(
+        const _: () = {
+            use ::diesel::deserialize::{self, FromSql};
+            use ::diesel::pg::{Pg, PgValue};
+            use ::diesel::serialize::{self, Output, ToSql};
+            use ::diesel::sql_types::Text;
+
+            impl FromSql<Text, Pg> for $ty {
+                fn from_sql(bytes: PgValue<'_>) -> deserialize::Result<Self> {
+                    let text = <String as FromSql<Text, Pg>>::from_sql(bytes)?;
+                    <$ty>::parse(&text)
+                        .ok_or_else(|| format!("unexpected {} '{text}'", stringify!($ty)).into())
+                }
+            }
+
+            impl ToSql<Text, Pg> for $ty {
+                fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, Pg>) -> serialize::Result {
+                    <str as ToSql<Text, Pg>>::to_sql(self.as_str(), out)
+                }
+            }
+
+            #[derive(::diesel::expression::AsExpression, ::diesel::deserialize::FromSqlRow)]
+            #[diesel(foreign_derive, sql_type = Text)]
+            struct Stored($ty);
+        };
+    )*};
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

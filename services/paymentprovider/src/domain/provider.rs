@@ -1,9 +1,6 @@
 //! Payment providers: the type, the checked set of fields behind Create and Update, and
 //! what happens to the webhook secret.
 
-use diesel::deserialize::FromSqlRow;
-use diesel::expression::AsExpression;
-use diesel::sql_types::Text;
 use serde::{Deserialize, Serialize};
 use shop_common::input::{
     Invalid, Problems, patch_optional as optional, patch_required as required,
@@ -23,10 +20,7 @@ pub const MAX_SORT_ORDER: i32 = 1_000_000;
 pub const ACCOUNT_NUMBER_LEN: std::ops::RangeInclusive<usize> = 4..=19;
 pub const WEBHOOK_SECRET_LEN: std::ops::RangeInclusive<usize> = 16..=200;
 
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
-)]
-#[diesel(sql_type = Text)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ProviderType {
     /// A bank account paid by transfer, with a VietQR code.

@@ -11,15 +11,9 @@
 
 use std::time::Duration;
 
-use diesel::deserialize::FromSqlRow;
-use diesel::expression::AsExpression;
-use diesel::sql_types::Text;
 use serde::Serialize;
 
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
-)]
-#[diesel(sql_type = Text)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TransactionStatus {
     /// Stored, waiting for retailstore's answer (retried until it comes).
@@ -70,10 +64,7 @@ impl TransactionStatus {
 
 pub const MSG_STATUS: &str = "Trạng thái là pending, matched, unmatched, duplicate hoặc ignored";
 
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
-)]
-#[diesel(sql_type = Text)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TransferType {
     In,

@@ -1,8 +1,5 @@
 //! Products: status, stock level, and the checked set of fields behind Create and Update.
 
-use diesel::deserialize::FromSqlRow;
-use diesel::expression::AsExpression;
-use diesel::sql_types::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -24,10 +21,7 @@ pub const DEFAULT_MIN_PER_ORDER: i32 = 1;
 pub const DEFAULT_MAX_PER_ORDER: i32 = 10;
 pub const DEFAULT_LOW_STOCK_THRESHOLD: i32 = 10;
 
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
-)]
-#[diesel(sql_type = Text)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(default = "draft")]
 pub enum ProductStatus {

@@ -2,9 +2,6 @@
 
 use std::fmt;
 
-use diesel::deserialize::FromSqlRow;
-use diesel::expression::AsExpression;
-use diesel::sql_types::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -15,10 +12,7 @@ pub const VISIBLE_TAIL: usize = 4;
 /// `maskedCode` is this prefix plus the visible tail (the prefix does not reveal length).
 pub const MASK: &str = "••••••";
 
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, AsExpression, FromSqlRow, ToSchema,
-)]
-#[diesel(sql_type = Text)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CodeStatus {
     Available,

@@ -1,15 +1,9 @@
 //! An order's statuses, its payments' sources, its timeline's event kinds, and the pure
 //! rules of the state machine (what a payment or a sweep does to an order).
 
-use diesel::deserialize::FromSqlRow;
-use diesel::expression::AsExpression;
-use diesel::sql_types::Text;
 use serde::Serialize;
 
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
-)]
-#[diesel(sql_type = Text)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum OrderStatus {
     PendingPayment,
@@ -60,10 +54,7 @@ impl OrderStatus {
     }
 }
 
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
-)]
-#[diesel(sql_type = Text)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentStatus {
     Unpaid,
@@ -107,10 +98,7 @@ impl PaymentStatus {
     }
 }
 
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Serialize, AsExpression, FromSqlRow, utoipa::ToSchema,
-)]
-#[diesel(sql_type = Text)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentSource {
     Webhook,
