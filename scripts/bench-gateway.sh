@@ -53,27 +53,28 @@ install_missing() {
 install_missing nginx wrk hey curl
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
-bench_stack_up
-
-# nginx in front of the same retailstore, as a shop would run it.
-cat >"$WORK/nginx.conf" <<EOF
-worker_processes auto;
-pid $WORK/nginx.pid;
-error_log $WORK/logs/error.log warn;
+# proxy_conf DIR PORT UPSTREAM_PORT TOP: nginx in front of a retailstore at
+# UPSTREAM_PORT, as a shop would run it (what the gateway is compared with), listening on
+# PORT, with its pid, log and temporary files in DIR and TOP as its first lines.
+proxy_conf() {
+  cat <<EOF
+$4
+pid $1/nginx.pid;
+error_log $1/logs/error.log warn;
 events { worker_connections 4096; }
 http {
   access_log off;
-  client_body_temp_path $WORK/body;
-  proxy_temp_path $WORK/proxy;
-  fastcgi_temp_path $WORK/fastcgi;
-  uwsgi_temp_path $WORK/uwsgi;
-  scgi_temp_path $WORK/scgi;
+  client_body_temp_path $1/body;
+  proxy_temp_path $1/proxy;
+  fastcgi_temp_path $1/fastcgi;
+  uwsgi_temp_path $1/uwsgi;
+  scgi_temp_path $1/scgi;
   upstream retailstore {
-    server 127.0.0.1:$RETAIL_PORT;
+    server 127.0.0.1:$3;
     keepalive 64;
   }
   server {
-    listen 127.0.0.1:$NGINX_PORT;
+    listen 127.0.0.1:$2;
     location /retailstore/ {
       proxy_pass http://retailstore;
       proxy_http_version 1.1;
@@ -88,6 +89,132 @@ http {
   }
 }
 EOF
+}
+
+# BENCH_CALLGRIND=1: instead of the runs below, the user-space instructions per request
+# of the gateway and of nginx (the configuration above, one worker) under valgrind's
+# callgrind, each in front of a trivial upstream (a second nginx answering a fixed
+# 2,229-byte JSON page), so that the count is the proxy's alone. Deterministic, whatever
+# else the machine does; needs no stack. After 2,000 warm-up requests the counters are
+# zeroed, BENCH_CALLGRIND_REQUESTS [10000] requests are made with hey at 16 connections
+# and the counters dumped. Dumps and `callgrind_annotate` profiles stay in
+# $DATA_DIR/callgrind; the table goes to bench/results/gateway-instructions-<date>.md.
+callgrind_mode() {
+  install_missing valgrind python3
+  local dir=$DATA_DIR/callgrind n=${BENCH_CALLGRIND_REQUESTS:-10000}
+  local up_port=$((PORT_BASE + 11)) gw_port=$((PORT_BASE + 12)) px_port=$((PORT_BASE + 13))
+  local closed=http://127.0.0.1:$((PORT_BASE + 15)) bin page gw ng report
+  bin=$(abspath "${CARGO_TARGET_DIR:-target}")/release/gateway
+  if [[ ${SKIP_BUILD:-0} != 1 ]]; then
+    log "cargo build --release -p gateway"
+    cargo build --release -p gateway
+  fi
+  [[ -x $bin ]] || die "$bin not found: build it (run without SKIP_BUILD=1)"
+  [[ -n $DATA_DIR ]] || die "DATA_DIR is empty"
+  rm -rf "$dir"
+  mkdir -p "$dir/up/logs" "$dir/px/logs" "$dir/dist"
+  echo '<!doctype html><title>bench</title>' >"$dir/dist/index.html"
+  page=$(python3 -c '
+import json
+items = [{"id": "0b9f%04d-6a3e-4c1e-9d7a-3f2b8c1d%04d" % (i, i), "name": "Gift card %d" % i,
+          "price": 100000 + i, "stock": 12, "image": "/uploads/p%d.png" % i} for i in range(17)]
+body = json.dumps({"code": 0, "message": "OK", "data": {"items": items, "page": 1}}, separators=(",", ":"))
+print(body[:-1] + " " * (2229 - len(body)) + "}")')
+  cat >"$dir/up/nginx.conf" <<CONF
+worker_processes 1;
+pid $dir/up/nginx.pid;
+error_log $dir/up/logs/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path $dir/up/body;
+  proxy_temp_path $dir/up/proxy;
+  fastcgi_temp_path $dir/up/fastcgi;
+  uwsgi_temp_path $dir/up/uwsgi;
+  scgi_temp_path $dir/up/scgi;
+  keepalive_timeout 5s;
+  keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:$up_port;
+    location / {
+      default_type application/json;
+      add_header Vary "Origin, Access-Control-Request-Method, Access-Control-Request-Headers";
+      return 200 '$page';
+    }
+  }
+}
+CONF
+  proxy_conf "$dir/px" "$px_port" "$up_port" $'worker_processes 1;\nmaster_process off;\ndaemon off;' >"$dir/px/nginx.conf"
+  "$NGINX" -p "$dir/up" -c "$dir/up/nginx.conf"
+  # shellcheck disable=SC2064 # expanded now on purpose
+  trap "kill \$(cat '$dir/up/nginx.pid') 2>/dev/null || true" EXIT
+
+  # cg_run NAME URL PID: zeroes the counters after a warm-up, runs the load, dumps;
+  # prints the instructions per request.
+  cg_run() {
+    local name=$1 url=$2 pid=$3 total ok dump
+    for _ in $(seq 1 240); do curl -fsS -o /dev/null "$url" 2>/dev/null && break; sleep 0.5; done
+    curl -fsS -o /dev/null "$url" || die "$name does not answer $url"
+    hey -n 2000 -c 16 "$url" >/dev/null
+    callgrind_control -z "$pid" >/dev/null
+    hey -n "$n" -c 16 "$url" >"$dir/$name.hey"
+    # An idle nginx acts on callgrind's commands only at its next request.
+    callgrind_control -d "$pid" >/dev/null &
+    sleep 2
+    curl -fsS -o /dev/null "$url" || true
+    wait $!
+    ok=$(awk '/\[200\]/ { print $2 }' "$dir/$name.hey")
+    [[ ${ok:-0} == "$n" ]] || die "$name: ${ok:-0} of $n requests answered 200 (see $dir/$name.hey)"
+    dump=$(find "$dir" -maxdepth 1 -name "$name.cg.*" | sort | tail -1)
+    callgrind_annotate "$dump" >"$dir/$name.txt" 2>/dev/null
+    total=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }' "$dir/$name.txt")
+    echo $((total / n))
+  }
+
+  log "gateway under callgrind"
+  LISTEN_ADDR=127.0.0.1:$gw_port METRICS_PORT=$((PORT_BASE + 14)) RUST_LOG=warn \
+    RETAILSTORE_URL=http://127.0.0.1:$up_port IDENTITY_URL=$closed SYSTEM_URL=$closed \
+    PAYMENTPROVIDER_URL=$closed INTERNAL_API_KEY=callgrind-bench-internal-key \
+    FRONTEND_DIR=$dir/dist \
+    valgrind --tool=callgrind --callgrind-out-file="$dir/gateway.cg" "$bin" >"$dir/gateway.log" 2>&1 &
+  local gw_pid=$!
+  gw=$(cg_run gateway "http://127.0.0.1:$gw_port$LIST" "$gw_pid")
+  kill "$gw_pid" 2>/dev/null || true
+  wait "$gw_pid" 2>/dev/null || true
+
+  log "nginx under callgrind"
+  valgrind --tool=callgrind --callgrind-out-file="$dir/nginx.cg" \
+    "$NGINX" -p "$dir/px" -c "$dir/px/nginx.conf" >"$dir/nginx.log" 2>&1 &
+  local ng_pid=$!
+  ng=$(cg_run nginx "http://127.0.0.1:$px_port$LIST" "$ng_pid")
+  kill -QUIT "$ng_pid" 2>/dev/null || true
+  wait "$ng_pid" 2>/dev/null || true
+
+  report=$ROOT/bench/results/gateway-instructions-$(date +%Y%m%d-%H%M%S).md
+  {
+    echo "# Gateway vs nginx: user-space instructions per request under callgrind ($(date -u +%Y-%m-%dT%H:%MZ), release)"
+    echo
+    echo "Each in front of a trivial nginx answering a fixed 2,229-byte page; $n requests with hey at 16 connections after 2,000 of warm-up."
+    echo
+    echo "| server | instructions/request |"
+    echo "|---|---:|"
+    printf '| gateway (%s) | %s |\n' "$(git -C "$ROOT" rev-parse --short HEAD)" "$gw"
+    printf '| %s, one worker | %s |\n' "$("$NGINX" -v 2>&1 | sed 's|.*: ||')" "$ng"
+    echo
+    awk -v g="$gw" -v n="$ng" 'BEGIN { printf "Gateway / nginx: %.2f x.\n", (n > 0 ? g / n : 0) }'
+  } >"$report"
+  echo
+  cat "$report"
+  log "saved to $report (profiles: $dir/*.txt)"
+}
+if [[ ${BENCH_CALLGRIND:-0} == 1 ]]; then
+  callgrind_mode
+  exit 0
+fi
+bench_stack_up
+
+# nginx in front of the same retailstore, as a shop would run it.
+proxy_conf "$WORK" "$NGINX_PORT" "$RETAIL_PORT" 'worker_processes auto;' >"$WORK/nginx.conf"
 "$NGINX" -p "$WORK" -c "$WORK/nginx.conf" -t >/dev/null 2>&1 ||
   die "nginx rejects its configuration: $("$NGINX" -p "$WORK" -c "$WORK/nginx.conf" -t 2>&1)"
 "$NGINX" -p "$WORK" -c "$WORK/nginx.conf"
