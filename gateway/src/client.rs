@@ -269,10 +269,11 @@ mod tests {
     use super::*;
     use crate::request_body;
 
-    /// An upstream answering every request with `ok`; counts the connections it
-    /// accepts and, when `close` is set, closes each one after its first answer
-    /// without saying so (as a keep-alive time-out does).
-    async fn upstream(close: bool) -> (Address, Arc<AtomicUsize>) {
+    /// An upstream answering every request with `size` bytes `o` (in 16 KiB pieces, so
+    /// that a large body arrives over many reads); counts the connections it accepts and,
+    /// when `close` is set, closes each one after its first answer without saying so (as
+    /// a keep-alive time-out does).
+    async fn upstream(size: usize, close: bool) -> (Address, Arc<AtomicUsize>) {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let address = Address::Socket(listener.local_addr().expect("addr"));
         let accepted = Arc::new(AtomicUsize::new(0));
@@ -287,8 +288,17 @@ mod tests {
                         buf.extend_from_slice(&chunk[..n]);
                         while let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
                             buf.drain(..end + 4);
-                            let answer = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok";
-                            if stream.write_all(answer).await.is_err() || close {
+                            let head = format!("HTTP/1.1 200 OK\r\ncontent-length: {size}\r\n\r\n");
+                            if stream.write_all(head.as_bytes()).await.is_err() {
+                                return;
+                            }
+                            for piece in vec![b'o'; size].chunks(16 * 1024) {
+                                if stream.write_all(piece).await.is_err() {
+                                    return;
+                                }
+                                tokio::task::yield_now().await;
+                            }
+                            if close {
                                 return;
                             }
                         }
@@ -317,10 +327,10 @@ mod tests {
 
     #[actix_web::test]
     async fn reuses_a_connection_once_its_answer_is_read() {
-        let (address, accepted) = upstream(false).await;
+        let (address, accepted) = upstream(2, false).await;
         let client = Client::new();
         for _ in 0..3 {
-            assert_eq!(fetch(&client, &address).await, "ok");
+            assert_eq!(fetch(&client, &address).await, "oo");
         }
         assert_eq!(accepted.load(Ordering::SeqCst), 1);
 
@@ -330,59 +340,29 @@ mod tests {
             .await
             .expect("response");
         drop(unread);
-        assert_eq!(fetch(&client, &address).await, "ok");
+        assert_eq!(fetch(&client, &address).await, "oo");
         assert_eq!(accepted.load(Ordering::SeqCst), 2);
     }
 
     #[actix_web::test]
     async fn streams_a_large_answer_and_reuses_its_connection() {
         const SIZE: usize = 1 << 20;
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let address = Address::Socket(listener.local_addr().expect("addr"));
-        let accepted = Arc::new(AtomicUsize::new(0));
-        let count = accepted.clone();
-        tokio::spawn(async move {
-            while let Ok((mut stream, _)) = listener.accept().await {
-                count.fetch_add(1, Ordering::SeqCst);
-                tokio::spawn(async move {
-                    let mut buf = Vec::new();
-                    let mut chunk = [0u8; 1024];
-                    while let Ok(n @ 1..) = stream.read(&mut chunk).await {
-                        buf.extend_from_slice(&chunk[..n]);
-                        if !buf.windows(4).any(|w| w == b"\r\n\r\n") {
-                            continue;
-                        }
-                        buf.clear();
-                        let head = format!("HTTP/1.1 200 OK\r\ncontent-length: {SIZE}\r\n\r\n");
-                        if stream.write_all(head.as_bytes()).await.is_err() {
-                            return;
-                        }
-                        // In pieces, so that the body arrives over many reads.
-                        for piece in vec![7u8; SIZE].chunks(16 * 1024) {
-                            if stream.write_all(piece).await.is_err() {
-                                return;
-                            }
-                            tokio::task::yield_now().await;
-                        }
-                    }
-                });
-            }
-        });
+        let (address, accepted) = upstream(SIZE, false).await;
         let client = Client::new();
         for _ in 0..2 {
             let body = fetch(&client, &address).await;
             assert_eq!(body.len(), SIZE);
-            assert!(body.iter().all(|b| *b == 7));
+            assert!(body.iter().all(|b| *b == b'o'));
         }
         assert_eq!(accepted.load(Ordering::SeqCst), 1);
     }
 
     #[actix_web::test]
     async fn survives_connections_the_upstream_closes() {
-        let (address, accepted) = upstream(true).await;
+        let (address, accepted) = upstream(2, true).await;
         let client = Client::new();
         for _ in 0..3 {
-            assert_eq!(fetch(&client, &address).await, "ok");
+            assert_eq!(fetch(&client, &address).await, "oo");
             tokio::task::yield_now().await;
         }
         assert_eq!(accepted.load(Ordering::SeqCst), 3);
