@@ -92,7 +92,7 @@ lint: ## clippy, API types current, frontend lint, shellcheck of scripts/ and .c
 bench: export RATE_LIMIT_ORDER_PER_MINUTE ?= 0
 bench: export MAX_UNPAID_ORDERS_PER_EMAIL ?= 1000000
 bench: export MAX_UNPAID_ORDERS_PER_IP ?= 1000000
-bench: ## gateway vs nginx vs direct, gateway overhead, idle RSS, bulk import vs COPY, storefront list, checkout, Lighthouse (release)
+bench: ## gateway vs nginx vs direct, gateway overhead, idle RSS, bulk import vs COPY, storefront list, checkout, Lighthouse (production profile)
 	BENCH_KEEP=1 scripts/bench.sh
 	rc=0; SKIP_BUILD=1 scripts/bench-gateway.sh || rc=$$?; \
 		SKIP_BUILD=1 scripts/bench-catalogue.sh || rc=$$?; \

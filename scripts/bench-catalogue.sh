@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Catalogue benchmarks of the release build, through the gateway:
+# Catalogue benchmarks of the production build, through the gateway:
 #   1. Bulk import: 100,000 serial codes as two CreateBulk calls of 50,000, against a raw
 #      COPY of 100,000 rows of the same shape (random nonce, ciphertext and keyed hash)
 #      into the same table with the same indexes and stock triggers, in the same run.
@@ -117,7 +117,7 @@ rps=$(awk '$1 == "Requests/sec:" { print $2 }' <<<"$out")
 bad=$(awk '/Non-2xx or 3xx responses:/ { print $NF }' <<<"$out")
 
 {
-  echo "# Catalogue benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), release, $(nproc) cores shared with the load generator)"
+  echo "# Catalogue benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), $PROFILE, $(nproc) cores shared with the load generator)"
   echo
   echo "## Bulk import of 100,000 codes"
   echo

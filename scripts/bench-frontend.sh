@@ -11,7 +11,7 @@
 #
 # Lighthouse comes from the npm registry into LIGHTHOUSE_DIR [~/.cache/shop-tools/lighthouse]
 # (installed on first use; it is a tool, not a dependency of the app).
-# Settings: BENCH_PORT_BASE [28080], BENCH_DATA_DIR [.data/bench], BENCH_PROFILE [release],
+# Settings: BENCH_PORT_BASE [28080], BENCH_DATA_DIR [.data/bench], BENCH_PROFILE [production],
 # LIGHTHOUSE_RUNS [3] per page (the run with the median performance score is reported,
 # as Lighthouse advises), CHROMIUM_PATH [/usr/bin/chromium], LIGHTHOUSE_VERSION [12],
 # SKIP_BUILD=1 (reuse the binaries and frontend/dist), BENCH_KEEP=1 (leave the stack

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The gateway against nginx, side by side, on the storefront product list
-# (GET /retailstore/api/web/v1/Product/Pagination) of the running release stack:
+# (GET /retailstore/api/web/v1/Product/Pagination) of the running stack (BENCH_PROFILE [production]):
 #   - direct:  straight to retailstore (the floor: no proxy at all)
 #   - gateway: through the shop's gateway (token checks, header filtering, request ids,
 #              tracing, rate limits: everything it does in production)
@@ -104,10 +104,10 @@ callgrind_mode() {
   local dir=$DATA_DIR/callgrind n=${BENCH_CALLGRIND_REQUESTS:-10000}
   local up_port=$((PORT_BASE + 11)) gw_port=$((PORT_BASE + 12)) px_port=$((PORT_BASE + 13))
   local closed=http://127.0.0.1:$((PORT_BASE + 15)) bin page gw ng report
-  bin=$(abspath "${CARGO_TARGET_DIR:-target}")/release/gateway
+  bin=$(abspath "${CARGO_TARGET_DIR:-target}")/$PROFILE/gateway
   if [[ ${SKIP_BUILD:-0} != 1 ]]; then
-    log "cargo build --release -p gateway"
-    cargo build --release -p gateway
+    log "cargo build --profile $PROFILE -p gateway"
+    cargo build --profile "$PROFILE" -p gateway
   fi
   [[ -x $bin ]] || die "$bin not found: build it (run without SKIP_BUILD=1)"
   [[ -n $DATA_DIR ]] || die "DATA_DIR is empty"
@@ -192,7 +192,7 @@ CONF
 
   report=$ROOT/bench/results/gateway-instructions-$(date +%Y%m%d-%H%M%S).md
   {
-    echo "# Gateway vs nginx: user-space instructions per request under callgrind ($(date -u +%Y-%m-%dT%H:%MZ), release)"
+    echo "# Gateway vs nginx: user-space instructions per request under callgrind ($(date -u +%Y-%m-%dT%H:%MZ), $PROFILE)"
     echo
     echo "Each in front of a trivial nginx answering a fixed 2,229-byte page; $n requests with hey at 16 connections after 2,000 of warm-up."
     echo
@@ -306,7 +306,7 @@ done
 
 report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
 {
-  echo "# Gateway vs nginx vs direct: storefront product list ($(date -u +%Y-%m-%dT%H:%MZ), release, $(nproc) cores shared with the load generator)"
+  echo "# Gateway vs nginx vs direct: storefront product list ($(date -u +%Y-%m-%dT%H:%MZ), $PROFILE, $(nproc) cores shared with the load generator)"
   echo
   echo "| path | load | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |"
   echo "|---|---|---:|---:|---:|---:|---:|"

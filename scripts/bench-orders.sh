@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Buying-flow benchmarks of the release build, through the gateway:
+# Buying-flow benchmarks of the production build, through the gateway:
 #   1. Checkout contention: BENCH_BUYERS [500] shoppers at once, each ordering one code of
 #      a product holding BENCH_STOCK [100] codes (every connection open before the first
 #      request leaves). Reports successes (must equal the stock), refusals (409 code 400),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Gateway overhead and idle memory of the release build.
+# Gateway overhead and idle memory of the production build.
 #
-# Starts the stack (release, its own DATA_DIR and ports) and measures, side by side,
+# Starts the stack (production profile, its own DATA_DIR and ports) and measures, side by side,
 # the same identity calls made straight to identity and through the gateway:
 #   - GET /identity/.well-known/jwks.json                (public, no token)
 #   - GET /identity/api/admin/v1/IdentityAuth/Me          (bearer token from Login)
@@ -14,10 +14,10 @@
 # oha: cargo install --locked oha (also looked up in ~/.cache/shop-tools/bin).
 # The load generator shares the machine with the servers: compare rows, not machines.
 #
-# Settings: BENCH_PROFILE [release], BENCH_DURATION [10] seconds per run (plus a 2 s warm-up),
+# Settings: BENCH_PROFILE [production], BENCH_DURATION [10] seconds per run (plus a 2 s warm-up),
 # BENCH_CONNECTIONS [32], BENCH_THREADS [2] (wrk), BENCH_TOOL [oha|wrk, auto],
 # BENCH_PORT_BASE [28080], BENCH_DATA_DIR [.data/bench], SKIP_BUILD=1 (reuse the
-# release binaries), BENCH_KEEP=1 (leave the stack running), plus stack.sh's settings
+# built binaries), BENCH_KEEP=1 (leave the stack running), plus stack.sh's settings
 # (DATABASE_URL, ADMIN_USERNAME, ADMIN_PASSWORD, ...).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh

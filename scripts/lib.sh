@@ -287,11 +287,12 @@ admin_token() {
   sed -nE 's/.*"accessToken" *: *"([^"]+)".*/\1/p' <<<"$out"
 }
 
-# bench_env: what every benchmark shares: the build (BENCH_PROFILE [release]; debug only
+# bench_env: what every benchmark shares: the build (BENCH_PROFILE [production], what
+# the images ship; release for a quicker build; debug only
 # to try a script out, its numbers mean nothing), a stack of its own (BENCH_DATA_DIR
 # [.data/bench], BENCH_PORT_BASE [28080]) and the admin account it logs in with.
 bench_env() {
-  export PROFILE=${BENCH_PROFILE:-release}
+  export PROFILE=${BENCH_PROFILE:-production}
   DATA_DIR=$(abspath "${BENCH_DATA_DIR:-.data/bench}")
   export DATA_DIR
   export PORT_BASE=${BENCH_PORT_BASE:-28080}

@@ -58,6 +58,7 @@ done
 # operations, parameters and per-status answers, would only repeat the schemas), of every
 # document in one; names sorted, so that the output does not depend on the order.
 merge_documents() {
+  # shellcheck disable=SC2016 # JavaScript: its template literals are not shell expansions
   node -e '
     const fs = require("fs");
     const [out, ...files] = process.argv.slice(1);

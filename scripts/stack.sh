@@ -16,7 +16,8 @@
 #                                      an order to the demo bank account (default: its total)
 #
 # Settings (environment):
-#   PROFILE=release|debug [release]   which cargo profile to build and run
+#   PROFILE=release|production|debug [release]  which cargo profile to build and run
+#                                     (production: whole-program optimised, what ships)
 #   DATA_DIR [.data]                  keys, logs, pid files, uploads, private PostgreSQL
 #   PORT_BASE [8080]                  gateway PORT_BASE, identity +1, system +2,
 #                                     retailstore +3, paymentprovider +4
@@ -41,8 +42,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 PROFILE=${PROFILE:-release}
 case $PROFILE in
-release | debug) ;;
-*) die "PROFILE must be release or debug (got '$PROFILE')" ;;
+release | production | debug) ;;
+*) die "PROFILE must be release, production or debug (got '$PROFILE')" ;;
 esac
 DATA_DIR=$(abspath "${DATA_DIR:-.data}")
 PORT_BASE=${PORT_BASE:-8080}
@@ -178,7 +179,7 @@ build() {
     return 0
   fi
   local flags=(--bins)
-  [[ $PROFILE == release ]] && flags=(--release --bins)
+  [[ $PROFILE != debug ]] && flags=(--profile "$PROFILE" --bins)
   log "cargo build ${flags[*]}"
   (cd "$ROOT" && cargo build "${flags[@]}")
   "$ROOT/scripts/frontend.sh" build

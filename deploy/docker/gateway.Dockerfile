@@ -17,8 +17,8 @@ COPY services ./services
 COPY gateway ./gateway
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
-    cargo build --release --locked --bin gateway \
-    && install -D -m 0755 target/release/gateway /out/gateway
+    cargo build --profile production --locked --bin gateway \
+    && install -D -m 0755 target/production/gateway /out/gateway
 
 FROM gcr.io/distroless/cc-debian12:nonroot
 LABEL org.opencontainers.image.title="shop-gateway" \

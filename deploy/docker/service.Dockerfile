@@ -14,8 +14,8 @@ COPY gateway ./gateway
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
     test -n "${SERVICE}" || { echo "--build-arg SERVICE=<identity|system|retailstore|paymentprovider> is required" >&2; exit 1; } \
-    && cargo build --release --locked --bin "${SERVICE}" \
-    && install -D -m 0755 "target/release/${SERVICE}" /out/server
+    && cargo build --profile production --locked --bin "${SERVICE}" \
+    && install -D -m 0755 "target/production/${SERVICE}" /out/server
 
 # distroless/cc: glibc + libgcc and nothing else (no shell); runs as uid 65532.
 FROM gcr.io/distroless/cc-debian12:nonroot
