@@ -264,19 +264,13 @@ async fn login_ignores_authorization_and_rejects_bad_input() {
     answer.ok();
 
     // Malformed JSON: code 1 in the envelope.
-    let resp = api
-        .http
-        .client
-        .post(api.http.url(LOGIN))
-        .header("content-type", "application/json")
-        .body("{\"userName\": \"admin\",")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), 400);
-    let body: serde_json::Value = resp.json().await.unwrap();
-    assert_eq!(body["success"], false);
-    assert_eq!(body["error"]["code"], 1);
+    let answer = api
+        .anon()
+        .post_text(LOGIN, "{\"userName\": \"admin\",")
+        .await;
+    assert_eq!(answer.status, 400);
+    assert_eq!(answer["success"], false);
+    assert_eq!(answer["error"]["code"], 1);
 
     // Missing fields: code 1 naming them.
     let empty = api.anon().post(LOGIN, json!({})).await;

@@ -5,7 +5,7 @@ mod common;
 
 use common::{Api, Staff};
 use identity::routes::{USER_CREATE, USER_DELETE, USER_READ, USER_RESET_PASSWORD, USER_UPDATE};
-use serde_json::{Value, json};
+use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn create_read_update_delete() {
@@ -203,19 +203,12 @@ async fn create_validation_names_every_field_and_changes_nothing() {
     }
 
     // Malformed JSON answers in the envelope too.
-    let resp = api
-        .http
-        .client
-        .post(api.http.url(USER_CREATE))
-        .bearer_auth(&admin)
-        .header("content-type", "application/json")
-        .body("{not json")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), 400);
-    let body: Value = resp.json().await.unwrap();
-    assert_eq!(body["error"]["code"], 1);
+    let answer = api
+        .with_token(Some(&admin))
+        .post_text(USER_CREATE, "{not json")
+        .await;
+    assert_eq!(answer.status, 400);
+    assert_eq!(answer["error"]["code"], 1);
 
     assert_eq!(api.user_count().await, count);
 

@@ -341,18 +341,11 @@ async fn bad_bodies_from_sepay_are_code_1_and_change_nothing() {
         .await;
     assert_eq!(answer.error(400, 1), ["body"]);
     // Not JSON at all.
-    let response = app
-        .client
-        .post(app.url(&format!("{WEBHOOK_SEPAY_PREFIX}/{provider}")))
-        .header("authorization", format!("Apikey {WEBHOOK_KEY}"))
-        .header("content-type", "application/json")
-        .body("{not json")
-        .send()
-        .await
-        .unwrap();
-    shop_common::testing::Answer::of(response)
-        .await
-        .error(400, 1);
+    let bank = app
+        .anon()
+        .with_headers(&[("authorization", &format!("Apikey {WEBHOOK_KEY}"))]);
+    let path = format!("{WEBHOOK_SEPAY_PREFIX}/{provider}");
+    bank.post_text(&path, "{not json").await.error(400, 1);
     // Too large.
     let huge = with(
         sepay(2, CODE, 1),

@@ -33,17 +33,11 @@ async fn summary_counts_a_range_in_vietnam_days() {
     let app = TestApp::spawn_with(|c| c.max_unpaid_per_email = 0).await;
     let garena = app.stocked("Thẻ Garena 100K", "GRN", 20).await;
     let steam = app
-        .post(
-            PRODUCT_CREATE,
+        .product(
             json!({"name": "Steam Wallet 200K", "price": 210_000, "status": "active",
                                "lowStockThreshold": 5}),
         )
-        .await
-        .ok()
-        .clone()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+        .await;
     app.import(&steam, &codes("STM", 0..6)).await;
     let soon = app.stocked("Thẻ sắp hết hạn", "SOON", 7).await;
     let in_12h = (chrono::Utc::now() + chrono::Duration::hours(12)).to_rfc3339();

@@ -43,28 +43,12 @@ async fn refused_orders_change_nothing() {
     let garena = app.stocked("Thẻ Garena 100K", "GRN", 3).await;
     let single = app.stocked("Steam Wallet 200K", "STM", 1).await;
     let hidden = app
-        .post(
-            PRODUCT_CREATE,
-            json!({"name": "Ẩn", "price": 1000, "status": "hidden"}),
-        )
-        .await
-        .ok()
-        .clone()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+        .product(json!({"name": "Ẩn", "price": 1000, "status": "hidden"}))
+        .await;
     let pairs = app
-        .post(
-            PRODUCT_CREATE,
-            json!({"name": "Cặp", "price": 1000, "status": "active",
-                               "minPerOrder": 2, "maxPerOrder": 4}),
-        )
-        .await
-        .ok()
-        .clone()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+        .product(json!({"name": "Cặp", "price": 1000, "status": "active",
+                               "minPerOrder": 2, "maxPerOrder": 4}))
+        .await;
     app.import(&pairs, &codes("CP", 0..5)).await;
     let before = app.schema.dump("serial_codes").await;
     let line = |id: &str, q: i64| json!({"productId": id, "quantity": q});
@@ -99,17 +83,11 @@ async fn refused_orders_change_nothing() {
         .post(CREATE_ORDER_PATH, &with(json!([line(&garena, 1)])))
         .await;
     assert_eq!(answer.error(400, 1), ["Idempotency-Key"]);
-    let response = app
-        .client
-        .post(app.url(CREATE_ORDER_PATH))
-        .header("content-type", "application/json")
-        .body("{\"items\": [")
-        .send()
-        .await
-        .unwrap();
-    shop_common::testing::Answer::of(response)
-        .await
-        .error(400, 1);
+    let malformed = app
+        .anon()
+        .post_text(CREATE_ORDER_PATH, "{\"items\": [")
+        .await;
+    malformed.error(400, 1);
     assert!(app.payments.calls(INSTRUCTION_PATH).is_empty());
 
     // Not on sale (402) before quantity (401); both name the line.

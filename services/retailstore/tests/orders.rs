@@ -285,17 +285,11 @@ async fn repeated_products_are_merged_into_one_line() {
     let app = TestApp::spawn().await;
     let a = app.stocked("Thẻ Garena 100K", "GRN", 5).await;
     let b = app
-        .post(
-            PRODUCT_CREATE,
+        .product(
             json!({"name": "Steam Wallet 200K", "price": 210_000, "status": "active",
                                "imageUrl": "/uploads/steam.png"}),
         )
-        .await
-        .ok()
-        .clone()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+        .await;
     app.import(&b, &codes("STM", 0..5)).await;
     let order = app
         .anon()
@@ -330,17 +324,11 @@ async fn repeated_products_are_merged_into_one_line() {
 async fn codes_expiring_within_a_day_are_neither_shown_nor_sold() {
     let app = TestApp::spawn().await;
     let product = app
-        .post(
-            PRODUCT_CREATE,
+        .product(
             json!({"name": "Thẻ Garena 100K", "price": 50_000, "status": "active",
                                "lowStockThreshold": 2}),
         )
-        .await
-        .ok()
-        .clone()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+        .await;
     let at = |hours: i64| (chrono::Utc::now() + chrono::Duration::hours(hours)).to_rfc3339();
     for (prefix, hours) in [("SOON", 12), ("LATE", 24 * 60), ("NEXT", 24 * 3)] {
         let answer = app

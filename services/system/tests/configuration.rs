@@ -3,6 +3,7 @@
 
 mod support;
 
+use reqwest::Method;
 use serde_json::{Value, json};
 use support::{Answer, TestApp};
 use system::routes::ADMIN_APP_CONFIGURATION as ADMIN;
@@ -228,16 +229,8 @@ async fn invalid_fields_are_listed_and_nothing_changes() {
     }
 
     // Unreadable bodies are code 1 too.
-    let malformed = app
-        .client
-        .put(app.url(ADMIN))
-        .bearer_auth(app.admin.clone())
-        .header("content-type", "application/json")
-        .body("{\"shopName\":")
-        .send()
-        .await
-        .unwrap();
-    Answer::of(malformed).await.error(400, 1);
+    let malformed = app.text(Method::PUT, ADMIN, "{\"shopName\":").await;
+    malformed.error(400, 1);
     let not_object = put(&app, &app.admin, &json!(["shopName"])).await;
     Answer::of(not_object).await.error(400, 1);
 

@@ -331,6 +331,27 @@ impl TestClient {
         Answer::of(request.send().await.unwrap()).await
     }
 
+    /// POSTs `body` as it is, labelled JSON (a malformed body), with the shorthands'
+    /// token and headers.
+    pub async fn post_text(&self, path: &str, body: &'static str) -> Answer {
+        self.text(Method::POST, path, body).await
+    }
+
+    /// [`post_text`](Self::post_text) with another method.
+    pub async fn text(&self, method: Method, path: &str, body: &'static str) -> Answer {
+        let mut request = self.client.request(method, self.url(path));
+        if let Some(token) = &self.token {
+            request = request.bearer_auth(token);
+        }
+        for (name, value) in &self.headers {
+            request = request.header(name, value);
+        }
+        let request = request
+            .header("content-type", "application/json")
+            .body(body);
+        Answer::of(request.send().await.unwrap()).await
+    }
+
     /// [`send`](Self::send) without extra headers.
     pub async fn call(
         &self,

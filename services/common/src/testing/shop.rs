@@ -89,6 +89,8 @@ pub fn sepay(id: i64, content: &str, amount: i64) -> Value {
 
 /// Stocking, ordering and paying through retailstore (its tests' `TestService`).
 pub trait Retail {
+    /// A product with these fields (Create's body); returns its id.
+    fn product(&self, fields: Value) -> impl Future<Output = String>;
     /// An active product named `name` with `n` codes `PREFIX-000000...`; returns its id.
     fn stocked(&self, name: &str, prefix: &str, n: usize) -> impl Future<Output = String>;
     /// Imports codes into a product and returns the result.
@@ -114,10 +116,14 @@ pub trait Retail {
 }
 
 impl Retail for TestService {
+    async fn product(&self, fields: Value) -> String {
+        let product = self.post(retail::PRODUCT_CREATE, fields).await;
+        product.ok()["id"].as_str().unwrap().to_owned()
+    }
+
     async fn stocked(&self, name: &str, prefix: &str, n: usize) -> String {
-        let body = json!({"name": name, "price": 50_000, "status": "active"});
-        let product = self.post(retail::PRODUCT_CREATE, body).await;
-        let id = product.ok()["id"].as_str().unwrap().to_owned();
+        let fields = json!({"name": name, "price": 50_000, "status": "active"});
+        let id = self.product(fields).await;
         if n > 0 {
             self.import(&id, &codes(prefix, 0..n)).await;
         }
