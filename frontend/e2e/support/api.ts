@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ApiSchema } from '../../src/lib/api/schemas';
 import { E2E, url } from './env';
 
 /** Direct calls to the API, for arranging data (users) and cleaning up after a test. */
@@ -128,17 +129,8 @@ export async function removeProduct(token: string, id: string): Promise<void> {
   }
 }
 
-/** Every field an admin edits; null clears an optional one. */
-export interface EditableConfiguration {
-  shopName: string;
-  shopTagline: string;
-  logoUrl: string | null;
-  socialUrl: string | null;
-  footerNote: string;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  analyticsId: string | null;
-}
+/** Every field an admin edits (the public configuration's fields); null clears an optional one. */
+export type EditableConfiguration = ApiSchema<'PublicConfiguration'>;
 
 /** What a shop nobody has configured holds (the defaults of the system service's table). */
 export const UNCONFIGURED: EditableConfiguration = {
