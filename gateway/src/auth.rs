@@ -65,3 +65,9 @@ impl Authenticator {
         })
     }
 }
+
+/// Installs rustls' ring provider (the one `shop_common::internal::http_client` uses,
+/// for token checks); reqwest clients built before it exists panic. Idempotent.
+pub fn install_crypto_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}

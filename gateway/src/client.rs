@@ -1,35 +1,42 @@
 //! The upstream client: each worker's own HTTP/1.1 connections to each service, driven
-//! with hyper's connection API. Actix workers are single-threaded, so a worker's idle
-//! connections are a plain list per service (no pool map, locks or cross-thread
-//! wake-ups, and each connection's task runs on the worker that uses it). A connection
-//! goes back to the list once its response body has been read to the end, and the
-//! newest is reused first. No redirects, proxies or default headers.
+//! from the request's own task with actix-http's client codec, so that a request's head
+//! and the answer's head stay in actix's types end to end (no second header map, no
+//! connection task, no channel between them). Actix workers are single-threaded, so a
+//! worker's idle connections are a plain list per service (no locks), newest reused
+//! first. A connection goes back to the list once its answer has been read to the end.
+//! No redirects, proxies or default headers.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::fmt;
+use std::future::poll_fn;
+use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::rc::Rc;
-use std::task::{Context, Poll};
+use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
+use actix_codec::Framed;
+use actix_http::body::BodySize;
+use actix_http::error::{ParseError, PayloadError};
+use actix_http::h1::{ClientCodec, ClientPayloadCodec, Message};
+use actix_http::{RequestHead, RequestHeadType, ResponseHead, ServiceConfig};
+use actix_web::http::{Method, StatusCode};
 use bytes::Bytes;
-use hyper::body::{Body, Frame, Incoming, SizeHint};
-use hyper::client::conn::http1;
-use hyper_util::rt::TokioIo;
+use futures_util::Stream;
 use tokio::net::TcpStream;
 
-use crate::request_body::UpstreamBody;
 use crate::routes::Service;
 
 /// Idle connections are dropped before the services' own keep-alive (actix default:
-/// 5 s) closes them, so a connection is never reused as the service closes it.
+/// 5 s) closes them, so a connection is rarely reused as the service closes it.
 const IDLE_TIMEOUT: Duration = Duration::from_secs(4);
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const MAX_IDLE_PER_SERVICE: usize = 256;
 
-type Sender = http1::SendRequest<UpstreamBody>;
+type Conn = Framed<TcpStream, ClientCodec>;
+type BodyConn = Framed<TcpStream, ClientPayloadCodec>;
 
 /// Where a service's connections go: its address, or a name resolved on each connect.
 #[derive(Debug, Clone)]
@@ -38,12 +45,15 @@ pub enum Address {
     Name(String, u16),
 }
 
-/// Why a request got no response head.
+/// Why a request got no answer head.
 #[derive(Debug)]
 pub enum UpstreamError {
-    Connect(std::io::Error),
+    Connect(io::Error),
     ConnectTimeout,
-    Http(hyper::Error),
+    Io(io::Error),
+    Parse(ParseError),
+    /// The service closed the connection before answering.
+    Closed,
 }
 
 impl UpstreamError {
@@ -60,15 +70,26 @@ impl fmt::Display for UpstreamError {
         match self {
             UpstreamError::Connect(e) => write!(f, "connect: {e}"),
             UpstreamError::ConnectTimeout => f.write_str("connect: timed out"),
-            UpstreamError::Http(e) => fmt::Display::fmt(e, f),
+            UpstreamError::Io(e) => fmt::Display::fmt(e, f),
+            UpstreamError::Parse(e) => write!(f, "answer head: {e}"),
+            UpstreamError::Closed => f.write_str("connection closed before an answer"),
         }
     }
 }
 
 impl std::error::Error for UpstreamError {}
 
+impl From<ParseError> for UpstreamError {
+    fn from(e: ParseError) -> Self {
+        match e {
+            ParseError::Io(e) => UpstreamError::Io(e),
+            e => UpstreamError::Parse(e),
+        }
+    }
+}
+
 struct Idle {
-    sender: Sender,
+    conn: Conn,
     since: Instant,
 }
 
@@ -79,8 +100,10 @@ struct Pool {
 }
 
 impl Pool {
-    /// The newest idle connection that can take a request now.
-    fn checkout(&self, service: Service) -> Option<Sender> {
+    /// The newest idle connection that is not too old. With `probe`, one the service
+    /// has closed meanwhile is dropped (a read that finds its end; costs a system call
+    /// only when the socket was seen readable).
+    fn checkout(&self, service: Service, probe: bool) -> Option<Conn> {
         let mut idle = self.idle[service.index()].borrow_mut();
         let now = Instant::now();
         while let Some(conn) = idle.pop_back() {
@@ -89,172 +112,313 @@ impl Pool {
                 idle.clear();
                 return None;
             }
-            if conn.sender.is_ready() {
-                return Some(conn.sender);
+            if !probe || still_open(conn.conn.io_ref()) {
+                return Some(conn.conn);
             }
-            // Closed, or not done with its last exchange: dropping it lets it close.
         }
         None
     }
 
-    fn checkin(&self, service: Service, sender: Sender) {
-        if sender.is_closed() {
-            return;
-        }
+    fn checkin(&self, service: Service, conn: Conn) {
         let mut idle = self.idle[service.index()].borrow_mut();
         if idle.len() >= MAX_IDLE_PER_SERVICE {
             idle.pop_front();
         }
         idle.push_back(Idle {
-            sender,
+            conn,
             since: Instant::now(),
         });
     }
 }
 
+/// An idle connection must have nothing to read: any byte or its end means it is done.
+fn still_open(stream: &TcpStream) -> bool {
+    let mut byte = [0u8; 1];
+    matches!(stream.try_read(&mut byte), Err(e) if e.kind() == io::ErrorKind::WouldBlock)
+}
+
+/// Feeds a request body into the connection once its head is written; see
+/// [`request_body`](crate::request_body).
+pub trait BodySource {
+    /// Writes the body; the error is what the client is answered.
+    fn send(
+        self,
+        to: &mut BodyWriter<'_>,
+    ) -> impl Future<Output = Result<(), crate::error::GatewayError>>;
+}
+
+/// The connection as a body source sees it: chunks in, flushed with back-pressure.
+pub struct BodyWriter<'a> {
+    conn: &'a mut Conn,
+}
+
+impl BodyWriter<'_> {
+    /// Encodes a chunk (`None`: the end of the body) and writes it out.
+    pub async fn write(&mut self, chunk: Option<Bytes>) -> io::Result<()> {
+        Pin::new(&mut *self.conn).write(Message::Chunk(chunk))?;
+        flush(self.conn).await
+    }
+}
+
+/// How a request failed: no answer from the service, or its body could not be sent.
+#[derive(Debug)]
+pub enum SendError {
+    Upstream(UpstreamError),
+    Body(crate::error::GatewayError),
+    /// No answer head within the time-out once the request was sent.
+    TimedOut,
+}
+
 /// One worker's upstream connections; build it on the worker thread that uses it.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Client {
     pool: Rc<Pool>,
+    /// Shared by every connection (it keeps the cached `Date` the codec writes).
+    config: ServiceConfig,
+}
+
+impl Default for Client {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Client {
     pub fn new() -> Self {
-        Self::default()
+        Self {
+            pool: Rc::default(),
+            config: ServiceConfig::default(),
+        }
     }
 
-    /// Sends `req` (origin-form URI, `Host` set) to `service` at `address` and waits for
-    /// the response head. A reused connection that closed before taking the request (it
-    /// gives the request back unsent) is retried once on a new connection; nothing that
-    /// reached the wire is sent twice.
+    /// Sends `head` (origin-form URI, `Host` set) with `size` and, when given, `body` to
+    /// `service` at `address`, and waits up to `timeout` for the answer head once the
+    /// request is sent. A request without a body whose method is safe to repeat (GET,
+    /// HEAD, OPTIONS) goes again, once, on a new connection when a reused one was closed
+    /// before any answer; anything else takes a connection checked to be open, and
+    /// nothing is sent twice.
     pub async fn send(
         &self,
         service: Service,
         address: &Address,
-        mut req: http::Request<UpstreamBody>,
-    ) -> Result<http::Response<PooledBody>, UpstreamError> {
-        if let Some(mut sender) = self.pool.checkout(service) {
-            match sender.try_send_request(req).await {
-                Ok(resp) => return Ok(self.pooled(service, sender, resp)),
-                Err(mut e) => match e.take_message() {
-                    Some(unsent) => {
-                        tracing::debug!(service = service.name(), error = %e.error(), "idle upstream connection closed; retrying on a new one");
-                        req = unsent;
-                    }
-                    None => return Err(UpstreamError::Http(e.into_error())),
-                },
+        head: RequestHead,
+        size: BodySize,
+        body: Option<impl BodySource>,
+        timeout: Duration,
+    ) -> Result<Answer, SendError> {
+        let repeatable =
+            body.is_none() && matches!(head.method, Method::GET | Method::HEAD | Method::OPTIONS);
+        let head = Rc::new(head);
+        if repeatable && let Some(mut conn) = self.pool.checkout(service, false) {
+            match exchange(&mut conn, &head, size, None::<NoBody>, timeout).await {
+                Ok(head) => return Ok(self.answer(service, conn, head)),
+                Err(SendError::Upstream(e)) => {
+                    tracing::debug!(service = service.name(), error = %e, "reused upstream connection failed; retrying on a new one");
+                }
+                Err(e) => return Err(e),
             }
         }
-        let mut sender = connect(address).await?;
-        let resp = sender
-            .try_send_request(req)
+        let mut conn = match self.pool.checkout(service, !repeatable) {
+            Some(conn) => conn,
+            None => self.connect(address).await.map_err(SendError::Upstream)?,
+        };
+        let answer = exchange(&mut conn, &head, size, body, timeout).await?;
+        Ok(self.answer(service, conn, answer))
+    }
+
+    async fn connect(&self, address: &Address) -> Result<Conn, UpstreamError> {
+        let connecting = async {
+            match address {
+                Address::Socket(addr) => TcpStream::connect(addr).await,
+                Address::Name(host, port) => TcpStream::connect((host.as_str(), *port)).await,
+            }
+        };
+        let stream = tokio::time::timeout(CONNECT_TIMEOUT, connecting)
             .await
-            .map_err(|e| UpstreamError::Http(e.into_error()))?;
-        Ok(self.pooled(service, sender, resp))
+            .map_err(|_| UpstreamError::ConnectTimeout)?
+            .map_err(UpstreamError::Connect)?;
+        stream.set_nodelay(true).map_err(UpstreamError::Connect)?;
+        Ok(Framed::new(stream, ClientCodec::new(self.config.clone())))
     }
 
-    fn pooled(
-        &self,
-        service: Service,
-        sender: Sender,
-        resp: http::Response<Incoming>,
-    ) -> http::Response<PooledBody> {
-        resp.map(|body| PooledBody {
-            body,
-            home: Some(Home {
-                pool: self.pool.clone(),
-                service,
-                sender,
-            }),
-        })
+    /// The answer head, and its body as far as it has arrived.
+    fn answer(&self, service: Service, conn: Conn, head: ResponseHead) -> Answer {
+        let home = Home {
+            pool: self.pool.clone(),
+            service,
+        };
+        // A 204 or 304 that declares a length has no body either; its connection is
+        // not trusted again.
+        let bodyless = matches!(
+            head.status,
+            StatusCode::NO_CONTENT | StatusCode::NOT_MODIFIED
+        );
+        let body = match conn.codec_ref().message_type() {
+            actix_http::h1::MessageType::None => {
+                home.keep(conn);
+                AnswerBody::Empty
+            }
+            _ if bodyless => AnswerBody::Empty,
+            _ => {
+                let reader = BodyReader {
+                    read_ahead: VecDeque::new(),
+                    conn: Some(conn.into_map_codec(ClientCodec::into_payload_codec)),
+                    home: Some(home),
+                };
+                reader.arrived()
+            }
+        };
+        Answer { head, body }
     }
 }
 
-async fn connect(address: &Address) -> Result<Sender, UpstreamError> {
-    let connecting = async {
-        match address {
-            Address::Socket(addr) => TcpStream::connect(addr).await,
-            Address::Name(host, port) => TcpStream::connect((host.as_str(), *port)).await,
-        }
-    };
-    let stream = tokio::time::timeout(CONNECT_TIMEOUT, connecting)
-        .await
-        .map_err(|_| UpstreamError::ConnectTimeout)?
-        .map_err(UpstreamError::Connect)?;
-    stream.set_nodelay(true).map_err(UpstreamError::Connect)?;
-    let (sender, conn) = http1::handshake(TokioIo::new(stream))
-        .await
-        .map_err(UpstreamError::Http)?;
-    // The connection's task lives on this worker, beside the list that holds it.
-    actix_web::rt::spawn(async move {
-        if let Err(e) = conn.await {
-            tracing::debug!(error = %e, "upstream connection ended");
-        }
-    });
-    Ok(sender)
+/// Stands for "no request body".
+struct NoBody;
+
+impl BodySource for NoBody {
+    async fn send(self, _: &mut BodyWriter<'_>) -> Result<(), crate::error::GatewayError> {
+        Ok(())
+    }
 }
 
-/// Where a connection goes back once its response has been read whole.
+/// Writes the request (head, then the body as it streams in) and reads the answer head.
+async fn exchange(
+    conn: &mut Conn,
+    head: &Rc<RequestHead>,
+    size: BodySize,
+    body: Option<impl BodySource>,
+    timeout: Duration,
+) -> Result<ResponseHead, SendError> {
+    let io_error = |e| SendError::Upstream(UpstreamError::Io(e));
+    Pin::new(&mut *conn)
+        .write(Message::Item((
+            RequestHeadType::Rc(head.clone(), None),
+            size,
+        )))
+        .map_err(io_error)?;
+    flush(conn).await.map_err(io_error)?;
+    if let Some(body) = body {
+        body.send(&mut BodyWriter { conn })
+            .await
+            .map_err(SendError::Body)?;
+    }
+    let next = poll_fn(|cx| Pin::new(&mut *conn).next_item(cx));
+    match tokio::time::timeout(timeout, next).await {
+        Ok(Some(Ok(head))) => Ok(head),
+        Ok(Some(Err(e))) => Err(SendError::Upstream(e.into())),
+        Ok(None) => Err(SendError::Upstream(UpstreamError::Closed)),
+        Err(_) => Err(SendError::TimedOut),
+    }
+}
+
+async fn flush<U>(conn: &mut Framed<TcpStream, U>) -> io::Result<()>
+where
+    U: actix_codec::Encoder<Message<(RequestHeadType, BodySize)>, Error = io::Error>,
+{
+    poll_fn(|cx| Pin::new(&mut *conn).flush::<Message<(RequestHeadType, BodySize)>>(cx)).await
+}
+
+/// An upstream answer: its head and body.
+pub struct Answer {
+    pub head: ResponseHead,
+    pub body: AnswerBody,
+}
+
+/// An answer body: none, all of it (it arrived with the head), the rest to read, or
+/// the error met reading it.
+pub enum AnswerBody {
+    Empty,
+    Whole(Bytes),
+    Stream(BodyReader),
+    Failed(PayloadError),
+}
+
+/// Where a connection goes back once its answer has been read whole.
 struct Home {
     pool: Rc<Pool>,
     service: Service,
-    sender: Sender,
 }
 
 impl Home {
-    fn go(self) {
-        self.pool.checkin(self.service, self.sender);
+    /// Keeps the connection for another request when the service allows it and nothing
+    /// unexpected is left in it.
+    fn keep(self, conn: Conn) {
+        if conn.codec_ref().keep_alive() && conn.is_read_buf_empty() && conn.is_write_buf_empty() {
+            self.pool.checkin(self.service, conn);
+        }
     }
 }
 
-/// A response body that returns its connection to the worker's list when it ends. A
-/// body dropped before its end takes the connection with it (hyper then closes it).
-pub struct PooledBody {
-    body: Incoming,
+/// The rest of an answer body, read from its connection; the connection goes back to
+/// the worker's list at the body's end. A body dropped before its end takes the
+/// connection with it (it is closed).
+pub struct BodyReader {
+    /// What was read before the body started streaming, given out first.
+    read_ahead: VecDeque<Result<Bytes, PayloadError>>,
+    conn: Option<BodyConn>,
     home: Option<Home>,
 }
 
-impl Body for PooledBody {
-    type Data = Bytes;
-    type Error = hyper::Error;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
-        let polled = Pin::new(&mut self.body).poll_frame(cx);
-        if let Poll::Ready(None) = polled
-            && let Some(home) = self.home.take()
-        {
-            home.go();
+impl BodyReader {
+    /// What of the body is there already, without waiting.
+    fn arrived(mut self) -> AnswerBody {
+        let mut cx = Context::from_waker(Waker::noop());
+        match self.poll_chunk(&mut cx) {
+            Poll::Ready(Some(Ok(first))) => match self.poll_chunk(&mut cx) {
+                Poll::Ready(None) => AnswerBody::Whole(first),
+                // The rest is read with the caller's waker.
+                Poll::Pending => {
+                    self.read_ahead.push_back(Ok(first));
+                    AnswerBody::Stream(self)
+                }
+                Poll::Ready(Some(next)) => {
+                    self.read_ahead.push_back(Ok(first));
+                    self.read_ahead.push_back(next);
+                    AnswerBody::Stream(self)
+                }
+            },
+            Poll::Ready(None) => AnswerBody::Empty,
+            // An error is kept for the stream to report.
+            Poll::Ready(Some(Err(e))) => AnswerBody::Failed(e),
+            Poll::Pending => AnswerBody::Stream(self),
         }
-        polled
     }
 
-    fn is_end_stream(&self) -> bool {
-        self.body.is_end_stream()
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        self.body.size_hint()
+    fn poll_chunk(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<Bytes, PayloadError>>> {
+        if let Some(item) = self.read_ahead.pop_front() {
+            return Poll::Ready(Some(item));
+        }
+        let Some(conn) = self.conn.as_mut() else {
+            return Poll::Ready(None);
+        };
+        match Pin::new(conn).next_item(cx) {
+            Poll::Ready(Some(Ok(Some(chunk)))) => Poll::Ready(Some(Ok(chunk))),
+            Poll::Ready(Some(Ok(None))) => {
+                if let (Some(conn), Some(home)) = (self.conn.take(), self.home.take()) {
+                    home.keep(conn.into_map_codec(ClientPayloadCodec::into_message_codec));
+                }
+                Poll::Ready(None)
+            }
+            Poll::Ready(Some(Err(e))) => {
+                self.conn = None;
+                Poll::Ready(Some(Err(e)))
+            }
+            // The connection ended before the body did.
+            Poll::Ready(None) => {
+                self.conn = None;
+                Poll::Ready(Some(Err(PayloadError::Incomplete(None))))
+            }
+            Poll::Pending => Poll::Pending,
+        }
     }
 }
 
-impl Drop for PooledBody {
-    fn drop(&mut self) {
-        // An empty body (HEAD, 204, 304) is never polled to its end.
-        if self.body.is_end_stream()
-            && let Some(home) = self.home.take()
-        {
-            home.go();
-        }
-    }
-}
+impl Stream for BodyReader {
+    type Item = Result<Bytes, PayloadError>;
 
-/// Installs rustls' ring provider (the one `shop_common::internal::http_client` uses,
-/// for token checks); reqwest clients built before it exists panic. Idempotent.
-pub fn install_crypto_provider() {
-    let _ = rustls::crypto::ring::default_provider().install_default();
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.poll_chunk(cx)
+    }
 }
 
 #[cfg(test)]
@@ -262,18 +426,18 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    use http_body_util::BodyExt;
+    use actix_web::http::header::{HOST, HeaderValue};
+    use futures_util::StreamExt;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::TcpListener;
 
     use super::*;
-    use crate::request_body;
 
     /// An upstream answering every request with `size` bytes `o` (in 16 KiB pieces, so
-    /// that a large body arrives over many reads); counts the connections it accepts and,
-    /// when `close` is set, closes each one after its first answer without saying so (as
-    /// a keep-alive time-out does).
-    async fn upstream(size: usize, close: bool) -> (Address, Arc<AtomicUsize>) {
+    /// that a large body arrives over many reads), chunked when `chunked` is set; counts
+    /// the connections it accepts and, when `close` is set, closes each one after its
+    /// first answer without saying so (as a keep-alive time-out does).
+    async fn upstream(size: usize, chunked: bool, close: bool) -> (Address, Arc<AtomicUsize>) {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let address = Address::Socket(listener.local_addr().expect("addr"));
         let accepted = Arc::new(AtomicUsize::new(0));
@@ -288,15 +452,30 @@ mod tests {
                         buf.extend_from_slice(&chunk[..n]);
                         while let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
                             buf.drain(..end + 4);
-                            let head = format!("HTTP/1.1 200 OK\r\ncontent-length: {size}\r\n\r\n");
+                            let head = if chunked {
+                                "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n".to_owned()
+                            } else {
+                                format!("HTTP/1.1 200 OK\r\ncontent-length: {size}\r\n\r\n")
+                            };
                             if stream.write_all(head.as_bytes()).await.is_err() {
                                 return;
                             }
                             for piece in vec![b'o'; size].chunks(16 * 1024) {
-                                if stream.write_all(piece).await.is_err() {
+                                let framed = if chunked {
+                                    let mut framed = format!("{:x}\r\n", piece.len()).into_bytes();
+                                    framed.extend_from_slice(piece);
+                                    framed.extend_from_slice(b"\r\n");
+                                    framed
+                                } else {
+                                    piece.to_vec()
+                                };
+                                if stream.write_all(&framed).await.is_err() {
                                     return;
                                 }
                                 tokio::task::yield_now().await;
+                            }
+                            if chunked && stream.write_all(b"0\r\n\r\n").await.is_err() {
+                                return;
                             }
                             if close {
                                 return;
@@ -309,60 +488,86 @@ mod tests {
         (address, accepted)
     }
 
-    fn get() -> http::Request<UpstreamBody> {
-        let mut req = http::Request::new(request_body::empty());
-        *req.uri_mut() = http::Uri::from_static("/x");
-        req.headers_mut()
-            .insert(http::header::HOST, http::HeaderValue::from_static("up"));
-        req
+    fn get() -> RequestHead {
+        let mut head = RequestHead::default();
+        head.uri = actix_web::http::Uri::from_static("/x");
+        head.headers.insert(HOST, HeaderValue::from_static("up"));
+        head
     }
 
-    async fn fetch(client: &Client, address: &Address) -> Bytes {
-        let resp = client
-            .send(Service::Retailstore, address, get())
+    const TIMEOUT: Duration = Duration::from_secs(5);
+
+    async fn send(client: &Client, address: &Address) -> Answer {
+        client
+            .send(
+                Service::Retailstore,
+                address,
+                get(),
+                BodySize::None,
+                None::<NoBody>,
+                TIMEOUT,
+            )
             .await
-            .expect("response");
-        resp.into_body().collect().await.expect("body").to_bytes()
+            .unwrap_or_else(|e| panic!("an answer, not {e:?}"))
+    }
+
+    async fn fetch(client: &Client, address: &Address) -> Vec<u8> {
+        match send(client, address).await.body {
+            AnswerBody::Empty => Vec::new(),
+            AnswerBody::Whole(bytes) => bytes.to_vec(),
+            AnswerBody::Stream(mut reader) => {
+                let mut body = Vec::new();
+                while let Some(chunk) = reader.next().await {
+                    body.extend_from_slice(&chunk.expect("chunk"));
+                }
+                body
+            }
+            AnswerBody::Failed(e) => panic!("{e}"),
+        }
     }
 
     #[actix_web::test]
     async fn reuses_a_connection_once_its_answer_is_read() {
-        let (address, accepted) = upstream(2, false).await;
+        let (address, accepted) = upstream(2, false, false).await;
         let client = Client::new();
         for _ in 0..3 {
-            assert_eq!(fetch(&client, &address).await, "oo");
+            assert_eq!(fetch(&client, &address).await, b"oo");
         }
         assert_eq!(accepted.load(Ordering::SeqCst), 1);
+    }
 
-        // An answer dropped unread takes its connection with it: the next needs a new one.
-        let unread = client
-            .send(Service::Retailstore, &address, get())
-            .await
-            .expect("response");
+    #[actix_web::test]
+    async fn an_answer_dropped_unread_takes_its_connection_with_it() {
+        let (address, accepted) = upstream(1 << 20, false, false).await;
+        let client = Client::new();
+        let unread = send(&client, &address).await;
+        assert!(matches!(unread.body, AnswerBody::Stream(_)));
         drop(unread);
-        assert_eq!(fetch(&client, &address).await, "oo");
+        assert_eq!(fetch(&client, &address).await.len(), 1 << 20);
         assert_eq!(accepted.load(Ordering::SeqCst), 2);
     }
 
     #[actix_web::test]
-    async fn streams_a_large_answer_and_reuses_its_connection() {
-        const SIZE: usize = 1 << 20;
-        let (address, accepted) = upstream(SIZE, false).await;
-        let client = Client::new();
-        for _ in 0..2 {
-            let body = fetch(&client, &address).await;
-            assert_eq!(body.len(), SIZE);
-            assert!(body.iter().all(|b| *b == b'o'));
+    async fn streams_large_answers_whole_and_reuses_their_connection() {
+        const SIZE: usize = (1 << 20) + 17;
+        for chunked in [false, true] {
+            let (address, accepted) = upstream(SIZE, chunked, false).await;
+            let client = Client::new();
+            for _ in 0..2 {
+                let body = fetch(&client, &address).await;
+                assert_eq!(body.len(), SIZE, "chunked: {chunked}");
+                assert!(body.iter().all(|b| *b == b'o'));
+            }
+            assert_eq!(accepted.load(Ordering::SeqCst), 1, "chunked: {chunked}");
         }
-        assert_eq!(accepted.load(Ordering::SeqCst), 1);
     }
 
     #[actix_web::test]
     async fn survives_connections_the_upstream_closes() {
-        let (address, accepted) = upstream(2, true).await;
+        let (address, accepted) = upstream(2, false, true).await;
         let client = Client::new();
         for _ in 0..3 {
-            assert_eq!(fetch(&client, &address).await, "oo");
+            assert_eq!(fetch(&client, &address).await, b"oo");
             tokio::task::yield_now().await;
         }
         assert_eq!(accepted.load(Ordering::SeqCst), 3);
@@ -374,10 +579,19 @@ mod tests {
         let address = Address::Socket(listener.local_addr().expect("addr"));
         drop(listener);
         let err = Client::new()
-            .send(Service::Retailstore, &address, get())
+            .send(
+                Service::Retailstore,
+                &address,
+                get(),
+                BodySize::None,
+                None::<NoBody>,
+                TIMEOUT,
+            )
             .await
-            .err()
-            .expect("an error");
-        assert!(err.is_connect(), "{err}");
+            .err();
+        assert!(
+            matches!(&err, Some(SendError::Upstream(e)) if e.is_connect()),
+            "{err:?}"
+        );
     }
 }

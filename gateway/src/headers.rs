@@ -10,8 +10,7 @@
 
 use std::net::IpAddr;
 
-use actix_web::http::header as ax;
-use reqwest::header::{self as rq, HeaderName, HeaderValue};
+use actix_web::http::header::{self as ax, HeaderName, HeaderValue};
 use uuid::Uuid;
 
 use crate::auth::Principal;
@@ -100,10 +99,11 @@ fn is_bearer(value: &[u8]) -> bool {
         || value.eq_ignore_ascii_case(b"bearer")
 }
 
-/// The headers to send upstream for a client request.
-pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> rq::HeaderMap {
+/// The headers to send upstream for a client request. Names and values are the
+/// client's own, shared, not parsed or copied again.
+pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> ax::HeaderMap {
     // Room for a browser's usual headers and the gateway's own without growing.
-    let mut out = rq::HeaderMap::with_capacity(16);
+    let mut out = ax::HeaderMap::with_capacity(16);
     // One pass over the client's headers; what later steps need is noted on the way
     // instead of looked up again.
     let mut connection = false;
@@ -125,12 +125,7 @@ pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> rq::H
         if n == "authorization" && fwd.access != Access::Admin && is_bearer(value.as_bytes()) {
             continue;
         }
-        if let (Ok(n), Ok(v)) = (
-            HeaderName::from_bytes(n.as_bytes()),
-            HeaderValue::from_bytes(value.as_bytes()),
-        ) {
-            out.append(n, v);
-        }
+        out.append(name.clone(), value.clone());
     }
     // Headers named in `Connection` describe the client's connection; before the
     // gateway adds its own.
@@ -141,7 +136,7 @@ pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> rq::H
         }
     }
     if let Some(len) = fwd.content_length {
-        out.insert(rq::CONTENT_LENGTH, HeaderValue::from(len));
+        out.insert(ax::CONTENT_LENGTH, HeaderValue::from(len));
     }
     if let Ok(v) = HeaderValue::from_str(fwd.request_id) {
         out.insert(REQUEST_ID, v);
@@ -161,7 +156,7 @@ pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> rq::H
         out.insert(USER_ROLE, HeaderValue::from_static(p.role.as_str()));
     }
     if fwd.spans {
-        shop_common::telemetry::inject_context(&mut out);
+        span_context(&mut out);
     }
     if !out.contains_key(TRACEPARENT) {
         trace_context(parent, state, &mut out);
@@ -174,7 +169,7 @@ pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> rq::H
 fn trace_context(
     parent: Option<&ax::HeaderValue>,
     state: Option<&ax::HeaderValue>,
-    out: &mut rq::HeaderMap,
+    out: &mut ax::HeaderMap,
 ) {
     let parent = parent
         .and_then(|v| v.to_str().ok())
@@ -183,10 +178,8 @@ fn trace_context(
     let mut value = *b"00-00000000000000000000000000000000-0000000000000000-01";
     match parent {
         Some((trace_id, flags)) => {
-            if let Some(state) = state
-                && let Ok(v) = HeaderValue::from_bytes(state.as_bytes())
-            {
-                out.insert(TRACESTATE, v);
+            if let Some(state) = state {
+                out.insert(TRACESTATE, state.clone());
             }
             value[3..35].copy_from_slice(trace_id.as_bytes());
             value[53..55].copy_from_slice(flags.as_bytes());
@@ -261,34 +254,36 @@ pub fn parse_traceparent(value: &str) -> Option<(&str, &str)> {
     valid.then_some((trace_id, flags))
 }
 
-/// Copies an upstream response's end-to-end headers onto the client response.
-pub fn client_response(upstream: &rq::HeaderMap, out: &mut ax::HeaderMap) {
+/// The upstream answer's headers as the client receives them: its end-to-end headers,
+/// filtered in place (the gateway's server sets `Content-Length` and `Date` itself).
+pub fn client_response(headers: &mut ax::HeaderMap) {
     // Most answers say only `keep-alive` (or nothing): the list is read when there is more.
-    let mut listed = false;
-    for (name, value) in upstream {
-        let n = name.as_str();
-        if n == "connection" {
-            listed |= !value.as_bytes().eq_ignore_ascii_case(b"keep-alive");
-        }
-        if is_hop_by_hop(n) || n == "content-length" || n == "date" {
-            continue;
-        }
-        if let (Ok(n), Ok(v)) = (
-            ax::HeaderName::from_bytes(n.as_bytes()),
-            ax::HeaderValue::from_bytes(value.as_bytes()),
-        ) {
-            out.append(n, v);
+    let listed = headers
+        .get_all(ax::CONNECTION)
+        .any(|v| !v.as_bytes().eq_ignore_ascii_case(b"keep-alive"));
+    if listed {
+        let named = connection_tokens(headers.get_all(ax::CONNECTION).map(|v| v.as_bytes()));
+        for token in named {
+            headers.remove(token.as_str());
         }
     }
-    if listed {
-        let named = connection_tokens(
-            upstream
-                .get_all(rq::CONNECTION)
-                .iter()
-                .map(|v| v.as_bytes()),
-        );
-        for token in named {
-            out.remove(token.as_str());
+    headers.retain(|name, _| {
+        let n = name.as_str();
+        !(is_hop_by_hop(n) || n == "content-length" || n == "date")
+    });
+}
+
+/// The context of the request's own span (OpenTelemetry on), as `traceparent` and
+/// `tracestate`.
+fn span_context(out: &mut ax::HeaderMap) {
+    let mut injected = reqwest::header::HeaderMap::new();
+    shop_common::telemetry::inject_context(&mut injected);
+    for (name, value) in &injected {
+        if let (Ok(n), Ok(v)) = (
+            HeaderName::from_bytes(name.as_str().as_bytes()),
+            HeaderValue::from_bytes(value.as_bytes()),
+        ) {
+            out.insert(n, v);
         }
     }
 }
@@ -320,6 +315,10 @@ mod tests {
             );
         }
         map
+    }
+
+    fn get<'m>(map: &'m ax::HeaderMap, name: &str) -> &'m HeaderValue {
+        map.get(name).unwrap_or_else(|| panic!("no {name}"))
     }
 
     fn fwd<'a>(access: Access, principal: Option<&'a Principal>) -> Forwarding<'a> {
@@ -374,11 +373,11 @@ mod tests {
         ] {
             assert!(!out.contains_key(gone), "{gone}");
         }
-        assert_eq!(out["accept"], "application/json");
-        assert_eq!(out["x-request-id"], "req-1");
-        assert_eq!(out["x-forwarded-for"], "10.1.2.3");
-        assert_eq!(out["x-forwarded-proto"], "http");
-        assert!(parse_traceparent(out["traceparent"].to_str().unwrap_or("")).is_some());
+        assert_eq!(get(&out, "accept"), "application/json");
+        assert_eq!(get(&out, "x-request-id"), "req-1");
+        assert_eq!(get(&out, "x-forwarded-for"), "10.1.2.3");
+        assert_eq!(get(&out, "x-forwarded-proto"), "http");
+        assert!(parse_traceparent(get(&out, "traceparent").to_str().unwrap_or("")).is_some());
     }
 
     #[test]
@@ -390,18 +389,21 @@ mod tests {
         };
         let h = incoming(&[("authorization", "Bearer t"), ("x-user-name", "mallory")]);
         let out = upstream_request(&h, &fwd(Access::Admin, Some(&p)));
-        assert_eq!(out["authorization"], "Bearer t");
-        assert_eq!(out["x-user-id"], "00000000-0000-0000-0000-000000000000");
-        assert_eq!(out["x-user-name"], "alice");
-        assert_eq!(out.get_all("x-user-name").iter().count(), 1);
-        assert_eq!(out["x-user-role"], "staff");
+        assert_eq!(get(&out, "authorization"), "Bearer t");
+        assert_eq!(
+            get(&out, "x-user-id"),
+            "00000000-0000-0000-0000-000000000000"
+        );
+        assert_eq!(get(&out, "x-user-name"), "alice");
+        assert_eq!(out.get_all("x-user-name").count(), 1);
+        assert_eq!(get(&out, "x-user-role"), "staff");
     }
 
     #[test]
     fn webhook_apikey_passes_on_public_routes() {
         let h = incoming(&[("authorization", "Apikey secret")]);
         let out = upstream_request(&h, &fwd(Access::Public, None));
-        assert_eq!(out["authorization"], "Apikey secret");
+        assert_eq!(get(&out, "authorization"), "Apikey secret");
     }
 
     #[test]
@@ -414,11 +416,11 @@ mod tests {
             ("tracestate", "v=1"),
         ]);
         let out = upstream_request(&h, &fwd(Access::Public, None));
-        let tp = out["traceparent"].to_str().unwrap_or_default();
+        let tp = get(&out, "traceparent").to_str().unwrap_or_default();
         assert!(tp.starts_with("00-4bf92f3577b34da6a3ce929d0e0e4736-"));
         assert!(!tp.contains("00f067aa0ba902b7"));
         assert!(tp.ends_with("-01"));
-        assert_eq!(out["tracestate"], "v=1");
+        assert_eq!(get(&out, "tracestate"), "v=1");
 
         let bad = incoming(&[(
             "traceparent",
@@ -426,7 +428,7 @@ mod tests {
         )]);
         let out = upstream_request(&bad, &fwd(Access::Public, None));
         assert!(
-            !out["traceparent"]
+            !get(&out, "traceparent")
                 .to_str()
                 .unwrap_or_default()
                 .contains("-00000000000000000000000000000000-")
@@ -456,23 +458,27 @@ mod tests {
         lower_hex(&mut digits, 0xab_cdef);
         assert_eq!(&digits, b"abcdef");
         let out = upstream_request(&incoming(&[]), &fwd(Access::Public, None));
-        let tp = out["traceparent"].to_str().unwrap_or_default();
+        let tp = get(&out, "traceparent").to_str().unwrap_or_default();
         assert!(parse_traceparent(tp).is_some(), "{tp}");
         assert!(tp.ends_with("-01"));
     }
 
     #[test]
     fn response_filter() {
-        let mut up = rq::HeaderMap::new();
-        up.insert("connection", HeaderValue::from_static("x-hop"));
-        up.append("connection", HeaderValue::from_static("keep-alive"));
-        up.insert("x-hop", HeaderValue::from_static("1"));
-        up.insert("transfer-encoding", HeaderValue::from_static("chunked"));
-        up.insert("content-type", HeaderValue::from_static("application/json"));
-        up.append("set-cookie", HeaderValue::from_static("a=1"));
-        up.append("set-cookie", HeaderValue::from_static("b=2"));
-        let mut out = ax::HeaderMap::new();
-        client_response(&up, &mut out);
+        let mut out = incoming(&[
+            ("connection", "x-hop"),
+            ("connection", "keep-alive"),
+            ("x-hop", "1"),
+            ("transfer-encoding", "chunked"),
+            ("content-length", "12"),
+            ("date", "Thu, 26 Nov 2026 15:01:13 GMT"),
+            ("content-type", "application/json"),
+            ("set-cookie", "a=1"),
+            ("set-cookie", "b=2"),
+        ]);
+        client_response(&mut out);
+        assert!(!out.contains_key("content-length"));
+        assert!(!out.contains_key("date"));
         assert!(!out.contains_key("connection"));
         assert!(!out.contains_key("x-hop"));
         assert!(!out.contains_key("transfer-encoding"));
@@ -480,11 +486,8 @@ mod tests {
         assert_eq!(out.get_all("set-cookie").count(), 2);
         assert!(out.contains_key("content-type"));
 
-        let mut up = rq::HeaderMap::new();
-        up.insert("connection", HeaderValue::from_static("keep-alive"));
-        up.insert("vary", HeaderValue::from_static("origin"));
-        let mut out = ax::HeaderMap::new();
-        client_response(&up, &mut out);
+        let mut out = incoming(&[("connection", "keep-alive"), ("vary", "origin")]);
+        client_response(&mut out);
         assert_eq!(out.len(), 1);
         assert!(out.contains_key("vary"));
     }

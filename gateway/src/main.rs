@@ -12,7 +12,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> ExitCode {
     // Before telemetry: the OTLP exporter builds a reqwest client too.
-    gateway::client::install_crypto_provider();
+    gateway::auth::install_crypto_provider();
     let _telemetry = telemetry::init("gateway");
     match run().await {
         Ok(()) => ExitCode::SUCCESS,

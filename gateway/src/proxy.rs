@@ -1,10 +1,11 @@
 //! Service routes, in Pingora's phases: [`request_filter`] (rate limits, body limit,
 //! token; may answer directly), upstream selection ([`routes`]), [`upstream_request`]
-//! (headers, streamed body), the exchange with the service (here), [`response_filter`]
-//! and [`logging`]. Bodies stream both ways; only small answers are read whole.
+//! (headers, streamed body), the exchange with the service ([`client`]),
+//! [`response_filter`] and [`logging`]. Bodies stream both ways.
 //!
 //! [`request_filter`]: crate::request_filter
 //! [`routes`]: crate::routes
+//! [`client`]: crate::client
 //! [`upstream_request`]: crate::upstream_request
 //! [`response_filter`]: crate::response_filter
 //! [`logging`]: crate::logging
@@ -14,10 +15,9 @@ use std::time::Instant;
 use actix_web::http::Method;
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
 
-use crate::client::{PooledBody, UpstreamError};
+use crate::client::SendError;
 use crate::error::GatewayError;
 use crate::path::{Access, Classified, Route};
-use crate::request_body::BodyPump;
 use crate::request_id::RequestId;
 use crate::routes::Service;
 use crate::state::Gateway;
@@ -61,62 +61,39 @@ async fn forward(
     request_id: &str,
 ) -> Result<HttpResponse, GatewayError> {
     let shared = &gw.shared;
-    let idle = shared.config.upstream_timeout;
+    let timeout = shared.config.upstream_timeout;
     let admitted = request_filter::run(req, shared, access, path, request_id).await?;
-    let target = shared.table.select(service, req.uri())?;
-    let (upstream, pump) = upstream_request::build(
+    let target = shared.table.select(service)?;
+    let (head, size, body) = upstream_request::build(
         req,
-        payload,
+        payload.into_inner(),
         &admitted,
         access,
         &target,
         request_id,
         &shared.config,
-    )?;
+    );
     let started = Instant::now();
-    let send = gw.client.send(service, target.address, upstream);
-    let resp = exchange(send, pump, service, request_id, idle).await?;
-    let status = resp.status().as_u16();
-    let out = response_filter::run(resp, req.method() == Method::HEAD, access, path, idle);
+    // The time-out covers waiting for the answer head once the request is sent (an
+    // upload is bounded by per-chunk idle time-outs instead, so a slow but steady
+    // client is not cut off); answer bodies may stream longer.
+    let answer = gw
+        .client
+        .send(service, target.address, head, size, body, timeout)
+        .await
+        .map_err(|e| match e {
+            SendError::Upstream(e) => {
+                logging::upstream_unavailable(service, request_id, &e);
+                GatewayError::BadGateway
+            }
+            SendError::TimedOut => {
+                logging::upstream_timed_out(service, request_id, timeout);
+                GatewayError::Timeout
+            }
+            SendError::Body(e) => e,
+        })?;
+    let status = answer.head.status.as_u16();
+    let out = response_filter::run(answer, req.method() == Method::HEAD, access, path, timeout);
     logging::forwarded(service, request_id, req.method(), path, status, started);
     Ok(out)
-}
-
-/// Sends the request and waits for the response head. The time-out covers waiting for
-/// the head once the request body is sent (an upload is bounded by per-chunk idle
-/// time-outs instead, so a slow but steady client is not cut off); response bodies may
-/// stream longer.
-async fn exchange(
-    send: impl Future<Output = Result<http::Response<PooledBody>, UpstreamError>>,
-    pump: Option<BodyPump>,
-    service: Service,
-    request_id: &str,
-    timeout: std::time::Duration,
-) -> Result<http::Response<PooledBody>, GatewayError> {
-    tokio::pin!(send);
-    let mut early = None;
-    if let Some(pump) = &pump {
-        tokio::select! {
-            result = &mut send => early = Some(result),
-            () = pump.finished() => {}
-        }
-    }
-    if let Some(reason) = pump.as_ref().and_then(BodyPump::abort_reason) {
-        return Err(reason);
-    }
-    let outcome = match early {
-        Some(result) => Ok(result),
-        None => tokio::time::timeout(timeout, send).await,
-    };
-    match outcome {
-        Ok(Ok(resp)) => Ok(resp),
-        Ok(Err(e)) => {
-            logging::upstream_unavailable(service, request_id, &e);
-            Err(GatewayError::BadGateway)
-        }
-        Err(_) => {
-            logging::upstream_timed_out(service, request_id, timeout);
-            Err(GatewayError::Timeout)
-        }
-    }
 }

@@ -4,6 +4,9 @@ use std::net::{IpAddr, SocketAddr};
 
 use shop_common::limits::{BULK_PATH, UPLOAD_PATH, segment};
 
+use actix_web::http::header::HeaderValue;
+use actix_web::http::uri::{Scheme, Uri};
+
 use crate::client::Address;
 use crate::config::{BodyLimits, UpstreamUrls};
 use crate::error::GatewayError;
@@ -57,20 +60,20 @@ pub struct UpstreamTable {
 }
 
 /// A base URL taken apart once: where the worker's connections go, and its `Host`
-/// value, as hyper would write it for every request. Only plain `http` upstreams.
+/// value, computed once instead of for every request. Only plain `http` upstreams.
 #[derive(Debug, Clone)]
 struct Origin {
     address: Address,
-    host: http::HeaderValue,
+    host: HeaderValue,
 }
 
 impl Origin {
     fn parse(base: &str) -> Option<Self> {
-        let uri = http::Uri::try_from(base).ok()?;
+        let uri = Uri::try_from(base).ok()?;
         if !matches!(uri.path(), "" | "/") || uri.query().is_some() {
             return None;
         }
-        if uri.scheme()? != &http::uri::Scheme::HTTP {
+        if uri.scheme()? != &Scheme::HTTP {
             return None;
         }
         let authority = uri.authority()?;
@@ -78,9 +81,9 @@ impl Origin {
         let port = authority.port_u16().unwrap_or(80);
         let host = match authority.port_u16() {
             Some(port) if port != 80 => {
-                http::HeaderValue::from_str(&format!("{hostname}:{port}")).ok()?
+                HeaderValue::from_str(&format!("{hostname}:{port}")).ok()?
             }
-            _ => http::HeaderValue::from_str(hostname).ok()?,
+            _ => HeaderValue::from_str(hostname).ok()?,
         };
         // An IPv6 literal keeps its brackets in the authority, not in the address.
         let bare = hostname.trim_start_matches('[').trim_end_matches(']');
@@ -117,34 +120,21 @@ impl UpstreamTable {
     }
 
     /// Upstream selection: where a request for `service` goes.
-    pub fn select(
-        &self,
-        service: Service,
-        incoming: &actix_web::http::Uri,
-    ) -> Result<Upstream<'_>, GatewayError> {
-        let Some(origin) = &self.origins[service.index()] else {
-            return Err(GatewayError::BadGateway);
-        };
-        // Origin-form, as it goes on the wire: the raw path and query, unchanged.
-        let path_and_query = match incoming.path_and_query() {
-            Some(pq) => http::uri::PathAndQuery::try_from(pq.as_str()),
-            None => http::uri::PathAndQuery::try_from(incoming.path()),
+    pub fn select(&self, service: Service) -> Result<Upstream<'_>, GatewayError> {
+        match &self.origins[service.index()] {
+            Some(origin) => Ok(Upstream {
+                host: &origin.host,
+                address: &origin.address,
+            }),
+            None => Err(GatewayError::BadGateway),
         }
-        .map_err(|_| GatewayError::NotFound)?;
-        Ok(Upstream {
-            uri: http::Uri::from(path_and_query),
-            host: origin.host.clone(),
-            address: &origin.address,
-        })
     }
 }
 
-/// The selected upstream: the request's URI there (origin-form), its `Host` value and
-/// where to connect.
+/// The selected upstream: its `Host` value and where to connect.
 #[derive(Debug)]
 pub struct Upstream<'a> {
-    pub uri: http::Uri,
-    pub host: http::HeaderValue,
+    pub host: &'a HeaderValue,
     pub address: &'a Address,
 }
 
@@ -167,22 +157,13 @@ mod tests {
         for s in Service::ALL {
             assert_eq!(Service::from_prefix(s.name()), Some(s));
         }
-        let select = |table: &UpstreamTable, service, path: &str| {
-            let incoming: actix_web::http::Uri = path.parse().unwrap_or_default();
-            table
-                .select(service, &incoming)
-                .ok()
-                .map(|u| (u.uri.to_string(), u.host, u.address.clone()))
+        let select = |table: &UpstreamTable, service| {
+            let u = table.select(service).expect("selected");
+            (u.host.clone(), u.address.clone())
         };
-        let select = |table: &UpstreamTable, service, path: &str| {
-            select(table, service, path).expect("selected")
-        };
-        let (uri, host, address) = select(&table, Service::Retailstore, "/retailstore/a%2Fb?x=1&y");
-        assert_eq!(uri, "/retailstore/a%2Fb?x=1&y");
+        let (host, address) = select(&table, Service::Retailstore);
         assert_eq!(host.as_bytes(), b"127.0.0.1:8083");
         assert!(matches!(address, Address::Socket(a) if a.to_string() == "127.0.0.1:8083"));
-        let (uri, ..) = select(&table, Service::System, "/uploads/a.png");
-        assert_eq!(uri, "/uploads/a.png");
 
         let named = UpstreamTable::new(&UpstreamUrls {
             identity: "http://identity:80/".into(),
@@ -190,15 +171,14 @@ mod tests {
             paymentprovider: "https://pay.example".into(),
             ..UpstreamUrls::local()
         });
-        let (_, host, address) = select(&named, Service::Identity, "/identity/x");
+        let (host, address) = select(&named, Service::Identity);
         assert_eq!(host.as_bytes(), b"identity");
         assert!(matches!(address, Address::Name(h, 80) if h == "identity"));
-        let (_, host, address) = select(&named, Service::System, "/system/x");
+        let (host, address) = select(&named, Service::System);
         assert_eq!(host.as_bytes(), b"[::1]:8082");
         assert!(matches!(address, Address::Socket(a) if a.to_string() == "[::1]:8082"));
         // The client speaks plain HTTP only.
-        let incoming: actix_web::http::Uri = "/paymentprovider/x".parse().expect("uri");
-        assert!(named.select(Service::Paymentprovider, &incoming).is_err());
+        assert!(named.select(Service::Paymentprovider).is_err());
 
         let limits = BodyLimits::default();
         assert_eq!(body_limit(&limits, UPLOAD_PATH), 6 * 1024 * 1024);

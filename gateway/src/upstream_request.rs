@@ -2,26 +2,29 @@
 //! the client sent them, the headers that may cross ([`headers::upstream_request`]),
 //! and the body streamed under the route's limit ([`request_body`]).
 
-use actix_web::{HttpRequest, web};
+use actix_http::RequestHead;
+use actix_http::body::BodySize;
+use actix_web::HttpRequest;
+use actix_web::http::header;
 
 use crate::config::Config;
-use crate::error::GatewayError;
 use crate::headers::{self, Forwarding};
 use crate::path::Access;
-use crate::request_body::{self, BodyPump, UpstreamBody};
+use crate::request_body::RequestBody;
 use crate::request_filter::Admitted;
 use crate::routes::Upstream;
 
-/// The upstream request for `target`, and the task feeding its body when it has one.
+/// The upstream request's head for `target`, how its body is framed, and the body when
+/// there is one (`payload` is the client's).
 pub fn build(
     req: &HttpRequest,
-    payload: web::Payload,
+    payload: actix_web::dev::Payload,
     admitted: &Admitted,
     access: Access,
     target: &Upstream<'_>,
     request_id: &str,
     config: &Config,
-) -> Result<(http::Request<UpstreamBody>, Option<BodyPump>), GatewayError> {
+) -> (RequestHead, BodySize, Option<RequestBody>) {
     let fwd = Forwarding {
         access,
         principal: admitted.principal.as_ref(),
@@ -31,23 +34,26 @@ pub fn build(
         content_length: admitted.declared_length,
         spans: config.request_spans,
     };
-    let upstream_headers = headers::upstream_request(req.headers(), &fwd);
-    let method = http::Method::from_bytes(req.method().as_str().as_bytes())
-        .map_err(|_| GatewayError::NotFound)?;
-    let (body, pump) = if admitted.has_body() {
-        let (body, pump) =
-            request_body::stream(payload, admitted.body_limit, config.upstream_timeout);
-        (body, Some(pump))
-    } else {
-        (request_body::empty(), None)
-    };
-    let mut upstream = http::Request::new(body);
-    *upstream.method_mut() = method;
-    *upstream.uri_mut() = target.uri.clone();
-    *upstream.headers_mut() = upstream_headers;
+    let mut head = RequestHead::default();
+    head.method = req.method().clone();
+    // Written as its path and query: the raw target as the client sent it.
+    head.uri = req.uri().clone();
+    head.headers = headers::upstream_request(req.headers(), &fwd);
     // Computed once per upstream instead of per request.
-    upstream
-        .headers_mut()
-        .insert(http::header::HOST, target.host.clone());
-    Ok((upstream, pump))
+    head.headers.insert(header::HOST, target.host.clone());
+    let (size, body) = if admitted.has_body() {
+        let size = match admitted.declared_length {
+            Some(len) => BodySize::Sized(len),
+            None => BodySize::Stream,
+        };
+        let body = RequestBody {
+            payload,
+            limit: admitted.body_limit,
+            idle: config.upstream_timeout,
+        };
+        (size, Some(body))
+    } else {
+        (BodySize::None, None)
+    };
+    (head, size, body)
 }
