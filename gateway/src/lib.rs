@@ -7,8 +7,9 @@
 //! the upstream is picked from a prefix table ([`routes`]); the [`upstream_request`]
 //! filter rewrites headers ([`headers`]) and streams the body ([`request_body`]) over
 //! the worker's [`client`]; the [`response_filter`] streams the answer back; then
-//! [`logging`]. [`proxy`] runs them in that order. Everything else is the SPA ([`spa`])
-//! or a probe ([`probes`]). Errors are answered in the envelope ([`error`]); every
+//! [`logging`]. [`proxy`] runs them in that order, straight from actix-http's request
+//! ([`front`]). Everything else is the SPA ([`spa`]) or a probe ([`probes`]), served by
+//! an actix-web `App`. Errors are answered in the envelope ([`error`]); every
 //! answer carries its [`request_id`]. Configuration: [`config`]; shared and per-worker
 //! state: [`state`]. Request metrics and span names by route class, and the
 //! `METRICS_PORT` listener: [`metrics`].
@@ -17,6 +18,7 @@ pub mod auth;
 pub mod client;
 pub mod config;
 pub mod error;
+pub mod front;
 pub mod headers;
 pub mod logging;
 pub mod metrics;
@@ -36,16 +38,20 @@ pub mod upstream_request;
 use std::io;
 use std::net::TcpListener;
 use std::sync::Arc;
+use std::time::Duration;
 
+use actix_http::HttpService;
+use actix_service::IntoServiceFactory;
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, Condition, from_fn};
-use actix_web::{App, HttpServer, guard, web};
+use actix_web::{App, HttpResponse, guard, web};
 use tracing_actix_web::TracingLogger;
 
 pub use config::Config;
 pub use state::{Gateway, Shared};
 
-/// Registers the gateway's routes; call once per worker (as `HttpServer::new` does).
+/// The SPA and the probes, the routes the actix-web `App` serves (service routes are
+/// [`front`]'s); call once per worker.
 pub fn configure(shared: Arc<Shared>) -> impl Fn(&mut web::ServiceConfig) + Clone + Send + 'static {
     move |cfg| {
         cfg.app_data(web::Data::new(Gateway::new(shared.clone())))
@@ -63,27 +69,44 @@ pub fn configure(shared: Arc<Shared>) -> impl Fn(&mut web::ServiceConfig) + Clon
                     .wrap(Compress::default())
                     .default_service(web::to(spa::handle)),
             )
-            .default_service(web::to(proxy::handle));
+            // Only a request that is not the SPA's reaches here, and those are front's.
+            .default_service(web::to(HttpResponse::NotFound));
     }
 }
 
-/// The gateway's HTTP server on `listener`, stopped gracefully on SIGTERM/SIGINT.
+/// The gateway's HTTP server on `listener`, stopped gracefully on SIGTERM/SIGINT (idle
+/// keep-alive connections are closed at once, requests in flight get 30 s).
 pub fn server(listener: TcpListener, config: Config) -> io::Result<Server> {
     let workers = config.workers;
     let spans = config.request_spans;
     let shared = Arc::new(Shared::new(config)?);
-    let mut http = HttpServer::new(move || {
-        App::new()
+    let addr = listener.local_addr()?;
+    let mut builder = Server::build().shutdown_timeout(30);
+    if let Some(n) = workers {
+        builder = builder.workers(n);
+    }
+    let shutdown = builder.graceful_shutdown_signal();
+    let server = builder.listen("gateway", listener, move || {
+        let shutdown = shutdown.clone();
+        let app = App::new()
             .wrap(from_fn(metrics::track))
             .wrap(Condition::new(
                 spans,
                 TracingLogger::<metrics::RouteSpan>::new(),
             ))
-            .configure(configure(shared.clone()))
-    })
-    .shutdown_timeout(30);
-    if let Some(n) = workers {
-        http = http.workers(n);
-    }
-    Ok(http.listen(listener)?.run())
+            .configure(configure(shared.clone()));
+        // actix-web's `HttpServer` settings.
+        HttpService::build()
+            .client_request_timeout(Duration::from_secs(5))
+            .client_disconnect_timeout(Duration::from_secs(1))
+            .h1_allow_half_closed(true)
+            .local_addr(addr)
+            .graceful_shutdown_signal(move || {
+                let shutdown = shutdown.clone();
+                async move { shutdown.notified().await }
+            })
+            .finish(front::Front::new(shared.clone(), app.into_factory()))
+            .tcp()
+    })?;
+    Ok(server.run())
 }

@@ -12,8 +12,13 @@
 
 use std::time::Instant;
 
+use actix_http::body::BoxBody;
+use actix_http::{Request, RequestHead, Response};
+use actix_web::dev::Payload;
 use actix_web::http::Method;
-use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
+use actix_web::{HttpResponse, ResponseError};
+use shop_common::{metrics, telemetry};
+use tracing::Instrument;
 
 use crate::client::SendError;
 use crate::error::GatewayError;
@@ -23,37 +28,58 @@ use crate::routes::Service;
 use crate::state::Gateway;
 use crate::{logging, request_filter, response_filter, upstream_request};
 
-/// Everything that is not the SPA or a probe: classify, then forward or refuse. Every
-/// answer carries the request id.
-pub async fn handle(
-    req: HttpRequest,
-    payload: web::Payload,
-    gw: web::Data<Gateway>,
+/// A request for a service, or a refused path: forward or refuse. Every answer carries
+/// the request id and is counted under the route class (and, with OpenTelemetry on,
+/// has a span named after it).
+pub async fn serve(mut req: Request, classified: Classified, gw: &Gateway) -> Response<BoxBody> {
+    let started = Instant::now();
+    let id = RequestId::fresh();
+    let payload = req.take_payload();
+    let head = req.head();
+    let span = gw
+        .shared
+        .config
+        .request_spans
+        .then(|| telemetry::request_span(head, classified.label, id.as_str()));
+    let answering = answer(head, payload, &classified, gw, id.as_str());
+    let mut resp = match &span {
+        Some(span) => answering.instrument(span.clone()).await,
+        None => answering.await,
+    };
+    id.set_on(&mut resp);
+    let status = resp.status();
+    if let Some(span) = &span {
+        telemetry::end_request_span(span, status);
+    }
+    metrics::observe(classified.label, &head.method, status, started);
+    resp.into()
+}
+
+async fn answer(
+    head: &RequestHead,
+    payload: Payload,
+    classified: &Classified,
+    gw: &Gateway,
+    request_id: &str,
 ) -> HttpResponse {
-    let id = RequestId::of(&req);
-    let raw = req.uri().path();
-    let classified = Classified::from_extensions(&req.extensions(), raw);
-    let path = classified.path(raw);
+    let raw = head.uri.path();
     let result = match classified.route {
         Route::Upstream(service, access) => {
-            forward(&req, payload, &gw, service, access, path, id.as_str()).await
+            let path = classified.path(raw);
+            forward(head, payload, gw, service, access, path, request_id).await
         }
-        Route::Blocked | Route::UnknownApi => {
+        Route::Blocked | Route::UnknownApi | Route::Spa => {
             tracing::debug!(path = raw, route = ?classified.route, "refused path");
             Err(GatewayError::NotFound)
         }
-        // Only reached when the SPA guard did not match (it always should).
-        Route::Spa => Err(GatewayError::NotFound),
     };
-    let mut resp = result.unwrap_or_else(|e| e.error_response());
-    id.set_on(&mut resp);
-    resp
+    result.unwrap_or_else(|e| e.error_response())
 }
 
 /// Forwards one request to `service`; `path` is the normalised path.
 async fn forward(
-    req: &HttpRequest,
-    payload: web::Payload,
+    req: &RequestHead,
+    payload: Payload,
     gw: &Gateway,
     service: Service,
     access: Access,
@@ -66,7 +92,7 @@ async fn forward(
     let target = shared.table.select(service)?;
     let (head, size, body) = upstream_request::build(
         req,
-        payload.into_inner(),
+        payload,
         &admitted,
         access,
         &target,
@@ -93,7 +119,7 @@ async fn forward(
             SendError::Body(e) => e,
         })?;
     let status = answer.head.status.as_u16();
-    let out = response_filter::run(answer, req.method() == Method::HEAD, access, path, timeout);
-    logging::forwarded(service, request_id, req.method(), path, status, started);
+    let out = response_filter::run(answer, req.method == Method::HEAD, access, path, timeout);
+    logging::forwarded(service, request_id, &req.method, path, status, started);
     Ok(out)
 }

@@ -5,9 +5,9 @@
 
 use std::net::{IpAddr, Ipv4Addr};
 
-use actix_web::HttpRequest;
+use actix_http::RequestHead;
 use actix_web::http::{Method, header};
-use shop_common::auth::bearer_token;
+use shop_common::auth::bearer_token_in;
 use shop_common::limits::{CREATE_ORDER_PATH, LOGIN_PATH};
 use shop_common::net::TrustedProxies;
 
@@ -42,7 +42,7 @@ impl Admitted {
 
 /// Admits or refuses a request for a service; `path` is the normalised path.
 pub async fn run(
-    req: &HttpRequest,
+    req: &RequestHead,
     shared: &Shared,
     access: Access,
     path: &str,
@@ -50,11 +50,11 @@ pub async fn run(
 ) -> Result<Admitted, GatewayError> {
     let config = &shared.config;
     let peer = req
-        .peer_addr()
+        .peer_addr
         .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |a| a.ip());
     let client_ip = client_ip(req, peer, &config.trusted_proxies);
 
-    if req.method() == Method::POST {
+    if req.method == Method::POST {
         let limiter = match path {
             LOGIN_PATH => Some(&shared.login_limit),
             CREATE_ORDER_PATH => Some(&shared.order_limit),
@@ -69,12 +69,12 @@ pub async fn run(
     }
 
     let body_limit = body_limit(&config.body_limits, path);
-    let chunked = req.headers().contains_key(header::TRANSFER_ENCODING);
+    let chunked = req.headers.contains_key(header::TRANSFER_ENCODING);
     let declared_length = if chunked {
         None
     } else {
         content_length(
-            req.headers()
+            req.headers
                 .get(header::CONTENT_LENGTH)
                 .map(|v| v.as_bytes()),
         )
@@ -84,7 +84,12 @@ pub async fn run(
     }
 
     let principal = match access {
-        Access::Admin => Some(shared.auth.authenticate(bearer_token(req)).await?),
+        Access::Admin => Some(
+            shared
+                .auth
+                .authenticate(bearer_token_in(&req.headers))
+                .await?,
+        ),
         Access::Login | Access::Public => None,
     };
     Ok(Admitted {
@@ -98,7 +103,7 @@ pub async fn run(
 }
 
 /// The client's address: the peer, or from `X-Forwarded-For` when the peer is trusted.
-fn client_ip(req: &HttpRequest, peer: IpAddr, proxies: &TrustedProxies) -> IpAddr {
+fn client_ip(req: &RequestHead, peer: IpAddr, proxies: &TrustedProxies) -> IpAddr {
     if !proxies.contains(peer) {
         return proxies.client_ip(peer, None);
     }
@@ -122,9 +127,9 @@ fn client_ip(req: &HttpRequest, peer: IpAddr, proxies: &TrustedProxies) -> IpAdd
 }
 
 /// `https` only when a trusted proxy says so; the gateway itself speaks plain HTTP.
-fn forwarded_proto(req: &HttpRequest, peer: IpAddr, proxies: &TrustedProxies) -> &'static str {
+fn forwarded_proto(req: &RequestHead, peer: IpAddr, proxies: &TrustedProxies) -> &'static str {
     let said_https = || {
-        req.headers()
+        req.headers
             .get("x-forwarded-proto")
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.split(',').next())

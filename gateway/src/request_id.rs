@@ -17,11 +17,21 @@ pub struct RequestId {
 }
 
 impl RequestId {
+    /// The id of a request the actix-web `App` serves.
     pub fn of(req: &HttpRequest) -> Self {
         let id = req
             .extensions()
             .get::<SpanRequestId>()
             .map_or_else(Uuid::new_v4, |id| **id);
+        Self::from_uuid(id)
+    }
+
+    /// A fresh id, for a request served without the `App`.
+    pub fn fresh() -> Self {
+        Self::from_uuid(Uuid::new_v4())
+    }
+
+    fn from_uuid(id: Uuid) -> Self {
         let mut text = [0; uuid::fmt::Hyphenated::LENGTH];
         id.hyphenated().encode_lower(&mut text);
         Self { text }

@@ -4,7 +4,6 @@
 
 use actix_http::RequestHead;
 use actix_http::body::BodySize;
-use actix_web::HttpRequest;
 use actix_web::http::header;
 
 use crate::config::Config;
@@ -17,7 +16,7 @@ use crate::routes::Upstream;
 /// The upstream request's head for `target`, how its body is framed, and the body when
 /// there is one (`payload` is the client's).
 pub fn build(
-    req: &HttpRequest,
+    req: &RequestHead,
     payload: actix_web::dev::Payload,
     admitted: &Admitted,
     access: Access,
@@ -35,10 +34,10 @@ pub fn build(
         spans: config.request_spans,
     };
     let mut head = RequestHead::default();
-    head.method = req.method().clone();
+    head.method = req.method.clone();
     // Written as its path and query: the raw target as the client sent it.
-    head.uri = req.uri().clone();
-    head.headers = headers::upstream_request(req.headers(), &fwd);
+    head.uri = req.uri.clone();
+    head.headers = headers::upstream_request(&req.headers, &fwd);
     // Computed once per upstream instead of per request.
     head.headers.insert(header::HOST, target.host.clone());
     let (size, body) = if admitted.has_body() {

@@ -310,7 +310,12 @@ impl TokenVerifier {
 
 /// The bearer token of a request, if any.
 pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
-    let value = req.headers().get("authorization")?.to_str().ok()?;
+    bearer_token_in(req.headers())
+}
+
+/// The bearer token in a request's headers, if any.
+pub fn bearer_token_in(headers: &actix_web::http::header::HeaderMap) -> Option<&str> {
+    let value = headers.get("authorization")?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     scheme
         .eq_ignore_ascii_case("bearer")

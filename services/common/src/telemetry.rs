@@ -142,13 +142,24 @@ pub fn root_span(req: &actix_web::dev::ServiceRequest, route: &str) -> tracing::
                 .map(|id| id.to_string())
         })
         .unwrap_or_default();
+    request_span(req.head(), route, &request_id)
+}
+
+/// A request's root span from its head alone (for requests served without actix-web's
+/// request object, as the gateway's proxied routes are): named `{method} {route}`,
+/// continuing an incoming `traceparent`, with the path only, never the query.
+pub fn request_span(
+    head: &actix_web::dev::RequestHead,
+    route: &str,
+    request_id: &str,
+) -> tracing::Span {
     let span = tracing::info_span!(
         "HTTP request",
-        http.method = %req.method(),
+        http.method = %head.method,
         http.route = %route,
-        http.target = %req.path(),
+        http.target = %head.uri.path(),
         http.status_code = tracing::field::Empty,
-        otel.name = %format!("{} {}", req.method(), route),
+        otel.name = %format!("{} {}", head.method, route),
         otel.kind = "server",
         otel.status_code = tracing::field::Empty,
         request_id = %request_id,
@@ -156,10 +167,25 @@ pub fn root_span(req: &actix_web::dev::ServiceRequest, route: &str) -> tracing::
         exception.details = tracing::field::Empty,
     );
     let parent = opentelemetry::global::get_text_map_propagator(|p| {
-        p.extract(&HeaderExtractor(req.headers()))
+        p.extract(&HeaderExtractor(&head.headers))
     });
     let _ = span.set_parent(parent);
     span
+}
+
+/// Records the status of a request's answer on its span from [`request_span`], and
+/// logs refusals and failures as [`end_root_span`] does.
+pub fn end_request_span(span: &tracing::Span, status: actix_web::http::StatusCode) {
+    span.record("http.status_code", status.as_u16());
+    span.record(
+        "otel.status_code",
+        if status.is_server_error() {
+            "ERROR"
+        } else {
+            "OK"
+        },
+    );
+    log_outcome(span, status);
 }
 
 /// Records a request's outcome on its root span (see [`root_span`]) and logs refusals.
@@ -173,6 +199,10 @@ pub fn end_root_span<B: actix_web::body::MessageBody>(
     };
     use tracing_actix_web::RootSpanBuilder;
     tracing_actix_web::DefaultRootSpanBuilder::on_request_end(span.clone(), outcome);
+    log_outcome(&span, status);
+}
+
+fn log_outcome(span: &tracing::Span, status: actix_web::http::StatusCode) {
     let _entered = span.enter();
     if status.is_server_error() {
         tracing::warn!(status = status.as_u16(), "request failed");
