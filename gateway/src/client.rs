@@ -17,13 +17,13 @@ use std::rc::Rc;
 use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
-use actix_codec::Framed;
+use actix_codec::{Decoder, Encoder, Framed};
 use actix_http::body::BodySize;
 use actix_http::error::{ParseError, PayloadError};
 use actix_http::h1::{ClientCodec, ClientPayloadCodec, Message};
 use actix_http::{RequestHead, RequestHeadType, ResponseHead, ServiceConfig};
 use actix_web::http::{Method, StatusCode};
-use bytes::Bytes;
+use bytes::{Bytes, BytesMut};
 use futures_util::Stream;
 use tokio::net::TcpStream;
 
@@ -35,8 +35,70 @@ const IDLE_TIMEOUT: Duration = Duration::from_secs(4);
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const MAX_IDLE_PER_SERVICE: usize = 256;
 
-type Conn = Framed<TcpStream, ClientCodec>;
+type Conn = Framed<TcpStream, UpstreamCodec>;
 type BodyConn = Framed<TcpStream, ClientPayloadCodec>;
+
+/// actix-http's client codec, with the request's header lines written as the gateway
+/// prepared them ([`HeaderBlock`](crate::headers::HeaderBlock)) instead of from a header
+/// map built and hashed only to be written out.
+pub struct UpstreamCodec(ClientCodec);
+
+/// A request head to encode: method and target (`head`, whose own header map is empty),
+/// how the body is framed, and the header lines.
+struct Head<'a> {
+    head: &'a Rc<RequestHead>,
+    size: BodySize,
+    lines: &'a [u8],
+}
+
+impl Head<'_> {
+    /// The same head, to send once more.
+    fn again(&self) -> Head<'_> {
+        Head {
+            head: self.head,
+            size: self.size,
+            lines: self.lines,
+        }
+    }
+}
+
+impl Encoder<Head<'_>> for UpstreamCodec {
+    type Error = io::Error;
+
+    fn encode(&mut self, item: Head<'_>, dst: &mut BytesMut) -> io::Result<()> {
+        let head = RequestHeadType::Rc(item.head.clone(), None);
+        self.0.encode(Message::Item((head, item.size)), dst)?;
+        // The codec ends the head with an empty line; the lines go before it.
+        if !dst.ends_with(b"\r\n\r\n") {
+            return Err(io::Error::other("unexpected request head encoding"));
+        }
+        dst.truncate(dst.len() - 2);
+        dst.extend_from_slice(item.lines);
+        dst.extend_from_slice(b"\r\n");
+        Ok(())
+    }
+}
+
+impl Encoder<Message<(RequestHeadType, BodySize)>> for UpstreamCodec {
+    type Error = io::Error;
+
+    fn encode(
+        &mut self,
+        item: Message<(RequestHeadType, BodySize)>,
+        dst: &mut BytesMut,
+    ) -> io::Result<()> {
+        self.0.encode(item, dst)
+    }
+}
+
+impl Decoder for UpstreamCodec {
+    type Item = ResponseHead;
+    type Error = ParseError;
+
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<ResponseHead>, ParseError> {
+        self.0.decode(src)
+    }
+}
 
 /// Where a service's connections go: its address, or a name resolved on each connect.
 #[derive(Debug, Clone)]
@@ -191,8 +253,8 @@ impl Client {
         }
     }
 
-    /// Sends `head` (origin-form URI, `Host` set) with `size` and, when given, `body` to
-    /// `service` at `address`, and waits up to `timeout` for the answer head once the
+    /// Sends `head` (method and origin-form target) with its header `lines` (`Host`
+    /// included), framed by `size`, and, when given, `body` to `service` at `address`, and waits up to `timeout` for the answer head once the
     /// request is sent. A request without a body whose method is safe to repeat (GET,
     /// HEAD, OPTIONS) goes again, once, on a new connection when a reused one was closed
     /// before any answer; anything else takes a connection checked to be open, and
@@ -202,6 +264,7 @@ impl Client {
         service: Service,
         address: &Address,
         head: RequestHead,
+        lines: &[u8],
         size: BodySize,
         body: Option<impl BodySource>,
         timeout: Duration,
@@ -209,8 +272,13 @@ impl Client {
         let repeatable =
             body.is_none() && matches!(head.method, Method::GET | Method::HEAD | Method::OPTIONS);
         let head = Rc::new(head);
+        let head = Head {
+            head: &head,
+            size,
+            lines,
+        };
         if repeatable && let Some(mut conn) = self.pool.checkout(service, false) {
-            match exchange(&mut conn, &head, size, None::<NoBody>, timeout).await {
+            match exchange(&mut conn, head.again(), None::<NoBody>, timeout).await {
                 Ok(head) => return Ok(self.answer(service, conn, head)),
                 Err(SendError::Upstream(e)) => {
                     tracing::debug!(service = service.name(), error = %e, "reused upstream connection failed; retrying on a new one");
@@ -222,7 +290,7 @@ impl Client {
             Some(conn) => conn,
             None => self.connect(address).await.map_err(SendError::Upstream)?,
         };
-        let answer = exchange(&mut conn, &head, size, body, timeout).await?;
+        let answer = exchange(&mut conn, head, body, timeout).await?;
         Ok(self.answer(service, conn, answer))
     }
 
@@ -238,7 +306,10 @@ impl Client {
             .map_err(|_| UpstreamError::ConnectTimeout)?
             .map_err(UpstreamError::Connect)?;
         stream.set_nodelay(true).map_err(UpstreamError::Connect)?;
-        Ok(Framed::new(stream, ClientCodec::new(self.config.clone())))
+        Ok(Framed::new(
+            stream,
+            UpstreamCodec(ClientCodec::new(self.config.clone())),
+        ))
     }
 
     /// The answer head, and its body as far as it has arrived.
@@ -253,7 +324,7 @@ impl Client {
             head.status,
             StatusCode::NO_CONTENT | StatusCode::NOT_MODIFIED
         );
-        let body = match conn.codec_ref().message_type() {
+        let body = match conn.codec_ref().0.message_type() {
             actix_http::h1::MessageType::None => {
                 home.keep(conn);
                 AnswerBody::Empty
@@ -262,7 +333,7 @@ impl Client {
             _ => {
                 let reader = BodyReader {
                     read_ahead: VecDeque::new(),
-                    conn: Some(conn.into_map_codec(ClientCodec::into_payload_codec)),
+                    conn: Some(conn.into_map_codec(|c| c.0.into_payload_codec())),
                     home: Some(home),
                 };
                 reader.arrived()
@@ -284,18 +355,12 @@ impl BodySource for NoBody {
 /// Writes the request (head, then the body as it streams in) and reads the answer head.
 async fn exchange(
     conn: &mut Conn,
-    head: &Rc<RequestHead>,
-    size: BodySize,
+    head: Head<'_>,
     body: Option<impl BodySource>,
     timeout: Duration,
 ) -> Result<ResponseHead, SendError> {
     let io_error = |e| SendError::Upstream(UpstreamError::Io(e));
-    Pin::new(&mut *conn)
-        .write(Message::Item((
-            RequestHeadType::Rc(head.clone(), None),
-            size,
-        )))
-        .map_err(io_error)?;
+    Pin::new(&mut *conn).write(head).map_err(io_error)?;
     flush(conn).await.map_err(io_error)?;
     if let Some(body) = body {
         body.send(&mut BodyWriter { conn })
@@ -313,7 +378,7 @@ async fn exchange(
 
 async fn flush<U>(conn: &mut Framed<TcpStream, U>) -> io::Result<()>
 where
-    U: actix_codec::Encoder<Message<(RequestHeadType, BodySize)>, Error = io::Error>,
+    U: Encoder<Message<(RequestHeadType, BodySize)>, Error = io::Error>,
 {
     poll_fn(|cx| Pin::new(&mut *conn).flush::<Message<(RequestHeadType, BodySize)>>(cx)).await
 }
@@ -343,7 +408,8 @@ impl Home {
     /// Keeps the connection for another request when the service allows it and nothing
     /// unexpected is left in it.
     fn keep(self, conn: Conn) {
-        if conn.codec_ref().keep_alive() && conn.is_read_buf_empty() && conn.is_write_buf_empty() {
+        if conn.codec_ref().0.keep_alive() && conn.is_read_buf_empty() && conn.is_write_buf_empty()
+        {
             self.pool.checkin(self.service, conn);
         }
     }
@@ -395,7 +461,7 @@ impl BodyReader {
             Poll::Ready(Some(Ok(Some(chunk)))) => Poll::Ready(Some(Ok(chunk))),
             Poll::Ready(Some(Ok(None))) => {
                 if let (Some(conn), Some(home)) = (self.conn.take(), self.home.take()) {
-                    home.keep(conn.into_map_codec(ClientPayloadCodec::into_message_codec));
+                    home.keep(conn.into_map_codec(|c| UpstreamCodec(c.into_message_codec())));
                 }
                 Poll::Ready(None)
             }
@@ -426,7 +492,6 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    use actix_web::http::header::{HOST, HeaderValue};
     use futures_util::StreamExt;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::TcpListener;
@@ -491,9 +556,10 @@ mod tests {
     fn get() -> RequestHead {
         let mut head = RequestHead::default();
         head.uri = actix_web::http::Uri::from_static("/x");
-        head.headers.insert(HOST, HeaderValue::from_static("up"));
         head
     }
+
+    const LINES: &[u8] = b"host: up\r\n";
 
     const TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -503,6 +569,7 @@ mod tests {
                 Service::Retailstore,
                 address,
                 get(),
+                LINES,
                 BodySize::None,
                 None::<NoBody>,
                 TIMEOUT,
@@ -583,6 +650,7 @@ mod tests {
                 Service::Retailstore,
                 &address,
                 get(),
+                LINES,
                 BodySize::None,
                 None::<NoBody>,
                 TIMEOUT,

@@ -8,6 +8,7 @@
 //! `Authorization` is forwarded only on admin routes. Towards the client: hop-by-hop
 //! headers are dropped and `x-request-id` is added.
 
+use std::io::Write as _;
 use std::net::IpAddr;
 
 use actix_web::http::header::{self as ax, HeaderName, HeaderValue};
@@ -88,8 +89,6 @@ pub struct Forwarding<'a> {
     pub client_ip: IpAddr,
     pub proto: &'static str,
     pub request_id: &'a str,
-    /// The request's `Content-Length`, forwarded when the body is streamed with it.
-    pub content_length: Option<u64>,
     /// The request has a span of its own (OpenTelemetry on), whose context goes upstream.
     pub spans: bool,
 }
@@ -99,25 +98,70 @@ fn is_bearer(value: &[u8]) -> bool {
         || value.eq_ignore_ascii_case(b"bearer")
 }
 
-/// The headers to send upstream for a client request. Names and values are the
-/// client's own, shared, not parsed or copied again.
-pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> ax::HeaderMap {
-    // Room for a browser's usual headers and the gateway's own without growing.
-    let mut out = ax::HeaderMap::with_capacity(16);
+/// Where the upstream request's headers go.
+pub trait HeaderSink {
+    /// Adds a header; a value that may not be sent (a control character) is left out.
+    fn put(&mut self, name: &HeaderName, value: &[u8]);
+}
+
+impl HeaderSink for ax::HeaderMap {
+    fn put(&mut self, name: &HeaderName, value: &[u8]) {
+        if let Ok(v) = HeaderValue::from_bytes(value) {
+            self.append(name.clone(), v);
+        }
+    }
+}
+
+/// The header lines of an upstream request as they go on the wire (`name: value`, each
+/// ended by CRLF): written once, with no header map built and hashed on the way.
+#[derive(Debug, Default)]
+pub struct HeaderBlock(Vec<u8>);
+
+impl HeaderBlock {
+    pub fn with_capacity(bytes: usize) -> Self {
+        Self(Vec::with_capacity(bytes))
+    }
+
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl HeaderSink for HeaderBlock {
+    fn put(&mut self, name: &HeaderName, value: &[u8]) {
+        // What `HeaderValue` accepts: visible ASCII, obs-text, space and tab.
+        if value.iter().any(|&b| (b < b' ' && b != b'\t') || b == 0x7f) {
+            return;
+        }
+        self.0.extend_from_slice(name.as_str().as_bytes());
+        self.0.extend_from_slice(b": ");
+        self.0.extend_from_slice(value);
+        self.0.extend_from_slice(b"\r\n");
+    }
+}
+
+/// Writes the headers to send upstream for a client request into `out`. The client's
+/// own pass as they arrived; the gateway's follow.
+pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>, out: &mut impl HeaderSink) {
+    // Headers named in `Connection` describe the client's connection (rare: most
+    // clients send only `keep-alive`, or nothing).
+    let named = if incoming.contains_key(ax::CONNECTION) {
+        connection_tokens(incoming.get_all(ax::CONNECTION).map(|v| v.as_bytes()))
+    } else {
+        Vec::new()
+    };
     // One pass over the client's headers; what later steps need is noted on the way
     // instead of looked up again.
-    let mut connection = false;
     let mut parent = None;
     let mut state = None;
     for (name, value) in incoming {
         let n = name.as_str();
         match n {
-            "connection" => connection = true,
             "traceparent" => parent = Some(value),
             "tracestate" => state = Some(value),
             _ => {}
         }
-        if is_hop_by_hop(n) || is_gateway_owned(n) {
+        if is_hop_by_hop(n) || is_gateway_owned(n) || named.iter().any(|t| t == n) {
             continue;
         }
         // A stale admin token must never matter on public routes; other schemes (the
@@ -125,51 +169,29 @@ pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> ax::H
         if n == "authorization" && fwd.access != Access::Admin && is_bearer(value.as_bytes()) {
             continue;
         }
-        out.append(name.clone(), value.clone());
+        out.put(name, value.as_bytes());
     }
-    // Headers named in `Connection` describe the client's connection; before the
-    // gateway adds its own.
-    if connection {
-        let named = connection_tokens(incoming.get_all(ax::CONNECTION).map(|v| v.as_bytes()));
-        for token in named {
-            out.remove(token.as_str());
-        }
-    }
-    if let Some(len) = fwd.content_length {
-        out.insert(ax::CONTENT_LENGTH, HeaderValue::from(len));
-    }
-    if let Ok(v) = HeaderValue::from_str(fwd.request_id) {
-        out.insert(REQUEST_ID, v);
-    }
-    if let Some(v) = ip_value(fwd.client_ip) {
-        out.insert(FORWARDED_FOR, v);
-    }
-    out.insert(FORWARDED_PROTO, HeaderValue::from_static(fwd.proto));
+    out.put(&REQUEST_ID, fwd.request_id.as_bytes());
+    let mut ip = [0u8; 39];
+    out.put(&FORWARDED_FOR, ip_text(fwd.client_ip, &mut ip));
+    out.put(&FORWARDED_PROTO, fwd.proto.as_bytes());
     if let Some(p) = fwd.principal {
         let mut id = Uuid::encode_buffer();
-        if let Ok(v) = HeaderValue::from_str(p.id.hyphenated().encode_lower(&mut id)) {
-            out.insert(USER_ID, v);
-        }
-        if let Ok(v) = HeaderValue::from_str(&p.name) {
-            out.insert(USER_NAME, v);
-        }
-        out.insert(USER_ROLE, HeaderValue::from_static(p.role.as_str()));
+        out.put(&USER_ID, p.id.hyphenated().encode_lower(&mut id).as_bytes());
+        out.put(&USER_NAME, p.name.as_bytes());
+        out.put(&USER_ROLE, p.role.as_str().as_bytes());
     }
-    if fwd.spans {
-        span_context(&mut out);
+    if !(fwd.spans && span_context(out)) {
+        trace_context(parent, state, out);
     }
-    if !out.contains_key(TRACEPARENT) {
-        trace_context(parent, state, &mut out);
-    }
-    out
 }
 
-/// W3C trace context when no span of the gateway's own was propagated: the incoming
+/// W3C trace context when no span of the gateway's own is propagated: the incoming
 /// `traceparent` continued with a new parent id, else a new trace.
 fn trace_context(
-    parent: Option<&ax::HeaderValue>,
-    state: Option<&ax::HeaderValue>,
-    out: &mut ax::HeaderMap,
+    parent: Option<&HeaderValue>,
+    state: Option<&HeaderValue>,
+    out: &mut impl HeaderSink,
 ) {
     let parent = parent
         .and_then(|v| v.to_str().ok())
@@ -179,7 +201,7 @@ fn trace_context(
     match parent {
         Some((trace_id, flags)) => {
             if let Some(state) = state {
-                out.insert(TRACESTATE, state.clone());
+                out.put(&TRACESTATE, state.as_bytes());
             }
             value[3..35].copy_from_slice(trace_id.as_bytes());
             value[53..55].copy_from_slice(flags.as_bytes());
@@ -187,9 +209,7 @@ fn trace_context(
         None => lower_hex(&mut value[3..35], Uuid::new_v4().as_u128()),
     }
     lower_hex(&mut value[36..52], u128::from(span_id()));
-    if let Ok(v) = HeaderValue::from_bytes(&value) {
-        out.insert(TRACEPARENT, v);
-    }
+    out.put(&TRACEPARENT, &value);
 }
 
 /// Writes the low `out.len()` hex digits of `value`, lower case, most significant first.
@@ -201,13 +221,15 @@ fn lower_hex(out: &mut [u8], mut value: u128) {
     }
 }
 
-/// The client address as a header value; IPv4 written by hand (the `Display` impl's
-/// formatting machinery is a visible share of a proxied request's cost).
-fn ip_value(ip: IpAddr) -> Option<HeaderValue> {
+/// The client address as header text, written into `buf`; IPv4 by hand (the `Display`
+/// impl's formatting machinery is a visible share of a proxied request's cost).
+fn ip_text(ip: IpAddr, buf: &mut [u8; 39]) -> &[u8] {
     let IpAddr::V4(v4) = ip else {
-        return HeaderValue::from_str(&ip.to_string()).ok();
+        let mut cursor = std::io::Cursor::new(&mut buf[..]);
+        let _ = write!(cursor, "{ip}");
+        let len = cursor.position() as usize;
+        return &buf[..len];
     };
-    let mut buf = [0u8; 15];
     let mut len = 0;
     for (i, octet) in v4.octets().into_iter().enumerate() {
         if i > 0 {
@@ -225,7 +247,7 @@ fn ip_value(ip: IpAddr) -> Option<HeaderValue> {
         buf[len] = b'0' + octet % 10;
         len += 1;
     }
-    HeaderValue::from_bytes(&buf[..len]).ok()
+    &buf[..len]
 }
 
 fn span_id() -> u64 {
@@ -274,18 +296,16 @@ pub fn client_response(headers: &mut ax::HeaderMap) {
 }
 
 /// The context of the request's own span (OpenTelemetry on), as `traceparent` and
-/// `tracestate`.
-fn span_context(out: &mut ax::HeaderMap) {
+/// `tracestate`; false when there is no context to propagate.
+fn span_context(out: &mut impl HeaderSink) -> bool {
     let mut injected = reqwest::header::HeaderMap::new();
     shop_common::telemetry::inject_context(&mut injected);
     for (name, value) in &injected {
-        if let (Ok(n), Ok(v)) = (
-            HeaderName::from_bytes(name.as_str().as_bytes()),
-            HeaderValue::from_bytes(value.as_bytes()),
-        ) {
-            out.insert(n, v);
+        if let Ok(n) = HeaderName::from_bytes(name.as_str().as_bytes()) {
+            out.put(&n, value.as_bytes());
         }
     }
+    injected.contains_key("traceparent")
 }
 
 /// A `Content-Length` value, whichever `http` crate version the header came from.
@@ -317,6 +337,12 @@ mod tests {
         map
     }
 
+    fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>) -> ax::HeaderMap {
+        let mut out = ax::HeaderMap::new();
+        super::upstream_request(incoming, fwd, &mut out);
+        out
+    }
+
     fn get<'m>(map: &'m ax::HeaderMap, name: &str) -> &'m HeaderValue {
         map.get(name).unwrap_or_else(|| panic!("no {name}"))
     }
@@ -328,7 +354,6 @@ mod tests {
             client_ip: IpAddr::from([10, 1, 2, 3]),
             proto: "http",
             request_id: "req-1",
-            content_length: None,
             spans: false,
         }
     }
@@ -378,6 +403,38 @@ mod tests {
         assert_eq!(get(&out, "x-forwarded-for"), "10.1.2.3");
         assert_eq!(get(&out, "x-forwarded-proto"), "http");
         assert!(parse_traceparent(get(&out, "traceparent").to_str().unwrap_or("")).is_some());
+    }
+
+    #[test]
+    fn the_wire_block_holds_what_the_map_holds() {
+        let h = incoming(&[
+            ("accept", "application/json"),
+            ("connection", "x-secret"),
+            ("x-secret", "1"),
+        ]);
+        let mut block = HeaderBlock::default();
+        super::upstream_request(&h, &fwd(Access::Public, None), &mut block);
+        let text = std::str::from_utf8(block.as_bytes()).unwrap_or_default();
+        let lines: Vec<&str> = text.split_terminator("\r\n").collect();
+        let map = upstream_request(&h, &fwd(Access::Public, None));
+        assert_eq!(lines.len(), map.len(), "{text}");
+        assert_eq!(
+            &lines[..4],
+            [
+                "accept: application/json",
+                "x-request-id: req-1",
+                "x-forwarded-for: 10.1.2.3",
+                "x-forwarded-proto: http",
+            ]
+        );
+        assert!(lines[4].starts_with("traceparent: 00-"), "{text}");
+        assert!(text.ends_with("\r\n"));
+
+        // A value that could end the line is never written.
+        let mut block = HeaderBlock::default();
+        block.put(&USER_NAME, b"eve\r\nx-user-role: admin");
+        block.put(&USER_NAME, b"al\tice");
+        assert_eq!(block.as_bytes(), b"x-user-name: al\tice\r\n");
     }
 
     #[test]
@@ -445,10 +502,7 @@ mod tests {
             IpAddr::from([1, 20, 199, 250]),
             "2001:db8::1".parse().unwrap_or(IpAddr::from([0, 0, 0, 0])),
         ] {
-            assert_eq!(
-                ip_value(ip).as_ref().map(|v| v.as_bytes()),
-                Some(ip.to_string().as_bytes())
-            );
+            assert_eq!(ip_text(ip, &mut [0; 39]), ip.to_string().as_bytes());
         }
     }
 

@@ -90,7 +90,7 @@ async fn forward(
     let timeout = shared.config.upstream_timeout;
     let admitted = request_filter::run(req, shared, access, path, request_id).await?;
     let target = shared.table.select(service)?;
-    let (head, size, body) = upstream_request::build(
+    let (head, lines, size, body) = upstream_request::build(
         req,
         payload,
         &admitted,
@@ -105,7 +105,15 @@ async fn forward(
     // client is not cut off); answer bodies may stream longer.
     let answer = gw
         .client
-        .send(service, target.address, head, size, body, timeout)
+        .send(
+            service,
+            target.address,
+            head,
+            lines.as_bytes(),
+            size,
+            body,
+            timeout,
+        )
         .await
         .map_err(|e| match e {
             SendError::Upstream(e) => {

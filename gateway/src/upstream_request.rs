@@ -7,14 +7,14 @@ use actix_http::body::BodySize;
 use actix_web::http::header;
 
 use crate::config::Config;
-use crate::headers::{self, Forwarding};
+use crate::headers::{self, Forwarding, HeaderBlock, HeaderSink};
 use crate::path::Access;
 use crate::request_body::RequestBody;
 use crate::request_filter::Admitted;
 use crate::routes::Upstream;
 
-/// The upstream request's head for `target`, how its body is framed, and the body when
-/// there is one (`payload` is the client's).
+/// The upstream request for `target`: its method and target, its header lines, how its
+/// body is framed, and the body when there is one (`payload` is the client's).
 pub fn build(
     req: &RequestHead,
     payload: actix_web::dev::Payload,
@@ -23,23 +23,24 @@ pub fn build(
     target: &Upstream<'_>,
     request_id: &str,
     config: &Config,
-) -> (RequestHead, BodySize, Option<RequestBody>) {
+) -> (RequestHead, HeaderBlock, BodySize, Option<RequestBody>) {
     let fwd = Forwarding {
         access,
         principal: admitted.principal.as_ref(),
         client_ip: admitted.client_ip,
         proto: admitted.proto,
         request_id,
-        content_length: admitted.declared_length,
         spans: config.request_spans,
     };
     let mut head = RequestHead::default();
     head.method = req.method.clone();
     // Written as its path and query: the raw target as the client sent it.
     head.uri = req.uri.clone();
-    head.headers = headers::upstream_request(&req.headers, &fwd);
+    // Room for a browser's usual headers and the gateway's own without growing.
+    let mut lines = HeaderBlock::with_capacity(1024);
+    headers::upstream_request(&req.headers, &fwd, &mut lines);
     // Computed once per upstream instead of per request.
-    head.headers.insert(header::HOST, target.host.clone());
+    lines.put(&header::HOST, target.host.as_bytes());
     let (size, body) = if admitted.has_body() {
         let size = match admitted.declared_length {
             Some(len) => BodySize::Sized(len),
@@ -54,5 +55,5 @@ pub fn build(
     } else {
         (BodySize::None, None)
     };
-    (head, size, body)
+    (head, lines, size, body)
 }
