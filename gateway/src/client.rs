@@ -43,6 +43,16 @@ type BodyConn = Framed<TcpStream, ClientPayloadCodec>;
 /// map built and hashed only to be written out.
 pub struct UpstreamCodec(ClientCodec);
 
+/// A request as it goes upstream, before its body.
+pub struct Outgoing<'a> {
+    /// Method and origin-form target; its header map stays empty.
+    pub head: RequestHead,
+    /// The header lines, `Host` included.
+    pub lines: &'a [u8],
+    /// How the body is framed.
+    pub size: BodySize,
+}
+
 /// A request head to encode: method and target (`head`, whose own header map is empty),
 /// how the body is framed, and the header lines.
 struct Head<'a> {
@@ -253,8 +263,7 @@ impl Client {
         }
     }
 
-    /// Sends `head` (method and origin-form target) with its header `lines` (`Host`
-    /// included), framed by `size`, and, when given, `body` to `service` at `address`, and waits up to `timeout` for the answer head once the
+    /// Sends `request` and, when given, `body` to `service` at `address`, and waits up to `timeout` for the answer head once the
     /// request is sent. A request without a body whose method is safe to repeat (GET,
     /// HEAD, OPTIONS) goes again, once, on a new connection when a reused one was closed
     /// before any answer; anything else takes a connection checked to be open, and
@@ -263,19 +272,20 @@ impl Client {
         &self,
         service: Service,
         address: &Address,
-        head: RequestHead,
-        lines: &[u8],
-        size: BodySize,
+        request: Outgoing<'_>,
         body: Option<impl BodySource>,
         timeout: Duration,
     ) -> Result<Answer, SendError> {
-        let repeatable =
-            body.is_none() && matches!(head.method, Method::GET | Method::HEAD | Method::OPTIONS);
-        let head = Rc::new(head);
+        let repeatable = body.is_none()
+            && matches!(
+                request.head.method,
+                Method::GET | Method::HEAD | Method::OPTIONS
+            );
+        let head = Rc::new(request.head);
         let head = Head {
             head: &head,
-            size,
-            lines,
+            size: request.size,
+            lines: request.lines,
         };
         if repeatable && let Some(mut conn) = self.pool.checkout(service, false) {
             match exchange(&mut conn, head.again(), None::<NoBody>, timeout).await {
@@ -553,13 +563,15 @@ mod tests {
         (address, accepted)
     }
 
-    fn get() -> RequestHead {
+    fn get() -> Outgoing<'static> {
         let mut head = RequestHead::default();
         head.uri = actix_web::http::Uri::from_static("/x");
-        head
+        Outgoing {
+            head,
+            lines: b"host: up\r\n",
+            size: BodySize::None,
+        }
     }
-
-    const LINES: &[u8] = b"host: up\r\n";
 
     const TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -569,8 +581,6 @@ mod tests {
                 Service::Retailstore,
                 address,
                 get(),
-                LINES,
-                BodySize::None,
                 None::<NoBody>,
                 TIMEOUT,
             )
@@ -650,8 +660,6 @@ mod tests {
                 Service::Retailstore,
                 &address,
                 get(),
-                LINES,
-                BodySize::None,
                 None::<NoBody>,
                 TIMEOUT,
             )

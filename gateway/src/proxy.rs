@@ -20,7 +20,7 @@ use actix_web::{HttpResponse, ResponseError};
 use shop_common::{metrics, telemetry};
 use tracing::Instrument;
 
-use crate::client::SendError;
+use crate::client::{Outgoing, SendError};
 use crate::error::GatewayError;
 use crate::path::{Access, Classified, Route};
 use crate::request_id::RequestId;
@@ -108,9 +108,11 @@ async fn forward(
         .send(
             service,
             target.address,
-            head,
-            lines.as_bytes(),
-            size,
+            Outgoing {
+                head,
+                lines: lines.as_bytes(),
+                size,
+            },
             body,
             timeout,
         )
