@@ -100,8 +100,11 @@ fn is_bearer(value: &[u8]) -> bool {
 
 /// Where the upstream request's headers go.
 pub trait HeaderSink {
-    /// Adds a header; a value that may not be sent (a control character) is left out.
+    /// Adds a header the gateway made; `value` must be [header text](is_header_text).
     fn put(&mut self, name: &HeaderName, value: &[u8]);
+
+    /// Adds a header whose value was already checked (the client's, as parsed).
+    fn put_value(&mut self, name: &HeaderName, value: &HeaderValue);
 }
 
 impl HeaderSink for ax::HeaderMap {
@@ -109,6 +112,10 @@ impl HeaderSink for ax::HeaderMap {
         if let Ok(v) = HeaderValue::from_bytes(value) {
             self.append(name.clone(), v);
         }
+    }
+
+    fn put_value(&mut self, name: &HeaderName, value: &HeaderValue) {
+        self.append(name.clone(), value.clone());
     }
 }
 
@@ -127,17 +134,32 @@ impl HeaderBlock {
     }
 }
 
-impl HeaderSink for HeaderBlock {
-    fn put(&mut self, name: &HeaderName, value: &[u8]) {
-        // What `HeaderValue` accepts: visible ASCII, obs-text, space and tab.
-        if value.iter().any(|&b| (b < b' ' && b != b'\t') || b == 0x7f) {
-            return;
-        }
-        self.0.extend_from_slice(name.as_str().as_bytes());
+impl HeaderBlock {
+    fn line(&mut self, name: &HeaderName, value: &[u8]) {
+        let name = name.as_str().as_bytes();
+        self.0.reserve(name.len() + value.len() + 4);
+        self.0.extend_from_slice(name);
         self.0.extend_from_slice(b": ");
         self.0.extend_from_slice(value);
         self.0.extend_from_slice(b"\r\n");
     }
+}
+
+impl HeaderSink for HeaderBlock {
+    fn put(&mut self, name: &HeaderName, value: &[u8]) {
+        debug_assert!(is_header_text(value));
+        self.line(name, value);
+    }
+
+    fn put_value(&mut self, name: &HeaderName, value: &HeaderValue) {
+        self.line(name, value.as_bytes());
+    }
+}
+
+/// What a header value may hold (as `HeaderValue` checks it): visible ASCII, obs-text,
+/// space and tab; never a line end.
+pub fn is_header_text(value: &[u8]) -> bool {
+    !value.iter().any(|&b| (b < b' ' && b != b'\t') || b == 0x7f)
 }
 
 /// Writes the headers to send upstream for a client request into `out`. The client's
@@ -169,7 +191,7 @@ pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>, out: &mu
         if n == "authorization" && fwd.access != Access::Admin && is_bearer(value.as_bytes()) {
             continue;
         }
-        out.put(name, value.as_bytes());
+        out.put_value(name, value);
     }
     out.put(&REQUEST_ID, fwd.request_id.as_bytes());
     let mut ip = [0u8; 39];
@@ -178,7 +200,10 @@ pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>, out: &mu
     if let Some(p) = fwd.principal {
         let mut id = Uuid::encode_buffer();
         out.put(&USER_ID, p.id.hyphenated().encode_lower(&mut id).as_bytes());
-        out.put(&USER_NAME, p.name.as_bytes());
+        // The one value from elsewhere (identity's user name).
+        if is_header_text(p.name.as_bytes()) {
+            out.put(&USER_NAME, p.name.as_bytes());
+        }
         out.put(&USER_ROLE, p.role.as_str().as_bytes());
     }
     if !(fwd.spans && span_context(out)) {
@@ -201,7 +226,7 @@ fn trace_context(
     match parent {
         Some((trace_id, flags)) => {
             if let Some(state) = state {
-                out.put(&TRACESTATE, state.as_bytes());
+                out.put_value(&TRACESTATE, state);
             }
             value[3..35].copy_from_slice(trace_id.as_bytes());
             value[53..55].copy_from_slice(flags.as_bytes());
@@ -430,11 +455,23 @@ mod tests {
         assert!(lines[4].starts_with("traceparent: 00-"), "{text}");
         assert!(text.ends_with("\r\n"));
 
-        // A value that could end the line is never written.
-        let mut block = HeaderBlock::default();
-        block.put(&USER_NAME, b"eve\r\nx-user-role: admin");
-        block.put(&USER_NAME, b"al\tice");
-        assert_eq!(block.as_bytes(), b"x-user-name: al\tice\r\n");
+        // A name that could end the line is never written.
+        for (name, sent) in [("eve\r\nx-user-role: admin", false), ("al\tice", true)] {
+            let p = Principal {
+                id: Uuid::nil(),
+                name: name.into(),
+                role: Role::Staff,
+            };
+            let mut block = HeaderBlock::default();
+            super::upstream_request(&incoming(&[]), &fwd(Access::Admin, Some(&p)), &mut block);
+            let text = String::from_utf8_lossy(block.as_bytes()).into_owned();
+            assert_eq!(
+                text.contains(&format!("x-user-name: {name}\r\n")),
+                sent,
+                "{text}"
+            );
+            assert_eq!(text.matches("x-user-role: ").count(), 1, "{text}");
+        }
     }
 
     #[test]

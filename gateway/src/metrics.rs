@@ -28,7 +28,7 @@ pub async fn track(
         Ok(res) => res.status(),
         Err(e) => e.as_response_error().status_code(),
     };
-    metrics::observe(route, &method, status, started);
+    metrics::observe_class(route, &method, status, started);
     result
 }
 

@@ -51,7 +51,7 @@ pub async fn serve(mut req: Request, classified: Classified, gw: &Gateway) -> Re
     if let Some(span) = &span {
         telemetry::end_request_span(span, status);
     }
-    metrics::observe(classified.label, &head.method, status, started);
+    metrics::observe_class(classified.label, &head.method, status, started);
     resp.into()
 }
 
