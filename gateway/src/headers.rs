@@ -302,7 +302,10 @@ pub fn parse_traceparent(value: &str) -> Option<(&str, &str)> {
 }
 
 /// The upstream answer's headers as the client receives them: its end-to-end headers,
-/// filtered in place (the gateway's server sets `Content-Length` and `Date` itself).
+/// filtered in place. `Connection` and `Content-Length` are left to the server, which
+/// never writes a `Connection` header from the map and writes the length of the body it
+/// actually sends (and `Transfer-Encoding` when it streams one); the service's `Date`
+/// passes. Most answers hold nothing else to drop, and are left untouched.
 pub fn client_response(headers: &mut ax::HeaderMap) {
     // Most answers say only `keep-alive` (or nothing): the list is read when there is more.
     let listed = headers
@@ -314,10 +317,10 @@ pub fn client_response(headers: &mut ax::HeaderMap) {
             headers.remove(token.as_str());
         }
     }
-    headers.retain(|name, _| {
-        let n = name.as_str();
-        !(is_hop_by_hop(n) || n == "content-length" || n == "date")
-    });
+    let dropped = |n: &str| n != "connection" && is_hop_by_hop(n);
+    if headers.keys().any(|name| dropped(name.as_str())) {
+        headers.retain(|name, _| !dropped(name.as_str()));
+    }
 }
 
 /// The context of the request's own span (OpenTelemetry on), as `traceparent` and
@@ -568,16 +571,17 @@ mod tests {
             ("set-cookie", "b=2"),
         ]);
         client_response(&mut out);
-        assert!(!out.contains_key("content-length"));
-        assert!(!out.contains_key("date"));
-        assert!(!out.contains_key("connection"));
+        // Left to the server (see client_response).
+        assert!(out.contains_key("content-length"));
+        assert!(out.contains_key("date"));
+        assert!(out.contains_key("connection"));
         assert!(!out.contains_key("x-hop"));
         assert!(!out.contains_key("transfer-encoding"));
 
         assert_eq!(out.get_all("set-cookie").count(), 2);
         assert!(out.contains_key("content-type"));
 
-        let mut out = incoming(&[("connection", "keep-alive"), ("vary", "origin")]);
+        let mut out = incoming(&[("keep-alive", "timeout=5"), ("vary", "origin")]);
         client_response(&mut out);
         assert_eq!(out.len(), 1);
         assert!(out.contains_key("vary"));

@@ -137,8 +137,21 @@ async fn client_headers_that_belong_to_the_gateway_are_stripped() {
     let traceparent = seen(&echo, "traceparent").unwrap();
     assert!(traceparent.starts_with("00-4bf92f3577b34da6a3ce929d0e0e4736-"));
     assert_eq!(traceparent.len(), 55);
-    // The upstream's own headers come back; hop-by-hop ones do not.
+    // The upstream's own headers come back; hop-by-hop ones do not, and the length and
+    // date are said once.
     assert_eq!(resp.header("x-upstream").as_deref(), Some("mock"));
+    assert_eq!(resp.header("keep-alive"), None, "{}", resp.head);
+    assert_eq!(resp.header("proxy-connection"), None, "{}", resp.head);
+    let lines = |name: &str| {
+        let prefix = format!("{name}:");
+        resp.head
+            .lines()
+            .filter(|line| line.to_ascii_lowercase().starts_with(&prefix))
+            .count()
+    };
+    assert_eq!(lines("content-length"), 1, "{}", resp.head);
+    assert_eq!(lines("date"), 1, "{}", resp.head);
+    assert_eq!(lines("connection"), 1, "{}", resp.head);
 }
 
 #[tokio::test]

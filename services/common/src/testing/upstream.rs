@@ -171,6 +171,9 @@ async fn echo(
     }
     HttpResponse::Ok()
         .insert_header(("x-upstream", "mock"))
+        // Hop-by-hop headers, which must not reach the client.
+        .insert_header(("keep-alive", "timeout=5"))
+        .insert_header(("proxy-connection", "keep-alive"))
         .json(json!({
             "method": req.method().as_str(),
             "path": req.uri().path(),
