@@ -51,6 +51,8 @@ pub struct Outgoing<'a> {
     pub lines: &'a [u8],
     /// How the body is framed.
     pub size: BodySize,
+    /// When the client's request arrived.
+    pub arrived: Instant,
 }
 
 /// A request head to encode: method and target (`head`, whose own header map is empty),
@@ -175,9 +177,8 @@ impl Pool {
     /// The newest idle connection that is not too old. With `probe`, one the service
     /// has closed meanwhile is dropped (a read that finds its end; costs a system call
     /// only when the socket was seen readable).
-    fn checkout(&self, service: Service, probe: bool) -> Option<Conn> {
+    fn checkout(&self, service: Service, probe: bool, now: Instant) -> Option<Conn> {
         let mut idle = self.idle[service.index()].borrow_mut();
-        let now = Instant::now();
         while let Some(conn) = idle.pop_back() {
             if now.saturating_duration_since(conn.since) >= IDLE_TIMEOUT {
                 // Everything before it is older still.
@@ -191,15 +192,14 @@ impl Pool {
         None
     }
 
-    fn checkin(&self, service: Service, conn: Conn) {
+    /// `since`: when the request that used it arrived (earlier than now, so a connection
+    /// is never kept longer than [`IDLE_TIMEOUT`]); saves reading the clock again.
+    fn checkin(&self, service: Service, conn: Conn, since: Instant) {
         let mut idle = self.idle[service.index()].borrow_mut();
         if idle.len() >= MAX_IDLE_PER_SERVICE {
             idle.pop_front();
         }
-        idle.push_back(Idle {
-            conn,
-            since: Instant::now(),
-        });
+        idle.push_back(Idle { conn, since });
     }
 }
 
@@ -281,27 +281,28 @@ impl Client {
                 request.head.method,
                 Method::GET | Method::HEAD | Method::OPTIONS
             );
+        let arrived = request.arrived;
         let head = Rc::new(request.head);
         let head = Head {
             head: &head,
             size: request.size,
             lines: request.lines,
         };
-        if repeatable && let Some(mut conn) = self.pool.checkout(service, false) {
+        if repeatable && let Some(mut conn) = self.pool.checkout(service, false, arrived) {
             match exchange(&mut conn, head.again(), None::<NoBody>, timeout).await {
-                Ok(head) => return Ok(self.answer(service, conn, head)),
+                Ok(head) => return Ok(self.answer(service, arrived, conn, head)),
                 Err(SendError::Upstream(e)) => {
                     tracing::debug!(service = service.name(), error = %e, "reused upstream connection failed; retrying on a new one");
                 }
                 Err(e) => return Err(e),
             }
         }
-        let mut conn = match self.pool.checkout(service, !repeatable) {
+        let mut conn = match self.pool.checkout(service, !repeatable, arrived) {
             Some(conn) => conn,
             None => self.connect(address).await.map_err(SendError::Upstream)?,
         };
         let answer = exchange(&mut conn, head, body, timeout).await?;
-        Ok(self.answer(service, conn, answer))
+        Ok(self.answer(service, arrived, conn, answer))
     }
 
     async fn connect(&self, address: &Address) -> Result<Conn, UpstreamError> {
@@ -323,8 +324,9 @@ impl Client {
     }
 
     /// The answer head, and its body as far as it has arrived.
-    fn answer(&self, service: Service, conn: Conn, head: ResponseHead) -> Answer {
+    fn answer(&self, service: Service, arrived: Instant, conn: Conn, head: ResponseHead) -> Answer {
         let home = Home {
+            arrived,
             pool: self.pool.clone(),
             service,
         };
@@ -404,12 +406,13 @@ pub struct Answer {
 pub enum AnswerBody {
     Empty,
     Whole(Bytes),
-    Stream(BodyReader),
+    Stream(Box<BodyReader>),
     Failed(PayloadError),
 }
 
 /// Where a connection goes back once its answer has been read whole.
 struct Home {
+    arrived: Instant,
     pool: Rc<Pool>,
     service: Service,
 }
@@ -420,7 +423,7 @@ impl Home {
     fn keep(self, conn: Conn) {
         if conn.codec_ref().0.keep_alive() && conn.is_read_buf_empty() && conn.is_write_buf_empty()
         {
-            self.pool.checkin(self.service, conn);
+            self.pool.checkin(self.service, conn, self.arrived);
         }
     }
 }
@@ -445,18 +448,18 @@ impl BodyReader {
                 // The rest is read with the caller's waker.
                 Poll::Pending => {
                     self.read_ahead.push_back(Ok(first));
-                    AnswerBody::Stream(self)
+                    AnswerBody::Stream(Box::new(self))
                 }
                 Poll::Ready(Some(next)) => {
                     self.read_ahead.push_back(Ok(first));
                     self.read_ahead.push_back(next);
-                    AnswerBody::Stream(self)
+                    AnswerBody::Stream(Box::new(self))
                 }
             },
             Poll::Ready(None) => AnswerBody::Empty,
             // An error is kept for the stream to report.
             Poll::Ready(Some(Err(e))) => AnswerBody::Failed(e),
-            Poll::Pending => AnswerBody::Stream(self),
+            Poll::Pending => AnswerBody::Stream(Box::new(self)),
         }
     }
 
@@ -570,6 +573,7 @@ mod tests {
             head,
             lines: b"host: up\r\n",
             size: BodySize::None,
+            arrived: Instant::now(),
         }
     }
 

@@ -31,6 +31,7 @@ pub mod request_filter;
 pub mod request_id;
 pub mod response_filter;
 pub mod routes;
+pub mod shutdown;
 pub mod spa;
 pub mod state;
 pub mod upstream_request;
@@ -87,7 +88,15 @@ pub fn server(listener: TcpListener, config: Config) -> io::Result<Server> {
     }
     let shutdown = builder.graceful_shutdown_signal();
     let server = builder.listen("gateway", listener, move || {
-        let shutdown = shutdown.clone();
+        // Called on each worker's thread: its connections wait on the worker's own
+        // signal, which a task of the worker fires when the server's does.
+        let signal = shutdown::WorkerSignal::default();
+        let server_signal = shutdown.clone();
+        let fire = signal.clone();
+        actix_web::rt::spawn(async move {
+            server_signal.notified().await;
+            fire.fire();
+        });
         let app = App::new()
             .wrap(from_fn(metrics::track))
             .wrap(Condition::new(
@@ -101,10 +110,7 @@ pub fn server(listener: TcpListener, config: Config) -> io::Result<Server> {
             .client_disconnect_timeout(Duration::from_secs(1))
             .h1_allow_half_closed(true)
             .local_addr(addr)
-            .graceful_shutdown_signal(move || {
-                let shutdown = shutdown.clone();
-                async move { shutdown.notified().await }
-            })
+            .graceful_shutdown_signal(move || signal.fired())
             .finish(front::Front::new(shared.clone(), app.into_factory()))
             .tcp()
     })?;

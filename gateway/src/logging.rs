@@ -8,7 +8,7 @@ use actix_web::http::Method;
 use crate::client::UpstreamError;
 use crate::routes::Service;
 
-/// The upstream answered; `started` is when the request was sent.
+/// The upstream answered; `started` is when the request arrived.
 pub fn forwarded(
     service: Service,
     request_id: &str,

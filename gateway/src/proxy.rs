@@ -41,7 +41,7 @@ pub async fn serve(mut req: Request, classified: Classified, gw: &Gateway) -> Re
         .config
         .request_spans
         .then(|| telemetry::request_span(head, classified.label, id.as_str()));
-    let answering = answer(head, payload, &classified, gw, id.as_str());
+    let answering = answer(head, payload, &classified, gw, id.as_str(), started);
     let mut resp = match &span {
         Some(span) => answering.instrument(span.clone()).await,
         None => answering.await,
@@ -61,12 +61,18 @@ async fn answer(
     classified: &Classified,
     gw: &Gateway,
     request_id: &str,
+    started: Instant,
 ) -> HttpResponse {
     let raw = head.uri.path();
     let result = match classified.route {
         Route::Upstream(service, access) => {
             let path = classified.path(raw);
-            forward(head, payload, gw, service, access, path, request_id).await
+            let to = Destination {
+                service,
+                access,
+                path,
+            };
+            forward(head, payload, gw, to, request_id, started).await
         }
         Route::Blocked | Route::UnknownApi | Route::Spa => {
             tracing::debug!(path = raw, route = ?classified.route, "refused path");
@@ -76,16 +82,27 @@ async fn answer(
     result.unwrap_or_else(|e| e.error_response())
 }
 
-/// Forwards one request to `service`; `path` is the normalised path.
+/// Where a request goes: the service, the route's access class and the normalised path.
+struct Destination<'a> {
+    service: Service,
+    access: Access,
+    path: &'a str,
+}
+
+/// Forwards one request that arrived at `started`.
 async fn forward(
     req: &RequestHead,
     payload: Payload,
     gw: &Gateway,
-    service: Service,
-    access: Access,
-    path: &str,
+    to: Destination<'_>,
     request_id: &str,
+    started: Instant,
 ) -> Result<HttpResponse, GatewayError> {
+    let Destination {
+        service,
+        access,
+        path,
+    } = to;
     let shared = &gw.shared;
     let timeout = shared.config.upstream_timeout;
     let admitted = request_filter::run(req, shared, access, path, request_id).await?;
@@ -99,7 +116,6 @@ async fn forward(
         request_id,
         &shared.config,
     );
-    let started = Instant::now();
     // The time-out covers waiting for the answer head once the request is sent (an
     // upload is bounded by per-chunk idle time-outs instead, so a slow but steady
     // client is not cut off); answer bodies may stream longer.
@@ -112,6 +128,7 @@ async fn forward(
                 head,
                 lines: lines.as_bytes(),
                 size,
+                arrived: started,
             },
             body,
             timeout,

@@ -64,10 +64,10 @@ fn client_response(answer: Answer, head: bool, idle: Duration) -> HttpResponse {
             (AnswerBody::Empty, _) => builder.body(Bytes::new()),
             (AnswerBody::Whole(bytes), _) => builder.body(bytes),
             (AnswerBody::Stream(reader), Some(len)) => {
-                builder.body(SizedStream::new(len, IdleLimited::new(reader, idle)))
+                builder.body(SizedStream::new(len, IdleLimited::new(*reader, idle)))
             }
             (AnswerBody::Stream(reader), None) => {
-                builder.body(BodyStream::new(IdleLimited::new(reader, idle)))
+                builder.body(BodyStream::new(IdleLimited::new(*reader, idle)))
             }
             (AnswerBody::Failed(e), _) => {
                 tracing::warn!(error = %e, "upstream answer body failed");
