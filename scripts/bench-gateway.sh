@@ -16,7 +16,8 @@
 #
 # nginx, wrk and hey are installed with apt-get when missing (root or passwordless sudo).
 # Settings: BENCH_PORT_BASE [28080], BENCH_DATA_DIR [.data/bench], BENCH_DURATION [10],
-# BENCH_THREADS [2], SKIP_BUILD=1, BENCH_KEEP=1, plus stack.sh's settings. All three
+# BENCH_ROUNDS [3] (each load runs once per server per round, the servers' turns
+# rotating; the table gives medians, and each round's closed-loop numbers), BENCH_THREADS [2], SKIP_BUILD=1, BENCH_KEEP=1, plus stack.sh's settings. All three
 # share the 2 cores with the load generator: compare rows of one run, not machines.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -27,6 +28,7 @@ bench_env
 DURATION=${BENCH_DURATION:-10}
 CONNECTIONS=${BENCH_CONNECTIONS:-64}
 THREADS=${BENCH_THREADS:-2}
+ROUNDS=${BENCH_ROUNDS:-3}
 RATE=${BENCH_FIXED_RATE:-4000}
 NGINX_PORT=$((PORT_BASE + 10))
 RETAIL_PORT=$((PORT_BASE + 3))
@@ -294,19 +296,47 @@ hey_run() {
     END { printf "%.0f %.2f %.2f %d\n", rps, p50, p99, bad }' <<<"$out"
 }
 
+# BENCH_ROUNDS rounds, each server's turn rotating, so that a noisy stretch of this
+# shared machine lands on each of them in turn; the table gives each server's median.
 declare -A R
-for name in direct gateway nginx; do
-  log "$name: wrk, $CONNECTIONS connections, ${DURATION}s"
-  R[$name.wrk]=$(wrk_run "$name")
+ORDER=(direct gateway nginx)
+for ((round = 1; round <= ROUNDS; round++)); do
+  for ((i = 0; i < 3; i++)); do
+    name=${ORDER[$(((i + round - 1) % 3))]}
+    log "round $round/$ROUNDS, $name: wrk, $CONNECTIONS connections, ${DURATION}s"
+    R[$name.wrk.$round]=$(wrk_run "$name")
+  done
+  for ((i = 0; i < 3; i++)); do
+    name=${ORDER[$(((i + round - 1) % 3))]}
+    log "round $round/$ROUNDS, $name: hey, $RATE req/s offered, ${DURATION}s"
+    R[$name.hey.$round]=$(hey_run "${URLS[$name]}")
+  done
 done
+# median NAME LOAD: each field's median over the rounds (fields: req/s p50 p99 non-2xx
+# [cpu]).
+median() {
+  local round
+  for ((round = 1; round <= ROUNDS; round++)); do echo "${R[$1.$2.$round]}"; done |
+    awk '{ for (f = 1; f <= NF; f++) v[f, NR] = $f; if (NF > nf) nf = NF }
+      END {
+        for (f = 1; f <= nf; f++) {
+          n = 0; for (r = 1; r <= NR; r++) a[++n] = v[f, r]
+          for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+          m = (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+          printf "%s%s", (f > 1 ? " " : ""), m
+        }
+        print ""
+      }'
+}
 for name in direct gateway nginx; do
-  log "$name: hey, $RATE req/s offered, ${DURATION}s"
-  R[$name.hey]=$(hey_run "${URLS[$name]}")
+  for load in wrk hey; do R[$name.$load]=$(median "$name" "$load"); done
 done
 
 report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
 {
   echo "# Gateway vs nginx vs direct: storefront product list ($(date -u +%Y-%m-%dT%H:%MZ), $PROFILE, $(nproc) cores shared with the load generator)"
+  echo
+  echo "Medians of $ROUNDS rounds of ${DURATION} s each (the servers' turns rotate from round to round)."
   echo
   echo "| path | load | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |"
   echo "|---|---|---:|---:|---:|---:|---:|"
@@ -327,6 +357,18 @@ report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
     printf "At the fixed rate: gateway p99 %.2f ms, nginx p99 %.2f ms (target: no worse).\n", ghp, nhp }'
   awk -v g="$g_cpu" -v n="$n_cpu" 'BEGIN {
     printf "CPU per request (server processes only, user + kernel): gateway %.1f µs, nginx %.1f µs (%.2f x).\n", g, n, (n > 0 ? g / n : 0) }'
+  echo
+  echo "Each round, $CONNECTIONS connections, closed loop (req/s; CPU µs/request):"
+  echo
+  echo "| round | direct | gateway | nginx | gateway / nginx |"
+  echo "|---:|---:|---:|---:|---:|"
+  for ((round = 1; round <= ROUNDS; round++)); do
+    read -r d_rps _ _ _ d_cpu <<<"${R[direct.wrk.$round]}"
+    read -r g_rps _ _ _ g_cpu <<<"${R[gateway.wrk.$round]}"
+    read -r n_rps _ _ _ n_cpu <<<"${R[nginx.wrk.$round]}"
+    awk -v r="$round" -v d="$d_rps" -v dc="$d_cpu" -v g="$g_rps" -v gc="$g_cpu" -v n="$n_rps" -v nc="$n_cpu" 'BEGIN {
+      printf "| %d | %.0f; %.1f | %.0f; %.1f | %.0f; %.1f | %.2f |\n", r, d, dc, g, gc, n, nc, (n > 0 ? g / n : 0) }'
+  done
 } >"$report"
 echo
 cat "$report"

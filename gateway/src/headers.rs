@@ -3,8 +3,9 @@
 //! Towards a service: hop-by-hop headers (and those named in `Connection`), `Host`,
 //! `Expect`, client-sent `x-user-*`, `x-internal-key`, `x-request-id`, `x-forwarded-*`,
 //! `forwarded` and `x-real-ip` are dropped; the gateway adds `x-request-id`,
-//! `x-forwarded-for` (the resolved client IP), `x-forwarded-proto`, `traceparent`, and
-//! on verified admin calls `x-user-id`, `x-user-name`, `x-user-role`. A bearer
+//! `x-forwarded-for` (the resolved client IP), `x-forwarded-proto`, `traceparent` (its
+//! own span's with OpenTelemetry on, else a valid incoming one continued), and on
+//! verified admin calls `x-user-id`, `x-user-name`, `x-user-role`. A bearer
 //! `Authorization` is forwarded only on admin routes. Towards the client: hop-by-hop
 //! headers are dropped and `x-request-id` is added.
 
@@ -207,20 +208,26 @@ pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>, out: &mu
         out.put(&USER_ROLE, p.role.as_str().as_bytes());
     }
     if !(fwd.spans && span_context(out)) {
-        trace_context(parent, state, out);
+        trace_context(parent, state, fwd.spans, out);
     }
 }
 
 /// W3C trace context when no span of the gateway's own is propagated: the incoming
-/// `traceparent` continued with a new parent id, else a new trace.
+/// `traceparent` continued with a new parent id; else, with OpenTelemetry on, a new
+/// trace. With it off there is none to start: no span of the gateway's would be its
+/// root, and each service starts its own trace and carries it into its calls.
 fn trace_context(
     parent: Option<&HeaderValue>,
     state: Option<&HeaderValue>,
+    spans: bool,
     out: &mut impl HeaderSink,
 ) {
     let parent = parent
         .and_then(|v| v.to_str().ok())
         .and_then(parse_traceparent);
+    if parent.is_none() && !spans {
+        return;
+    }
     // `00-{trace id: 32 hex}-{parent id: 16 hex}-{flags: 2 hex}`, written in place.
     let mut value = *b"00-00000000000000000000000000000000-0000000000000000-01";
     match parent {
@@ -430,7 +437,8 @@ mod tests {
         assert_eq!(get(&out, "x-request-id"), "req-1");
         assert_eq!(get(&out, "x-forwarded-for"), "10.1.2.3");
         assert_eq!(get(&out, "x-forwarded-proto"), "http");
-        assert!(parse_traceparent(get(&out, "traceparent").to_str().unwrap_or("")).is_some());
+        // No trace to continue and no span of the gateway's: none is made up.
+        assert!(!out.contains_key("traceparent"));
     }
 
     #[test]
@@ -439,6 +447,10 @@ mod tests {
             ("accept", "application/json"),
             ("connection", "x-secret"),
             ("x-secret", "1"),
+            (
+                "traceparent",
+                "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+            ),
         ]);
         let mut block = HeaderBlock::default();
         super::upstream_request(&h, &fwd(Access::Public, None), &mut block);
@@ -455,7 +467,10 @@ mod tests {
                 "x-forwarded-proto: http",
             ]
         );
-        assert!(lines[4].starts_with("traceparent: 00-"), "{text}");
+        assert!(
+            lines[4].starts_with("traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-"),
+            "{text}"
+        );
         assert!(text.ends_with("\r\n"));
 
         // A name that could end the line is never written.
@@ -523,13 +538,18 @@ mod tests {
             "traceparent",
             "00-00000000000000000000000000000000-00f067aa0ba902b7-01",
         )]);
+        // An invalid one is not passed on: without a span of the gateway's, nothing is.
         let out = upstream_request(&bad, &fwd(Access::Public, None));
-        assert!(
-            !get(&out, "traceparent")
-                .to_str()
-                .unwrap_or_default()
-                .contains("-00000000000000000000000000000000-")
-        );
+        assert!(!out.contains_key("traceparent"));
+        // With one (OpenTelemetry on), a new trace replaces it.
+        let spans = Forwarding {
+            spans: true,
+            ..fwd(Access::Public, None)
+        };
+        let out = upstream_request(&bad, &spans);
+        let tp = get(&out, "traceparent").to_str().unwrap_or_default();
+        assert!(parse_traceparent(tp).is_some(), "{tp}");
+        assert!(!tp.contains("-00000000000000000000000000000000-"));
     }
 
     #[test]
@@ -551,7 +571,13 @@ mod tests {
         let mut digits = [0u8; 6];
         lower_hex(&mut digits, 0xab_cdef);
         assert_eq!(&digits, b"abcdef");
-        let out = upstream_request(&incoming(&[]), &fwd(Access::Public, None));
+        // With OpenTelemetry on and no context of its own to send (none is configured
+        // here), the gateway starts a trace.
+        let spans = Forwarding {
+            spans: true,
+            ..fwd(Access::Public, None)
+        };
+        let out = upstream_request(&incoming(&[]), &spans);
         let tp = get(&out, "traceparent").to_str().unwrap_or_default();
         assert!(parse_traceparent(tp).is_some(), "{tp}");
         assert!(tp.ends_with("-01"));
