@@ -97,6 +97,14 @@ pub fn server(listener: TcpListener, config: Config) -> io::Result<Server> {
             server_signal.notified().await;
             fire.fire();
         });
+        // The worker's request counts reach /metrics even when requests stop.
+        actix_web::rt::spawn(async {
+            let mut every = tokio::time::interval(shop_common::metrics::CLASS_FLUSH_EVERY);
+            loop {
+                every.tick().await;
+                shop_common::metrics::flush_class_counts();
+            }
+        });
         let app = App::new()
             .wrap(from_fn(metrics::track))
             .wrap(Condition::new(

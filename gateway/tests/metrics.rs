@@ -53,19 +53,37 @@ async fn counts_by_route_class_on_the_metrics_port_only() {
     ] {
         http.get(format!("{gw}{path}")).send().await.unwrap();
     }
-    let after = scrape().await;
-
+    // Each worker adds its counts to the registry within a second.
     let created = requests("/retailstore/api/web/v1/Order/CreateOrder", "POST", 200);
+    let web = requests("/retailstore/api/web/*", "GET", 200);
+    let uploads = requests("/uploads/*", "GET", 200);
+    let blocked = requests("blocked", "GET", 404);
+    let expected = [
+        (&created, 2.0),
+        (&web, 1.0),
+        (&uploads, 1.0),
+        (&blocked, 1.0),
+    ];
+    let mut after = scrape().await;
+    for _ in 0..40 {
+        let arrived = |after: &str| {
+            expected
+                .iter()
+                .all(|(series, n)| sample(after, series) - sample(&before, series) >= *n)
+        };
+        if arrived(&after) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        after = scrape().await;
+    }
     assert_eq!(
         sample(&after, &created) - sample(&before, &created),
         2.0,
         "{after}"
     );
-    let web = requests("/retailstore/api/web/*", "GET", 200);
     assert_eq!(sample(&after, &web) - sample(&before, &web), 1.0);
-    let uploads = requests("/uploads/*", "GET", 200);
     assert_eq!(sample(&after, &uploads) - sample(&before, &uploads), 1.0);
-    let blocked = requests("blocked", "GET", 404);
     assert_eq!(sample(&after, &blocked) - sample(&before, &blocked), 1.0);
     let latency = r#"http_request_duration_seconds_count{method="POST",route="/retailstore/api/web/v1/Order/CreateOrder",status="200"}"#;
     assert_eq!(sample(&after, latency), sample(&after, &created));

@@ -16,7 +16,8 @@
 //!
 //! The hot path is a label lookup (a hash of three short strings under a read lock) and
 //! two atomic updates: no allocation once a series exists. The gateway's fixed route
-//! classes skip the lookup ([`observe_class`]).
+//! classes skip the lookup and count per thread, reaching the registry within a second
+//! ([`observe_class`]).
 
 use std::future::Future;
 use std::pin::Pin;
@@ -118,17 +119,47 @@ pub fn observe(route: &str, method: &Method, status: StatusCode, started: Instan
     }
 }
 
-/// Counts one answered request under a route class that is a fixed string (the
-/// gateway's). Each thread keeps the series it has counted under, keyed by the class's
-/// address, so the hot path hashes no label strings and takes no lock.
-pub fn observe_class(route: &'static str, method: &Method, status: StatusCode, started: Instant) {
-    type Series = (prometheus::IntCounter, prometheus::Histogram);
+/// How often a thread's [`observe_class`] counts reach the registry (at most this stale
+/// at a scrape, given [`flush_class_counts`] runs as often).
+pub const CLASS_FLUSH_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// One thread's series for [`observe_class`], counted locally.
+#[derive(Default)]
+struct ClassSeries {
     // The addresses of the class and the method label, and the status.
-    type Key = (usize, usize, u16);
-    thread_local! {
-        static SERIES: std::cell::RefCell<std::collections::HashMap<Key, Series, BuildClassHasher>> =
-            std::cell::RefCell::default();
+    series: std::collections::HashMap<
+        (usize, usize, u16),
+        (
+            prometheus::local::LocalIntCounter,
+            prometheus::local::LocalHistogram,
+        ),
+        BuildClassHasher,
+    >,
+    flushed: Option<Instant>,
+}
+
+impl ClassSeries {
+    fn flush(&mut self, now: Instant) {
+        for (count, time) in self.series.values() {
+            count.flush();
+            time.flush();
+        }
+        self.flushed = Some(now);
     }
+}
+
+thread_local! {
+    static CLASS_SERIES: std::cell::RefCell<ClassSeries> = std::cell::RefCell::default();
+}
+
+/// Counts one answered request under a route class that is a fixed string (the
+/// gateway's). Each thread counts in series of its own, keyed by the class's address,
+/// and adds them to the registry at most every [`CLASS_FLUSH_EVERY`]: the hot path
+/// hashes no label strings, takes no lock and touches no memory another core writes
+/// (the shared counters' atomics cost the gateway more than the rest of this). A thread
+/// that serves these must also call [`flush_class_counts`] as often, so that its last
+/// counts reach the registry when requests stop.
+pub fn observe_class(route: &'static str, method: &Method, status: StatusCode, started: Instant) {
     let Some(m) = HTTP.as_ref() else {
         return;
     };
@@ -138,8 +169,8 @@ pub fn observe_class(route: &'static str, method: &Method, status: StatusCode, s
         method.as_ptr() as usize,
         status.as_u16(),
     );
-    SERIES.with_borrow_mut(|series| {
-        let found = match series.entry(key) {
+    CLASS_SERIES.with_borrow_mut(|class| {
+        let (count, time) = match class.series.entry(key) {
             std::collections::hash_map::Entry::Occupied(found) => found.into_mut(),
             std::collections::hash_map::Entry::Vacant(slot) => {
                 let labels = [route, method, status.as_str()];
@@ -147,14 +178,25 @@ pub fn observe_class(route: &'static str, method: &Method, status: StatusCode, s
                     m.requests.get_metric_with_label_values(&labels),
                     m.duration.get_metric_with_label_values(&labels),
                 ) {
-                    (Ok(count), Ok(time)) => slot.insert((count, time)),
+                    (Ok(count), Ok(time)) => slot.insert((count.local(), time.local())),
                     _ => return,
                 }
             }
         };
-        found.0.inc();
-        found.1.observe(started.elapsed().as_secs_f64());
+        count.inc();
+        time.observe(started.elapsed().as_secs_f64());
+        if class
+            .flushed
+            .is_none_or(|at| started.saturating_duration_since(at) >= CLASS_FLUSH_EVERY)
+        {
+            class.flush(started);
+        }
     });
+}
+
+/// Adds this thread's [`observe_class`] counts to the registry.
+pub fn flush_class_counts() {
+    CLASS_SERIES.with_borrow_mut(|class| class.flush(Instant::now()));
 }
 
 type BuildClassHasher = std::hash::BuildHasherDefault<ClassHasher>;
