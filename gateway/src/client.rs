@@ -306,7 +306,11 @@ impl Client {
         }
         let mut conn = match self.pool.checkout(service, !repeatable, arrived) {
             Some(conn) => conn,
-            None => self.connect(address).await.map_err(SendError::Upstream)?,
+            // Boxed: rare, and its future (name resolution included) would otherwise make
+            // every request's future, moved at each await, several times larger.
+            None => Box::pin(self.connect(address))
+                .await
+                .map_err(SendError::Upstream)?,
         };
         let answer = exchange(&mut conn, head, body, timeout).await?;
         Ok(self.answer(service, arrived, conn, answer))
@@ -382,7 +386,9 @@ async fn exchange(
     Pin::new(&mut *conn).write(head).map_err(io_error)?;
     flush(conn).await.map_err(io_error)?;
     if let Some(body) = body {
-        body.send(&mut BodyWriter { conn })
+        // Boxed: its time-outs and the client's payload would otherwise make every
+        // request's future, moved at each await, far larger.
+        Box::pin(body.send(&mut BodyWriter { conn }))
             .await
             .map_err(SendError::Body)?;
     }

@@ -85,10 +85,9 @@ pub async fn run(
 
     let principal = match access {
         Access::Admin => Some(
-            shared
-                .auth
-                .authenticate(bearer_token_in(&req.headers))
-                .await?,
+            // Boxed: the token check's future (a call to identity on a cache miss) would
+            // otherwise make every request's future, moved at each await, far larger.
+            Box::pin(shared.auth.authenticate(bearer_token_in(&req.headers))).await?,
         ),
         Access::Login | Access::Public => None,
     };
