@@ -14,20 +14,21 @@ use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::rc::Rc;
-use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
-use actix_codec::{Decoder, Encoder, Framed};
+use actix_codec::{Encoder, Framed};
 use actix_http::body::BodySize;
-use actix_http::error::{ParseError, PayloadError};
+use actix_http::error::ParseError;
 use actix_http::h1::{ClientCodec, ClientPayloadCodec, Message};
 use actix_http::{RequestHead, RequestHeadType, ResponseHead, ServiceConfig};
 use actix_web::http::{Method, StatusCode};
-use bytes::{Bytes, BytesMut};
-use futures_util::Stream;
+use bytes::Bytes;
 use tokio::net::TcpStream;
 
 use crate::routes::Service;
+pub use crate::upstream_answer::{Answer, AnswerBody};
+use crate::upstream_answer::{BodyReader, Home};
+use crate::upstream_codec::{Head, UpstreamCodec};
 
 /// Idle connections are dropped before the services' own keep-alive (actix default:
 /// 5 s) closes them, so a connection is rarely reused as the service closes it.
@@ -35,13 +36,8 @@ const IDLE_TIMEOUT: Duration = Duration::from_secs(4);
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const MAX_IDLE_PER_SERVICE: usize = 256;
 
-type Conn = Framed<TcpStream, UpstreamCodec>;
-type BodyConn = Framed<TcpStream, ClientPayloadCodec>;
-
-/// actix-http's client codec, with the request's header lines written as the gateway
-/// prepared them ([`HeaderBlock`](crate::headers::HeaderBlock)) instead of from a header
-/// map built and hashed only to be written out.
-pub struct UpstreamCodec(ClientCodec);
+pub(crate) type Conn = Framed<TcpStream, UpstreamCodec>;
+pub(crate) type BodyConn = Framed<TcpStream, ClientPayloadCodec>;
 
 /// A request as it goes upstream, before its body.
 pub struct Outgoing<'a> {
@@ -53,70 +49,6 @@ pub struct Outgoing<'a> {
     pub size: BodySize,
     /// When the client's request arrived.
     pub arrived: Instant,
-}
-
-/// `date: ` and an HTTP date (29 characters) and CRLF, as actix-http writes it.
-const DATE_LINE: usize = 6 + 29 + 2;
-
-/// A request head to encode: method and target (`head`, whose own header map is empty),
-/// how the body is framed, and the header lines.
-struct Head<'a> {
-    head: &'a Rc<RequestHead>,
-    size: BodySize,
-    lines: &'a [u8],
-}
-
-impl Head<'_> {
-    /// The same head, to send once more.
-    fn again(&self) -> Head<'_> {
-        Head {
-            head: self.head,
-            size: self.size,
-            lines: self.lines,
-        }
-    }
-}
-
-impl Encoder<Head<'_>> for UpstreamCodec {
-    type Error = io::Error;
-
-    fn encode(&mut self, item: Head<'_>, dst: &mut BytesMut) -> io::Result<()> {
-        let head = RequestHeadType::Rc(item.head.clone(), None);
-        self.0.encode(Message::Item((head, item.size)), dst)?;
-        // The codec ends the head with a `Date` line (a server's header, which a request
-        // need not carry) and an empty line; the gateway's lines replace both's place.
-        if !dst.ends_with(b"\r\n\r\n") {
-            return Err(io::Error::other("unexpected request head encoding"));
-        }
-        dst.truncate(dst.len() - 2);
-        if dst.len() >= DATE_LINE && dst[dst.len() - DATE_LINE..].starts_with(b"date: ") {
-            dst.truncate(dst.len() - DATE_LINE);
-        }
-        dst.extend_from_slice(item.lines);
-        dst.extend_from_slice(b"\r\n");
-        Ok(())
-    }
-}
-
-impl Encoder<Message<(RequestHeadType, BodySize)>> for UpstreamCodec {
-    type Error = io::Error;
-
-    fn encode(
-        &mut self,
-        item: Message<(RequestHeadType, BodySize)>,
-        dst: &mut BytesMut,
-    ) -> io::Result<()> {
-        self.0.encode(item, dst)
-    }
-}
-
-impl Decoder for UpstreamCodec {
-    type Item = ResponseHead;
-    type Error = ParseError;
-
-    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<ResponseHead>, ParseError> {
-        self.0.decode(src)
-    }
 }
 
 /// Where a service's connections go: its address, or a name resolved on each connect.
@@ -176,7 +108,7 @@ struct Idle {
 
 /// A worker's idle connections, per service, oldest first.
 #[derive(Default)]
-struct Pool {
+pub(crate) struct Pool {
     idle: [RefCell<VecDeque<Idle>>; 4],
 }
 
@@ -201,7 +133,7 @@ impl Pool {
 
     /// `since`: when the request that used it arrived (earlier than now, so a connection
     /// is never kept longer than [`IDLE_TIMEOUT`]); saves reading the clock again.
-    fn checkin(&self, service: Service, conn: Conn, since: Instant) {
+    pub(crate) fn checkin(&self, service: Service, conn: Conn, since: Instant) {
         let mut idle = self.idle[service.index()].borrow_mut();
         if idle.len() >= MAX_IDLE_PER_SERVICE {
             idle.pop_front();
@@ -336,11 +268,7 @@ impl Client {
 
     /// The answer head, and its body as far as it has arrived.
     fn answer(&self, service: Service, arrived: Instant, conn: Conn, head: ResponseHead) -> Answer {
-        let home = Home {
-            arrived,
-            pool: self.pool.clone(),
-            service,
-        };
+        let home = Home::new(self.pool.clone(), service, arrived);
         // A 204 or 304 that declares a length has no body either; its connection is
         // not trusted again.
         let bodyless = matches!(
@@ -353,14 +281,7 @@ impl Client {
                 AnswerBody::Empty
             }
             _ if bodyless => AnswerBody::Empty,
-            _ => {
-                let reader = BodyReader {
-                    read_ahead: VecDeque::new(),
-                    conn: Some(conn.into_map_codec(|c| c.0.into_payload_codec())),
-                    home: Some(home),
-                };
-                reader.arrived()
-            }
+            _ => BodyReader::new(conn.into_map_codec(|c| c.0.into_payload_codec()), home).arrived(),
         };
         Answer { head, body }
     }
@@ -406,111 +327,6 @@ where
     U: Encoder<Message<(RequestHeadType, BodySize)>, Error = io::Error>,
 {
     poll_fn(|cx| Pin::new(&mut *conn).flush::<Message<(RequestHeadType, BodySize)>>(cx)).await
-}
-
-/// An upstream answer: its head and body.
-pub struct Answer {
-    pub head: ResponseHead,
-    pub body: AnswerBody,
-}
-
-/// An answer body: none, all of it (it arrived with the head), the rest to read, or
-/// the error met reading it.
-pub enum AnswerBody {
-    Empty,
-    Whole(Bytes),
-    Stream(Box<BodyReader>),
-    Failed(PayloadError),
-}
-
-/// Where a connection goes back once its answer has been read whole.
-struct Home {
-    arrived: Instant,
-    pool: Rc<Pool>,
-    service: Service,
-}
-
-impl Home {
-    /// Keeps the connection for another request when the service allows it and nothing
-    /// unexpected is left in it.
-    fn keep(self, conn: Conn) {
-        if conn.codec_ref().0.keep_alive() && conn.is_read_buf_empty() && conn.is_write_buf_empty()
-        {
-            self.pool.checkin(self.service, conn, self.arrived);
-        }
-    }
-}
-
-/// The rest of an answer body, read from its connection; the connection goes back to
-/// the worker's list at the body's end. A body dropped before its end takes the
-/// connection with it (it is closed).
-pub struct BodyReader {
-    /// What was read before the body started streaming, given out first.
-    read_ahead: VecDeque<Result<Bytes, PayloadError>>,
-    conn: Option<BodyConn>,
-    home: Option<Home>,
-}
-
-impl BodyReader {
-    /// What of the body is there already, without waiting.
-    fn arrived(mut self) -> AnswerBody {
-        let mut cx = Context::from_waker(Waker::noop());
-        match self.poll_chunk(&mut cx) {
-            Poll::Ready(Some(Ok(first))) => match self.poll_chunk(&mut cx) {
-                Poll::Ready(None) => AnswerBody::Whole(first),
-                // The rest is read with the caller's waker.
-                Poll::Pending => {
-                    self.read_ahead.push_back(Ok(first));
-                    AnswerBody::Stream(Box::new(self))
-                }
-                Poll::Ready(Some(next)) => {
-                    self.read_ahead.push_back(Ok(first));
-                    self.read_ahead.push_back(next);
-                    AnswerBody::Stream(Box::new(self))
-                }
-            },
-            Poll::Ready(None) => AnswerBody::Empty,
-            // An error is kept for the stream to report.
-            Poll::Ready(Some(Err(e))) => AnswerBody::Failed(e),
-            Poll::Pending => AnswerBody::Stream(Box::new(self)),
-        }
-    }
-
-    fn poll_chunk(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<Bytes, PayloadError>>> {
-        if let Some(item) = self.read_ahead.pop_front() {
-            return Poll::Ready(Some(item));
-        }
-        let Some(conn) = self.conn.as_mut() else {
-            return Poll::Ready(None);
-        };
-        match Pin::new(conn).next_item(cx) {
-            Poll::Ready(Some(Ok(Some(chunk)))) => Poll::Ready(Some(Ok(chunk))),
-            Poll::Ready(Some(Ok(None))) => {
-                if let (Some(conn), Some(home)) = (self.conn.take(), self.home.take()) {
-                    home.keep(conn.into_map_codec(|c| UpstreamCodec(c.into_message_codec())));
-                }
-                Poll::Ready(None)
-            }
-            Poll::Ready(Some(Err(e))) => {
-                self.conn = None;
-                Poll::Ready(Some(Err(e)))
-            }
-            // The connection ended before the body did.
-            Poll::Ready(None) => {
-                self.conn = None;
-                Poll::Ready(Some(Err(PayloadError::Incomplete(None))))
-            }
-            Poll::Pending => Poll::Pending,
-        }
-    }
-}
-
-impl Stream for BodyReader {
-    type Item = Result<Bytes, PayloadError>;
-
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        self.poll_chunk(cx)
-    }
 }
 
 #[cfg(test)]
@@ -617,38 +433,6 @@ mod tests {
                 body
             }
             AnswerBody::Failed(e) => panic!("{e}"),
-        }
-    }
-
-    #[actix_web::test]
-    async fn writes_the_head_with_the_gateways_lines_and_no_date() {
-        let mut codec = UpstreamCodec(ClientCodec::new(ServiceConfig::default()));
-        for (method, size, framing) in [
-            (Method::GET, BodySize::None, ""),
-            (Method::POST, BodySize::Sized(5), "content-length: 5\r\n"),
-            (
-                Method::POST,
-                BodySize::Stream,
-                "transfer-encoding: chunked\r\n",
-            ),
-        ] {
-            let mut head = RequestHead::default();
-            head.method = method.clone();
-            head.uri = actix_web::http::Uri::from_static("/a%2Fb?x=1");
-            let head = Rc::new(head);
-            let mut out = BytesMut::new();
-            let item = Head {
-                head: &head,
-                size,
-                lines: b"host: up\r\nx-request-id: 1\r\n",
-            };
-            codec.encode(item, &mut out).expect("encoded");
-            assert_eq!(
-                String::from_utf8_lossy(&out),
-                format!(
-                    "{method} /a%2Fb?x=1 HTTP/1.1\r\n{framing}host: up\r\nx-request-id: 1\r\n\r\n"
-                )
-            );
         }
     }
 

@@ -5,20 +5,23 @@
 //! the [`request_filter`] refuses blocked paths, applies the per-IP rate limits
 //! ([`rate_limit`]), the body limits and the token check on admin routes ([`auth`]);
 //! the upstream is picked from a prefix table ([`routes`]); the [`upstream_request`]
-//! filter rewrites headers ([`headers`]) and streams the body ([`request_body`]) over
-//! the worker's [`client`]; the [`response_filter`] streams the answer back; then
+//! filter rewrites headers ([`headers`], written as wire lines by [`header_block`]) and
+//! streams the body ([`request_body`]) over the worker's [`client`] (its codec:
+//! [`upstream_codec`]; the answer it reads: [`upstream_answer`]); the
+//! [`response_filter`] streams the answer back; then
 //! [`logging`]. [`proxy`] runs them in that order, straight from actix-http's request
 //! ([`front`]). Everything else is the SPA ([`spa`]) or a probe ([`probes`]), served by
 //! an actix-web `App`. Errors are answered in the envelope ([`error`]); every
 //! answer carries its [`request_id`]. Configuration: [`config`]; shared and per-worker
-//! state: [`state`]. Request metrics and span names by route class, and the
-//! `METRICS_PORT` listener: [`metrics`].
+//! state: [`state`]; each worker's graceful-shutdown signal: [`shutdown`]. Request
+//! metrics and span names by route class, and the `METRICS_PORT` listener: [`metrics`].
 
 pub mod auth;
 pub mod client;
 pub mod config;
 pub mod error;
 pub mod front;
+pub mod header_block;
 pub mod headers;
 pub mod logging;
 pub mod metrics;
@@ -34,6 +37,8 @@ pub mod routes;
 pub mod shutdown;
 pub mod spa;
 pub mod state;
+pub mod upstream_answer;
+pub mod upstream_codec;
 pub mod upstream_request;
 
 use std::io;

@@ -18,9 +18,9 @@ use futures_util::Stream;
 use shop_common::limits::ORDER_WEB_PREFIX;
 use tokio::time::Sleep;
 
-use crate::client::{Answer, AnswerBody, BodyReader};
 use crate::headers::{self, content_length};
 use crate::path::Access;
+use crate::upstream_answer::{Answer, AnswerBody, BodyReader};
 
 /// The client's answer to a `HEAD` (`head`) or other request on a route of `access` at
 /// the normalised `path`.

@@ -1,0 +1,121 @@
+//! The upstream connections' codec: actix-http's HTTP/1 client codec, with the request's
+//! header lines written as the gateway prepared them.
+
+use std::io;
+use std::rc::Rc;
+
+use actix_codec::{Decoder, Encoder};
+use actix_http::body::BodySize;
+use actix_http::error::ParseError;
+use actix_http::h1::{ClientCodec, Message};
+use actix_http::{RequestHead, RequestHeadType, ResponseHead};
+use bytes::BytesMut;
+
+/// actix-http's client codec, with the request's header lines written as the gateway
+/// prepared them ([`HeaderBlock`](crate::headers::HeaderBlock)) instead of from a header
+/// map built and hashed only to be written out.
+pub struct UpstreamCodec(pub(crate) ClientCodec);
+
+/// `date: ` and an HTTP date (29 characters) and CRLF, as actix-http writes it.
+const DATE_LINE: usize = 6 + 29 + 2;
+
+/// A request head to encode: method and target (`head`, whose own header map is empty),
+/// how the body is framed, and the header lines.
+pub(crate) struct Head<'a> {
+    pub(crate) head: &'a Rc<RequestHead>,
+    pub(crate) size: BodySize,
+    pub(crate) lines: &'a [u8],
+}
+
+impl Head<'_> {
+    /// The same head, to send once more.
+    pub(crate) fn again(&self) -> Head<'_> {
+        Head {
+            head: self.head,
+            size: self.size,
+            lines: self.lines,
+        }
+    }
+}
+
+impl Encoder<Head<'_>> for UpstreamCodec {
+    type Error = io::Error;
+
+    fn encode(&mut self, item: Head<'_>, dst: &mut BytesMut) -> io::Result<()> {
+        let head = RequestHeadType::Rc(item.head.clone(), None);
+        self.0.encode(Message::Item((head, item.size)), dst)?;
+        // The codec ends the head with a `Date` line (a server's header, which a request
+        // need not carry) and an empty line; the gateway's lines replace both's place.
+        if !dst.ends_with(b"\r\n\r\n") {
+            return Err(io::Error::other("unexpected request head encoding"));
+        }
+        dst.truncate(dst.len() - 2);
+        if dst.len() >= DATE_LINE && dst[dst.len() - DATE_LINE..].starts_with(b"date: ") {
+            dst.truncate(dst.len() - DATE_LINE);
+        }
+        dst.extend_from_slice(item.lines);
+        dst.extend_from_slice(b"\r\n");
+        Ok(())
+    }
+}
+
+impl Encoder<Message<(RequestHeadType, BodySize)>> for UpstreamCodec {
+    type Error = io::Error;
+
+    fn encode(
+        &mut self,
+        item: Message<(RequestHeadType, BodySize)>,
+        dst: &mut BytesMut,
+    ) -> io::Result<()> {
+        self.0.encode(item, dst)
+    }
+}
+
+impl Decoder for UpstreamCodec {
+    type Item = ResponseHead;
+    type Error = ParseError;
+
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<ResponseHead>, ParseError> {
+        self.0.decode(src)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_http::ServiceConfig;
+    use actix_web::http::Method;
+
+    use super::*;
+
+    #[actix_web::test]
+    async fn writes_the_head_with_the_gateways_lines_and_no_date() {
+        let mut codec = UpstreamCodec(ClientCodec::new(ServiceConfig::default()));
+        for (method, size, framing) in [
+            (Method::GET, BodySize::None, ""),
+            (Method::POST, BodySize::Sized(5), "content-length: 5\r\n"),
+            (
+                Method::POST,
+                BodySize::Stream,
+                "transfer-encoding: chunked\r\n",
+            ),
+        ] {
+            let mut head = RequestHead::default();
+            head.method = method.clone();
+            head.uri = actix_web::http::Uri::from_static("/a%2Fb?x=1");
+            let head = Rc::new(head);
+            let mut out = BytesMut::new();
+            let item = Head {
+                head: &head,
+                size,
+                lines: b"host: up\r\nx-request-id: 1\r\n",
+            };
+            codec.encode(item, &mut out).expect("encoded");
+            assert_eq!(
+                String::from_utf8_lossy(&out),
+                format!(
+                    "{method} /a%2Fb?x=1 HTTP/1.1\r\n{framing}host: up\r\nx-request-id: 1\r\n\r\n"
+                )
+            );
+        }
+    }
+}
