@@ -1,6 +1,6 @@
 //! Upstream request filter: the request the service receives. Method and raw path as
 //! the client sent them, the headers that may cross ([`headers::upstream_request`]),
-//! and the body streamed under the route's limit ([`request_body`]).
+//! and the body streamed under the route's limit ([`request_body`](crate::request_body)).
 
 use actix_http::RequestHead;
 use actix_http::body::BodySize;
