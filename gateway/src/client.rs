@@ -14,12 +14,13 @@ use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::rc::Rc;
+use std::task::Poll;
 use std::time::{Duration, Instant};
 
 use actix_codec::{Encoder, Framed};
 use actix_http::body::BodySize;
 use actix_http::error::ParseError;
-use actix_http::h1::{ClientCodec, ClientPayloadCodec, Message};
+use actix_http::h1::{ClientCodec, Message};
 use actix_http::{RequestHead, RequestHeadType, ResponseHead, ServiceConfig};
 use actix_web::http::{Method, StatusCode};
 use bytes::Bytes;
@@ -28,7 +29,7 @@ use tokio::net::TcpStream;
 use crate::routes::Service;
 pub use crate::upstream_answer::{Answer, AnswerBody};
 use crate::upstream_answer::{BodyReader, Home};
-use crate::upstream_codec::{Head, UpstreamCodec};
+use crate::upstream_codec::{Head, PayloadCodec, UpstreamCodec};
 
 /// Idle connections are dropped before the services' own keep-alive (actix default:
 /// 5 s) closes them, so a connection is rarely reused as the service closes it.
@@ -37,7 +38,7 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const MAX_IDLE_PER_SERVICE: usize = 256;
 
 pub(crate) type Conn = Framed<TcpStream, UpstreamCodec>;
-pub(crate) type BodyConn = Framed<TcpStream, ClientPayloadCodec>;
+pub(crate) type BodyConn = Framed<TcpStream, PayloadCodec>;
 
 /// A request as it goes upstream, before its body.
 pub struct Outgoing<'a> {
@@ -262,7 +263,7 @@ impl Client {
         stream.set_nodelay(true).map_err(UpstreamError::Connect)?;
         Ok(Framed::new(
             stream,
-            UpstreamCodec(ClientCodec::new(self.config.clone())),
+            UpstreamCodec::new(ClientCodec::new(self.config.clone())),
         ))
     }
 
@@ -275,13 +276,13 @@ impl Client {
             head.status,
             StatusCode::NO_CONTENT | StatusCode::NOT_MODIFIED
         );
-        let body = match conn.codec_ref().0.message_type() {
+        let body = match conn.codec_ref().codec.message_type() {
             actix_http::h1::MessageType::None => {
                 home.keep(conn);
                 AnswerBody::Empty
             }
             _ if bodyless => AnswerBody::Empty,
-            _ => BodyReader::new(conn.into_map_codec(|c| c.0.into_payload_codec()), home).arrived(),
+            _ => BodyReader::new(conn.into_map_codec(UpstreamCodec::into_payload), home).arrived(),
         };
         Answer { head, body }
     }
@@ -313,12 +314,19 @@ async fn exchange(
             .await
             .map_err(SendError::Body)?;
     }
-    let next = poll_fn(|cx| Pin::new(&mut *conn).next_item(cx));
-    match tokio::time::timeout(timeout, next).await {
+    conn.codec_mut()
+        .deadline
+        .as_mut()
+        .reset(tokio::time::Instant::now() + timeout);
+    let next = poll_fn(|cx| match Pin::new(&mut *conn).next_item(cx) {
+        Poll::Ready(answer) => Poll::Ready(Ok(answer)),
+        Poll::Pending => conn.codec_mut().deadline.as_mut().poll(cx).map(Err),
+    });
+    match next.await {
         Ok(Some(Ok(head))) => Ok(head),
         Ok(Some(Err(e))) => Err(SendError::Upstream(e.into())),
         Ok(None) => Err(SendError::Upstream(UpstreamError::Closed)),
-        Err(_) => Err(SendError::TimedOut),
+        Err(()) => Err(SendError::TimedOut),
     }
 }
 

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use actix_http::body::{BoxBody, MessageBody};
 use actix_http::{HttpMessage, Request, Response};
 use actix_web::dev::{AppConfig, Service, ServiceFactory, ServiceResponse};
+use futures_util::FutureExt;
 use futures_util::future::LocalBoxFuture;
 
 use crate::path::{Classified, Route};
@@ -88,7 +89,8 @@ where
             Box::pin(async move { Ok(answer.await?.map_into_boxed_body().into()) })
         } else {
             let gw = self.gw.clone();
-            Box::pin(async move { Ok(proxy::serve(req, classified, &gw).await) })
+            // No async block around it: that would be one more copy of this large future.
+            Box::pin(proxy::serve(req, classified, gw).map(Ok))
         }
     }
 }

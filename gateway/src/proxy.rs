@@ -10,6 +10,7 @@
 //! [`response_filter`]: crate::response_filter
 //! [`logging`]: crate::logging
 
+use std::rc::Rc;
 use std::time::Instant;
 
 use actix_http::body::BoxBody;
@@ -31,7 +32,8 @@ use crate::{logging, request_filter, response_filter, upstream_request};
 /// A request for a service, or a refused path: forward or refuse. Every answer carries
 /// the request id and is counted under the route class (and, with OpenTelemetry on,
 /// has a span named after it).
-pub async fn serve(mut req: Request, classified: Classified, gw: &Gateway) -> Response<BoxBody> {
+pub async fn serve(mut req: Request, classified: Classified, gw: Rc<Gateway>) -> Response<BoxBody> {
+    let gw = &*gw;
     let started = Instant::now();
     let id = RequestId::fresh();
     let payload = req.take_payload();

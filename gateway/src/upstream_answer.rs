@@ -14,7 +14,7 @@ use futures_util::Stream;
 
 use crate::client::{BodyConn, Conn, Pool};
 use crate::routes::Service;
-use crate::upstream_codec::UpstreamCodec;
+use crate::upstream_codec::PayloadCodec;
 
 /// An upstream answer: its head and body.
 pub struct Answer {
@@ -50,7 +50,9 @@ impl Home {
     /// Keeps the connection for another request when the service allows it and nothing
     /// unexpected is left in it.
     pub(crate) fn keep(self, conn: Conn) {
-        if conn.codec_ref().0.keep_alive() && conn.is_read_buf_empty() && conn.is_write_buf_empty()
+        if conn.codec_ref().codec.keep_alive()
+            && conn.is_read_buf_empty()
+            && conn.is_write_buf_empty()
         {
             self.pool.checkin(self.service, conn, self.arrived);
         }
@@ -111,7 +113,7 @@ impl BodyReader {
             Poll::Ready(Some(Ok(Some(chunk)))) => Poll::Ready(Some(Ok(chunk))),
             Poll::Ready(Some(Ok(None))) => {
                 if let (Some(conn), Some(home)) = (self.conn.take(), self.home.take()) {
-                    home.keep(conn.into_map_codec(|c| UpstreamCodec(c.into_message_codec())));
+                    home.keep(conn.into_map_codec(PayloadCodec::into_message));
                 }
                 Poll::Ready(None)
             }

@@ -6,15 +6,67 @@ use std::rc::Rc;
 
 use actix_codec::{Decoder, Encoder};
 use actix_http::body::BodySize;
-use actix_http::error::ParseError;
-use actix_http::h1::{ClientCodec, Message};
+use std::pin::Pin;
+use std::time::Duration;
+
+use actix_http::error::{ParseError, PayloadError};
+use actix_http::h1::{ClientCodec, ClientPayloadCodec, Message};
 use actix_http::{RequestHead, RequestHeadType, ResponseHead};
-use bytes::BytesMut;
+use bytes::{Bytes, BytesMut};
+use tokio::time::Sleep;
 
 /// actix-http's client codec, with the request's header lines written as the gateway
 /// prepared them ([`HeaderBlock`](crate::headers::HeaderBlock)) instead of from a header
-/// map built and hashed only to be written out.
-pub struct UpstreamCodec(pub(crate) ClientCodec);
+/// map built and hashed only to be written out. It also carries the connection's timer
+/// for the wait for an answer head, reset for each request rather than made anew.
+pub struct UpstreamCodec {
+    pub(crate) codec: ClientCodec,
+    pub(crate) deadline: Pin<Box<Sleep>>,
+}
+
+impl UpstreamCodec {
+    pub fn new(codec: ClientCodec) -> Self {
+        Self {
+            codec,
+            // Armed for each request (see `client::exchange`).
+            deadline: Box::pin(tokio::time::sleep(Duration::from_secs(365 * 24 * 3600))),
+        }
+    }
+
+    /// The codec that reads the answer's body, keeping the timer.
+    pub(crate) fn into_payload(self) -> PayloadCodec {
+        PayloadCodec {
+            codec: self.codec.into_payload_codec(),
+            deadline: self.deadline,
+        }
+    }
+}
+
+/// actix-http's codec for an answer body, with the connection's timer kept for its next
+/// request.
+pub struct PayloadCodec {
+    codec: ClientPayloadCodec,
+    deadline: Pin<Box<Sleep>>,
+}
+
+impl PayloadCodec {
+    /// Back to the codec for the next request, once the body has been read.
+    pub(crate) fn into_message(self) -> UpstreamCodec {
+        UpstreamCodec {
+            codec: self.codec.into_message_codec(),
+            deadline: self.deadline,
+        }
+    }
+}
+
+impl Decoder for PayloadCodec {
+    type Item = Option<Bytes>;
+    type Error = PayloadError;
+
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Option<Bytes>>, PayloadError> {
+        self.codec.decode(src)
+    }
+}
 
 /// `date: ` and an HTTP date (29 characters) and CRLF, as actix-http writes it.
 const DATE_LINE: usize = 6 + 29 + 2;
@@ -43,7 +95,7 @@ impl Encoder<Head<'_>> for UpstreamCodec {
 
     fn encode(&mut self, item: Head<'_>, dst: &mut BytesMut) -> io::Result<()> {
         let head = RequestHeadType::Rc(item.head.clone(), None);
-        self.0.encode(Message::Item((head, item.size)), dst)?;
+        self.codec.encode(Message::Item((head, item.size)), dst)?;
         // The codec ends the head with a `Date` line (a server's header, which a request
         // need not carry) and an empty line; the gateway's lines replace both's place.
         if !dst.ends_with(b"\r\n\r\n") {
@@ -67,7 +119,7 @@ impl Encoder<Message<(RequestHeadType, BodySize)>> for UpstreamCodec {
         item: Message<(RequestHeadType, BodySize)>,
         dst: &mut BytesMut,
     ) -> io::Result<()> {
-        self.0.encode(item, dst)
+        self.codec.encode(item, dst)
     }
 }
 
@@ -76,7 +128,7 @@ impl Decoder for UpstreamCodec {
     type Error = ParseError;
 
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<ResponseHead>, ParseError> {
-        self.0.decode(src)
+        self.codec.decode(src)
     }
 }
 
@@ -89,7 +141,7 @@ mod tests {
 
     #[actix_web::test]
     async fn writes_the_head_with_the_gateways_lines_and_no_date() {
-        let mut codec = UpstreamCodec(ClientCodec::new(ServiceConfig::default()));
+        let mut codec = UpstreamCodec::new(ClientCodec::new(ServiceConfig::default()));
         for (method, size, framing) in [
             (Method::GET, BodySize::None, ""),
             (Method::POST, BodySize::Sized(5), "content-length: 5\r\n"),
