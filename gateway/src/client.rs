@@ -17,7 +17,7 @@ use std::rc::Rc;
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
-use actix_codec::{Encoder, Framed};
+use actix_codec::Framed;
 use actix_http::body::BodySize;
 use actix_http::error::ParseError;
 use actix_http::h1::{ClientCodec, Message};
@@ -26,6 +26,7 @@ use actix_web::http::{Method, StatusCode};
 use bytes::Bytes;
 use tokio::net::TcpStream;
 
+use crate::request_body::RequestBody;
 use crate::routes::Service;
 pub use crate::upstream_answer::{Answer, AnswerBody};
 use crate::upstream_answer::{BodyReader, Home};
@@ -149,17 +150,8 @@ fn still_open(stream: &TcpStream) -> bool {
     matches!(stream.try_read(&mut byte), Err(e) if e.kind() == io::ErrorKind::WouldBlock)
 }
 
-/// Feeds a request body into the connection once its head is written; see
-/// [`request_body`](crate::request_body).
-pub trait BodySource {
-    /// Writes the body; the error is what the client is answered.
-    fn send(
-        self,
-        to: &mut BodyWriter<'_>,
-    ) -> impl Future<Output = Result<(), crate::error::GatewayError>>;
-}
-
-/// The connection as a body source sees it: chunks in, flushed with back-pressure.
+/// The connection as a request body sees it ([`RequestBody::send`]): chunks in, flushed
+/// with back-pressure.
 pub struct BodyWriter<'a> {
     conn: &'a mut Conn,
 }
@@ -182,29 +174,20 @@ pub enum SendError {
 }
 
 /// One worker's upstream connections; build it on the worker thread that uses it.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct Client {
     pool: Rc<Pool>,
     /// Shared by every connection (it keeps the cached `Date` the codec writes).
     config: ServiceConfig,
 }
 
-impl Default for Client {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Client {
     pub fn new() -> Self {
-        Self {
-            pool: Rc::default(),
-            config: ServiceConfig::default(),
-        }
+        Self::default()
     }
 
-    /// Sends `request` and, when given, `body` to `service` at `address`, and waits up to `timeout` for the answer head once the
-    /// request is sent. A request without a body whose method is safe to repeat (GET,
+    /// Sends `request` and, when given, `body` to `service` at `address`, and waits up to
+    /// `timeout` for the answer head once the request is sent. A request without a body whose method is safe to repeat (GET,
     /// HEAD, OPTIONS) goes again, once, on a new connection when a reused one was closed
     /// before any answer; anything else takes a connection checked to be open, and
     /// nothing is sent twice.
@@ -213,7 +196,7 @@ impl Client {
         service: Service,
         address: &Address,
         request: Outgoing<'_>,
-        body: Option<impl BodySource>,
+        body: Option<RequestBody>,
         timeout: Duration,
     ) -> Result<Answer, SendError> {
         let repeatable = body.is_none()
@@ -229,7 +212,7 @@ impl Client {
             lines: request.lines,
         };
         if repeatable && let Some(mut conn) = self.pool.checkout(service, false, arrived) {
-            match exchange(&mut conn, head.again(), None::<NoBody>, timeout).await {
+            match exchange(&mut conn, head, None, timeout).await {
                 Ok(head) => return Ok(self.answer(service, arrived, conn, head)),
                 Err(SendError::Upstream(e)) => {
                     tracing::debug!(service = service.name(), error = %e, "reused upstream connection failed; retrying on a new one");
@@ -288,20 +271,11 @@ impl Client {
     }
 }
 
-/// Stands for "no request body".
-struct NoBody;
-
-impl BodySource for NoBody {
-    async fn send(self, _: &mut BodyWriter<'_>) -> Result<(), crate::error::GatewayError> {
-        Ok(())
-    }
-}
-
 /// Writes the request (head, then the body as it streams in) and reads the answer head.
 async fn exchange(
     conn: &mut Conn,
     head: Head<'_>,
-    body: Option<impl BodySource>,
+    body: Option<RequestBody>,
     timeout: Duration,
 ) -> Result<ResponseHead, SendError> {
     let io_error = |e| SendError::Upstream(UpstreamError::Io(e));
@@ -330,10 +304,7 @@ async fn exchange(
     }
 }
 
-async fn flush<U>(conn: &mut Framed<TcpStream, U>) -> io::Result<()>
-where
-    U: Encoder<Message<(RequestHeadType, BodySize)>, Error = io::Error>,
-{
+async fn flush(conn: &mut Conn) -> io::Result<()> {
     poll_fn(|cx| Pin::new(&mut *conn).flush::<Message<(RequestHeadType, BodySize)>>(cx)).await
 }
 
@@ -418,13 +389,7 @@ mod tests {
 
     async fn send(client: &Client, address: &Address) -> Answer {
         client
-            .send(
-                Service::Retailstore,
-                address,
-                get(),
-                None::<NoBody>,
-                TIMEOUT,
-            )
+            .send(Service::Retailstore, address, get(), None, TIMEOUT)
             .await
             .unwrap_or_else(|e| panic!("an answer, not {e:?}"))
     }
@@ -497,13 +462,7 @@ mod tests {
         let address = Address::Socket(listener.local_addr().expect("addr"));
         drop(listener);
         let err = Client::new()
-            .send(
-                Service::Retailstore,
-                &address,
-                get(),
-                None::<NoBody>,
-                TIMEOUT,
-            )
+            .send(Service::Retailstore, &address, get(), None, TIMEOUT)
             .await
             .err();
         assert!(

@@ -60,7 +60,8 @@ pub use state::{Gateway, Shared};
 /// [`front`]'s); call once per worker.
 pub fn configure(shared: Arc<Shared>) -> impl Fn(&mut web::ServiceConfig) + Clone + Send + 'static {
     move |cfg| {
-        cfg.app_data(web::Data::new(Gateway::new(shared.clone())))
+        // The SPA needs only the shared state; upstream connections are front's.
+        cfg.app_data(web::Data::from(shared.clone()))
             .route("/healthz", web::get().to(probes::healthz))
             .route("/readyz", web::get().to(probes::readyz))
             .service(

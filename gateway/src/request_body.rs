@@ -7,7 +7,7 @@ use std::time::Duration;
 use actix_web::dev::Payload;
 use futures_util::StreamExt;
 
-use crate::client::{BodySource, BodyWriter};
+use crate::client::BodyWriter;
 use crate::error::GatewayError;
 
 /// A client's body with the route's limit; the upstream is written only as fast as it
@@ -19,8 +19,10 @@ pub struct RequestBody {
     pub idle: Duration,
 }
 
-impl BodySource for RequestBody {
-    async fn send(mut self, to: &mut BodyWriter<'_>) -> Result<(), GatewayError> {
+impl RequestBody {
+    /// Writes the body once the request head is out; the error is what the client is
+    /// answered.
+    pub async fn send(mut self, to: &mut BodyWriter<'_>) -> Result<(), GatewayError> {
         let mut seen: u64 = 0;
         loop {
             let chunk = match tokio::time::timeout(self.idle, self.payload.next()).await {

@@ -18,7 +18,7 @@ use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
 use crate::error::GatewayError;
 use crate::path;
 use crate::request_id::RequestId;
-use crate::state::Gateway;
+use crate::state::Shared;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const NO_CACHE: &str = "no-cache";
@@ -128,8 +128,8 @@ pub fn is_spa_request(raw_path: &str) -> bool {
 }
 
 /// Serves a SPA request (GET or HEAD; anything else is a code 2 envelope).
-pub async fn handle(req: HttpRequest, gw: web::Data<Gateway>) -> HttpResponse {
-    let mut resp = serve(&req, &gw.shared.spa).await;
+pub async fn handle(req: HttpRequest, shared: web::Data<Shared>) -> HttpResponse {
+    let mut resp = serve(&req, &shared.spa).await;
     RequestId::of(&req).set_on(&mut resp);
     resp
 }

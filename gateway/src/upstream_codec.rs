@@ -2,13 +2,12 @@
 //! header lines written as the gateway prepared them.
 
 use std::io;
+use std::pin::Pin;
 use std::rc::Rc;
+use std::time::Duration;
 
 use actix_codec::{Decoder, Encoder};
 use actix_http::body::BodySize;
-use std::pin::Pin;
-use std::time::Duration;
-
 use actix_http::error::{ParseError, PayloadError};
 use actix_http::h1::{ClientCodec, ClientPayloadCodec, Message};
 use actix_http::{RequestHead, RequestHeadType, ResponseHead};
@@ -72,22 +71,12 @@ impl Decoder for PayloadCodec {
 const DATE_LINE: usize = 6 + 29 + 2;
 
 /// A request head to encode: method and target (`head`, whose own header map is empty),
-/// how the body is framed, and the header lines.
+/// how the body is framed, and the header lines. Copied to send it once more.
+#[derive(Clone, Copy)]
 pub(crate) struct Head<'a> {
     pub(crate) head: &'a Rc<RequestHead>,
     pub(crate) size: BodySize,
     pub(crate) lines: &'a [u8],
-}
-
-impl Head<'_> {
-    /// The same head, to send once more.
-    pub(crate) fn again(&self) -> Head<'_> {
-        Head {
-            head: self.head,
-            size: self.size,
-            lines: self.lines,
-        }
-    }
 }
 
 impl Encoder<Head<'_>> for UpstreamCodec {
