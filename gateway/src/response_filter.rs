@@ -64,10 +64,10 @@ fn client_response(answer: Answer, head: bool, idle: Duration) -> HttpResponse {
             (AnswerBody::Empty, _) => builder.body(Bytes::new()),
             (AnswerBody::Whole(bytes), _) => builder.body(bytes),
             (AnswerBody::Stream(reader), Some(len)) => {
-                builder.body(SizedStream::new(len, IdleLimited::new(*reader, idle)))
+                builder.body(SizedStream::new(len, IdleLimited::new(reader, idle)))
             }
             (AnswerBody::Stream(reader), None) => {
-                builder.body(BodyStream::new(IdleLimited::new(*reader, idle)))
+                builder.body(BodyStream::new(IdleLimited::new(reader, idle)))
             }
             (AnswerBody::Failed(e), _) => {
                 tracing::warn!(error = %e, "upstream answer body failed");
@@ -85,13 +85,13 @@ fn client_response(answer: Answer, head: bool, idle: Duration) -> HttpResponse {
 /// `idle`: an upstream that stalls mid-body does not hold the client's connection
 /// forever.
 struct IdleLimited {
-    reader: BodyReader,
+    reader: Box<BodyReader>,
     idle: Duration,
     deadline: Pin<Box<Sleep>>,
 }
 
 impl IdleLimited {
-    fn new(reader: BodyReader, idle: Duration) -> Self {
+    fn new(reader: Box<BodyReader>, idle: Duration) -> Self {
         Self {
             reader,
             idle,
@@ -105,7 +105,7 @@ impl Stream for IdleLimited {
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = &mut *self;
-        match Pin::new(&mut this.reader).poll_next(cx) {
+        match Pin::new(&mut *this.reader).poll_next(cx) {
             Poll::Ready(Some(Ok(chunk))) => {
                 let next = tokio::time::Instant::now() + this.idle;
                 this.deadline.as_mut().reset(next);
