@@ -9,15 +9,17 @@
 #              writes no per-request log line at the default level either)
 # Two loads each: closed loop at BENCH_CONNECTIONS [64] connections with wrk (saturation:
 # req/s), and open loop at a fixed BENCH_FIXED_RATE [4000] req/s with hey (latency at the
-# same offered load). With wrk it also reads each server's CPU time (all its threads, user
-# and kernel, from /proc/<pid>/task/*/schedstat) before and after the run: CPU µs per
-# request, which stays meaningful when other jobs share the machine and req/s does not.
+# same offered load: p50 and p99 over every request of every round). With wrk it also
+# reads each server's CPU time (all its threads, user and kernel, from
+# /proc/<pid>/task/*/schedstat) before and after the run: CPU µs per request, which stays
+# meaningful when other jobs share the machine and req/s does not.
 # The table goes to bench/results/gateway-<date>.md.
 #
 # nginx, wrk and hey are installed with apt-get when missing (root or passwordless sudo).
 # Settings: BENCH_PORT_BASE [28080], BENCH_DATA_DIR [.data/bench], BENCH_DURATION [10],
 # BENCH_ROUNDS [3] (each load runs once per server per round, the servers' turns
-# rotating; the table gives medians, and each round's closed-loop numbers), BENCH_THREADS [2], SKIP_BUILD=1, BENCH_KEEP=1, plus stack.sh's settings. All three
+# rotating; the table gives medians, and each round's numbers), BENCH_THREADS [2],
+# SKIP_BUILD=1, BENCH_KEEP=1, plus stack.sh's settings. All three
 # share the 2 cores with the load generator: compare rows of one run, not machines.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -291,18 +293,33 @@ wrk_ms() {
     printf "%.2f", v * f }'
 }
 
-# hey_run URL: "req/s p50_ms p99_ms non2xx" at RATE req/s offered over CONNECTIONS workers.
+# hey_run NAME ROUND: "req/s p50_ms p99_ms non2xx" at RATE req/s offered over
+# CONNECTIONS workers. Every request's latency stays in $HEY_DIR/NAME.ROUND.csv, for the
+# percentiles over all rounds.
 hey_run() {
-  local out per_worker
+  local csv=$HEY_DIR/$1.$2.csv per_worker
   per_worker=$(((RATE + CONNECTIONS - 1) / CONNECTIONS))
-  out=$(hey -z "${DURATION}s" -c "$CONNECTIONS" -q "$per_worker" "$1")
-  awk '
-    $1 == "Requests/sec:" { rps = $2 }
-    $1 == "50%" && $2 == "in" { p50 = $3 * 1000 }
-    $1 == "99%" && $2 == "in" { p99 = $3 * 1000 }
-    /^ *\[[0-9]+\]/ { code = substr($1, 2, 3); if (code !~ /^2/) bad += $2 }
-    END { printf "%.0f %.2f %.2f %d\n", rps, p50, p99, bad }' <<<"$out"
+  hey -z "${DURATION}s" -c "$CONNECTIONS" -q "$per_worker" -o csv "${URLS[$1]}" >"$csv"
+  read -r n p50 p99 bad < <(latencies "$csv")
+  awk -v n="$n" -v d="$DURATION" -v p50="$p50" -v p99="$p99" -v bad="$bad" \
+    'BEGIN { printf "%.0f %s %s %d\n", n / d, p50, p99, bad }'
 }
+# latencies CSV...: "requests p50_ms p99_ms non2xx" over every request in hey's CSV files
+# (response time in seconds first, status code seventh).
+latencies() {
+  local bad
+  bad=$(awk -F, 'FNR > 1 && $7 !~ /^2/ { bad++ } END { print bad + 0 }' "$@")
+  awk -F, 'FNR > 1 { print $1 * 1000 }' "$@" | sort -n |
+    awk -v bad="$bad" '{ v[NR] = $1 }
+      END {
+        if (NR == 0) { print "0 0 0", bad; exit }
+        i50 = int(NR * 0.50); if (i50 < 1) i50 = 1
+        i99 = int(NR * 0.99); if (i99 < 1) i99 = 1
+        printf "%d %.2f %.2f %d\n", NR, v[i50], v[i99], bad }'
+}
+HEY_DIR=$DATA_DIR/hey
+rm -rf "$HEY_DIR"
+mkdir -p "$HEY_DIR"
 
 # BENCH_ROUNDS rounds, each server's turn rotating, so that a noisy stretch of this
 # shared machine lands on each of them in turn; the table gives each server's median.
@@ -317,7 +334,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
   for ((i = 0; i < 3; i++)); do
     name=${ORDER[$(((i + round - 1) % 3))]}
     log "round $round/$ROUNDS, $name: hey, $RATE req/s offered, ${DURATION}s"
-    R[$name.hey.$round]=$(hey_run "${URLS[$name]}")
+    R[$name.hey.$round]=$(hey_run "$name" "$round")
   done
 done
 # median NAME LOAD: each field's median over the rounds (fields: req/s p50 p99 non-2xx
@@ -338,13 +355,19 @@ median() {
 }
 for name in direct gateway nginx; do
   for load in wrk hey; do R[$name.$load]=$(median "$name" "$load"); done
+  # At the fixed rate the percentiles are those of every request of every round: a
+  # median of per-round p99s would rest on a few hundred requests each.
+  read -r rps _ _ _ <<<"${R[$name.hey]}"
+  read -r _ p50 p99 bad < <(latencies "$HEY_DIR/$name".*.csv)
+  R[$name.hey]="$rps $p50 $p99 $bad"
 done
 
 report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
 {
   echo "# Gateway vs nginx vs direct: storefront product list ($(date -u +%Y-%m-%dT%H:%MZ), $PROFILE, $(nproc) cores shared with the load generator)"
   echo
-  echo "Medians of $ROUNDS rounds of ${DURATION} s each (the servers' turns rotate from round to round)."
+  echo "$ROUNDS rounds of ${DURATION} s each (the servers' turns rotate from round to round). Closed loop: medians of the rounds."
+  echo "Fixed rate: req/s is the rounds' median; p50 and p99 are over every request of every round, non-2xx their total."
   echo
   echo "| path | load | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |"
   echo "|---|---|---:|---:|---:|---:|---:|"
@@ -366,16 +389,20 @@ report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
   awk -v g="$g_cpu" -v n="$n_cpu" 'BEGIN {
     printf "CPU per request (server processes only, user + kernel): gateway %.1f µs, nginx %.1f µs (%.2f x).\n", g, n, (n > 0 ? g / n : 0) }'
   echo
-  echo "Each round, $CONNECTIONS connections, closed loop (req/s; CPU µs/request):"
+  echo "Each round: $CONNECTIONS connections, closed loop (req/s; CPU µs/request), and the p99 at the fixed rate:"
   echo
-  echo "| round | direct | gateway | nginx | gateway / nginx |"
-  echo "|---:|---:|---:|---:|---:|"
+  echo "| round | direct | gateway | nginx | gateway / nginx | p99 at $RATE req/s: direct, gateway, nginx |"
+  echo "|---:|---:|---:|---:|---:|---|"
   for ((round = 1; round <= ROUNDS; round++)); do
     read -r d_rps _ _ _ d_cpu <<<"${R[direct.wrk.$round]}"
     read -r g_rps _ _ _ g_cpu <<<"${R[gateway.wrk.$round]}"
     read -r n_rps _ _ _ n_cpu <<<"${R[nginx.wrk.$round]}"
-    awk -v r="$round" -v d="$d_rps" -v dc="$d_cpu" -v g="$g_rps" -v gc="$g_cpu" -v n="$n_rps" -v nc="$n_cpu" 'BEGIN {
-      printf "| %d | %.0f; %.1f | %.0f; %.1f | %.0f; %.1f | %.2f |\n", r, d, dc, g, gc, n, nc, (n > 0 ? g / n : 0) }'
+    read -r _ _ d_p99 _ <<<"${R[direct.hey.$round]}"
+    read -r _ _ g_p99 _ <<<"${R[gateway.hey.$round]}"
+    read -r _ _ n_p99 _ <<<"${R[nginx.hey.$round]}"
+    awk -v r="$round" -v d="$d_rps" -v dc="$d_cpu" -v g="$g_rps" -v gc="$g_cpu" -v n="$n_rps" -v nc="$n_cpu" \
+      -v dp="$d_p99" -v gp="$g_p99" -v np="$n_p99" 'BEGIN {
+      printf "| %d | %.0f; %.1f | %.0f; %.1f | %.0f; %.1f | %.2f | %s, %s, %s ms |\n", r, d, dc, g, gc, n, nc, (n > 0 ? g / n : 0), dp, gp, np }'
   done
 } >"$report"
 echo

@@ -59,7 +59,8 @@ pub struct OrderSettings {
 }
 
 /// Ready-made storefront list answers, dropped on every catalogue write here and
-/// otherwise served for [`STOREFRONT_CACHE_TTL`] (other replicas catch up by then).
+/// otherwise served for [`STOREFRONT_CACHE_TTL`]; then one request refreshes an answer
+/// while the others still get it (other replicas catch up within two TTLs at most).
 pub struct StorefrontCache(pub BodyCache);
 
 impl StorefrontCache {
