@@ -120,6 +120,9 @@ pub fn server(listener: TcpListener, config: Config) -> io::Result<Server> {
             .configure(configure(shared.clone()));
         // actix-web's `HttpServer` settings.
         HttpService::build()
+            // An answer that streams goes out in several writes; with Nagle's algorithm
+            // each after the first would wait for the client's (delayed) ACK.
+            .tcp_nodelay(true)
             .client_request_timeout(Duration::from_secs(5))
             .client_disconnect_timeout(Duration::from_secs(1))
             .h1_allow_half_closed(true)
