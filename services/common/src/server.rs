@@ -59,6 +59,9 @@ where
             .configure(configure.clone())
             .default_service(web::to(not_found_route))
     })
+    // Streamed answers (uploads, exports) go out in several writes; Nagle's algorithm
+    // would hold each after the first until the peer's delayed ACK.
+    .tcp_nodelay(true)
     .listen(listener)?
     .shutdown_timeout(30)
     .run())
