@@ -35,6 +35,13 @@ pub struct BodyCache {
     state: RwLock<State>,
 }
 
+/// What a read finds: a body to serve, an expired one to refresh, or nothing usable.
+enum Found {
+    Serve(Bytes),
+    Claim,
+    Miss,
+}
+
 /// A cache miss for one key: pass it back to [`BodyCache::store`].
 #[derive(Debug, Clone, Copy)]
 pub struct Miss {
@@ -58,41 +65,48 @@ impl BodyCache {
     }
 
     fn get_at(&self, key: &str, now: Instant) -> Result<Bytes, Miss> {
-        let (ttl, stale_until) = (self.ttl, self.ttl.saturating_mul(2));
         {
             let state = self.state.read().unwrap_or_else(PoisonError::into_inner);
             let miss = Miss {
                 generation: state.generation,
             };
-            match state.entries.get(key) {
-                None => return Err(miss),
-                Some(entry) => {
-                    let age = now.saturating_duration_since(entry.stored);
-                    if age < ttl || (entry.refreshing && age < stale_until) {
-                        return Ok(entry.body.clone());
-                    }
-                    if age >= stale_until {
-                        return Err(miss);
-                    }
-                }
+            match self.judge(state.entries.get(key), now) {
+                Found::Serve(body) => return Ok(body),
+                Found::Miss => return Err(miss),
+                Found::Claim => {}
             }
         }
-        // Expired and nobody refreshing it yet: claim the refresh, once.
+        // Expired and nobody refreshing it yet: claim the refresh, once (another
+        // reader may have claimed it, or stored a fresh answer, since the read lock).
         let mut state = self.state.write().unwrap_or_else(PoisonError::into_inner);
         let miss = Miss {
             generation: state.generation,
         };
-        match state.entries.get_mut(key) {
-            Some(entry) => {
-                let age = now.saturating_duration_since(entry.stored);
-                if age < ttl || (entry.refreshing && age < stale_until) {
-                    Ok(entry.body.clone())
-                } else {
+        match self.judge(state.entries.get(key), now) {
+            Found::Serve(body) => Ok(body),
+            Found::Miss => Err(miss),
+            Found::Claim => {
+                if let Some(entry) = state.entries.get_mut(key) {
                     entry.refreshing = true;
-                    Err(miss)
                 }
+                Err(miss)
             }
-            None => Err(miss),
+        }
+    }
+
+    /// What a read of `entry` at `now` gets.
+    fn judge(&self, entry: Option<&Entry>, now: Instant) -> Found {
+        let Some(entry) = entry else {
+            return Found::Miss;
+        };
+        let age = now.saturating_duration_since(entry.stored);
+        let stale_until = self.ttl.saturating_mul(2);
+        if age < self.ttl || (entry.refreshing && age < stale_until) {
+            Found::Serve(entry.body.clone())
+        } else if age < stale_until {
+            Found::Claim
+        } else {
+            Found::Miss
         }
     }
 
@@ -141,6 +155,15 @@ mod tests {
         Bytes::from_static(text.as_bytes())
     }
 
+    /// A cache holding `v1` for "list", stored at the returned instant.
+    fn filled() -> (BodyCache, Instant) {
+        let cache = BodyCache::new(TTL, 8);
+        let start = Instant::now();
+        let fill = miss(cache.get_at("list", start));
+        cache.store_at(fill, "list".into(), body("v1"), start);
+        (cache, start)
+    }
+
     fn miss(found: Result<Bytes, Miss>) -> Miss {
         match found {
             Err(miss) => miss,
@@ -170,10 +193,7 @@ mod tests {
 
     #[test]
     fn one_reader_refreshes_an_expired_answer_while_the_others_get_it() {
-        let cache = BodyCache::new(TTL, 8);
-        let start = Instant::now();
-        let fill = miss(cache.get_at("list", start));
-        cache.store_at(fill, "list".into(), body("v1"), start);
+        let (cache, start) = filled();
 
         let expired = start + TTL + Duration::from_millis(10);
         let refresh = miss(cache.get_at("list", expired));
@@ -194,10 +214,7 @@ mod tests {
 
     #[test]
     fn an_expired_answer_is_served_for_at_most_one_more_ttl() {
-        let cache = BodyCache::new(TTL, 8);
-        let start = Instant::now();
-        let fill = miss(cache.get_at("list", start));
-        cache.store_at(fill, "list".into(), body("v1"), start);
+        let (cache, start) = filled();
         // The refresh never comes back (its request failed or was dropped).
         let _lost = miss(cache.get_at("list", start + TTL));
         assert!(
@@ -216,10 +233,7 @@ mod tests {
 
     #[test]
     fn an_unclaimed_answer_long_expired_is_a_miss() {
-        let cache = BodyCache::new(TTL, 8);
-        let start = Instant::now();
-        let fill = miss(cache.get_at("list", start));
-        cache.store_at(fill, "list".into(), body("v1"), start);
+        let (cache, start) = filled();
         // Nobody asked during its second TTL: the next reader must not get it.
         assert!(cache.get_at("list", start + TTL * 3).is_err());
         assert!(cache.get_at("list", start + TTL * 3).is_err());
@@ -227,10 +241,7 @@ mod tests {
 
     #[test]
     fn after_an_invalidation_no_expired_answer_is_served() {
-        let cache = BodyCache::new(TTL, 8);
-        let start = Instant::now();
-        let fill = miss(cache.get_at("list", start));
-        cache.store_at(fill, "list".into(), body("v1"), start);
+        let (cache, start) = filled();
         let refresh = miss(cache.get_at("list", start + TTL));
         cache.invalidate();
         assert!(cache.get_at("list", start + TTL).is_err());
