@@ -307,12 +307,10 @@ hey_run() {
 # latencies CSV...: "requests p50_ms p99_ms non2xx" over every request in hey's CSV files
 # (response time in seconds first, status code seventh).
 latencies() {
-  local bad
-  bad=$(awk -F, 'FNR > 1 && $7 !~ /^2/ { bad++ } END { print bad + 0 }' "$@")
-  awk -F, 'FNR > 1 { print $1 * 1000 }' "$@" | sort -n |
-    awk -v bad="$bad" '{ v[NR] = $1 }
+  awk -F, 'FNR > 1 { print $1 * 1000, ($7 ~ /^2/ ? 0 : 1) }' "$@" | sort -n |
+    awk '{ v[NR] = $1; bad += $2 }
       END {
-        if (NR == 0) { print "0 0 0", bad; exit }
+        if (NR == 0) { print "0 0 0 0"; exit }
         i50 = int(NR * 0.50); if (i50 < 1) i50 = 1
         i99 = int(NR * 0.99); if (i99 < 1) i99 = 1
         printf "%d %.2f %.2f %d\n", NR, v[i50], v[i99], bad }'
