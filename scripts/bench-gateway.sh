@@ -7,10 +7,13 @@
 #   - nginx:   Debian's nginx in front of the same retailstore, keepalive upstream,
 #              request ids and the same header clean-up, access log off (the gateway
 #              writes no per-request log line at the default level either)
+#   - nginx-2: a second nginx, the same as the first in every way: the control. Two
+#              identical servers differ only by the machine's noise, so a gap between
+#              the gateway and nginx counts only when it is larger than theirs.
 # Two loads each: closed loop at BENCH_CONNECTIONS [64] connections with wrk (saturation:
 # req/s), and open loop at a fixed BENCH_FIXED_RATE [4000] req/s with hey (latency at the
-# same offered load: p50 and p99 over every request of every round). With wrk it also
-# reads each server's CPU time (all its threads, user and kernel, from
+# same offered load: p50, p99 and the mean over every request of every round). Each run
+# also reads each server's CPU time (all its threads, user and kernel, from
 # /proc/<pid>/task/*/schedstat) before and after the run: CPU µs per request, which stays
 # meaningful when other jobs share the machine and req/s does not.
 # The table goes to bench/results/gateway-<date>.md.
@@ -19,7 +22,7 @@
 # Settings: BENCH_PORT_BASE [28080], BENCH_DATA_DIR [.data/bench], BENCH_DURATION [10],
 # BENCH_ROUNDS [3] (each load runs once per server per round, the servers' turns
 # rotating; the table gives medians, and each round's numbers), BENCH_THREADS [2],
-# SKIP_BUILD=1, BENCH_KEEP=1, plus stack.sh's settings. All three
+# SKIP_BUILD=1, BENCH_KEEP=1, plus stack.sh's settings. All of them
 # share the 2 cores with the load generator: compare rows of one run, not machines.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -225,25 +228,38 @@ if [[ ${BENCH_CALLGRIND:-0} == 1 ]]; then
 fi
 bench_stack_up
 
-# nginx in front of the same retailstore, as a shop would run it.
-proxy_conf "$WORK" "$NGINX_PORT" "$RETAIL_PORT" 'worker_processes auto;' >"$WORK/nginx.conf"
-"$NGINX" -p "$WORK" -c "$WORK/nginx.conf" -t >/dev/null 2>&1 ||
-  die "nginx rejects its configuration: $("$NGINX" -p "$WORK" -c "$WORK/nginx.conf" -t 2>&1)"
-"$NGINX" -p "$WORK" -c "$WORK/nginx.conf"
+# nginx in front of the same retailstore, as a shop would run it; and a second one, the
+# same in every way (the control): two identical servers differ by this machine's noise
+# alone, which is what a gap between the gateway and nginx is measured against.
+declare -A NGINX_DIRS=([nginx]=$WORK [nginx-2]=$DATA_DIR/nginx-2)
+declare -A NGINX_PORTS=([nginx]=$NGINX_PORT [nginx-2]=$((PORT_BASE + 11)))
 stop_nginx() {
-  if [[ -f $WORK/nginx.pid ]]; then kill "$(<"$WORK/nginx.pid")" 2>/dev/null || true; fi
+  local dir
+  for dir in "${NGINX_DIRS[@]}"; do
+    if [[ -f $dir/nginx.pid ]]; then kill "$(<"$dir/nginx.pid")" 2>/dev/null || true; fi
+  done
 }
 # bench_stack_up's own trap (stop a stack it started) runs after nginx is stopped.
 previous_trap=$(trap -p EXIT | sed -E "s/^trap -- '(.*)' EXIT$/\1/")
 # shellcheck disable=SC2064 # expanded now on purpose
 trap "stop_nginx; ${previous_trap:-true}" EXIT
+for name in nginx nginx-2; do
+  dir=${NGINX_DIRS[$name]}
+  mkdir -p "$dir/logs"
+  proxy_conf "$dir" "${NGINX_PORTS[$name]}" "$RETAIL_PORT" 'worker_processes auto;' >"$dir/nginx.conf"
+  "$NGINX" -p "$dir" -c "$dir/nginx.conf" -t >/dev/null 2>&1 ||
+    die "nginx rejects its configuration: $("$NGINX" -p "$dir" -c "$dir/nginx.conf" -t 2>&1)"
+  "$NGINX" -p "$dir" -c "$dir/nginx.conf"
+done
 
+SERVERS=(direct gateway nginx nginx-2)
 declare -A URLS=(
   [direct]=http://127.0.0.1:$RETAIL_PORT$LIST
   [gateway]=http://127.0.0.1:$PORT_BASE$LIST
-  [nginx]=http://127.0.0.1:$NGINX_PORT$LIST
+  [nginx]=http://127.0.0.1:${NGINX_PORTS[nginx]}$LIST
+  [nginx-2]=http://127.0.0.1:${NGINX_PORTS[nginx-2]}$LIST
 )
-for name in direct gateway nginx; do
+for name in "${SERVERS[@]}"; do
   for _ in $(seq 1 20); do curl -fsS -o /dev/null "${URLS[$name]}" && break; sleep 0.5; done
   curl -fsS -o /dev/null "${URLS[$name]}" || die "$name does not answer ${URLS[$name]}"
 done
@@ -260,19 +276,27 @@ cpu_ns() {
   done
   echo "$total"
 }
+# cpu_us_per NS REQUESTS: CPU µs per request.
+cpu_us_per() {
+  awk -v ns="$1" -v n="${2:-0}" 'BEGIN { printf "%.1f", (n > 0 ? ns / 1000 / n : 0) }'
+}
 
 # server_pids NAME: the processes serving NAME's URL (nginx: master and workers).
 server_pids() {
   case $1 in
     direct) cat "$DATA_DIR/run/retailstore.pid" ;;
     gateway) cat "$DATA_DIR/run/gateway.pid" ;;
-    nginx) cat "$WORK/nginx.pid"; pgrep -P "$(<"$WORK/nginx.pid")" || true ;;
+    nginx | nginx-2)
+      cat "${NGINX_DIRS[$1]}/nginx.pid"
+      pgrep -P "$(<"${NGINX_DIRS[$1]}/nginx.pid")" || true
+      ;;
   esac
 }
 
-# wrk_run NAME: "req/s p50_ms p99_ms non2xx cpu_us_per_request" at CONNECTIONS, closed loop.
+# Both loads print "req/s p50_ms p99_ms non2xx cpu_us_per_request mean_ms".
+# wrk_run NAME: at CONNECTIONS, closed loop.
 wrk_run() {
-  local out p50 p99 rps bad reqs before after pids
+  local out p50 p99 rps bad reqs mean before after pids
   mapfile -t pids < <(server_pids "$1")
   wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "${URLS[$1]}" >/dev/null 2>&1 || true
   before=$(cpu_ns "${pids[@]}")
@@ -280,11 +304,12 @@ wrk_run() {
   after=$(cpu_ns "${pids[@]}")
   p50=$(awk '$1 == "50%" { print $2 }' <<<"$out")
   p99=$(awk '$1 == "99%" { print $2 }' <<<"$out")
+  mean=$(awk '$1 == "Latency" { print $2; exit }' <<<"$out")
   rps=$(awk '$1 == "Requests/sec:" { print $2 }' <<<"$out")
   reqs=$(awk '/requests in/ { print $1 }' <<<"$out")
   bad=$(awk '/Non-2xx or 3xx responses:/ { print $NF }' <<<"$out")
-  printf '%s %s %s %s %s\n' "$rps" "$(wrk_ms "$p50")" "$(wrk_ms "$p99")" "${bad:-0}" \
-    "$(awk -v ns=$((after - before)) -v n="${reqs:-0}" 'BEGIN { printf "%.1f", (n > 0 ? ns / 1000 / n : 0) }')"
+  printf '%s %s %s %s %s %s\n' "$rps" "$(wrk_ms "$p50")" "$(wrk_ms "$p99")" "${bad:-0}" \
+    "$(cpu_us_per $((after - before)) "$reqs")" "$(wrk_ms "$mean")"
 }
 wrk_ms() {
   awk -v t="$1" 'BEGIN {
@@ -293,27 +318,30 @@ wrk_ms() {
     printf "%.2f", v * f }'
 }
 
-# hey_run NAME ROUND: "req/s p50_ms p99_ms non2xx" at RATE req/s offered over
-# CONNECTIONS workers. Every request's latency stays in $HEY_DIR/NAME.ROUND.csv, for the
-# percentiles over all rounds.
+# hey_run NAME ROUND: at RATE req/s offered over CONNECTIONS workers. Every request's
+# latency stays in $HEY_DIR/NAME.ROUND.csv, for the percentiles over all rounds.
 hey_run() {
-  local csv=$HEY_DIR/$1.$2.csv per_worker
+  local csv=$HEY_DIR/$1.$2.csv per_worker before after pids n p50 p99 bad mean
+  mapfile -t pids < <(server_pids "$1")
   per_worker=$(((RATE + CONNECTIONS - 1) / CONNECTIONS))
+  before=$(cpu_ns "${pids[@]}")
   hey -z "${DURATION}s" -c "$CONNECTIONS" -q "$per_worker" -o csv "${URLS[$1]}" >"$csv"
-  read -r n p50 p99 bad < <(latencies "$csv")
-  awk -v n="$n" -v d="$DURATION" -v p50="$p50" -v p99="$p99" -v bad="$bad" \
-    'BEGIN { printf "%.0f %s %s %d\n", n / d, p50, p99, bad }'
+  after=$(cpu_ns "${pids[@]}")
+  read -r n p50 p99 bad mean < <(latencies "$csv")
+  awk -v n="$n" -v d="$DURATION" -v p50="$p50" -v p99="$p99" -v bad="$bad" -v mean="$mean" \
+    -v cpu="$(cpu_us_per $((after - before)) "$n")" \
+    'BEGIN { printf "%.0f %s %s %d %s %s\n", n / d, p50, p99, bad, cpu, mean }'
 }
-# latencies CSV...: "requests p50_ms p99_ms non2xx" over every request in hey's CSV files
-# (response time in seconds first, status code seventh).
+# latencies CSV...: "requests p50_ms p99_ms non2xx mean_ms" over every request in hey's
+# CSV files (response time in seconds first, to 0.1 ms; status code seventh).
 latencies() {
   awk -F, 'FNR > 1 { print $1 * 1000, ($7 ~ /^2/ ? 0 : 1) }' "$@" | sort -n |
-    awk '{ v[NR] = $1; bad += $2 }
+    awk '{ v[NR] = $1; sum += $1; bad += $2 }
       END {
-        if (NR == 0) { print "0 0 0 0"; exit }
+        if (NR == 0) { print "0 0 0 0 0"; exit }
         i50 = int(NR * 0.50); if (i50 < 1) i50 = 1
         i99 = int(NR * 0.99); if (i99 < 1) i99 = 1
-        printf "%d %.2f %.2f %d\n", NR, v[i50], v[i99], bad }'
+        printf "%d %.2f %.2f %d %.3f\n", NR, v[i50], v[i99], bad, sum / NR }'
 }
 HEY_DIR=$DATA_DIR/hey
 rm -rf "$HEY_DIR"
@@ -322,21 +350,20 @@ mkdir -p "$HEY_DIR"
 # BENCH_ROUNDS rounds, each server's turn rotating, so that a noisy stretch of this
 # shared machine lands on each of them in turn; the table gives each server's median.
 declare -A R
-ORDER=(direct gateway nginx)
+count=${#SERVERS[@]}
 for ((round = 1; round <= ROUNDS; round++)); do
-  for ((i = 0; i < 3; i++)); do
-    name=${ORDER[$(((i + round - 1) % 3))]}
+  for ((i = 0; i < count; i++)); do
+    name=${SERVERS[$(((i + round - 1) % count))]}
     log "round $round/$ROUNDS, $name: wrk, $CONNECTIONS connections, ${DURATION}s"
     R[$name.wrk.$round]=$(wrk_run "$name")
   done
-  for ((i = 0; i < 3; i++)); do
-    name=${ORDER[$(((i + round - 1) % 3))]}
+  for ((i = 0; i < count; i++)); do
+    name=${SERVERS[$(((i + round - 1) % count))]}
     log "round $round/$ROUNDS, $name: hey, $RATE req/s offered, ${DURATION}s"
     R[$name.hey.$round]=$(hey_run "$name" "$round")
   done
 done
-# median NAME LOAD: each field's median over the rounds (fields: req/s p50 p99 non-2xx
-# [cpu]).
+# median NAME LOAD: each field's median over the rounds.
 median() {
   local round
   for ((round = 1; round <= ROUNDS; round++)); do echo "${R[$1.$2.$round]}"; done |
@@ -351,56 +378,81 @@ median() {
         print ""
       }'
 }
-for name in direct gateway nginx; do
+for name in "${SERVERS[@]}"; do
   for load in wrk hey; do R[$name.$load]=$(median "$name" "$load"); done
-  # At the fixed rate the percentiles are those of every request of every round: a
+  # At the fixed rate the latencies are those of every request of every round: a
   # median of per-round p99s would rest on a few hundred requests each.
-  read -r rps _ _ _ <<<"${R[$name.hey]}"
-  read -r _ p50 p99 bad < <(latencies "$HEY_DIR/$name".*.csv)
-  R[$name.hey]="$rps $p50 $p99 $bad"
+  read -r rps _ _ _ cpu _ <<<"${R[$name.hey]}"
+  read -r _ p50 p99 bad mean < <(latencies "$HEY_DIR/$name".*.csv)
+  R[$name.hey]="$rps $p50 $p99 $bad $cpu $mean"
 done
+
+# verdict WHAT GATEWAY NGINX CONTROL BETTER: the gateway against nginx on one measure,
+# judged against the control (the second nginx): "level" when the gap is no larger than
+# the two identical nginx differ by, else "ahead" or "behind". BETTER is "higher" or
+# "lower".
+verdict() {
+  awk -v what="$1" -v g="$2" -v n="$3" -v c="$4" -v better="$5" 'BEGIN {
+    gap = (better == "higher") ? g - n : n - g
+    noise = c - n; if (noise < 0) noise = -noise
+    word = (gap > noise) ? "ahead" : (-gap > noise) ? "behind" : "level"
+    printf "- %s: gateway %s, nginx %s, the second nginx %s: **%s** (%s is better; the two nginx differ by %g).\n",
+      what, g, n, c, word, better, noise }'
+}
 
 report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
 {
   echo "# Gateway vs nginx vs direct: storefront product list ($(date -u +%Y-%m-%dT%H:%MZ), $PROFILE, $(nproc) cores shared with the load generator)"
   echo
   echo "$ROUNDS rounds of ${DURATION} s each (the servers' turns rotate from round to round). Closed loop: medians of the rounds."
-  echo "Fixed rate: req/s is the rounds' median; p50 and p99 are over every request of every round, non-2xx their total."
+  echo "Fixed rate: req/s and CPU are the rounds' medians; p50, p99 and the mean are over every request of every round (hey reports each to 0.1 ms), non-2xx their total."
+  echo "\`nginx-2\` is a second nginx, the same as the first in every way: the control. What separates the two is this machine's noise."
   echo
-  echo "| path | load | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |"
-  echo "|---|---|---:|---:|---:|---:|---:|"
+  echo "| path | load | req/s | p50 ms | p99 ms | mean ms | non-2xx | CPU µs/request |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|"
   for load in wrk hey; do
-    for name in direct gateway nginx; do
-      read -r rps p50 p99 bad cpu <<<"${R[$name.$load]}"
+    for name in "${SERVERS[@]}"; do
+      read -r rps p50 p99 bad cpu mean <<<"${R[$name.$load]}"
       if [[ $load == wrk ]]; then what="$CONNECTIONS connections, closed loop"; else what="$RATE req/s offered"; fi
-      printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$what" "$rps" "$p50" "$p99" "$bad" "${cpu:-}"
+      printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$what" "$rps" "$p50" "$p99" "$mean" "$bad" "$cpu"
     done
   done
   echo
-  read -r g_rps _ g_p99 _ g_cpu <<<"${R[gateway.wrk]}"
-  read -r n_rps _ n_p99 _ n_cpu <<<"${R[nginx.wrk]}"
-  read -r _ _ gh_p99 _ <<<"${R[gateway.hey]}"
-  read -r _ _ nh_p99 _ <<<"${R[nginx.hey]}"
-  awk -v g="$g_rps" -v n="$n_rps" -v gp="$g_p99" -v np="$n_p99" -v ghp="$gh_p99" -v nhp="$nh_p99" 'BEGIN {
-    printf "Gateway / nginx throughput at %s connections: %.2f (target >= 1.00); p99 %.2f vs %.2f ms.\n", '"$CONNECTIONS"', (n > 0 ? g / n : 0), gp, np
-    printf "At the fixed rate: gateway p99 %.2f ms, nginx p99 %.2f ms (target: no worse).\n", ghp, nhp }'
-  awk -v g="$g_cpu" -v n="$n_cpu" 'BEGIN {
-    printf "CPU per request (server processes only, user + kernel): gateway %.1f µs, nginx %.1f µs (%.2f x).\n", g, n, (n > 0 ? g / n : 0) }'
+  read -r g_rps _ g_p99 _ g_cpu _ <<<"${R[gateway.wrk]}"
+  read -r n_rps _ n_p99 _ n_cpu _ <<<"${R[nginx.wrk]}"
+  read -r c_rps _ c_p99 _ c_cpu _ <<<"${R[nginx-2.wrk]}"
+  read -r _ _ gh_p99 _ gh_cpu gh_mean <<<"${R[gateway.hey]}"
+  read -r _ _ nh_p99 _ nh_cpu nh_mean <<<"${R[nginx.hey]}"
+  read -r _ _ ch_p99 _ ch_cpu ch_mean <<<"${R[nginx-2.hey]}"
+  echo "The gateway against nginx (targets: at least nginx's throughput, no worse p99):"
+  echo
+  verdict "req/s at $CONNECTIONS connections" "$g_rps" "$n_rps" "$c_rps" higher
+  verdict "p99 at $CONNECTIONS connections, ms" "$g_p99" "$n_p99" "$c_p99" lower
+  verdict "p99 at $RATE req/s, ms" "$gh_p99" "$nh_p99" "$ch_p99" lower
+  verdict "mean at $RATE req/s, ms" "$gh_mean" "$nh_mean" "$ch_mean" lower
+  verdict "CPU µs per request at $CONNECTIONS connections" "$g_cpu" "$n_cpu" "$c_cpu" lower
+  verdict "CPU µs per request at $RATE req/s" "$gh_cpu" "$nh_cpu" "$ch_cpu" lower
+  awk -v g="$g_rps" -v n="$n_rps" 'BEGIN {
+    printf "\nGateway / nginx throughput at %s connections: %.2f.\n", '"$CONNECTIONS"', (n > 0 ? g / n : 0) }'
   echo
   echo "Each round: $CONNECTIONS connections, closed loop (req/s; CPU µs/request), and the p99 at the fixed rate:"
   echo
-  echo "| round | direct | gateway | nginx | gateway / nginx | p99 at $RATE req/s: direct, gateway, nginx |"
-  echo "|---:|---:|---:|---:|---:|---|"
+  echo "| round | direct | gateway | nginx | nginx-2 | gateway / nginx | p99 at $RATE req/s: direct, gateway, nginx, nginx-2 |"
+  echo "|---:|---:|---:|---:|---:|---:|---|"
   for ((round = 1; round <= ROUNDS; round++)); do
-    read -r d_rps _ _ _ d_cpu <<<"${R[direct.wrk.$round]}"
-    read -r g_rps _ _ _ g_cpu <<<"${R[gateway.wrk.$round]}"
-    read -r n_rps _ _ _ n_cpu <<<"${R[nginx.wrk.$round]}"
-    read -r _ _ d_p99 _ <<<"${R[direct.hey.$round]}"
-    read -r _ _ g_p99 _ <<<"${R[gateway.hey.$round]}"
-    read -r _ _ n_p99 _ <<<"${R[nginx.hey.$round]}"
-    awk -v r="$round" -v d="$d_rps" -v dc="$d_cpu" -v g="$g_rps" -v gc="$g_cpu" -v n="$n_rps" -v nc="$n_cpu" \
-      -v dp="$d_p99" -v gp="$g_p99" -v np="$n_p99" 'BEGIN {
-      printf "| %d | %.0f; %.1f | %.0f; %.1f | %.0f; %.1f | %.2f | %s, %s, %s ms |\n", r, d, dc, g, gc, n, nc, (n > 0 ? g / n : 0), dp, gp, np }'
+    cells=() p99s=()
+    for name in "${SERVERS[@]}"; do
+      read -r rps _ _ _ cpu _ <<<"${R[$name.wrk.$round]}"
+      cells+=("$(awk -v r="$rps" -v c="$cpu" 'BEGIN { printf "%.0f; %.1f", r, c }')")
+      read -r _ _ p99 _ <<<"${R[$name.hey.$round]}"
+      p99s+=("$p99")
+    done
+    read -r g_rps _ <<<"${R[gateway.wrk.$round]}"
+    read -r n_rps _ <<<"${R[nginx.wrk.$round]}"
+    joined=$(printf '%s, ' "${p99s[@]}")
+    printf '| %d | %s | %s | %s | %s | %s | %s ms |\n' "$round" "${cells[@]}" \
+      "$(awk -v g="$g_rps" -v n="$n_rps" 'BEGIN { printf "%.2f", (n > 0 ? g / n : 0) }')" \
+      "${joined%, }"
   done
 } >"$report"
 echo
