@@ -93,12 +93,7 @@ bench: export RATE_LIMIT_ORDER_PER_MINUTE ?= 0
 bench: export MAX_UNPAID_ORDERS_PER_EMAIL ?= 1000000
 bench: export MAX_UNPAID_ORDERS_PER_IP ?= 1000000
 bench: ## gateway vs nginx vs direct, gateway overhead, idle RSS, bulk import vs COPY, storefront list, checkout, Lighthouse (production profile)
-	BENCH_KEEP=1 scripts/bench.sh
-	rc=0; SKIP_BUILD=1 scripts/bench-gateway.sh || rc=$$?; \
-		SKIP_BUILD=1 scripts/bench-catalogue.sh || rc=$$?; \
-		SKIP_BUILD=1 scripts/bench-orders.sh || rc=$$?; \
-		SKIP_BUILD=1 scripts/bench-frontend.sh || rc=$$?; \
-		DATA_DIR=.data/bench PORT_BASE=$${BENCH_PORT_BASE:-28080} scripts/stack.sh stop; exit $$rc
+	scripts/bench-all.sh
 
 clean: ## remove build output and test data (keeps .data keys and the local database)
 	-DATA_DIR=.data/e2e scripts/stack.sh stop >/dev/null 2>&1

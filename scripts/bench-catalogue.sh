@@ -47,7 +47,8 @@ create_product() {
 }
 
 run=$(date +%s)-$$
-report=$DATA_DIR/bench-catalogue-$(date +%Y%m%d-%H%M%S).md
+mkdir -p "$ROOT/bench/results"
+report=$ROOT/bench/results/catalogue-$(date +%Y%m%d-%H%M%S).md
 
 # 1. Bulk import ------------------------------------------------------------------
 log "bulk import: preparing 2 x 50,000 codes"

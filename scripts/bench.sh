@@ -113,7 +113,8 @@ cases=(
   "GET IdentityAuth/Me (bearer), through gateway|$GW$ME|$AUTH"
 )
 
-report=$DATA_DIR/bench-$(date +%Y%m%d-%H%M%S).md
+mkdir -p "$ROOT/bench/results"
+report=$ROOT/bench/results/overhead-$(date +%Y%m%d-%H%M%S).md
 {
   mode="${CONNECTIONS} connections, closed loop"
   [[ $TOOL == oha ]] && mode="${RATE} req/s fixed rate over ${CONNECTIONS} connections"
