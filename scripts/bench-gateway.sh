@@ -3,7 +3,9 @@
 # (GET /retailstore/api/web/v1/Product/Pagination) of the running stack (BENCH_PROFILE [production]):
 #   - direct:  straight to retailstore (the floor: no proxy at all)
 #   - gateway: through the shop's gateway (token checks, header filtering, request ids,
-#              tracing, rate limits: everything it does in production)
+#              trace context, rate limits, metrics), spans not exported
+#   - gateway-traced: the same gateway with tracing on as production runs it, every
+#              request's span exported over OTLP/HTTP (to an nginx that drops them)
 #   - nginx:   Debian's nginx in front of the same retailstore, keepalive upstream,
 #              request ids and the same header clean-up, access log off (the gateway
 #              writes no per-request log line at the default level either)
@@ -93,6 +95,30 @@ http {
       proxy_set_header X-Internal-Key "";
       add_header X-Request-Id \$request_id always;
     }
+  }
+}
+EOF
+}
+
+# receiver_conf DIR PORT: an nginx on PORT that answers every request (an OTLP/HTTP
+# export) with an empty 200 and keeps nothing.
+receiver_conf() {
+  cat <<EOF
+worker_processes 1;
+pid $1/nginx.pid;
+error_log $1/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $1/body;
+  proxy_temp_path $1/proxy;
+  fastcgi_temp_path $1/fastcgi;
+  uwsgi_temp_path $1/uwsgi;
+  scgi_temp_path $1/scgi;
+  client_max_body_size 64m;
+  server {
+    listen 127.0.0.1:$2;
+    location / { return 200 ''; }
   }
 }
 EOF
@@ -233,29 +259,53 @@ bench_stack_up
 # alone, which is what a gap between the gateway and nginx is measured against.
 declare -A NGINX_DIRS=([nginx]=$WORK [nginx-2]=$DATA_DIR/nginx-2)
 declare -A NGINX_PORTS=([nginx]=$NGINX_PORT [nginx-2]=$((PORT_BASE + 11)))
-stop_nginx() {
+# The OTLP receiver of the traced gateway below: an nginx that accepts every export and
+# drops it (a collector's own cost is not the gateway's).
+NGINX_DIRS[otlp]=$DATA_DIR/otlp-receiver
+NGINX_PORTS[otlp]=$((PORT_BASE + 14))
+TRACED_PORT=$((PORT_BASE + 12))
+# listener_pids PORT: the processes listening on PORT.
+listener_pids() {
+  ss -ltnpH "sport = :$1" 2>/dev/null | grep -o 'pid=[0-9]*' | cut -d= -f2 | sort -u
+}
+stop_extras() {
   local dir
   for dir in "${NGINX_DIRS[@]}"; do
     if [[ -f $dir/nginx.pid ]]; then kill "$(<"$dir/nginx.pid")" 2>/dev/null || true; fi
   done
+  listener_pids "$TRACED_PORT" | xargs -r kill 2>/dev/null || true
 }
-# bench_stack_up's own trap (stop a stack it started) runs after nginx is stopped.
+# bench_stack_up's own trap (stop a stack it started) runs after these are stopped.
 previous_trap=$(trap -p EXIT | sed -E "s/^trap -- '(.*)' EXIT$/\1/")
 # shellcheck disable=SC2064 # expanded now on purpose
-trap "stop_nginx; ${previous_trap:-true}" EXIT
-for name in nginx nginx-2; do
+trap "stop_extras; ${previous_trap:-true}" EXIT
+for name in nginx nginx-2 otlp; do
   dir=${NGINX_DIRS[$name]}
   mkdir -p "$dir/logs"
-  proxy_conf "$dir" "${NGINX_PORTS[$name]}" "$RETAIL_PORT" 'worker_processes auto;' >"$dir/nginx.conf"
+  if [[ $name == otlp ]]; then
+    receiver_conf "$dir" "${NGINX_PORTS[$name]}" >"$dir/nginx.conf"
+  else
+    proxy_conf "$dir" "${NGINX_PORTS[$name]}" "$RETAIL_PORT" 'worker_processes auto;' >"$dir/nginx.conf"
+  fi
   "$NGINX" -p "$dir" -c "$dir/nginx.conf" -t >/dev/null 2>&1 ||
     die "nginx rejects its configuration: $("$NGINX" -p "$dir" -c "$dir/nginx.conf" -t 2>&1)"
   "$NGINX" -p "$dir" -c "$dir/nginx.conf"
 done
 
-SERVERS=(direct gateway nginx nginx-2)
+# The gateway with tracing on, as production runs it: a span for every request (the
+# default sampler), exported over OTLP/HTTP to the receiver above. A second process
+# with the stack gateway's own environment and binary, on a port of its own.
+gw_pid=$(<"$DATA_DIR/run/gateway.pid")
+mapfile -d '' gw_env <"/proc/$gw_pid/environ"
+setsid env -i "${gw_env[@]}" LISTEN_ADDR="127.0.0.1:$TRACED_PORT" METRICS_PORT=$((PORT_BASE + 13)) \
+  OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:${NGINX_PORTS[otlp]}" OTEL_SERVICE_NAME=gateway-traced \
+  "$(readlink "/proc/$gw_pid/exe")" </dev/null >"$DATA_DIR/gateway-traced.log" 2>&1 &
+
+SERVERS=(direct gateway gateway-traced nginx nginx-2)
 declare -A URLS=(
   [direct]=http://127.0.0.1:$RETAIL_PORT$LIST
   [gateway]=http://127.0.0.1:$PORT_BASE$LIST
+  [gateway-traced]=http://127.0.0.1:$TRACED_PORT$LIST
   [nginx]=http://127.0.0.1:${NGINX_PORTS[nginx]}$LIST
   [nginx-2]=http://127.0.0.1:${NGINX_PORTS[nginx-2]}$LIST
 )
@@ -286,6 +336,7 @@ server_pids() {
   case $1 in
     direct) cat "$DATA_DIR/run/retailstore.pid" ;;
     gateway) cat "$DATA_DIR/run/gateway.pid" ;;
+    gateway-traced) listener_pids "$TRACED_PORT" ;;
     nginx | nginx-2)
       cat "${NGINX_DIRS[$1]}/nginx.pid"
       pgrep -P "$(<"${NGINX_DIRS[$1]}/nginx.pid")" || true
@@ -387,17 +438,17 @@ for name in "${SERVERS[@]}"; do
   R[$name.hey]="$rps $p50 $p99 $bad $cpu $mean"
 done
 
-# verdict WHAT GATEWAY NGINX CONTROL BETTER: the gateway against nginx on one measure,
+# verdict WHAT GATEWAY NGINX CONTROL BETTER NAME: the gateway NAME against nginx on one measure,
 # judged against the control (the second nginx): "level" when the gap is no larger than
 # the two identical nginx differ by, else "ahead" or "behind". BETTER is "higher" or
 # "lower".
 verdict() {
-  awk -v what="$1" -v g="$2" -v n="$3" -v c="$4" -v better="$5" 'BEGIN {
+  awk -v what="$1" -v g="$2" -v n="$3" -v c="$4" -v better="$5" -v name="$6" 'BEGIN {
     gap = (better == "higher") ? g - n : n - g
     noise = c - n; if (noise < 0) noise = -noise
     word = (gap > noise) ? "ahead" : (-gap > noise) ? "behind" : "level"
-    printf "- %s: gateway %s, nginx %s, the second nginx %s: **%s** (%s is better; the two nginx differ by %g).\n",
-      what, g, n, c, word, better, noise }'
+    printf "- %s: %s %s, nginx %s, the second nginx %s: **%s** (%s is better; the two nginx differ by %g).\n",
+      what, name, g, n, c, word, better, noise }'
 }
 
 report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
@@ -406,6 +457,7 @@ report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
   echo
   echo "$ROUNDS rounds of ${DURATION} s each (the servers' turns rotate from round to round). Closed loop: medians of the rounds."
   echo "Fixed rate: req/s and CPU are the rounds' medians; p50, p99 and the mean are over every request of every round (hey reports each to 0.1 ms), non-2xx their total."
+  echo "\`gateway-traced\` is the gateway with tracing on as production runs it: every request's span exported over OTLP/HTTP (to a receiver that drops them)."
   echo "\`nginx-2\` is a second nginx, the same as the first in every way: the control. What separates the two is this machine's noise."
   echo
   echo "| path | load | req/s | p50 ms | p99 ms | mean ms | non-2xx | CPU µs/request |"
@@ -418,27 +470,30 @@ report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
     done
   done
   echo
-  read -r g_rps _ g_p99 _ g_cpu _ <<<"${R[gateway.wrk]}"
   read -r n_rps _ n_p99 _ n_cpu _ <<<"${R[nginx.wrk]}"
   read -r c_rps _ c_p99 _ c_cpu _ <<<"${R[nginx-2.wrk]}"
-  read -r _ _ gh_p99 _ gh_cpu gh_mean <<<"${R[gateway.hey]}"
   read -r _ _ nh_p99 _ nh_cpu nh_mean <<<"${R[nginx.hey]}"
   read -r _ _ ch_p99 _ ch_cpu ch_mean <<<"${R[nginx-2.hey]}"
-  echo "The gateway against nginx (targets: at least nginx's throughput, no worse p99):"
-  echo
-  verdict "req/s at $CONNECTIONS connections" "$g_rps" "$n_rps" "$c_rps" higher
-  verdict "p99 at $CONNECTIONS connections, ms" "$g_p99" "$n_p99" "$c_p99" lower
-  verdict "p99 at $RATE req/s, ms" "$gh_p99" "$nh_p99" "$ch_p99" lower
-  verdict "mean at $RATE req/s, ms" "$gh_mean" "$nh_mean" "$ch_mean" lower
-  verdict "CPU µs per request at $CONNECTIONS connections" "$g_cpu" "$n_cpu" "$c_cpu" lower
-  verdict "CPU µs per request at $RATE req/s" "$gh_cpu" "$nh_cpu" "$ch_cpu" lower
-  awk -v g="$g_rps" -v n="$n_rps" 'BEGIN {
-    printf "\nGateway / nginx throughput at %s connections: %.2f.\n", '"$CONNECTIONS"', (n > 0 ? g / n : 0) }'
-  echo
+  for gw in gateway gateway-traced; do
+    read -r g_rps _ g_p99 _ g_cpu _ <<<"${R[$gw.wrk]}"
+    read -r _ _ gh_p99 _ gh_cpu gh_mean <<<"${R[$gw.hey]}"
+    echo "\`$gw\` against nginx (targets: at least nginx's throughput, no worse p99):"
+    echo
+    verdict "req/s at $CONNECTIONS connections" "$g_rps" "$n_rps" "$c_rps" higher "$gw"
+    verdict "p99 at $CONNECTIONS connections, ms" "$g_p99" "$n_p99" "$c_p99" lower "$gw"
+    verdict "p99 at $RATE req/s, ms" "$gh_p99" "$nh_p99" "$ch_p99" lower "$gw"
+    verdict "mean at $RATE req/s, ms" "$gh_mean" "$nh_mean" "$ch_mean" lower "$gw"
+    verdict "CPU µs per request at $CONNECTIONS connections" "$g_cpu" "$n_cpu" "$c_cpu" lower "$gw"
+    verdict "CPU µs per request at $RATE req/s" "$gh_cpu" "$nh_cpu" "$ch_cpu" lower "$gw"
+    awk -v gw="$gw" -v g="$g_rps" -v n="$n_rps" 'BEGIN {
+      printf "\n%s / nginx throughput at %s connections: %.2f.\n\n", gw, '"$CONNECTIONS"', (n > 0 ? g / n : 0) }'
+  done
   echo "Each round: $CONNECTIONS connections, closed loop (req/s; CPU µs/request), and the p99 at the fixed rate:"
   echo
-  echo "| round | direct | gateway | nginx | nginx-2 | gateway / nginx | p99 at $RATE req/s: direct, gateway, nginx, nginx-2 |"
-  echo "|---:|---:|---:|---:|---:|---:|---|"
+  header="| round |" rule="|---:|" names=""
+  for name in "${SERVERS[@]}"; do header+=" $name |" rule+="---:|" names+="$name, "; done
+  echo "$header gateway / nginx | p99 at $RATE req/s: ${names%, } |"
+  echo "$rule---:|---|"
   for ((round = 1; round <= ROUNDS; round++)); do
     cells=() p99s=()
     for name in "${SERVERS[@]}"; do
@@ -450,7 +505,9 @@ report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
     read -r g_rps _ <<<"${R[gateway.wrk.$round]}"
     read -r n_rps _ <<<"${R[nginx.wrk.$round]}"
     joined=$(printf '%s, ' "${p99s[@]}")
-    printf '| %d | %s | %s | %s | %s | %s | %s ms |\n' "$round" "${cells[@]}" \
+    row="| $round |"
+    for cell in "${cells[@]}"; do row+=" $cell |"; done
+    printf '%s %s | %s ms |\n' "$row" \
       "$(awk -v g="$g_rps" -v n="$n_rps" 'BEGIN { printf "%.2f", (n > 0 ? g / n : 0) }')" \
       "${joined%, }"
   done

@@ -19,7 +19,7 @@
 //! | `TOKEN_STATUS_CACHE_SECONDS` | `30` | how long a TokenStatus answer per (user, ver) is reused (0: never) |
 //! | `WORKERS` | number of CPUs | HTTP worker threads |
 //! | `METRICS_PORT` | `9090` | port of the second listener that serves `GET /metrics` (on `LISTEN_ADDR`'s host); never the public port |
-//! | `RUST_LOG`, `LOG_FORMAT`, `OTEL_*` | | logging and tracing, see `shop_common::telemetry`; a span per request only when `OTEL_EXPORTER_OTLP_ENDPOINT` is set |
+//! | `RUST_LOG`, `LOG_FORMAT`, `OTEL_*` | | logging and tracing, see `shop_common::telemetry`; a span per request only when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, sampled by `OTEL_TRACES_SAMPLER` |
 
 use std::path::PathBuf;
 use std::time::Duration;

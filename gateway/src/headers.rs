@@ -13,6 +13,7 @@ use std::io::Write as _;
 use std::net::IpAddr;
 
 use actix_web::http::header::{self as ax, HeaderName, HeaderValue};
+use shop_common::telemetry::ServerSpan;
 use uuid::Uuid;
 
 use crate::auth::Principal;
@@ -91,8 +92,8 @@ pub struct Forwarding<'a> {
     pub client_ip: IpAddr,
     pub proto: &'static str,
     pub request_id: &'a str,
-    /// The request has a span of its own (OpenTelemetry on), whose context goes upstream.
-    pub spans: bool,
+    /// The request's own span (OpenTelemetry on), whose context goes upstream.
+    pub span: Option<&'a ServerSpan>,
 }
 
 fn is_bearer(value: &[u8]) -> bool {
@@ -144,39 +145,39 @@ pub fn upstream_request(incoming: &ax::HeaderMap, fwd: &Forwarding<'_>, out: &mu
         }
         out.put(&USER_ROLE, p.role.as_str().as_bytes());
     }
-    if !(fwd.spans && span_context(out)) {
-        trace_context(parent, state, fwd.spans, out);
+    match fwd.span.and_then(|span| Some((span, span.traceparent()?))) {
+        Some((span, traceparent)) => {
+            out.put(&TRACEPARENT, &traceparent);
+            if let Some(state) = span.tracestate() {
+                out.put(&TRACESTATE, state.as_bytes());
+            }
+        }
+        None => trace_context(parent, state, out),
     }
 }
 
-/// W3C trace context when no span of the gateway's own is propagated: the incoming
-/// `traceparent` continued with a new parent id; else, with OpenTelemetry on, a new
-/// trace. With it off there is none to start: no span of the gateway's would be its
-/// root, and each service starts its own trace and carries it into its calls.
+/// W3C trace context when the gateway has no span of its own (OpenTelemetry off): the
+/// incoming `traceparent` continued with a new parent id. Without one there is none to
+/// start: no span of the gateway's would be its root, and each service starts its own
+/// trace and carries it into its calls.
 fn trace_context(
     parent: Option<&HeaderValue>,
     state: Option<&HeaderValue>,
-    spans: bool,
     out: &mut impl HeaderSink,
 ) {
-    let parent = parent
+    let Some((trace_id, flags)) = parent
         .and_then(|v| v.to_str().ok())
-        .and_then(parse_traceparent);
-    if parent.is_none() && !spans {
+        .and_then(parse_traceparent)
+    else {
         return;
+    };
+    if let Some(state) = state {
+        out.put_value(&TRACESTATE, state);
     }
     // `00-{trace id: 32 hex}-{parent id: 16 hex}-{flags: 2 hex}`, written in place.
     let mut value = *b"00-00000000000000000000000000000000-0000000000000000-01";
-    match parent {
-        Some((trace_id, flags)) => {
-            if let Some(state) = state {
-                out.put_value(&TRACESTATE, state);
-            }
-            value[3..35].copy_from_slice(trace_id.as_bytes());
-            value[53..55].copy_from_slice(flags.as_bytes());
-        }
-        None => lower_hex(&mut value[3..35], Uuid::new_v4().as_u128()),
-    }
+    value[3..35].copy_from_slice(trace_id.as_bytes());
+    value[53..55].copy_from_slice(flags.as_bytes());
     lower_hex(&mut value[36..52], u128::from(span_id()));
     out.put(&TRACEPARENT, &value);
 }
@@ -267,19 +268,6 @@ pub fn client_response(headers: &mut ax::HeaderMap) {
     }
 }
 
-/// The context of the request's own span (OpenTelemetry on), as `traceparent` and
-/// `tracestate`; false when there is no context to propagate.
-fn span_context(out: &mut impl HeaderSink) -> bool {
-    let mut injected = reqwest::header::HeaderMap::new();
-    shop_common::telemetry::inject_context(&mut injected);
-    for (name, value) in &injected {
-        if let Ok(n) = HeaderName::from_bytes(name.as_str().as_bytes()) {
-            out.put(&n, value.as_bytes());
-        }
-    }
-    injected.contains_key("traceparent")
-}
-
 /// A `Content-Length` value, whichever `http` crate version the header came from.
 pub fn content_length(value: Option<&[u8]>) -> Option<u64> {
     std::str::from_utf8(value?).ok()?.trim().parse().ok()
@@ -326,7 +314,7 @@ mod tests {
             client_ip: IpAddr::from([10, 1, 2, 3]),
             proto: "http",
             request_id: "req-1",
-            spans: false,
+            span: None,
         }
     }
 
@@ -478,15 +466,6 @@ mod tests {
         // An invalid one is not passed on: without a span of the gateway's, nothing is.
         let out = upstream_request(&bad, &fwd(Access::Public, None));
         assert!(!out.contains_key("traceparent"));
-        // With one (OpenTelemetry on), a new trace replaces it.
-        let spans = Forwarding {
-            spans: true,
-            ..fwd(Access::Public, None)
-        };
-        let out = upstream_request(&bad, &spans);
-        let tp = get(&out, "traceparent").to_str().unwrap_or_default();
-        assert!(parse_traceparent(tp).is_some(), "{tp}");
-        assert!(!tp.contains("-00000000000000000000000000000000-"));
     }
 
     #[test]
@@ -504,20 +483,10 @@ mod tests {
     }
 
     #[test]
-    fn new_traceparents_are_well_formed() {
+    fn hex_digits() {
         let mut digits = [0u8; 6];
         lower_hex(&mut digits, 0xab_cdef);
         assert_eq!(&digits, b"abcdef");
-        // With OpenTelemetry on and no context of its own to send (none is configured
-        // here), the gateway starts a trace.
-        let spans = Forwarding {
-            spans: true,
-            ..fwd(Access::Public, None)
-        };
-        let out = upstream_request(&incoming(&[]), &spans);
-        let tp = get(&out, "traceparent").to_str().unwrap_or_default();
-        assert!(parse_traceparent(tp).is_some(), "{tp}");
-        assert!(tp.ends_with("-01"));
     }
 
     #[test]

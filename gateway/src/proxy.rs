@@ -18,8 +18,8 @@ use actix_http::{Request, RequestHead, Response};
 use actix_web::dev::Payload;
 use actix_web::http::Method;
 use actix_web::{HttpResponse, ResponseError};
-use shop_common::{metrics, telemetry};
-use tracing::Instrument;
+use shop_common::metrics;
+use shop_common::telemetry::ServerSpan;
 
 use crate::client::{Outgoing, SendError};
 use crate::error::GatewayError;
@@ -27,6 +27,7 @@ use crate::path::{Access, Classified, Route};
 use crate::request_id::RequestId;
 use crate::routes::Service;
 use crate::state::Gateway;
+use crate::upstream_request::Correlation;
 use crate::{logging, request_filter, response_filter, upstream_request};
 
 /// A request for a service, or a refused path: forward or refuse. Every answer carries
@@ -39,45 +40,50 @@ pub async fn serve(mut req: Request, classified: Classified, gw: Rc<Gateway>) ->
     let payload = req.take_payload();
     let head = req.head();
     let span = gw
-        .shared
-        .config
-        .request_spans
-        .then(|| telemetry::request_span(head, classified.label, id.as_str()));
-    let answering = answer(head, payload, &classified, gw, id.as_str(), started);
-    let mut resp = match &span {
-        Some(span) => answering.instrument(span.clone()).await,
-        None => answering.await,
+        .tracer
+        .as_ref()
+        .map(|tracer| tracer.start(head, classified.label, id.as_str()));
+    let on = Call {
+        classified: &classified,
+        gw,
+        request_id: id.as_str(),
+        span: span.as_ref(),
+        started,
     };
+    let mut resp = answer(head, payload, on).await;
     id.set_on(&mut resp);
     let status = resp.status();
-    if let Some(span) = &span {
-        telemetry::end_request_span(span, status);
+    if let Some(span) = span {
+        span.end(status, id.as_str());
     }
     metrics::observe_class(classified.label, &head.method, status, started);
     resp.into()
 }
 
-async fn answer(
-    head: &RequestHead,
-    payload: Payload,
-    classified: &Classified,
-    gw: &Gateway,
-    request_id: &str,
+/// What the phases of one request share.
+#[derive(Clone, Copy)]
+struct Call<'a> {
+    classified: &'a Classified,
+    gw: &'a Gateway,
+    request_id: &'a str,
+    span: Option<&'a ServerSpan>,
     started: Instant,
-) -> HttpResponse {
+}
+
+async fn answer(head: &RequestHead, payload: Payload, on: Call<'_>) -> HttpResponse {
     let raw = head.uri.path();
-    let result = match classified.route {
+    let result = match on.classified.route {
         Route::Upstream(service, access) => {
-            let path = classified.path(raw);
+            let path = on.classified.path(raw);
             let to = Destination {
                 service,
                 access,
                 path,
             };
-            forward(head, payload, gw, to, request_id, started).await
+            forward(head, payload, to, on).await
         }
         Route::Blocked | Route::UnknownApi | Route::Spa => {
-            tracing::debug!(path = raw, route = ?classified.route, "refused path");
+            tracing::debug!(path = raw, route = ?on.classified.route, "refused path");
             Err(GatewayError::NotFound)
         }
     };
@@ -91,20 +97,25 @@ struct Destination<'a> {
     path: &'a str,
 }
 
-/// Forwards one request that arrived at `started`.
+/// Forwards one request.
 async fn forward(
     req: &RequestHead,
     payload: Payload,
-    gw: &Gateway,
     to: Destination<'_>,
-    request_id: &str,
-    started: Instant,
+    on: Call<'_>,
 ) -> Result<HttpResponse, GatewayError> {
     let Destination {
         service,
         access,
         path,
     } = to;
+    let Call {
+        gw,
+        request_id,
+        span,
+        started,
+        ..
+    } = on;
     let shared = &gw.shared;
     let timeout = shared.config.upstream_timeout;
     let admitted = request_filter::run(req, shared, access, path, request_id).await?;
@@ -115,7 +126,7 @@ async fn forward(
         &admitted,
         access,
         &target,
-        request_id,
+        Correlation { request_id, span },
         &shared.config,
     );
     // The time-out covers waiting for the answer head once the request is sent (an

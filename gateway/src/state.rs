@@ -4,6 +4,8 @@
 use std::io;
 use std::sync::Arc;
 
+use shop_common::telemetry::RequestTracer;
+
 use crate::auth::Authenticator;
 use crate::client::Client;
 use crate::config::Config;
@@ -46,14 +48,21 @@ impl Shared {
 pub struct Gateway {
     pub(crate) shared: Arc<Shared>,
     pub(crate) client: Client,
+    /// With OpenTelemetry on, the worker's tracer of request spans.
+    pub(crate) tracer: Option<RequestTracer>,
 }
 
 impl Gateway {
     /// Call on the worker thread that will use it.
     pub fn new(shared: Arc<Shared>) -> Self {
+        let tracer = shared
+            .config
+            .request_spans
+            .then(|| RequestTracer::new("gateway"));
         Self {
             shared,
             client: Client::new(),
+            tracer,
         }
     }
 }

@@ -5,6 +5,7 @@
 use actix_http::RequestHead;
 use actix_http::body::BodySize;
 use actix_web::http::header;
+use shop_common::telemetry::ServerSpan;
 
 use crate::config::Config;
 use crate::headers::{self, Forwarding, HeaderBlock, HeaderSink};
@@ -12,6 +13,14 @@ use crate::path::Access;
 use crate::request_body::RequestBody;
 use crate::request_filter::Admitted;
 use crate::routes::Upstream;
+
+/// What ties the upstream request to the client's: its request id and, with
+/// OpenTelemetry on, the gateway's span.
+#[derive(Clone, Copy)]
+pub struct Correlation<'a> {
+    pub request_id: &'a str,
+    pub span: Option<&'a ServerSpan>,
+}
 
 /// The upstream request for `target`: its method and target, its header lines, how its
 /// body is framed, and the body when there is one (`payload` is the client's).
@@ -21,7 +30,7 @@ pub fn build(
     admitted: &Admitted,
     access: Access,
     target: &Upstream<'_>,
-    request_id: &str,
+    ids: Correlation<'_>,
     config: &Config,
 ) -> (RequestHead, HeaderBlock, BodySize, Option<RequestBody>) {
     let fwd = Forwarding {
@@ -29,8 +38,8 @@ pub fn build(
         principal: admitted.principal.as_ref(),
         client_ip: admitted.client_ip,
         proto: admitted.proto,
-        request_id,
-        spans: config.request_spans,
+        request_id: ids.request_id,
+        span: ids.span,
     };
     let mut head = RequestHead::default();
     head.method = req.method.clone();

@@ -1,5 +1,6 @@
 //! Logging and tracing. `RUST_LOG` filters (default `info`), `LOG_FORMAT=json` writes
-//! JSON lines, and `OTEL_EXPORTER_OTLP_ENDPOINT` turns on OTLP/HTTP span export.
+//! JSON lines, and `OTEL_EXPORTER_OTLP_ENDPOINT` turns on OTLP/HTTP span export (which
+//! requests are traced: the SDK's `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG`).
 //! W3C `traceparent` is extracted from incoming and injected into outgoing calls.
 
 use opentelemetry::propagation::Injector;
@@ -173,21 +174,6 @@ pub fn request_span(
     span
 }
 
-/// Records the status of a request's answer on its span from [`request_span`], and
-/// logs refusals and failures as [`end_root_span`] does.
-pub fn end_request_span(span: &tracing::Span, status: actix_web::http::StatusCode) {
-    span.record("http.status_code", status.as_u16());
-    span.record(
-        "otel.status_code",
-        if status.is_server_error() {
-            "ERROR"
-        } else {
-            "OK"
-        },
-    );
-    log_outcome(span, status);
-}
-
 /// Records a request's outcome on its root span (see [`root_span`]) and logs refusals.
 pub fn end_root_span<B: actix_web::body::MessageBody>(
     span: tracing::Span,
@@ -202,6 +188,119 @@ pub fn end_root_span<B: actix_web::body::MessageBody>(
     log_outcome(&span, status);
 }
 
+/// The tracer of [`ServerSpan`]s; one per worker thread (the global one is behind a lock).
+pub struct RequestTracer(opentelemetry::global::BoxedTracer);
+
+impl RequestTracer {
+    pub fn new(service_name: &'static str) -> Self {
+        Self(opentelemetry::global::tracer(service_name))
+    }
+
+    /// A request's server span, made on OpenTelemetry's tracer directly rather than
+    /// through a `tracing` span: the sampler (`OTEL_TRACES_SAMPLER`, parent-based by
+    /// default) decides as it starts, and a request it leaves out costs a span id and
+    /// nothing else (no attributes, no subscriber layers, no timing of each poll).
+    /// Named `{method} {route}`, continuing an incoming `traceparent`, with the path only,
+    /// never the query. For requests served without actix-web's request object (the
+    /// gateway's proxied routes).
+    pub fn start(
+        &self,
+        head: &actix_web::dev::RequestHead,
+        route: &str,
+        request_id: &str,
+    ) -> ServerSpan {
+        use opentelemetry::KeyValue;
+        use opentelemetry::trace::{Span as _, SpanKind, Tracer as _};
+        let parent = opentelemetry::global::get_text_map_propagator(|p| {
+            p.extract(&HeaderExtractor(&head.headers))
+        });
+        let mut span = self
+            .0
+            .span_builder(format!("{} {}", head.method, route))
+            .with_kind(SpanKind::Server)
+            .start_with_context(&self.0, &parent);
+        if span.is_recording() {
+            span.set_attributes([
+                KeyValue::new("http.request.method", head.method.as_str().to_owned()),
+                KeyValue::new("http.route", route.to_owned()),
+                KeyValue::new("url.path", head.uri.path().to_owned()),
+                KeyValue::new("request_id", request_id.to_owned()),
+            ]);
+        }
+        ServerSpan(span)
+    }
+}
+
+/// A request's span from [`RequestTracer::start`]; [`ServerSpan::end`] records the answer.
+pub struct ServerSpan(opentelemetry::global::BoxedSpan);
+
+impl std::fmt::Debug for ServerSpan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use opentelemetry::trace::Span as _;
+        f.debug_tuple("ServerSpan")
+            .field(self.0.span_context())
+            .finish()
+    }
+}
+
+impl ServerSpan {
+    /// The span's W3C `traceparent` (`00-{trace id}-{span id}-{flags}`), for the calls it
+    /// makes; the services follow its sampling decision. None when it has no valid context.
+    pub fn traceparent(&self) -> Option<[u8; 55]> {
+        use opentelemetry::trace::Span as _;
+        use std::io::Write as _;
+        let cx = self.0.span_context();
+        if !cx.is_valid() {
+            return None;
+        }
+        let mut out = [0u8; 55];
+        let flags = if cx.is_sampled() { 1 } else { 0 };
+        write!(
+            &mut out[..],
+            "00-{:032x}-{:016x}-{flags:02x}",
+            cx.trace_id(),
+            cx.span_id()
+        )
+        .ok()?;
+        Some(out)
+    }
+
+    /// The span's `tracestate`, when it carries one.
+    pub fn tracestate(&self) -> Option<String> {
+        use opentelemetry::trace::Span as _;
+        let header = self.0.span_context().trace_state().header();
+        (!header.is_empty()).then_some(header)
+    }
+
+    /// Records the answer's status, logs refusals and failures as [`end_root_span`]
+    /// does, and ends the span.
+    pub fn end(mut self, status: actix_web::http::StatusCode, request_id: &str) {
+        use opentelemetry::KeyValue;
+        use opentelemetry::trace::{Span as _, Status};
+        if self.0.is_recording() {
+            self.0.set_attribute(KeyValue::new(
+                "http.response.status_code",
+                i64::from(status.as_u16()),
+            ));
+            if status.is_server_error() {
+                self.0.set_status(Status::error(""));
+            }
+        }
+        self.0.end();
+        log_status(status, request_id);
+    }
+}
+
+fn log_status(status: actix_web::http::StatusCode, request_id: &str) {
+    if status.is_server_error() {
+        tracing::warn!(status = status.as_u16(), request_id, "request failed");
+    } else if status.is_client_error() {
+        tracing::info!(status = status.as_u16(), request_id, "request refused");
+    } else {
+        tracing::debug!(status = status.as_u16(), request_id, "request served");
+    }
+}
+
 fn log_outcome(span: &tracing::Span, status: actix_web::http::StatusCode) {
     let _entered = span.enter();
     if status.is_server_error() {
@@ -210,5 +309,85 @@ fn log_outcome(span: &tracing::Span, status: actix_web::http::StatusCode) {
         tracing::info!(status = status.as_u16(), "request refused");
     } else {
         tracing::debug!(status = status.as_u16(), "request served");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::http::header::{HeaderName, HeaderValue};
+    use opentelemetry_sdk::trace::Sampler;
+
+    const PARENT: &str = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+
+    fn tracer(sampler: Sampler) -> RequestTracer {
+        opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
+        let provider = SdkTracerProvider::builder().with_sampler(sampler).build();
+        RequestTracer(opentelemetry::global::BoxedTracer::new(Box::new(
+            provider.tracer("test"),
+        )))
+    }
+
+    fn head(trace: &[(&'static str, &str)]) -> actix_web::dev::RequestHead {
+        let mut head = actix_web::dev::RequestHead::default();
+        head.uri = actix_web::http::Uri::from_static("/retailstore/api/web/v1/Product/Pagination");
+        for (name, value) in trace {
+            head.headers.insert(
+                HeaderName::from_static(name),
+                HeaderValue::from_str(value).unwrap(),
+            );
+        }
+        head
+    }
+
+    /// `(trace id, span id, flags)` of a well-formed `traceparent`.
+    fn parts(span: &ServerSpan) -> (String, String, String) {
+        let tp = span.traceparent().expect("a valid context");
+        let tp = std::str::from_utf8(&tp).unwrap().to_owned();
+        let fields: Vec<&str> = tp.split('-').collect();
+        assert_eq!(fields.len(), 4, "{tp}");
+        assert_eq!(fields[0], "00", "{tp}");
+        let hex = |s: &str, len| {
+            s.len() == len
+                && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+                && s.bytes().any(|b| b != b'0')
+        };
+        assert!(hex(fields[1], 32) && hex(fields[2], 16), "{tp}");
+        (fields[1].into(), fields[2].into(), fields[3].into())
+    }
+
+    #[test]
+    fn a_sampled_request_starts_a_trace_the_services_follow() {
+        let span = tracer(Sampler::AlwaysOn).start(&head(&[]), "GET /x", "req-1");
+        let (_, _, flags) = parts(&span);
+        assert_eq!(flags, "01");
+        span.end(actix_web::http::StatusCode::OK, "req-1");
+    }
+
+    #[test]
+    fn a_request_left_out_still_passes_its_decision_on() {
+        let never = Sampler::ParentBased(Box::new(Sampler::TraceIdRatioBased(0.0)));
+        let span = tracer(never).start(&head(&[]), "GET /x", "req-1");
+        let (_, _, flags) = parts(&span);
+        // The services, parent-based, leave the trace out too.
+        assert_eq!(flags, "00");
+        assert_eq!(span.tracestate(), None);
+    }
+
+    #[test]
+    fn an_incoming_trace_is_continued_with_its_decision() {
+        let never = Sampler::ParentBased(Box::new(Sampler::AlwaysOff));
+        let incoming = head(&[("traceparent", PARENT), ("tracestate", "v=1")]);
+        let span = tracer(never).start(&incoming, "GET /x", "req-1");
+        let (trace_id, span_id, flags) = parts(&span);
+        assert_eq!(trace_id, "4bf92f3577b34da6a3ce929d0e0e4736");
+        assert_ne!(span_id, "00f067aa0ba902b7");
+        assert_eq!(flags, "01");
+        assert_eq!(span.tracestate().as_deref(), Some("v=1"));
+
+        let always = Sampler::ParentBased(Box::new(Sampler::AlwaysOn));
+        let unsampled = PARENT.replace("-01", "-00");
+        let span = tracer(always).start(&head(&[("traceparent", &unsampled)]), "GET /x", "r");
+        assert_eq!(parts(&span).2, "00");
     }
 }
