@@ -62,12 +62,12 @@ install_missing() {
 install_missing nginx wrk hey curl
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
-# proxy_conf DIR PORT UPSTREAM_PORT TOP: nginx in front of a retailstore at
-# UPSTREAM_PORT, as a shop would run it (what the gateway is compared with), listening on
-# PORT, with its pid, log and temporary files in DIR and TOP as its first lines.
-proxy_conf() {
+# conf_head DIR TOP: the start of every nginx configuration here, up to the inside of
+# its `http` block: TOP as its first lines, its pid, log and temporary files in DIR, no
+# access log.
+conf_head() {
   cat <<EOF
-$4
+$2
 pid $1/nginx.pid;
 error_log $1/logs/error.log warn;
 events { worker_connections 4096; }
@@ -78,6 +78,15 @@ http {
   fastcgi_temp_path $1/fastcgi;
   uwsgi_temp_path $1/uwsgi;
   scgi_temp_path $1/scgi;
+EOF
+}
+
+# proxy_conf DIR PORT UPSTREAM_PORT TOP: nginx in front of a retailstore at
+# UPSTREAM_PORT, as a shop would run it (what the gateway is compared with), listening on
+# PORT, with its files in DIR and TOP as its first lines.
+proxy_conf() {
+  conf_head "$1" "$4"
+  cat <<EOF
   upstream retailstore {
     server 127.0.0.1:$3;
     keepalive 64;
@@ -103,18 +112,8 @@ EOF
 # receiver_conf DIR PORT: an nginx on PORT that answers every request (an OTLP/HTTP
 # export) with an empty 200 and keeps nothing.
 receiver_conf() {
+  conf_head "$1" 'worker_processes 1;'
   cat <<EOF
-worker_processes 1;
-pid $1/nginx.pid;
-error_log $1/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path $1/body;
-  proxy_temp_path $1/proxy;
-  fastcgi_temp_path $1/fastcgi;
-  uwsgi_temp_path $1/uwsgi;
-  scgi_temp_path $1/scgi;
   client_max_body_size 64m;
   server {
     listen 127.0.0.1:$2;
@@ -153,18 +152,9 @@ items = [{"id": "0b9f%04d-6a3e-4c1e-9d7a-3f2b8c1d%04d" % (i, i), "name": "Gift c
           "price": 100000 + i, "stock": 12, "image": "/uploads/p%d.png" % i} for i in range(17)]
 body = json.dumps({"code": 0, "message": "OK", "data": {"items": items, "page": 1}}, separators=(",", ":"))
 print(body[:-1] + " " * (2229 - len(body)) + "}")')
-  cat >"$dir/up/nginx.conf" <<CONF
-worker_processes 1;
-pid $dir/up/nginx.pid;
-error_log $dir/up/logs/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path $dir/up/body;
-  proxy_temp_path $dir/up/proxy;
-  fastcgi_temp_path $dir/up/fastcgi;
-  uwsgi_temp_path $dir/up/uwsgi;
-  scgi_temp_path $dir/up/scgi;
+  {
+    conf_head "$dir/up" 'worker_processes 1;'
+    cat <<CONF
   keepalive_timeout 5s;
   keepalive_requests 1000000;
   server {
@@ -177,6 +167,7 @@ http {
   }
 }
 CONF
+  } >"$dir/up/nginx.conf"
   proxy_conf "$dir/px" "$px_port" "$up_port" $'worker_processes 1;\nmaster_process off;\ndaemon off;' >"$dir/px/nginx.conf"
   "$NGINX" -p "$dir/up" -c "$dir/up/nginx.conf"
   # shellcheck disable=SC2064 # expanded now on purpose
