@@ -19,7 +19,6 @@ use actix_web::dev::Payload;
 use actix_web::http::Method;
 use actix_web::{HttpResponse, ResponseError};
 use shop_common::metrics;
-use shop_common::telemetry::ServerSpan;
 
 use crate::client::{Outgoing, SendError};
 use crate::error::GatewayError;
@@ -46,8 +45,10 @@ pub async fn serve(mut req: Request, classified: Classified, gw: Rc<Gateway>) ->
     let on = Call {
         classified: &classified,
         gw,
-        request_id: id.as_str(),
-        span: span.as_ref(),
+        ids: Correlation {
+            request_id: id.as_str(),
+            span: span.as_ref(),
+        },
         started,
     };
     let mut resp = answer(head, payload, on).await;
@@ -65,8 +66,7 @@ pub async fn serve(mut req: Request, classified: Classified, gw: Rc<Gateway>) ->
 struct Call<'a> {
     classified: &'a Classified,
     gw: &'a Gateway,
-    request_id: &'a str,
-    span: Option<&'a ServerSpan>,
+    ids: Correlation<'a>,
     started: Instant,
 }
 
@@ -110,12 +110,9 @@ async fn forward(
         path,
     } = to;
     let Call {
-        gw,
-        request_id,
-        span,
-        started,
-        ..
+        gw, ids, started, ..
     } = on;
+    let request_id = ids.request_id;
     let shared = &gw.shared;
     let timeout = shared.config.upstream_timeout;
     let admitted = request_filter::run(req, shared, access, path, request_id).await?;
@@ -126,7 +123,7 @@ async fn forward(
         &admitted,
         access,
         &target,
-        Correlation { request_id, span },
+        ids,
         &shared.config,
     );
     // The time-out covers waiting for the answer head once the request is sent (an

@@ -287,11 +287,13 @@ impl ServerSpan {
             }
         }
         self.0.end();
-        log_status(status, request_id);
+        log_status(status, Some(request_id));
     }
 }
 
-fn log_status(status: actix_web::http::StatusCode, request_id: &str) {
+/// Logs a refused or failed request (a served one at debug level), with its request id
+/// when no span around the event carries it.
+fn log_status(status: actix_web::http::StatusCode, request_id: Option<&str>) {
     if status.is_server_error() {
         tracing::warn!(status = status.as_u16(), request_id, "request failed");
     } else if status.is_client_error() {
@@ -303,13 +305,7 @@ fn log_status(status: actix_web::http::StatusCode, request_id: &str) {
 
 fn log_outcome(span: &tracing::Span, status: actix_web::http::StatusCode) {
     let _entered = span.enter();
-    if status.is_server_error() {
-        tracing::warn!(status = status.as_u16(), "request failed");
-    } else if status.is_client_error() {
-        tracing::info!(status = status.as_u16(), "request refused");
-    } else {
-        tracing::debug!(status = status.as_u16(), "request served");
-    }
+    log_status(status, None);
 }
 
 #[cfg(test)]
