@@ -29,8 +29,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let metrics_addr = gateway::metrics::addr(&config.listen_addr, config.metrics_port);
     let metrics_listener = server::bind(&metrics_addr)?;
     tracing::info!(
-        addr = %config.listen_addr,
-        metrics = %metrics_addr,
+        addr = %server::bound(&listener),
+        metrics = %server::bound(&metrics_listener),
         frontend = %config.frontend_dir.display(),
         "gateway listening"
     );

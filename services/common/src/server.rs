@@ -71,3 +71,11 @@ where
 pub fn bind(addr: &str) -> std::io::Result<TcpListener> {
     TcpListener::bind(addr).map_err(|e| std::io::Error::new(e.kind(), format!("bind {addr}: {e}")))
 }
+
+/// The address `listener` really holds, for the start-up log: with port 0 in
+/// `LISTEN_ADDR` the system picks the port, and this is the only place it is told.
+pub fn bound(listener: &TcpListener) -> String {
+    listener
+        .local_addr()
+        .map_or_else(|e| format!("unknown ({e})"), |a| a.to_string())
+}

@@ -110,6 +110,6 @@ async fn run() -> std::io::Result<()> {
         config.service.internal_api_key.clone(),
     );
     let listener = server::bind(&config.service.listen_addr)?;
-    tracing::info!(addr = %config.service.listen_addr, "identity listening");
+    tracing::info!(addr = %server::bound(&listener), "identity listening");
     server::server(listener, configure(state))?.await
 }

@@ -61,7 +61,7 @@ async fn main() -> std::io::Result<()> {
     );
     let listener = server::bind(&service.listen_addr)?;
     tracing::info!(
-        addr = %service.listen_addr,
+        addr = %server::bound(&listener),
         public_base_url = %config.public_base_url,
         retailstore_url = %config.retailstore_url,
         retry_interval_s = config.retry_interval.as_secs(),

@@ -53,7 +53,7 @@ async fn main() -> std::io::Result<()> {
     let state = AppState::new(pool.clone(), verifier, cipher, orders, internal_key);
     let listener = server::bind(&config.service.listen_addr)?;
     tracing::info!(
-        addr = %config.service.listen_addr,
+        addr = %server::bound(&listener),
         code_key_id = state.cipher.current_key_id(),
         paymentprovider = %config.orders.paymentprovider_url,
         order_ttl_seconds = config.orders.ttl.as_secs(),

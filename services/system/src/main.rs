@@ -38,6 +38,6 @@ async fn main() -> std::io::Result<()> {
     let verifier = TokenVerifier::for_service(service, http_client());
     let state = AppState::new(pool, verifier, store, config.upload.max_bytes);
     let listener = server::bind(&service.listen_addr)?;
-    tracing::info!(addr = %service.listen_addr, "system listening");
+    tracing::info!(addr = %server::bound(&listener), "system listening");
     server::server(listener, configure(state))?.await
 }
