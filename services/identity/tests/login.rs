@@ -186,13 +186,14 @@ async fn lock_minutes_round_up_and_the_lock_runs_out() {
 
     let mut settings = test_settings();
     settings.login_max_failures = 2;
-    settings.login_lock = Duration::from_millis(1200);
+    // Long enough that the third attempt lands inside the lock on a busy machine.
+    settings.login_lock = Duration::from_secs(3);
     let api = Api::with(settings).await;
     let pass = ADMIN_PASSWORD.to_owned();
     api.login("admin", "wrong").await.error(400, 100);
     api.login("admin", "wrong").await.error(400, 101);
     api.login("admin", &pass).await.error(400, 101);
-    tokio::time::sleep(Duration::from_millis(1300)).await;
+    tokio::time::sleep(Duration::from_millis(3100)).await;
     // Once the lock has run out the count starts again.
     api.login("admin", "wrong").await.error(400, 100);
     api.login("admin", &pass).await.ok();
