@@ -143,17 +143,7 @@ pub fn root_span(req: &actix_web::dev::ServiceRequest, route: &str) -> tracing::
                 .map(|id| id.to_string())
         })
         .unwrap_or_default();
-    request_span(req.head(), route, &request_id)
-}
-
-/// A request's root span from its head alone (for requests served without actix-web's
-/// request object, as the gateway's proxied routes are): named `{method} {route}`,
-/// continuing an incoming `traceparent`, with the path only, never the query.
-pub fn request_span(
-    head: &actix_web::dev::RequestHead,
-    route: &str,
-    request_id: &str,
-) -> tracing::Span {
+    let head = req.head();
     let span = tracing::info_span!(
         "HTTP request",
         http.method = %head.method,
@@ -167,11 +157,13 @@ pub fn request_span(
         exception.message = tracing::field::Empty,
         exception.details = tracing::field::Empty,
     );
-    let parent = opentelemetry::global::get_text_map_propagator(|p| {
-        p.extract(&HeaderExtractor(&head.headers))
-    });
-    let _ = span.set_parent(parent);
+    let _ = span.set_parent(incoming_context(&head.headers));
     span
+}
+
+/// The trace context an incoming request's `traceparent` and `tracestate` carry.
+fn incoming_context(headers: &actix_web::http::header::HeaderMap) -> opentelemetry::Context {
+    opentelemetry::global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(headers)))
 }
 
 /// Records a request's outcome on its root span (see [`root_span`]) and logs refusals.
@@ -211,9 +203,7 @@ impl RequestTracer {
     ) -> ServerSpan {
         use opentelemetry::KeyValue;
         use opentelemetry::trace::{Span as _, SpanKind, Tracer as _};
-        let parent = opentelemetry::global::get_text_map_propagator(|p| {
-            p.extract(&HeaderExtractor(&head.headers))
-        });
+        let parent = incoming_context(&head.headers);
         let mut span = self
             .0
             .span_builder(format!("{} {}", head.method, route))
