@@ -22,7 +22,7 @@ done
 
 # The run's tables, oldest first, under one heading that says what they ran on.
 mapfile -t tables < <(find bench/results -maxdepth 1 -name '*.md' -newer "$marker" ! -name 'bench-*' | sort -t- -k2)
-summary=bench/results/bench-$(date +%Y%m%d-%H%M%S).md
+summary=$(bench_report bench)
 {
   echo "# make bench, $started ($PROFILE profile, commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown))"
   echo

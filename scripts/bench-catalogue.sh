@@ -47,8 +47,7 @@ create_product() {
 }
 
 run=$(date +%s)-$$
-mkdir -p "$ROOT/bench/results"
-report=$ROOT/bench/results/catalogue-$(date +%Y%m%d-%H%M%S).md
+report=$(bench_report catalogue)
 
 # 1. Bulk import ------------------------------------------------------------------
 log "bulk import: preparing 2 x 50,000 codes"

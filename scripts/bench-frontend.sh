@@ -33,7 +33,7 @@ WORK=$DATA_DIR/frontend
 need node "Install Node.js 20 (with npm)."
 need curl "Install curl."
 [[ -x $CHROMIUM ]] || die "$CHROMIUM not found: install Debian's Chromium (apt-get install chromium)"
-mkdir -p "$WORK" "$ROOT/bench/results"
+mkdir -p "$WORK"
 
 LH=$LH_DIR/node_modules/.bin/lighthouse
 if [[ ! -x $LH ]]; then
@@ -106,7 +106,7 @@ read -r h_perf h_a11y h_bp h_seo h_lcp h_tbt h_cls _ h_lost <<<"$(summary "$WORK
 read -r l_perf l_a11y l_bp l_seo l_lcp l_tbt l_cls _ l_lost <<<"$(summary "$WORK/login.json")"
 
 mark() { awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN { ok = (op == "<=" ? v <= t : v >= t); print (ok ? "yes" : "NO") }'; }
-report=$ROOT/bench/results/frontend-$(date +%Y%m%d-%H%M%S).md
+report=$(bench_report frontend)
 {
   echo "# Storefront front-end benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), $PROFILE stack, $(nproc) cores shared)"
   echo

@@ -41,7 +41,7 @@ NGINX_PORT=$((PORT_BASE + 10))
 RETAIL_PORT=$((PORT_BASE + 3))
 LIST=/retailstore/api/web/v1/Product/Pagination
 WORK=$DATA_DIR/nginx
-mkdir -p "$WORK/logs" "$ROOT/bench/results"
+mkdir -p "$WORK/logs"
 
 as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo -n "$@"; fi; }
 install_missing() {
@@ -217,7 +217,7 @@ CONF
   kill -QUIT "$ng_pid" 2>/dev/null || true
   wait "$ng_pid" 2>/dev/null || true
 
-  report=$ROOT/bench/results/gateway-instructions-$(date +%Y%m%d-%H%M%S).md
+  report=$(bench_report gateway-instructions)
   {
     echo "# Gateway vs nginx: user-space instructions per request under callgrind ($(date -u +%Y-%m-%dT%H:%MZ), $PROFILE)"
     echo
@@ -442,7 +442,7 @@ verdict() {
       what, name, g, n, c, word, better, noise }'
 }
 
-report=$ROOT/bench/results/gateway-$(date +%Y%m%d-%H%M%S).md
+report=$(bench_report gateway)
 {
   echo "# Gateway vs nginx vs direct: storefront product list ($(date -u +%Y-%m-%dT%H:%MZ), $PROFILE, $(nproc) cores shared with the load generator)"
   echo

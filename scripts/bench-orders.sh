@@ -40,7 +40,7 @@ need python3 "Install python3."
 PSQL=$(psql_bin)
 HERE=$ROOT/scripts/bench
 WORK=$DATA_DIR/orders
-mkdir -p "$WORK" "$ROOT/bench/results"
+mkdir -p "$WORK"
 
 bench_stack_up
 
@@ -147,7 +147,7 @@ sql -c "SET client_min_messages = warning" -c "DROP SCHEMA bench_pgbench CASCADE
 
 orders_per_s=$(awk -v c="$completed" -v d="$DURATION" 'BEGIN { printf "%.0f", c / d }')
 ratio=$(awk -v o="$orders_per_s" -v p="$pg_tps" 'BEGIN { printf "%.0f", (p > 0 ? o * 100 / p : 0) }')
-report=$ROOT/bench/results/orders-$(date +%Y%m%d-%H%M%S).md
+report=$(bench_report orders)
 {
   echo "# Buying-flow benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), $PROFILE build, $(nproc) cores shared with the load generators)"
   echo

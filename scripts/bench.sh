@@ -113,8 +113,7 @@ cases=(
   "GET IdentityAuth/Me (bearer), through gateway|$GW$ME|$AUTH"
 )
 
-mkdir -p "$ROOT/bench/results"
-report=$ROOT/bench/results/overhead-$(date +%Y%m%d-%H%M%S).md
+report=$(bench_report overhead)
 {
   mode="${CONNECTIONS} connections, closed loop"
   [[ $TOOL == oha ]] && mode="${RATE} req/s fixed rate over ${CONNECTIONS} connections"

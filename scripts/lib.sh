@@ -300,6 +300,12 @@ bench_env() {
   export ADMIN_PASSWORD=${ADMIN_PASSWORD:-Admin@123}
 }
 
+# bench_report NAME: the path of a new table, bench/results/NAME-<date>.md (the folder made).
+bench_report() {
+  mkdir -p "$ROOT/bench/results"
+  echo "$ROOT/bench/results/$1-$(date +%Y%m%d-%H%M%S).md"
+}
+
 # bench_stack_up: reuses the stack running from DATA_DIR, or starts one that is stopped
 # again when the script exits (unless BENCH_KEEP=1).
 bench_stack_up() {
