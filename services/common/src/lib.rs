@@ -16,6 +16,7 @@ pub mod limits;
 pub mod metrics;
 pub mod net;
 pub mod openapi;
+pub mod outbox;
 pub mod pagination;
 pub mod payment_instruction;
 pub mod route_table;

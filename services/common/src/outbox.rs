@@ -1,0 +1,729 @@
+//! The outbox relay (docs/notifications.md, section 1): a service writes an `outbox` row
+//! in the same transaction as the change that causes an event; this relay, running in
+//! every replica, hands each row to system's internal `Notification/Enqueue` and marks it
+//! relayed. Nothing here holds a transaction open across HTTP.
+//!
+//! - Claim: `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) RETURNING`
+//!   sets a lease on due rows in one autocommitted statement; a replica that runs the same
+//!   statement meanwhile skips them (locked), and afterwards finds them leased. A replica
+//!   that dies holding a lease only delays its rows until the lease runs out.
+//! - Post: the row's id is the `eventId`, so a repeated post (a crash between the post
+//!   and the mark, a lease that ran out mid-batch) is ignored by system.
+//! - Mark: relayed rows lose their sealed link at once; a failure sets `next_attempt_at`
+//!   (1 s doubling, at most 5 minutes) and `last_error`, and the row is retried for as
+//!   long as it takes.
+//! - Wake: a commit that wrote a row calls [`Wake::now`]; otherwise the relay polls every
+//!   `OUTBOX_POLL_INTERVAL_MS` [1000].
+//! - Cleanup: relayed rows older than 7 days are deleted (retailstore's ResendAccessLink
+//!   limit counts the recent ones).
+//!
+//! The sealed link (`link_key_id`, `link_nonce`, `link_sealed`) is opened by the service,
+//! which owns the keys: it hands the relay a [`LinkOpener`].
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use diesel::QueryableByName;
+use diesel::sql_types::{Bytea, Double, Integer, Jsonb, Nullable, Text, Timestamptz};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use serde::{Deserialize, Serialize};
+use tokio::sync::{Notify, watch};
+use uuid::Uuid;
+
+use crate::config::{self, ConfigError};
+use crate::db::{DbPool, PoolError, cached_sql};
+use crate::internal::{CallError, InternalClient};
+
+/// system's internal route that takes an event.
+pub const ENQUEUE_PATH: &str = "/system/internal/v1/Notification/Enqueue";
+/// system's internal route that lists an order's deliveries (`?orderCode=`).
+pub const BY_ORDER_PATH: &str = "/system/internal/v1/Notification/ByOrder";
+
+/// `SYSTEM_URL` [http://127.0.0.1:8082]: where system's internal routes are (the relay
+/// posts events there).
+pub const SYSTEM_URL: &str = "SYSTEM_URL";
+pub const DEFAULT_SYSTEM_URL: &str = "http://127.0.0.1:8082";
+/// `OUTBOX_POLL_INTERVAL_MS` [1000]: how often the relay looks for due rows when no
+/// commit woke it (50..=600000).
+pub const OUTBOX_POLL_INTERVAL_MS: &str = "OUTBOX_POLL_INTERVAL_MS";
+
+/// `SYSTEM_URL`, checked, without a trailing slash.
+pub fn system_url() -> Result<String, ConfigError> {
+    config::http_url(SYSTEM_URL, &config::or(SYSTEM_URL, DEFAULT_SYSTEM_URL))
+}
+
+// ---- Wire types ------------------------------------------------------------------------
+
+/// Enqueue's body (docs/notifications.md, section 2). `accessLink` is the only secret.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EnqueueRequest {
+    pub event_id: Uuid,
+    pub event: String,
+    pub occurred_at: DateTime<Utc>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order_code: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recipient_email: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub access_link: Option<String>,
+    pub data: serde_json::Value,
+}
+
+/// Enqueue's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Accepted {
+    pub accepted: bool,
+}
+
+/// One delivery of an order's notifications, as system's `ByOrder` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Delivery {
+    pub id: Uuid,
+    pub event: String,
+    pub channel: String,
+    pub audience: String,
+    pub recipient: String,
+    pub status: String,
+    pub attempts: i32,
+    pub created_at: DateTime<Utc>,
+    #[serde(default)]
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+/// `ByOrder`'s answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deliveries {
+    pub items: Vec<Delivery>,
+}
+
+// ---- The service's part --------------------------------------------------------------
+
+/// A row's sealed link, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SealedLink {
+    pub key_id: i32,
+    pub nonce: Vec<u8>,
+    pub sealed: Vec<u8>,
+}
+
+/// Opens the sealed link of row `id` (the service's keys, its associated data). An error
+/// is kept as the row's `last_error` and the row is retried (a key may come back into
+/// the ring); it must not contain the link.
+pub trait LinkOpener: Send + Sync + 'static {
+    fn open(&self, id: Uuid, link: &SealedLink) -> Result<String, String>;
+}
+
+impl<F> LinkOpener for F
+where
+    F: Fn(Uuid, &SealedLink) -> Result<String, String> + Send + Sync + 'static,
+{
+    fn open(&self, id: Uuid, link: &SealedLink) -> Result<String, String> {
+        self(id, link)
+    }
+}
+
+/// Wakes the relay: call after a commit that wrote an outbox row. A wake while the relay
+/// is busy is kept for its next wait, so none is lost.
+#[derive(Debug, Clone, Default)]
+pub struct Wake(Arc<Notify>);
+
+impl Wake {
+    pub fn now(&self) {
+        self.0.notify_one();
+    }
+}
+
+/// The relay's timings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RelayConfig {
+    /// `OUTBOX_POLL_INTERVAL_MS`.
+    pub poll_interval: Duration,
+    /// Rows per claim.
+    pub batch: i64,
+    /// How long a claim holds its rows: longer than a batch of posts at `post_timeout`
+    /// each, so that another replica does not post them again meanwhile.
+    pub lease: Duration,
+    /// The first retry's delay; each further one doubles it, up to `backoff_max`.
+    pub backoff_base: Duration,
+    pub backoff_max: Duration,
+    /// Relayed rows are deleted this long after they were written.
+    pub retention: Duration,
+    /// How often a replica deletes old relayed rows.
+    pub cleanup_interval: Duration,
+    pub post_timeout: Duration,
+}
+
+impl Default for RelayConfig {
+    fn default() -> Self {
+        Self {
+            poll_interval: Duration::from_millis(1000),
+            batch: 20,
+            lease: Duration::from_secs(120),
+            backoff_base: Duration::from_secs(1),
+            backoff_max: Duration::from_secs(300),
+            retention: Duration::from_secs(7 * 86_400),
+            cleanup_interval: Duration::from_secs(3600),
+            post_timeout: Duration::from_secs(5),
+        }
+    }
+}
+
+impl RelayConfig {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let ms: u64 = config::parse_or(OUTBOX_POLL_INTERVAL_MS, 1000)?;
+        if !(50..=600_000).contains(&ms) {
+            return Err(ConfigError::Invalid {
+                name: OUTBOX_POLL_INTERVAL_MS,
+                reason: "expected milliseconds from 50 to 600000".into(),
+            });
+        }
+        Ok(Self {
+            poll_interval: Duration::from_millis(ms),
+            ..Self::default()
+        })
+    }
+
+    /// The delay before the retry that follows `attempts` failed attempts (1 or more).
+    pub fn backoff(&self, attempts: i32) -> Duration {
+        let doublings = u32::try_from(attempts.saturating_sub(1))
+            .unwrap_or(0)
+            .min(30);
+        self.backoff_base
+            .saturating_mul(1u32 << doublings)
+            .min(self.backoff_max)
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum OutboxError {
+    #[error("database: {0}")]
+    Database(#[from] diesel::result::Error),
+    #[error("database pool: {0}")]
+    Pool(#[from] PoolError),
+}
+
+/// A claimed row.
+#[derive(Debug, QueryableByName)]
+struct Claimed {
+    #[diesel(sql_type = diesel::sql_types::Uuid)]
+    id: Uuid,
+    #[diesel(sql_type = Text)]
+    event: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    order_code: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    recipient_email: Option<String>,
+    #[diesel(sql_type = Jsonb)]
+    data: serde_json::Value,
+    #[diesel(sql_type = Nullable<Integer>)]
+    link_key_id: Option<i32>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    link_nonce: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    link_sealed: Option<Vec<u8>>,
+    #[diesel(sql_type = Timestamptz)]
+    created_at: DateTime<Utc>,
+    #[diesel(sql_type = Integer)]
+    attempts: i32,
+}
+
+/// Due rows: not relayed, due, and not leased by a live claim. Oldest due first.
+const CLAIM: &str = "UPDATE outbox \
+        SET lease_until = now() + make_interval(secs => $1), attempts = attempts + 1 \
+      WHERE id IN (SELECT id FROM outbox \
+                    WHERE relayed_at IS NULL AND next_attempt_at <= now() \
+                      AND (lease_until IS NULL OR lease_until < now()) \
+                    ORDER BY next_attempt_at, created_at \
+                    LIMIT $2 \
+                    FOR UPDATE SKIP LOCKED) \
+  RETURNING id, event, order_code, recipient_email, data, link_key_id, link_nonce, \
+            link_sealed, created_at, attempts";
+
+/// The link goes with the mark: a relayed row never holds it again.
+const MARK_RELAYED: &str = "UPDATE outbox \
+        SET relayed_at = now(), lease_until = NULL, last_error = NULL, \
+            link_key_id = NULL, link_nonce = NULL, link_sealed = NULL \
+      WHERE id = $1";
+
+const MARK_FAILED: &str = "UPDATE outbox \
+        SET lease_until = NULL, next_attempt_at = now() + make_interval(secs => $1), \
+            last_error = $2 \
+      WHERE id = $3 AND relayed_at IS NULL";
+
+/// In slices, so one cleanup never holds many row locks or a long transaction.
+const CLEANUP: &str = "DELETE FROM outbox WHERE id IN \
+        (SELECT id FROM outbox \
+          WHERE relayed_at IS NOT NULL AND created_at < now() - make_interval(secs => $1) \
+          LIMIT 1000)";
+
+/// The relay of one service's `outbox` table to system.
+#[derive(Clone)]
+pub struct Relay {
+    pool: DbPool,
+    system: InternalClient,
+    opener: Arc<dyn LinkOpener>,
+    config: RelayConfig,
+    wake: Wake,
+}
+
+impl Relay {
+    /// `system`: an [`InternalClient`] on `SYSTEM_URL`; `wake`: the handle the service's
+    /// writers call after their commits.
+    pub fn new(
+        pool: DbPool,
+        system: InternalClient,
+        opener: impl LinkOpener,
+        config: RelayConfig,
+        wake: Wake,
+    ) -> Self {
+        Self {
+            pool,
+            system,
+            opener: Arc::new(opener),
+            config,
+            wake,
+        }
+    }
+
+    /// Claims one batch of due rows and relays each; returns how many were claimed.
+    pub async fn relay_due(&self) -> Result<usize, OutboxError> {
+        let mut claimed: Vec<Claimed> = {
+            let mut conn = self.pool.get().await?;
+            cached_sql(CLAIM)
+                .bind::<Double, _>(self.config.lease.as_secs_f64())
+                .bind::<diesel::sql_types::BigInt, _>(self.config.batch)
+                .load(&mut conn)
+                .await?
+        };
+        // RETURNING has no order: events go out in the order they happened.
+        claimed.sort_by_key(|row| (row.created_at, row.id));
+        for row in &claimed {
+            let outcome = self.post(row).await;
+            let mut conn = self.pool.get().await?;
+            match outcome {
+                Ok(()) => mark_relayed(&mut conn, row.id).await?,
+                Err(error) => {
+                    let delay = self.config.backoff(row.attempts);
+                    tracing::warn!(
+                        outbox_id = %row.id, event = %row.event, attempts = row.attempts,
+                        retry_in_ms = delay.as_millis() as u64, %error,
+                        "outbox relay failed"
+                    );
+                    mark_failed(&mut conn, row.id, delay, &error).await?;
+                }
+            }
+        }
+        Ok(claimed.len())
+    }
+
+    /// Posts one row to Enqueue (the link opened only for the post).
+    async fn post(&self, row: &Claimed) -> Result<(), String> {
+        let access_link = match (&row.link_key_id, &row.link_nonce, &row.link_sealed) {
+            (Some(key_id), Some(nonce), Some(sealed)) => {
+                let link = SealedLink {
+                    key_id: *key_id,
+                    nonce: nonce.clone(),
+                    sealed: sealed.clone(),
+                };
+                Some(self.opener.open(row.id, &link)?)
+            }
+            _ => None,
+        };
+        let body = EnqueueRequest {
+            event_id: row.id,
+            event: row.event.clone(),
+            occurred_at: row.created_at,
+            order_code: row.order_code.clone(),
+            recipient_email: row.recipient_email.clone(),
+            access_link,
+            data: row.data.clone(),
+        };
+        match self
+            .system
+            .post::<Accepted>(ENQUEUE_PATH, &body, self.config.post_timeout)
+            .await
+        {
+            Ok(_) => Ok(()),
+            // Transport errors carry the URL, never the body.
+            Err(CallError::Transport(e)) => Err(format!("transport: {e}")),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// Deletes relayed rows older than the retention; returns how many.
+    pub async fn cleanup(&self) -> Result<usize, OutboxError> {
+        let mut conn = self.pool.get().await?;
+        let mut deleted = 0;
+        loop {
+            let n = cached_sql(CLEANUP)
+                .bind::<Double, _>(self.config.retention.as_secs_f64())
+                .execute(&mut conn)
+                .await?;
+            deleted += n;
+            if n < 1000 {
+                return Ok(deleted);
+            }
+        }
+    }
+
+    /// Relays until `shutdown` turns true: whole batches while rows are due, then a wait
+    /// for a wake or the poll interval. Started by the binary beside the HTTP server.
+    pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
+        let mut last_cleanup: Option<tokio::time::Instant> = None;
+        loop {
+            loop {
+                match self.relay_due().await {
+                    Ok(n) if n as i64 >= self.config.batch => continue,
+                    Ok(_) => break,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "outbox relay pass failed");
+                        break;
+                    }
+                }
+            }
+            if last_cleanup.is_none_or(|at| at.elapsed() >= self.config.cleanup_interval) {
+                last_cleanup = Some(tokio::time::Instant::now());
+                match self.cleanup().await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(rows = n, "old outbox rows deleted"),
+                    Err(e) => tracing::warn!(error = %e, "outbox cleanup failed"),
+                }
+            }
+            tokio::select! {
+                () = self.wake.0.notified() => {}
+                () = tokio::time::sleep(self.config.poll_interval) => {}
+                changed = shutdown.changed() => {
+                    if changed.is_err() || *shutdown.borrow() {
+                        break;
+                    }
+                }
+            }
+        }
+        tracing::info!("outbox relay stopped");
+    }
+}
+
+async fn mark_relayed(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResultUnit {
+    cached_sql(MARK_RELAYED)
+        .bind::<diesel::sql_types::Uuid, _>(id)
+        .execute(conn)
+        .await
+        .map(|_| ())
+}
+
+async fn mark_failed(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    delay: Duration,
+    error: &str,
+) -> QueryResultUnit {
+    // A bounded error text: it is for a person reading the row.
+    let error: String = error.chars().take(500).collect();
+    cached_sql(MARK_FAILED)
+        .bind::<Double, _>(delay.as_secs_f64())
+        .bind::<Text, _>(error)
+        .bind::<diesel::sql_types::Uuid, _>(id)
+        .execute(conn)
+        .await
+        .map(|_| ())
+}
+
+type QueryResultUnit = diesel::QueryResult<()>;
+
+#[cfg(test)]
+mod unit {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_from_the_base_up_to_the_cap() {
+        let config = RelayConfig::default();
+        let secs = |n| config.backoff(n).as_secs();
+        assert_eq!(
+            [secs(0), secs(1), secs(2), secs(3), secs(9), secs(10)],
+            [1, 1, 2, 4, 256, 300]
+        );
+        assert_eq!(config.backoff(i32::MAX), Duration::from_secs(300));
+    }
+
+    #[test]
+    fn enqueue_body_has_the_documented_shape() {
+        let id = Uuid::nil();
+        let body = EnqueueRequest {
+            event_id: id,
+            event: "low_stock".into(),
+            occurred_at: DateTime::<Utc>::UNIX_EPOCH,
+            order_code: None,
+            recipient_email: None,
+            access_link: None,
+            data: serde_json::json!({"productId": "p"}),
+        };
+        assert_eq!(
+            serde_json::to_value(&body).unwrap_or_default(),
+            serde_json::json!({
+                "eventId": id, "event": "low_stock", "occurredAt": "1970-01-01T00:00:00Z",
+                "data": {"productId": "p"},
+            })
+        );
+    }
+}
+
+#[cfg(all(test, feature = "testing"))]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use crate::config::Secret;
+    use crate::testing::{INTERNAL_KEY, Stub, TestSchema, envelope_ok};
+    use serde_json::json;
+
+    const TABLE: &str = "CREATE TABLE outbox (
+        id uuid PRIMARY KEY, event text NOT NULL, order_code text, recipient_email text,
+        data jsonb NOT NULL DEFAULT '{}', link_key_id integer, link_nonce bytea,
+        link_sealed bytea, created_at timestamptz NOT NULL DEFAULT now(),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(), lease_until timestamptz,
+        relayed_at timestamptz, last_error text)";
+
+    /// `TestSchema::execute` (diesel's `RunQueryDsl::execute` is in scope here too).
+    async fn sql(schema: &TestSchema, text: &str) {
+        TestSchema::execute(schema, text).await;
+    }
+
+    async fn table() -> TestSchema {
+        let schema = TestSchema::new();
+        let mut conn = schema.connect().await;
+        diesel::sql_query(format!("CREATE SCHEMA \"{}\"", schema.name))
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        drop(conn);
+        sql(&schema, TABLE).await;
+        schema
+    }
+
+    /// A test "seal": the link reversed; the opener checks the row id is bound to it.
+    async fn insert(schema: &TestSchema, n: usize) -> Vec<Uuid> {
+        let mut ids = Vec::new();
+        for i in 0..n {
+            let id = Uuid::new_v4();
+            let sealed: String = format!("https://shop/o?{id}#token=t{i}")
+                .chars()
+                .rev()
+                .collect();
+            sql(
+                schema,
+                &format!(
+                    "INSERT INTO outbox (id, event, order_code, recipient_email, data, \
+                     link_key_id, link_nonce, link_sealed) \
+                     VALUES ('{id}', 'codes_ready', 'DH0000000{i}', 'a@b.vn', '{{\"n\": {i}}}', \
+                     1, '\\x00', convert_to('{sealed}', 'UTF8'))"
+                ),
+            )
+            .await;
+            ids.push(id);
+        }
+        ids
+    }
+
+    fn opener(id: Uuid, link: &SealedLink) -> Result<String, String> {
+        let clear: String = String::from_utf8(link.sealed.clone())
+            .map_err(|_| "not utf-8".to_owned())?
+            .chars()
+            .rev()
+            .collect();
+        if clear.contains(&id.to_string()) && link.key_id == 1 {
+            Ok(clear)
+        } else {
+            Err("wrong row".into())
+        }
+    }
+
+    fn relay(schema: &TestSchema, stub: &Stub, config: RelayConfig) -> Relay {
+        let client = InternalClient::new(
+            crate::internal::http_client(),
+            &stub.base_url,
+            Secret::new(INTERNAL_KEY),
+        );
+        Relay::new(schema.pool(2), client, opener, config, Wake::default())
+    }
+
+    fn accepting(stub: &Stub) {
+        stub.reply("POST", ENQUEUE_PATH, |_| {
+            (200, envelope_ok(json!({ "accepted": true })))
+        });
+    }
+
+    fn fast() -> RelayConfig {
+        RelayConfig {
+            poll_interval: Duration::from_millis(50),
+            backoff_base: Duration::from_millis(20),
+            backoff_max: Duration::from_millis(100),
+            ..RelayConfig::default()
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread")]
+    async fn posts_each_row_with_its_link_then_erases_the_link() {
+        let schema = table().await;
+        let stub = Stub::start();
+        accepting(&stub);
+        let ids = insert(&schema, 3).await;
+        let relay = relay(&schema, &stub, fast());
+        assert_eq!(relay.relay_due().await.unwrap(), 3);
+        assert_eq!(relay.relay_due().await.unwrap(), 0, "nothing left due");
+        let calls = stub.requests(ENQUEUE_PATH);
+        assert_eq!(calls.len(), 3);
+        for (call, id) in calls.iter().zip(&ids) {
+            assert_eq!(call.headers["x-internal-key"], INTERNAL_KEY);
+            assert_eq!(call.body["eventId"], id.to_string());
+            assert_eq!(call.body["event"], "codes_ready");
+            assert_eq!(call.body["recipientEmail"], "a@b.vn");
+            assert!(call.body["occurredAt"].is_string());
+            assert!(call.body["data"]["n"].is_number());
+            let link = call.body["accessLink"].as_str().unwrap();
+            assert!(link.starts_with("https://shop/o?") && link.contains(&id.to_string()));
+        }
+        let left = "SELECT count(*) AS n FROM outbox WHERE relayed_at IS NOT NULL \
+                    AND link_sealed IS NULL AND link_nonce IS NULL AND link_key_id IS NULL \
+                    AND lease_until IS NULL AND attempts = 1";
+        assert_eq!(schema.scalar(left).await, 3);
+    }
+
+    #[tokio::test(flavor = "multi_thread")]
+    async fn a_failing_system_is_retried_with_backoff_until_it_accepts() {
+        let schema = table().await;
+        let stub = Stub::start();
+        accepting(&stub);
+        stub.set_down(true);
+        insert(&schema, 1).await;
+        // Long enough that the second claim below comes before the backoff is over.
+        let config = RelayConfig {
+            backoff_base: Duration::from_millis(300),
+            backoff_max: Duration::from_secs(1),
+            ..fast()
+        };
+        let relay = relay(&schema, &stub, config);
+        assert_eq!(relay.relay_due().await.unwrap(), 1);
+        // Not due again before its backoff.
+        assert_eq!(relay.relay_due().await.unwrap(), 0);
+        let failed = "SELECT count(*) AS n FROM outbox WHERE relayed_at IS NULL \
+                      AND last_error LIKE 'application error 8:%' AND next_attempt_at > created_at \
+                      AND link_sealed IS NOT NULL";
+        assert_eq!(schema.scalar(failed).await, 1);
+        tokio::time::sleep(Duration::from_millis(350)).await;
+        assert_eq!(
+            relay.relay_due().await.unwrap(),
+            1,
+            "retried after its backoff"
+        );
+        stub.set_down(false);
+        tokio::time::sleep(Duration::from_millis(650)).await;
+        assert_eq!(relay.relay_due().await.unwrap(), 1);
+        let done = "SELECT count(*) AS n FROM outbox WHERE relayed_at IS NOT NULL \
+                    AND attempts = 3 AND last_error IS NULL AND link_sealed IS NULL";
+        assert_eq!(schema.scalar(done).await, 1);
+        assert_eq!(stub.requests(ENQUEUE_PATH).len(), 3);
+    }
+
+    #[tokio::test(flavor = "multi_thread")]
+    async fn an_unopenable_link_is_kept_and_retried() {
+        let schema = table().await;
+        let stub = Stub::start();
+        accepting(&stub);
+        insert(&schema, 1).await;
+        sql(&schema, "UPDATE outbox SET link_key_id = 7").await;
+        let relay = relay(&schema, &stub, fast());
+        assert_eq!(relay.relay_due().await.unwrap(), 1);
+        assert!(stub.requests(ENQUEUE_PATH).is_empty());
+        let kept = "SELECT count(*) AS n FROM outbox WHERE relayed_at IS NULL \
+                    AND last_error = 'wrong row' AND link_sealed IS NOT NULL";
+        assert_eq!(schema.scalar(kept).await, 1);
+    }
+
+    #[tokio::test(flavor = "multi_thread")]
+    async fn two_replicas_post_each_row_once() {
+        let schema = table().await;
+        let stub = Stub::start();
+        accepting(&stub);
+        let ids = insert(&schema, 60).await;
+        let config = RelayConfig { batch: 7, ..fast() };
+        let (one, two) = (
+            relay(&schema, &stub, config.clone()),
+            relay(&schema, &stub, config),
+        );
+        let drain = |r: Relay| async move { while r.relay_due().await.unwrap() > 0 {} };
+        let (a, b) = tokio::join!(tokio::spawn(drain(one)), tokio::spawn(drain(two)));
+        a.unwrap();
+        b.unwrap();
+        let mut posted: Vec<String> = stub
+            .calls(ENQUEUE_PATH)
+            .iter()
+            .map(|b| b["eventId"].as_str().unwrap().to_owned())
+            .collect();
+        posted.sort();
+        let mut want: Vec<String> = ids.iter().map(Uuid::to_string).collect();
+        want.sort();
+        assert_eq!(posted, want, "every row, each once");
+        let relayed = "SELECT count(*) AS n FROM outbox WHERE relayed_at IS NOT NULL";
+        assert_eq!(schema.scalar(relayed).await, 60);
+    }
+
+    #[tokio::test(flavor = "multi_thread")]
+    async fn a_wake_relays_at_once_and_cleanup_keeps_recent_rows() {
+        let schema = table().await;
+        let stub = Stub::start();
+        accepting(&stub);
+        let wake = Wake::default();
+        let relay = Relay {
+            wake: wake.clone(),
+            ..relay(
+                &schema,
+                &stub,
+                RelayConfig {
+                    poll_interval: Duration::from_secs(60),
+                    ..fast()
+                },
+            )
+        };
+        let (stop, stopped) = watch::channel(false);
+        let task = tokio::spawn(relay.clone().run(stopped));
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        insert(&schema, 1).await;
+        wake.now();
+        let mut waited = 0;
+        while stub.requests(ENQUEUE_PATH).is_empty() {
+            assert!(waited < 100, "the wake did not reach the relay");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            waited += 1;
+        }
+        stop.send(true).unwrap();
+        task.await.unwrap();
+
+        sql(
+            &schema,
+            "UPDATE outbox SET created_at = now() - interval '8 days'",
+        )
+        .await;
+        insert(&schema, 1).await;
+        sql(
+            &schema,
+            "UPDATE outbox SET relayed_at = now() WHERE created_at > now() - interval '1 day'",
+        )
+        .await;
+        insert(&schema, 1).await;
+        sql(
+            &schema,
+            "UPDATE outbox SET created_at = now() - interval '9 days' WHERE relayed_at IS NULL",
+        )
+        .await;
+        assert_eq!(
+            relay.cleanup().await.unwrap(),
+            1,
+            "only the old relayed row"
+        );
+        let left = "SELECT count(*) AS n FROM outbox";
+        assert_eq!(schema.scalar(left).await, 2);
+    }
+}
