@@ -7,6 +7,8 @@
 # made there and dropped afterwards; else a private cluster under .data/e2e/pg.
 # The stack is always stopped at the end. SKIP_BUILD=1 reuses the existing debug
 # binaries and frontend/dist. Logs: .data/e2e/logs (kept until the next run).
+# Every e-mail goes to the stack's mail catcher (maildev, SMTP on PORT_BASE+5), whose
+# web inbox and API are exported to the tests as E2E_MAIL_URL (http://127.0.0.1:PORT_BASE+6).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -26,6 +28,11 @@ export RATE_LIMIT_ORDER_PER_MINUTE=${RATE_LIMIT_ORDER_PER_MINUTE:-1000}
 export MAX_UNPAID_ORDERS_PER_IP=${MAX_UNPAID_ORDERS_PER_IP:-1000}
 # A fresh, empty shop: the tests arrange their own data.
 export SEED_DEMO=${E2E_SEED_DEMO:-0}
+# The shop's e-mails go to this run's mail catcher, never to a real mail server or
+# Telegram chat set in the caller's environment.
+unset SMTP_URL TELEGRAM_BOT_TOKEN TELEGRAM_CHAT_ID
+export MAIL_CATCHER=1
+export MAIL_SMTP_PORT=$((PORT_BASE + 5)) MAIL_WEB_PORT=$((PORT_BASE + 6))
 export CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
 [[ -x $CHROMIUM_PATH ]] || die "$CHROMIUM_PATH not found: the e2e tests need Debian's Chromium (apt-get install chromium)"
 
@@ -39,6 +46,10 @@ if [[ ${SKIP_BUILD:-0} != 1 ]]; then
   cargo build --bins
   scripts/frontend.sh build
 fi
+# maildev comes with the frontend's packages (npm ci when they are missing or stale).
+scripts/frontend.sh deps
+[[ -x frontend/node_modules/.bin/maildev ]] ||
+  die "frontend/node_modules/.bin/maildev not found: the e2e tests need the mail catcher (npm ci in frontend/)"
 
 run_database_create shop_e2e
 
@@ -57,8 +68,9 @@ trap 'exit 143' TERM
 SKIP_BUILD=1 scripts/stack.sh start
 
 export E2E_BASE_URL=http://127.0.0.1:$PORT_BASE
+export E2E_MAIL_URL=http://127.0.0.1:$MAIL_WEB_PORT
 export E2E_ADMIN_USERNAME=$ADMIN_USERNAME E2E_ADMIN_PASSWORD=$ADMIN_PASSWORD
-log "npm run test:e2e against $E2E_BASE_URL"
+log "npm run test:e2e against $E2E_BASE_URL (e-mails: $E2E_MAIL_URL)"
 rc=0
 scripts/frontend.sh e2e || rc=$?
 if ((rc != 0)); then

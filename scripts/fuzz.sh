@@ -57,6 +57,9 @@ export MAX_UNPAID_ORDERS_PER_EMAIL=0
 export MAX_UNPAID_ORDERS_PER_IP=0
 export LOGIN_MAX_FAILURES=1000000
 export RUST_LOG=${RUST_LOG:-warn}
+# The shop's e-mails (Notification/Test, orders) go to this stack's mail catcher, never
+# to a real mail server or Telegram chat set in the caller's environment.
+unset SMTP_URL TELEGRAM_BOT_TOKEN TELEGRAM_CHAT_ID MAIL_SMTP_PORT MAIL_WEB_PORT
 GW=http://127.0.0.1:$PORT_BASE
 REPORTS=$DATA_DIR/reports
 

@@ -45,6 +45,9 @@ export RATE_LIMIT_ORDER_PER_MINUTE=0
 export MAX_UNPAID_ORDERS_PER_EMAIL=1000000
 export MAX_UNPAID_ORDERS_PER_IP=1000000
 export RUST_LOG=${RUST_LOG:-warn}
+# The buyers' e-mails go to this stack's mail catcher, never to a real mail server or
+# Telegram chat set in the caller's environment.
+unset SMTP_URL TELEGRAM_BOT_TOKEN TELEGRAM_CHAT_ID MAIL_SMTP_PORT MAIL_WEB_PORT
 # Always the private cluster: it is the one that may be restarted.
 unset DATABASE_URL
 PG_DIR=$DATA_DIR/pg

@@ -8,7 +8,8 @@
 #   scripts/stack.sh run               same as above
 #   scripts/stack.sh start             build, start in the background, wait until ready
 #   scripts/stack.sh stop              stop the background stack and its private PostgreSQL
-#   scripts/stack.sh status            what runs, and whether each /readyz answers 200
+#   scripts/stack.sh status            what runs, and whether each /readyz (the mail
+#                                      catcher's /healthz) answers 200
 #   scripts/stack.sh build             only build (cargo + frontend)
 #   scripts/stack.sh pg-start|pg-stop  only the private PostgreSQL cluster
 #   scripts/stack.sh keys              only generate the local keys
@@ -34,6 +35,16 @@
 #                                     shop without payment providers with a demo bank account
 #   READY_TIMEOUT [120]  STOP_TIMEOUT [20]   seconds
 #   LOG_TAIL=0|1 [1 on a terminal]    in the foreground, also print the logs
+#   PUBLIC_BASE_URL [http://localhost:PORT_BASE]  the shop's address in links (e-mails,
+#                                     webhook URLs), for system, retailstore, paymentprovider
+#   MAIL_CATCHER=0|1 [1]              unless SMTP_URL is set, run maildev (a frontend
+#                                     devDependency) as the local SMTP server with a web
+#                                     inbox, and point system at it; without it installed,
+#                                     a warning and no e-mail
+#   MAIL_SMTP_PORT [PORT_BASE+5]  MAIL_WEB_PORT [PORT_BASE+6]  its SMTP port and inbox
+#   MAIL_FROM [shop@shop.localhost with the catcher]  the sender of the shop's e-mails
+#   SMTP_URL, TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID [unset]  real mail server / Telegram
+#                                     bot for system (passed through; no catcher then)
 # Any other variable of the README's tables (RUST_LOG, LOG_FORMAT, DB_POOL_SIZE,
 # RATE_LIMIT_*, ...) is passed through to the binaries unchanged.
 set -euo pipefail
@@ -66,6 +77,25 @@ LOG_DIR=$DATA_DIR/logs
 PG_DIR=$DATA_DIR/pg
 SERVICES=(identity system retailstore paymentprovider)
 ALL=(identity system retailstore paymentprovider gateway)
+# Made once in DATA_DIR: 32 random bytes as hex each.
+KEYS=(internal-api-key code-encryption-key code-hash-key payment-secret-key system-secret-key)
+
+# The local mail catcher (maildev, installed with the frontend's packages).
+MAIL_CATCHER=${MAIL_CATCHER:-1}
+[[ $MAIL_CATCHER == 0 || $MAIL_CATCHER == 1 ]] || die "MAIL_CATCHER must be 0 or 1 (got '$MAIL_CATCHER')"
+MAIL_SMTP_PORT=${MAIL_SMTP_PORT:-$((PORT_BASE + 5))}
+MAIL_WEB_PORT=${MAIL_WEB_PORT:-$((PORT_BASE + 6))}
+for port in "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT"; do
+  if ! [[ $port =~ ^[0-9]+$ ]] || ((port < 1024 || port > 65535)); then
+    die "MAIL_SMTP_PORT and MAIL_WEB_PORT must be ports between 1024 and 65535 (got '$port')"
+  fi
+done
+MAILDEV=$ROOT/frontend/node_modules/.bin/maildev
+MAIL_DIR=$DATA_DIR/mail
+# Written while a catcher runs: its SMTP and web ports, for status, pay and stop.
+MAIL_PORTS_FILE=$RUN_DIR/maildev.ports
+# 1 once this start runs the catcher (decided in prepare).
+USE_MAIL=0
 
 port_of() {
   case $1 in
@@ -106,7 +136,7 @@ pid_of() {
 
 running_names() {
   local name
-  for name in "${ALL[@]}"; do
+  for name in "${ALL[@]}" maildev; do
     [[ -n $(pid_of "$name") ]] && echo "$name"
   done
   return 0
@@ -123,9 +153,20 @@ log_tail() {
   fi
 }
 
+# stop_services: the gateway and the services, then the mail catcher (a service still
+# sending has it until it exits).
 stop_services() {
+  local name
+  stop_names gateway "${SERVICES[@]}"
+  stop_names maildev
+  for name in "${ALL[@]}" maildev; do rm -f "$RUN_DIR/$name.pid"; done
+  rm -f "$MAIL_PORTS_FILE"
+}
+
+# stop_names NAME...: SIGTERM to each that runs, then SIGKILL after STOP_TIMEOUT.
+stop_names() {
   local name pid pids=() names=() deadline i
-  for name in gateway "${SERVICES[@]}"; do
+  for name in "$@"; do
     pid=$(pid_of "$name")
     if [[ -n $pid ]]; then
       kill -TERM "$pid" 2>/dev/null || true
@@ -149,7 +190,6 @@ stop_services() {
       fi
     done
   fi
-  for name in "${ALL[@]}"; do rm -f "$RUN_DIR/$name.pid"; done
 }
 
 # Prerequisites, build, keys, database ------------------------------------------
@@ -166,7 +206,7 @@ check_prereqs() {
     [[ $(id -u) -ne 0 ]] || need runuser "runuser (util-linux) is needed to run PostgreSQL as 'postgres' when root."
   fi
   local key missing=0
-  for key in jwt-ed25519.pem internal-api-key code-encryption-key code-hash-key payment-secret-key; do
+  for key in jwt-ed25519.pem "${KEYS[@]}"; do
     [[ -s $DATA_DIR/$key ]] || missing=1
   done
   if ((missing)); then need openssl "Install openssl (Debian: apt-get install openssl); it makes the local keys."; fi
@@ -205,14 +245,14 @@ gen_keys() {
       mv jwt-ed25519.pem.tmp jwt-ed25519.pem
     fi
     local f
-    for f in internal-api-key code-encryption-key code-hash-key payment-secret-key; do
+    for f in "${KEYS[@]}"; do
       if [[ ! -s $f ]]; then
         log "generating $DATA_DIR/$f"
         openssl rand -hex 32 >"$f.tmp"
         mv "$f.tmp" "$f"
       fi
     done
-    chmod 600 jwt-ed25519.pem internal-api-key code-encryption-key code-hash-key payment-secret-key
+    chmod 600 jwt-ed25519.pem "${KEYS[@]}"
   )
 }
 
@@ -279,10 +319,13 @@ child_env() {
       "IDENTITY_URL=$identity_url"
       "INTERNAL_API_KEY=$internal_key"
       "TRUSTED_PROXIES=127.0.0.1,::1"
-      # The services call each other directly, not through the gateway.
+      # The services call each other directly, not through the gateway (retailstore and
+      # paymentprovider post their notification events to system's Enqueue).
       "SYSTEM_URL=http://127.0.0.1:$(port_of system)"
       "RETAILSTORE_URL=http://127.0.0.1:$(port_of retailstore)"
       "PAYMENTPROVIDER_URL=http://127.0.0.1:$(port_of paymentprovider)"
+      # Links in e-mails, webhook URLs and new customer links point at this gateway.
+      "PUBLIC_BASE_URL=${PUBLIC_BASE_URL:-http://localhost:$PORT_BASE}"
     )
     case $name in
     identity)
@@ -293,6 +336,12 @@ child_env() {
       ;;
     system)
       CHILD_ENV+=("UPLOAD_DIR=${UPLOAD_DIR:-$DATA_DIR/uploads}")
+      CHILD_ENV+=("SYSTEM_SECRET_KEY=${SYSTEM_SECRET_KEY:-$(<"$DATA_DIR/system-secret-key")}")
+      # The mail catcher when it runs; else SMTP_URL, MAIL_FROM and TELEGRAM_* pass through
+      # from the environment as they are.
+      if ((USE_MAIL)); then
+        CHILD_ENV+=("SMTP_URL=smtp://127.0.0.1:$MAIL_SMTP_PORT" "MAIL_FROM=${MAIL_FROM:-shop@shop.localhost}")
+      fi
       ;;
     retailstore)
       code_enc=${CODE_ENCRYPTION_KEY:-$(<"$DATA_DIR/code-encryption-key")}
@@ -301,7 +350,6 @@ child_env() {
       ;;
     paymentprovider)
       CHILD_ENV+=("PAYMENT_SECRET_KEY=${PAYMENT_SECRET_KEY:-$(<"$DATA_DIR/payment-secret-key")}")
-      CHILD_ENV+=("PUBLIC_BASE_URL=${PUBLIC_BASE_URL:-http://localhost:$PORT_BASE}")
       ;;
     esac
   fi
@@ -318,6 +366,48 @@ launch() {
   # then stops them in order (gateway first), and `start` leaves them running detached.
   (cd "$ROOT" && exec setsid env "${CHILD_ENV[@]}" "$BIN_DIR/$name" </dev/null >"$LOG_DIR/$name.log" 2>&1) &
   echo "$!" >"$RUN_DIR/$name.pid"
+}
+
+# Mail catcher ----------------------------------------------------------------------
+
+# mail_wanted: true when this start should run the catcher (no SMTP_URL, MAIL_CATCHER=1).
+mail_wanted() {
+  [[ -z ${SMTP_URL:-} && $MAIL_CATCHER == 1 ]]
+}
+
+# decide_mail: USE_MAIL=1 when the catcher is wanted and installed (after the build,
+# whose `npm ci` installs it); else a warning, and system has no mail server.
+decide_mail() {
+  USE_MAIL=0
+  mail_wanted || return 0
+  if [[ ! -x $MAILDEV ]]; then
+    warn "no mail catcher: $MAILDEV is missing (scripts/frontend.sh deps installs it);
+  system gets no mail server (only one set in the back office sends). Set SMTP_URL for a
+  real mail server, or MAIL_CATCHER=0 to silence this."
+    return 0
+  fi
+  if ! command -v node >/dev/null 2>&1; then
+    warn "no mail catcher: maildev needs Node.js (node); system gets no mail server"
+    return 0
+  fi
+  USE_MAIL=1
+}
+
+# launch_maildev: maildev on 127.0.0.1 only, keeping the e-mails in DATA_DIR/mail (they
+# hold order links with access tokens), so the inbox survives a restart.
+launch_maildev() {
+  (umask 077 && mkdir -p "$MAIL_DIR")
+  [[ -f $LOG_DIR/maildev.log ]] && mv -f "$LOG_DIR/maildev.log" "$LOG_DIR/maildev.log.1"
+  (cd "$ROOT" && exec setsid "$MAILDEV" --smtp "$MAIL_SMTP_PORT" --web "$MAIL_WEB_PORT" \
+    --ip 127.0.0.1 --mail-directory "$MAIL_DIR" </dev/null >"$LOG_DIR/maildev.log" 2>&1) &
+  echo "$!" >"$RUN_DIR/maildev.pid"
+  echo "$MAIL_SMTP_PORT $MAIL_WEB_PORT" >"$MAIL_PORTS_FILE"
+}
+
+# running_mail_ports: "SMTP WEB" of the catcher running from DATA_DIR, or nothing.
+running_mail_ports() {
+  [[ -s $MAIL_PORTS_FILE && -n $(pid_of maildev) ]] && cat "$MAIL_PORTS_FILE"
+  return 0
 }
 
 # seed_demo: `retailstore seed-demo` fills an empty catalogue with demo products (it
@@ -395,12 +485,32 @@ cmd_pay() {
       \"accumulated\":0,\"referenceCode\":\"FT$id\",\"description\":\"$code\"}" \
     "$gw/paymentprovider/api/web/v1/PaymentWebhook/SePay/$provider"
   echo
+  local mail
+  mail=$(running_mail_ports)
+  [[ -z $mail ]] || log "the shop's e-mails: http://localhost:${mail#* }/"
 }
 
-# wait_ready: until every binary's /readyz answers 200; fails early when one exits.
+# started_names: what this start launched (the binaries, and the catcher when it runs).
+started_names() {
+  printf '%s\n' "${ALL[@]}"
+  if ((USE_MAIL)); then echo maildev; fi
+}
+
+# ready_url NAME: what answers 200 once NAME is ready.
+ready_url() {
+  if [[ $1 == maildev ]]; then
+    echo "http://127.0.0.1:$MAIL_WEB_PORT/healthz"
+  else
+    echo "http://127.0.0.1:$(port_of "$1")/readyz"
+  fi
+}
+
+# wait_ready: until every binary's /readyz (the catcher's /healthz) answers 200; fails
+# early when one exits.
 wait_ready() {
-  local deadline=$((SECONDS + READY_TIMEOUT)) pending=("${ALL[@]}") still name pid
-  log "waiting for /readyz of ${pending[*]} (up to ${READY_TIMEOUT}s)"
+  local deadline=$((SECONDS + READY_TIMEOUT)) pending=() still name pid
+  mapfile -t pending < <(started_names)
+  log "waiting for ${pending[*]} to be ready (up to ${READY_TIMEOUT}s)"
   while ((${#pending[@]})); do
     still=()
     for name in "${pending[@]}"; do
@@ -410,7 +520,7 @@ wait_ready() {
         log_tail "$name"
         return 1
       fi
-      if ! curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$(port_of "$name")/readyz" 2>/dev/null; then
+      if ! curl -fsS -o /dev/null --max-time 2 "$(ready_url "$name")" 2>/dev/null; then
         still+=("$name")
       fi
     done
@@ -437,8 +547,14 @@ prepare() {
     port=$(port_of "$name")
     port_in_use "$port" && die "port $port (for $name) is already in use; stop what uses it or set PORT_BASE"
   done
+  if mail_wanted; then
+    for port in "$MAIL_SMTP_PORT" "$MAIL_WEB_PORT"; do
+      port_in_use "$port" && die "port $port (for the mail catcher) is already in use; set MAIL_SMTP_PORT/MAIL_WEB_PORT, SMTP_URL or MAIL_CATCHER=0"
+    done
+  fi
   build
   check_artifacts
+  decide_mail
   gen_keys
   setup_database
   setup_roles
@@ -446,7 +562,20 @@ prepare() {
 
 launch_all() {
   local name
+  # The catcher first: system's first e-mail finds it listening.
+  if ((USE_MAIL)); then launch_maildev; fi
   for name in "${SERVICES[@]}" gateway; do launch "$name"; done
+}
+
+# mail_summary: where the shop's e-mails go (never SMTP_URL itself: it may hold a password).
+mail_summary() {
+  if ((USE_MAIL)); then
+    echo "inbox http://localhost:$MAIL_WEB_PORT/ (the mail catcher, SMTP 127.0.0.1:$MAIL_SMTP_PORT)"
+  elif [[ -n ${SMTP_URL:-} ]]; then
+    echo "through the mail server in SMTP_URL"
+  else
+    echo "no SMTP_URL and no mail catcher: only a mail server set in the back office sends"
+  fi
 }
 
 summary() {
@@ -458,6 +587,7 @@ summary() {
   Admin:               http://localhost:$PORT_BASE/admin   user $ADMIN_USERNAME, password $pw
   Services:            identity :$(port_of identity)  system :$(port_of system)  retailstore :$(port_of retailstore)  paymentprovider :$(port_of paymentprovider)
   Database:            ${DATABASE_URL}$( ((SERVICE_DB_ROLES)) && printf ' (services log in as roles: %s)' "${SERVICE_ROLES[*]}")
+  E-mail:              $(mail_summary)
   Logs:                $LOG_DIR/<name>.log
 
 EOF
@@ -501,16 +631,18 @@ cmd_run() {
   summary
   local tail_logs=${LOG_TAIL:-}
   if [[ -z $tail_logs ]]; then [[ -t 2 ]] && tail_logs=1 || tail_logs=0; fi
+  local watched=() name
+  mapfile -t watched < <(started_names)
   if [[ $tail_logs == 1 ]]; then
-    local files=() name
-    for name in "${ALL[@]}"; do files+=("$LOG_DIR/$name.log"); done
+    local files=()
+    for name in "${watched[@]}"; do files+=("$LOG_DIR/$name.log"); done
     tail -n 3 -F "${files[@]}" >&2 &
     TAIL_PID=$!
   fi
   log "press Ctrl-C to stop"
   local pid
   while true; do
-    for name in "${ALL[@]}"; do
+    for name in "${watched[@]}"; do
       pid=$(<"$RUN_DIR/$name.pid")
       if ! alive "$pid"; then
         printf 'error: %s (pid %s) exited; stopping the stack\n' "$name" "$pid" >&2
@@ -542,6 +674,21 @@ cmd_status() {
       rc=1
     fi
   done
+  # The catcher, when this stack started one.
+  if [[ -s $MAIL_PORTS_FILE ]]; then
+    local smtp web
+    read -r smtp web <"$MAIL_PORTS_FILE"
+    pid=$(pid_of maildev)
+    if [[ -n $pid ]]; then
+      code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$web/healthz" || true)
+      printf '%-16s pid %-8s :%s  /healthz %s  inbox http://localhost:%s/  SMTP :%s\n' \
+        maildev "$pid" "$web" "$code" "$web" "$smtp"
+      [[ $code == 200 ]] || rc=1
+    else
+      printf '%-16s stopped\n' maildev
+      rc=1
+    fi
+  fi
   if [[ -f $PG_DIR/data/PG_VERSION ]]; then
     if pg_private_running "$PG_DIR"; then
       printf '%-16s running (%s)\n' postgres "$PG_DIR/data"
