@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.users, ...menuScreen(() => import('./routes/admin/users'), 'UsersRoute') },
           { path: paths.admin.configuration, ...menuScreen(() => import('./routes/admin/configuration'), 'ConfigurationRoute') },
           { path: paths.admin.auditLog, ...menuScreen(() => import('./routes/admin/audit-log'), 'AuditLogRoute') },
+          { path: paths.admin.notifications, ...menuScreen(() => import('./routes/admin/notifications'), 'NotificationsRoute') },
           { path: '*', lazy: adminScreen('AdminNotFoundRoute') },
         ],
       },

@@ -13,6 +13,7 @@ export const paths = {
     users: '/admin/system/users',
     configuration: '/admin/system/configuration',
     auditLog: '/admin/system/audit-log',
+    notifications: '/admin/system/notifications',
   },
   auth: {
     prefix: '/admin/auth/',
@@ -53,7 +54,12 @@ export function orderTokenFromHash(hash: string): string | null {
 }
 
 /** Screens that only the `admin` role may open (staff get the access-denied page). */
-export const ADMIN_ONLY_PATHS: readonly string[] = [paths.admin.users, paths.admin.configuration, paths.admin.auditLog];
+export const ADMIN_ONLY_PATHS: readonly string[] = [
+  paths.admin.users,
+  paths.admin.configuration,
+  paths.admin.auditLog,
+  paths.admin.notifications,
+];
 
 export const IMAGES = {
   logo: '/images/logo.svg',

@@ -16,6 +16,7 @@ import { dashboard } from './vi/dashboard';
 import { configuration } from './vi/configuration';
 import { users } from './vi/users';
 import { auditLog } from './vi/audit-log';
+import { notifications } from './vi/notifications';
 import { shell } from './vi/shop-shell';
 import { paymentWebhook } from './vi/payment-webhook';
 
@@ -50,6 +51,7 @@ export const vi = {
   configuration,
   users,
   auditLog,
+  notifications,
   paymentProviders,
   shell,
   paymentWebhook,

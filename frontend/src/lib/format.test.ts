@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFileSize, formatMoney } from './format';
+import { formatDate, formatDateTime, formatDayTime, formatFileSize, formatMoney } from './format';
 
 describe('format helpers', () => {
   it('formats VND without decimals', () => {
@@ -12,6 +12,8 @@ describe('format helpers', () => {
     expect(formatDateTime('2026-11-21T18:30:00Z')).toBe('01:30 22/11/2026');
     expect(formatDateTime('not a date')).toBe('—');
     expect(formatDate(undefined)).toBe('—');
+    expect(formatDayTime('2026-11-21T18:30:00Z')).toBe('22/11/2026 01:30');
+    expect(formatDayTime(null)).toBe('—');
   });
 
   it('formats file sizes', () => {

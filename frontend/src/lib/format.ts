@@ -45,3 +45,13 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return units.kilobytes(numberFormat.format(Math.ceil(bytes / 1024)));
   return units.megabytes(numberFormat.format(Math.round((bytes / (1024 * 1024)) * 10) / 10));
 }
+
+const dayTimeParts = new Intl.DateTimeFormat('en-GB', { ...DATE_PARTS, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** A date and time in the shop's time zone, day first: `22/11/2026 09:30`. */
+export function formatDayTime(value: Maybe<string | number | Date>): string {
+  const date = toDate(value);
+  if (!date) return vi.common.empty;
+  const part = Object.fromEntries(dayTimeParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}

@@ -11,4 +11,6 @@ export const QUERY_ROOTS = {
   /** Back-office orders and everything counted from them (dashboard). */
   orders: 'orders',
   paymentTransactions: 'payment-transactions',
+  /** Notification settings and deliveries (an order action may queue a delivery). */
+  notifications: 'notifications',
 } as const;

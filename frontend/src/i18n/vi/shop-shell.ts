@@ -18,6 +18,7 @@ export const shell = {
     users: 'Người dùng',
     configuration: 'Cấu hình',
     auditLog: 'Nhật ký',
+    notifications: 'Thông báo',
     serialCodes: 'Mã serial',
   },
 } as const;

@@ -4,6 +4,7 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -55,6 +56,7 @@ export const ADMIN_MENU: readonly MenuGroupModel[] = [
     items: [
       { label: vi.shell.menu.users, to: paths.admin.users, icon: GroupOutlined },
       { label: vi.shell.menu.configuration, to: paths.admin.configuration, icon: SettingsOutlined },
+      { label: vi.shell.menu.notifications, to: paths.admin.notifications, icon: NotificationsOutlined },
       { label: vi.shell.menu.auditLog, to: paths.admin.auditLog, icon: HistoryOutlined },
     ],
   },
