@@ -10,6 +10,11 @@ use shop_common::{ApiError, FieldError};
 pub const CODE_UPLOAD_TOO_LARGE: u32 = 210;
 pub const CODE_NOT_AN_IMAGE: u32 = 211;
 pub const CODE_NO_FILE: u32 = 212;
+/// api.md's "not in a state that allows this action" (HTTP 409): Resend of a delivery
+/// that is not `failed`.
+pub const CODE_WRONG_STATE: u32 = 404;
+pub const MSG_NOT_FAILED: &str =
+    "Chỉ gửi lại được thông báo đã thất bại; liên kết mới cho người mua: tạo lại liên kết đơn hàng";
 
 #[derive(Debug, thiserror::Error)]
 pub enum SystemError {
@@ -28,6 +33,13 @@ pub enum SystemError {
     /// Code 212.
     #[error("no file in the upload")]
     NoFile,
+    /// Code 1 with a message of its own and no details: a test send that the mail or
+    /// Telegram server refused (the message is that server's own error).
+    #[error("send failed: {0}")]
+    SendFailed(String),
+    /// Code 404 (HTTP 409): the delivery is not `failed`.
+    #[error("delivery not failed")]
+    NotFailed,
     #[error("database: {0}")]
     Database(#[from] diesel::result::Error),
     #[error("database pool: {0}")]
@@ -82,6 +94,8 @@ impl SystemError {
                 CODE_NO_FILE,
                 "Chưa có tệp nào được tải lên (trường 'file')",
             ),
+            Self::SendFailed(message) => ApiError::bad_request(message.clone()),
+            Self::NotFailed => ApiError::conflict(CODE_WRONG_STATE, MSG_NOT_FAILED),
             Self::Database(diesel::result::Error::NotFound) => ApiError::not_found(),
             Self::Pool(_) => ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE),
             Self::Database(_) | Self::Storage(_) | Self::Internal(_) => ApiError::internal(),
@@ -132,6 +146,11 @@ mod tests {
         assert_eq!(e.message, "Tệp tải lên vượt quá 5 MB");
         assert_eq!(ApiError::from(SystemError::NotAnImage).code, 211);
         assert_eq!(ApiError::from(SystemError::NoFile).code, 212);
+        let refused = ApiError::from(SystemError::SendFailed("535 auth failed".into()));
+        assert_eq!((refused.status.as_u16(), refused.code), (400, 1));
+        assert_eq!(refused.message, "535 auth failed");
+        let state = ApiError::from(SystemError::NotFailed);
+        assert_eq!((state.status.as_u16(), state.code), (409, 404));
         let internal = ApiError::from(SystemError::Internal("secret detail".into()));
         assert_eq!(internal.code, 9);
         assert!(!internal.message.contains("secret"));

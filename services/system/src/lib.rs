@@ -1,11 +1,14 @@
-//! The system service: the shop's configuration and file uploads. The app factory
-//! here is shared by the binary and the tests.
+//! The system service: the shop's configuration, file uploads and notifications. The
+//! app factory here is shared by the binary and the tests.
 
 pub mod cache;
 pub mod config;
+pub mod crypto;
 pub mod domain;
 pub mod error;
+pub mod metrics;
 pub mod models;
+pub mod notify;
 pub mod routes;
 pub mod schema;
 pub mod storage;
@@ -17,8 +20,10 @@ use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use shop_common::auth::TokenVerifier;
 use shop_common::db::DbPool;
 use shop_common::health;
+use shop_common::internal::InternalKey;
 
 use crate::cache::PublicConfigCache;
+use crate::notify::Notifications;
 use crate::storage::FileStore;
 
 pub const SCHEMA: &str = "system";
@@ -39,16 +44,24 @@ pub struct AppState {
     store: web::Data<dyn FileStore>,
     cache: web::Data<PublicConfigCache>,
     upload: web::Data<UploadLimit>,
+    notifications: web::Data<Notifications>,
+    internal_key: web::Data<InternalKey>,
 }
 
 impl AppState {
+    /// `notifications` is shared with the replica's worker (Enqueue wakes it);
+    /// `internal_key` checks the other services' calls.
     pub fn new(
         pool: DbPool,
         verifier: TokenVerifier,
         store: Arc<dyn FileStore>,
         upload_max_bytes: u64,
+        notifications: Arc<Notifications>,
+        internal_key: InternalKey,
     ) -> Self {
         Self {
+            notifications: web::Data::from(notifications),
+            internal_key: web::Data::new(internal_key),
             pool: web::Data::new(pool),
             verifier: web::Data::new(verifier),
             store: web::Data::from(store),
@@ -68,6 +81,11 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
             .app_data(state.store.clone())
             .app_data(state.cache.clone())
             .app_data(state.upload.clone())
+            .app_data(state.notifications.clone())
+            .app_data(state.internal_key.clone())
+            .app_data(web::Data::new(metrics::scrape_hook(
+                state.pool.get_ref().clone(),
+            )))
             .configure(health::configure)
             .configure(routes::configure);
     }

@@ -1,8 +1,10 @@
 use shop_common::auth::TokenVerifier;
-use shop_common::internal::http_client;
+use shop_common::internal::{InternalKey, http_client};
 use shop_common::{db, server, telemetry};
 
 use system::config::SystemConfig;
+use system::notify::Notifications;
+use system::notify::worker::Worker;
 use system::{AppState, MIGRATIONS, SCHEMA, configure, storage};
 
 fn fail(e: impl std::fmt::Display) -> std::io::Error {
@@ -27,6 +29,7 @@ async fn main() -> std::io::Result<()> {
         return Ok(());
     }
     let config = SystemConfig::from_env().map_err(fail)?;
+    let cipher = config.cipher().map_err(fail)?;
     let service = &config.service;
     db::migrate(service.database_url.expose(), SCHEMA, MIGRATIONS)
         .await
@@ -36,8 +39,32 @@ async fn main() -> std::io::Result<()> {
     let store = storage::open(&config.upload.store).await?;
     tracing::info!(max_bytes = config.upload.max_bytes, "upload storage ready");
     let verifier = TokenVerifier::for_service(service, http_client());
-    let state = AppState::new(pool, verifier, store, config.upload.max_bytes);
+    let notifications = Notifications::new(cipher, config.notify.clone(), http_client());
+    let state = AppState::new(
+        pool.clone(),
+        verifier,
+        store,
+        config.upload.max_bytes,
+        notifications.clone(),
+        InternalKey(service.internal_api_key.clone()),
+    );
     let listener = server::bind(&service.listen_addr)?;
-    tracing::info!(addr = %server::bound(&listener), "system listening");
-    server::server(listener, configure(state))?.await
+    tracing::info!(
+        addr = %server::bound(&listener),
+        smtp_url = config.notify.smtp_url.is_some(),
+        telegram = config.notify.telegram_bot_token.is_some(),
+        concurrency = config.notify.concurrency,
+        "system listening"
+    );
+    // The notification worker runs beside the server in every replica (claims skip each
+    // other's rows) and stops after the server has drained on SIGTERM; a delivery cut
+    // short is sent again once its lease ends.
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let worker = tokio::spawn(Worker::new(pool, notifications).run(stopped));
+    let served = server::server(listener, configure(state))?.await;
+    let _ = stop.send(true);
+    if let Err(e) = worker.await {
+        tracing::warn!(error = %e, "notification worker ended abnormally");
+    }
+    served
 }

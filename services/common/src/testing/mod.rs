@@ -18,6 +18,7 @@ use crate::db::{self, DbPool};
 mod answer;
 pub mod attacks;
 pub mod images;
+pub mod mail;
 pub mod openapi;
 pub mod peers;
 pub mod raw;

@@ -3,3 +3,4 @@
 
 pub mod configuration;
 pub mod image;
+pub mod notification;

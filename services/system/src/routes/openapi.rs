@@ -4,14 +4,20 @@
 use std::sync::LazyLock;
 
 use actix_web::HttpResponse;
+use shop_common::error::{MSG_UNAUTHORIZED, MSG_VALIDATION};
 use shop_common::openapi::ServiceDoc;
-use utoipa::OpenApi;
+use utoipa::openapi::OpenApi as Document;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::{Modify, OpenApi};
 
-use super::{configuration, upload_file, uploads};
+use super::{configuration, notification, upload_file, uploads};
+use crate::error::MSG_NOT_FAILED;
 
 const DOC: ServiceDoc = ServiceDoc {
     title: "system service",
-    description: "Shop configuration and file uploads. Every API answer is the envelope \
+    description: "Shop configuration, file uploads and notifications (e-mail to shoppers, \
+        alerts to the seller by Telegram and e-mail; events arrive on the internal Enqueue). \
+        Notification settings and deliveries are admin only. Every API answer is the envelope \
         `{status, success, result, error}` with the HTTP status equal to `status`; \
         `/uploads/*` and this document are not enveloped. See the project's api.md for \
         the conventions and error codes.",
@@ -25,11 +31,40 @@ const DOC: ServiceDoc = ServiceDoc {
         configuration::update,
         upload_file::upload,
         uploads::serve,
+        notification::read_settings,
+        notification::update_settings,
+        notification::test,
+        notification::pagination,
+        notification::resend,
+        notification::enqueue,
+        notification::by_order,
         document,
     ),
-    modifiers(&DOC)
+    modifiers(&DOC, &KeySchemes)
 )]
 pub struct ApiDoc;
+
+/// Other services prove themselves with `x-internal-key`, not a bearer token.
+struct KeySchemes;
+
+impl Modify for KeySchemes {
+    fn modify(&self, openapi: &mut Document) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "internalKey",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("x-internal-key"))),
+        );
+    }
+}
+
+shop_common::error_answers! {
+    /// No or a wrong `x-internal-key`.
+    pub NoInternalKey = 401, "Missing or wrong internal key (code 5)", [(5, MSG_UNAUTHORIZED)];
+    /// Resend of a delivery that is not `failed`.
+    pub NotFailed = 409, "The delivery is not failed (code 404)", [(404, MSG_NOT_FAILED)];
+    /// Test: bad input, or the server refused (its own message).
+    pub TestRefused = 400, "Bad input (code 1 with details), or the SMTP or Telegram server refused: code 1, `message` is the server's own error", [(1, MSG_VALIDATION)];
+}
 
 static JSON: LazyLock<String> = LazyLock::new(|| shop_common::openapi::to_json(&ApiDoc::openapi()));
 
