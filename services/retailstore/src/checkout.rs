@@ -25,6 +25,7 @@ use crate::models::order::{NewOrder, Order, OrderItem};
 use crate::models::order_event::OrderEvent;
 use crate::models::product::Product;
 use crate::models::serial_code::SerialCode;
+use crate::notifications::Notifier;
 use crate::payment_provider::{PaymentInstruction, PaymentProviderClient};
 
 /// Attempts when a drawn order code is taken or a product changes mid-way.
@@ -38,6 +39,7 @@ pub struct Checkout<'a> {
     pub payments: &'a PaymentProviderClient,
     pub config: &'a OrderConfig,
     pub in_flight: &'a InFlight,
+    pub notifier: &'a Notifier,
 }
 
 /// Who is buying, as far as the request tells.
@@ -217,6 +219,7 @@ where
         check_limits(conn, deps.config, &request.email, client.ip.as_deref()).await?;
         let created = insert(
             conn,
+            deps.notifier,
             deps.config,
             request,
             client,
@@ -233,7 +236,10 @@ where
         Ok(answer)
     })
     .await
-    .inspect(|_| crate::metrics::order_created())
+    .inspect(|_| {
+        crate::metrics::order_created();
+        deps.notifier.wake();
+    })
 }
 
 /// Locks the codes every line needs (`FOR UPDATE SKIP LOCKED`, oldest expiry first,
@@ -270,10 +276,12 @@ async fn lock_codes(
     }
 }
 
-/// Stores the order and its lines, reserves the locked codes and writes the first event.
+/// Stores the order and its lines, reserves the locked codes and writes the first event
+/// and the outbox rows.
 #[allow(clippy::too_many_arguments)]
 async fn insert(
     conn: &mut AsyncPgConnection,
+    notifier: &Notifier,
     config: &OrderConfig,
     request: &OrderRequest,
     client: &ClientInfo,
@@ -349,6 +357,9 @@ async fn insert(
         order.provider_name
     );
     OrderEvent::record(conn, order.id, EventKind::Created, &message, None).await?;
+    notifier.order_placed(conn, &order, &items).await?;
+    let products: Vec<Uuid> = codes.iter().map(|(product_id, _)| *product_id).collect();
+    Notifier::low_stock(conn, &products).await?;
     Ok(Created {
         order,
         items,

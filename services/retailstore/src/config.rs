@@ -2,7 +2,8 @@
 //!
 //! Besides the shared settings of [`ServiceConfig`] (`DATABASE_URL`, `LISTEN_ADDR`,
 //! `DB_POOL_SIZE`, `IDENTITY_URL`, `INTERNAL_API_KEY`, `TRUSTED_PROXIES`), the service reads
-//! the serial-code keys and the order settings below. Start-up fails with a message naming
+//! the serial-code keys, the order settings and the notification settings (`SYSTEM_URL`,
+//! `OUTBOX_POLL_INTERVAL_MS`) below. Start-up fails with a message naming
 //! the variable when one is missing or malformed; key material itself is never printed.
 
 use std::time::Duration;
@@ -30,7 +31,8 @@ pub const CODE_HASH_KEY: &str = "CODE_HASH_KEY";
 /// are (CreateOrder asks it for the payment instruction).
 pub const PAYMENTPROVIDER_URL: &str = "PAYMENTPROVIDER_URL";
 /// `PUBLIC_BASE_URL` [http://localhost:8080]: the shop's public address (the gateway);
-/// RegenerateAccessLink answers `{PUBLIC_BASE_URL}/order-detail?code=...#token=...`.
+/// RegenerateAccessLink answers `{PUBLIC_BASE_URL}/order-detail?code=...#token=...`, and
+/// each shopper e-mail carries such a link.
 pub const PUBLIC_BASE_URL: &str = "PUBLIC_BASE_URL";
 /// `ORDER_TTL_SECONDS` [900]: how long a new order waits for its money (60..86400).
 pub const ORDER_TTL_SECONDS: &str = "ORDER_TTL_SECONDS";
@@ -43,6 +45,12 @@ pub const MAX_UNPAID_ORDERS_PER_EMAIL: &str = "MAX_UNPAID_ORDERS_PER_EMAIL";
 /// `X-Forwarded-For` entry counts); 0 turns the limit off.
 pub const MAX_UNPAID_ORDERS_PER_IP: &str = "MAX_UNPAID_ORDERS_PER_IP";
 
+/// `SYSTEM_URL` [http://127.0.0.1:8082]: where system's internal routes are (the outbox
+/// relay posts events to Notification/Enqueue; the admin order detail reads
+/// Notification/ByOrder). `OUTBOX_POLL_INTERVAL_MS` [1000]: how often the relay looks for
+/// due outbox rows when no commit woke it (see `shop_common::outbox`).
+pub use shop_common::outbox::{OUTBOX_POLL_INTERVAL_MS, SYSTEM_URL};
+
 pub const DEFAULT_PAYMENTPROVIDER_URL: &str = "http://127.0.0.1:8084";
 pub const DEFAULT_PUBLIC_BASE_URL: &str = "http://localhost:8080";
 
@@ -52,6 +60,7 @@ pub struct Config {
     pub service: ServiceConfig,
     pub codes: CodeKeys,
     pub orders: OrderConfig,
+    pub relay: shop_common::outbox::RelayConfig,
 }
 
 impl Config {
@@ -60,6 +69,7 @@ impl Config {
             service: ServiceConfig::from_env(default_listen)?,
             codes: CodeKeys::from_env()?,
             orders: OrderConfig::from_env()?,
+            relay: shop_common::outbox::RelayConfig::from_env()?,
         })
     }
 }
@@ -71,6 +81,8 @@ pub struct OrderConfig {
     pub paymentprovider_url: String,
     /// Without a trailing slash.
     pub public_base_url: String,
+    /// Without a trailing slash.
+    pub system_url: String,
     pub ttl: Duration,
     pub sweep_interval: Duration,
     /// 0: no limit.
@@ -84,6 +96,7 @@ impl Default for OrderConfig {
         Self {
             paymentprovider_url: DEFAULT_PAYMENTPROVIDER_URL.to_owned(),
             public_base_url: DEFAULT_PUBLIC_BASE_URL.to_owned(),
+            system_url: shop_common::outbox::DEFAULT_SYSTEM_URL.to_owned(),
             ttl: Duration::from_secs(900),
             sweep_interval: Duration::from_secs(30),
             max_unpaid_per_email: 3,
@@ -104,6 +117,7 @@ impl OrderConfig {
                 PUBLIC_BASE_URL,
                 &config::or(PUBLIC_BASE_URL, DEFAULT_PUBLIC_BASE_URL),
             )?,
+            system_url: shop_common::outbox::system_url()?,
             ttl: seconds(ORDER_TTL_SECONDS, defaults.ttl, 60..=86_400)?,
             sweep_interval: seconds(
                 ORDER_SWEEP_INTERVAL_SECONDS,

@@ -33,6 +33,8 @@ pub const SEAL_PRODUCT_BOUND: i16 = 1;
 pub const SEAL_ROW_BOUND: i16 = 2;
 /// The same for stored idempotent answers (which carry an order's access token).
 const RESPONSE_AAD_PREFIX: &[u8] = b"retailstore/idempotency/v1:";
+/// The same for an order link waiting in the outbox (it carries an access token).
+const LINK_AAD_PREFIX: &[u8] = b"retailstore/outbox_link/v1:";
 
 pub type CodeHash = [u8; HASH_LEN];
 
@@ -130,6 +132,13 @@ fn response_aad(scope: &str, key: &str) -> Vec<u8> {
     aad.extend_from_slice(scope.as_bytes());
     aad.push(0);
     aad.extend_from_slice(key.as_bytes());
+    aad
+}
+
+/// Binds a sealed link to its outbox row and key.
+fn link_aad(row_id: Uuid, key_id: i32) -> Vec<u8> {
+    let mut aad = record_aad(LINK_AAD_PREFIX, row_id);
+    aad.extend_from_slice(&key_id.to_be_bytes());
     aad
 }
 
@@ -254,6 +263,39 @@ impl CodeCipher {
             .get(&key_id)
             .ok_or(CryptoError::UnknownKey(key_id))?;
         Ok(cipher.open(&response_aad(scope, key), nonce, ciphertext)?)
+    }
+}
+
+impl CodeCipher {
+    /// Seals an order link for outbox row `row_id` with the current key.
+    pub fn seal_link(&self, row_id: Uuid, link: &str) -> Result<SealedCode, CryptoError> {
+        let cipher = self
+            .keys
+            .get(&self.current)
+            .ok_or(CryptoError::UnknownKey(self.current))?;
+        let sealed = cipher.seal(&link_aad(row_id, self.current), link.as_bytes())?;
+        Ok(SealedCode {
+            key_id: self.current,
+            seal_version: SEAL_ROW_BOUND,
+            nonce: sealed.nonce,
+            ciphertext: sealed.ciphertext,
+        })
+    }
+
+    /// Opens a link sealed by [`seal_link`](Self::seal_link) for the same row.
+    pub fn open_link(
+        &self,
+        row_id: Uuid,
+        key_id: i32,
+        nonce: &[u8],
+        ciphertext: &[u8],
+    ) -> Result<String, CryptoError> {
+        let cipher = self
+            .keys
+            .get(&key_id)
+            .ok_or(CryptoError::UnknownKey(key_id))?;
+        let clear = cipher.open(&link_aad(row_id, key_id), nonce, ciphertext)?;
+        String::from_utf8(clear).map_err(|_| CryptoError::Utf8)
     }
 }
 
@@ -423,6 +465,25 @@ mod tests {
                 &sealed.ciphertext
             )
             .is_err()
+        );
+    }
+
+    #[test]
+    fn sealed_links_open_only_for_their_row() {
+        let c = cipher(1);
+        let (row, other) = (Uuid::now_v7(), Uuid::now_v7());
+        let link = "https://shop/order-detail?code=DH1#token=t";
+        let sealed = c.seal_link(row, link).unwrap();
+        let open = |id, key_id| c.open_link(id, key_id, &sealed.nonce, &sealed.ciphertext);
+        assert_eq!(open(row, 1).unwrap(), link);
+        assert!(matches!(open(other, 1), Err(CryptoError::Decrypt)));
+        assert!(matches!(open(row, 2), Err(CryptoError::UnknownKey(2))));
+        // After a rotation the old key still opens it.
+        assert_eq!(
+            cipher(2)
+                .open_link(row, 1, &sealed.nonce, &sealed.ciphertext)
+                .unwrap(),
+            link
         );
     }
 

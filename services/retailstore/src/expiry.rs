@@ -4,7 +4,8 @@
 //! replicas sweeping at once share the work and a payment holding an order's lock is
 //! never waited for: whichever commits first wins, the other sees the new status (a
 //! payment for an expired order re-reserves codes). Expired idempotency answers are
-//! deleted on the same tick.
+//! deleted on the same tick. An order that turns `needs_attention` raises that event in
+//! the same transaction.
 
 use std::time::Duration;
 
@@ -18,6 +19,7 @@ use crate::models::idempotency::StoredAnswer;
 use crate::models::order::Order;
 use crate::models::order_event::OrderEvent;
 use crate::models::serial_code::SerialCode;
+use crate::notifications::Notifier;
 
 /// Orders per transaction.
 pub const BATCH: i64 = 200;
@@ -32,10 +34,10 @@ pub struct Swept {
 }
 
 /// Expires every due order, a batch per transaction.
-pub async fn sweep(pool: &DbPool) -> Result<Swept, StoreError> {
+pub async fn sweep(pool: &DbPool, notifier: &Notifier) -> Result<Swept, StoreError> {
     let mut swept = Swept::default();
     loop {
-        let batch = expire_batch(pool, BATCH).await?;
+        let batch = expire_batch(pool, notifier, BATCH).await?;
         crate::metrics::orders_expired(batch.orders);
         swept.orders += batch.orders;
         swept.codes += batch.codes;
@@ -49,54 +51,80 @@ pub async fn sweep(pool: &DbPool) -> Result<Swept, StoreError> {
 }
 
 /// Expires up to `limit` due orders in one transaction.
-pub async fn expire_batch(pool: &DbPool, limit: i64) -> Result<Swept, StoreError> {
+pub async fn expire_batch(
+    pool: &DbPool,
+    notifier: &Notifier,
+    limit: i64,
+) -> Result<Swept, StoreError> {
     let mut conn = pool.get().await?;
-    conn.transaction(async |conn| {
-        let due = Order::lock_due(conn, limit).await?;
-        if due.is_empty() {
-            return Ok(Swept::default());
-        }
-        let ids: Vec<_> = due.iter().map(|o| o.id).collect();
-        let codes = SerialCode::release(conn, &ids).await?;
-        for status in [OrderStatus::Expired, OrderStatus::NeedsAttention] {
-            let group: Vec<_> = due
-                .iter()
-                .filter(|o| expired_status(o.paid_amount) == status)
-                .map(|o| o.id)
-                .collect();
-            if group.is_empty() {
-                continue;
+    let mut attention = false;
+    let swept = conn
+        .transaction(async |conn| {
+            let due = Order::lock_due(conn, limit).await?;
+            if due.is_empty() {
+                return Ok(Swept::default());
             }
-            Order::set_status(conn, &group, status).await?;
-            let (kind, message) = if status == OrderStatus::Expired {
-                (
-                    EventKind::Expired,
-                    "Hết hạn thanh toán, mã đã giữ được trả về kho",
-                )
-            } else {
-                (
-                    EventKind::NeedsAttention,
-                    "Hết hạn khi mới nhận một phần tiền; mã đã giữ được trả về kho",
-                )
-            };
-            OrderEvent::record_all(conn, &group, kind, &vec![message; group.len()], None).await?;
-        }
-        Ok::<_, StoreError>(Swept {
-            orders: due.len(),
-            codes,
+            let ids: Vec<_> = due.iter().map(|o| o.id).collect();
+            let codes = SerialCode::release(conn, &ids).await?;
+            for status in [OrderStatus::Expired, OrderStatus::NeedsAttention] {
+                let group: Vec<_> = due
+                    .iter()
+                    .filter(|o| expired_status(o.paid_amount) == status)
+                    .map(|o| o.id)
+                    .collect();
+                if group.is_empty() {
+                    continue;
+                }
+                Order::set_status(conn, &group, status).await?;
+                let (kind, message) = if status == OrderStatus::Expired {
+                    (
+                        EventKind::Expired,
+                        "Hết hạn thanh toán, mã đã giữ được trả về kho",
+                    )
+                } else {
+                    (
+                        EventKind::NeedsAttention,
+                        "Hết hạn khi mới nhận một phần tiền; mã đã giữ được trả về kho",
+                    )
+                };
+                OrderEvent::record_all(conn, &group, kind, &vec![message; group.len()], None)
+                    .await?;
+                if status == OrderStatus::NeedsAttention {
+                    // Rare (a short payment, then silence): one read per order is fine.
+                    for id in &group {
+                        let order = Order::find(conn, *id)
+                            .await?
+                            .ok_or(StoreError::Inconsistent("locked due order vanished"))?;
+                        notifier.needs_attention(conn, &order, message).await?;
+                    }
+                    attention = true;
+                }
+            }
+            Ok::<_, StoreError>(Swept {
+                orders: due.len(),
+                codes,
+            })
         })
-    })
-    .await
+        .await?;
+    if attention {
+        notifier.wake();
+    }
+    Ok(swept)
 }
 
 /// Sweeps every `interval` until `shutdown` turns true (a sweep under way finishes
 /// first). Started by the binary beside the HTTP server.
-pub async fn run(pool: DbPool, interval: Duration, mut shutdown: watch::Receiver<bool>) {
+pub async fn run(
+    pool: DbPool,
+    notifier: Notifier,
+    interval: Duration,
+    mut shutdown: watch::Receiver<bool>,
+) {
     let mut ticker = tokio::time::interval(interval);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
-            _ = ticker.tick() => match sweep(&pool).await {
+            _ = ticker.tick() => match sweep(&pool, &notifier).await {
                 Ok(swept) if swept.orders > 0 => {
                     tracing::info!(orders = swept.orders, codes = swept.codes, "orders expired");
                 }

@@ -12,6 +12,7 @@ pub mod idempotency;
 pub mod import;
 pub mod metrics;
 pub mod models;
+pub mod notifications;
 pub mod orders;
 pub mod payment_provider;
 pub mod reseal;
@@ -19,6 +20,7 @@ pub mod routes;
 pub mod schema;
 pub mod seed;
 pub mod slug;
+pub mod system;
 
 use actix_web::web;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
@@ -31,7 +33,9 @@ use shop_common::net::TrustedProxies;
 
 use crate::config::OrderConfig;
 use crate::crypto::CodeCipher;
+use crate::notifications::Notifier;
 use crate::payment_provider::PaymentProviderClient;
+use crate::system::SystemClient;
 
 pub const SCHEMA: &str = "retailstore";
 pub const DEFAULT_LISTEN_ADDR: &str = "0.0.0.0:8083";
@@ -48,6 +52,9 @@ pub struct AppState {
     pub payments: web::Data<PaymentProviderClient>,
     pub internal_key: web::Data<InternalKey>,
     pub in_flight: web::Data<admission::InFlight>,
+    /// Writes outbox rows and wakes the relay (the binary's relay takes its wake handle).
+    pub notifier: web::Data<Notifier>,
+    pub system: web::Data<SystemClient>,
 }
 
 /// The order settings and whom to believe about a client's address.
@@ -72,7 +79,8 @@ impl StorefrontCache {
 pub const STOREFRONT_CACHE_TTL: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl AppState {
-    /// `internal_key` both checks paymentprovider's calls and signs ours to it.
+    /// `internal_key` both checks paymentprovider's calls and signs ours to it and to
+    /// system.
     pub fn new(
         pool: DbPool,
         verifier: TokenVerifier,
@@ -82,15 +90,24 @@ impl AppState {
     ) -> Self {
         let payments =
             PaymentProviderClient::new(&orders.config.paymentprovider_url, internal_key.0.clone());
+        let system = SystemClient::new(&orders.config.system_url, internal_key.0.clone());
+        let cipher = web::Data::new(cipher);
+        let notifier = Notifier::new(
+            cipher.clone(),
+            &orders.config.public_base_url,
+            shop_common::outbox::Wake::default(),
+        );
         Self {
             pool,
             verifier: web::Data::new(verifier),
-            cipher: web::Data::new(cipher),
+            cipher,
             storefront: web::Data::new(StorefrontCache(BodyCache::new(STOREFRONT_CACHE_TTL, 1024))),
             orders: web::Data::new(orders),
             payments: web::Data::new(payments),
             internal_key: web::Data::new(internal_key),
             in_flight: web::Data::new(admission::InFlight::default()),
+            notifier: web::Data::new(notifier),
+            system: web::Data::new(system),
         }
     }
 }
@@ -106,6 +123,8 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
             .app_data(state.payments.clone())
             .app_data(state.internal_key.clone())
             .app_data(state.in_flight.clone())
+            .app_data(state.notifier.clone())
+            .app_data(state.system.clone())
             .app_data(web::Data::new(metrics::scrape_hook(state.pool.clone())))
             .configure(health::configure)
             .configure(routes::configure);

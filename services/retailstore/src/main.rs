@@ -1,6 +1,7 @@
 use shop_common::auth::TokenVerifier;
 use shop_common::config::required;
-use shop_common::internal::{InternalKey, http_client};
+use shop_common::internal::{InternalClient, InternalKey, http_client};
+use shop_common::outbox::Relay;
 use shop_common::{db, server, telemetry};
 
 use retailstore::config::{CodeKeys, Config};
@@ -50,12 +51,18 @@ async fn main() -> std::io::Result<()> {
         trusted_proxies: config.service.trusted_proxies.clone(),
     };
     let internal_key = InternalKey(config.service.internal_api_key.clone());
+    let system = InternalClient::new(
+        http_client(),
+        &config.orders.system_url,
+        internal_key.0.clone(),
+    );
     let state = AppState::new(pool.clone(), verifier, cipher, orders, internal_key);
     let listener = server::bind(&config.service.listen_addr)?;
     tracing::info!(
         addr = %server::bound(&listener),
         code_key_id = state.cipher.current_key_id(),
         paymentprovider = %config.orders.paymentprovider_url,
+        system = %config.orders.system_url,
         order_ttl_seconds = config.orders.ttl.as_secs(),
         "retailstore listening"
     );
@@ -64,12 +71,35 @@ async fn main() -> std::io::Result<()> {
     // Rows sealed in the old product-bound format are rewritten once, in the background
     // (they keep opening meanwhile; see reseal.rs).
     tokio::spawn(reseal::run(pool.clone(), state.cipher.clone().into_inner()));
+    // The outbox relay, likewise in every replica (its claims skip each other's rows);
+    // it opens the sealed links with the code keyring, which only this service holds.
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let sweeper = tokio::spawn(expiry::run(pool, config.orders.sweep_interval, stopped));
+    let notifier = state.notifier.clone().into_inner();
+    let opener = {
+        let notifier = notifier.clone();
+        move |id, link: &shop_common::outbox::SealedLink| notifier.open(id, link)
+    };
+    let relay = Relay::new(
+        pool.clone(),
+        system,
+        opener,
+        config.relay.clone(),
+        notifier.wake_handle(),
+    );
+    let relayer = tokio::spawn(relay.run(stopped.clone()));
+    let sweeper = tokio::spawn(expiry::run(
+        pool,
+        (*notifier).clone(),
+        config.orders.sweep_interval,
+        stopped,
+    ));
     let served = server::server(listener, configure(state))?.await;
     let _ = stop.send(true);
     if let Err(e) = sweeper.await {
         tracing::warn!(error = %e, "order sweep task ended abnormally");
+    }
+    if let Err(e) = relayer.await {
+        tracing::warn!(error = %e, "outbox relay task ended abnormally");
     }
     served
 }

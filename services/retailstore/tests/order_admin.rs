@@ -196,6 +196,7 @@ async fn the_admin_detail_masks_codes() {
             "ip",
             "items",
             "note",
+            "notifications",
             "paidAmount",
             "paidAt",
             "payment",

@@ -25,7 +25,11 @@ async fn expiry_racing_a_payment_never_does_both() {
         app.make_due(&id).await;
         let sweeper = {
             let app = app.clone();
-            tokio::spawn(async move { retailstore::expiry::sweep(&app.pool).await.unwrap() })
+            tokio::spawn(async move {
+                retailstore::expiry::sweep(&app.pool, &app.notifier)
+                    .await
+                    .unwrap()
+            })
         };
         let payer = {
             let app = app.clone();
@@ -136,6 +140,7 @@ async fn the_sweep_expires_only_due_orders_and_stops_on_shutdown() {
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let job = tokio::spawn(retailstore::expiry::run(
         app.pool.clone(),
+        app.notifier.clone(),
         Duration::from_millis(100),
         stopped,
     ));

@@ -209,7 +209,9 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     // Expired, then paid in full while stock allows: codes reserved again, completed.
     let (product, order, id) = app.ordered(3, 2, "a@vidu.vn").await;
     app.make_due(&id).await;
-    let swept = retailstore::expiry::sweep(&app.pool).await.unwrap();
+    let swept = retailstore::expiry::sweep(&app.pool, &app.notifier)
+        .await
+        .unwrap();
     assert_eq!((swept.orders, swept.codes), (1, 2));
     assert_eq!(app.stock(&product, false).await, (3, 0, 0, 0));
     let detail = app
@@ -243,7 +245,9 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     // Expired, then paid in full when the stock is gone: needs attention.
     let (product, order, id) = app.ordered(2, 2, "b@vidu.vn").await;
     app.make_due(&id).await;
-    retailstore::expiry::sweep(&app.pool).await.unwrap();
+    retailstore::expiry::sweep(&app.pool, &app.notifier)
+        .await
+        .unwrap();
     app.anon()
         .post(CREATE_ORDER_PATH, &order_body(&product, 2, "c@vidu.vn"))
         .await
@@ -280,7 +284,9 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     // Short after expiry: needs attention, nothing reserved.
     let (product, order, id) = app.ordered(2, 2, "d@vidu.vn").await;
     app.make_due(&id).await;
-    retailstore::expiry::sweep(&app.pool).await.unwrap();
+    retailstore::expiry::sweep(&app.pool, &app.notifier)
+        .await
+        .unwrap();
     let paid = app
         .pay(order["code"].as_str().unwrap(), 30_000, "late-3")
         .await;
@@ -295,7 +301,9 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     app.pay(order["code"].as_str().unwrap(), 30_000, "part-4")
         .await;
     app.make_due(&id).await;
-    retailstore::expiry::sweep(&app.pool).await.unwrap();
+    retailstore::expiry::sweep(&app.pool, &app.notifier)
+        .await
+        .unwrap();
     assert_eq!(
         app.get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
             .await

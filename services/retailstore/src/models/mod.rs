@@ -7,6 +7,7 @@ pub mod idempotency;
 pub mod order;
 pub mod order_event;
 pub mod order_payment;
+pub mod outbox;
 pub mod product;
 pub mod serial_code;
 

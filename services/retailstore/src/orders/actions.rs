@@ -13,7 +13,9 @@ use crate::domain::order::{AccessToken, EventKind, OrderStatus};
 use crate::error::StoreError;
 use crate::models::order::{Order, OrderChanges, OrderItem};
 use crate::models::order_event::OrderEvent;
+use crate::models::outbox::AccessTokens;
 use crate::models::serial_code::SerialCode;
+use crate::notifications::Notifier;
 
 /// Admin Cancel: a pending (or needs-attention) order is cancelled and its reserved codes
 /// return to stock.
@@ -53,9 +55,11 @@ pub async fn cancel(
 /// Admin ReplaceCodes: `quantity` new codes of a line's product, sold to the order free
 /// and flagged `replacement`; as many earlier codes of the line are flagged replaced
 /// (they stay sold, the shopper no longer sees them). Code 400 when the stock cannot
-/// cover them.
+/// cover them. The shopper hears of it (codes_replaced), the seller of a product it
+/// leaves low (low_stock).
 pub async fn replace_codes(
     pool: &DbPool,
+    notifier: &Notifier,
     id: Uuid,
     item_id: Uuid,
     quantity: i32,
@@ -105,9 +109,14 @@ pub async fn replace_codes(
             .record(conn, AuditAction::OrderReplaceCodes, &order.code, &message)
             .await?;
         let order = Order::save(conn, order.id, &OrderChanges::default()).await?;
+        notifier
+            .codes_replaced(conn, &order, &item.product_name, quantity)
+            .await?;
+        Notifier::low_stock(conn, &[item.product_id]).await?;
         OrderBundle::load(conn, order, true).await
     })
     .await
+    .inspect(|_| notifier.wake())
 }
 
 /// Admin RevealCodes: every code of a completed order in clear (each checked against its
@@ -156,39 +165,51 @@ pub async fn reveal_codes(
 
 const REGENERATED: &str = "Tạo đường dẫn xem đơn hàng mới; đường dẫn cũ hết hiệu lực";
 
-/// Admin RegenerateAccessLink: a new token for a completed order; the old one stops
-/// working at commit.
+/// Admin RegenerateAccessLink: a new token for a completed order; every older one (the
+/// page's and each e-mail's) stops working at commit. With `send_email`, a fresh link
+/// also goes to the order's address (link_resent).
 pub async fn regenerate_access(
     pool: &DbPool,
+    notifier: &Notifier,
     id: Uuid,
+    send_email: bool,
     actor: Actor<'_>,
 ) -> Result<(Order, AccessToken), StoreError> {
     let mut conn = pool.get().await?;
-    conn.transaction(async |conn| {
-        let order = lock_for(conn, id, OrderStatus::is_delivered).await?;
-        let token = AccessToken::generate();
-        let changes = OrderChanges {
-            access_token_hash: Some(token.hash().to_vec()),
-            ..OrderChanges::default()
-        };
-        let order = Order::save(conn, order.id, &changes).await?;
-        OrderEvent::record(
-            conn,
-            order.id,
-            EventKind::AccessLinkRegenerated,
-            REGENERATED,
-            Some(actor.user_name),
-        )
-        .await?;
-        actor
-            .record(
+    let done = conn
+        .transaction(async |conn| {
+            let order = lock_for(conn, id, OrderStatus::is_delivered).await?;
+            let token = AccessToken::generate();
+            let changes = OrderChanges {
+                access_token_hash: Some(token.hash().to_vec()),
+                ..OrderChanges::default()
+            };
+            let order = Order::save(conn, order.id, &changes).await?;
+            AccessTokens::delete_all(conn, order.id).await?;
+            if send_email {
+                notifier.link_resent(conn, &order).await?;
+            }
+            OrderEvent::record(
                 conn,
-                AuditAction::OrderRegenerateLink,
-                &order.code,
+                order.id,
+                EventKind::AccessLinkRegenerated,
                 REGENERATED,
+                Some(actor.user_name),
             )
             .await?;
-        Ok((order, token))
-    })
-    .await
+            actor
+                .record(
+                    conn,
+                    AuditAction::OrderRegenerateLink,
+                    &order.code,
+                    REGENERATED,
+                )
+                .await?;
+            Ok((order, token))
+        })
+        .await;
+    if send_email && done.is_ok() {
+        notifier.wake();
+    }
+    done
 }

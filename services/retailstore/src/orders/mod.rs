@@ -3,9 +3,11 @@
 //! RegenerateAccessLink. Every change runs in one transaction with the order row locked
 //! (`FOR UPDATE`) and writes a timeline event; codes move in single statements.
 
+mod access;
 mod actions;
 mod payment;
 
+pub use access::{RESENDS_PER_HOUR, resend_access_link};
 pub use actions::{cancel, regenerate_access, replace_codes, reveal_codes};
 pub use payment::{
     BankPayment, ManualPayment, Outcome, PaymentInput, apply_payment, confirm_bank_payment,
@@ -20,12 +22,13 @@ use shop_common::FieldError;
 use uuid::Uuid;
 
 use crate::crypto::CodeCipher;
-use crate::domain::order::{OrderCode, OrderStatus, shortage, token_matches};
+use crate::domain::order::{OrderCode, OrderStatus, shortage, token_hash, token_matches};
 use crate::error::StoreError;
 pub use crate::models::audit_entry::Actor;
 use crate::models::order::{Order, OrderItem};
 use crate::models::order_event::OrderEvent;
 use crate::models::order_payment::OrderPayment;
+use crate::models::outbox::AccessTokens;
 use crate::models::serial_code::{OrderCodeRow, SerialCode};
 
 /// Everything the order views show.
@@ -95,8 +98,9 @@ pub struct Delivered {
     pub expires_at: Option<DateTime<Utc>>,
 }
 
-/// The shopper's view of an order: found by code, opened by its token (constant-time
-/// comparison of hashes). Code 403 for an unknown code or a wrong token alike.
+/// The shopper's view of an order: found by code, opened by its page token (constant-time
+/// comparison of hashes) or by one of its e-mail tokens. Code 403 for an unknown code or
+/// a wrong token alike.
 pub async fn find_for_shopper(
     conn: &mut AsyncPgConnection,
     code: &OrderCode,
@@ -104,8 +108,12 @@ pub async fn find_for_shopper(
 ) -> Result<OrderBundle, StoreError> {
     let order = Order::find_by_code(conn, code.as_str())
         .await?
-        .filter(|o| token_matches(&o.access_token_hash, token))
         .ok_or(StoreError::OrderNotFound)?;
+    if !token_matches(&order.access_token_hash, token)
+        && !AccessTokens::holds(conn, order.id, &token_hash(token)).await?
+    {
+        return Err(StoreError::OrderNotFound);
+    }
     OrderBundle::load(conn, order, false).await
 }
 

@@ -19,6 +19,7 @@ use crate::models::order::{Order, OrderChanges, OrderItem};
 use crate::models::order_event::OrderEvent;
 use crate::models::order_payment::{NewOrderPayment, OrderPayment};
 use crate::models::serial_code::SerialCode;
+use crate::notifications::Notifier;
 
 /// One payment as it reaches an order.
 #[derive(Debug, Clone)]
@@ -47,9 +48,12 @@ pub enum Outcome {
 /// (reserved codes sold) once the payments cover the total, codes re-reserved for an
 /// expired order when stock allows, `needs_attention` for money it cannot fulfil.
 /// Idempotent on the transaction id; a bank transfer of the same amount as an unlinked
-/// manual payment is linked to it instead of counted. Call inside a transaction.
+/// manual payment is linked to it instead of counted. Its events (codes_ready,
+/// needs_attention, low_stock) go into the outbox in the same transaction: the caller
+/// wakes the relay after the commit. Call inside a transaction.
 pub async fn apply_payment(
     conn: &mut AsyncPgConnection,
+    notifier: &Notifier,
     order: Order,
     payment: &PaymentInput<'_>,
 ) -> Result<(Order, Outcome), StoreError> {
@@ -128,6 +132,8 @@ pub async fn apply_payment(
                             let message =
                                 format!("Giữ lại {reserved} mã từ kho sau khi nhận đủ tiền");
                             events.push((EventKind::CodesReserved, message, None));
+                            let products: Vec<Uuid> = items.iter().map(|i| i.product_id).collect();
+                            Notifier::low_stock(conn, &products).await?;
                         }
                         Ok(SerialCode::sell_reserved(conn, order.id).await?)
                     }
@@ -164,6 +170,14 @@ pub async fn apply_payment(
     }
     OrderEvent::record_each(conn, order.id, &events).await?;
     let order = Order::save(conn, order.id, &changes).await?;
+    // Each timeline event the shopper and the seller must hear of becomes an outbox row.
+    for (kind, message, _) in &events {
+        match kind {
+            EventKind::Completed => notifier.codes_ready(conn, &order).await?,
+            EventKind::NeedsAttention => notifier.needs_attention(conn, &order, message).await?,
+            _ => {}
+        }
+    }
     Ok((order, Outcome::Applied))
 }
 
@@ -180,29 +194,36 @@ pub struct BankPayment {
 /// The internal ConfirmPayment: code 403 when no order has the code.
 pub async fn confirm_bank_payment(
     pool: &DbPool,
+    notifier: &Notifier,
     payment: &BankPayment,
 ) -> Result<(Order, Outcome), StoreError> {
     let mut conn = pool.get().await?;
-    conn.transaction(async |conn| {
-        let order = Order::lock_by_code(conn, payment.order_code.as_str())
-            .await?
-            .ok_or(StoreError::OrderNotFound)?;
-        apply_payment(
-            conn,
-            order,
-            &PaymentInput {
-                transaction_id: Some(&payment.transaction_id),
-                amount: payment.amount,
-                paid_at: payment.paid_at,
-                source: PaymentSource::Webhook,
-                actor: None,
-                provider_id: Some(payment.provider_id),
-                note: None,
-            },
-        )
-        .await
-    })
-    .await
+    let done = conn
+        .transaction(async |conn| {
+            let order = Order::lock_by_code(conn, payment.order_code.as_str())
+                .await?
+                .ok_or(StoreError::OrderNotFound)?;
+            apply_payment(
+                conn,
+                notifier,
+                order,
+                &PaymentInput {
+                    transaction_id: Some(&payment.transaction_id),
+                    amount: payment.amount,
+                    paid_at: payment.paid_at,
+                    source: PaymentSource::Webhook,
+                    actor: None,
+                    provider_id: Some(payment.provider_id),
+                    note: None,
+                },
+            )
+            .await
+        })
+        .await;
+    if matches!(done, Ok((_, Outcome::Applied))) {
+        notifier.wake();
+    }
+    done
 }
 
 /// A staff member's confirmation of money received outside the webhook.
@@ -219,6 +240,7 @@ pub struct ManualPayment<'a> {
 pub async fn confirm_manual_payment<R>(
     pool: &DbPool,
     cipher: &CodeCipher,
+    notifier: &Notifier,
     payment: ManualPayment<'_>,
     actor: Actor<'_>,
     idempotent: &Idempotent<'_>,
@@ -245,6 +267,7 @@ where
             }
             let (order, _) = apply_payment(
                 conn,
+                notifier,
                 order,
                 &PaymentInput {
                     transaction_id: (amount > 0).then_some(transaction_id.as_str()),
@@ -272,6 +295,10 @@ where
         .await;
     match result {
         Err(StoreError::KeyTaken) => idempotent.replay_winner(&mut conn, cipher).await,
+        Ok(answer) => {
+            notifier.wake();
+            Ok(answer)
+        }
         other => other,
     }
 }

@@ -18,18 +18,20 @@ use super::{
     IDEMPOTENCY_HEADER, SORTABLE, amount, envelope_bytes, idempotency_key, instant, json_body,
     no_store, required_id,
 };
+use crate::StorefrontCache;
 use crate::crypto::CodeCipher;
 use crate::domain::optional_text;
 use crate::domain::order::{MAX_NOTE, OrderStatus, PaymentStatus, reason};
 use crate::error::{Problems, StoreError};
 use crate::idempotency::{self, Idempotent};
 use crate::models::order::{Order, OrderFilter, OrderSort};
+use crate::notifications::Notifier;
 use crate::orders::{self, ManualPayment, OrderBundle};
 use crate::routes::openapi::{
     NoStockOrWrongState, OrderNotFound, PaymentConflict, WrongOrderState,
 };
 use crate::routes::{IdBody, IdQuery, actor, optional_choice};
-use crate::{OrderSettings, StorefrontCache};
+use crate::system::SystemClient;
 
 /// The admin list's paging.
 pub struct OrderPage;
@@ -141,6 +143,17 @@ pub struct ReplaceBody {
     pub reason: Option<String>,
 }
 
+/// RegenerateAccessLink, as sent.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = OrderRegenerateAccessLink)]
+pub struct RegenerateBody {
+    pub id: Uuid,
+    /// true: gửi thêm một đường dẫn mới (token riêng) tới email của đơn
+    #[serde(default)]
+    pub send_email: Option<bool>,
+}
+
 impl CancelBody {
     /// The order and the reason, or every problem at once (code 1).
     fn check(self) -> Result<(Uuid, String), StoreError> {
@@ -193,6 +206,18 @@ async fn admin_detail(pool: &DbPool, id: Uuid) -> Result<AdminOrderDetail, Store
     AdminOrderDetail::build(&OrderBundle::load(&mut conn, order, true).await?)
 }
 
+/// The detail with the order's notifications from system (none when system is down).
+async fn admin_detail_with_notifications(
+    pool: &DbPool,
+    system: &SystemClient,
+    id: Uuid,
+) -> Result<AdminOrderDetail, StoreError> {
+    let mut detail = admin_detail(pool, id).await?;
+    let deliveries = system.deliveries(&detail.code).await;
+    detail.notifications = Some(deliveries.into_iter().map(Into::into).collect());
+    Ok(detail)
+}
+
 fn sort(page: &PageRequest) -> OrderSort {
     match page.sort {
         Some(("total", dir)) => OrderSort::Total(dir),
@@ -224,7 +249,9 @@ pub(super) async fn pagination(
     Ok(ok(Page::new(items, total, &page)))
 }
 
-/// Chi tiết đơn hàng (mã đã che, thanh toán, lịch sử)
+/// Chi tiết đơn hàng (mã đã che, thanh toán, lịch sử, thông báo)
+///
+/// notifications lấy từ system (chờ tối đa 2 giây); system không trả lời: danh sách rỗng, chi tiết vẫn trả về.
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/Order/Detail",
     operation_id = "adminOrderDetail", tag = "Order",
     params(IdQuery),
@@ -233,9 +260,13 @@ pub(super) async fn pagination(
 pub(super) async fn detail(
     _user: AuthUser,
     pool: web::Data<DbPool>,
+    system: web::Data<SystemClient>,
     query: web::Query<IdQuery>,
 ) -> Result<HttpResponse, StoreError> {
-    Ok(ok(admin_detail(&pool, query.id).await?))
+    Ok(ok(admin_detail_with_notifications(
+        &pool, &system, query.id,
+    )
+    .await?))
 }
 
 /// Xác nhận thanh toán thủ công
@@ -252,6 +283,7 @@ pub(super) async fn confirm_payment(
     req: HttpRequest,
     pool: web::Data<DbPool>,
     cipher: web::Data<CodeCipher>,
+    notifier: web::Data<Notifier>,
     body: web::Json<ManualPaymentBody>,
 ) -> Result<HttpResponse, StoreError> {
     let body = body.into_inner();
@@ -275,9 +307,16 @@ pub(super) async fn confirm_payment(
         amount,
         note: note.as_deref(),
     };
-    let answer =
-        orders::confirm_manual_payment(&pool, &cipher, payment, actor(&user), &idempotent, render)
-            .await?;
+    let answer = orders::confirm_manual_payment(
+        &pool,
+        &cipher,
+        &notifier,
+        payment,
+        actor(&user),
+        &idempotent,
+        render,
+    )
+    .await?;
     tracing::info!(order_id = %id, amount, user_id = %user.id, "manual payment confirmed");
     Ok(json_body(answer))
 }
@@ -314,6 +353,7 @@ pub(super) async fn cancel(
 pub(super) async fn replace_codes(
     user: AuthUser,
     pool: web::Data<DbPool>,
+    notifier: web::Data<Notifier>,
     storefront: web::Data<StorefrontCache>,
     body: web::Json<ReplaceBody>,
 ) -> Result<HttpResponse, StoreError> {
@@ -323,7 +363,16 @@ pub(super) async fn replace_codes(
         quantity,
         reason,
     } = body.into_inner().check()?;
-    let bundle = orders::replace_codes(&pool, id, item_id, quantity, &reason, actor(&user)).await?;
+    let bundle = orders::replace_codes(
+        &pool,
+        &notifier,
+        id,
+        item_id,
+        quantity,
+        &reason,
+        actor(&user),
+    )
+    .await?;
     storefront.invalidate();
     tracing::info!(order_id = %id, quantity, user_id = %user.id, "codes replaced");
     Ok(ok(AdminOrderDetail::build(&bundle)?))
@@ -374,25 +423,25 @@ pub(super) async fn reveal_codes(
 
 /// Tạo lại đường dẫn xem đơn
 ///
-/// Chỉ đơn đã hoàn tất. Token mới; token cũ hết hiệu lực. url = PUBLIC_BASE_URL + /order-detail?code=...#token=...
+/// Chỉ đơn đã hoàn tất. Token mới; mọi token cũ (của trang và của từng email) hết hiệu lực. url = PUBLIC_BASE_URL + /order-detail?code=...#token=... sendEmail: true thì gửi thêm một đường dẫn mới tới email của đơn.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/RegenerateAccessLink",
     operation_id = "adminOrderRegenerateAccessLink", tag = "Order",
-    request_body = IdBody,
+    request_body = RegenerateBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<AccessLinkView>)),
         BadRequest, Unauthorized, OrderNotFound, WrongOrderState))]
 pub(super) async fn regenerate_access_link(
     user: AuthUser,
     pool: web::Data<DbPool>,
-    settings: web::Data<OrderSettings>,
-    body: web::Json<IdBody>,
+    notifier: web::Data<Notifier>,
+    body: web::Json<RegenerateBody>,
 ) -> Result<HttpResponse, StoreError> {
-    let (order, token) = orders::regenerate_access(&pool, body.id, actor(&user)).await?;
-    tracing::info!(order_id = %order.id, user_id = %user.id, "order access link regenerated");
-    let url = format!(
-        "{}/order-detail?code={}#token={}",
-        settings.config.public_base_url,
-        order.code,
-        token.as_str()
+    let send_email = body.send_email.unwrap_or(false);
+    let (order, token) =
+        orders::regenerate_access(&pool, &notifier, body.id, send_email, actor(&user)).await?;
+    tracing::info!(
+        order_id = %order.id, user_id = %user.id, send_email,
+        "order access link regenerated"
     );
+    let url = notifier.link(&order.code, &token);
     Ok(no_store(ok(AccessLinkView { url })))
 }

@@ -14,6 +14,7 @@ use super::views::ConfirmView;
 use super::{MAX_TRANSACTION_ID, amount};
 use crate::domain::order::OrderCode;
 use crate::error::{Problems, StoreError};
+use crate::notifications::Notifier;
 use crate::orders::{self, BankPayment, Outcome};
 use crate::routes::openapi::{NoInternalKey, OrderNotFound};
 
@@ -88,10 +89,11 @@ impl BankPaymentBody {
 pub(super) async fn confirm_payment(
     _caller: InternalCaller,
     pool: web::Data<DbPool>,
+    notifier: web::Data<Notifier>,
     body: web::Json<BankPaymentBody>,
 ) -> Result<HttpResponse, StoreError> {
     let payment = body.into_inner().check()?;
-    let (order, outcome) = orders::confirm_bank_payment(&pool, &payment).await?;
+    let (order, outcome) = orders::confirm_bank_payment(&pool, &notifier, &payment).await?;
     tracing::info!(
         order_code = %order.code,
         transaction_id = %payment.transaction_id,

@@ -17,10 +17,10 @@ use shop_common::limits::CREATE_ORDER_PATH;
 use shop_common::route_table::RouteTable;
 use uuid::Uuid;
 
-pub use admin::{CancelBody, FilterQuery, ManualPaymentBody, ReplaceBody};
+pub use admin::{CancelBody, FilterQuery, ManualPaymentBody, RegenerateBody, ReplaceBody};
 pub use internal::BankPaymentBody;
 pub use views::*;
-pub use web::{DetailQuery, LookupQuery};
+pub use web::{DetailQuery, LookupQuery, MSG_RESEND, ResendBody, ResendView};
 
 use super::{ADMIN, INTERNAL, WEB};
 use crate::domain::order::{IdempotencyKey, MSG_IDEMPOTENCY_KEY};
@@ -29,6 +29,9 @@ use crate::error::{Problems, StoreError};
 pub const SORTABLE: &[&str] = &["createdAt", "total", "paidAt"];
 pub const IDEMPOTENCY_HEADER: &str = "Idempotency-Key";
 pub const TOKEN_HEADER: &str = "X-Order-Token";
+/// The shopper's "send me my link again"; the gateway should rate-limit it per client IP
+/// as it does CreateOrder.
+pub const RESEND_ACCESS_LINK_PATH: &str = "/retailstore/api/web/v1/Order/ResendAccessLink";
 /// The largest amount a payment may carry (as paymentprovider's QR amounts).
 pub const MAX_AMOUNT: i64 = 9_999_999_999_999;
 /// The longest transaction id paymentprovider sends.
@@ -101,6 +104,7 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<IdempotencyKey>, StoreErr
     web::create_order,
     web::order_detail,
     web::order_lookup,
+    web::resend_access_link,
     admin::pagination,
     admin::detail,
     admin::confirm_payment,
@@ -119,6 +123,7 @@ pub fn routes(table: RouteTable) -> RouteTable {
         .post(CREATE_ORDER_PATH, web::create_order)
         .get(&web_action("OrderDetail"), web::order_detail)
         .get(&web_action("OrderLookup"), web::order_lookup)
+        .post(RESEND_ACCESS_LINK_PATH, web::resend_access_link)
         .get(&admin("Pagination"), admin::pagination)
         .get(&admin("Detail"), admin::detail)
         .post(&admin("ConfirmPayment"), admin::confirm_payment)

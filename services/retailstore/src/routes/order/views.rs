@@ -209,6 +209,39 @@ pub struct EventView {
     pub actor: Option<String>,
 }
 
+/// One notification of an order, as system's deliveries list it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = OrderNotification)]
+pub struct NotificationView {
+    /// order_placed, codes_ready, codes_replaced, needs_attention, link_resent
+    pub event: String,
+    /// email | telegram
+    pub channel: String,
+    /// pending | sending | sent | failed
+    pub status: String,
+    #[schema(required = true)]
+    pub sent_at: Option<DateTime<Utc>>,
+    /// Địa chỉ hoặc chat nhận (system che bớt)
+    pub recipient: String,
+    pub attempts: i32,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<shop_common::outbox::Delivery> for NotificationView {
+    fn from(d: shop_common::outbox::Delivery) -> Self {
+        Self {
+            event: d.event,
+            channel: d.channel,
+            status: d.status,
+            sent_at: d.sent_at,
+            recipient: d.recipient,
+            attempts: d.attempts,
+            created_at: d.created_at,
+        }
+    }
+}
+
 /// Admin Order/Detail (also the answer of every admin order action).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -244,6 +277,10 @@ pub struct AdminOrderDetail {
     pub payment: PaymentInstruction,
     pub payments: Vec<PaymentView>,
     pub events: Vec<EventView>,
+    /// Chỉ có ở Order/Detail (lấy từ system; rỗng khi system không trả lời); các thao
+    /// tác khác không kèm trường này
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notifications: Option<Vec<NotificationView>>,
 }
 
 impl AdminOrderDetail {
@@ -318,6 +355,7 @@ impl AdminOrderDetail {
                     actor: e.actor.clone(),
                 })
                 .collect(),
+            notifications: None,
         })
     }
 }

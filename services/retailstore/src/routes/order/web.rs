@@ -1,12 +1,12 @@
-//! The shopper's handlers: CreateOrder, OrderDetail and OrderLookup.
+//! The shopper's handlers: CreateOrder, OrderDetail, OrderLookup and ResendAccessLink.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use shop_common::db::DbPool;
 use shop_common::net::request_client_ip;
 use shop_common::ok;
 use shop_common::openapi::{BadRequest, Enveloped, Unavailable};
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 
 use super::views::{OrderLookupView, WebOrderCreated, WebOrderDetail};
 use super::{TOKEN_HEADER, envelope_bytes, header, idempotency_key, json_body, no_store};
@@ -14,10 +14,11 @@ use crate::OrderSettings;
 use crate::admission::InFlight;
 use crate::checkout::{self, Checkout, ClientInfo, Created};
 use crate::crypto::CodeCipher;
-use crate::domain::order::{Email, MAX_USER_AGENT, OrderCode, OrderForm};
+use crate::domain::order::{Email, MAX_EMAIL, MAX_USER_AGENT, OrderCode, OrderForm};
 use crate::error::{Problems, StoreError};
 use crate::idempotency::{self, Idempotent};
 use crate::models::order::Order;
+use crate::notifications::Notifier;
 use crate::orders::{self, OrderBundle};
 use crate::payment_provider::PaymentProviderClient;
 use crate::routes::openapi::{CheckoutConflict, OrderNotFound, OrderRefused, TooManyUnpaid};
@@ -39,6 +40,64 @@ pub struct LookupQuery {
     /// Email đã dùng khi đặt
     #[param(value_type = String, required = true)]
     pub email: Option<String>,
+}
+
+/// The longest order code ResendAccessLink takes (a real one has 10 characters; longer
+/// is a malformed request, shorter a well-formed one that matches nothing).
+pub const MAX_CODE_INPUT: usize = 64;
+/// ResendAccessLink's one answer, whatever happened.
+pub const MSG_RESEND: &str = "Nếu mã đơn hàng và email khớp với một đơn hàng, đường dẫn xem đơn \
+    sẽ được gửi tới email đó trong ít phút";
+
+/// ResendAccessLink, as sent.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = OrderResendAccessLink)]
+pub struct ResendBody {
+    /// Mã đơn hàng (không phân biệt hoa thường)
+    #[schema(value_type = String, required = true, max_length = 64)]
+    pub code: Option<String>,
+    /// Email đã dùng khi đặt (không phân biệt hoa thường)
+    #[schema(value_type = String, required = true, max_length = 254)]
+    pub email: Option<String>,
+}
+
+/// ResendAccessLink's answer: the same for every well-formed request.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = OrderResendAccessLinkResult)]
+pub struct ResendView {
+    #[schema(
+        example = "Nếu mã đơn hàng và email khớp với một đơn hàng, đường dẫn xem đơn sẽ được gửi tới email đó trong ít phút"
+    )]
+    pub message: &'static str,
+}
+
+impl ResendBody {
+    /// The trimmed code and e-mail; missing, empty or over-long is code 1. Whether they
+    /// have the shape of a code or an address is not told apart here.
+    fn check(self) -> Result<(String, String), StoreError> {
+        let mut p = Problems::default();
+        let mut field = |name: &str, value: Option<String>, max: usize, missing: &str| {
+            let text = value
+                .as_deref()
+                .map(str::trim)
+                .unwrap_or_default()
+                .to_owned();
+            if text.is_empty() {
+                p.push(name, missing);
+            } else if text.chars().count() > max {
+                p.push(name, format!("Tối đa {max} ký tự"));
+            }
+            text
+        };
+        let code = field(
+            "code",
+            self.code,
+            MAX_CODE_INPUT,
+            "Vui lòng nhập mã đơn hàng",
+        );
+        let email = field("email", self.email, MAX_EMAIL, "Vui lòng nhập email");
+        p.finish(|| (code, email))
+    }
 }
 
 fn client_info(req: &HttpRequest, settings: &OrderSettings) -> ClientInfo {
@@ -64,6 +123,8 @@ fn client_info(req: &HttpRequest, settings: &OrderSettings) -> ClientInfo {
     request_body = OrderForm,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<WebOrderCreated>)),
         OrderRefused, CheckoutConflict, TooManyUnpaid, Unavailable))]
+// Each argument is one extractor (app data, the request, the body): nothing to group.
+#[allow(clippy::too_many_arguments)]
 pub(super) async fn create_order(
     req: HttpRequest,
     pool: web::Data<DbPool>,
@@ -71,6 +132,7 @@ pub(super) async fn create_order(
     payments: web::Data<PaymentProviderClient>,
     settings: web::Data<OrderSettings>,
     in_flight: web::Data<InFlight>,
+    notifier: web::Data<Notifier>,
     body: web::Json<OrderForm>,
 ) -> Result<HttpResponse, StoreError> {
     let form = body.into_inner();
@@ -87,6 +149,7 @@ pub(super) async fn create_order(
         payments: &payments,
         config: &settings.config,
         in_flight: &in_flight,
+        notifier: &notifier,
     };
     let render = |created: &Created| {
         let bundle = OrderBundle {
@@ -168,4 +231,28 @@ pub(super) async fn order_lookup(
         .filter(|o| o.email.to_lowercase() == email.key())
         .ok_or(StoreError::OrderNotFound)?;
     Ok(no_store(ok(OrderLookupView::of(&order)?)))
+}
+
+/// Gửi lại đường dẫn xem đơn (công khai)
+///
+/// Luôn trả success với cùng một thông báo, dù mã và email có khớp một đơn hay không (không lộ đơn nào tồn tại). Khi khớp (email không phân biệt hoa thường): một đường dẫn mới, token riêng, gửi tới email của đơn; tối đa 3 lần mỗi đơn mỗi giờ, quá thì vẫn cùng câu trả lời và không gửi. Thiếu trường hoặc quá dài: mã 1.
+#[utoipa::path(post, path = "/retailstore/api/web/v1/Order/ResendAccessLink",
+    operation_id = "webOrderResendAccessLink", tag = "Order",
+    request_body = ResendBody,
+    responses((status = 200, description = "Thành công (cùng câu trả lời cho mọi yêu cầu hợp lệ)", body = inline(Enveloped<ResendView>)),
+        BadRequest, Unavailable))]
+pub(super) async fn resend_access_link(
+    pool: web::Data<DbPool>,
+    notifier: web::Data<Notifier>,
+    body: web::Json<ResendBody>,
+) -> Result<HttpResponse, StoreError> {
+    let (code, email) = body.into_inner().check()?;
+    if let (Some(code), Some(email)) = (OrderCode::parse(&code), Email::parse(&email)) {
+        let sent = orders::resend_access_link(&pool, &notifier, &code, &email).await?;
+        // The code only: the log must not pair an order with an address either.
+        tracing::info!(order_code = %code, sent, "access link resend asked");
+    }
+    Ok(no_store(ok(ResendView {
+        message: MSG_RESEND,
+    })))
 }
