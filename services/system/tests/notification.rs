@@ -697,6 +697,7 @@ async fn the_list_filters_and_masks_and_resend_revives_failed_ones() {
     let items = by_order.ok()["items"].as_array().unwrap().clone();
     assert_eq!(items.len(), 2);
     assert!(items.iter().all(|i| i["orderCode"] == "DHLIST0001"));
+    assert!(items.iter().all(|i| i["orderId"].is_string()));
     assert!(
         items
             .iter()

@@ -53,6 +53,9 @@ pub struct Delivery {
     pub sent_at: Option<DateTime<Utc>>,
 }
 
+/// A delivery with its event's kind, order code and facts (for the order id).
+pub type Listed = (Delivery, String, Option<String>, Value);
+
 /// A delivery the worker claimed, with what rendering it needs from its event.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct Claimed {
@@ -296,11 +299,8 @@ pub async fn resend(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Optio
     Ok((exists > 0).then_some(false))
 }
 
-/// One delivery with its order code.
-pub async fn find(
-    conn: &mut AsyncPgConnection,
-    id: Uuid,
-) -> QueryResult<(Delivery, String, Option<String>)> {
+/// One delivery with its event.
+pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Listed> {
     notification_deliveries::table
         .inner_join(notification_events::table)
         .filter(notification_deliveries::id.eq(id))
@@ -308,24 +308,25 @@ pub async fn find(
             Delivery::as_select(),
             notification_events::event,
             notification_events::order_code,
+            notification_events::data,
         ))
         .first(conn)
         .await
 }
 
-/// A page of deliveries, newest first (or oldest with `ascending`), each with its event
-/// and order code.
+/// A page of deliveries, newest first (or oldest with `ascending`), each with its event.
 pub async fn page(
     conn: &mut AsyncPgConnection,
     filter: &DeliveryFilter,
     ascending: bool,
     limit: i64,
     offset: i64,
-) -> QueryResult<Vec<(Delivery, String, Option<String>)>> {
+) -> QueryResult<Vec<Listed>> {
     let query = filtered!(filter).select((
         Delivery::as_select(),
         notification_events::event,
         notification_events::order_code,
+        notification_events::data,
     ));
     let query = if ascending {
         query.order((
@@ -346,10 +347,7 @@ pub async fn count(conn: &mut AsyncPgConnection, filter: &DeliveryFilter) -> Que
 }
 
 /// An order's deliveries, oldest first.
-pub async fn by_order(
-    conn: &mut AsyncPgConnection,
-    order_code: &str,
-) -> QueryResult<Vec<(Delivery, String, Option<String>)>> {
+pub async fn by_order(conn: &mut AsyncPgConnection, order_code: &str) -> QueryResult<Vec<Listed>> {
     notification_deliveries::table
         .inner_join(notification_events::table)
         .filter(notification_events::order_code.eq(order_code))
@@ -357,6 +355,7 @@ pub async fn by_order(
             Delivery::as_select(),
             notification_events::event,
             notification_events::order_code,
+            notification_events::data,
         ))
         .order((
             notification_deliveries::created_at.asc(),

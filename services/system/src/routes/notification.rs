@@ -26,7 +26,7 @@ use crate::domain::notification::{
     SettingsPatch, SettingsView, SmtpSecurity, mask_recipient,
 };
 use crate::error::SystemError;
-use crate::models::notification::{self as deliveries, Delivery, DeliveryFilter};
+use crate::models::notification::{self as deliveries, DeliveryFilter, Listed};
 use crate::models::{AppConfiguration, NotificationSettings, NotificationSettingsChanges};
 use crate::notify::templates::{self, Shop};
 use crate::notify::{self, Effective, Notifications, TelegramSetup, mail, telegram};
@@ -382,6 +382,9 @@ pub struct DeliveryView {
     pub recipient: String,
     #[schema(required = true, example = "DHAB12CD34")]
     pub order_code: Option<String>,
+    /// The order's id (for a link to its page), when the event names one
+    #[schema(required = true)]
+    pub order_id: Option<Uuid>,
     #[schema(value_type = DeliveryStatus)]
     pub status: String,
     /// Sending attempts so far
@@ -397,10 +400,15 @@ pub struct DeliveryView {
 }
 
 impl DeliveryView {
-    fn new((d, event, order_code): (Delivery, String, Option<String>)) -> Self {
+    fn new((d, event, order_code, data): Listed) -> Self {
+        let order_id = data
+            .get("orderId")
+            .and_then(Value::as_str)
+            .and_then(|id| Uuid::parse_str(id).ok());
         Self {
             id: d.id,
             event,
+            order_id,
             channel: d.channel,
             audience: d.audience,
             recipient: mask_recipient(&d.recipient),
