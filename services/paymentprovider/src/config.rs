@@ -2,7 +2,8 @@
 //!
 //! Besides the shared settings of [`ServiceConfig`] (`DATABASE_URL`, `LISTEN_ADDR`,
 //! `DB_POOL_SIZE`, `IDENTITY_URL`, `INTERNAL_API_KEY`, `TRUSTED_PROXIES`), the service
-//! reads the variables below. Start-up fails with a message naming the variable when one is
+//! reads the variables below (`SYSTEM_URL` and `OUTBOX_POLL_INTERVAL_MS` for the
+//! notification outbox). Start-up fails with a message naming the variable when one is
 //! missing or malformed; key material itself is never printed.
 
 use std::time::Duration;
@@ -34,6 +35,11 @@ pub const DEFAULT_RETAILSTORE_URL: &str = "http://127.0.0.1:8083";
 pub const PAYMENT_RETRY_INTERVAL_SECONDS: &str = "PAYMENT_RETRY_INTERVAL_SECONDS";
 /// Default of [`PAYMENT_RETRY_INTERVAL_SECONDS`].
 pub const DEFAULT_RETRY_INTERVAL_SECONDS: u64 = 10;
+/// `SYSTEM_URL` [http://127.0.0.1:8082]: where system's internal routes are (the outbox
+/// relay posts transfer_unmatched and webhook_refused to Notification/Enqueue).
+/// `OUTBOX_POLL_INTERVAL_MS` [1000]: how often the relay looks for due outbox rows when
+/// no commit woke it (see `shop_common::outbox`).
+pub use shop_common::outbox::{OUTBOX_POLL_INTERVAL_MS, SYSTEM_URL};
 
 /// Everything the service binary needs.
 #[derive(Debug, Clone)]
@@ -47,6 +53,10 @@ pub struct Config {
     pub retailstore_url: String,
     /// `PAYMENT_RETRY_INTERVAL_SECONDS`.
     pub retry_interval: Duration,
+    /// `SYSTEM_URL`, without a trailing slash.
+    pub system_url: String,
+    /// `OUTBOX_POLL_INTERVAL_MS` and the relay's fixed timings.
+    pub relay: shop_common::outbox::RelayConfig,
 }
 
 impl Config {
@@ -66,6 +76,8 @@ impl Config {
                 PAYMENT_RETRY_INTERVAL_SECONDS,
                 DEFAULT_RETRY_INTERVAL_SECONDS,
             )?)?,
+            system_url: shop_common::outbox::system_url()?,
+            relay: shop_common::outbox::RelayConfig::from_env()?,
         })
     }
 

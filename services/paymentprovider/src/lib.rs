@@ -11,6 +11,7 @@ pub mod domain;
 pub mod error;
 pub mod metrics;
 pub mod models;
+pub mod notifications;
 pub mod retailstore;
 pub mod routes;
 pub mod schema;
@@ -23,8 +24,10 @@ use shop_common::auth::TokenVerifier;
 use shop_common::db::DbPool;
 use shop_common::health;
 use shop_common::internal::InternalKey;
+use shop_common::outbox::Wake;
 
 use crate::crypto::SecretCipher;
+use crate::notifications::RefusedWebhooks;
 use crate::retailstore::Retailstore;
 
 pub const SCHEMA: &str = "paymentprovider";
@@ -52,6 +55,10 @@ pub struct AppState {
     pub public_base_url: web::Data<PublicBaseUrl>,
     /// retailstore's internal API (ConfirmPayment).
     pub retailstore: web::Data<Retailstore>,
+    /// Wakes the outbox relay after a commit that wrote a row (the binary's relay holds
+    /// the other end).
+    pub wake: web::Data<Wake>,
+    pub refused: web::Data<RefusedWebhooks>,
 }
 
 impl AppState {
@@ -72,6 +79,8 @@ impl AppState {
                 public_base_url.trim_end_matches('/').to_owned(),
             )),
             retailstore: web::Data::new(retailstore),
+            wake: web::Data::new(Wake::default()),
+            refused: web::Data::new(RefusedWebhooks::default()),
         }
     }
 }
@@ -86,6 +95,8 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
             .app_data(state.internal_key.clone())
             .app_data(state.public_base_url.clone())
             .app_data(state.retailstore.clone())
+            .app_data(state.wake.clone())
+            .app_data(state.refused.clone())
             .configure(health::configure)
             .configure(routes::configure);
     }

@@ -1,6 +1,7 @@
 use shop_common::auth::TokenVerifier;
 use shop_common::config::required;
-use shop_common::internal::{InternalKey, http_client};
+use shop_common::internal::{InternalClient, InternalKey, http_client};
+use shop_common::outbox::{Relay, SealedLink};
 use shop_common::{db, server, telemetry};
 
 use paymentprovider::config::Config;
@@ -64,6 +65,7 @@ async fn main() -> std::io::Result<()> {
         addr = %server::bound(&listener),
         public_base_url = %config.public_base_url,
         retailstore_url = %config.retailstore_url,
+        system_url = %config.system_url,
         retry_interval_s = config.retry_interval.as_secs(),
         "paymentprovider listening"
     );
@@ -71,11 +73,34 @@ async fn main() -> std::io::Result<()> {
     // Pending bank transactions are retried in every replica (claims never overlap);
     // the job stops once the server has stopped (SIGTERM/SIGINT).
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let job = tokio::spawn(retry_job(pool, retailstore, config.retry_interval, stopped));
+    let wake = (**state.wake).clone();
+    let job = tokio::spawn(retry_job(
+        pool.clone(),
+        retailstore,
+        wake.clone(),
+        config.retry_interval,
+        stopped.clone(),
+    ));
+    // The outbox relay, likewise in every replica (its claims skip each other's rows).
+    // paymentprovider's events carry no sealed link, so there is nothing to open.
+    let system = InternalClient::new(
+        http_client(),
+        &config.system_url,
+        service.internal_api_key.clone(),
+    );
+    let no_links = |_, _: &SealedLink| Err("paymentprovider seals no links".to_owned());
+    let relay = Relay::new(pool, system, no_links, config.relay.clone(), wake);
+    let relayer = tokio::spawn(relay.run(stopped));
     let served = server::server(listener, configure(state))?.await;
     let _ = stop.send(true);
     if tokio::time::timeout(JOB_STOP_TIMEOUT, job).await.is_err() {
         tracing::warn!("payment retry job did not stop in time");
+    }
+    if tokio::time::timeout(JOB_STOP_TIMEOUT, relayer)
+        .await
+        .is_err()
+    {
+        tracing::warn!("outbox relay did not stop in time");
     }
     served
 }

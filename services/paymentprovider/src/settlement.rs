@@ -12,8 +12,10 @@
 
 use std::time::Duration;
 
+use diesel_async::AsyncConnection;
 use serde_json::Value;
 use shop_common::db::DbPool;
+use shop_common::outbox::Wake;
 use tokio::sync::watch;
 use tokio::task::JoinSet;
 use uuid::Uuid;
@@ -25,6 +27,7 @@ use crate::domain::transaction::{LEASE, TransactionStatus, retry_delay};
 use crate::error::PaymentError;
 use crate::models::provider::Provider;
 use crate::models::transaction::{NewTransaction, Settlement, Transaction};
+use crate::notifications;
 use crate::retailstore::{ConfirmPayment, Confirmation, Retailstore};
 
 /// Due transactions one retry pass takes at most (they are tried concurrently, so one
@@ -86,10 +89,13 @@ pub async fn authenticate(
 /// retailstore is inserted `pending` (under a lease, so the retry job leaves it to us).
 /// A repeated delivery returns the stored transaction; if that one is still `pending`,
 /// it is tried again at once. Once the row is stored, nothing here fails: a failed call
-/// or a failed update leaves it `pending` for the retry job.
+/// or a failed update leaves it `pending` for the retry job. A transfer stored (or set
+/// back) as `unmatched` raises transfer_unmatched in the same transaction; `wake` tells
+/// the relay after the commit.
 pub async fn receive(
     pool: &DbPool,
     retailstore: &Retailstore,
+    wake: &Wake,
     provider: &Provider,
     delivery: &Delivery,
     raw: &Value,
@@ -103,7 +109,24 @@ pub async fn receive(
     let row = NewTransaction::new(provider.id, delivery, raw, status, order_code);
     let lease = (status == TransactionStatus::Pending).then_some(LEASE);
     let mut conn = pool.get().await?;
-    let claimed = match Transaction::insert(&mut conn, &row, lease).await? {
+    let inserted = conn
+        .transaction(async |conn| {
+            let inserted = Transaction::insert(conn, &row, lease).await?;
+            if let Some(stored) = &inserted
+                && stored.status == TransactionStatus::Unmatched
+            {
+                notifications::transfer_unmatched(conn, stored, &provider.name).await?;
+            }
+            Ok::<_, PaymentError>(inserted)
+        })
+        .await?;
+    if inserted
+        .as_ref()
+        .is_some_and(|t| t.status == TransactionStatus::Unmatched)
+    {
+        wake.now();
+    }
+    let claimed = match inserted {
         Some(inserted) => {
             crate::metrics::payment_stored(inserted.status);
             tracing::info!(
@@ -140,7 +163,7 @@ pub async fn receive(
     if claimed.status != TransactionStatus::Pending {
         return Ok(claimed);
     }
-    Ok(attempt(pool, retailstore, claimed).await.transaction)
+    Ok(attempt(pool, retailstore, wake, claimed).await.transaction)
 }
 
 /// One attempt on a claimed pending transaction: what retailstore said, and the row as it
@@ -154,7 +177,12 @@ pub struct Attempt {
 
 /// Calls ConfirmPayment for a transaction this worker has claimed, then stores the answer
 /// (guarded: a row that moved on meanwhile is left as it is and returned as it is).
-pub async fn attempt(pool: &DbPool, retailstore: &Retailstore, claimed: Transaction) -> Attempt {
+pub async fn attempt(
+    pool: &DbPool,
+    retailstore: &Retailstore,
+    wake: &Wake,
+    claimed: Transaction,
+) -> Attempt {
     let Some(order_code) = claimed.order_code.clone() else {
         // The table's CHECK forbids a pending row without an order code.
         tracing::error!(transaction_id = %claimed.id, "pending transaction without an order code");
@@ -181,7 +209,7 @@ pub async fn attempt(pool: &DbPool, retailstore: &Retailstore, claimed: Transact
             retry_in: retry_delay(claimed.attempts.saturating_add(1)),
         },
     };
-    let transaction = match store(pool, claimed.id, &order_code, &settlement).await {
+    let transaction = match store(pool, wake, claimed.id, &order_code, &settlement).await {
         Ok(stored) => {
             crate::metrics::payment_stored(stored.status);
             tracing::info!(
@@ -208,16 +236,34 @@ pub async fn attempt(pool: &DbPool, retailstore: &Retailstore, claimed: Transact
     }
 }
 
-/// Stores `settlement`, or reads the row when it moved on meanwhile.
+/// Stores `settlement`, or reads the row when it moved on meanwhile. A transfer set back
+/// to `unmatched` (no such order) raises transfer_unmatched in the same transaction.
 async fn store(
     pool: &DbPool,
+    wake: &Wake,
     id: Uuid,
     order_code: &str,
     settlement: &Settlement,
 ) -> Result<Transaction, PaymentError> {
     let mut conn = pool.get().await?;
-    match Transaction::settle(&mut conn, id, order_code, settlement).await? {
-        Some(stored) => Ok(stored),
+    let unmatched = matches!(settlement, Settlement::NoSuchOrder { .. });
+    let settled = conn
+        .transaction(async |conn| {
+            let settled = Transaction::settle(conn, id, order_code, settlement).await?;
+            if unmatched && let Some(stored) = &settled {
+                let (_, provider_name) = Transaction::find_named(conn, id).await?;
+                notifications::transfer_unmatched(conn, stored, &provider_name).await?;
+            }
+            Ok::<_, PaymentError>(settled)
+        })
+        .await?;
+    match settled {
+        Some(stored) => {
+            if unmatched {
+                wake.now();
+            }
+            Ok(stored)
+        }
         None => Ok(Transaction::find_named(&mut conn, id).await?.0),
     }
 }
@@ -225,7 +271,11 @@ async fn store(
 /// One pass of the retry job: claims up to [`RETRY_BATCH`] due pending transactions and
 /// tries them concurrently. Safe to run at the same time in any number of tasks and
 /// replicas: each due row goes to one of them per lease. Returns how many it tried.
-pub async fn retry_pass(pool: &DbPool, retailstore: &Retailstore) -> Result<usize, PaymentError> {
+pub async fn retry_pass(
+    pool: &DbPool,
+    retailstore: &Retailstore,
+    wake: &Wake,
+) -> Result<usize, PaymentError> {
     let claimed = {
         let mut conn = pool.get().await?;
         Transaction::claim_due(&mut conn, RETRY_BATCH, LEASE).await?
@@ -234,8 +284,8 @@ pub async fn retry_pass(pool: &DbPool, retailstore: &Retailstore) -> Result<usiz
     let mut attempts = JoinSet::new();
     for transaction in claimed {
         let pool = pool.clone();
-        let retailstore = retailstore.clone();
-        attempts.spawn(async move { attempt(&pool, &retailstore, transaction).await });
+        let (retailstore, wake) = (retailstore.clone(), wake.clone());
+        attempts.spawn(async move { attempt(&pool, &retailstore, &wake, transaction).await });
     }
     while let Some(done) = attempts.join_next().await {
         if let Err(e) = done {
@@ -251,6 +301,7 @@ pub async fn retry_pass(pool: &DbPool, retailstore: &Retailstore) -> Result<usiz
 pub async fn retry_job(
     pool: DbPool,
     retailstore: Retailstore,
+    wake: Wake,
     every: Duration,
     mut stop: watch::Receiver<bool>,
 ) {
@@ -265,7 +316,7 @@ pub async fn retry_job(
             break;
         }
         loop {
-            match retry_pass(&pool, &retailstore).await {
+            match retry_pass(&pool, &retailstore, &wake).await {
                 Ok(n) if n as i64 >= RETRY_BATCH && !*stop.borrow() => continue,
                 Ok(0) => {}
                 Ok(n) => tracing::debug!(tried = n, "pending bank transactions retried"),
@@ -287,6 +338,7 @@ pub async fn retry_job(
 pub async fn assign(
     pool: &DbPool,
     retailstore: &Retailstore,
+    wake: &Wake,
     id: Uuid,
     order_code: &OrderCode,
 ) -> Result<Transaction, PaymentError> {
@@ -301,7 +353,7 @@ pub async fn assign(
             }
         }
     };
-    let done = attempt(pool, retailstore, claimed).await;
+    let done = attempt(pool, retailstore, wake, claimed).await;
     match done.confirmation {
         Confirmation::Done(_) => Ok(done.transaction),
         Confirmation::NoSuchOrder => Err(PaymentError::OrderNotFound),

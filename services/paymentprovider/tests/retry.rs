@@ -44,7 +44,11 @@ async fn concurrent_passes_never_call_twice_for_one_row() {
     let passes: Vec<_> = (0..2)
         .map(|_| {
             let (pool, retailstore) = (pool.clone(), retailstore.clone());
-            tokio::spawn(async move { retry_pass(&pool, &retailstore).await.unwrap() })
+            tokio::spawn(async move {
+                retry_pass(&pool, &retailstore, &Wake::default())
+                    .await
+                    .unwrap()
+            })
         })
         .collect();
     let mut tried = 0;
@@ -52,7 +56,9 @@ async fn concurrent_passes_never_call_twice_for_one_row() {
         tried += pass.await.unwrap();
     }
     // Whatever the first two left (a pass takes at most one batch) goes to the next.
-    tried += retry_pass(&pool, &retailstore).await.unwrap();
+    tried += retry_pass(&pool, &retailstore, &Wake::default())
+        .await
+        .unwrap();
     assert_eq!(tried as i64, n);
 
     let mut per_transaction: HashMap<String, usize> = HashMap::new();
@@ -72,7 +78,12 @@ async fn concurrent_passes_never_call_twice_for_one_row() {
     assert_eq!(matched, n);
     // Nothing is due any more.
     app.make_transactions_due().await;
-    assert_eq!(retry_pass(&pool, &retailstore).await.unwrap(), 0);
+    assert_eq!(
+        retry_pass(&pool, &retailstore, &Wake::default())
+            .await
+            .unwrap(),
+        0
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -84,10 +95,20 @@ async fn a_claimed_row_is_left_alone_until_its_lease_ends() {
     app.execute("UPDATE payment_transactions SET next_attempt_at = now() + interval '60 seconds'")
         .await;
     let retailstore = app.retailstore();
-    assert_eq!(retry_pass(&app.pool, &retailstore).await.unwrap(), 0);
+    assert_eq!(
+        retry_pass(&app.pool, &retailstore, &Wake::default())
+            .await
+            .unwrap(),
+        0
+    );
     // The worker died: once the lease is over, the job takes it.
     app.make_transactions_due().await;
-    assert_eq!(retry_pass(&app.pool, &retailstore).await.unwrap(), 1);
+    assert_eq!(
+        retry_pass(&app.pool, &retailstore, &Wake::default())
+            .await
+            .unwrap(),
+        1
+    );
     assert_eq!(app.transactions().await, ["1|matched|DH00000000|1"]);
     assert_eq!(
         app.retail.confirm_calls().last().unwrap()["transactionId"],
@@ -104,6 +125,7 @@ async fn the_job_retries_on_its_tick_and_stops_on_request() {
     let job = tokio::spawn(retry_job(
         app.pool.clone(),
         app.retailstore(),
+        Wake::default(),
         Duration::from_millis(100),
         stopped,
     ));
@@ -129,6 +151,7 @@ async fn the_job_retries_on_its_tick_and_stops_on_request() {
     let job = tokio::spawn(retry_job(
         app.pool.clone(),
         app.retailstore(),
+        Wake::default(),
         Duration::from_secs(3600),
         stopped,
     ));

@@ -343,9 +343,10 @@ async fn assign_while_retailstore_is_down_is_finished_by_the_retry_pass() {
 
     app.retail.set_down(false);
     app.make_transactions_due().await;
-    let tried = paymentprovider::settlement::retry_pass(&app.pool, &app.retailstore())
-        .await
-        .unwrap();
+    let tried =
+        paymentprovider::settlement::retry_pass(&app.pool, &app.retailstore(), &Wake::default())
+            .await
+            .unwrap();
     assert_eq!(tried, 1);
     assert_eq!(app.transactions().await, [format!("1|matched|{CODE}|1")]);
     assert_eq!(app.retail.applied_count(), 1);

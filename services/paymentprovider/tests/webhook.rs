@@ -407,7 +407,7 @@ async fn retailstore_down_keeps_it_pending_until_a_redelivery_or_the_retry_pass(
     assert_eq!(app.transactions().await[0], format!("1|pending|{CODE}|2"));
     // Not due yet: the retry pass leaves both alone.
     assert_eq!(
-        paymentprovider::settlement::retry_pass(&app.pool, &app.retailstore())
+        paymentprovider::settlement::retry_pass(&app.pool, &app.retailstore(), &Wake::default())
             .await
             .unwrap(),
         0
@@ -425,7 +425,7 @@ async fn retailstore_down_keeps_it_pending_until_a_redelivery_or_the_retry_pass(
     app.make_transactions_due().await;
     let retailstore = app.retailstore();
     assert_eq!(
-        paymentprovider::settlement::retry_pass(&app.pool, &retailstore)
+        paymentprovider::settlement::retry_pass(&app.pool, &retailstore, &Wake::default())
             .await
             .unwrap(),
         1
@@ -451,7 +451,7 @@ async fn retailstore_down_keeps_it_pending_until_a_redelivery_or_the_retry_pass(
     // Nothing left to do.
     app.make_transactions_due().await;
     assert_eq!(
-        paymentprovider::settlement::retry_pass(&app.pool, &retailstore)
+        paymentprovider::settlement::retry_pass(&app.pool, &retailstore, &Wake::default())
             .await
             .unwrap(),
         0

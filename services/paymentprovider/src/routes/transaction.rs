@@ -12,6 +12,7 @@ use shop_common::ok;
 use shop_common::openapi::{
     BadRequest, Enveloped, PageOf, PageParams, PageSpec, Unauthorized, Unavailable,
 };
+use shop_common::outbox::Wake;
 use shop_common::pagination::Page;
 use shop_common::route_table::RouteTable;
 use utoipa::{IntoParams, ToSchema};
@@ -202,10 +203,11 @@ async fn assign(
     user: AuthUser,
     pool: web::Data<DbPool>,
     retailstore: web::Data<Retailstore>,
+    wake: web::Data<Wake>,
     body: web::Json<AssignRequest>,
 ) -> Result<HttpResponse, PaymentError> {
     let (id, order_code) = body.into_inner().check()?;
-    let result = settlement::assign(&pool, &retailstore, id, &order_code).await;
+    let result = settlement::assign(&pool, &retailstore, &wake, id, &order_code).await;
     tracing::info!(
         actor = %user.user_name,
         transaction_id = %id,

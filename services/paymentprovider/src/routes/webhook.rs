@@ -14,6 +14,7 @@ use serde::Serialize;
 use serde_json::Value;
 use shop_common::db::DbPool;
 use shop_common::openapi::{BadRequest, Enveloped, PayloadTooLarge, Unavailable};
+use shop_common::outbox::Wake;
 use shop_common::route_table::RouteTable;
 use shop_common::{ApiError, ok};
 use utoipa::ToSchema;
@@ -25,6 +26,7 @@ use crate::crypto::SecretCipher;
 use crate::domain::sepay::Delivery;
 use crate::domain::transaction::{TransactionStatus, TransferType};
 use crate::error::PaymentError;
+use crate::notifications::RefusedWebhooks;
 use crate::retailstore::Retailstore;
 use crate::settlement;
 
@@ -80,10 +82,19 @@ async fn sepay(
     pool: web::Data<DbPool>,
     cipher: web::Data<SecretCipher>,
     retailstore: web::Data<Retailstore>,
+    wake: web::Data<Wake>,
+    refused: web::Data<RefusedWebhooks>,
 ) -> Result<HttpResponse, PaymentError> {
     let provider_id = req.match_info().get("providerId").unwrap_or_default();
     let authorization = req.headers().get(AUTHORIZATION).map(|v| v.as_bytes());
-    let provider = settlement::authenticate(&pool, &cipher, provider_id, authorization).await?;
+    let provider = match settlement::authenticate(&pool, &cipher, provider_id, authorization).await
+    {
+        Err(PaymentError::WebhookUnauthorized) => {
+            refused.refused(&pool, &wake).await;
+            return Err(PaymentError::WebhookUnauthorized);
+        }
+        other => other?,
+    };
 
     let body = match payload.to_bytes_limited(BODY_LIMIT).await {
         Err(_) => return Err(ApiError::payload_too_large().into()),
@@ -93,7 +104,8 @@ async fn sepay(
     let raw: Value = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad_request(format!("JSON không hợp lệ: {e}")))?;
     let delivery = Delivery::parse(&raw)?;
-    let stored = settlement::receive(&pool, &retailstore, &provider, &delivery, &raw).await?;
+    let stored =
+        settlement::receive(&pool, &retailstore, &wake, &provider, &delivery, &raw).await?;
     Ok(ok(WebhookAnswer {
         id: stored.id,
         status: stored.status,

@@ -11,6 +11,7 @@ use shop_common::auth::TokenVerifier;
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
 use shop_common::internal::InternalKey;
+pub use shop_common::outbox::Wake;
 pub use shop_common::testing::peers::FakeRetailstore;
 pub use shop_common::testing::shop::payment::{
     PROVIDER_CREATE as CREATE, PROVIDER_UPDATE as UPDATE,

@@ -1,0 +1,2 @@
+DROP TABLE alert_marks;
+DROP TABLE outbox;
