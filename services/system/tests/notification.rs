@@ -460,7 +460,7 @@ async fn settings_are_admin_only_write_only_and_checked() {
     assert_eq!(read["telegramEnabled"], false);
     assert_eq!(read["smtpFromEnvironment"], false);
     assert_eq!(read["events"]["codesReady"], true);
-    assert_eq!(read["events"]["sellerLowStock"], false);
+    assert_eq!(read["events"]["sellerLowStock"], true);
     assert!(read["updatedBy"].is_null());
 
     app.as_staff().get(SETTINGS).await.error(403, 6);
@@ -482,7 +482,7 @@ async fn settings_are_admin_only_write_only_and_checked() {
                 "smtpUserName": "shop@example.vn", "smtpPassword": "very-secret-password",
                 "mailFrom": "Cửa hàng <shop@example.vn>", "mailReplyTo": "hotro@example.vn",
                 "sellerEmails": ["owner@example.vn"],
-                "events": { "sellerLowStock": true }
+                "events": { "sellerLowStock": false }
             }),
         )
         .await
@@ -491,7 +491,7 @@ async fn settings_are_admin_only_write_only_and_checked() {
     assert_eq!(saved["hasSmtpPassword"], true);
     assert_eq!(saved["emailEnabled"], true);
     assert_eq!(saved["smtpPort"], 465);
-    assert_eq!(saved["events"]["sellerLowStock"], true);
+    assert_eq!(saved["events"]["sellerLowStock"], false);
     assert_eq!(saved["events"]["codesReady"], true);
     assert_eq!(saved["updatedBy"], "test-admin");
     assert!(!saved.to_string().contains("very-secret-password"));

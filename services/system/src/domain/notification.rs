@@ -201,9 +201,9 @@ impl SmtpSecurity {
     }
 }
 
-/// Which event sends what. A key missing from the stored JSON takes its default: every
-/// shopper e-mail, and the seller alerts about money (order paid, needs attention,
-/// transfer unmatched) and about lost e-mails; low stock and refused webhooks are opt-in.
+/// Which event sends what. A key missing from the stored JSON takes its default: on, for
+/// every shopper e-mail and every seller alert (low stock and refused webhooks are
+/// already throttled at their source: once per product per 24 h, once an hour).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct EventSwitches {
@@ -231,9 +231,9 @@ impl Default for EventSwitches {
             seller_order_paid: true,
             seller_transfer_unmatched: true,
             seller_needs_attention: true,
-            seller_low_stock: false,
+            seller_low_stock: true,
             seller_delivery_failed: true,
-            seller_webhook_refused: false,
+            seller_webhook_refused: true,
         }
     }
 }
@@ -736,7 +736,9 @@ mod tests {
         let switches = EventSwitches::from_json(&json!({"codesReady": false}));
         assert!(!switches.shopper(EventKind::CodesReady));
         assert!(switches.seller(EventKind::CodesReady));
-        assert!(!switches.seller(EventKind::LowStock));
+        assert!(switches.seller(EventKind::LowStock));
+        let quiet = EventSwitches::from_json(&json!({"sellerLowStock": false}));
+        assert!(!quiet.seller(EventKind::LowStock) && quiet.seller(EventKind::CodesReady));
         assert_eq!(
             EventSwitches::from_json(&json!("junk")),
             EventSwitches::default()
