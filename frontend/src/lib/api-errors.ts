@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   productNotOnSale: 402,
   orderNotFound: 403,
   orderStateConflict: 404,
+  /** Notification/Resend of a delivery that is not `failed` (system uses the same number for a wrong state). */
+  deliveryNotFailed: 404,
   tooManyUnpaidOrders: 405,
   idempotencyKeyReused: 406,
   paymentProviderUnavailable: 500,

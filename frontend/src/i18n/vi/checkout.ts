@@ -105,7 +105,8 @@ export const customerOrder = {
   lookup: {
     title: 'Tra cứu đơn hàng',
     formLabel: 'Tra cứu đơn hàng',
-    intro: 'Nhập mã đơn hàng và email đã dùng khi đặt hàng để xem trạng thái và hướng dẫn thanh toán.',
+    intro:
+      'Nhập mã đơn hàng và email đã dùng khi đặt hàng để xem trạng thái và hướng dẫn thanh toán, hoặc để nhận lại đường dẫn xem đơn qua email.',
     code: 'Mã đơn hàng',
     email: 'Email',
     submit: 'Tra cứu',
@@ -114,9 +115,12 @@ export const customerOrder = {
     emailRequired: 'Nhập email',
     emailInvalid: 'Email không hợp lệ',
     notFound: 'Không tìm thấy đơn hàng với mã và email này.',
+    resend: 'Gửi lại liên kết qua email',
+    resendLabel: 'Gửi lại đường dẫn xem đơn tới email đã dùng khi đặt hàng',
+    resendDone: 'Nếu mã đơn và email khớp, chúng tôi đã gửi liên kết xem đơn tới email của bạn.',
     codesNote: {
       before:
-        'Mã sản phẩm chỉ hiển thị trên đường dẫn đơn hàng ban đầu (trang mở ra sau khi đặt hàng, cũng có trong mục “Đơn hàng của bạn” trên thiết bị đã đặt). Nếu mất đường dẫn, cửa hàng có thể gửi cho bạn đường dẫn mới: hãy liên hệ qua ',
+        'Mã sản phẩm chỉ hiển thị trên đường dẫn đơn hàng ban đầu (trang mở ra sau khi đặt hàng, cũng có trong mục “Đơn hàng của bạn” trên thiết bị đã đặt). Nếu mất đường dẫn, nhập mã đơn và email rồi bấm “Gửi lại liên kết qua email” để nhận đường dẫn mới tại email đã dùng khi đặt hàng (kiểm tra cả thư mục spam). Nếu vẫn không nhận được, hãy liên hệ cửa hàng qua ',
       link: 'trang mạng xã hội',
       after: ' của cửa hàng.',
     },

@@ -104,7 +104,7 @@ export const notifications = {
       smtpHostInvalid: 'Máy chủ SMTP là một tên miền hoặc địa chỉ IP, không có khoảng trắng',
       smtpPortInvalid: 'Cổng là số từ 1 đến 65535',
       userNameTooLong: 'Tên đăng nhập tối đa 254 ký tự',
-      passwordTooLong: 'Mật khẩu tối đa 500 ký tự',
+      passwordTooLong: 'Mật khẩu SMTP tối đa 256 ký tự, không chứa ký tự điều khiển',
       mailFromRequired: 'Nhập địa chỉ người gửi khi đã nhập máy chủ SMTP',
       mailFromInvalid: 'Địa chỉ người gửi không hợp lệ',
       replyToInvalid: 'Địa chỉ nhận trả lời không hợp lệ',
@@ -161,6 +161,7 @@ export const notifications = {
   order: {
     title: 'Thông báo',
     empty: 'Chưa có thông báo nào cho đơn này',
+    allDeliveries: 'Xem và gửi lại trong Hệ thống › Thông báo',
     columns: {
       event: 'Sự kiện',
       channel: 'Kênh',

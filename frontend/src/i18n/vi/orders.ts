@@ -139,10 +139,14 @@ export const orders = {
   },
   accessLink: {
     confirmTitle: 'Tạo đường dẫn mới',
-    confirmMessage: (code: string) =>
-      `Tạo đường dẫn mới cho khách của đơn ${code}? Đường dẫn cũ sẽ ngừng hoạt động ngay.`,
+    dialogTitle: (code: string) => `Tạo đường dẫn mới cho đơn ${code}`,
+    warning: 'Mọi đường dẫn cũ của đơn, kể cả các đường dẫn đã gửi qua email, sẽ ngừng hoạt động ngay.',
+    sendEmail: 'Gửi liên kết mới tới email của khách',
+    sendEmailTo: (email: string) => `Gửi tới ${email}`,
     title: (code: string) => `Đường dẫn mới của đơn ${code}`,
     hint: 'Gửi đường dẫn này cho khách hàng. Đường dẫn cũ đã ngừng hoạt động.',
+    emailed: (email: string) =>
+      `Một đường dẫn mới cũng đang được gửi tới ${email}; xem trạng thái gửi ở mục Thông báo của đơn.`,
     url: 'Đường dẫn đơn hàng',
     copy: 'Sao chép đường dẫn',
   },

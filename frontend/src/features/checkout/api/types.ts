@@ -36,6 +36,23 @@ export const checkoutEndpoints = {
   orderLookup: `${ORDER_API}/OrderLookup`,
 } as const satisfies Record<string, ApiPath>;
 
+/**
+ * web Order/ResendAccessLink: hand-written from api.md until retailstore's OpenAPI
+ * document lists it (`OrderResendAccessLink`, `OrderResendAccessLinkResult`); then these
+ * become `ApiSchema` aliases and the path joins `checkoutEndpoints`.
+ */
+export interface ResendAccessLinkPayload {
+  code: string;
+  email: string;
+}
+
+/** The same answer whether or not the pair matched an order (no enumeration). */
+export interface ResendAccessLinkResult {
+  message: string;
+}
+
+export const RESEND_ACCESS_LINK_PATH = `${ORDER_API}/ResendAccessLink`;
+
 export const ORDER_TOKEN_HEADER = 'X-Order-Token';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 

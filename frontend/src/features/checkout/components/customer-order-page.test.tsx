@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { errorEnvelope, jsonBody, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render';
 import { getCustomerOrderQueryOptions } from '../api/get-customer-order';
 import type { CustomerOrder } from '../api/types';
@@ -162,5 +162,38 @@ describe('customer order page', () => {
     expect(fetch.mock.calls.findLast(([url]) => url.includes('OrderLookup'))![0]).toBe(
       '/retailstore/api/web/v1/Order/OrderLookup?code=DH7K2M9QXA&email=an%40example.com',
     );
+  });
+  it('without a token: e-mails a new link for the code and email, and shows the shop\'s answer', async () => {
+    const MESSAGE = 'Nếu mã đơn hàng và email khớp với một đơn hàng, đường dẫn xem đơn sẽ được gửi tới email đó trong ít phút';
+    let answer = () => errorEnvelope(429, 4, 'Bạn thao tác quá nhanh, vui lòng thử lại sau');
+    const fetch = shop(
+      () => errorEnvelope(500, 9, 'unexpected'),
+      (url) => (url.includes('/Order/ResendAccessLink') ? answer() : undefined),
+    );
+    renderApp('/order-detail?code=DH7K2M9QXA');
+    const form = await screen.findByRole('form', { name: 'Tra cứu đơn hàng' });
+    // The page says how to get a new link.
+    expect(screen.getByTestId('order-lookup-codes-note')).toHaveTextContent(/bấm “Gửi lại liên kết qua email” để nhận đường dẫn mới/);
+    expect(within(form).getByText(/nhận lại đường dẫn xem đơn qua email/)).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const resend = within(form).getByRole('button', { name: 'Gửi lại liên kết qua email' });
+    await user.click(resend);
+    expect(await within(form).findByText('Nhập email')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => url.includes('ResendAccessLink'))).toBe(false);
+
+    await user.type(within(form).getByRole('textbox', { name: 'Email' }), ' an@example.com ');
+    await user.click(resend);
+    expect(await within(form).findByTestId('order-lookup-resend-error')).toHaveTextContent('Bạn thao tác quá nhanh, vui lòng thử lại sau');
+
+    answer = () => okEnvelope({ message: MESSAGE });
+    await user.click(resend);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(MESSAGE);
+    const calls = fetch.mock.calls.filter(([url]) => url.includes('ResendAccessLink'));
+    expect(calls.map(([url]) => url)).toEqual(['/retailstore/api/web/v1/Order/ResendAccessLink', '/retailstore/api/web/v1/Order/ResendAccessLink']);
+    expect(calls[1][1]?.method).toBe('POST');
+    expect(jsonBody(calls[1][1])).toEqual({ code: 'DH7K2M9QXA', email: 'an@example.com' });
+    // Asking for a link looks nothing up.
+    expect(fetch.mock.calls.some(([url]) => url.includes('OrderLookup'))).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import MailOutlined from '@mui/icons-material/MailOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { normalizeOrderCode, ORDER_CODE_PATTERN } from '@/lib/order-status';
 import { useLookupOrder, type LookupOrderParams } from '../api/lookup-order';
+import { useResendAccessLink } from '../api/resend-access-link';
 import { OrderStatusBanner } from './order-status-banner';
 import { PaymentInstructionCard } from './payment-instruction-card';
 import { ShopContactNote } from './shop-contact-note';
@@ -42,11 +44,13 @@ interface OrderLookupProps {
 
 /**
  * Without the order's link: find it by code and email. Shows the status and the payment
- * instruction only; the codes stay on the original link (or a new one from the shop).
+ * instruction only; the codes stay on the original link, and the same code and email ask
+ * for a new link by e-mail (the answer never tells whether they matched).
  */
 export function OrderLookup({ initialCode = '', socialUrl }: OrderLookupProps) {
   const [params, setParams] = useState<LookupOrderParams | null>(null);
   const lookup = useLookupOrder(params);
+  const resend = useResendAccessLink();
   const { control, handleSubmit } = useForm<LookupFormValues, unknown, LookupOrderParams>({
     resolver: zodResolver(lookupSchema),
     defaultValues: { code: initialCode, email: '' },
@@ -56,6 +60,8 @@ export function OrderLookup({ initialCode = '', socialUrl }: OrderLookupProps) {
     setParams(values);
     if (params && params.code === values.code && params.email === values.email) void lookup.refetch();
   });
+
+  const onResend = handleSubmit((values) => resend.mutate(values));
 
   const result = lookup.data;
   return (
@@ -87,9 +93,31 @@ export function OrderLookup({ initialCode = '', socialUrl }: OrderLookupProps) {
               slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
             />
           </Stack>
-          <Button type="submit" variant="contained" startIcon={<SearchIcon />} loading={lookup.isFetching} sx={{ alignSelf: { sm: 'flex-start' } }}>
-            {t.submit}
-          </Button>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Button type="submit" variant="contained" startIcon={<SearchIcon />} loading={lookup.isFetching}>
+              {t.submit}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<MailOutlined />}
+              onClick={(event) => void onResend(event)}
+              loading={resend.isPending}
+              title={t.resendLabel}
+              data-testid="order-lookup-resend"
+            >
+              {t.resend}
+            </Button>
+          </Stack>
+          {resend.isSuccess && (
+            <Alert severity="success" data-testid="order-lookup-resend-message">
+              {resend.data?.message || t.resendDone}
+            </Alert>
+          )}
+          {resend.isError && (
+            <Alert severity="error" data-testid="order-lookup-resend-error">
+              {resend.error.message}
+            </Alert>
+          )}
         </Stack>
       </Paper>
 

@@ -31,7 +31,7 @@ export function DeliveriesPanel() {
     resend.mutate(delivery.id, {
       onSuccess: () => showSuccess(t.resent),
       onError: (error) => {
-        if (isApiError(error, ERROR_CODES.notFound)) showError(t.resendGone);
+        if (isApiError(error, ERROR_CODES.deliveryNotFailed)) showError(t.resendGone);
         else showError(error);
       },
     });

@@ -91,7 +91,7 @@ describe('notification settings schema', () => {
   it('names an invalid or repeated seller address', () => {
     expect(errorsOf({ sellerEmails: ['owner@example.com', 'bad'] }).sellerEmails).toBe('Email không hợp lệ: bad');
     expect(errorsOf({ sellerEmails: ['a@example.com', 'A@example.com'] }).sellerEmails).toBe('Email bị trùng: A@example.com');
-    expect(errorsOf({ sellerEmails: Array.from({ length: 21 }, (_, i) => `s${i}@example.com`) }).sellerEmails).toBe('Tối đa 20 email người bán');
+    expect(errorsOf({ sellerEmails: Array.from({ length: 11 }, (_, i) => `s${i}@example.com`) }).sellerEmails).toBe('Tối đa 10 email người bán');
   });
 
   it('checks the Telegram token and wants a chat id with a token', () => {

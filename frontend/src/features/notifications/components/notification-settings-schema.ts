@@ -17,22 +17,27 @@ import {
 
 const t = vi.notifications.settings.validation;
 
+/** system's limits (services/system/src/domain/notification.rs). */
 export const NOTIFICATION_LIMITS = {
   hostMax: 253,
   userNameMax: 254,
-  secretMax: 500,
-  sellerEmailsMax: 20,
-  chatIdMax: 64,
+  passwordMax: 256,
+  mailFromMax: 320,
+  sellerEmailsMax: 10,
+  chatIdMax: 33,
 } as const;
 
 /** The port each security usually takes: an empty port field sends it. */
 export const DEFAULT_SMTP_PORTS: Record<SmtpSecurity, number> = { none: 25, starttls: 587, tls: 465 };
 
-const HOST = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$|^\[?[0-9A-Fa-f:.]+\]?$/;
+/** A host name or an IP address (v6 in brackets or not), as system takes it. */
+const HOST = /^[A-Za-z0-9:[\]][A-Za-z0-9.:[\]-]*$/;
 /** `123456789:AA…`, as @BotFather hands it out. */
-const BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,200}$/;
+const BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/;
 /** A numeric chat id (groups and channels are negative) or a public `@channel`. */
-const CHAT_ID = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,63})$/;
+const CHAT_ID = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function isEmailAddress(value: string): boolean {
   return value.length <= EMAIL_MAX && z.email().safeParse(value).success;
@@ -104,11 +109,13 @@ export const notificationSettingsSchema = z
       if (!(port >= 1 && port <= 65535)) issue('smtpPort', t.smtpPortInvalid);
     }
     if (charLength(values.smtpUserName) > NOTIFICATION_LIMITS.userNameMax) issue('smtpUserName', t.userNameTooLong);
-    if (charLength(values.smtpPassword) > NOTIFICATION_LIMITS.secretMax) issue('smtpPassword', t.passwordTooLong);
+    if (charLength(values.smtpPassword) > NOTIFICATION_LIMITS.passwordMax || CONTROL.test(values.smtpPassword)) {
+      issue('smtpPassword', t.passwordTooLong);
+    }
 
     if (values.mailFrom === '') {
       if (values.smtpHost !== '') issue('mailFrom', t.mailFromRequired);
-    } else if (mailboxAddress(values.mailFrom) === null) {
+    } else if (charLength(values.mailFrom) > NOTIFICATION_LIMITS.mailFromMax || mailboxAddress(values.mailFrom) === null) {
       issue('mailFrom', t.mailFromInvalid);
     }
     if (values.mailReplyTo !== '' && !isEmailAddress(values.mailReplyTo)) issue('mailReplyTo', t.replyToInvalid);

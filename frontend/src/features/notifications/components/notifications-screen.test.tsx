@@ -325,7 +325,7 @@ describe('notifications screen: deliveries', () => {
     signIn();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch((url) => {
-      if (url.startsWith(RESEND)) return errorEnvelope(404, 2, 'Không tìm thấy');
+      if (url.startsWith(RESEND)) return errorEnvelope(409, 404, 'Thông báo không ở trạng thái thất bại');
       if (url.startsWith(PAGINATION)) return page([failed]);
       return okEnvelope(saved);
     });

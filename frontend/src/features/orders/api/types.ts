@@ -1,4 +1,5 @@
 import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
+import type { NotificationChannel, NotificationEvent, NotificationStatus } from '@/lib/notifications';
 import type { PaymentInstruction } from '@/lib/order-status';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
@@ -17,8 +18,32 @@ export type AdminPaymentInstruction = PaymentInstruction;
 export type AdminOrderPayment = ApiSchema<'OrderPayment'>;
 export type AdminOrderEvent = ApiSchema<'OrderEvent'>;
 
-/** admin Order/Detail: the web order detail plus what staff need. */
-export type AdminOrderDetail = ApiSchema<'AdminOrder'>;
+/**
+ * One notification of the order, as system's deliveries list it (`recipient` masked).
+ * Hand-written from api.md until retailstore's OpenAPI document names it
+ * (`OrderNotification`); then an `ApiSchema` alias.
+ */
+export interface AdminOrderNotification {
+  event: NotificationEvent | (string & {});
+  channel: NotificationChannel | (string & {});
+  status: NotificationStatus | (string & {});
+  sentAt?: string | null;
+  recipient?: string | null;
+  attempts?: number | null;
+  createdAt?: string | null;
+}
+
+/**
+ * admin Order/Detail: the web order detail plus what staff need; `notifications` only
+ * on Detail (empty when system did not answer), not on the actions' answers.
+ */
+export type AdminOrderDetail = ApiSchema<'AdminOrder'> & { notifications?: AdminOrderNotification[] | null };
+
+/** RegenerateAccessLink's body: `sendEmail` also e-mails the new link to the order's address. */
+export interface RegenerateAccessLinkPayload {
+  id: string;
+  sendEmail?: boolean;
+}
 
 /** One code in clear from RevealCodes (audited). */
 export interface RevealedCode {

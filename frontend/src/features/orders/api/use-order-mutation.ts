@@ -3,7 +3,8 @@ import { QUERY_ROOTS } from '@/lib/query-keys';
 
 /**
  * An order action: afterwards the orders (lists, details, dashboard), the products' stock
- * and the serial codes are asked for again, since actions reserve, sell or release codes.
+ * and the serial codes are asked for again, since actions reserve, sell or release codes;
+ * and the notification deliveries, since an action may e-mail the customer.
  */
 export function useOrderMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -14,6 +15,7 @@ export function useOrderMutation<V, R>(mutationFn: (variables: V) => Promise<R>)
         queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.orders] }),
         queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.products] }),
         queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.serialCodes] }),
+        queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.notifications] }),
       ]),
   });
 }

@@ -6,8 +6,16 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { vi } from '@/i18n/vi';
 
+interface AccessLinkDialogProps {
+  url: string | null;
+  orderCode: string;
+  /** The address a new link is also being e-mailed to, if one is. */
+  emailedTo?: string | null;
+  onClose: () => void;
+}
+
 /** The new customer link from RegenerateAccessLink, to send to the customer. */
-export function AccessLinkDialog({ url, orderCode, onClose }: { url: string | null; orderCode: string; onClose: () => void }) {
+export function AccessLinkDialog({ url, orderCode, emailedTo, onClose }: AccessLinkDialogProps) {
   const t = vi.orders.accessLink;
   return (
     <AppDialog
@@ -27,6 +35,11 @@ export function AccessLinkDialog({ url, orderCode, onClose }: { url: string | nu
     >
       <Stack spacing={2}>
         <Alert severity="success">{t.hint}</Alert>
+        {emailedTo && (
+          <Alert severity="info" data-testid="access-link-emailed">
+            {t.emailed(emailedTo)}
+          </Alert>
+        )}
         <TextField
           label={t.url}
           value={url ?? ''}

@@ -47,3 +47,7 @@ export function replaceCodesSchema(maxByItem: ReadonlyMap<string, number>) {
   });
 }
 export type ReplaceCodesFormValues = { itemId: string; quantity: string; reason: string };
+
+/** RegenerateAccessLink: whether the new link is e-mailed to the customer too. */
+export const regenerateLinkSchema = z.object({ sendEmail: z.boolean() });
+export type RegenerateLinkFormValues = z.input<typeof regenerateLinkSchema>;

@@ -9,17 +9,17 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { vi } from '@/i18n/vi';
 import { confirm } from '@/lib/confirm';
 import { showError } from '@/lib/toast';
-import { useRegenerateAccessLink } from '../api/regenerate-access-link';
 import { useRevealCodes } from '../api/reveal-codes';
 import type { AdminOrderDetail, RevealedCode } from '../api/types';
 import { AccessLinkDialog } from './access-link-dialog';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog';
 import { allowedOrderActions, type OrderAction } from './order-actions-model';
+import { RegenerateLinkDialog } from './regenerate-link-dialog';
 import { ReplaceCodesDialog } from './replace-codes-dialog';
 import { RevealedCodesDialog } from './revealed-codes-dialog';
 
-type FormAction = 'confirmPayment' | 'cancel' | 'replaceCodes';
+type FormAction = 'confirmPayment' | 'cancel' | 'replaceCodes' | 'regenerateLink';
 
 const ICONS: Record<OrderAction, ReactNode> = {
   confirmPayment: <PaidOutlined />,
@@ -31,15 +31,15 @@ const ICONS: Record<OrderAction, ReactNode> = {
 
 /**
  * The actions the order's status allows, each behind a confirm dialog. Forms (payment,
- * cancel, replacement) ask for their fields first, then confirm.
+ * cancel, replacement) ask for their fields first, then confirm; a new link asks in its
+ * own dialog whether to e-mail it too.
  */
 export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const t = vi.orders.actions;
   const [form, setForm] = useState<FormAction | null>(null);
   const [revealed, setRevealed] = useState<RevealedCode[] | null>(null);
-  const [link, setLink] = useState<string | null>(null);
+  const [link, setLink] = useState<{ url: string; emailed: boolean } | null>(null);
   const reveal = useRevealCodes();
-  const regenerate = useRegenerateAccessLink();
   const actions = allowedOrderActions(order.status);
 
   const onReveal = async () => {
@@ -53,21 +53,8 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
     reveal.mutate(order.id, { onSuccess: setRevealed, onError: (error) => showError(error) });
   };
 
-  const onRegenerate = async () => {
-    const accepted = await confirm({
-      title: vi.orders.accessLink.confirmTitle,
-      message: vi.orders.accessLink.confirmMessage(order.code),
-      acceptLabel: t.regenerateLink,
-      rejectLabel: vi.common.cancel,
-      destructive: true,
-    });
-    if (!accepted) return;
-    regenerate.mutate(order.id, { onSuccess: (result) => setLink(result.url), onError: (error) => showError(error) });
-  };
-
   const onAction = (action: OrderAction) => {
     if (action === 'revealCodes') void onReveal();
-    else if (action === 'regenerateLink') void onRegenerate();
     else setForm(action);
   };
 
@@ -81,7 +68,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
             color={action === 'cancel' ? 'error' : 'primary'}
             startIcon={ICONS[action]}
             onClick={() => onAction(action)}
-            loading={(action === 'revealCodes' && reveal.isPending) || (action === 'regenerateLink' && regenerate.isPending)}
+            loading={action === 'revealCodes' && reveal.isPending}
             data-testid={`order-action-${action}`}
           >
             {t[action]}
@@ -92,7 +79,20 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
       {actions.includes('cancel') && <CancelOrderDialog open={form === 'cancel'} order={order} onClose={() => setForm(null)} />}
       {actions.includes('replaceCodes') && <ReplaceCodesDialog open={form === 'replaceCodes'} order={order} onClose={() => setForm(null)} />}
       <RevealedCodesDialog codes={revealed} orderCode={order.code} onClose={() => setRevealed(null)} />
-      <AccessLinkDialog url={link} orderCode={order.code} onClose={() => setLink(null)} />
+      {actions.includes('regenerateLink') && (
+        <RegenerateLinkDialog
+          open={form === 'regenerateLink'}
+          order={order}
+          onClose={() => setForm(null)}
+          onDone={(url, emailed) => setLink({ url, emailed })}
+        />
+      )}
+      <AccessLinkDialog
+        url={link?.url ?? null}
+        orderCode={order.code}
+        emailedTo={link?.emailed ? order.email : null}
+        onClose={() => setLink(null)}
+      />
     </>
   );
 }

@@ -213,12 +213,69 @@ describe('admin order detail', () => {
     renderApp('/admin/orders/o-1');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Tạo đường dẫn mới' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Tạo đường dẫn mới' })).getByRole('button', { name: 'Tạo đường dẫn mới' }));
+    const form = await screen.findByRole('dialog', { name: 'Tạo đường dẫn mới cho đơn DH7K2M9QXA' });
+    expect(within(form).getByRole('checkbox', { name: 'Gửi liên kết mới tới email của khách' })).not.toBeChecked();
+    await user.click(within(form).getByRole('button', { name: 'Tạo đường dẫn mới' }));
     const dialog = await screen.findByRole('dialog', { name: 'Đường dẫn mới của đơn DH7K2M9QXA' });
     expect(within(dialog).getByRole('textbox', { name: 'Đường dẫn đơn hàng' })).toHaveValue('http://localhost:8080/order-detail?code=DH7K2M9QXA#token=new');
     expect(within(dialog).getByRole('button', { name: 'Sao chép đường dẫn' })).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('access-link-emailed')).not.toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => url.includes('RegenerateAccessLink'))!;
     expect(jsonBody(call[1])).toEqual({ id: 'o-1' });
+  });
+
+  it('e-mails the new link to the customer when asked (sendEmail)', async () => {
+    const fetch = mockFetch((url) =>
+      url.includes('/Order/RegenerateAccessLink')
+        ? okEnvelope({ url: 'http://localhost:8080/order-detail?code=DH7K2M9QXA#token=new' })
+        : okEnvelope(completed),
+    );
+    renderApp('/admin/orders/o-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Tạo đường dẫn mới' }));
+    const form = await screen.findByRole('dialog', { name: 'Tạo đường dẫn mới cho đơn DH7K2M9QXA' });
+    expect(within(form).getByText('Gửi tới an@example.com')).toBeInTheDocument();
+    await user.click(within(form).getByRole('checkbox', { name: 'Gửi liên kết mới tới email của khách' }));
+    await user.click(within(form).getByRole('button', { name: 'Tạo đường dẫn mới' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Đường dẫn mới của đơn DH7K2M9QXA' });
+    expect(within(dialog).getByTestId('access-link-emailed')).toHaveTextContent('Một đường dẫn mới cũng đang được gửi tới an@example.com');
+    const call = fetch.mock.calls.find(([url]) => url.includes('RegenerateAccessLink'))!;
+    expect(jsonBody(call[1])).toEqual({ id: 'o-1', sendEmail: true });
+  });
+
+  it("lists the order's notifications with labels, masked recipients and status", async () => {
+    mockFetch(() =>
+      okEnvelope({
+        ...completed,
+        notifications: [
+          { event: 'codes_ready', channel: 'email', status: 'failed', sentAt: null, recipient: 'a•••@example.com', attempts: 7, createdAt: '2026-11-22T03:05:01Z' },
+          { event: 'order_placed', channel: 'email', status: 'sent', sentAt: '2026-11-22T03:00:04Z', recipient: 'a•••@example.com', attempts: 1, createdAt: '2026-11-22T03:00:01Z' },
+          { event: 'codes_ready', channel: 'telegram', status: 'pending', sentAt: null, createdAt: '2026-11-22T03:05:02Z' },
+        ],
+      }),
+    );
+    renderApp('/admin/orders/o-1');
+    const section = await screen.findByRole('region', { name: 'Thông báo' });
+    const rows = within(section).getAllByTestId('order-notification-row');
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['22/11/2026 10:00', 'Xác nhận đặt hàng', 'Email', 'a•••@example.com', 'Đã gửi', '1'],
+      ['22/11/2026 10:05', 'Mã sản phẩm đã sẵn sàng', 'Email', 'a•••@example.com', 'Thất bại', '7'],
+      ['22/11/2026 10:05', 'Mã sản phẩm đã sẵn sàng', 'Telegram', '—', 'Chờ gửi', '—'],
+    ]);
+    // Staff see no link to the admin-only deliveries screen.
+    expect(within(section).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('says when the order has no notifications, and links admins to its deliveries', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(makeSession({ role: 'admin' })));
+    mockFetch(() => okEnvelope({ ...completed, notifications: [] }));
+    renderApp('/admin/orders/o-1');
+    const section = await screen.findByRole('region', { name: 'Thông báo' });
+    expect(within(section).getByText('Chưa có thông báo nào cho đơn này')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Xem và gửi lại trong Hệ thống › Thông báo' })).toHaveAttribute(
+      'href',
+      '/admin/system/notifications?tab=deliveries&keyword=DH7K2M9QXA',
+    );
   });
 
   it('issues replacement codes for an item, and shows 404 when the state changed meanwhile', async () => {

@@ -13,9 +13,9 @@ import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { useOrder } from '../api/get-order';
 import { OrderActions } from './order-actions';
-import { CustomerSection, ItemsSection, PaymentSection, PaymentsSection, TimelineSection } from './order-detail-sections';
+import { CustomerSection, ItemsSection, NotificationsSection, PaymentSection, PaymentsSection, TimelineSection } from './order-detail-sections';
 
-/** `/admin/orders/:orderId`: customer, items with masked codes, payment, payments, timeline, actions. */
+/** `/admin/orders/:orderId`: customer, items with masked codes, payment, payments, timeline, notifications, actions. */
 export function OrderDetailScreen({ orderId }: { orderId: string }) {
   const query = useOrder(orderId);
   const order = query.data;
@@ -74,6 +74,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
         <TimelineSection order={order} />
       </Box>
       <PaymentsSection order={order} />
+      <NotificationsSection order={order} />
     </Stack>
   );
 }

@@ -10,9 +10,18 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  NotificationStatusChip,
+  notificationChannelLabel,
+  notificationEventLabel,
+} from '@/components/notification-status/notification-status-chip';
+import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
-import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
-import type { AdminOrderDetail, AdminOrderEvent } from '../api/types';
+import { useSession } from '@/lib/auth';
+import { formatDateTime, formatDayTime, formatMoney, formatNumber } from '@/lib/format';
+import type { AdminOrderDetail, AdminOrderEvent, AdminOrderNotification } from '../api/types';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
@@ -219,6 +228,69 @@ export function TimelineSection({ order }: { order: AdminOrderDetail }) {
             </Box>
           ))}
         </Box>
+      )}
+    </Section>
+  );
+}
+
+function notificationTime(notification: AdminOrderNotification): number {
+  return new Date(notification.sentAt ?? notification.createdAt ?? 0).getTime() || 0;
+}
+
+/** The deliveries list of Hệ thống › Thông báo, searched by the order's code (admin only). */
+export function orderDeliveriesLink(code: string): string {
+  return `${paths.admin.notifications}?${new URLSearchParams({ tab: 'deliveries', keyword: code }).toString()}`;
+}
+
+/** The e-mails and alerts sent (or being sent) about the order, oldest first. */
+export function NotificationsSection({ order }: { order: AdminOrderDetail }) {
+  const t = vi.notifications.order;
+  const isAdmin = useSession()?.user?.role === 'admin';
+  const notifications = [...(order.notifications ?? [])].sort((a, b) => notificationTime(a) - notificationTime(b));
+  return (
+    <Section title={t.title} id="order-notifications" testId="order-notifications">
+      {notifications.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t.empty}
+        </Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-labelledby="order-notifications" sx={{ minWidth: 620 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t.columns.time}</TableCell>
+                <TableCell>{t.columns.event}</TableCell>
+                <TableCell>{t.columns.channel}</TableCell>
+                <TableCell>{t.columns.recipient}</TableCell>
+                <TableCell>{t.columns.status}</TableCell>
+                <TableCell align="right">{t.columns.attempts}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {notifications.map((notification, index) => (
+                <TableRow
+                  key={`${notification.event}-${notification.channel}-${notification.createdAt ?? ''}-${index}`}
+                  data-testid="order-notification-row"
+                  data-status={notification.status}
+                >
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDayTime(notification.sentAt ?? notification.createdAt)}</TableCell>
+                  <TableCell>{notificationEventLabel(notification.event)}</TableCell>
+                  <TableCell>{notificationChannelLabel(notification.channel)}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{notification.recipient || vi.common.empty}</TableCell>
+                  <TableCell>
+                    <NotificationStatusChip status={notification.status} />
+                  </TableCell>
+                  <TableCell align="right">{formatNumber(notification.attempts)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {isAdmin && (
+        <Link component={RouterLink} to={orderDeliveriesLink(order.code)} variant="body2" sx={{ display: 'inline-block', mt: 1.5 }}>
+          {t.allDeliveries}
+        </Link>
       )}
     </Section>
   );
