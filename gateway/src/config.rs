@@ -11,7 +11,7 @@
 //! | `INTERNAL_API_KEY` | required, >= 16 chars | key sent to identity's internal TokenStatus route |
 //! | `TRUSTED_PROXIES` | empty | comma-separated IPs/CIDRs whose `X-Forwarded-For`/`-Proto` are believed |
 //! | `RATE_LIMIT_LOGIN_PER_MINUTE` | `10` | logins per client IP per minute (0 disables) |
-//! | `RATE_LIMIT_ORDER_PER_MINUTE` | `20` | CreateOrder calls per client IP per minute (0 disables) |
+//! | `RATE_LIMIT_ORDER_PER_MINUTE` | `20` | CreateOrder and ResendAccessLink calls per client IP per minute, counted together (0 disables) |
 //! | `MAX_REQUEST_BYTES` | `1048576` | request body limit for proxied routes |
 //! | `UPLOAD_MAX_REQUEST_BYTES` | `6291456` | body limit of `/system/api/admin/v1/UploadFile/Upload` |
 //! | `BULK_MAX_REQUEST_BYTES` | `8388608` | body limit of `/retailstore/api/admin/v1/ProductSerialCode/CreateBulk` |

@@ -8,7 +8,7 @@ use std::net::{IpAddr, Ipv4Addr};
 use actix_http::RequestHead;
 use actix_web::http::{Method, header};
 use shop_common::auth::bearer_token_in;
-use shop_common::limits::{CREATE_ORDER_PATH, LOGIN_PATH};
+use shop_common::limits::{CREATE_ORDER_PATH, LOGIN_PATH, RESEND_ACCESS_LINK_PATH};
 use shop_common::net::TrustedProxies;
 
 use crate::auth::Principal;
@@ -57,7 +57,7 @@ pub async fn run(
     if req.method == Method::POST {
         let limiter = match path {
             LOGIN_PATH => Some(&shared.login_limit),
-            CREATE_ORDER_PATH => Some(&shared.order_limit),
+            CREATE_ORDER_PATH | RESEND_ACCESS_LINK_PATH => Some(&shared.order_limit),
             _ => None,
         };
         if let Some(limiter) = limiter {

@@ -12,6 +12,7 @@ use uuid::Uuid;
 
 const LOGIN: &str = "/identity/api/admin/v1/IdentityAuth/Login";
 const CREATE_ORDER: &str = "/retailstore/api/web/v1/Order/CreateOrder";
+const RESEND_LINK: &str = "/retailstore/api/web/v1/Order/ResendAccessLink";
 const UPLOAD: &str = "/system/api/admin/v1/UploadFile/Upload";
 
 async fn login(gw: &str, forwarded_for: Option<&str>) -> (Answer, Option<String>) {
@@ -111,6 +112,26 @@ async fn create_order_is_rate_limited() {
         .await
         .unwrap();
     assert_eq!(resp.status(), 200);
+}
+
+#[tokio::test]
+async fn resending_a_link_shares_the_order_limit() {
+    let (_mock, gw) = setup(|c| c.order_per_minute = 2).await;
+    let post = |path: &'static str| {
+        client()
+            .post(format!("{gw}{path}"))
+            .json(&json!({"code": "DHAAAAAAAA", "email": "a@b.c"}))
+            .send()
+    };
+    assert_eq!(post(RESEND_LINK).await.unwrap().status(), 200);
+    assert_eq!(post(CREATE_ORDER).await.unwrap().status(), 200);
+    // Each e-mails the shopper: a client cannot use one to get past the other's limit.
+    Answer::of(post(RESEND_LINK).await.unwrap())
+        .await
+        .error(429, 4);
+    Answer::of(post(CREATE_ORDER).await.unwrap())
+        .await
+        .error(429, 4);
 }
 
 #[tokio::test]

@@ -46,6 +46,9 @@ pub const UPLOADS_PREFIX: &str = "/uploads/";
 pub const LOGIN_PATH: &str = "/identity/api/admin/v1/IdentityAuth/Login";
 /// A shopper's checkout: rate-limited per client IP.
 pub const CREATE_ORDER_PATH: &str = "/retailstore/api/web/v1/Order/CreateOrder";
+/// A shopper's "send me my link again": e-mails, so rate-limited per client IP with
+/// CreateOrder (and at most 3 per order per hour by retailstore).
+pub const RESEND_ACCESS_LINK_PATH: &str = "/retailstore/api/web/v1/Order/ResendAccessLink";
 /// The shopper's order calls: their answers carry access tokens and, once paid, codes,
 /// so they are never cached.
 pub const ORDER_WEB_PREFIX: &str = "/retailstore/api/web/v1/Order/";
@@ -73,6 +76,7 @@ mod tests {
             assert!(path.starts_with('/'));
         }
         assert!(CREATE_ORDER_PATH.starts_with(ORDER_WEB_PREFIX));
+        assert!(RESEND_ACCESS_LINK_PATH.starts_with(ORDER_WEB_PREFIX));
         assert!(BULK_PATH.starts_with(&format!("/{}/", segment::RETAILSTORE)));
         assert!(UPLOAD_PATH.starts_with(&format!("/{}/", segment::SYSTEM)));
         assert!(LOGIN_PATH.starts_with(&format!("/{}/", segment::IDENTITY)));

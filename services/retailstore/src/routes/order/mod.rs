@@ -13,7 +13,7 @@ use actix_web::http::header::{CACHE_CONTROL, ContentType, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
 use shop_common::Envelope;
-use shop_common::limits::CREATE_ORDER_PATH;
+use shop_common::limits::{CREATE_ORDER_PATH, RESEND_ACCESS_LINK_PATH};
 use shop_common::route_table::RouteTable;
 use uuid::Uuid;
 
@@ -29,9 +29,6 @@ use crate::error::{Problems, StoreError};
 pub const SORTABLE: &[&str] = &["createdAt", "total", "paidAt"];
 pub const IDEMPOTENCY_HEADER: &str = "Idempotency-Key";
 pub const TOKEN_HEADER: &str = "X-Order-Token";
-/// The shopper's "send me my link again"; the gateway should rate-limit it per client IP
-/// as it does CreateOrder.
-pub const RESEND_ACCESS_LINK_PATH: &str = "/retailstore/api/web/v1/Order/ResendAccessLink";
 /// The largest amount a payment may carry (as paymentprovider's QR amounts).
 pub const MAX_AMOUNT: i64 = 9_999_999_999_999;
 /// The longest transaction id paymentprovider sends.
