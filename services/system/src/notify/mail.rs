@@ -1,10 +1,11 @@
-//! E-mail over SMTP with lettre (rustls on the ring provider). A transport is built per
-//! batch from the settings in force; its pool reuses connections within the batch.
+//! E-mail over SMTP with lettre (rustls on the ring provider). The worker keeps one
+//! transport while the settings stay the same; its pool reuses connections across sends.
 
 use std::time::Duration;
 
 use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::PoolConfig;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use uuid::Uuid;
@@ -82,8 +83,9 @@ fn smtp_error(e: &lettre::transport::smtp::Error) -> SendError {
     }
 }
 
-/// A transport for `server`.
-pub fn transport(server: &SmtpServer) -> Result<Transport, SendError> {
+/// A transport for `server` whose pool holds up to `max_connections` open connections
+/// (one per send in flight: SMTP sends one message at a time on a connection).
+pub fn transport(server: &SmtpServer, max_connections: u32) -> Result<Transport, SendError> {
     let builder = match server {
         SmtpServer::Url(url) => {
             Transport::from_url(url.expose()).map_err(|e| SendError::transient(describe(&e)))?
@@ -111,7 +113,13 @@ pub fn transport(server: &SmtpServer) -> Result<Transport, SendError> {
             }
         }
     };
-    Ok(builder.timeout(Some(SMTP_TIMEOUT)).build())
+    let pool = PoolConfig::new()
+        .max_size(max_connections.max(1))
+        .idle_timeout(Duration::from_secs(30));
+    Ok(builder
+        .timeout(Some(SMTP_TIMEOUT))
+        .pool_config(pool)
+        .build())
 }
 
 /// The message of delivery `id`: `Message-ID: <id@shop>`, so that a copy sent twice

@@ -59,7 +59,7 @@ impl Notifications {
 }
 
 /// An SMTP server: the stored one, or `SMTP_URL`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SmtpServer {
     Stored {
         host: String,

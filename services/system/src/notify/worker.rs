@@ -1,20 +1,21 @@
 //! The sending worker, one per replica: it claims due deliveries with a lease (replicas
-//! skip each other's rows), sends them concurrently outside any transaction, and records
-//! each outcome. It runs right after an Enqueue on this replica, otherwise every
-//! `NOTIFY_POLL_INTERVAL_MS`; a full batch is followed by the next one at once. Every
-//! time it compares is the database's `now()`, so no test depends on this machine's
-//! clock or speed.
+//! skip each other's rows) and sends them outside any transaction, up to
+//! `NOTIFY_CONCURRENCY` at once, each recording its own outcome as soon as it is known,
+//! so one slow mail server answer holds back no other delivery. It claims again as soon
+//! as a send finishes and after an Enqueue on this replica, otherwise every
+//! `NOTIFY_POLL_INTERVAL_MS`. Every time it compares is the database's `now()`, so no
+//! test depends on this machine's clock or speed.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use futures_util::future::join_all;
 use serde_json::json;
 use shop_common::db::DbPool;
-use tokio::sync::watch;
+use tokio::sync::{Semaphore, watch};
 
 use super::mail::{self, SendError, Transport};
 use super::templates::{self, Shop};
-use super::{Effective, Notifications, enqueue, telegram};
+use super::{Effective, Notifications, SmtpServer, enqueue, telegram};
 use crate::crypto::Purpose;
 use crate::domain::notification::{
     Audience, Channel, EventKind, NewEvent, backoff, clip_error, mask_recipient,
@@ -29,6 +30,9 @@ use crate::models::notification::{self, Claimed};
 pub struct Worker {
     pool: DbPool,
     notifications: Arc<Notifications>,
+    /// The SMTP transport of the server in force, kept while the settings do not change,
+    /// so that its pool's connections outlive a claim.
+    transport: Arc<Mutex<Option<(SmtpServer, Transport)>>>,
 }
 
 /// What one batch did.
@@ -39,70 +43,159 @@ pub struct Batch {
     pub failed: usize,
 }
 
+/// What a claim hands to each send.
+struct Claim {
+    deliveries: Vec<Claimed>,
+    settings: Arc<Effective>,
+    shop: Arc<Shop>,
+    transport: Option<Result<Transport, SendError>>,
+}
+
 impl Worker {
     pub fn new(pool: DbPool, notifications: Arc<Notifications>) -> Self {
         Self {
             pool,
             notifications,
+            transport: Arc::new(Mutex::new(None)),
         }
     }
 
-    /// Runs until `stop` turns `true` (or its sender goes away).
+    /// Runs until `stop` turns `true` (or its sender goes away), then waits for the sends
+    /// in flight.
     pub async fn run(self, mut stop: watch::Receiver<bool>) {
         let config = &self.notifications.config;
+        let slots = Arc::new(Semaphore::new(config.concurrency));
         loop {
             if *stop.borrow() {
-                return;
+                break;
             }
-            let full = match self.run_once().await {
-                Ok(batch) => batch.claimed >= config.concurrency,
-                Err(e) => {
-                    tracing::warn!(error = %e, "notification batch failed");
-                    false
+            let free = slots.available_permits();
+            let claimed = if free == 0 {
+                0
+            } else {
+                match self.claim(free).await {
+                    Ok(Some(claim)) => self.start_sends(claim, &slots),
+                    Ok(None) => 0,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "notification claim failed");
+                        0
+                    }
                 }
             };
-            if full {
+            if claimed > 0 && claimed == free {
+                // Every slot is busy: claim again once one frees.
+                tokio::select! {
+                    changed = stop.changed() => if changed.is_err() { break },
+                    permit = slots.acquire() => drop(permit),
+                }
                 continue;
             }
             tokio::select! {
-                changed = stop.changed() => if changed.is_err() { return },
+                changed = stop.changed() => if changed.is_err() { break },
                 () = self.notifications.woken() => {}
                 () = tokio::time::sleep(config.poll_interval) => {}
             }
         }
+        // The sends in flight finish and record their outcomes.
+        let all = u32::try_from(config.concurrency).unwrap_or(u32::MAX);
+        drop(slots.acquire_many(all).await);
     }
 
-    /// Claims one batch, sends it and records the outcomes.
-    pub async fn run_once(&self) -> Result<Batch, SystemError> {
+    /// Starts one task per claimed delivery, each holding a slot until its outcome is
+    /// stored; returns how many started.
+    fn start_sends(&self, claim: Claim, slots: &Arc<Semaphore>) -> usize {
+        let count = claim.deliveries.len();
+        let transport = claim.transport.map(Arc::new);
+        for delivery in claim.deliveries {
+            let Ok(permit) = Arc::clone(slots).try_acquire_owned() else {
+                // Not reached: no more were claimed than slots were free. The lease
+                // hands the delivery back to a later claim.
+                tracing::warn!(delivery_id = %delivery.id, "no free slot for a claimed delivery");
+                continue;
+            };
+            let worker = self.clone();
+            let settings = Arc::clone(&claim.settings);
+            let shop = Arc::clone(&claim.shop);
+            let transport = transport.clone();
+            tokio::spawn(async move {
+                let outcome = worker
+                    .send(&delivery, &settings, &shop, transport.as_deref())
+                    .await;
+                if let Err(e) = worker.record(&delivery, outcome, &settings).await {
+                    tracing::warn!(delivery_id = %delivery.id, error = %e, "delivery outcome not stored");
+                }
+                drop(permit);
+            });
+        }
+        count
+    }
+
+    /// Claims up to `limit` due deliveries with the settings, the shop and the transport
+    /// to send them with; `None` when nothing is due.
+    async fn claim(&self, limit: usize) -> Result<Option<Claim>, SystemError> {
         let config = &self.notifications.config;
-        let (claimed, settings, shop) = {
-            let mut conn = self.pool.get().await?;
-            let limit = i64::try_from(config.concurrency).unwrap_or(16);
-            let claimed = notification::claim(&mut conn, limit, config.lease).await?;
-            if claimed.is_empty() {
-                return Ok(Batch::default());
-            }
-            let settings = super::effective(&mut conn, &self.notifications).await?;
-            let app = AppConfiguration::load(&mut conn).await?;
-            (claimed, settings, Shop::new(&app, &config.public_base_url))
-        };
-        // One transport per batch: its pool reuses the connection across the batch.
+        let mut conn = self.pool.get().await?;
+        let limit = i64::try_from(limit).unwrap_or(1);
+        let deliveries = notification::claim(&mut conn, limit, config.lease).await?;
+        if deliveries.is_empty() {
+            return Ok(None);
+        }
+        let settings = super::effective(&mut conn, &self.notifications).await?;
+        let app = AppConfiguration::load(&mut conn).await?;
+        drop(conn);
         let transport = match &settings.email {
-            Some(email) if claimed.iter().any(|c| c.channel == "email") => {
-                Some(mail::transport(&email.server))
+            Some(email) if deliveries.iter().any(|c| c.channel == "email") => {
+                Some(self.transport_for(&email.server))
             }
             _ => None,
         };
-        let sends = claimed
-            .iter()
-            .map(|delivery| self.send(delivery, &settings, &shop, transport.as_ref()));
+        Ok(Some(Claim {
+            deliveries,
+            settings: Arc::new(settings),
+            shop: Arc::new(Shop::new(&app, &config.public_base_url)),
+            transport,
+        }))
+    }
+
+    /// The kept transport when `server` is the one it was made for, else a new one
+    /// (kept in its place), its pool as large as the sends that may run at once.
+    fn transport_for(&self, server: &SmtpServer) -> Result<Transport, SendError> {
+        let mut kept = self
+            .transport
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((for_server, transport)) = kept.as_ref()
+            && for_server == server
+        {
+            return Ok(transport.clone());
+        }
+        let max = u32::try_from(self.notifications.config.concurrency).unwrap_or(16);
+        let transport = mail::transport(server, max)?;
+        *kept = Some((server.clone(), transport.clone()));
+        Ok(transport)
+    }
+
+    /// Claims one batch, sends it and records the outcomes (the tests' way to drive the
+    /// worker one step at a time).
+    pub async fn run_once(&self) -> Result<Batch, SystemError> {
+        let Some(claim) = self.claim(self.notifications.config.concurrency).await? else {
+            return Ok(Batch::default());
+        };
+        let sends = claim.deliveries.iter().map(|delivery| {
+            self.send(
+                delivery,
+                &claim.settings,
+                &claim.shop,
+                claim.transport.as_ref(),
+            )
+        });
         let outcomes = join_all(sends).await;
         let mut batch = Batch {
-            claimed: claimed.len(),
+            claimed: claim.deliveries.len(),
             ..Batch::default()
         };
-        for (delivery, outcome) in claimed.iter().zip(outcomes) {
-            match self.record(delivery, outcome, &settings).await {
+        for (delivery, outcome) in claim.deliveries.iter().zip(outcomes) {
+            match self.record(delivery, outcome, &claim.settings).await {
                 Ok(Some(true)) => batch.sent += 1,
                 Ok(Some(false)) => batch.failed += 1,
                 Ok(None) => {}

@@ -332,7 +332,7 @@ pub async fn test(
                 Uuid::new_v4(),
                 &templates::test_mail(&shop),
             );
-            match (mail::transport(&email.server), message) {
+            match (mail::transport(&email.server, 1), message) {
                 (Ok(transport), Ok(message)) => mail::send(&transport, message).await,
                 (Err(e), _) | (_, Err(e)) => Err(e),
             }
