@@ -4,6 +4,8 @@ export const E2E = {
   adminUserName: process.env.E2E_ADMIN_USERNAME ?? 'admin',
   adminPassword: process.env.E2E_ADMIN_PASSWORD ?? 'Admin@123',
   chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  /** The mail catcher's web address (maildev), set by scripts/e2e.sh. */
+  mailUrl: (process.env.E2E_MAIL_URL ?? '').replace(/\/+$/, ''),
   /** Set E2E_HEADED=1 to watch the browser (needs a display). */
   headless: process.env.E2E_HEADED !== '1',
 } as const;
