@@ -16,7 +16,7 @@ trap 'rm -f "$marker"; "$ROOT/scripts/stack.sh" stop >/dev/null 2>&1 || true' EX
 
 BENCH_KEEP=1 scripts/bench.sh
 rc=0
-for script in bench-gateway bench-catalogue bench-orders bench-frontend; do
+for script in bench-gateway bench-catalogue bench-orders bench-notifications bench-frontend; do
   SKIP_BUILD=1 "scripts/$script.sh" || { rc=$?; warn "$script failed (exit $rc)"; }
 done
 

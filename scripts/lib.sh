@@ -290,7 +290,8 @@ admin_token() {
 # bench_env: what every benchmark shares: the build (BENCH_PROFILE [production], what
 # the images ship; release for a quicker build; debug only
 # to try a script out, its numbers mean nothing), a stack of its own (BENCH_DATA_DIR
-# [.data/bench], BENCH_PORT_BASE [28080]) and the admin account it logs in with.
+# [.data/bench], BENCH_PORT_BASE [28080]) and the admin account it logs in with; no
+# mail catcher (MAIL_CATCHER [0]).
 bench_env() {
   export PROFILE=${BENCH_PROFILE:-production}
   DATA_DIR=$(abspath "${BENCH_DATA_DIR:-.data/bench}")
@@ -298,6 +299,9 @@ bench_env() {
   export PORT_BASE=${BENCH_PORT_BASE:-28080}
   export ADMIN_USERNAME=${ADMIN_USERNAME:-admin}
   export ADMIN_PASSWORD=${ADMIN_PASSWORD:-Admin@123}
+  # No mail catcher beside the servers being measured (bench-notifications.sh brings its
+  # own mail server).
+  export MAIL_CATCHER=${MAIL_CATCHER:-0}
 }
 
 # bench_report NAME: the path of a new table, bench/results/NAME-<date>.md (the folder made).
