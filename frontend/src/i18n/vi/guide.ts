@@ -236,13 +236,15 @@ export const documentation = {
       { name: 'Xác nhận thanh toán', text: 'Khi tiền đã về mà webhook không tự ghi nhận: nhập số tiền thực nhận. Đơn hết hạn sẽ giữ lại mã nếu còn hàng.' },
       { name: 'Hủy đơn', text: 'Với đơn chờ thanh toán hoặc cần xử lý; nhập lý do. Mã đang giữ được trả về kho.' },
       { name: 'Cấp mã thay thế', text: 'Với đơn đã hoàn thành khi khách báo mã lỗi: chọn sản phẩm, số lượng và lý do; mã mới được giao miễn phí.' },
-      { name: 'Tạo liên kết mới', text: 'Khi khách mất liên kết đơn hàng: tạo liên kết mới, sao chép và gửi cho khách. Liên kết cũ hết hiệu lực ngay.' },
+      { name: 'Tạo liên kết mới', text: 'Khi khách mất liên kết đơn hàng: tạo liên kết mới, sao chép và gửi cho khách, hoặc đánh dấu "Gửi liên kết mới tới email của khách". Mọi liên kết cũ hết hiệu lực ngay. Khách cũng tự xin lại liên kết qua email ở trang tra cứu đơn.' },
     ],
+    notifications:
+      'Mục "Thông báo" của trang đơn cho biết các email đã gửi cho khách và trạng thái của chúng. Quản trị viên cài máy chủ email, Telegram, gửi thử và gửi lại thông báo lỗi trong Hệ thống › Thông báo.',
     attention: 'Đơn "Cần xử lý" là đơn đã nhận tiền nhưng không tự hoàn thành được (trả muộn, thiếu tiền, hết hàng): kiểm tra rồi xác nhận thanh toán hoặc hủy. Giao dịch chưa khớp đơn nào có thể gán cho đơn trong "Giao dịch nhận được".',
   },
   users: {
     title: 'Người dùng và vai trò',
-    intro: 'Chỉ quản trị viên vào được "Người dùng" và "Cấu hình cửa hàng"; nhân viên mở các trang đó sẽ thấy trang từ chối truy cập.',
+    intro: 'Chỉ quản trị viên vào được "Người dùng", "Cấu hình cửa hàng", "Thông báo" và "Nhật ký"; nhân viên mở các trang đó sẽ thấy trang từ chối truy cập.',
     roles: [
       { name: 'Quản trị viên (admin)', text: 'Làm được mọi việc: người dùng, cấu hình, tài khoản nhận tiền, xóa sản phẩm và mã, xem mã chưa bán, nhật ký.' },
       { name: 'Nhân viên (staff)', text: 'Xem mọi màn hình quản trị, thêm và sửa sản phẩm, nhập và sửa mã, mọi thao tác trên đơn hàng (kể cả xem mã của đơn), gán giao dịch.' },

@@ -4,14 +4,13 @@ export const notifications = {
   title: 'Thông báo',
   tabsLabel: 'Các phần của trang thông báo',
   tabs: {
-    settings: 'Cài đặt',
-    test: 'Gửi thử',
+    settings: 'Cài đặt và gửi thử',
     deliveries: 'Lịch sử gửi',
   },
   /** Delivery events, as the deliveries list and the order page show them. */
   events: {
     order_placed: 'Xác nhận đặt hàng',
-    codes_ready: 'Mã sản phẩm đã sẵn sàng',
+    codes_ready: 'Mã đã sẵn sàng',
     codes_replaced: 'Mã thay thế',
     needs_attention: 'Đơn cần xử lý',
     link_resent: 'Liên kết xem đơn mới',
@@ -35,6 +34,7 @@ export const notifications = {
     seller: 'Người bán',
   },
   settings: {
+    formLabel: 'Cài đặt thông báo',
     loadError: (reason: string) => `Không tải được cài đặt thông báo: ${reason}`,
     lastUpdated: (at: string, by: string) => `Cập nhật lần cuối ${at} bởi ${by}`,
     neverUpdated: 'Chưa có thay đổi nào được lưu',
@@ -117,6 +117,7 @@ export const notifications = {
     },
   },
   test: {
+    title: 'Gửi thử',
     intro: 'Gửi ngay một tin thử bằng cài đặt đã lưu (lưu cài đặt trước khi thử).',
     emailTitle: 'Email',
     emailTo: 'Gửi tới',

@@ -174,6 +174,7 @@ export function DocumentationPage() {
         <Typography variant="body2">{t.orders.intro}</Typography>
         <NamedList items={t.orders.actions} />
         <Typography variant="body2">{t.orders.attention}</Typography>
+        <Typography variant="body2">{t.orders.notifications}</Typography>
       </GuideSection>
 
       <GuideSection id="nguoi-dung">

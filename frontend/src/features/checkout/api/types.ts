@@ -37,9 +37,10 @@ export const checkoutEndpoints = {
 } as const satisfies Record<string, ApiPath>;
 
 /**
- * web Order/ResendAccessLink: hand-written from api.md until retailstore's OpenAPI
- * document lists it (`OrderResendAccessLink`, `OrderResendAccessLinkResult`); then these
- * become `ApiSchema` aliases and the path joins `checkoutEndpoints`.
+ * web Order/ResendAccessLink, written by hand to match retailstore's
+ * `OrderResendAccessLink` and `OrderResendAccessLinkResult` until `make api-types` can
+ * generate them (it refuses while system and retailstore both name a schema `EventKind`);
+ * then these become `ApiSchema` aliases and the path joins `checkoutEndpoints`.
  */
 export interface ResendAccessLinkPayload {
   code: string;

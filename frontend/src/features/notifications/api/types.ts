@@ -1,8 +1,10 @@
 /**
- * The Notifications API's wire types (api.md, system, Notifications), written by hand
- * from the contract while system's OpenAPI document does not describe them yet. This
- * file is the only place they are stated: once `make api-types` generates them, each
- * becomes an `ApiSchema<'…'>` alias and the endpoints `satisfies Record<string, ApiPath>`.
+ * The Notifications API's wire types (api.md, system, Notifications), written by hand to
+ * match system's OpenAPI document (the schema named beside each). They are not generated
+ * yet: `make api-types` refuses to merge system's `EventKind` (the notification events)
+ * with retailstore's (the order timeline's) until one is renamed. This file is the only
+ * place they are stated: once generated, each becomes an `ApiSchema<'…'>` alias and the
+ * endpoints `satisfies Record<string, ApiPath>`.
  */
 import type { NotificationChannel, NotificationEvent, NotificationStatus } from '@/lib/notifications';
 import { QUERY_ROOTS } from '@/lib/query-keys';
@@ -25,73 +27,89 @@ export const SELLER_EVENT_SETTINGS = [
 export type EventSettingKey = (typeof SHOPPER_EVENT_SETTINGS)[number] | (typeof SELLER_EVENT_SETTINGS)[number];
 export type NotificationEventSettings = Record<EventSettingKey, boolean>;
 
-/** GET admin Configuration/Notifications. Secrets never come back, only whether one is stored. */
-export interface NotificationSettings {
-  smtpHost: string | null;
-  smtpPort: number | null;
-  smtpSecurity: SmtpSecurity;
-  smtpUserName: string | null;
-  hasSmtpPassword: boolean;
-  mailFrom: string | null;
-  mailReplyTo?: string | null;
-  sellerEmails: string[];
-  hasTelegramBotToken: boolean;
-  telegramChatId: string | null;
-  events: NotificationEventSettings;
-  updatedAt: string | null;
-  updatedBy: string | null;
-  /** Whether e-mail goes out at all (a host stored here or `SMTP_URL`); not in api.md yet. */
-  emailEnabled?: boolean;
-  /** Whether Telegram goes out at all (a token stored here or `TELEGRAM_BOT_TOKEN`); not in api.md yet. */
-  telegramEnabled?: boolean;
-  /** No host stored here, and `SMTP_URL` supplies one; not in api.md yet. */
-  smtpFromEnvironment?: boolean;
-}
-
 /**
- * PUT admin Configuration/Notifications: the settings' fields; the secrets are
- * write-only: left out to keep the stored one, `''` to clear it, a value to replace it.
+ * GET admin Configuration/Notifications (system's `NotificationSettings`). Secrets never
+ * come back, only whether one is stored; the last four say what is in force.
  */
-export interface NotificationSettingsUpdate {
+export interface NotificationSettings {
+  /** Empty: `SMTP_URL` (the environment) applies. */
   smtpHost: string;
   smtpPort: number;
   smtpSecurity: SmtpSecurity;
   smtpUserName: string;
-  smtpPassword?: string;
+  hasSmtpPassword: boolean;
+  /** `shop@example.vn` or `Shop <shop@example.vn>`; empty: `MAIL_FROM` with `SMTP_URL`. */
   mailFrom: string;
   mailReplyTo: string | null;
   sellerEmails: string[];
-  telegramBotToken?: string;
+  hasTelegramBotToken: boolean;
+  /** A chat id or `@channel`; empty: `TELEGRAM_CHAT_ID`. */
   telegramChatId: string;
-  events: NotificationEventSettings;
+  /** A switch left out is on. */
+  events: Partial<NotificationEventSettings>;
+  updatedAt: string;
+  updatedBy: string | null;
+  /** E-mail goes out (a server and a sender, stored or from the environment). */
+  emailEnabled: boolean;
+  /** Telegram alerts go out (a token and a chat id, stored or from the environment). */
+  telegramEnabled: boolean;
+  /** The stored host is empty and the environment's `SMTP_URL` is used. */
+  smtpFromEnvironment: boolean;
+  /** The environment's bot token or chat id is used. */
+  telegramFromEnvironment: boolean;
 }
 
-/** POST admin Notification/Test: `to` for e-mail only (the stored chat id for Telegram). */
+/**
+ * PUT admin Configuration/Notifications (`NotificationSettingsUpdate`): a field left out
+ * stays. The secrets are write-only: left out keeps the stored one, `''` clears it, a
+ * value replaces it. `events` takes any subset of the switches (the generated type
+ * leaves it an untyped object, so it stays written here).
+ */
+export interface NotificationSettingsUpdate {
+  smtpHost?: string | null;
+  smtpPort?: number;
+  smtpSecurity?: SmtpSecurity;
+  smtpUserName?: string | null;
+  smtpPassword?: string | null;
+  mailFrom?: string | null;
+  mailReplyTo?: string | null;
+  sellerEmails?: string[] | null;
+  telegramBotToken?: string | null;
+  telegramChatId?: string | null;
+  events?: Partial<NotificationEventSettings>;
+}
+
+/** POST admin Notification/Test (`NotificationTest`): e-mail to `to` (default: the first seller address, else the sender). */
 export interface TestNotificationPayload {
   channel: NotificationChannel;
-  to?: string;
+  to?: string | null;
 }
 
+/** `NotificationTestResult`: always `sent: true` (a refusal is code 1). */
 export interface TestNotificationResult {
   sent: boolean;
 }
 
-/** A delivery in admin Notification/Pagination; `recipient` comes masked. */
+export type NotificationAudience = 'shopper' | 'seller';
+
+/** A delivery in admin Notification/Pagination (`NotificationDelivery`); `recipient` comes masked. */
 export interface NotificationDelivery {
   id: string;
-  event: NotificationEvent | (string & {});
-  channel: NotificationChannel | (string & {});
-  /** `shopper` or `seller`; not in api.md's list, shown when present. */
-  audience?: string;
+  event: NotificationEvent;
+  channel: NotificationChannel;
+  audience: NotificationAudience;
   recipient: string;
-  orderCode?: string | null;
-  /** The order's id, for a link to its page; not in api.md's list, used when present. */
-  orderId?: string | null;
-  status: NotificationStatus | (string & {});
+  orderCode: string | null;
+  /** The order's id (for a link to its page), when the event names one. */
+  orderId: string | null;
+  status: NotificationStatus;
   attempts: number;
-  lastError?: string | null;
+  /** The last failure, in the mail or Telegram server's words. */
+  lastError: string | null;
+  /** While pending: not before this. */
+  nextAttemptAt: string;
   createdAt: string;
-  sentAt?: string | null;
+  sentAt: string | null;
 }
 
 const CONFIGURATION_API = '/system/api/admin/v1/Configuration';

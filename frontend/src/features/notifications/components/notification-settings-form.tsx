@@ -141,7 +141,7 @@ export function NotificationSettingsForm() {
             ))}
           </Stack>
         ) : (
-          <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="notification-settings-form" aria-label={vi.notifications.tabs.settings}>
+          <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="notification-settings-form" aria-label={t.formLabel}>
             <Grid container spacing={2}>
               <Section title={t.sections.smtp} />
               <Grid size={{ xs: 12, md: 6 }}>

@@ -38,6 +38,10 @@ const stored: NotificationSettings = {
   },
   updatedAt: '2026-11-21T03:00:00Z',
   updatedBy: 'admin',
+  emailEnabled: true,
+  telegramEnabled: true,
+  smtpFromEnvironment: false,
+  telegramFromEnvironment: false,
 };
 
 function parse(changes: Partial<NotificationSettingsFormValues>, base: NotificationSettings | undefined = stored) {
@@ -109,12 +113,14 @@ describe('notification settings schema', () => {
     expect(mailboxAddress('nope')).toBeNull();
   });
 
-  it("reads whether e-mail and Telegram are on from the service's flags, or from what is stored", () => {
+  it("reads whether e-mail and Telegram are on from the service's flags", () => {
     expect(isEmailOff(stored)).toBe(false);
-    expect(isEmailOff({ ...stored, smtpHost: '' })).toBe(true);
-    expect(isEmailOff({ ...stored, smtpHost: '', smtpFromEnvironment: true })).toBe(false);
     expect(isEmailOff({ ...stored, emailEnabled: false })).toBe(true);
     expect(isTelegramOff(stored)).toBe(false);
     expect(isTelegramOff({ ...stored, telegramEnabled: false })).toBe(true);
+  });
+
+  it('turns a switch the service left out on', () => {
+    expect(toNotificationSettingsValues({ ...stored, events: { sellerLowStock: false } }).events).toMatchObject({ orderPlaced: true, sellerLowStock: false });
   });
 });

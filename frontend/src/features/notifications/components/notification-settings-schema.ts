@@ -209,19 +209,12 @@ export function toNotificationSettingsValues(settings: NotificationSettings | un
   };
 }
 
-/**
- * Whether e-mail goes out: the service's own word when it gives one (`emailEnabled`),
- * else a stored host or one from the environment (`smtpFromEnvironment`).
- */
+/** E-mail is off: no SMTP server stored here and none from the environment (`SMTP_URL`). */
 export function isEmailOff(settings: NotificationSettings): boolean {
-  if (typeof settings.emailEnabled === 'boolean') return !settings.emailEnabled;
-  return !settings.smtpHost && settings.smtpFromEnvironment !== true;
+  return !settings.emailEnabled;
 }
 
-/**
- * Whether Telegram is known to be off (`telegramEnabled: false`). Without that word a
- * missing stored token says nothing: `TELEGRAM_BOT_TOKEN` may supply one.
- */
+/** Telegram is off: no bot token and chat id, stored here or from the environment. */
 export function isTelegramOff(settings: NotificationSettings): boolean {
-  return settings.telegramEnabled === false;
+  return !settings.telegramEnabled;
 }

@@ -42,6 +42,8 @@ const saved: NotificationSettings = {
   updatedBy: 'admin',
   emailEnabled: true,
   telegramEnabled: true,
+  smtpFromEnvironment: false,
+  telegramFromEnvironment: false,
 };
 
 const failed: NotificationDelivery = {
@@ -55,6 +57,7 @@ const failed: NotificationDelivery = {
   status: 'failed',
   attempts: 7,
   lastError: '550 5.1.1 mailbox unavailable',
+  nextAttemptAt: '2026-11-22T03:10:00Z',
   createdAt: '2026-11-22T03:00:00Z',
   sentAt: null,
 };
@@ -65,9 +68,11 @@ const sent: NotificationDelivery = {
   audience: 'seller',
   recipient: '-100•••7890',
   orderCode: null,
+  orderId: null,
   status: 'sent',
   attempts: 1,
   lastError: null,
+  nextAttemptAt: '2026-11-22T02:00:00Z',
   createdAt: '2026-11-22T02:00:00Z',
   sentAt: '2026-11-22T02:00:05Z',
 };
@@ -220,7 +225,7 @@ describe('notifications screen: test sends', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let answer = () => errorEnvelope(400, 1, '535 5.7.8 Username and Password not accepted');
     const fetch = mockFetch((url) => (url.startsWith(TEST) ? answer() : okEnvelope(saved)));
-    renderApp('/admin/system/notifications?tab=test');
+    renderApp('/admin/system/notifications');
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Email' });
     const to = within(form).getByRole('textbox', { name: 'Gửi tới' });
@@ -247,7 +252,7 @@ describe('notifications screen: test sends', () => {
     signIn();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const fetch = mockFetch((url) => (url.startsWith(TEST) ? errorEnvelope(400, 1, 'Bad Request: chat not found') : okEnvelope(saved)));
-    renderApp('/admin/system/notifications?tab=test');
+    renderApp('/admin/system/notifications');
     const user = userEvent.setup();
     const telegram = await screen.findByRole('region', { name: 'Telegram' });
     await user.click(within(telegram).getByRole('button', { name: 'Gửi tin nhắn thử' }));
@@ -269,14 +274,14 @@ describe('notifications screen: deliveries', () => {
     const table = await screen.findByRole('table', { name: 'Lịch sử gửi thông báo' });
     const rows = await within(table).findAllByTestId('notification-delivery-row');
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['22/11/2026 10:00', 'Mã sản phẩm đã sẵn sàngKhách hàng', 'Email', 'a•••@example.com', 'DH7K2M9QXA', 'Thất bại', '7', '550 5.1.1 mailbox unavailable', '—', 'Gửi lại'],
+      ['22/11/2026 10:00', 'Mã đã sẵn sàngKhách hàng', 'Email', 'a•••@example.com', 'DH7K2M9QXA', 'Thất bại', '7', '550 5.1.1 mailbox unavailable', '—', 'Gửi lại'],
       ['22/11/2026 09:00', 'Sản phẩm sắp hết mãNgười bán', 'Telegram', '-100•••7890', '—', 'Đã gửi', '1', '—', '22/11/2026 09:00', ''],
     ]);
     expect(within(rows[0]).getByRole('link', { name: 'Mở đơn DH7K2M9QXA' })).toHaveAttribute('href', '/admin/orders/o-1');
     expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument();
     expect(callsTo(fetch, PAGINATION).map(([url]) => url)).toEqual([`${PAGINATION}?pageIndex=1&pageSize=20`]);
 
-    await user.click(within(rows[0]).getByRole('button', { name: 'Gửi lại Mã sản phẩm đã sẵn sàng tới a•••@example.com' }));
+    await user.click(within(rows[0]).getByRole('button', { name: 'Gửi lại Mã đã sẵn sàng tới a•••@example.com' }));
     expect(await screen.findByText('Đã đưa thông báo vào hàng đợi gửi lại')).toBeInTheDocument();
     expect(jsonBody(callsTo(fetch, RESEND)[0][1])).toEqual({ id: 'd-1' });
     // The list is read again.

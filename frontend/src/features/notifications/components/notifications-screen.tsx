@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useSearchParams } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { DeliveriesPanel } from './deliveries-panel';
 import { NotificationSettingsForm } from './notification-settings-form';
 import { TestNotificationPanel } from './test-notification-panel';
 
-const TABS = ['settings', 'test', 'deliveries'] as const;
+const TABS = ['settings', 'deliveries'] as const;
 type NotificationsTab = (typeof TABS)[number];
 
 const TAB_PARAM = 'tab';
@@ -18,9 +19,9 @@ function tabOf(value: string | null): NotificationsTab {
 }
 
 /**
- * Hệ thống › Thông báo (admin only, by the route guard): the settings, test sends and
- * every delivery. The tab sits in the URL (`?tab=deliveries`) beside the list's filters,
- * so a link to the failed deliveries opens on them.
+ * Hệ thống › Thông báo (admin only, by the route guard): the settings with their test
+ * sends below them, and every delivery. The tab sits in the URL (`?tab=deliveries`)
+ * beside the list's filters, so a link to the failed deliveries opens on them.
  */
 export function NotificationsScreen() {
   const t = vi.notifications;
@@ -61,8 +62,12 @@ export function NotificationsScreen() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`notifications-panel-${tab}`} aria-labelledby={`notifications-tab-${tab}`}>
-        {tab === 'settings' && <NotificationSettingsForm />}
-        {tab === 'test' && <TestNotificationPanel />}
+        {tab === 'settings' && (
+          <Stack spacing={3}>
+            <NotificationSettingsForm />
+            <TestNotificationPanel />
+          </Stack>
+        )}
         {tab === 'deliveries' && <DeliveriesPanel />}
       </Box>
     </>

@@ -47,7 +47,7 @@ function FailureAlert({ failure, channel }: { failure: Failure; channel: Notific
   );
 }
 
-/** "Gửi thử": a test e-mail to an address, a test Telegram message to the stored chat. */
+/** "Gửi thử", under the settings: a test e-mail to an address, a test Telegram message to the stored chat. */
 export function TestNotificationPanel() {
   const settings = useNotificationSettings();
   const send = useSendTestNotification();
@@ -84,13 +84,23 @@ export function TestNotificationPanel() {
   const onSendEmail = handleSubmit(({ to }) => run('email', to));
 
   return (
-    <Stack spacing={2} data-testid="notification-test">
+    <Stack component="section" spacing={2} aria-labelledby="notification-test-title" data-testid="notification-test">
+      <Typography id="notification-test-title" variant="h6" component="h2">
+        {t.title}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
         {t.intro}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack component="form" noValidate onSubmit={(event) => void onSendEmail(event)} spacing={2} aria-label={t.emailTitle}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        <Stack
+          component="form"
+          noValidate
+          onSubmit={(event) => void onSendEmail(event)}
+          spacing={2}
+          aria-label={t.emailTitle}
+          data-testid="notification-test-email"
+        >
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {t.emailTitle}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
@@ -111,7 +121,7 @@ export function TestNotificationPanel() {
               loading={sending === 'email'}
               disabled={sending !== null}
               sx={{ whiteSpace: 'nowrap', flexShrink: 0, mt: { sm: 1 } }}
-              data-testid="notification-test-email"
+              data-testid="notification-test-email-send"
             >
               {t.sendEmail}
             </Button>
@@ -121,7 +131,7 @@ export function TestNotificationPanel() {
       </Paper>
       <Paper variant="outlined" component="section" aria-labelledby="notification-test-telegram" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2}>
-          <Typography id="notification-test-telegram" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          <Typography id="notification-test-telegram" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {t.telegramTitle}
           </Typography>
           <Typography variant="body2" color="text.secondary">
@@ -134,7 +144,7 @@ export function TestNotificationPanel() {
             loading={sending === 'telegram'}
             disabled={sending !== null}
             sx={{ alignSelf: { sm: 'flex-start' } }}
-            data-testid="notification-test-telegram"
+            data-testid="notification-test-telegram-send"
           >
             {t.sendTelegram}
           </Button>

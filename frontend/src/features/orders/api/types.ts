@@ -20,17 +20,18 @@ export type AdminOrderEvent = ApiSchema<'OrderEvent'>;
 
 /**
  * One notification of the order, as system's deliveries list it (`recipient` masked).
- * Hand-written from api.md until retailstore's OpenAPI document names it
- * (`OrderNotification`); then an `ApiSchema` alias.
+ * Written by hand to match retailstore's `OrderNotification` until `make api-types` can
+ * generate it (it refuses while system and retailstore both name a schema `EventKind`);
+ * then an `ApiSchema<'OrderNotification'>` alias, and `AdminOrder` carries the list.
  */
 export interface AdminOrderNotification {
   event: NotificationEvent | (string & {});
   channel: NotificationChannel | (string & {});
   status: NotificationStatus | (string & {});
-  sentAt?: string | null;
-  recipient?: string | null;
-  attempts?: number | null;
-  createdAt?: string | null;
+  sentAt: string | null;
+  recipient: string;
+  attempts: number;
+  createdAt: string;
 }
 
 /**
@@ -39,10 +40,10 @@ export interface AdminOrderNotification {
  */
 export type AdminOrderDetail = ApiSchema<'AdminOrder'> & { notifications?: AdminOrderNotification[] | null };
 
-/** RegenerateAccessLink's body: `sendEmail` also e-mails the new link to the order's address. */
+/** RegenerateAccessLink's body (`OrderRegenerateAccessLink`): `sendEmail` also e-mails the new link to the order's address. */
 export interface RegenerateAccessLinkPayload {
   id: string;
-  sendEmail?: boolean;
+  sendEmail?: boolean | null;
 }
 
 /** One code in clear from RevealCodes (audited). */

@@ -250,7 +250,7 @@ describe('admin order detail', () => {
         notifications: [
           { event: 'codes_ready', channel: 'email', status: 'failed', sentAt: null, recipient: 'a•••@example.com', attempts: 7, createdAt: '2026-11-22T03:05:01Z' },
           { event: 'order_placed', channel: 'email', status: 'sent', sentAt: '2026-11-22T03:00:04Z', recipient: 'a•••@example.com', attempts: 1, createdAt: '2026-11-22T03:00:01Z' },
-          { event: 'codes_ready', channel: 'telegram', status: 'pending', sentAt: null, createdAt: '2026-11-22T03:05:02Z' },
+          { event: 'codes_ready', channel: 'telegram', status: 'pending', sentAt: null, recipient: '', attempts: 0, createdAt: '2026-11-22T03:05:02Z' },
         ],
       }),
     );
@@ -259,8 +259,8 @@ describe('admin order detail', () => {
     const rows = within(section).getAllByTestId('order-notification-row');
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
       ['22/11/2026 10:00', 'Xác nhận đặt hàng', 'Email', 'a•••@example.com', 'Đã gửi', '1'],
-      ['22/11/2026 10:05', 'Mã sản phẩm đã sẵn sàng', 'Email', 'a•••@example.com', 'Thất bại', '7'],
-      ['22/11/2026 10:05', 'Mã sản phẩm đã sẵn sàng', 'Telegram', '—', 'Chờ gửi', '—'],
+      ['22/11/2026 10:05', 'Mã đã sẵn sàng', 'Email', 'a•••@example.com', 'Thất bại', '7'],
+      ['22/11/2026 10:05', 'Mã đã sẵn sàng', 'Telegram', '—', 'Chờ gửi', '0'],
     ]);
     // Staff see no link to the admin-only deliveries screen.
     expect(within(section).queryByRole('link')).not.toBeInTheDocument();

@@ -234,7 +234,7 @@ export function TimelineSection({ order }: { order: AdminOrderDetail }) {
 }
 
 function notificationTime(notification: AdminOrderNotification): number {
-  return new Date(notification.sentAt ?? notification.createdAt ?? 0).getTime() || 0;
+  return new Date(notification.sentAt ?? notification.createdAt).getTime() || 0;
 }
 
 /** The deliveries list of Hệ thống › Thông báo, searched by the order's code (admin only). */
