@@ -22,7 +22,7 @@ pub const BACKOFF_MAX: Duration = Duration::from_secs(600);
 /// What happened (`event` at Enqueue).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-pub enum EventKind {
+pub enum NotificationEventKind {
     OrderPlaced,
     CodesReady,
     CodesReplaced,
@@ -36,7 +36,7 @@ pub enum EventKind {
 
 pub const MSG_EVENT: &str = "Loại sự kiện không hợp lệ";
 
-impl EventKind {
+impl NotificationEventKind {
     pub const ALL: [Self; 9] = [
         Self::OrderPlaced,
         Self::CodesReady,
@@ -249,26 +249,26 @@ impl EventSwitches {
     }
 
     /// Whether `event` e-mails the shopper.
-    pub fn shopper(&self, event: EventKind) -> bool {
+    pub fn shopper(&self, event: NotificationEventKind) -> bool {
         match event {
-            EventKind::OrderPlaced => self.order_placed,
-            EventKind::CodesReady => self.codes_ready,
-            EventKind::CodesReplaced => self.codes_replaced,
-            EventKind::NeedsAttention => self.needs_attention,
-            EventKind::LinkResent => self.link_resent,
+            NotificationEventKind::OrderPlaced => self.order_placed,
+            NotificationEventKind::CodesReady => self.codes_ready,
+            NotificationEventKind::CodesReplaced => self.codes_replaced,
+            NotificationEventKind::NeedsAttention => self.needs_attention,
+            NotificationEventKind::LinkResent => self.link_resent,
             _ => false,
         }
     }
 
     /// Whether `event` alerts the seller.
-    pub fn seller(&self, event: EventKind) -> bool {
+    pub fn seller(&self, event: NotificationEventKind) -> bool {
         match event {
-            EventKind::CodesReady => self.seller_order_paid,
-            EventKind::NeedsAttention => self.seller_needs_attention,
-            EventKind::LowStock => self.seller_low_stock,
-            EventKind::TransferUnmatched => self.seller_transfer_unmatched,
-            EventKind::WebhookRefused => self.seller_webhook_refused,
-            EventKind::DeliveryFailed => self.seller_delivery_failed,
+            NotificationEventKind::CodesReady => self.seller_order_paid,
+            NotificationEventKind::NeedsAttention => self.seller_needs_attention,
+            NotificationEventKind::LowStock => self.seller_low_stock,
+            NotificationEventKind::TransferUnmatched => self.seller_transfer_unmatched,
+            NotificationEventKind::WebhookRefused => self.seller_webhook_refused,
+            NotificationEventKind::DeliveryFailed => self.seller_delivery_failed,
             _ => false,
         }
     }
@@ -570,7 +570,7 @@ pub struct SettingsView {
 #[derive(Debug, Clone)]
 pub struct NewEvent {
     pub id: Uuid,
-    pub event: EventKind,
+    pub event: NotificationEventKind,
     pub order_code: Option<String>,
     /// As sent (trimmed): an address the mailer cannot use fails that delivery for good
     /// rather than refusing the event, which its sender would retry forever.
@@ -608,7 +608,7 @@ impl EnqueueInput {
         if id.is_none() {
             p.push("eventId", "Mã sự kiện phải là UUID");
         }
-        let event = self.event.as_deref().and_then(EventKind::parse);
+        let event = self.event.as_deref().and_then(NotificationEventKind::parse);
         if event.is_none() {
             p.push("event", MSG_EVENT);
         }
@@ -646,7 +646,7 @@ impl EnqueueInput {
                 .map_err(|_| p.push("occurredAt", "Thời điểm theo RFC 3339"))
                 .ok()
         });
-        if event.is_some_and(EventKind::has_shopper_email) {
+        if event.is_some_and(NotificationEventKind::has_shopper_email) {
             if order_code.is_none() {
                 p.push("orderCode", "Sự kiện của đơn hàng cần mã đơn");
             }
@@ -725,20 +725,23 @@ mod tests {
 
     #[test]
     fn events_round_trip() {
-        for e in EventKind::ALL {
-            assert_eq!(EventKind::parse(e.as_str()), Some(e));
+        for e in NotificationEventKind::ALL {
+            assert_eq!(NotificationEventKind::parse(e.as_str()), Some(e));
             assert_eq!(
                 serde_json::to_value(e).ok(),
                 Some(Value::String(e.as_str().to_owned()))
             );
         }
-        assert_eq!(EventKind::parse("codes"), None);
+        assert_eq!(NotificationEventKind::parse("codes"), None);
         let switches = EventSwitches::from_json(&json!({"codesReady": false}));
-        assert!(!switches.shopper(EventKind::CodesReady));
-        assert!(switches.seller(EventKind::CodesReady));
-        assert!(switches.seller(EventKind::LowStock));
+        assert!(!switches.shopper(NotificationEventKind::CodesReady));
+        assert!(switches.seller(NotificationEventKind::CodesReady));
+        assert!(switches.seller(NotificationEventKind::LowStock));
         let quiet = EventSwitches::from_json(&json!({"sellerLowStock": false}));
-        assert!(!quiet.seller(EventKind::LowStock) && quiet.seller(EventKind::CodesReady));
+        assert!(
+            !quiet.seller(NotificationEventKind::LowStock)
+                && quiet.seller(NotificationEventKind::CodesReady)
+        );
         assert_eq!(
             EventSwitches::from_json(&json!("junk")),
             EventSwitches::default()

@@ -8,7 +8,7 @@ use chrono::{DateTime, FixedOffset};
 use serde_json::Value;
 use uuid::Uuid;
 
-use crate::domain::notification::{EventKind, mask_recipient};
+use crate::domain::notification::{NotificationEventKind, mask_recipient};
 use crate::models::AppConfiguration;
 
 /// What every message shows about the shop.
@@ -182,14 +182,14 @@ fn link_blocks(link: Option<&str>, label: &'static str) -> Vec<Block> {
 /// The shopper's e-mail for `event`; `None` for events without one.
 pub fn shopper_mail(
     shop: &Shop,
-    event: EventKind,
+    event: NotificationEventKind,
     order_code: &str,
     data: &Value,
     link: Option<&str>,
 ) -> Option<Mail> {
     let mut blocks = vec![Block::Para(greeting(data))];
     let subject = match event {
-        EventKind::OrderPlaced => {
+        NotificationEventKind::OrderPlaced => {
             blocks.push(Block::Para(format!(
                 "Cảm ơn bạn đã đặt hàng tại {}. Đơn {order_code} đang chờ thanh toán; vui lòng chuyển khoản đúng số tiền và nội dung dưới đây.",
                 shop.name
@@ -248,7 +248,7 @@ pub fn shopper_mail(
             blocks.extend(link_blocks(link, "Xem đơn hàng và mã QR"));
             format!("Đơn hàng {order_code}: vui lòng thanh toán")
         }
-        EventKind::CodesReady => {
+        NotificationEventKind::CodesReady => {
             blocks.push(Block::Para(format!(
                 "Cửa hàng đã nhận đủ tiền cho đơn {order_code}. Mã của bạn đã sẵn sàng trên trang đơn hàng."
             )));
@@ -259,7 +259,7 @@ pub fn shopper_mail(
             blocks.extend(link_blocks(link, "Xem mã của bạn"));
             format!("Đơn hàng {order_code}: mã đã sẵn sàng")
         }
-        EventKind::CodesReplaced => {
+        NotificationEventKind::CodesReplaced => {
             blocks.push(Block::Para(format!(
                 "Cửa hàng đã cấp mã thay thế cho đơn {order_code}. Mã mới đã có trên trang đơn hàng; mã cũ không còn dùng được."
             )));
@@ -270,7 +270,7 @@ pub fn shopper_mail(
             blocks.extend(link_blocks(link, "Xem mã mới"));
             format!("Đơn hàng {order_code}: đã cấp mã thay thế")
         }
-        EventKind::NeedsAttention => {
+        NotificationEventKind::NeedsAttention => {
             let paid = number(data, "paidAmount").map(money);
             blocks.push(Block::Para(match paid {
                 Some(paid) => format!(
@@ -283,7 +283,7 @@ pub fn shopper_mail(
             blocks.extend(link_blocks(link, "Xem đơn hàng"));
             format!("Đơn hàng {order_code}: cửa hàng đang xử lý")
         }
-        EventKind::LinkResent => {
+        NotificationEventKind::LinkResent => {
             blocks.push(Block::Para(format!(
                 "Đây là liên kết mới tới đơn {order_code} mà bạn vừa yêu cầu. Nếu bạn không yêu cầu, hãy bỏ qua email này."
             )));
@@ -315,14 +315,14 @@ fn order_link(shop: &Shop, data: &Value) -> String {
 /// The seller's alert for `event`; `None` for events without one.
 fn seller_doc(
     shop: &Shop,
-    event: EventKind,
+    event: NotificationEventKind,
     order_code: Option<&str>,
     data: &Value,
 ) -> Option<Doc> {
     let code = order_code.unwrap_or("?");
     let mut facts = Vec::new();
     let (subject, link_label, link) = match event {
-        EventKind::CodesReady => {
+        NotificationEventKind::CodesReady => {
             push_fact(&mut facts, "Tổng tiền", number(data, "total").map(money));
             push_fact(&mut facts, "Đã nhận", number(data, "paidAmount").map(money));
             let lines = items(data);
@@ -340,7 +340,7 @@ fn seller_doc(
                 order_link(shop, data),
             )
         }
-        EventKind::NeedsAttention => {
+        NotificationEventKind::NeedsAttention => {
             push_fact(&mut facts, "Tổng tiền", number(data, "total").map(money));
             push_fact(&mut facts, "Đã nhận", number(data, "paidAmount").map(money));
             push_fact(&mut facts, "Lý do", text(data, "reason").map(str::to_owned));
@@ -350,7 +350,7 @@ fn seller_doc(
                 order_link(shop, data),
             )
         }
-        EventKind::TransferUnmatched => {
+        NotificationEventKind::TransferUnmatched => {
             push_fact(
                 &mut facts,
                 "Nguồn",
@@ -382,7 +382,7 @@ fn seller_doc(
                 admin_link(shop, "/admin/providers/transactions?status=unmatched"),
             )
         }
-        EventKind::LowStock => {
+        NotificationEventKind::LowStock => {
             push_fact(
                 &mut facts,
                 "Còn lại",
@@ -402,7 +402,7 @@ fn seller_doc(
                 admin_link(shop, "/admin/products"),
             )
         }
-        EventKind::DeliveryFailed => {
+        NotificationEventKind::DeliveryFailed => {
             push_fact(&mut facts, "Đơn hàng", order_code.map(str::to_owned));
             push_fact(
                 &mut facts,
@@ -425,7 +425,7 @@ fn seller_doc(
                 admin_link(shop, "/admin/system/notifications?status=failed"),
             )
         }
-        EventKind::WebhookRefused => {
+        NotificationEventKind::WebhookRefused => {
             let minutes = number(data, "windowSeconds").map(|s| (s + 59) / 60);
             (
                 format!(
@@ -452,7 +452,7 @@ fn seller_doc(
 /// The seller's alert as an e-mail.
 pub fn seller_mail(
     shop: &Shop,
-    event: EventKind,
+    event: NotificationEventKind,
     order_code: Option<&str>,
     data: &Value,
 ) -> Option<Mail> {
@@ -464,7 +464,7 @@ pub fn seller_mail(
 /// The seller's alert as a Telegram message (HTML mode).
 pub fn seller_telegram(
     shop: &Shop,
-    event: EventKind,
+    event: NotificationEventKind,
     order_code: Option<&str>,
     data: &Value,
 ) -> Option<String> {
@@ -672,7 +672,7 @@ mod tests {
         });
         let mail = shopper_mail(
             &shop(),
-            EventKind::OrderPlaced,
+            NotificationEventKind::OrderPlaced,
             "DHAB12CD34",
             &data,
             Some("https://shop.vn/order-detail?code=DHAB12CD34#token=t&x=\"1\""),
@@ -705,7 +705,7 @@ mod tests {
         let id = Uuid::new_v4();
         let text = seller_telegram(
             &shop(),
-            EventKind::CodesReady,
+            NotificationEventKind::CodesReady,
             Some("DHAB12CD34"),
             &json!({"orderId": id, "total": 150000, "paidAmount": 150000}),
         )
@@ -714,14 +714,31 @@ mod tests {
         assert!(text.contains(&format!("http://localhost:8080/admin/orders/{id}")));
         let unmatched = seller_telegram(
             &shop(),
-            EventKind::TransferUnmatched,
+            NotificationEventKind::TransferUnmatched,
             None,
             &json!({"amount": 20000, "content": "<i>chuyen tien</i>", "providerName": "SePay"}),
         )
         .unwrap_or_default();
         assert!(unmatched.contains("/admin/providers/transactions?status=unmatched"));
         assert!(unmatched.contains("&lt;i&gt;chuyen tien&lt;/i&gt;"));
-        assert!(seller_telegram(&shop(), EventKind::OrderPlaced, None, &json!({})).is_none());
-        assert!(shopper_mail(&shop(), EventKind::LowStock, "X", &json!({}), None).is_none());
+        assert!(
+            seller_telegram(
+                &shop(),
+                NotificationEventKind::OrderPlaced,
+                None,
+                &json!({})
+            )
+            .is_none()
+        );
+        assert!(
+            shopper_mail(
+                &shop(),
+                NotificationEventKind::LowStock,
+                "X",
+                &json!({}),
+                None
+            )
+            .is_none()
+        );
     }
 }

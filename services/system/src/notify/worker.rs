@@ -18,7 +18,7 @@ use super::templates::{self, Shop};
 use super::{Effective, Notifications, SmtpServer, enqueue, telegram};
 use crate::crypto::Purpose;
 use crate::domain::notification::{
-    Audience, Channel, EventKind, NewEvent, backoff, clip_error, mask_recipient,
+    Audience, Channel, NewEvent, NotificationEventKind, backoff, clip_error, mask_recipient,
 };
 use crate::error::SystemError;
 use crate::metrics;
@@ -215,7 +215,7 @@ impl Worker {
         shop: &Shop,
         transport: Option<&Result<Transport, SendError>>,
     ) -> Result<(), SendError> {
-        let Some(event) = EventKind::parse(&delivery.event) else {
+        let Some(event) = NotificationEventKind::parse(&delivery.event) else {
             return Err(SendError::permanent(format!(
                 "Loại sự kiện không rõ: {}",
                 delivery.event
@@ -374,7 +374,7 @@ impl Worker {
     ) -> Result<(), SystemError> {
         let event = NewEvent {
             id: super::delivery_failed_event_id(delivery.id),
-            event: EventKind::DeliveryFailed,
+            event: NotificationEventKind::DeliveryFailed,
             order_code: delivery.order_code.clone(),
             recipient_email: None,
             access_link: None,

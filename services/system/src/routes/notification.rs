@@ -22,8 +22,8 @@ use uuid::Uuid;
 use super::openapi::{NoInternalKey, NotFailed, TestRefused};
 use crate::crypto::Purpose;
 use crate::domain::notification::{
-    Audience, Channel, ChatId, DeliveryStatus, EnqueueInput, EventKind, EventSwitches, MSG_EVENT,
-    SettingsPatch, SettingsView, SmtpSecurity, mask_recipient,
+    Audience, Channel, ChatId, DeliveryStatus, EnqueueInput, EventSwitches, MSG_EVENT,
+    NotificationEventKind, SettingsPatch, SettingsView, SmtpSecurity, mask_recipient,
 };
 use crate::error::SystemError;
 use crate::models::notification::{self as deliveries, DeliveryFilter, Listed};
@@ -372,7 +372,7 @@ pub async fn test(
 #[schema(as = NotificationDelivery)]
 pub struct DeliveryView {
     pub id: Uuid,
-    #[schema(value_type = EventKind)]
+    #[schema(value_type = NotificationEventKind)]
     pub event: String,
     #[schema(value_type = Channel)]
     pub channel: String,
@@ -441,7 +441,7 @@ pub struct FilterQuery {
     pub status: Option<String>,
     #[param(value_type = Option<Channel>)]
     pub channel: Option<String>,
-    #[param(value_type = Option<EventKind>)]
+    #[param(value_type = Option<NotificationEventKind>)]
     pub event: Option<String>,
     /// Created at or after (RFC 3339)
     #[param(value_type = Option<DateTime<Utc>>)]
@@ -473,7 +473,7 @@ impl FilterQuery {
             &mut p,
             "event",
             trimmed(&self.event).as_deref(),
-            |t| EventKind::parse(t).map(EventKind::as_str),
+            |t| NotificationEventKind::parse(t).map(NotificationEventKind::as_str),
             MSG_EVENT,
         );
         let from = instant(&mut p, "from", self.from.as_deref());
@@ -558,7 +558,7 @@ pub struct EnqueueBody {
     /// The emitter's outbox row id: the same id again changes nothing
     #[schema(value_type = Uuid, required = true)]
     pub event_id: Option<String>,
-    #[schema(value_type = EventKind, required = true)]
+    #[schema(value_type = NotificationEventKind, required = true)]
     pub event: Option<String>,
     #[schema(value_type = Option<DateTime<Utc>>)]
     pub occurred_at: Option<String>,
