@@ -15,7 +15,7 @@ async fn idempotency_key_replays_the_same_answer() {
     let app = TestApp::spawn().await;
     let product = app.stocked("Thẻ Garena 100K", "GRN", 10).await;
     let body = order_body(&product, 1, "a@vidu.vn");
-    let key = [("idempotency-key", "0b6f1c8e-key-1")];
+    let key = [("idempotency-key", "0b6f1c8e-3d2a-4f5b-9c7d-1e2f3a4b5c61")];
     let first = app
         .anon()
         .with_headers(&key)
@@ -55,7 +55,7 @@ async fn idempotency_key_replays_the_same_answer() {
     // Another key: another order.
     let other = app
         .anon()
-        .with_headers(&[("idempotency-key", "0b6f1c8e-key-2")])
+        .with_headers(&[("idempotency-key", "0b6f1c8e-3d2a-4f5b-9c7d-1e2f3a4b5c62")])
         .post(CREATE_ORDER_PATH, &body)
         .await;
     assert_ne!(other.ok()["code"], first["result"]["code"]);
@@ -68,7 +68,7 @@ async fn idempotency_key_replays_the_same_answer() {
             let body = order_body(&product, 1, "b@vidu.vn");
             tokio::spawn(async move {
                 app.anon()
-                    .with_headers(&[("idempotency-key", "race-key")])
+                    .with_headers(&[("idempotency-key", "race-key-Zm9vYmFyYmF6cXV4")])
                     .post(CREATE_ORDER_PATH, &body)
                     .await
             })
@@ -90,14 +90,14 @@ async fn idempotency_key_replays_the_same_answer() {
     let body = order_body(&empty, 1, "c@vidu.vn");
     let answer = app
         .anon()
-        .with_headers(&[("idempotency-key", "k-3")])
+        .with_headers(&[("idempotency-key", "k3-Zm9vYmFyYmF6cXV4cXV4")])
         .post(CREATE_ORDER_PATH, &body)
         .await;
     answer.error(409, 400);
     app.import(&empty, &codes("NONE", 0..1)).await;
     let answer = app
         .anon()
-        .with_headers(&[("idempotency-key", "k-3")])
+        .with_headers(&[("idempotency-key", "k3-Zm9vYmFyYmF6cXV4cXV4")])
         .post(CREATE_ORDER_PATH, &body)
         .await;
     answer.ok();

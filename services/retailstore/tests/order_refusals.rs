@@ -152,3 +152,49 @@ async fn refused_orders_change_nothing() {
     assert_eq!(app.schema.dump("serial_codes").await, before);
     assert_eq!(app.scalar("SELECT count(*) AS n FROM orders").await, 0);
 }
+
+/// The shopper's Idempotency-Key guards a replay that carries the order's access token:
+/// a key of fewer than 128 bits (not a UUID, fewer than 22 base64url characters) is
+/// code 1, and nothing is reserved, stored or asked of paymentprovider.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_guessable_idempotency_key_creates_nothing() {
+    let app = TestApp::spawn().await;
+    let garena = app.stocked("Thẻ Garena 100K", "GRN", 3).await;
+    let body = order_body(&garena, 1, "khach@vidu.vn");
+    let before = app.schema.dump("serial_codes").await;
+    for weak in [
+        "k-1",
+        "order-12345",
+        "AbCdEfGhIjKlMnOpQrStU",
+        "00000000-0000-0000-0000-000000000000",
+        "AbCdEfGhIjKlMnOpQrSt.Uv",
+    ] {
+        let answer = app
+            .anon()
+            .with_headers(&[("idempotency-key", weak)])
+            .post(CREATE_ORDER_PATH, &body)
+            .await;
+        assert_eq!(answer.error(400, 1), ["Idempotency-Key"], "{weak}");
+    }
+    assert_eq!(app.schema.dump("serial_codes").await, before);
+    assert_eq!(app.scalar("SELECT count(*) AS n FROM orders").await, 0);
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM idempotency_keys")
+            .await,
+        0
+    );
+    assert!(app.payments.calls(INSTRUCTION_PATH).is_empty());
+    // A UUID, or 22 base64url characters, is enough.
+    for strong in [
+        "0b6f1c8e-3d2a-4f5b-9c7d-1e2f3a4b5c6d",
+        "AbCdEfGhIjKlMnOpQrSt-_",
+    ] {
+        let answer = app
+            .anon()
+            .with_headers(&[("idempotency-key", strong)])
+            .post(CREATE_ORDER_PATH, &body)
+            .await;
+        answer.ok();
+    }
+    assert_eq!(app.scalar("SELECT count(*) AS n FROM orders").await, 2);
+}

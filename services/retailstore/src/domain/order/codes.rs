@@ -93,6 +93,11 @@ pub fn token_matches(stored: &[u8], presented: &str) -> bool {
 pub struct IdempotencyKey(String);
 
 pub const MSG_IDEMPOTENCY_KEY: &str = "Idempotency-Key gồm 1 đến 200 ký tự ASCII nhìn thấy được";
+/// The public CreateOrder's key must be unguessable (at least 128 bits).
+pub const MSG_WEAK_IDEMPOTENCY_KEY: &str =
+    "Idempotency-Key của đơn hàng phải là một UUID hoặc ít nhất 22 ký tự base64url";
+/// base64url characters that carry 128 bits (6 bits each).
+pub const MIN_STRONG_KEY_CHARS: usize = 22;
 
 impl IdempotencyKey {
     pub fn parse(raw: &str) -> Option<Self> {
@@ -105,6 +110,21 @@ impl IdempotencyKey {
 
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// Whether the key carries at least 128 bits, as far as its shape tells: a UUID
+    /// (any of its textual forms, the nil UUID excepted), or at least 22 base64url
+    /// characters (`A-Z a-z 0-9 - _`, `=` padding ignored). A shopper's key guards a
+    /// replay that holds the order's access token, so it must not be guessable.
+    pub fn is_unguessable(&self) -> bool {
+        if let Ok(uuid) = uuid::Uuid::parse_str(&self.0) {
+            return !uuid.is_nil();
+        }
+        let body = self.0.trim_end_matches('=');
+        body.len() >= MIN_STRONG_KEY_CHARS
+            && body
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     }
 
     /// The transaction id a manual payment made with this key records.
@@ -167,6 +187,37 @@ mod tests {
         assert_eq!(key.manual_transaction_id().len(), 7 + 32);
         for bad in ["", " ", "a b", "é", &"a".repeat(201)] {
             assert!(IdempotencyKey::parse(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn unguessable_keys_carry_128_bits() {
+        let strong = [
+            "0b6f1c8e-3d2a-4f5b-9c7d-1e2f3a4b5c6d",
+            "{0b6f1c8e-3d2a-4f5b-9c7d-1e2f3a4b5c6d}",
+            "0b6f1c8e3d2a4f5b9c7d1e2f3a4b5c6d",
+            "AbCdEfGhIjKlMnOpQrStUv",
+            "AbCdEfGhIjKlMnOpQrSt-_==",
+        ];
+        for key in strong {
+            assert!(
+                IdempotencyKey::parse(key).unwrap().is_unguessable(),
+                "{key}"
+            );
+        }
+        let weak = [
+            "k-1",
+            "race-key",
+            "AbCdEfGhIjKlMnOpQrStU",
+            "00000000-0000-0000-0000-000000000000",
+            "AbCdEfGhIjKlMnOpQrStUv.",
+            "AbCdEfGhIjKlMnOpQrSt+/Uv",
+        ];
+        for key in weak {
+            assert!(
+                !IdempotencyKey::parse(key).unwrap().is_unguessable(),
+                "{key}"
+            );
         }
     }
 }

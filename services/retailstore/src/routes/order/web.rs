@@ -9,12 +9,16 @@ use shop_common::openapi::{BadRequest, Enveloped, Unavailable};
 use utoipa::{IntoParams, ToSchema};
 
 use super::views::{OrderLookupView, WebOrderCreated, WebOrderDetail};
-use super::{TOKEN_HEADER, envelope_bytes, header, idempotency_key, json_body, no_store};
+use super::{
+    IDEMPOTENCY_HEADER, TOKEN_HEADER, envelope_bytes, header, idempotency_key, json_body, no_store,
+};
 use crate::OrderSettings;
 use crate::admission::InFlight;
 use crate::checkout::{self, Checkout, ClientInfo, Created};
 use crate::crypto::CodeCipher;
-use crate::domain::order::{Email, MAX_EMAIL, MAX_USER_AGENT, OrderCode, OrderForm};
+use crate::domain::order::{
+    Email, MAX_EMAIL, MAX_USER_AGENT, MSG_WEAK_IDEMPOTENCY_KEY, OrderCode, OrderForm,
+};
 use crate::error::{Problems, StoreError};
 use crate::idempotency::{self, Idempotent};
 use crate::models::order::Order;
@@ -119,7 +123,7 @@ fn client_info(req: &HttpRequest, settings: &OrderSettings) -> ClientInfo {
 /// Lấy hướng dẫn thanh toán từ paymentprovider trước, rồi trong một giao dịch giữ đúng số mã cần (FOR UPDATE SKIP LOCKED, hạn dùng sớm nhất trước, bỏ mã hết hạn trong 1 ngày) và lưu đơn pending_payment. Thiếu hàng: mã 400 và không giữ mã nào. Phản hồi có Cache-Control: no-store.
 #[utoipa::path(post, path = shop_common::limits::CREATE_ORDER_PATH, operation_id = "webOrderCreate",
     tag = "Order",
-    params(("Idempotency-Key" = Option<String>, Header, description = "1..200 ký tự ASCII nhìn thấy được. Cùng khóa và cùng nội dung: trả lại đúng kết quả (kể cả token) trong 24 giờ; nội dung khác: mã 406")),
+    params(("Idempotency-Key" = Option<String>, Header, description = "Ít nhất 128 bit: một UUID, hoặc 22..200 ký tự base64url (A-Z a-z 0-9 - _); khóa yếu hơn: mã 1 và không tạo gì. Cùng khóa và cùng nội dung: trả lại đúng kết quả (kể cả token) trong 24 giờ; nội dung khác: mã 406")),
     request_body = OrderForm,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<WebOrderCreated>)),
         OrderRefused, CheckoutConflict, TooManyUnpaid, Unavailable))]
@@ -137,6 +141,12 @@ pub(super) async fn create_order(
 ) -> Result<HttpResponse, StoreError> {
     let form = body.into_inner();
     let key = idempotency_key(&req)?;
+    if key.as_ref().is_some_and(|k| !k.is_unguessable()) {
+        return Err(StoreError::field(
+            IDEMPOTENCY_HEADER,
+            MSG_WEAK_IDEMPOTENCY_KEY,
+        ));
+    }
     let canonical = serde_json::to_vec(&form)
         .map_err(|_| StoreError::Inconsistent("request not serialisable"))?;
     let request = form.check()?;
