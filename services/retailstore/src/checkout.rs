@@ -45,7 +45,11 @@ pub struct Checkout<'a> {
 /// Who is buying, as far as the request tells.
 #[derive(Debug, Clone, Default)]
 pub struct ClientInfo {
+    /// The address in full, for staff.
     pub ip: Option<String>,
+    /// The client the unpaid-order limit counts ([`crate::domain::order::client_key`]:
+    /// an IPv6 address by its /64).
+    pub key: Option<String>,
     pub user_agent: Option<String>,
 }
 
@@ -114,16 +118,19 @@ fn offers(products: Vec<Product>) -> HashMap<Uuid, ProductOffer> {
         .collect()
 }
 
-/// Code 405 when the e-mail or the client already holds the most unpaid orders allowed.
+/// Code 405 when the e-mail or the client (its key: an IPv6 /64 is one client) already
+/// holds the most unpaid orders allowed.
 async fn check_limits(
     conn: &mut AsyncPgConnection,
     config: &OrderConfig,
     email: &Email,
-    ip: Option<&str>,
+    client: Option<&str>,
 ) -> Result<(), StoreError> {
-    let (by_email, by_ip) = Order::unpaid_counts(conn, &email.key(), ip).await?;
+    let (by_email, by_client) = Order::unpaid_counts(conn, &email.key(), client).await?;
     if (config.max_unpaid_per_email > 0 && by_email >= config.max_unpaid_per_email)
-        || (ip.is_some() && config.max_unpaid_per_ip > 0 && by_ip >= config.max_unpaid_per_ip)
+        || (client.is_some()
+            && config.max_unpaid_per_ip > 0
+            && by_client >= config.max_unpaid_per_ip)
     {
         return Err(StoreError::TooManyUnpaid);
     }
@@ -182,7 +189,13 @@ where
                 .unzip();
         let priced = price(&request.lines, &offers(products))?;
         refuse_uncovered(&mut conn, &priced, &available).await?;
-        check_limits(&mut conn, deps.config, &request.email, client.ip.as_deref()).await?;
+        check_limits(
+            &mut conn,
+            deps.config,
+            &request.email,
+            client.key.as_deref(),
+        )
+        .await?;
         // Held until this attempt's transaction is over (the end of this function).
         let key = idempotent.map(|i| i.key.as_str());
         let hold = match deps.in_flight.try_hold(&priced, &available, key) {
@@ -215,8 +228,14 @@ where
         }
         // Codes first: a buyer the stock cannot serve leaves before writing anything.
         let codes = lock_codes(conn, &priced).await?;
+        // The limits are checked again under a lock per e-mail and per client (always
+        // in this order, so two requests never wait for each other in a cycle): two
+        // concurrent requests of one e-mail or one client cannot both pass the count.
         Order::lock_email(conn, &request.email.key()).await?;
-        check_limits(conn, deps.config, &request.email, client.ip.as_deref()).await?;
+        if let Some(key) = client.key.as_deref() {
+            Order::lock_client(conn, key).await?;
+        }
+        check_limits(conn, deps.config, &request.email, client.key.as_deref()).await?;
         let created = insert(
             conn,
             deps.notifier,
@@ -306,6 +325,7 @@ async fn insert(
             customer_name: request.customer_name.as_deref(),
             note: request.note.as_deref(),
             ip: client.ip.as_deref(),
+            client_key: client.key.as_deref(),
             user_agent: client.user_agent.as_deref(),
             total: priced.total,
             item_count: priced.item_count(),

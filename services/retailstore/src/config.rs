@@ -41,8 +41,9 @@ pub const ORDER_SWEEP_INTERVAL_SECONDS: &str = "ORDER_SWEEP_INTERVAL_SECONDS";
 /// `MAX_UNPAID_ORDERS_PER_EMAIL` [3]: unpaid (`pending_payment`) orders one e-mail may
 /// hold; 0 turns the limit off.
 pub const MAX_UNPAID_ORDERS_PER_EMAIL: &str = "MAX_UNPAID_ORDERS_PER_EMAIL";
-/// `MAX_UNPAID_ORDERS_PER_IP` [3]: the same per client IP (`TRUSTED_PROXIES` decide which
-/// `X-Forwarded-For` entry counts); 0 turns the limit off.
+/// `MAX_UNPAID_ORDERS_PER_IP` [3]: the same per client (`TRUSTED_PROXIES` decide which
+/// `X-Forwarded-For` entry counts): an IPv4 address, or an IPv6 /64 prefix as one client
+/// (as the login lockout and the gateway count); 0 turns the limit off.
 pub const MAX_UNPAID_ORDERS_PER_IP: &str = "MAX_UNPAID_ORDERS_PER_IP";
 
 /// `SYSTEM_URL` [http://127.0.0.1:8082]: where system's internal routes are (the outbox

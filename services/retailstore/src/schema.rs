@@ -93,6 +93,7 @@ diesel::table! {
         cancel_reason -> Nullable<Text>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        client_key -> Nullable<Text>,
     }
 }
 

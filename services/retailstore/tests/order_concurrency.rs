@@ -255,3 +255,83 @@ async fn buyers_the_stock_in_flight_cannot_serve_never_reach_paymentprovider() {
     assert_eq!(app.payments.calls(INSTRUCTION_PATH).len(), 2);
     assert_eq!(app.stock(&product, false).await, (0, 2, 0, 0));
 }
+
+/// The per-client limit counts an IPv6 /64 as one client (rotating addresses inside it
+/// is one subscriber), and concurrent requests from it cannot pass the limit: CreateOrder
+/// serialises per client key as it does per e-mail.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_ipv6_64_is_one_client_even_under_concurrent_orders() {
+    let app = Arc::new(
+        TestApp::spawn_with(|c| {
+            c.max_unpaid_per_email = 0;
+            c.max_unpaid_per_ip = 2;
+        })
+        .await,
+    );
+    let product = app.stocked("Thẻ Garena 100K", "GRN", 40).await;
+    let tasks: Vec<_> = (0..12)
+        .map(|i| {
+            let app = app.clone();
+            let body = order_body(&product, 1, &format!("khach{i}@vidu.vn"));
+            let ip = format!("2001:db8:1:2:{:x}::{:x}", i * 7 + 1, i + 1);
+            tokio::spawn(async move {
+                app.anon()
+                    .with_headers(&[("x-forwarded-for", ip.as_str())])
+                    .post(CREATE_ORDER_PATH, &body)
+                    .await
+            })
+        })
+        .collect();
+    let mut created = 0;
+    for task in tasks {
+        let answer = task.await.unwrap();
+        if answer.status == 200 {
+            created += 1;
+        } else {
+            answer.error(429, 405);
+        }
+    }
+    assert_eq!(created, 2);
+    assert_eq!(
+        app.lines("SELECT DISTINCT client_key AS line FROM orders")
+            .await,
+        ["2001:db8:1:2::/64"]
+    );
+    // The full address stays for staff.
+    assert_eq!(
+        app.scalar("SELECT count(DISTINCT ip) AS n FROM orders")
+            .await,
+        2
+    );
+    // Another /64 is another client; an IPv4 client is counted by its address.
+    for ip in ["2001:db8:1:3::1", "203.0.113.9", "203.0.113.9"] {
+        let body = order_body(&product, 1, &format!("{ip}@vidu.vn").replace(':', "-"));
+        let answer = app
+            .anon()
+            .with_headers(&[("x-forwarded-for", ip)])
+            .post(CREATE_ORDER_PATH, &body)
+            .await;
+        answer.ok();
+    }
+
+    // Concurrent requests from one IPv4 address: the limit holds as well.
+    let tasks: Vec<_> = (0..10)
+        .map(|i| {
+            let app = app.clone();
+            let body = order_body(&product, 1, &format!("v4-{i}@vidu.vn"));
+            tokio::spawn(async move {
+                app.anon()
+                    .with_headers(&[("x-forwarded-for", "198.51.100.77")])
+                    .post(CREATE_ORDER_PATH, &body)
+                    .await
+            })
+        })
+        .collect();
+    let mut created = 0;
+    for task in tasks {
+        if task.await.unwrap().status == 200 {
+            created += 1;
+        }
+    }
+    assert_eq!(created, 2);
+}

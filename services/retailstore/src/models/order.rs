@@ -52,6 +52,7 @@ pub struct NewOrder<'a> {
     pub customer_name: Option<&'a str>,
     pub note: Option<&'a str>,
     pub ip: Option<&'a str>,
+    pub client_key: Option<&'a str>,
     pub user_agent: Option<&'a str>,
     pub total: i64,
     pub item_count: i32,
@@ -70,12 +71,12 @@ macro_rules! order_columns {
     };
 }
 
-/// See [`Order::insert`]: `$1`..`$15` the columns of [`NewOrder`] in order.
+/// See [`Order::insert`]: `$1`..`$16` the columns of [`NewOrder`] in order.
 const INSERT_ORDER: &str = concat!(
     "INSERT INTO orders (id, code, access_token_hash, email, phone, customer_name, note, \
-                         ip, user_agent, total, item_count, provider_id, provider_name, \
-                         payment, expires_at) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) \
+                         ip, client_key, user_agent, total, item_count, provider_id, \
+                         provider_name, payment, expires_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
      RETURNING ",
     order_columns!()
 );
@@ -250,6 +251,7 @@ impl Order {
             .bind::<Nullable<Text>, _>(row.customer_name)
             .bind::<Nullable<Text>, _>(row.note)
             .bind::<Nullable<Text>, _>(row.ip)
+            .bind::<Nullable<Text>, _>(row.client_key)
             .bind::<Nullable<Text>, _>(row.user_agent)
             .bind::<BigInt, _>(row.total)
             .bind::<Integer, _>(row.item_count)
@@ -318,22 +320,33 @@ impl Order {
             .map(|_| ())
     }
 
+    /// Serialises CreateOrder per client key (an IPv6 /64 is one client) until the end
+    /// of the transaction, as [`lock_email`](Self::lock_email) does per e-mail. Take it
+    /// after the e-mail's lock.
+    pub async fn lock_client(conn: &mut AsyncPgConnection, client_key: &str) -> QueryResult<()> {
+        cached_sql("SELECT 1 AS one FROM pg_advisory_xact_lock(hashtextextended($1, 0))")
+            .bind::<Text, _>(format!("retailstore:order-client:{client_key}"))
+            .get_result::<Unit>(conn)
+            .await
+            .map(|_| ())
+    }
+
     /// Unpaid (`pending_payment`) orders of an e-mail (compared case-insensitively) and
-    /// of a client IP (0 without one), in one statement. The status stays a literal in
+    /// of a client key (0 without one), in one statement. The status stays a literal in
     /// the text so that each count reads its partial index.
     pub async fn unpaid_counts(
         conn: &mut AsyncPgConnection,
         email_key: &str,
-        ip: Option<&str>,
+        client_key: Option<&str>,
     ) -> QueryResult<(i64, i64)> {
         let counts: UnpaidCounts = cached_sql(
             "SELECT (SELECT count(*) FROM orders \
                       WHERE status = 'pending_payment' AND lower(email) = $1) AS by_email, \
                     (SELECT count(*) FROM orders \
-                      WHERE status = 'pending_payment' AND ip = $2) AS by_ip",
+                      WHERE status = 'pending_payment' AND client_key = $2) AS by_ip",
         )
         .bind::<Text, _>(email_key)
-        .bind::<Nullable<Text>, _>(ip)
+        .bind::<Nullable<Text>, _>(client_key)
         .get_result(conn)
         .await?;
         Ok((counts.by_email, counts.by_ip))

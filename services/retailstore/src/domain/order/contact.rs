@@ -1,6 +1,26 @@
 //! The shopper's contact details: e-mail address and phone number.
 
+use std::net::{IpAddr, Ipv6Addr};
+
 pub use shop_common::input::EMAIL_MAX as MAX_EMAIL;
+
+/// The client as the per-client unpaid-order limit counts it, and as `orders.client_key`
+/// stores it: an IPv4 address in full, an IPv6 one by its /64 prefix (one subscriber
+/// usually holds a whole /64, so rotating addresses inside it must not make a new
+/// client; identity's login lockout and the gateway's limiter key the same way). An
+/// IPv4-mapped IPv6 address counts as its IPv4 address.
+pub fn client_key(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let prefix = u128::from(v6) & !u128::from(u64::MAX);
+                format!("{}/64", Ipv6Addr::from(prefix))
+            }
+        },
+    }
+}
 
 /// An e-mail address of a plausible shape ([`shop_common::input::plausible_email`], the
 /// rule identity applies to users' e-mails too).
@@ -61,6 +81,16 @@ impl Phone {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn client_keys_take_an_ipv6_64_as_one_client() {
+        let key = |s: &str| client_key(s.parse().unwrap());
+        assert_eq!(key("203.0.113.7"), "203.0.113.7");
+        assert_eq!(key("::ffff:203.0.113.7"), "203.0.113.7");
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+        assert_eq!(key("2001:db8:1:2:ffff:ffff:ffff:ffff"), "2001:db8:1:2::/64");
+        assert_ne!(key("2001:db8:1:3::1"), key("2001:db8:1:2::1"));
+    }
 
     #[test]
     fn emails_and_phones() {

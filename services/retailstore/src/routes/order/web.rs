@@ -17,7 +17,7 @@ use crate::admission::InFlight;
 use crate::checkout::{self, Checkout, ClientInfo, Created};
 use crate::crypto::CodeCipher;
 use crate::domain::order::{
-    Email, MAX_EMAIL, MAX_USER_AGENT, MSG_WEAK_IDEMPOTENCY_KEY, OrderCode, OrderForm,
+    Email, MAX_EMAIL, MAX_USER_AGENT, MSG_WEAK_IDEMPOTENCY_KEY, OrderCode, OrderForm, client_key,
 };
 use crate::error::{Problems, StoreError};
 use crate::idempotency::{self, Idempotent};
@@ -105,8 +105,10 @@ impl ResendBody {
 }
 
 fn client_info(req: &HttpRequest, settings: &OrderSettings) -> ClientInfo {
+    let ip = request_client_ip(req, &settings.trusted_proxies);
     ClientInfo {
-        ip: request_client_ip(req, &settings.trusted_proxies).map(|ip| ip.to_string()),
+        ip: ip.map(|ip| ip.to_string()),
+        key: ip.map(client_key),
         user_agent: header(req, "user-agent")
             .map(|ua| {
                 ua.chars()

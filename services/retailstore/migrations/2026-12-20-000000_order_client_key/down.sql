@@ -1,0 +1,2 @@
+DROP INDEX orders_unpaid_client_idx;
+ALTER TABLE orders DROP COLUMN client_key;
