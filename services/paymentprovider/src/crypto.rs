@@ -12,6 +12,8 @@ use uuid::Uuid;
 
 /// Domain separation for the associated data; bump it if the format ever changes.
 const AAD_PREFIX: &[u8] = b"paymentprovider/webhook_secret/v1:";
+/// The same for SePay user-API tokens: a sealed webhook secret does not open as a token.
+const TOKEN_AAD_PREFIX: &[u8] = b"paymentprovider/sepay_api_token/v1:";
 
 #[derive(Debug, thiserror::Error)]
 pub enum CryptoError {
@@ -58,6 +60,24 @@ impl SecretCipher {
     pub fn encrypt(&self, provider_id: Uuid, secret: &str) -> Result<Sealed, CryptoError> {
         let aad = record_aad(AAD_PREFIX, provider_id);
         Ok(self.key.seal(&aad, secret.as_bytes())?)
+    }
+
+    /// Encrypts a SePay user-API token for `provider_id`.
+    pub fn encrypt_token(&self, provider_id: Uuid, token: &str) -> Result<Sealed, CryptoError> {
+        let aad = record_aad(TOKEN_AAD_PREFIX, provider_id);
+        Ok(self.key.seal(&aad, token.as_bytes())?)
+    }
+
+    /// Decrypts a stored SePay user-API token.
+    pub fn decrypt_token(
+        &self,
+        provider_id: Uuid,
+        nonce: &[u8],
+        ciphertext: &[u8],
+    ) -> Result<String, CryptoError> {
+        let aad = record_aad(TOKEN_AAD_PREFIX, provider_id);
+        let clear = self.key.open(&aad, nonce, ciphertext)?;
+        String::from_utf8(clear).map_err(|_| CryptoError::Utf8)
     }
 
     /// Decrypts a stored secret; fails unless key, nonce, provider and ciphertext match.
@@ -117,5 +137,20 @@ mod tests {
         let again = c.encrypt(provider, "sepay-secret-0123456789").unwrap();
         assert_ne!(again.nonce, sealed.nonce);
         assert!(!format!("{c:?}").contains('7'));
+        // A sealed secret is not a token, and the other way round.
+        let token = c.encrypt_token(provider, "sepay-token-0123456789").unwrap();
+        assert_eq!(
+            c.decrypt_token(provider, &token.nonce, &token.ciphertext)
+                .unwrap(),
+            "sepay-token-0123456789"
+        );
+        assert!(
+            c.decrypt(provider, &token.nonce, &token.ciphertext)
+                .is_err()
+        );
+        assert!(
+            c.decrypt_token(provider, &sealed.nonce, &sealed.ciphertext)
+                .is_err()
+        );
     }
 }

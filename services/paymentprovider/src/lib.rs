@@ -5,10 +5,12 @@
 //! [`settlement::retry_job`].
 
 pub mod banks;
+pub mod clock;
 pub mod config;
 pub mod crypto;
 pub mod domain;
 pub mod error;
+pub mod limiter;
 pub mod metrics;
 pub mod models;
 pub mod notifications;
@@ -29,6 +31,7 @@ use shop_common::outbox::Wake;
 use crate::crypto::SecretCipher;
 use crate::notifications::RefusedWebhooks;
 use crate::retailstore::Retailstore;
+use crate::routes::webhook::WebhookGuard;
 
 pub const SCHEMA: &str = "paymentprovider";
 pub const DEFAULT_LISTEN_ADDR: &str = "0.0.0.0:8084";
@@ -59,6 +62,8 @@ pub struct AppState {
     /// the other end).
     pub wake: web::Data<Wake>,
     pub refused: web::Data<RefusedWebhooks>,
+    /// The webhook's clock, client resolution and per-client refusal limiter.
+    pub webhook_guard: web::Data<WebhookGuard>,
 }
 
 impl AppState {
@@ -81,7 +86,15 @@ impl AppState {
             retailstore: web::Data::new(retailstore),
             wake: web::Data::new(Wake::default()),
             refused: web::Data::new(RefusedWebhooks::default()),
+            webhook_guard: web::Data::new(WebhookGuard::default()),
         }
+    }
+
+    /// The webhook's guard: `TRUSTED_PROXIES`, the clock, the limiter (tests set their
+    /// own). Call before [`configure`].
+    pub fn with_webhook_guard(mut self, guard: WebhookGuard) -> Self {
+        self.webhook_guard = web::Data::new(guard);
+        self
     }
 }
 
@@ -97,6 +110,7 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
             .app_data(state.retailstore.clone())
             .app_data(state.wake.clone())
             .app_data(state.refused.clone())
+            .app_data(state.webhook_guard.clone())
             .configure(health::configure)
             .configure(routes::configure);
     }

@@ -6,6 +6,7 @@ use shop_common::{db, server, telemetry};
 
 use paymentprovider::config::Config;
 use paymentprovider::retailstore::Retailstore;
+use paymentprovider::routes::webhook::WebhookGuard;
 use paymentprovider::settlement::retry_job;
 use paymentprovider::{AppState, DEFAULT_LISTEN_ADDR, MIGRATIONS, SCHEMA, configure};
 
@@ -59,7 +60,11 @@ async fn main() -> std::io::Result<()> {
         InternalKey(service.internal_api_key.clone()),
         config.public_base_url.clone(),
         retailstore.clone(),
-    );
+    )
+    .with_webhook_guard(WebhookGuard {
+        proxies: service.trusted_proxies.clone(),
+        ..WebhookGuard::default()
+    });
     let listener = server::bind(&service.listen_addr)?;
     tracing::info!(
         addr = %server::bound(&listener),

@@ -19,11 +19,27 @@ diesel::table! {
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
         deleted_at -> Nullable<Timestamptz>,
+        webhook_auth -> Text,
+        last_reconciled_at -> Nullable<Timestamptz>,
+        /// The highest SePay id reconciliation has fed (its `since_id` cursor).
+        reconcile_last_id -> Nullable<Int8>,
+        /// A replica reconciling this provider holds it until then.
+        reconcile_lease_until -> Nullable<Timestamptz>,
     }
 }
 
 diesel::table! {
     payment_provider_secrets (provider_id) {
+        provider_id -> Uuid,
+        nonce -> Bytea,
+        ciphertext -> Bytea,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// SePay user-API tokens, sealed like the webhook secrets (another associated data).
+    payment_provider_api_tokens (provider_id) {
         provider_id -> Uuid,
         nonce -> Bytea,
         ciphertext -> Bytea,
@@ -61,10 +77,12 @@ diesel::table! {
 }
 
 diesel::joinable!(payment_provider_secrets -> payment_providers (provider_id));
+diesel::joinable!(payment_provider_api_tokens -> payment_providers (provider_id));
 diesel::joinable!(payment_transactions -> payment_providers (provider_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     payment_providers,
     payment_provider_secrets,
+    payment_provider_api_tokens,
     payment_transactions
 );

@@ -12,6 +12,7 @@
 
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde_json::Value;
 use shop_common::db::DbPool;
@@ -24,6 +25,7 @@ use crate::crypto::SecretCipher;
 use crate::domain::order_code::OrderCode;
 use crate::domain::sepay::{self, Decision, Delivery};
 use crate::domain::transaction::{LEASE, TransactionStatus, retry_delay};
+use crate::domain::webhook_auth::{self, Signed, WebhookAuth};
 use crate::error::PaymentError;
 use crate::models::provider::Provider;
 use crate::models::transaction::{NewTransaction, Settlement, Transaction};
@@ -34,38 +36,76 @@ use crate::retailstore::{ConfirmPayment, Confirmation, Retailstore};
 /// pass lasts about one call time-out at worst, well inside [`LEASE`]).
 pub const RETRY_BATCH: i64 = 20;
 
-/// The provider a webhook delivery is for, once its key has been checked. Code 501
-/// whatever went wrong: the id is not a uuid, the provider is unknown or deleted, its
-/// webhook is disabled or has no secret, the key is missing or wrong. Every case
-/// compares a key in constant time.
-pub async fn authenticate(
+/// What a webhook delivery presents to prove itself: the `Authorization` header (apikey
+/// mode), or the signature and timestamp headers over the raw body (hmac mode).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Credentials<'a> {
+    pub authorization: Option<&'a [u8]>,
+    pub signature: Option<&'a [u8]>,
+    pub timestamp: Option<&'a [u8]>,
+}
+
+/// A live provider and its webhook secret in clear (if it has one it can open), as the
+/// webhook's check needs them: `None` when the id is not a uuid or no live provider has
+/// it. The only database work of an unauthenticated call.
+pub async fn webhook_key(
     pool: &DbPool,
     cipher: &SecretCipher,
     provider_id: &str,
-    authorization: Option<&[u8]>,
-) -> Result<Provider, PaymentError> {
-    let presented = authorization.and_then(sepay::apikey);
-    let found = match Uuid::parse_str(provider_id) {
-        Ok(id) => {
-            let mut conn = pool.get().await?;
-            Provider::find_with_secret(&mut conn, id).await?
-        }
-        Err(_) => None,
+) -> Result<Option<(Provider, Option<String>)>, PaymentError> {
+    let Ok(id) = Uuid::parse_str(provider_id) else {
+        return Ok(None);
     };
-    let (provider, secret) = match found {
-        Some((provider, Some(secret))) => {
-            let clear = cipher
+    let mut conn = pool.get().await?;
+    let found = Provider::find_with_secret(&mut conn, id).await?;
+    drop(conn);
+    Ok(found.map(|(provider, secret)| {
+        let clear = secret.and_then(|secret| {
+            cipher
                 .decrypt(provider.id, &secret.nonce, &secret.ciphertext)
                 .inspect_err(|e| {
                     tracing::error!(provider_id = %provider.id, error = %e, "webhook secret unreadable");
                 })
-                .ok();
-            (Some(provider), clear)
-        }
-        Some((provider, None)) => (Some(provider), None),
+                .ok()
+        });
+        (provider, clear)
+    }))
+}
+
+/// The provider a webhook delivery is for, once its credentials have been checked the
+/// provider's way (`webhookAuth`; `body` is the raw body, read only in hmac mode).
+/// Code 501 whatever went wrong: the id is not a uuid, the provider is unknown or
+/// deleted, its webhook is disabled or has no secret, the key or signature is missing or
+/// wrong, the timestamp is outside the window. Every case compares in constant time.
+pub fn check_credentials(
+    found: Option<(Provider, Option<String>)>,
+    presented: Credentials<'_>,
+    body: Option<&[u8]>,
+    now: DateTime<Utc>,
+) -> Result<Provider, PaymentError> {
+    let (provider, secret) = match found {
+        Some((provider, secret)) => (Some(provider), secret),
         None => (None, None),
     };
-    let matches = sepay::key_matches(secret.as_deref(), presented);
+    let mode = provider
+        .as_ref()
+        .map_or(WebhookAuth::Apikey, |p| p.webhook_auth);
+    let matches = match (mode, body) {
+        (WebhookAuth::Hmac, Some(body)) => webhook_auth::signature_matches(
+            secret.as_deref(),
+            Signed {
+                signature: presented.signature,
+                timestamp: presented.timestamp,
+                body,
+            },
+            now,
+        ),
+        (WebhookAuth::Hmac, None) => false,
+        (WebhookAuth::Apikey, _) => sepay::key_matches(
+            secret.as_deref(),
+            presented.authorization.and_then(sepay::apikey),
+        ),
+    };
     match provider {
         Some(p) if matches && p.webhook_enabled => Ok(p),
         Some(p) => {
@@ -73,8 +113,10 @@ pub async fn authenticate(
             tracing::warn!(
                 provider_id = %p.id,
                 webhook_enabled = p.webhook_enabled,
+                webhook_auth = p.webhook_auth.as_str(),
                 has_secret = secret.is_some(),
-                key_sent = presented.is_some(),
+                key_sent = presented.authorization.is_some(),
+                signature_sent = presented.signature.is_some(),
                 "webhook delivery refused"
             );
             Err(PaymentError::WebhookUnauthorized)

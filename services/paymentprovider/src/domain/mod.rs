@@ -6,5 +6,6 @@ pub mod provider;
 pub mod sepay;
 pub mod text;
 pub mod transaction;
+pub mod webhook_auth;
 
 pub use shop_common::input::nullable;

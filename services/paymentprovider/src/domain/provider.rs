@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use super::nullable;
 use super::text::{bank_account_name, is_bank_account_name, logo_url_ok, optional_text};
+use super::webhook_auth::{MSG_WEBHOOK_AUTH, WebhookAuth};
 use crate::banks;
 
 pub const MAX_NAME: usize = 100;
@@ -19,6 +20,7 @@ pub const MAX_LOGO_URL: usize = 2_048;
 pub const MAX_SORT_ORDER: i32 = 1_000_000;
 pub const ACCOUNT_NUMBER_LEN: std::ops::RangeInclusive<usize> = 4..=19;
 pub const WEBHOOK_SECRET_LEN: std::ops::RangeInclusive<usize> = 16..=200;
+pub const SEPAY_API_TOKEN_LEN: std::ops::RangeInclusive<usize> = 16..=500;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -129,11 +131,23 @@ pub struct ProviderInput {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = bool, required = false, default = false)]
     pub webhook_enabled: Option<Option<bool>>,
-    /// SePay API key (Authorization: Apikey ...). Stored encrypted, never returned; null on
-    /// Update removes it.
+    /// How SePay authenticates its deliveries: `apikey` (Authorization: Apikey
+    /// webhookSecret) or `hmac` (X-SePay-Signature, HMAC-SHA256 of
+    /// `{X-SePay-Timestamp}.{raw body}` keyed with webhookSecret, within 5 minutes)
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = WebhookAuth, required = false, default = "apikey")]
+    pub webhook_auth: Option<Option<String>>,
+    /// The API key (apikey) or the HMAC key (hmac) SePay uses for this provider's
+    /// webhook. Stored encrypted, never returned; null on Update removes it.
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>, min_length = 16, max_length = 200, write_only)]
     pub webhook_secret: Option<Option<String>>,
+    /// SePay's user-API token (Bearer), for the reconciliation job that recovers
+    /// transfers whose webhook never arrived (vietqr_bank only). Stored encrypted, never
+    /// returned; null on Update removes it.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, min_length = 16, max_length = 500, write_only)]
+    pub sepay_api_token: Option<Option<String>>,
 }
 
 /// Provider fields as sent by Create, or as the current provider with an Update applied:
@@ -151,7 +165,9 @@ pub struct ProviderForm {
     pub is_active: Option<bool>,
     pub sort_order: Option<i32>,
     pub webhook_enabled: Option<bool>,
+    pub webhook_auth: Option<String>,
     pub webhook_secret: Option<String>,
+    pub sepay_api_token: Option<String>,
 }
 
 /// Create's reading: `null` is as good as left out.
@@ -169,7 +185,9 @@ impl From<ProviderInput> for ProviderForm {
             is_active: input.is_active.flatten(),
             sort_order: input.sort_order.flatten(),
             webhook_enabled: input.webhook_enabled.flatten(),
+            webhook_auth: input.webhook_auth.flatten(),
             webhook_secret: input.webhook_secret.flatten(),
+            sepay_api_token: input.sepay_api_token.flatten(),
         }
     }
 }
@@ -186,7 +204,20 @@ pub struct ProviderFields {
     pub is_active: bool,
     pub sort_order: i32,
     pub webhook_enabled: bool,
+    pub webhook_auth: WebhookAuth,
     pub secret: SecretChange,
+    /// SePay's user-API token.
+    pub token: SecretChange,
+}
+
+/// What a write asks of the stored secrets: `clear_*` the write removes it, `*_stored`
+/// one is stored now.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SecretsState {
+    pub clear_secret: bool,
+    pub secret_stored: bool,
+    pub clear_token: bool,
+    pub token_stored: bool,
 }
 
 fn trimmed(value: Option<&str>) -> Option<&str> {
@@ -267,6 +298,21 @@ impl ProviderForm {
     /// Checks every field, reporting all problems at once (code 1). `clear_secret`: the
     /// write removes the stored secret; `secret_stored`: one is stored now.
     pub fn check(self, clear_secret: bool, secret_stored: bool) -> Result<ProviderFields, Invalid> {
+        self.check_with(SecretsState {
+            clear_secret,
+            secret_stored,
+            ..SecretsState::default()
+        })
+    }
+
+    /// [`ProviderForm::check`] with the API token's state too.
+    pub fn check_with(self, state: SecretsState) -> Result<ProviderFields, Invalid> {
+        let SecretsState {
+            clear_secret,
+            secret_stored,
+            clear_token,
+            token_stored,
+        } = state;
         let mut p = Problems::default();
 
         let name = self.name.as_deref().map(str::trim).unwrap_or_default();
@@ -353,6 +399,42 @@ impl ProviderForm {
             p.push("webhookSecret", "Cần có khóa bí mật webhook để bật webhook");
         }
 
+        let webhook_auth = match trimmed(self.webhook_auth.as_deref()) {
+            None => WebhookAuth::default(),
+            Some(text) => WebhookAuth::parse(text).unwrap_or_else(|| {
+                p.push("webhookAuth", MSG_WEBHOOK_AUTH);
+                WebhookAuth::default()
+            }),
+        };
+
+        let token = match self.sepay_api_token {
+            Some(token) => {
+                let len = token.chars().count();
+                if !SEPAY_API_TOKEN_LEN.contains(&len) {
+                    p.push("sepayApiToken", "Token API SePay từ 16 đến 500 ký tự");
+                } else if token.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                    p.push(
+                        "sepayApiToken",
+                        "Token API SePay không được chứa khoảng trắng",
+                    );
+                }
+                SecretChange::Set(token)
+            }
+            None if clear_token => SecretChange::Clear,
+            None => SecretChange::Keep,
+        };
+        let has_token = match token {
+            SecretChange::Set(_) => true,
+            SecretChange::Clear => false,
+            SecretChange::Keep => token_stored,
+        };
+        if has_token && kind == Some(ProviderType::Manual) {
+            p.push(
+                "sepayApiToken",
+                "Chỉ tài khoản ngân hàng (vietqr_bank) mới đối soát được qua SePay",
+            );
+        }
+
         let is_active = self.is_active.unwrap_or(true);
         p.finish(|| ProviderFields {
             name: name.to_owned(),
@@ -364,7 +446,9 @@ impl ProviderForm {
             is_active,
             sort_order,
             webhook_enabled,
+            webhook_auth,
             secret,
+            token,
         })
     }
 }
@@ -389,10 +473,21 @@ pub struct ProviderPatch {
 impl ProviderPatch {
     /// The current provider (as a form, without a secret) with this patch applied, then
     /// checked as a whole. `secret_stored`: the provider has a webhook secret now.
-    pub fn apply(
+    pub fn apply(self, form: ProviderForm, secret_stored: bool) -> Result<ProviderFields, Invalid> {
+        self.apply_with(
+            form,
+            SecretsState {
+                secret_stored,
+                ..SecretsState::default()
+            },
+        )
+    }
+
+    /// [`ProviderPatch::apply`] knowing whether an API token is stored too.
+    pub fn apply_with(
         self,
         mut form: ProviderForm,
-        secret_stored: bool,
+        stored: SecretsState,
     ) -> Result<ProviderFields, Invalid> {
         let mut p = Problems::default();
         let changes = self.changes;
@@ -421,10 +516,22 @@ impl ProviderPatch {
             changes.webhook_enabled,
             &mut form.webhook_enabled,
         );
+        required(
+            &mut p,
+            "webhookAuth",
+            changes.webhook_auth,
+            &mut form.webhook_auth,
+        );
         let clear_secret = matches!(changes.webhook_secret, Some(None));
         form.webhook_secret = changes.webhook_secret.flatten();
+        let clear_token = matches!(changes.sepay_api_token, Some(None));
+        form.sepay_api_token = changes.sepay_api_token.flatten();
         p.finish::<_, Invalid>(|| ())?;
-        form.check(clear_secret, secret_stored)
+        form.check_with(SecretsState {
+            clear_secret,
+            clear_token,
+            ..stored
+        })
     }
 }
 

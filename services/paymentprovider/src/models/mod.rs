@@ -6,5 +6,6 @@ pub mod transaction;
 
 use crate::domain::provider::ProviderType;
 use crate::domain::transaction::{TransactionStatus, TransferType};
+use crate::domain::webhook_auth::WebhookAuth;
 
-shop_common::text_enum!(ProviderType, TransactionStatus, TransferType);
+shop_common::text_enum!(ProviderType, TransactionStatus, TransferType, WebhookAuth);

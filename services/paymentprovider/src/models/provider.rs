@@ -10,7 +10,8 @@ use uuid::Uuid;
 
 use crate::crypto::Sealed;
 use crate::domain::provider::{ProviderFields, ProviderForm, ProviderType};
-use crate::schema::{payment_provider_secrets, payment_providers};
+use crate::domain::webhook_auth::WebhookAuth;
+use crate::schema::{payment_provider_api_tokens, payment_provider_secrets, payment_providers};
 
 /// A provider row; the admin view shows it as it is, plus its webhook state.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, utoipa::ToSchema)]
@@ -37,22 +38,28 @@ pub struct Provider {
     pub is_active: bool,
     pub sort_order: i32,
     pub webhook_enabled: bool,
+    pub webhook_auth: WebhookAuth,
+    /// The last reconciliation pass that read SePay's transaction list to the end
+    #[schema(required = true)]
+    pub last_reconciled_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
 
-/// A provider with whether a webhook secret is stored for it.
+/// A provider with whether a webhook secret and a SePay API token are stored for it.
 #[derive(Debug, Clone)]
 pub struct ProviderRecord {
     pub provider: Provider,
     pub has_webhook_secret: bool,
+    pub has_sepay_api_token: bool,
 }
 
-impl From<(Provider, bool)> for ProviderRecord {
-    fn from((provider, has_webhook_secret): (Provider, bool)) -> Self {
+impl From<(Provider, bool, bool)> for ProviderRecord {
+    fn from((provider, has_webhook_secret, has_sepay_api_token): (Provider, bool, bool)) -> Self {
         Self {
             provider,
             has_webhook_secret,
+            has_sepay_api_token,
         }
     }
 }
@@ -72,6 +79,7 @@ pub struct ProviderRow<'a> {
     pub is_active: bool,
     pub sort_order: i32,
     pub webhook_enabled: bool,
+    pub webhook_auth: WebhookAuth,
 }
 
 impl<'a> From<&'a ProviderFields> for ProviderRow<'a> {
@@ -89,6 +97,7 @@ impl<'a> From<&'a ProviderFields> for ProviderRow<'a> {
             is_active: f.is_active,
             sort_order: f.sort_order,
             webhook_enabled: f.webhook_enabled,
+            webhook_auth: f.webhook_auth,
         }
     }
 }
@@ -149,6 +158,58 @@ impl StoredSecret {
     }
 }
 
+/// A stored, encrypted SePay user-API token.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = payment_provider_api_tokens, check_for_backend(diesel::pg::Pg))]
+pub struct StoredToken {
+    pub provider_id: Uuid,
+    pub nonce: Vec<u8>,
+    pub ciphertext: Vec<u8>,
+}
+
+impl StoredToken {
+    pub fn new(provider_id: Uuid, sealed: Sealed) -> Self {
+        Self {
+            provider_id,
+            nonce: sealed.nonce,
+            ciphertext: sealed.ciphertext,
+        }
+    }
+
+    /// Stores (or replaces) a provider's token.
+    pub async fn upsert(&self, conn: &mut AsyncPgConnection) -> QueryResult<()> {
+        diesel::insert_into(payment_provider_api_tokens::table)
+            .values(self)
+            .on_conflict(payment_provider_api_tokens::provider_id)
+            .do_update()
+            .set((
+                payment_provider_api_tokens::nonce.eq(&self.nonce),
+                payment_provider_api_tokens::ciphertext.eq(&self.ciphertext),
+                payment_provider_api_tokens::updated_at.eq(diesel::dsl::now),
+            ))
+            .execute(conn)
+            .await
+            .map(|_| ())
+    }
+
+    /// Removes a provider's token, if any.
+    pub async fn clear(conn: &mut AsyncPgConnection, provider_id: Uuid) -> QueryResult<()> {
+        diesel::delete(payment_provider_api_tokens::table.find(provider_id))
+            .execute(conn)
+            .await
+            .map(|_| ())
+    }
+
+    /// Whether a provider has a token.
+    pub async fn exists(conn: &mut AsyncPgConnection, provider_id: Uuid) -> QueryResult<bool> {
+        diesel::select(diesel::dsl::exists(
+            payment_provider_api_tokens::table.find(provider_id),
+        ))
+        .get_result(conn)
+        .await
+    }
+}
+
 /// The stored provider as an unchecked form, for Update to patch (no secret in it).
 impl From<Provider> for ProviderForm {
     fn from(p: Provider) -> Self {
@@ -164,7 +225,9 @@ impl From<Provider> for ProviderForm {
             is_active: Some(p.is_active),
             sort_order: Some(p.sort_order),
             webhook_enabled: Some(p.webhook_enabled),
+            webhook_auth: Some(p.webhook_auth.as_str().to_owned()),
             webhook_secret: None,
+            sepay_api_token: None,
         }
     }
 }
@@ -212,10 +275,17 @@ macro_rules! filtered {
     }};
 }
 
-/// The select list of a provider with its secret flag (over the left join).
+/// The select list of a provider with its secret flag (over the left join) and its
+/// token flag.
 type WithSecret = (
     diesel::helper_types::AsSelect<Provider, diesel::pg::Pg>,
     diesel::dsl::IsNotNull<diesel::dsl::Nullable<payment_provider_secrets::provider_id>>,
+    diesel::dsl::exists<
+        diesel::dsl::Filter<
+            payment_provider_api_tokens::table,
+            diesel::dsl::Eq<payment_provider_api_tokens::provider_id, payment_providers::id>,
+        >,
+    >,
 );
 
 fn with_secret() -> WithSecret {
@@ -224,6 +294,10 @@ fn with_secret() -> WithSecret {
         payment_provider_secrets::provider_id
             .nullable()
             .is_not_null(),
+        diesel::dsl::exists(
+            payment_provider_api_tokens::table
+                .filter(payment_provider_api_tokens::provider_id.eq(payment_providers::id)),
+        ),
     )
 }
 
@@ -248,7 +322,7 @@ impl Provider {
             .filter(payment_providers::id.eq(id))
             .filter(payment_providers::deleted_at.is_null())
             .select(with_secret())
-            .get_result::<(Provider, bool)>(conn)
+            .get_result::<(Provider, bool, bool)>(conn)
             .await
             .map(ProviderRecord::from)
     }
@@ -386,7 +460,7 @@ impl Provider {
                 payment_providers::id.desc(),
             )),
         };
-        let rows: Vec<(Provider, bool)> = query
+        let rows: Vec<(Provider, bool, bool)> = query
             .select(with_secret())
             .limit(limit)
             .offset(offset)

@@ -5,7 +5,9 @@
 use std::sync::LazyLock;
 
 use actix_web::HttpResponse;
-use shop_common::error::{MSG_NOT_FOUND, MSG_UNAUTHORIZED, MSG_UNAVAILABLE, MSG_VALIDATION};
+use shop_common::error::{
+    MSG_NOT_FOUND, MSG_TOO_MANY, MSG_UNAUTHORIZED, MSG_UNAVAILABLE, MSG_VALIDATION,
+};
 use shop_common::openapi::ServiceDoc;
 use shop_common::route_table::RouteTable;
 use utoipa::openapi::OpenApi as Document;
@@ -67,7 +69,23 @@ impl Modify for KeySchemes {
             "sepayApiKey",
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
                 "Authorization",
-                "`Apikey <webhook secret>` (SePay's API-key mode)",
+                "`Apikey <webhook secret>` (SePay's API-key mode, webhookAuth apikey)",
+            ))),
+        );
+        components.add_security_scheme(
+            "sepayHmac",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "X-SePay-Signature",
+                "`sha256=<hex>`: HMAC-SHA256 of `{X-SePay-Timestamp}.{raw body}` keyed with \
+                 the webhook secret (SePay's signature mode, webhookAuth hmac)",
+            ))),
+        );
+        components.add_security_scheme(
+            "sepayTimestamp",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "X-SePay-Timestamp",
+                "Unix seconds of the signature; refused more than 5 minutes from the \
+                 server's clock",
             ))),
         );
     }
@@ -80,6 +98,8 @@ shop_common::error_answers! {
     pub NoInternalKey = 401, "Missing or wrong internal key (code 5)", [(5, MSG_UNAUTHORIZED)];
     /// Any failed webhook authentication.
     pub WebhookRefused = 401, "Webhook authentication failed (code 501)", [(501, MSG_WEBHOOK_UNAUTHORIZED)];
+    /// A client refused too often (before any database work).
+    pub TooManyRefusals = 429, "Too many refused webhook calls from this client (code 4)", [(4, MSG_TOO_MANY)];
     /// A webhook path the router cannot match.
     pub BadPathSegment = 404, "A providerId the router cannot take as one path segment (encoded slash, dot or control character) (code 2)", [(2, MSG_NOT_FOUND)];
     /// Assign: no transaction, or retailstore has no such order.

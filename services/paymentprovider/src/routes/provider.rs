@@ -22,17 +22,17 @@ use crate::banks::{BANKS, Bank};
 use crate::crypto::SecretCipher;
 use crate::domain::provider::{
     MSG_TYPE, ProviderFields, ProviderForm, ProviderInput, ProviderPatch, ProviderType,
-    SecretChange,
+    SecretChange, SecretsState,
 };
 use crate::error::PaymentError;
 use crate::models::provider::{
-    Provider, ProviderFilter, ProviderRecord, ProviderSort, StoredSecret,
+    Provider, ProviderFilter, ProviderRecord, ProviderSort, StoredSecret, StoredToken,
 };
 
 pub const ADMIN_SORTABLE: &[&str] = &["name", "sortOrder", "createdAt"];
 
-/// Admin view. The webhook secret is never returned; `hasWebhookSecret` tells whether one
-/// is stored.
+/// Admin view. The webhook secret and the SePay API token are never returned;
+/// `hasWebhookSecret` and `hasSepayApiToken` tell whether one is stored.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = Provider)]
@@ -40,6 +40,7 @@ pub struct ProviderAdminView {
     #[serde(flatten)]
     pub provider: Provider,
     pub has_webhook_secret: bool,
+    pub has_sepay_api_token: bool,
     /// {PUBLIC_BASE_URL}/paymentprovider/api/web/v1/PaymentWebhook/SePay/{id}
     pub webhook_url: String,
 }
@@ -49,6 +50,7 @@ impl ProviderAdminView {
         Self {
             webhook_url: base.webhook_url(record.provider.id),
             has_webhook_secret: record.has_webhook_secret,
+            has_sepay_api_token: record.has_sepay_api_token,
             provider: record.provider,
         }
     }
@@ -116,28 +118,42 @@ fn admin_sort(page: &PageRequest) -> ProviderSort {
     }
 }
 
-/// Applies the secret part of a write; returns whether a secret is stored afterwards.
-/// Call inside the write's transaction.
-async fn write_secret(
+/// Applies the secret and token parts of a write; returns whether a secret and a token
+/// are stored afterwards. Call inside the write's transaction.
+async fn write_secrets(
     conn: &mut diesel_async::AsyncPgConnection,
     cipher: &SecretCipher,
     id: Uuid,
     fields: &ProviderFields,
-    stored: bool,
-) -> Result<bool, PaymentError> {
-    match &fields.secret {
-        SecretChange::Keep => Ok(stored),
+    stored: SecretsState,
+) -> Result<(bool, bool), PaymentError> {
+    let secret = match &fields.secret {
+        SecretChange::Keep => stored.secret_stored,
         SecretChange::Clear => {
             StoredSecret::clear(conn, id).await?;
-            Ok(false)
+            false
         }
         SecretChange::Set(secret) => {
             StoredSecret::new(id, cipher.encrypt(id, secret)?)
                 .upsert(conn)
                 .await?;
-            Ok(true)
+            true
         }
-    }
+    };
+    let token = match &fields.token {
+        SecretChange::Keep => stored.token_stored,
+        SecretChange::Clear => {
+            StoredToken::clear(conn, id).await?;
+            false
+        }
+        SecretChange::Set(token) => {
+            StoredToken::new(id, cipher.encrypt_token(id, token)?)
+                .upsert(conn)
+                .await?;
+            true
+        }
+    };
+    Ok((secret, token))
 }
 
 /// Active providers for the checkout (no token; Authorization is ignored)
@@ -235,16 +251,18 @@ async fn create(
     base: web::Data<PublicBaseUrl>,
     body: web::Json<ProviderInput>,
 ) -> Result<HttpResponse, PaymentError> {
-    let fields = ProviderForm::from(body.into_inner()).check(false, false)?;
+    let fields = ProviderForm::from(body.into_inner()).check_with(SecretsState::default())?;
     let id = Uuid::new_v4();
     let mut conn = pool.get().await?;
     let created = conn
         .transaction(async |conn| {
             let provider = Provider::insert(conn, id, &fields).await?;
-            let has_webhook_secret = write_secret(conn, &cipher, id, &fields, false).await?;
+            let (has_webhook_secret, has_sepay_api_token) =
+                write_secrets(conn, &cipher, id, &fields, SecretsState::default()).await?;
             Ok::<_, PaymentError>(ProviderRecord {
                 provider,
                 has_webhook_secret,
+                has_sepay_api_token,
             })
         })
         .await?;
@@ -272,13 +290,19 @@ async fn update(
     let updated = conn
         .transaction(async |conn| {
             let current = Provider::lock(conn, id).await?;
-            let stored = StoredSecret::find(conn, id).await?.is_some();
-            let fields = patch.apply(current.into(), stored)?;
+            let stored = SecretsState {
+                secret_stored: StoredSecret::find(conn, id).await?.is_some(),
+                token_stored: StoredToken::exists(conn, id).await?,
+                ..SecretsState::default()
+            };
+            let fields = patch.apply_with(current.into(), stored)?;
             let provider = Provider::update(conn, id, &fields).await?;
-            let has_webhook_secret = write_secret(conn, &cipher, id, &fields, stored).await?;
+            let (has_webhook_secret, has_sepay_api_token) =
+                write_secrets(conn, &cipher, id, &fields, stored).await?;
             Ok::<_, PaymentError>(ProviderRecord {
                 provider,
                 has_webhook_secret,
+                has_sepay_api_token,
             })
         })
         .await?;

@@ -1,18 +1,23 @@
 //! POST web PaymentWebhook/SePay/{providerId}: SePay's bank-transfer notifications.
 //!
-//! What crosses this boundary: the caller proves itself with
-//! `Authorization: Apikey <the provider's webhook secret>` (no bearer token; the gateway
-//! forwards this header on `/api/web/` routes). The key is checked before the body is
-//! read; any failure is code 501 (HTTP 401). An authenticated delivery whose body cannot
-//! be read is code 1 (SePay retries it); any other authenticated delivery is answered
-//! `success: true`, HTTP 200, with `{id, status}` of the stored transaction: new,
-//! repeated, ignored or pending alike, and whether or not retailstore is up.
+//! What crosses this boundary: the caller proves itself the provider's way
+//! (`webhookAuth`, see [`crate::domain::webhook_auth`]): `Authorization: Apikey <the
+//! provider's webhook secret>` (checked before the body is read), or `X-SePay-Signature`
+//! over `{X-SePay-Timestamp}.{raw body}` (the body read first, at most 64 KiB, then
+//! checked). No bearer token; the gateway forwards these headers on `/api/web/` routes.
+//! Any failure is code 501 (HTTP 401) and counts against the client
+//! ([`crate::limiter`]): a client refused too often is answered code 4 (HTTP 429) before
+//! any database work or key check. An authenticated delivery whose body cannot be read is
+//! code 1 (SePay retries it); any other authenticated delivery is answered `success:
+//! true`, HTTP 200, with `{id, status}` of the stored transaction: new, repeated, ignored
+//! or pending alike, and whether or not retailstore is up.
 
 use actix_web::http::header::AUTHORIZATION;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 use serde_json::Value;
 use shop_common::db::DbPool;
+use shop_common::net::{TrustedProxies, request_client_ip};
 use shop_common::openapi::{BadRequest, Enveloped, PayloadTooLarge, Unavailable};
 use shop_common::outbox::Wake;
 use shop_common::route_table::RouteTable;
@@ -21,14 +26,17 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::WEBHOOK_SEPAY_PREFIX;
-use super::openapi::{BadPathSegment, WebhookRefused};
+use super::openapi::{BadPathSegment, TooManyRefusals, WebhookRefused};
+use crate::clock::Clock;
 use crate::crypto::SecretCipher;
 use crate::domain::sepay::Delivery;
 use crate::domain::transaction::{TransactionStatus, TransferType};
+use crate::domain::webhook_auth::{SIGNATURE_HEADER, TIMESTAMP_HEADER, WebhookAuth};
 use crate::error::PaymentError;
+use crate::limiter::RefusalLimiter;
 use crate::notifications::RefusedWebhooks;
 use crate::retailstore::Retailstore;
-use crate::settlement;
+use crate::settlement::{self, Credentials};
 
 /// SePay's bodies are well under 2 KiB.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -69,13 +77,14 @@ pub struct SePayDelivery {
 
 /// SePay bank-transfer notification for one provider (the provider's webhookUrl)
 ///
-/// Authenticated by `Authorization: Apikey <the provider's webhook secret>`, compared in constant time before the body is read; a wrong or missing key, a disabled webhook, a provider without a secret, an unknown or deleted provider, or a path id that is not a uuid all answer code 501 (HTTP 401). An authenticated delivery is stored once per provider and SePay `id` (the raw body kept; `transactionDate` read as Asia/Ho_Chi_Minh, +07:00) and answered HTTP 200 `success: true` with the stored transaction's `{id, status}`: new or repeated, ignored, unmatched or pending alike. Outgoing transfers and transfers to another account (digits of `accountNumber` or `subAccount` compared with the provider's account) are `ignored`; without an order code (`DH` + 8 Crockford base32, any case, in `code` or anywhere in `content`, also glued to other words) `unmatched`; otherwise retailstore's ConfirmPayment decides: `matched`, `duplicate` (it was already paid by hand) or `unmatched` (no such order). If retailstore cannot be reached the transaction stays `pending` and is retried with backoff (10 s doubling to 10 min) by a background job; a repeated delivery of a pending transaction retries at once. A body that cannot be read is code 1 (SePay retries it), over 64 KiB code 7.
+/// Authenticated the provider's way (`webhookAuth`). `apikey`: `Authorization: Apikey <webhook secret>`, compared in constant time before the body is read. `hmac`: `X-SePay-Timestamp` (unix seconds, within 5 minutes of the server's clock) and `X-SePay-Signature: sha256=<hex HMAC-SHA256 of "{X-SePay-Timestamp}.{raw body}" keyed with the webhook secret>` (the prefix optional), compared in constant time. A wrong or missing key or signature, a stale or future timestamp, a disabled webhook, a provider without a secret, an unknown or deleted provider, or a path id that is not a uuid all answer code 501 (HTTP 401); a client (its address as TRUSTED_PROXIES resolve it, IPv6 by /64) refused 20 times within 10 minutes is answered code 4 (HTTP 429) until its window ends, before any database work. An authenticated delivery is stored once per bank transfer (SePay `id`, whichever provider brings it; the raw body kept; `transactionDate` read as Asia/Ho_Chi_Minh, +07:00) and answered HTTP 200 `success: true` with the stored transaction's `{id, status}`: new or repeated, ignored, unmatched or pending alike. Outgoing transfers and transfers to another account (digits of `accountNumber` or `subAccount` compared with the provider's account) are `ignored`; without an order code (`DH` + 8 Crockford base32, any case, in `code` or anywhere in `content`, also glued to other words) `unmatched`; for an order whose payment instruction named another provider `unmatched` with `flag: provider_mismatch` (not applied: staff decide with Assign); otherwise retailstore's ConfirmPayment (`transactionId` `sepay:<id>`) decides: `matched`, `duplicate` (it was already paid by hand) or `unmatched` (no such order). If retailstore cannot be reached the transaction stays `pending` and is retried with backoff (10 s doubling to 10 min) by a background job; a repeated delivery of a pending transaction retries at once. A body that cannot be read is code 1 (SePay retries it), over 64 KiB code 7 (code 501 in hmac mode, where the body is read before it is trusted).
 #[utoipa::path(post, path = "/paymentprovider/api/web/v1/PaymentWebhook/SePay/{providerId}",
     operation_id = "sepayWebhook", tag = "PaymentWebhook",
-    params(("providerId" = Uuid, Path)), security(("sepayApiKey" = [])),
+    params(("providerId" = Uuid, Path)), security(("sepayApiKey" = []), ("sepayHmac" = [], "sepayTimestamp" = [])),
     request_body = SePayDelivery,
     responses((status = 200, description = "Success", body = inline(Enveloped<WebhookAnswer>)),
-        BadRequest, WebhookRefused, BadPathSegment, PayloadTooLarge, Unavailable))]
+        BadRequest, WebhookRefused, BadPathSegment, PayloadTooLarge, TooManyRefusals, Unavailable))]
+#[allow(clippy::too_many_arguments)]
 async fn sepay(
     req: HttpRequest,
     payload: web::Payload,
@@ -84,22 +93,45 @@ async fn sepay(
     retailstore: web::Data<Retailstore>,
     wake: web::Data<Wake>,
     refused: web::Data<RefusedWebhooks>,
+    guard: web::Data<WebhookGuard>,
 ) -> Result<HttpResponse, PaymentError> {
+    let now = guard.clock.now();
+    let client = request_client_ip(&req, &guard.proxies);
+    if client.is_some_and(|ip| guard.limiter.is_limited(ip, now)) {
+        return Err(ApiError::too_many_requests().into());
+    }
     let provider_id = req.match_info().get("providerId").unwrap_or_default();
-    let authorization = req.headers().get(AUTHORIZATION).map(|v| v.as_bytes());
-    let provider = match settlement::authenticate(&pool, &cipher, provider_id, authorization).await
-    {
+    let header = |name| req.headers().get(name).map(|v| v.as_bytes());
+    let presented = Credentials {
+        authorization: header(AUTHORIZATION.as_str()),
+        signature: header(SIGNATURE_HEADER),
+        timestamp: header(TIMESTAMP_HEADER),
+    };
+    let found = settlement::webhook_key(&pool, &cipher, provider_id).await?;
+    let signed = found
+        .as_ref()
+        .is_some_and(|(p, _)| p.webhook_auth == WebhookAuth::Hmac);
+    let mut payload = Some(payload);
+    // In hmac mode the body is what is signed: read it first (a body that cannot be read
+    // cannot be verified, and is refused like any unverified one).
+    let early = if signed {
+        read_body(payload.take()).await.ok()
+    } else {
+        None
+    };
+    let provider = match settlement::check_credentials(found, presented, early.as_deref(), now) {
         Err(PaymentError::WebhookUnauthorized) => {
+            if let Some(ip) = client {
+                guard.limiter.refused(ip, now);
+            }
             refused.refused(&pool, &wake).await;
             return Err(PaymentError::WebhookUnauthorized);
         }
         other => other?,
     };
-
-    let body = match payload.to_bytes_limited(BODY_LIMIT).await {
-        Err(_) => return Err(ApiError::payload_too_large().into()),
-        Ok(Err(_)) => return Err(ApiError::bad_request("Không đọc được dữ liệu gửi lên").into()),
-        Ok(Ok(body)) => body,
+    let body = match early {
+        Some(body) => body,
+        None => read_body(payload.take()).await?,
     };
     let raw: Value = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad_request(format!("JSON không hợp lệ: {e}")))?;
@@ -110,6 +142,29 @@ async fn sepay(
         id: stored.id,
         status: stored.status,
     }))
+}
+
+/// What the webhook needs besides the database: the time, who the client is, and the
+/// per-client count of refusals.
+#[derive(Debug, Default)]
+pub struct WebhookGuard {
+    pub clock: Clock,
+    pub proxies: TrustedProxies,
+    pub limiter: RefusalLimiter,
+}
+
+/// The whole body, at most [`BODY_LIMIT`] bytes (code 7 beyond, code 1 when the stream
+/// fails or was already read).
+async fn read_body(payload: Option<web::Payload>) -> Result<web::Bytes, PaymentError> {
+    let unreadable = || ApiError::bad_request("Không đọc được dữ liệu gửi lên").into();
+    let Some(payload) = payload else {
+        return Err(unreadable());
+    };
+    match payload.to_bytes_limited(BODY_LIMIT).await {
+        Err(_) => Err(ApiError::payload_too_large().into()),
+        Ok(Err(_)) => Err(unreadable()),
+        Ok(Ok(body)) => Ok(body),
+    }
 }
 
 pub fn routes(table: RouteTable) -> RouteTable {

@@ -6,6 +6,7 @@ use paymentprovider::AppState;
 use paymentprovider::config::{PAYMENT_SECRET_KEY, parse_key};
 use paymentprovider::crypto::SecretCipher;
 pub use paymentprovider::retailstore::{CONFIRM_PAYMENT_PATH, Retailstore};
+pub use paymentprovider::routes::webhook::WebhookGuard;
 pub use paymentprovider::routes::{ADMIN, INTERNAL, WEB, WEBHOOK_SEPAY_PREFIX};
 use shop_common::auth::TokenVerifier;
 use shop_common::config::Secret;
@@ -52,13 +53,38 @@ impl std::ops::Deref for TestApp {
 
 impl TestApp {
     pub async fn spawn() -> Self {
+        Self::spawn_with(WebhookGuard::default()).await
+    }
+
+    /// The app with its webhook guard (clock, trusted proxies, limiter) set by the test.
+    pub async fn spawn_with(guard: WebhookGuard) -> Self {
         let retail = FakeRetailstore::start();
         let (public_base, retail_url) = (format!("{PUBLIC_BASE}/"), retail.base_url.clone());
         let service = TestService::spawn(paymentprovider::MIGRATIONS, 4, |pool, verifier| {
-            paymentprovider::configure(state(pool, verifier, &public_base, &retail_url))
+            let state = state(pool, verifier, &public_base, &retail_url);
+            paymentprovider::configure(state.with_webhook_guard(guard))
         })
         .await;
         Self { service, retail }
+    }
+
+    /// Posts `body` as these exact bytes to the SePay webhook of `provider_id`, with
+    /// `headers`.
+    pub async fn deliver_raw(
+        &self,
+        provider_id: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> Answer {
+        let url = self.url(&format!("{WEBHOOK_SEPAY_PREFIX}/{provider_id}"));
+        let mut request = shop_common::testing::client()
+            .post(url)
+            .header("content-type", "application/json")
+            .body(body.to_vec());
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        Answer::of(request.send().await.unwrap()).await
     }
 
     /// A client of the fake retailstore, for calling the retry pass directly.
