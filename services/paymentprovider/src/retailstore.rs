@@ -1,6 +1,8 @@
 //! The one call this service makes to retailstore: internal `Order/ConfirmPayment`, which
-//! applies a received transfer to its order, idempotently on `transactionId` (this
-//! service's own transaction id), so repeating it after a lost answer is always safe.
+//! applies a received transfer to its order, idempotently on `transactionId` (the
+//! transfer's natural id `sepay:<SePay id>`, the same whichever provider or the
+//! reconciliation brought it; this service's row id for rows stored before that), so
+//! repeating it after a lost answer is always safe.
 
 use std::time::Duration;
 
@@ -37,14 +39,14 @@ impl ConfirmPayment {
         order_code: &str,
         amount: i64,
         provider_id: Uuid,
-        transaction_id: Uuid,
+        transaction_id: String,
         paid_at: DateTime<Utc>,
     ) -> Self {
         Self {
             order_code: order_code.to_owned(),
             amount,
             provider_id,
-            transaction_id: transaction_id.to_string(),
+            transaction_id,
             paid_at: paid_at.with_timezone(&vietnam()).to_rfc3339(),
         }
     }
@@ -203,12 +205,11 @@ mod tests {
         let at = DateTime::parse_from_rfc3339("2026-03-25T07:02:37Z")
             .unwrap()
             .with_timezone(&Utc);
-        let id = Uuid::new_v4();
         let body = serde_json::to_value(ConfirmPayment::new(
             "DHAB12CD34",
             150_000,
             Uuid::nil(),
-            id,
+            "sepay:92704".to_owned(),
             at,
         ))
         .unwrap();
@@ -218,7 +219,7 @@ mod tests {
                 "orderCode": "DHAB12CD34",
                 "amount": 150_000,
                 "providerId": Uuid::nil(),
-                "transactionId": id.to_string(),
+                "transactionId": "sepay:92704",
                 "paidAt": "2026-03-25T14:02:37+07:00",
             })
         );

@@ -73,16 +73,30 @@ diesel::table! {
         processed_at -> Nullable<Timestamptz>,
         /// Generated from `status`: never written.
         sort_rank -> Int2,
+        bank_ref -> Nullable<Text>,
+        legacy_confirm -> Bool,
+        flag -> Nullable<Text>,
+        source -> Text,
+    }
+}
+
+diesel::table! {
+    order_providers (order_code) {
+        order_code -> Text,
+        provider_id -> Uuid,
+        created_at -> Timestamptz,
     }
 }
 
 diesel::joinable!(payment_provider_secrets -> payment_providers (provider_id));
 diesel::joinable!(payment_provider_api_tokens -> payment_providers (provider_id));
 diesel::joinable!(payment_transactions -> payment_providers (provider_id));
+diesel::joinable!(order_providers -> payment_providers (provider_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     payment_providers,
     payment_provider_secrets,
     payment_provider_api_tokens,
-    payment_transactions
+    payment_transactions,
+    order_providers
 );

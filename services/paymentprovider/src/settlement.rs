@@ -24,9 +24,12 @@ use uuid::Uuid;
 use crate::crypto::SecretCipher;
 use crate::domain::order_code::OrderCode;
 use crate::domain::sepay::{self, Decision, Delivery};
-use crate::domain::transaction::{LEASE, TransactionStatus, retry_delay};
+use crate::domain::transaction::{
+    LEASE, TransactionFlag, TransactionSource, TransactionStatus, retry_delay,
+};
 use crate::domain::webhook_auth::{self, Signed, WebhookAuth};
 use crate::error::PaymentError;
+use crate::models::order_provider::OrderProvider;
 use crate::models::provider::Provider;
 use crate::models::transaction::{NewTransaction, Settlement, Transaction};
 use crate::notifications;
@@ -125,6 +128,15 @@ pub fn check_credentials(
     }
 }
 
+/// A transfer as it reaches [`receive`]: the parsed delivery, what was received (stored
+/// as `raw`), and from where.
+#[derive(Debug, Clone, Copy)]
+pub struct Incoming<'a> {
+    pub delivery: &'a Delivery,
+    pub raw: &'a Value,
+    pub source: TransactionSource,
+}
+
 /// Stores a delivery and, when it carries an order code, applies it through retailstore.
 /// Classifying needs only the delivery and the provider, so the row is inserted with its
 /// class: `ignored` and `unmatched` are final at once, and only a transfer waiting for
@@ -134,23 +146,50 @@ pub fn check_credentials(
 /// or a failed update leaves it `pending` for the retry job. A transfer stored (or set
 /// back) as `unmatched` raises transfer_unmatched in the same transaction; `wake` tells
 /// the relay after the commit.
+///
+/// One bank transfer is stored (and so applied) once, whichever provider brings it: the
+/// row's bank_ref (`sepay:<SePay id>`) is unique across providers, and a delivery that
+/// finds it taken gets the stored row back. A transfer for an order whose payment
+/// instruction named another provider is stored `unmatched` with
+/// `flag: provider_mismatch` and never sent to retailstore: staff decide (Assign).
+/// `source` says whether the webhook or the reconciliation brought it; both come here.
 pub async fn receive(
     pool: &DbPool,
     retailstore: &Retailstore,
     wake: &Wake,
     provider: &Provider,
-    delivery: &Delivery,
-    raw: &Value,
+    incoming: Incoming<'_>,
 ) -> Result<Transaction, PaymentError> {
+    let Incoming {
+        delivery,
+        raw,
+        source,
+    } = incoming;
+    let mut conn = pool.get().await?;
     let decision = delivery.decide(provider.account_number.as_deref());
+    let mut held_back = None;
     let (status, order_code) = match &decision {
         Decision::Ignore => (TransactionStatus::Ignored, None),
         Decision::Unmatched => (TransactionStatus::Unmatched, None),
-        Decision::Confirm(code) => (TransactionStatus::Pending, Some(code.as_str())),
+        Decision::Confirm(code) => match OrderProvider::find(&mut conn, code.as_str()).await? {
+            Some(owner) if owner != provider.id => {
+                held_back = Some(format!(
+                    "Tiền cho đơn {code} đến qua {}, không phải phương thức thanh toán của \
+                     đơn: chưa ghi nhận, cần kiểm tra",
+                    provider.name
+                ));
+                (TransactionStatus::Unmatched, None)
+            }
+            _ => (TransactionStatus::Pending, Some(code.as_str())),
+        },
     };
-    let row = NewTransaction::new(provider.id, delivery, raw, status, order_code);
+    let mut row = NewTransaction::new(provider.id, delivery, raw, status, order_code);
+    row.source = source;
+    if let Some(note) = held_back {
+        row.flag = Some(TransactionFlag::ProviderMismatch);
+        row.last_error = Some(note);
+    }
     let lease = (status == TransactionStatus::Pending).then_some(LEASE);
-    let mut conn = pool.get().await?;
     let inserted = conn
         .transaction(async |conn| {
             let inserted = Transaction::insert(conn, &row, lease).await?;
@@ -182,22 +221,20 @@ pub async fn receive(
             inserted
         }
         None => {
-            let stored =
-                Transaction::find_external(&mut conn, provider.id, &delivery.external_id).await?;
+            let stored = Transaction::find_delivered(
+                &mut conn,
+                provider.id,
+                &delivery.external_id,
+                &row.bank_ref,
+            )
+            .await?;
             if stored.status != TransactionStatus::Pending {
                 return Ok(stored);
             }
             match Transaction::claim(&mut conn, stored.id, LEASE).await? {
                 Some(claimed) => claimed,
                 // Finished by another worker in between.
-                None => {
-                    return Ok(Transaction::find_external(
-                        &mut conn,
-                        provider.id,
-                        &delivery.external_id,
-                    )
-                    .await?);
-                }
+                None => return Ok(Transaction::find_named(&mut conn, stored.id).await?.0),
             }
         }
     };
@@ -237,7 +274,7 @@ pub async fn attempt(
         &order_code,
         claimed.amount,
         claimed.provider_id,
-        claimed.id,
+        claimed.confirm_id(),
         claimed.transaction_date,
     );
     let confirmation = retailstore.confirm_payment(&request).await;

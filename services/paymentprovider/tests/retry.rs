@@ -112,7 +112,9 @@ async fn a_claimed_row_is_left_alone_until_its_lease_ends() {
     assert_eq!(app.transactions().await, ["1|matched|DH00000000|1"]);
     assert_eq!(
         app.retail.confirm_calls().last().unwrap()["transactionId"],
-        ids[0].as_str()
+        "sepay:1",
+        "the transfer's natural id, not the row's ({})",
+        ids[0]
     );
 }
 

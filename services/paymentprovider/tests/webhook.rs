@@ -123,7 +123,7 @@ async fn a_matched_delivery_confirms_the_payment_once() {
             "orderCode": CODE,
             "amount": 150_000,
             "providerId": provider,
-            "transactionId": tx_id,
+            "transactionId": "sepay:92704",
             "paidAt": "2026-03-25T14:02:37+07:00",
         })
     );
@@ -165,16 +165,17 @@ async fn a_matched_delivery_confirms_the_payment_once() {
     );
     assert_eq!(app.retail.confirm_calls().len(), 1);
 
-    // The same SePay id at another provider is another transaction.
+    // The same SePay id at another provider is the same bank transfer: not stored or
+    // applied again (issue 21).
     let other = app.webhook_provider("Vietcombank 2").await;
     let there = app.deliver_ok(&other, &body).await;
-    assert_eq!(there["status"], "matched");
-    assert_ne!(there["id"], answer["id"]);
+    assert_eq!(there, answer);
     assert_eq!(
         app.scalar("SELECT count(*) AS n FROM payment_transactions")
             .await,
-        2
+        1
     );
+    assert_eq!(app.retail.confirm_calls().len(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -200,12 +201,11 @@ async fn concurrent_deliveries_of_one_transaction_store_one_row_and_pay_once() {
         ids.insert(result["id"].as_str().unwrap().to_owned());
     }
     assert_eq!(ids.len(), 1, "{ids:?}");
-    let tx_id = ids.into_iter().next().unwrap();
     assert_eq!(app.transactions().await, [format!("777|matched|{CODE}|0")]);
     let calls = app.retail.confirm_calls();
     assert!(!calls.is_empty());
     assert!(
-        calls.iter().all(|c| c["transactionId"] == tx_id),
+        calls.iter().all(|c| c["transactionId"] == "sepay:777"),
         "{calls:?}"
     );
     assert_eq!(app.retail.applied_count(), 1);
@@ -446,8 +446,9 @@ async fn retailstore_down_keeps_it_pending_until_a_redelivery_or_the_retry_pass(
     assert_eq!(pending, 0);
     // Each transfer counted exactly once, under its own transaction id.
     assert_eq!(app.retail.applied_count(), 2);
-    assert_eq!(app.retail.confirms_for(a["id"].as_str().unwrap()), 1);
-    assert_eq!(app.retail.confirms_for(b["id"].as_str().unwrap()), 1);
+    assert_eq!(app.retail.confirms_for("sepay:1"), 1);
+    assert_eq!(app.retail.confirms_for("sepay:2"), 1);
+    assert_ne!(a["id"], b["id"]);
     // Nothing left to do.
     app.make_transactions_due().await;
     assert_eq!(

@@ -88,6 +88,61 @@ impl TransferType {
     }
 }
 
+/// Why a transfer that names an order was held back for staff instead of applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TransactionFlag {
+    /// The order's payment instruction named another provider: money that arrived
+    /// through the wrong account (or a forged memo); stored `unmatched`, staff decide.
+    ProviderMismatch,
+}
+
+impl TransactionFlag {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::ProviderMismatch => "provider_mismatch",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        (text == "provider_mismatch").then_some(Self::ProviderMismatch)
+    }
+}
+
+/// How a transfer reached the service.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TransactionSource {
+    /// SePay's webhook delivered it.
+    Webhook,
+    /// The reconciliation job found it in SePay's transaction list.
+    Reconciliation,
+}
+
+impl TransactionSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Webhook => "webhook",
+            Self::Reconciliation => "reconciliation",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "webhook" => Some(Self::Webhook),
+            "reconciliation" => Some(Self::Reconciliation),
+            _ => None,
+        }
+    }
+}
+
+/// The natural id of a bank transfer SePay reports: its SePay id, the same whichever
+/// provider's webhook (or the reconciliation) brings it. Sent to retailstore as
+/// `transactionId`. SePay ids are at most 94 characters here (see `sepay::MAX_ID`).
+pub fn bank_ref(sepay_id: &str) -> String {
+    format!("sepay:{sepay_id}")
+}
+
 /// The wait after the first failed attempt; it doubles with each further failure.
 pub const FIRST_RETRY: Duration = Duration::from_secs(10);
 /// The longest wait between two attempts.

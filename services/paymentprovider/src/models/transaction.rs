@@ -20,7 +20,9 @@ use shop_common::pagination::like_pattern;
 use uuid::Uuid;
 
 use crate::domain::sepay::Delivery;
-use crate::domain::transaction::{TransactionStatus, TransferType};
+use crate::domain::transaction::{
+    TransactionFlag, TransactionSource, TransactionStatus, TransferType, bank_ref,
+};
 use crate::schema::{payment_providers, payment_transactions};
 
 #[derive(Debug, Clone, Queryable, QueryableByName, Selectable, Identifiable)]
@@ -47,6 +49,24 @@ pub struct Transaction {
     pub last_error: Option<String>,
     pub created_at: DateTime<Utc>,
     pub processed_at: Option<DateTime<Utc>>,
+    /// `sepay:<SePay id>`, unique across providers (NULL only on rows an older binary
+    /// stored).
+    pub bank_ref: Option<String>,
+    /// retailstore knows this row by its own id (rows stored before bank_ref).
+    pub legacy_confirm: bool,
+    pub flag: Option<TransactionFlag>,
+    pub source: TransactionSource,
+}
+
+impl Transaction {
+    /// The `transactionId` retailstore's ConfirmPayment gets: the transfer's natural id,
+    /// or this row's id for a row retailstore may already know by it.
+    pub fn confirm_id(&self) -> String {
+        match (&self.bank_ref, self.legacy_confirm) {
+            (Some(bank_ref), false) => bank_ref.clone(),
+            _ => self.id.to_string(),
+        }
+    }
 }
 
 /// The insert form: a delivery with its first classification.
@@ -70,6 +90,11 @@ pub struct NewTransaction<'a> {
     pub raw: &'a Value,
     pub status: TransactionStatus,
     pub order_code: Option<&'a str>,
+    pub bank_ref: String,
+    pub flag: Option<TransactionFlag>,
+    /// Why it is held back, for staff (with `flag`).
+    pub last_error: Option<String>,
+    pub source: TransactionSource,
 }
 
 impl<'a> NewTransaction<'a> {
@@ -81,6 +106,10 @@ impl<'a> NewTransaction<'a> {
         order_code: Option<&'a str>,
     ) -> Self {
         Self {
+            bank_ref: bank_ref(&d.external_id),
+            flag: None,
+            last_error: None,
+            source: TransactionSource::Webhook,
             id: Uuid::new_v4(),
             provider_id,
             external_id: &d.external_id,
@@ -133,7 +162,7 @@ macro_rules! transaction_columns {
         "id, provider_id, external_id, gateway, transaction_date, account_number, \
          sub_account, code, content, transfer_type, amount, accumulated, reference_code, \
          description, status, order_code, attempts, next_attempt_at, last_error, created_at, \
-         processed_at"
+         processed_at, bank_ref, legacy_confirm, flag, source"
     };
 }
 
@@ -148,15 +177,18 @@ const CLAIM_DUE: &str = concat!(
 );
 
 /// See [`Transaction::insert`]: `$1`..`$17` the insert form's columns in order, `$18`
-/// the lease (`next_attempt_at = now() + $18`, null without one), `$19` `processed_at`.
+/// the lease (`next_attempt_at = now() + $18`, null without one), `$19` `processed_at`,
+/// `$20` bank_ref, `$21` flag, `$22` last_error, `$23` source. A conflict on either key
+/// (this provider's SePay id, or the transfer's bank_ref whoever stored it) inserts
+/// nothing.
 const INSERT: &str = concat!(
     "INSERT INTO payment_transactions (id, provider_id, external_id, gateway, \
         transaction_date, account_number, sub_account, code, content, transfer_type, \
         amount, accumulated, reference_code, description, raw, status, order_code, \
-        next_attempt_at, processed_at) \
+        next_attempt_at, processed_at, bank_ref, legacy_confirm, flag, last_error, source) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-             now() + $18, $19) \
-     ON CONFLICT (provider_id, external_id) DO NOTHING \
+             now() + $18, $19, $20, false, $21, $22, $23) \
+     ON CONFLICT DO NOTHING \
      RETURNING ",
     transaction_columns!()
 );
@@ -239,22 +271,37 @@ impl Transaction {
             .bind::<Nullable<Text>, _>(row.order_code)
             .bind::<Nullable<Interval>, _>(lease.map(interval))
             .bind::<Nullable<Timestamptz>, _>(final_now)
+            .bind::<Text, _>(&row.bank_ref)
+            .bind::<Nullable<Text>, _>(row.flag)
+            .bind::<Nullable<Text>, _>(row.last_error.as_deref())
+            .bind::<Text, _>(row.source)
             .get_result(conn)
             .await
             .optional()
     }
 
-    /// A provider's transaction by SePay id.
-    pub async fn find_external(
+    /// The stored row of a transfer already delivered: the one holding its bank_ref
+    /// (whichever provider stored it), or this provider's row of the same SePay id.
+    pub async fn find_delivered(
         conn: &mut AsyncPgConnection,
         provider_id: Uuid,
         external_id: &str,
+        bank_ref: &str,
     ) -> QueryResult<Transaction> {
         payment_transactions::table
-            .filter(payment_transactions::provider_id.eq(provider_id))
-            .filter(payment_transactions::external_id.eq(external_id))
+            .filter(
+                payment_transactions::bank_ref
+                    .eq(bank_ref)
+                    .or(payment_transactions::provider_id
+                        .eq(provider_id)
+                        .and(payment_transactions::external_id.eq(external_id))),
+            )
+            .order((
+                payment_transactions::created_at.asc(),
+                payment_transactions::id.asc(),
+            ))
             .select(Transaction::as_select())
-            .get_result(conn)
+            .first(conn)
             .await
     }
 

@@ -16,6 +16,7 @@ use uuid::Uuid;
 use super::openapi::{InstructionRefused, NoInternalKey};
 use crate::domain::provider::ProviderType;
 use crate::error::{PaymentError, Problems};
+use crate::models::order_provider::OrderProvider;
 use crate::models::provider::Provider;
 use crate::vietqr::{self, Transfer};
 
@@ -108,7 +109,7 @@ fn instruction(
 
 /// Payment instruction for a new order (service-to-service only)
 ///
-/// Requires the shared key in `x-internal-key`; never routed by the gateway. `qrPayload` is the NAPAS EMVCo VietQR string (tags 00, 01=12, 38, 53=704, 54, 58=VN, 62/08=orderCode, 63=CRC-16/CCITT-FALSE) for vietqr_bank providers, null for manual ones.
+/// Requires the shared key in `x-internal-key`; never routed by the gateway. Remembers which provider the order was told to pay through: a transfer for the order that arrives through another provider is held back (`unmatched`, `flag: provider_mismatch`). `qrPayload` is the NAPAS EMVCo VietQR string (tags 00, 01=12, 38, 53=704, 54, 58=VN, 62/08=orderCode, 63=CRC-16/CCITT-FALSE) for vietqr_bank providers, null for manual ones.
 #[utoipa::path(post, path = payment_instruction::PATH,
     operation_id = "paymentInstruction", tag = "Internal",
     security(("internalKey" = [])), request_body = InstructionRequest,
@@ -124,6 +125,9 @@ async fn payment_instruction(
     let provider = Provider::find_active(&mut conn, request.provider_id)
         .await?
         .ok_or(PaymentError::ProviderUnavailable)?;
+    // Money for this order is expected through this provider only (settlement flags the
+    // rest).
+    OrderProvider::record(&mut conn, &request.order_code, provider.id).await?;
     drop(conn);
     Ok(ok(instruction(
         provider,

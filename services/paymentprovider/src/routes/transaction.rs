@@ -21,7 +21,9 @@ use uuid::Uuid;
 use super::ADMIN;
 use super::openapi::{AssignNotFound, AssignUnavailable, NotUnmatched};
 use crate::domain::order_code::{MSG_ORDER_CODE, OrderCode};
-use crate::domain::transaction::{MSG_STATUS, TransactionStatus, TransferType};
+use crate::domain::transaction::{
+    MSG_STATUS, TransactionFlag, TransactionSource, TransactionStatus, TransferType,
+};
 use crate::error::{PaymentError, Problems};
 use crate::models::transaction::{Transaction, TransactionFilter};
 use crate::retailstore::Retailstore;
@@ -74,6 +76,17 @@ pub struct TransactionView {
     pub created_at: DateTime<Utc>,
     #[schema(required = true)]
     pub processed_at: Option<DateTime<Utc>>,
+    /// The transfer's natural id, `sepay:<SePay id>`: one row per bank transfer whichever
+    /// provider brought it, and the `transactionId` retailstore knows it by (null on rows
+    /// stored before it existed)
+    #[schema(required = true)]
+    pub bank_ref: Option<String>,
+    /// Why a transfer naming an order was held back (`unmatched`, not applied) for staff
+    /// to decide: `provider_mismatch`, the order was to be paid through another provider
+    #[schema(required = true)]
+    pub flag: Option<TransactionFlag>,
+    /// `webhook`, or `reconciliation` (found in SePay's transaction list)
+    pub source: TransactionSource,
 }
 
 impl TransactionView {
@@ -98,6 +111,9 @@ impl TransactionView {
             last_error: t.last_error,
             created_at: t.created_at,
             processed_at: t.processed_at,
+            bank_ref: t.bank_ref,
+            flag: t.flag,
+            source: t.source,
         }
     }
 }

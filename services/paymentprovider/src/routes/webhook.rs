@@ -30,13 +30,13 @@ use super::openapi::{BadPathSegment, TooManyRefusals, WebhookRefused};
 use crate::clock::Clock;
 use crate::crypto::SecretCipher;
 use crate::domain::sepay::Delivery;
-use crate::domain::transaction::{TransactionStatus, TransferType};
+use crate::domain::transaction::{TransactionSource, TransactionStatus, TransferType};
 use crate::domain::webhook_auth::{SIGNATURE_HEADER, TIMESTAMP_HEADER, WebhookAuth};
 use crate::error::PaymentError;
 use crate::limiter::RefusalLimiter;
 use crate::notifications::RefusedWebhooks;
 use crate::retailstore::Retailstore;
-use crate::settlement::{self, Credentials};
+use crate::settlement::{self, Credentials, Incoming};
 
 /// SePay's bodies are well under 2 KiB.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -136,8 +136,12 @@ async fn sepay(
     let raw: Value = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad_request(format!("JSON không hợp lệ: {e}")))?;
     let delivery = Delivery::parse(&raw)?;
-    let stored =
-        settlement::receive(&pool, &retailstore, &wake, &provider, &delivery, &raw).await?;
+    let incoming = Incoming {
+        delivery: &delivery,
+        raw: &raw,
+        source: TransactionSource::Webhook,
+    };
+    let stored = settlement::receive(&pool, &retailstore, &wake, &provider, incoming).await?;
     Ok(ok(WebhookAnswer {
         id: stored.id,
         status: stored.status,
