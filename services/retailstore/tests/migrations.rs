@@ -50,3 +50,105 @@ async fn reverting_the_counter_stripes_keeps_every_count() {
 async fn every_migration_reverts_and_applies_again() {
     shop_common::testing::assert_migrations_revert(|| retailstore::MIGRATIONS).await;
 }
+
+/// Whether the database refuses `sql` for breaking `constraint` (a CHECK).
+async fn refused_by(app: &TestApp, sql: &str, constraint: &str) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    use diesel_async::RunQueryDsl;
+    let mut conn = app.schema.connect().await;
+    match diesel::sql_query(sql).execute(&mut conn).await {
+        Err(Error::DatabaseError(DatabaseErrorKind::CheckViolation, info)) => {
+            info.constraint_name() == Some(constraint)
+        }
+        Err(other) => panic!("{sql}: {other}"),
+        Ok(_) => false,
+    }
+}
+
+/// The reservation invariant is the database's too: a reserved or sold code has an
+/// order line, an available or disabled one has none. Every state the service writes
+/// (reserve, sell, replace, cancel, expire, disable) fits it, and it is validated.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_database_refuses_a_code_whose_state_contradicts_its_order() {
+    const CHECK: &str = "serial_codes_order_state_check";
+    let app = TestApp::spawn().await;
+    let (product, order, id) = app.ordered(6, 2, "a@vidu.vn").await;
+    app.pay(order["code"].as_str().unwrap(), 100_000, "tx-1")
+        .await;
+    let item = app
+        .lines(&format!(
+            "SELECT id::text AS line FROM order_items WHERE order_id = '{id}'"
+        ))
+        .await
+        .remove(0);
+    app.post(
+        ORDER_REPLACE,
+        serde_json::json!({"id": id, "itemId": item, "quantity": 1, "reason": "lỗi"}),
+    )
+    .await
+    .ok();
+    let (_, _, cancelled) = app.ordered(2, 1, "b@vidu.vn").await;
+    app.post(
+        ORDER_CANCEL,
+        serde_json::json!({"id": cancelled, "reason": "hủy"}),
+    )
+    .await
+    .ok();
+    let (_, _, due) = app.ordered(2, 1, "c@vidu.vn").await;
+    app.make_due(&due).await;
+    retailstore::expiry::sweep(&app.pool, &app.notifier)
+        .await
+        .unwrap();
+    let (_, _, pending) = app.ordered(2, 1, "d@vidu.vn").await;
+    let spare = app
+        .lines(&format!(
+            "SELECT id::text AS line FROM serial_codes \
+              WHERE product_id = '{product}' AND status = 'available' LIMIT 1"
+        ))
+        .await
+        .remove(0);
+    app.put(
+        CODE_UPDATE,
+        serde_json::json!({"id": spare, "status": "disabled"}),
+    )
+    .await
+    .ok();
+    assert_eq!(
+        app.scalar(&format!(
+            "SELECT count(*) AS n FROM pg_constraint \
+              WHERE conname = '{CHECK}' AND convalidated"
+        ))
+        .await,
+        1
+    );
+
+    let code_of =
+        |status: &str| format!("(SELECT id FROM serial_codes WHERE status = '{status}' LIMIT 1)");
+    let refusals = [
+        // Sold or reserved without an order.
+        format!(
+            "UPDATE serial_codes SET status = 'sold', sold_at = now() WHERE id = {}",
+            code_of("available")
+        ),
+        format!(
+            "UPDATE serial_codes SET order_id = NULL, order_item_id = NULL WHERE id = {}",
+            code_of("reserved")
+        ),
+        // Back to stock (or disabled) while still pointing at an order.
+        format!(
+            "UPDATE serial_codes SET status = 'available' WHERE id = {}",
+            code_of("sold")
+        ),
+        format!(
+            "UPDATE serial_codes SET status = 'disabled' WHERE id = {}",
+            code_of("reserved")
+        ),
+        format!(
+            "UPDATE serial_codes SET order_id = '{pending}' WHERE id = {}",
+            code_of("available")
+        ),
+    ];
+    for sql in refusals {
+        assert!(refused_by(&app, &sql, CHECK).await, "{sql}");
+    }
+}

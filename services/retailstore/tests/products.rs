@@ -410,12 +410,16 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
     let app = TestApp::spawn().await;
     let id = app.stocked("Thẻ Garena 100K", "", 0).await;
     app.import(&id, &codes("GRN", 0..5)).await;
-    for status in ["reserved", "sold"] {
-        app.execute(&format!(
-            "UPDATE serial_codes SET status = '{status}' WHERE id = \
-             (SELECT id FROM serial_codes WHERE product_id = '{id}' AND status = 'available' LIMIT 1)"
-        ))
+    // An unpaid order holds a code (reserved); then it is paid (sold).
+    let order = app
+        .anon()
+        .post(CREATE_ORDER_PATH, order_body(&id, 1, "a@vidu.vn"))
         .await;
+    let code = order.ok()["code"].as_str().unwrap().to_owned();
+    for status in ["reserved", "sold"] {
+        if status == "sold" {
+            app.pay(&code, 50_000, "tx-1").await;
+        }
         app.delete(&format!("{}?id={id}", PRODUCT_DELETE))
             .await
             .error(409, 302);
@@ -432,9 +436,14 @@ async fn delete_is_refused_while_codes_are_reserved_or_sold() {
         // A refused delete leaves no audit row.
         assert!(app.audit().await.is_empty());
     }
-    // Once no code is reserved or sold, the product goes with its unsold codes.
-    app.execute("UPDATE serial_codes SET status = 'available'")
-        .await;
+    // Once no code is reserved or sold (and no order names it), the product goes with
+    // its unsold codes.
+    app.execute(
+        "UPDATE serial_codes SET status = 'available', order_id = NULL, \
+                order_item_id = NULL, reserved_at = NULL, sold_at = NULL",
+    )
+    .await;
+    app.execute("DELETE FROM orders").await;
     let admin = app
         .tokens
         .token_named(Uuid::new_v4(), "chu.shop", Role::Admin);

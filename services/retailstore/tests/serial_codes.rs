@@ -88,11 +88,14 @@ async fn list_shows_masked_codes_newest_first_and_filters() {
     assert_eq!(oldest["result"]["items"][0]["maskedCode"], "••••••AB12");
 
     // Status filter and counts from the counters.
-    app.execute(&format!(
-        "UPDATE serial_codes SET status = 'sold' WHERE product_id = '{viettel}' \
-         AND id IN (SELECT id FROM serial_codes WHERE product_id = '{viettel}' LIMIT 1)"
-    ))
-    .await;
+    // One Viettel code sold through an order (the database refuses a sold code without
+    // one).
+    let order = app
+        .anon()
+        .post(CREATE_ORDER_PATH, order_body(&viettel, 1, "a@vidu.vn"))
+        .await;
+    app.pay(order.ok()["code"].as_str().unwrap(), 50_000, "tx-vt")
+        .await;
     let sold = app
         .get(&format!(
             "{}?productId={viettel}&status=sold",
@@ -306,11 +309,28 @@ async fn reserved_and_sold_codes_cannot_change() {
     let app = TestApp::spawn().await;
     let product = app.stocked("Thẻ Viettel 50K", "", 0).await;
     app.import(&product, &codes("VT", 0..2)).await;
-    for (n, status) in ["reserved", "sold"].into_iter().enumerate() {
-        let code = format!("VT-{n:06}");
-        let id = code_id(&app, &product, &code).await;
+    // One code held by an unpaid order, the other sold to a paid one.
+    let held = app
+        .anon()
+        .post(CREATE_ORDER_PATH, order_body(&product, 1, "a@vidu.vn"))
+        .await;
+    held.ok();
+    let paid = app
+        .anon()
+        .post(CREATE_ORDER_PATH, order_body(&product, 1, "b@vidu.vn"))
+        .await;
+    app.pay(paid.ok()["code"].as_str().unwrap(), 50_000, "tx-1")
+        .await;
+    for status in ["reserved", "sold"] {
+        let id = app
+            .lines(&format!(
+                "SELECT id::text AS line FROM serial_codes \
+                  WHERE product_id = '{product}' AND status = '{status}'"
+            ))
+            .await
+            .remove(0);
         app.execute(&format!(
-            "UPDATE serial_codes SET status = '{status}', note = 'giữ' WHERE id = '{id}'"
+            "UPDATE serial_codes SET note = 'giữ' WHERE id = '{id}'"
         ))
         .await;
         let snapshot = app
@@ -556,12 +576,17 @@ async fn stock_counts_follow_import_disable_and_delete() {
         read_stock().await,
         json!({"available": 11, "reserved": 0, "sold": 0})
     );
-    // What the orders feature will do: reserve, then sell.
-    app.execute(
-        "UPDATE serial_codes SET status = 'reserved' WHERE last4 IN ('0002', '0003', '0004')",
-    )
-    .await;
-    app.execute("UPDATE serial_codes SET status = 'sold', sold_at = now() WHERE last4 = '0004'")
+    // Orders reserve, then sell: one order holds two codes, another paid for one.
+    let held = app
+        .anon()
+        .post(CREATE_ORDER_PATH, order_body(&product, 2, "a@vidu.vn"))
+        .await;
+    held.ok();
+    let paid = app
+        .anon()
+        .post(CREATE_ORDER_PATH, order_body(&product, 1, "b@vidu.vn"))
+        .await;
+    app.pay(paid.ok()["code"].as_str().unwrap(), 50_000, "tx-1")
         .await;
     assert_eq!(
         read_stock().await,

@@ -1,0 +1,1 @@
+ALTER TABLE serial_codes DROP CONSTRAINT serial_codes_order_state_check;
