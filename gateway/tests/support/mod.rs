@@ -1,5 +1,6 @@
 //! The wiring of the gateway's tests: a gateway on a free port in front of common's
-//! [`MockUpstream`](Mock) standing in for all four services.
+//! [`MockUpstream`](Mock) standing in for all four services; [`stack`] runs the real
+//! service binaries instead.
 
 #![allow(dead_code, unused_imports, clippy::unwrap_used, clippy::expect_used)]
 
@@ -12,6 +13,8 @@ pub use shop_common::testing::raw::{raw, raw_get};
 pub use shop_common::testing::upstream::{MockUpstream as Mock, claims, fnv, seen};
 pub use shop_common::testing::{Answer, client};
 use shop_common::testing::{INTERNAL_KEY, listener};
+
+pub mod stack;
 
 /// A mock upstream and a gateway sending every service to it, with `tweak` applied to
 /// the gateway's configuration; returns the mock and the gateway's base URL.
