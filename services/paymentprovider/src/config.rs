@@ -3,7 +3,8 @@
 //! Besides the shared settings of [`ServiceConfig`] (`DATABASE_URL`, `LISTEN_ADDR`,
 //! `DB_POOL_SIZE`, `IDENTITY_URL`, `INTERNAL_API_KEY`, `TRUSTED_PROXIES`), the service
 //! reads the variables below (`SYSTEM_URL` and `OUTBOX_POLL_INTERVAL_MS` for the
-//! notification outbox). Start-up fails with a message naming the variable when one is
+//! notification outbox, `SEPAY_RECONCILE_INTERVAL_SECONDS` and `SEPAY_API_BASE` for the
+//! reconciliation with SePay's transaction list). Start-up fails with a message naming the variable when one is
 //! missing or malformed; key material itself is never printed.
 
 use std::time::Duration;
@@ -35,6 +36,17 @@ pub const DEFAULT_RETAILSTORE_URL: &str = "http://127.0.0.1:8083";
 pub const PAYMENT_RETRY_INTERVAL_SECONDS: &str = "PAYMENT_RETRY_INTERVAL_SECONDS";
 /// Default of [`PAYMENT_RETRY_INTERVAL_SECONDS`].
 pub const DEFAULT_RETRY_INTERVAL_SECONDS: u64 = 10;
+/// `SEPAY_RECONCILE_INTERVAL_SECONDS` [600]: how often each provider holding a SePay API
+/// token (`sepayApiToken`) has SePay's transaction list read, so that a transfer whose
+/// webhook never arrived is still applied (see [`crate::reconcile`]). 60..=86400.
+pub const SEPAY_RECONCILE_INTERVAL_SECONDS: &str = "SEPAY_RECONCILE_INTERVAL_SECONDS";
+/// Default of [`SEPAY_RECONCILE_INTERVAL_SECONDS`].
+pub const DEFAULT_RECONCILE_INTERVAL_SECONDS: u64 = 600;
+/// `SEPAY_API_BASE` [https://my.sepay.vn]: where SePay's user API is
+/// (`{SEPAY_API_BASE}/userapi/transactions/list`); a stand-in's address in tests.
+pub const SEPAY_API_BASE: &str = "SEPAY_API_BASE";
+/// Default of [`SEPAY_API_BASE`].
+pub const DEFAULT_SEPAY_API_BASE: &str = "https://my.sepay.vn";
 /// `SYSTEM_URL` [http://127.0.0.1:8082]: where system's internal routes are (the outbox
 /// relay posts transfer_unmatched and webhook_refused to Notification/Enqueue).
 /// `OUTBOX_POLL_INTERVAL_MS` [1000]: how often the relay looks for due outbox rows when
@@ -57,6 +69,10 @@ pub struct Config {
     pub system_url: String,
     /// `OUTBOX_POLL_INTERVAL_MS` and the relay's fixed timings.
     pub relay: shop_common::outbox::RelayConfig,
+    /// `SEPAY_RECONCILE_INTERVAL_SECONDS`.
+    pub reconcile_interval: Duration,
+    /// `SEPAY_API_BASE`, without a trailing slash.
+    pub sepay_api_base: String,
 }
 
 impl Config {
@@ -78,6 +94,14 @@ impl Config {
             )?)?,
             system_url: shop_common::outbox::system_url()?,
             relay: shop_common::outbox::RelayConfig::from_env()?,
+            reconcile_interval: reconcile_interval(config::parse_or(
+                SEPAY_RECONCILE_INTERVAL_SECONDS,
+                DEFAULT_RECONCILE_INTERVAL_SECONDS,
+            )?)?,
+            sepay_api_base: config::http_url(
+                SEPAY_API_BASE,
+                &config::or(SEPAY_API_BASE, DEFAULT_SEPAY_API_BASE),
+            )?,
         })
     }
 
@@ -107,6 +131,18 @@ pub fn retry_interval(seconds: u64) -> Result<Duration, ConfigError> {
         Err(invalid(
             PAYMENT_RETRY_INTERVAL_SECONDS,
             "expected 1 to 3600 seconds",
+        ))
+    }
+}
+
+/// The reconciliation's tick: 1 minute to 1 day.
+pub fn reconcile_interval(seconds: u64) -> Result<Duration, ConfigError> {
+    if (60..=86_400).contains(&seconds) {
+        Ok(Duration::from_secs(seconds))
+    } else {
+        Err(invalid(
+            SEPAY_RECONCILE_INTERVAL_SECONDS,
+            "expected 60 to 86400 seconds",
         ))
     }
 }
@@ -165,5 +201,15 @@ mod tests {
         assert_eq!(retry_interval(1).unwrap(), Duration::from_secs(1));
         assert!(retry_interval(0).is_err());
         assert!(retry_interval(3601).is_err());
+        assert_eq!(
+            reconcile_interval(DEFAULT_RECONCILE_INTERVAL_SECONDS).unwrap(),
+            Duration::from_secs(600)
+        );
+        assert!(reconcile_interval(59).is_err());
+        assert!(reconcile_interval(86_401).is_err());
+        assert_eq!(
+            config::http_url(SEPAY_API_BASE, DEFAULT_SEPAY_API_BASE).unwrap(),
+            DEFAULT_SEPAY_API_BASE
+        );
     }
 }

@@ -14,6 +14,7 @@ pub mod limiter;
 pub mod metrics;
 pub mod models;
 pub mod notifications;
+pub mod reconcile;
 pub mod retailstore;
 pub mod routes;
 pub mod schema;

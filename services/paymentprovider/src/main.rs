@@ -4,7 +4,9 @@ use shop_common::internal::{InternalClient, InternalKey, http_client};
 use shop_common::outbox::{Relay, SealedLink};
 use shop_common::{db, server, telemetry};
 
+use paymentprovider::clock::{Clock, Sleeper};
 use paymentprovider::config::Config;
+use paymentprovider::reconcile::{Reconciler, SepayApi};
 use paymentprovider::retailstore::Retailstore;
 use paymentprovider::routes::webhook::WebhookGuard;
 use paymentprovider::settlement::retry_job;
@@ -53,6 +55,7 @@ async fn main() -> std::io::Result<()> {
         &config.retailstore_url,
         service.internal_api_key.clone(),
     );
+    let (reconcile_retailstore, reconcile_cipher) = (retailstore.clone(), cipher.clone());
     let state = AppState::new(
         pool.clone(),
         verifier,
@@ -72,6 +75,8 @@ async fn main() -> std::io::Result<()> {
         retailstore_url = %config.retailstore_url,
         system_url = %config.system_url,
         retry_interval_s = config.retry_interval.as_secs(),
+        reconcile_interval_s = config.reconcile_interval.as_secs(),
+        sepay_api_base = %config.sepay_api_base,
         "paymentprovider listening"
     );
 
@@ -94,8 +99,30 @@ async fn main() -> std::io::Result<()> {
         service.internal_api_key.clone(),
     );
     let no_links = |_, _: &SealedLink| Err("paymentprovider seals no links".to_owned());
-    let relay = Relay::new(pool, system, no_links, config.relay.clone(), wake);
-    let relayer = tokio::spawn(relay.run(stopped));
+    let relay = Relay::new(
+        pool.clone(),
+        system,
+        no_links,
+        config.relay.clone(),
+        wake.clone(),
+    );
+    let relayer = tokio::spawn(relay.run(stopped.clone()));
+    // SePay reconciliation, in every replica (a lease per provider decides who reads it).
+    let reconciler = Reconciler {
+        pool,
+        retailstore: reconcile_retailstore,
+        wake,
+        cipher: reconcile_cipher,
+        api: SepayApi::new(
+            http_client(),
+            &config.sepay_api_base,
+            Clock::system(),
+            Sleeper::tokio(),
+        ),
+        // A little less than the interval: replicas' ticks drift.
+        due_after: config.reconcile_interval.mul_f64(0.9),
+    };
+    let reconciling = tokio::spawn(reconciler.run(config.reconcile_interval, stopped));
     let served = server::server(listener, configure(state))?.await;
     let _ = stop.send(true);
     if tokio::time::timeout(JOB_STOP_TIMEOUT, job).await.is_err() {
@@ -106,6 +133,12 @@ async fn main() -> std::io::Result<()> {
         .is_err()
     {
         tracing::warn!("outbox relay did not stop in time");
+    }
+    if tokio::time::timeout(JOB_STOP_TIMEOUT, reconciling)
+        .await
+        .is_err()
+    {
+        tracing::warn!("SePay reconciliation did not stop in time");
     }
     served
 }

@@ -4,6 +4,7 @@
 pub mod order_code;
 pub mod provider;
 pub mod sepay;
+pub mod sepay_api;
 pub mod text;
 pub mod transaction;
 pub mod webhook_auth;

@@ -474,3 +474,88 @@ impl Provider {
         filtered!(filter).count().get_result(conn).await
     }
 }
+
+/// A provider reconciliation may read SePay's list for: live, a bank account, a token.
+#[derive(Debug, Clone)]
+pub struct ReconcileTarget {
+    pub provider: Provider,
+    pub token: StoredToken,
+}
+
+#[derive(QueryableByName)]
+struct Cursor {
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::BigInt>)]
+    reconcile_last_id: Option<i64>,
+}
+
+fn pg_interval(d: std::time::Duration) -> chrono::TimeDelta {
+    chrono::TimeDelta::from_std(d).unwrap_or(chrono::TimeDelta::MAX)
+}
+
+impl ReconcileTarget {
+    /// Every provider that has a SePay API token and an account to read.
+    pub async fn all(conn: &mut AsyncPgConnection) -> QueryResult<Vec<ReconcileTarget>> {
+        let rows: Vec<(Provider, StoredToken)> = payment_providers::table
+            .inner_join(payment_provider_api_tokens::table)
+            .filter(payment_providers::deleted_at.is_null())
+            .filter(payment_providers::kind.eq(ProviderType::VietqrBank))
+            .filter(payment_providers::account_number.is_not_null())
+            .order(payment_providers::id.asc())
+            .select((Provider::as_select(), StoredToken::as_select()))
+            .load(conn)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(provider, token)| ReconcileTarget { provider, token })
+            .collect())
+    }
+
+    /// Takes the provider for one reconciliation pass when no other replica holds it and
+    /// its last pass is at least `due_after` old: one statement, so of several replicas
+    /// exactly one wins; the lease ends after `lease` in case the winner dies. `Some` of
+    /// the cursor (the highest SePay id fed so far) when taken.
+    pub async fn claim(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+        lease: std::time::Duration,
+        due_after: std::time::Duration,
+    ) -> QueryResult<Option<Option<i64>>> {
+        let claimed: Option<Cursor> = diesel::sql_query(
+            "UPDATE payment_providers SET reconcile_lease_until = now() + $2 \
+              WHERE id = $1 AND deleted_at IS NULL \
+                AND (reconcile_lease_until IS NULL OR reconcile_lease_until <= now()) \
+                AND (last_reconciled_at IS NULL OR last_reconciled_at <= now() - $3) \
+             RETURNING reconcile_last_id",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(id)
+        .bind::<diesel::sql_types::Interval, _>(pg_interval(lease))
+        .bind::<diesel::sql_types::Interval, _>(pg_interval(due_after))
+        .get_result(conn)
+        .await
+        .optional()?;
+        Ok(claimed.map(|c| c.reconcile_last_id))
+    }
+
+    /// Ends a pass: the cursor moves up to `last_id` (never down), the lease is given
+    /// back, and `completed` passes set `last_reconciled_at`.
+    pub async fn finish(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+        last_id: Option<i64>,
+        completed: bool,
+    ) -> QueryResult<()> {
+        diesel::sql_query(
+            "UPDATE payment_providers \
+                SET reconcile_last_id = GREATEST(reconcile_last_id, $2), \
+                    reconcile_lease_until = NULL, \
+                    last_reconciled_at = CASE WHEN $3 THEN now() ELSE last_reconciled_at END \
+              WHERE id = $1",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(id)
+        .bind::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>, _>(last_id)
+        .bind::<diesel::sql_types::Bool, _>(completed)
+        .execute(conn)
+        .await
+        .map(|_| ())
+    }
+}
