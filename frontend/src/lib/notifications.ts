@@ -1,9 +1,9 @@
 /**
  * Notification deliveries (docs/notifications.md): the events, channels and statuses a
  * delivery carries, shared by the back office's Notifications screen and the admin order
- * page's "Thông báo" section. Hand-written from api.md until system's OpenAPI document
- * names them; then these become aliases of the generated schemas.
+ * page's "Thông báo" section; checked against system's OpenAPI document.
  */
+import type { ApiSchema } from '@/lib/api/schemas';
 
 /** The events system delivers (docs/notifications.md, Events). */
 export const NOTIFICATION_EVENTS = [
@@ -16,13 +16,13 @@ export const NOTIFICATION_EVENTS = [
   'transfer_unmatched',
   'webhook_refused',
   'delivery_failed',
-] as const;
+] as const satisfies readonly ApiSchema<'NotificationEventKind'>[];
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
-export const NOTIFICATION_CHANNELS = ['email', 'telegram'] as const;
+export const NOTIFICATION_CHANNELS = ['email', 'telegram'] as const satisfies readonly ApiSchema<'Channel'>[];
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-export const NOTIFICATION_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export const NOTIFICATION_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const satisfies readonly ApiSchema<'DeliveryStatus'>[];
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 function isOneOf<T extends string>(values: readonly T[], value: string | null | undefined): value is T {

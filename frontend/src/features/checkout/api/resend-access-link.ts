@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { RESEND_ACCESS_LINK_PATH, type ResendAccessLinkPayload, type ResendAccessLinkResult } from './types';
+import { checkoutEndpoints, type ResendAccessLinkPayload, type ResendAccessLinkResult } from './types';
 
 /**
  * POST web Order/ResendAccessLink: when the code and e-mail match an order, a fresh link
@@ -8,7 +8,7 @@ import { RESEND_ACCESS_LINK_PATH, type ResendAccessLinkPayload, type ResendAcces
  * often (per order, and the gateway per client).
  */
 export function resendAccessLink(payload: ResendAccessLinkPayload): Promise<ResendAccessLinkResult> {
-  return api.post<ResendAccessLinkResult>(RESEND_ACCESS_LINK_PATH, payload);
+  return api.post<ResendAccessLinkResult>(checkoutEndpoints.resendAccessLink, payload);
 }
 
 export function useResendAccessLink() {

@@ -34,25 +34,12 @@ export const checkoutEndpoints = {
   createOrder: `${ORDER_API}/CreateOrder`,
   orderDetail: `${ORDER_API}/OrderDetail`,
   orderLookup: `${ORDER_API}/OrderLookup`,
+  resendAccessLink: `${ORDER_API}/ResendAccessLink`,
 } as const satisfies Record<string, ApiPath>;
 
-/**
- * web Order/ResendAccessLink, written by hand to match retailstore's
- * `OrderResendAccessLink` and `OrderResendAccessLinkResult` until `make api-types` can
- * generate them (it refuses while system and retailstore both name a schema `EventKind`);
- * then these become `ApiSchema` aliases and the path joins `checkoutEndpoints`.
- */
-export interface ResendAccessLinkPayload {
-  code: string;
-  email: string;
-}
-
-/** The same answer whether or not the pair matched an order (no enumeration). */
-export interface ResendAccessLinkResult {
-  message: string;
-}
-
-export const RESEND_ACCESS_LINK_PATH = `${ORDER_API}/ResendAccessLink`;
+/** web Order/ResendAccessLink: the same answer whether or not the pair matched an order (no enumeration). */
+export type ResendAccessLinkPayload = ApiSchema<'OrderResendAccessLink'>;
+export type ResendAccessLinkResult = ApiSchema<'OrderResendAccessLinkResult'>;
 
 export const ORDER_TOKEN_HEADER = 'X-Order-Token';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

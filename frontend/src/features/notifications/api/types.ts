@@ -1,21 +1,15 @@
-/**
- * The Notifications API's wire types (api.md, system, Notifications), written by hand to
- * match system's OpenAPI document (the schema named beside each). They are not generated
- * yet: `make api-types` refuses to merge system's `EventKind` (the notification events)
- * with retailstore's (the order timeline's) until one is renamed. This file is the only
- * place they are stated: once generated, each becomes an `ApiSchema<'…'>` alias and the
- * endpoints `satisfies Record<string, ApiPath>`.
- */
+/** The Notifications API's wire types (api.md, system, Notifications), from system's OpenAPI document. */
+import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import type { NotificationChannel, NotificationEvent, NotificationStatus } from '@/lib/notifications';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
 export type { NotificationChannel, NotificationEvent, NotificationStatus };
 
-export const SMTP_SECURITIES = ['none', 'starttls', 'tls'] as const;
-export type SmtpSecurity = (typeof SMTP_SECURITIES)[number];
+export type SmtpSecurity = ApiSchema<'SmtpSecurity'>;
+export const SMTP_SECURITIES = ['none', 'starttls', 'tls'] as const satisfies readonly SmtpSecurity[];
 
 /** One switch per message: the shopper's e-mails, then the seller's alerts. */
-export const SHOPPER_EVENT_SETTINGS = ['orderPlaced', 'codesReady', 'codesReplaced', 'needsAttention', 'linkResent'] as const;
+export const SHOPPER_EVENT_SETTINGS = ['orderPlaced', 'codesReady', 'codesReplaced', 'needsAttention', 'linkResent'] as const satisfies readonly EventSettingKey[];
 export const SELLER_EVENT_SETTINGS = [
   'sellerOrderPaid',
   'sellerTransferUnmatched',
@@ -23,94 +17,36 @@ export const SELLER_EVENT_SETTINGS = [
   'sellerLowStock',
   'sellerDeliveryFailed',
   'sellerWebhookRefused',
-] as const;
-export type EventSettingKey = (typeof SHOPPER_EVENT_SETTINGS)[number] | (typeof SELLER_EVENT_SETTINGS)[number];
-export type NotificationEventSettings = Record<EventSettingKey, boolean>;
+] as const satisfies readonly EventSettingKey[];
+export type EventSettingKey = keyof ApiSchema<'EventSwitches'>;
+export type NotificationEventSettings = Required<ApiSchema<'EventSwitches'>>;
 
 /**
- * GET admin Configuration/Notifications (system's `NotificationSettings`). Secrets never
- * come back, only whether one is stored; the last four say what is in force.
+ * GET admin Configuration/Notifications. Secrets never come back, only whether one is
+ * stored; `emailEnabled`, `telegramEnabled` and the `…FromEnvironment` flags say what is
+ * in force. A switch left out of `events` is on.
  */
-export interface NotificationSettings {
-  /** Empty: `SMTP_URL` (the environment) applies. */
-  smtpHost: string;
-  smtpPort: number;
-  smtpSecurity: SmtpSecurity;
-  smtpUserName: string;
-  hasSmtpPassword: boolean;
-  /** `shop@example.vn` or `Shop <shop@example.vn>`; empty: `MAIL_FROM` with `SMTP_URL`. */
-  mailFrom: string;
-  mailReplyTo: string | null;
-  sellerEmails: string[];
-  hasTelegramBotToken: boolean;
-  /** A chat id or `@channel`; empty: `TELEGRAM_CHAT_ID`. */
-  telegramChatId: string;
-  /** A switch left out is on. */
-  events: Partial<NotificationEventSettings>;
-  updatedAt: string;
-  updatedBy: string | null;
-  /** E-mail goes out (a server and a sender, stored or from the environment). */
-  emailEnabled: boolean;
-  /** Telegram alerts go out (a token and a chat id, stored or from the environment). */
-  telegramEnabled: boolean;
-  /** The stored host is empty and the environment's `SMTP_URL` is used. */
-  smtpFromEnvironment: boolean;
-  /** The environment's bot token or chat id is used. */
-  telegramFromEnvironment: boolean;
-}
+export type NotificationSettings = ApiSchema<'NotificationSettings'>;
 
 /**
- * PUT admin Configuration/Notifications (`NotificationSettingsUpdate`): a field left out
- * stays. The secrets are write-only: left out keeps the stored one, `''` clears it, a
- * value replaces it. `events` takes any subset of the switches (the generated type
- * leaves it an untyped object, so it stays written here).
+ * PUT admin Configuration/Notifications: a field left out stays. The secrets are
+ * write-only: left out keeps the stored one, `''` clears it, a value replaces it.
+ * `events` takes any subset of the switches (the document leaves it an untyped object).
  */
-export interface NotificationSettingsUpdate {
-  smtpHost?: string | null;
-  smtpPort?: number;
-  smtpSecurity?: SmtpSecurity;
-  smtpUserName?: string | null;
-  smtpPassword?: string | null;
-  mailFrom?: string | null;
-  mailReplyTo?: string | null;
-  sellerEmails?: string[] | null;
-  telegramBotToken?: string | null;
-  telegramChatId?: string | null;
+export type NotificationSettingsUpdate = Omit<ApiSchema<'NotificationSettingsUpdate'>, 'events'> & {
   events?: Partial<NotificationEventSettings>;
-}
+};
 
-/** POST admin Notification/Test (`NotificationTest`): e-mail to `to` (default: the first seller address, else the sender). */
-export interface TestNotificationPayload {
-  channel: NotificationChannel;
-  to?: string | null;
-}
+/** POST admin Notification/Test: e-mail to `to` (default: the first seller address, else the sender). */
+export type TestNotificationPayload = ApiSchema<'NotificationTest'>;
 
-/** `NotificationTestResult`: always `sent: true` (a refusal is code 1). */
-export interface TestNotificationResult {
-  sent: boolean;
-}
+/** Always `sent: true` (a refusal is code 1). */
+export type TestNotificationResult = ApiSchema<'NotificationTestResult'>;
 
-export type NotificationAudience = 'shopper' | 'seller';
+export type NotificationAudience = ApiSchema<'Audience'>;
 
-/** A delivery in admin Notification/Pagination (`NotificationDelivery`); `recipient` comes masked. */
-export interface NotificationDelivery {
-  id: string;
-  event: NotificationEvent;
-  channel: NotificationChannel;
-  audience: NotificationAudience;
-  recipient: string;
-  orderCode: string | null;
-  /** The order's id (for a link to its page), when the event names one. */
-  orderId: string | null;
-  status: NotificationStatus;
-  attempts: number;
-  /** The last failure, in the mail or Telegram server's words. */
-  lastError: string | null;
-  /** While pending: not before this. */
-  nextAttemptAt: string;
-  createdAt: string;
-  sentAt: string | null;
-}
+/** A delivery in admin Notification/Pagination; `recipient` comes masked. */
+export type NotificationDelivery = ApiSchema<'NotificationDelivery'>;
 
 const CONFIGURATION_API = '/system/api/admin/v1/Configuration';
 const NOTIFICATION_API = '/system/api/admin/v1/Notification';
@@ -120,7 +56,7 @@ export const notificationEndpoints = {
   test: `${NOTIFICATION_API}/Test`,
   pagination: `${NOTIFICATION_API}/Pagination`,
   resend: `${NOTIFICATION_API}/Resend`,
-} as const;
+} as const satisfies Record<string, ApiPath>;
 
 /** Under the shared root, so an order action that queues an e-mail refreshes the deliveries. */
 export const notificationsKeys = {

@@ -1,5 +1,4 @@
 import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
-import type { NotificationChannel, NotificationEvent, NotificationStatus } from '@/lib/notifications';
 import type { PaymentInstruction } from '@/lib/order-status';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
@@ -18,33 +17,17 @@ export type AdminPaymentInstruction = PaymentInstruction;
 export type AdminOrderPayment = ApiSchema<'OrderPayment'>;
 export type AdminOrderEvent = ApiSchema<'OrderEvent'>;
 
-/**
- * One notification of the order, as system's deliveries list it (`recipient` masked).
- * Written by hand to match retailstore's `OrderNotification` until `make api-types` can
- * generate it (it refuses while system and retailstore both name a schema `EventKind`);
- * then an `ApiSchema<'OrderNotification'>` alias, and `AdminOrder` carries the list.
- */
-export interface AdminOrderNotification {
-  event: NotificationEvent | (string & {});
-  channel: NotificationChannel | (string & {});
-  status: NotificationStatus | (string & {});
-  sentAt: string | null;
-  recipient: string;
-  attempts: number;
-  createdAt: string;
-}
+/** One notification of the order, as system's deliveries list it (`recipient` masked). */
+export type AdminOrderNotification = ApiSchema<'OrderNotification'>;
 
 /**
  * admin Order/Detail: the web order detail plus what staff need; `notifications` only
  * on Detail (empty when system did not answer), not on the actions' answers.
  */
-export type AdminOrderDetail = ApiSchema<'AdminOrder'> & { notifications?: AdminOrderNotification[] | null };
+export type AdminOrderDetail = ApiSchema<'AdminOrder'>;
 
-/** RegenerateAccessLink's body (`OrderRegenerateAccessLink`): `sendEmail` also e-mails the new link to the order's address. */
-export interface RegenerateAccessLinkPayload {
-  id: string;
-  sendEmail?: boolean | null;
-}
+/** RegenerateAccessLink's body: `sendEmail` also e-mails the new link to the order's address. */
+export type RegenerateAccessLinkPayload = ApiSchema<'OrderRegenerateAccessLink'>;
 
 /** One code in clear from RevealCodes (audited). */
 export interface RevealedCode {

@@ -99,6 +99,8 @@ export interface paths {
   };
   "/retailstore/api/web/v1/Order/OrderLookup": {
   };
+  "/retailstore/api/web/v1/Order/ResendAccessLink": {
+  };
   "/retailstore/api/web/v1/Product/Pagination": {
   };
   "/retailstore/internal/v1/Order/ConfirmPayment": {
@@ -107,9 +109,21 @@ export interface paths {
   };
   "/system/api/admin/v1/Configuration/AppConfiguration": {
   };
+  "/system/api/admin/v1/Configuration/Notifications": {
+  };
+  "/system/api/admin/v1/Notification/Pagination": {
+  };
+  "/system/api/admin/v1/Notification/Resend": {
+  };
+  "/system/api/admin/v1/Notification/Test": {
+  };
   "/system/api/admin/v1/UploadFile/Upload": {
   };
   "/system/api/web/v1/Configuration/AppConfiguration": {
+  };
+  "/system/internal/v1/Notification/ByOrder": {
+  };
+  "/system/internal/v1/Notification/Enqueue": {
   };
   "/system/openapi.json": {
   };
@@ -155,6 +169,11 @@ export interface components {
       payment: components["schemas"]["PaymentInstruction"];
       payments: components["schemas"]["OrderPayment"][];
       events: components["schemas"]["OrderEvent"][];
+      /**
+       * @description Chỉ có ở Order/Detail (lấy từ system; rỗng khi system không trả lời); các thao
+       * tác khác không kèm trường này
+       */
+      notifications?: components["schemas"]["OrderNotification"][] | null;
     };
     /** @description An order's code in the back office: masked. */
     AdminOrderCode: {
@@ -211,6 +230,11 @@ export interface components {
       /** @example G-XXXXXXX */
       analyticsId?: string | null;
     };
+    /**
+     * @description Whom a delivery is for.
+     * @enum {string}
+     */
+    Audience: "shopper" | "seller";
     /** @description One bank: its NAPAS BIN, the short name shoppers know, and the legal name. */
     Bank: {
       /** @example 970436 */
@@ -249,6 +273,11 @@ export interface components {
       /** @description Must equal `newPassword` */
       confirmPassword: string;
     };
+    /**
+     * @description Where a delivery goes.
+     * @enum {string}
+     */
+    Channel: "email" | "telegram";
     /** @enum {string} */
     CodeStatus: "available" | "reserved" | "sold" | "disabled";
     CreateBulk: {
@@ -332,6 +361,12 @@ export interface components {
       /** Format: int64 */
       orders: number;
     };
+    /**
+     * @description A delivery's state: `pending` (due at `next_attempt_at`), `sending` (claimed by a
+     * replica until its lease ends), `sent`, `failed` (for good, until a Resend).
+     * @enum {string}
+     */
+    DeliveryStatus: "pending" | "sending" | "sent" | "failed";
     /** @description Indexes are positions in the submitted `codes` array, from 0. */
     Duplicate: {
       /** @description Vị trí trong codes, từ 0 */
@@ -359,6 +394,35 @@ export interface components {
      * @enum {string}
      */
     EventKind: "created" | "payment_received" | "payment_duplicate" | "codes_reserved" | "completed" | "needs_attention" | "expired" | "cancelled" | "codes_replaced" | "codes_revealed" | "access_link_regenerated";
+    /**
+     * @description Which event sends what. A key missing from the stored JSON takes its default: on, for
+     * every shopper e-mail and every seller alert (low stock and refused webhooks are
+     * already throttled at their source: once per product per 24 h, once an hour).
+     */
+    EventSwitches: {
+      /** @default true */
+      orderPlaced?: boolean;
+      /** @default true */
+      codesReady?: boolean;
+      /** @default true */
+      codesReplaced?: boolean;
+      /** @default true */
+      needsAttention?: boolean;
+      /** @default true */
+      linkResent?: boolean;
+      /** @default true */
+      sellerOrderPaid?: boolean;
+      /** @default true */
+      sellerTransferUnmatched?: boolean;
+      /** @default true */
+      sellerNeedsAttention?: boolean;
+      /** @default true */
+      sellerLowStock?: boolean;
+      /** @default true */
+      sellerDeliveryFailed?: boolean;
+      /** @default true */
+      sellerWebhookRefused?: boolean;
+    };
     FieldError: {
       field: string;
       message: string;
@@ -464,6 +528,171 @@ export interface components {
       amount: number;
       note?: string | null;
     };
+    /** @description Enqueue's answer. */
+    NotificationAccepted: {
+      /** @description Always `true`: stored now or already known */
+      accepted: boolean;
+    };
+    /** @description A delivery as lists show it; the recipient is masked. */
+    NotificationDelivery: {
+      /** Format: uuid */
+      id: string;
+      event: components["schemas"]["NotificationEventKind"];
+      channel: components["schemas"]["Channel"];
+      audience: components["schemas"]["Audience"];
+      /** @description Masked: `ng***@gmail.com`, `-10***` */
+      recipient: string;
+      /** @example DHAB12CD34 */
+      orderCode: string | null;
+      /**
+       * Format: uuid
+       * @description The order's id (for a link to its page), when the event names one
+       */
+      orderId: string | null;
+      status: components["schemas"]["DeliveryStatus"];
+      /**
+       * Format: int32
+       * @description Sending attempts so far
+       */
+      attempts: number;
+      /** @description The last failure, in the mail or Telegram server's words */
+      lastError: string | null;
+      /**
+       * Format: date-time
+       * @description While pending: not before this
+       */
+      nextAttemptAt: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      sentAt: string | null;
+    };
+    /** @description ByOrder's answer. */
+    NotificationDeliveryList: {
+      /** @description Oldest first */
+      items: components["schemas"]["NotificationDelivery"][];
+    };
+    NotificationDeliveryPage: {
+      items: components["schemas"]["NotificationDelivery"][];
+      totalCount: number;
+      pageIndex: number;
+      pageSize: number;
+    };
+    /** @description The Enqueue body, as sent. */
+    NotificationEnqueue: {
+      /**
+       * Format: uuid
+       * @description The emitter's outbox row id: the same id again changes nothing
+       */
+      eventId: string;
+      event: components["schemas"]["NotificationEventKind"];
+      /** Format: date-time */
+      occurredAt?: string | null;
+      /**
+       * @description Required for the events that e-mail the shopper
+       * @example DHAB12CD34
+       */
+      orderCode?: string | null;
+      /**
+       * @description Required for the events that e-mail the shopper; an address no mail server can
+       * take fails that delivery for good (it is not refused here)
+       */
+      recipientEmail?: string | null;
+      /** @description The order's link with its access token; sealed at rest, erased once sent */
+      accessLink?: string | null;
+      /** @description The event's non-secret facts (docs/notifications.md) */
+      data: Record<string, never>;
+    };
+    /**
+     * @description What happened (`event` at Enqueue).
+     * @enum {string}
+     */
+    NotificationEventKind: "order_placed" | "codes_ready" | "codes_replaced" | "needs_attention" | "link_resent" | "low_stock" | "transfer_unmatched" | "webhook_refused" | "delivery_failed";
+    /** @description The Resend body, as sent. */
+    NotificationResend: {
+      /** Format: uuid */
+      id: string;
+    };
+    /**
+     * @description The settings as the admin sees them: never the password or the token, only whether
+     * they are stored; plus what is in force (`emailEnabled`, `telegramEnabled`) and whether
+     * the environment supplies it.
+     */
+    NotificationSettings: {
+      /**
+       * @description Empty: `SMTP_URL` (the environment) applies
+       * @example smtp.gmail.com
+       */
+      smtpHost: string;
+      /**
+       * Format: int32
+       * @example 587
+       */
+      smtpPort: number;
+      smtpSecurity: components["schemas"]["SmtpSecurity"];
+      smtpUserName: string;
+      hasSmtpPassword: boolean;
+      /** @description `shop@example.vn` or `Shop <shop@example.vn>`; empty: `MAIL_FROM` with `SMTP_URL` */
+      mailFrom: string;
+      /** Format: email */
+      mailReplyTo: string | null;
+      /** @description At most 10 */
+      sellerEmails: string[];
+      hasTelegramBotToken: boolean;
+      /** @description A chat id (`-1001234567890`) or `@channel`; empty: `TELEGRAM_CHAT_ID` */
+      telegramChatId: string;
+      events: components["schemas"]["EventSwitches"];
+      /** Format: date-time */
+      updatedAt: string;
+      updatedBy: string | null;
+      /** @description E-mail goes out (a server and a sender, stored or from the environment) */
+      emailEnabled: boolean;
+      /** @description Telegram alerts go out (a bot token and a chat id, stored or from the environment) */
+      telegramEnabled: boolean;
+      /** @description The stored host is empty and the environment's `SMTP_URL` is used */
+      smtpFromEnvironment: boolean;
+      /** @description The environment's bot token or chat id is used */
+      telegramFromEnvironment: boolean;
+    };
+    /**
+     * @description PUT body (documentation of what `SettingsPatch` reads; the handler reads the JSON
+     * object itself, so that a field left out and an explicit `null` differ).
+     */
+    NotificationSettingsUpdate: {
+      /** @description Empty or `null`: use `SMTP_URL` */
+      smtpHost?: string | null;
+      /** Format: int32 */
+      smtpPort?: number;
+      smtpSecurity?: components["schemas"]["SmtpSecurity"];
+      smtpUserName?: string | null;
+      /** @description Write-only: left out keeps the stored one, `""` or `null` clears it */
+      smtpPassword?: string | null;
+      /** @description Required with a stored SMTP host */
+      mailFrom?: string | null;
+      /** Format: email */
+      mailReplyTo?: string | null;
+      /** @description At most 10 addresses; duplicates are dropped */
+      sellerEmails?: string[] | null;
+      /** @description Write-only: left out keeps the stored one, `""` or `null` clears it */
+      telegramBotToken?: string | null;
+      telegramChatId?: string | null;
+      /** @description Any subset of the switches */
+      events?: Record<string, never>;
+    };
+    /** @description The Test body, as sent. */
+    NotificationTest: {
+      channel: components["schemas"]["Channel"];
+      /**
+       * @description E-mail: the address (default: the first seller address, else the sender);
+       * Telegram: a chat id (default: the configured chat)
+       */
+      to?: string | null;
+    };
+    /** @description Test's answer. */
+    NotificationTestResult: {
+      /** @description Always `true` (a refusal is code 1) */
+      sent: boolean;
+    };
     OrderCancel: {
       /** Format: uuid */
       id: string;
@@ -550,6 +779,23 @@ export interface components {
       paidAmount: number;
       payment: components["schemas"]["PaymentInstruction"];
     };
+    /** @description One notification of an order, as system's deliveries list it. */
+    OrderNotification: {
+      /** @description order_placed, codes_ready, codes_replaced, needs_attention, link_resent */
+      event: string;
+      /** @description email | telegram */
+      channel: string;
+      /** @description pending | sending | sent | failed */
+      status: string;
+      /** Format: date-time */
+      sentAt: string | null;
+      /** @description Địa chỉ hoặc chat nhận (system che bớt) */
+      recipient: string;
+      /** Format: int32 */
+      attempts: number;
+      /** Format: date-time */
+      createdAt: string;
+    };
     OrderPayment: {
       /** @description Mã giao dịch của paymentprovider, hoặc manual:<...> cho xác nhận thủ công */
       transactionId: string;
@@ -563,6 +809,13 @@ export interface components {
       /** @description Giao dịch ngân hàng về sau được nhận ra là khoản thủ công này (không tính hai lần) */
       linkedTransactionId: string | null;
     };
+    /** @description RegenerateAccessLink, as sent. */
+    OrderRegenerateAccessLink: {
+      /** Format: uuid */
+      id: string;
+      /** @description true: gửi thêm một đường dẫn mới (token riêng) tới email của đơn */
+      sendEmail?: boolean | null;
+    };
     OrderReplaceCodes: {
       /** Format: uuid */
       id: string;
@@ -574,6 +827,18 @@ export interface components {
        */
       quantity: number;
       reason: string;
+    };
+    /** @description ResendAccessLink, as sent. */
+    OrderResendAccessLink: {
+      /** @description Mã đơn hàng (không phân biệt hoa thường) */
+      code: string;
+      /** @description Email đã dùng khi đặt (không phân biệt hoa thường) */
+      email: string;
+    };
+    /** @description ResendAccessLink's answer: the same for every well-formed request. */
+    OrderResendAccessLinkResult: {
+      /** @example Nếu mã đơn hàng và email khớp với một đơn hàng, đường dẫn xem đơn sẽ được gửi tới email đó trong ít phút */
+      message: string;
     };
     /** @enum {string} */
     OrderStatus: "pending_payment" | "completed" | "expired" | "cancelled" | "needs_attention";
@@ -1025,6 +1290,11 @@ export interface components {
       fullName: string;
       role: components["schemas"]["Role"];
     };
+    /**
+     * @description How the SMTP connection is protected.
+     * @enum {string}
+     */
+    SmtpSecurity: "none" | "starttls" | "tls";
     Stock: {
       /** Format: int64 */
       available: number;
