@@ -23,6 +23,8 @@ pub const MSG_ORDER_NOT_FOUND: &str = "Không tìm thấy đơn hàng";
 pub const MSG_ORDER_STATE: &str = "Trạng thái đơn hàng không cho phép thao tác này";
 pub const MSG_TOO_MANY_UNPAID: &str =
     "Bạn đang có quá nhiều đơn hàng chưa thanh toán. Vui lòng thanh toán hoặc chờ đơn cũ hết hạn";
+pub const MSG_PAYMENT_ALREADY_APPLIED: &str =
+    "Khoản thanh toán này đã được ghi nhận cho đơn hàng trước đó, không cộng thêm";
 pub const MSG_IDEMPOTENCY_REUSED: &str = "Idempotency-Key này đã được dùng cho một yêu cầu khác";
 pub const MSG_PROVIDER_UNAVAILABLE: &str =
     "Phương thức thanh toán không tồn tại hoặc đã ngừng hoạt động";
@@ -77,6 +79,10 @@ pub enum StoreError {
     /// Code 405 (HTTP 429).
     #[error("too many unpaid orders")]
     TooManyUnpaid,
+    /// Code 3 (HTTP 409): a manual payment whose id (order + Idempotency-Key) the order
+    /// already holds, its replay having expired.
+    #[error("manual payment already applied")]
+    PaymentAlreadyApplied,
     /// Code 406 (HTTP 409).
     #[error("idempotency key reused with another body")]
     IdempotencyReused,
@@ -178,6 +184,7 @@ impl StoreError {
                 ApiError::new(StatusCode::TOO_MANY_REQUESTS, 405, MSG_TOO_MANY_UNPAID)
             }
             Self::IdempotencyReused => ApiError::conflict(406, MSG_IDEMPOTENCY_REUSED),
+            Self::PaymentAlreadyApplied => ApiError::conflict(3, MSG_PAYMENT_ALREADY_APPLIED),
             Self::ProviderUnavailable => {
                 ApiError::new(StatusCode::BAD_REQUEST, 500, MSG_PROVIDER_UNAVAILABLE)
             }
@@ -280,6 +287,7 @@ mod tests {
             (StoreError::OrderState, 409, 404),
             (StoreError::TooManyUnpaid, 429, 405),
             (StoreError::IdempotencyReused, 409, 406),
+            (StoreError::PaymentAlreadyApplied, 409, 3),
             (StoreError::ProviderUnavailable, 400, 500),
             (StoreError::Upstream("down".into()), 503, 8),
             (StoreError::UpstreamAnswer("odd".into()), 500, 9),

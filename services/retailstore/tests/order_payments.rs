@@ -482,3 +482,46 @@ async fn manual_confirm_payment_refusals() {
         .await;
     answer.error(409, 404);
 }
+
+/// A manual payment's id is made of the order and the Idempotency-Key: once the key's
+/// 24-hour replay is gone, the key again on the same order is "already applied" (code 3,
+/// nothing counted or audited), and on another order it is another payment.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_manual_payment_key_reused_after_its_replay_is_per_order() {
+    let app = TestApp::spawn().await;
+    let (_, _, first) = app.ordered(3, 2, "a@vidu.vn").await;
+    let (_, _, second) = app.ordered(3, 2, "b@vidu.vn").await;
+    let key = [("idempotency-key", "manual-reused")];
+    let body = |id: &str| json!({"id": id, "amount": 40_000});
+    app.with_headers(&key)
+        .post(ORDER_CONFIRM, body(&first))
+        .await
+        .ok();
+    // A day later: the replay is gone.
+    app.execute("DELETE FROM idempotency_keys").await;
+    let audit = app.audit().await;
+    let repeat = app
+        .with_headers(&key)
+        .post(ORDER_CONFIRM, body(&first))
+        .await;
+    repeat.error(409, 3);
+    assert_eq!(app.audit().await, audit);
+    let paid = |id: &str| format!("SELECT paid_amount AS n FROM orders WHERE id = '{id}'");
+    assert_eq!(app.scalar(&paid(&first)).await, 40_000);
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM idempotency_keys")
+            .await,
+        0
+    );
+    // The same key on another order is that order's own payment.
+    let other = app
+        .with_headers(&key)
+        .post(ORDER_CONFIRM, body(&second))
+        .await;
+    assert_eq!(other.ok()["paidAmount"], 40_000);
+    let ids = app
+        .lines("SELECT DISTINCT transaction_id AS line FROM order_payments")
+        .await;
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    assert_eq!(app.scalar(&paid(&first)).await, 40_000);
+}

@@ -235,8 +235,10 @@ pub struct ManualPayment<'a> {
     pub note: Option<&'a str>,
 }
 
-/// The admin ConfirmPayment: a manual payment recorded as `manual:<key-derived id>`;
-/// its answer is stored under the Idempotency-Key (code 406 for another body).
+/// The admin ConfirmPayment: a manual payment recorded as `manual:<id derived from the
+/// order and the key>`; its answer is stored under the Idempotency-Key (code 406 for
+/// another body). The key again on the same order after its replay expired: code 3,
+/// nothing written.
 pub async fn confirm_manual_payment<R>(
     pool: &DbPool,
     cipher: &CodeCipher,
@@ -254,7 +256,7 @@ where
         return Ok(answer);
     }
     let ManualPayment { id, amount, note } = payment;
-    let transaction_id = idempotent.key.manual_transaction_id();
+    let transaction_id = idempotent.key.manual_transaction_id(id);
     let result = conn
         .transaction(async |conn| {
             idempotent.claim(conn).await?;
@@ -265,7 +267,7 @@ where
                     "Số tiền phải lớn hơn 0 khi đơn chưa được thanh toán đủ",
                 ));
             }
-            let (order, _) = apply_payment(
+            let (order, outcome) = apply_payment(
                 conn,
                 notifier,
                 order,
@@ -280,6 +282,11 @@ where
                 },
             )
             .await?;
+            if outcome == Outcome::AlreadyApplied {
+                // The key's replay is gone (24 h) but this order holds its payment: not
+                // a fresh success, and nothing is written (no audit row either).
+                return Err(StoreError::PaymentAlreadyApplied);
+            }
             let detail = match note {
                 Some(note) => format!("Xác nhận thanh toán {}. Ghi chú: {note}", vnd(amount)),
                 None => format!("Xác nhận thanh toán {}", vnd(amount)),

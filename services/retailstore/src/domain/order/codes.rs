@@ -127,10 +127,14 @@ impl IdempotencyKey {
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     }
 
-    /// The transaction id a manual payment made with this key records.
-    pub fn manual_transaction_id(&self) -> String {
-        let digest = Sha256::digest(self.0.as_bytes());
-        format!("manual:{}", hex::encode(&digest[..16]))
+    /// The transaction id a manual payment made with this key on `order_id` records:
+    /// the order is part of it, so a key reused (after its 24 h replay) on another order
+    /// is another payment, and on the same order the same one (already applied).
+    pub fn manual_transaction_id(&self, order_id: uuid::Uuid) -> String {
+        let mut hasher = Sha256::new();
+        hasher.update(order_id.as_bytes());
+        hasher.update(self.0.as_bytes());
+        format!("manual:{}", hex::encode(&hasher.finalize()[..16]))
     }
 }
 
@@ -183,8 +187,14 @@ mod tests {
     fn idempotency_keys() {
         let key = IdempotencyKey::parse(" abc-123 ").unwrap();
         assert_eq!(key.as_str(), "abc-123");
-        assert!(key.manual_transaction_id().starts_with("manual:"));
-        assert_eq!(key.manual_transaction_id().len(), 7 + 32);
+        let (a, b) = (uuid::Uuid::new_v4(), uuid::Uuid::new_v4());
+        let id = key.manual_transaction_id(a);
+        assert!(id.starts_with("manual:"));
+        assert_eq!(id.len(), 7 + 32);
+        assert_eq!(key.manual_transaction_id(a), id);
+        assert_ne!(key.manual_transaction_id(b), id);
+        let other = IdempotencyKey::parse("abc-124").unwrap();
+        assert_ne!(other.manual_transaction_id(a), id);
         for bad in ["", " ", "a b", "é", &"a".repeat(201)] {
             assert!(IdempotencyKey::parse(bad).is_none(), "{bad}");
         }

@@ -271,7 +271,7 @@ pub(super) async fn detail(
 
 /// Xác nhận thanh toán thủ công
 ///
-/// Cần header Idempotency-Key (thiếu: mã 1). Ghi giao dịch manual:<mã suy ra từ khóa>; nếu sau đó chuyển khoản cùng số tiền đến qua webhook, nó được gắn vào khoản này (duplicate_of_manual) chứ không cộng hai lần. Cho đơn pending_payment, expired, needs_attention.
+/// Cần header Idempotency-Key (thiếu: mã 1). Ghi giao dịch manual:<mã suy ra từ đơn và khóa>: cùng khóa trong 24 giờ trả lại cùng kết quả; sau 24 giờ, cùng khóa trên cùng đơn là mã 3 (đã ghi nhận, không cộng thêm, không ghi gì), trên đơn khác là một khoản mới. Nếu sau đó chuyển khoản cùng số tiền đến qua webhook, nó được gắn vào khoản này (duplicate_of_manual) chứ không cộng hai lần. Cho đơn pending_payment, expired, needs_attention.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/ConfirmPayment",
     operation_id = "adminOrderConfirmPayment", tag = "Order",
     params(("Idempotency-Key" = String, Header, description = "Bắt buộc; cùng khóa và nội dung: trả lại cùng kết quả trong 24 giờ")),
