@@ -88,6 +88,8 @@ diesel::table! {
     }
 }
 
+pub use shop_common::audit::audit_log;
+
 diesel::joinable!(payment_provider_secrets -> payment_providers (provider_id));
 diesel::joinable!(payment_provider_api_tokens -> payment_providers (provider_id));
 diesel::joinable!(payment_transactions -> payment_providers (provider_id));

@@ -22,6 +22,7 @@ use tokio::task::JoinSet;
 use uuid::Uuid;
 
 use crate::crypto::SecretCipher;
+use crate::domain::audit::AuditAction;
 use crate::domain::order_code::OrderCode;
 use crate::domain::sepay::{self, Decision, Delivery};
 use crate::domain::transaction::{
@@ -29,6 +30,7 @@ use crate::domain::transaction::{
 };
 use crate::domain::webhook_auth::{self, Signed, WebhookAuth};
 use crate::error::PaymentError;
+use crate::models::audit_entry::Actor;
 use crate::models::order_provider::OrderProvider;
 use crate::models::provider::Provider;
 use crate::models::transaction::{NewTransaction, Settlement, Transaction};
@@ -420,10 +422,37 @@ pub async fn assign(
     wake: &Wake,
     id: Uuid,
     order_code: &OrderCode,
+    actor: Actor<'_>,
 ) -> Result<Transaction, PaymentError> {
     let claimed = {
         let mut conn = pool.get().await?;
-        match Transaction::claim_unmatched(&mut conn, id, order_code.as_str(), LEASE).await? {
+        // The claim is staff's decision: it and its audit row commit together.
+        let claimed = conn
+            .transaction(async |conn| {
+                let claimed =
+                    Transaction::claim_unmatched(conn, id, order_code.as_str(), LEASE).await?;
+                if let Some(t) = &claimed {
+                    let (_, provider_name) = Transaction::find_named(conn, t.id).await?;
+                    let detail = format!(
+                        "Gán giao dịch {} ({} đ, {provider_name}, nội dung \"{}\") cho đơn {}",
+                        t.bank_ref.as_deref().unwrap_or(&t.external_id),
+                        t.amount,
+                        t.content.chars().take(200).collect::<String>(),
+                        order_code.as_str(),
+                    );
+                    actor
+                        .record(
+                            conn,
+                            AuditAction::PaymentTransactionAssign,
+                            order_code.as_str(),
+                            &detail,
+                        )
+                        .await?;
+                }
+                Ok::<_, PaymentError>(claimed)
+            })
+            .await?;
+        match claimed {
             Some(claimed) => claimed,
             None => {
                 // Code 2 when there is no such transaction.

@@ -1,6 +1,7 @@
 //! Domain types: raw input is parsed into these once, at the edge; handlers and models
 //! only see checked values.
 
+pub mod audit;
 pub mod order_code;
 pub mod provider;
 pub mod sepay;

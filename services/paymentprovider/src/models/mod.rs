@@ -1,10 +1,12 @@
 //! Table structs, insert/update forms and the queries on them. Every query is a function
 //! taking `&mut AsyncPgConnection`; functions that must run inside a transaction say so.
 
+pub mod audit_entry;
 pub mod order_provider;
 pub mod provider;
 pub mod transaction;
 
+use crate::domain::audit::AuditAction;
 use crate::domain::provider::ProviderType;
 use crate::domain::transaction::{
     TransactionFlag, TransactionSource, TransactionStatus, TransferType,
@@ -12,6 +14,7 @@ use crate::domain::transaction::{
 use crate::domain::webhook_auth::WebhookAuth;
 
 shop_common::text_enum!(
+    AuditAction,
     ProviderType,
     TransactionStatus,
     TransferType,

@@ -2,6 +2,7 @@
 //! the answer. Paths follow `/{service}/api/{web|admin}/v1/{Controller}/{Action}`;
 //! `/paymentprovider/internal/v1/...` is for other services only (`x-internal-key`).
 
+pub mod audit_log;
 pub mod instruction;
 pub mod openapi;
 pub mod provider;
@@ -33,6 +34,7 @@ pub fn table() -> RouteTable {
     let table = instruction::routes(table);
     let table = webhook::routes(table);
     let table = transaction::routes(table);
+    let table = audit_log::routes(table);
     openapi::routes(table)
 }
 

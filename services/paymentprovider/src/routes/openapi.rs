@@ -15,7 +15,7 @@ use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{instruction, provider, transaction, webhook};
+use super::{audit_log, instruction, provider, transaction, webhook};
 use crate::error::{
     MSG_NOT_UNMATCHED, MSG_ORDER_NOT_FOUND, MSG_PROVIDER_UNAVAILABLE, MSG_WEBHOOK_UNAUTHORIZED,
 };
@@ -36,6 +36,7 @@ pub const PATH: &str = "/paymentprovider/openapi.json";
         webhook::sepay,
         transaction::pagination,
         transaction::assign,
+        audit_log::pagination,
         document,
     ),
     modifiers(&DOC, &KeySchemes)
@@ -50,8 +51,9 @@ const DOC: ServiceDoc = ServiceDoc {
         ConfirmPayment, retried while retailstore is down). Every API answer is the envelope \
         `{status, success, result, error}` with the HTTP status equal to `status`; this \
         document is not enveloped. Reads under /api/admin/ are open to admin and staff, and so \
-        is PaymentTransaction/Assign; provider Create, Update and Delete are admin only (code \
-        6). See the project's api.md for the conventions and error codes.",
+        is PaymentTransaction/Assign; provider Create, Update and Delete and the audit log \
+        are admin only (code 6). Assign and every provider write are audited in the same \
+        transaction. See the project's api.md for the conventions and error codes.",
 };
 
 /// The callers that prove themselves with a header value rather than a bearer token:

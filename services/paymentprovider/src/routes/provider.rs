@@ -20,11 +20,13 @@ use super::{ADMIN, IdQuery, WEB};
 use crate::PublicBaseUrl;
 use crate::banks::{BANKS, Bank};
 use crate::crypto::SecretCipher;
+use crate::domain::audit::{AuditAction, SecretFate, provider_change};
 use crate::domain::provider::{
     MSG_TYPE, ProviderFields, ProviderForm, ProviderInput, ProviderPatch, ProviderType,
     SecretChange, SecretsState,
 };
 use crate::error::PaymentError;
+use crate::models::audit_entry::Actor;
 use crate::models::provider::{
     Provider, ProviderFilter, ProviderRecord, ProviderSort, StoredSecret, StoredToken,
 };
@@ -245,7 +247,7 @@ async fn read(
     responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
         BadRequest, Unauthorized, Forbidden, Unavailable))]
 async fn create(
-    _admin: AdminUser,
+    admin: AdminUser,
     pool: web::Data<DbPool>,
     cipher: web::Data<SecretCipher>,
     base: web::Data<PublicBaseUrl>,
@@ -259,6 +261,20 @@ async fn create(
             let provider = Provider::insert(conn, id, &fields).await?;
             let (has_webhook_secret, has_sepay_api_token) =
                 write_secrets(conn, &cipher, id, &fields, SecretsState::default()).await?;
+            let detail = provider_change(
+                &Vec::new(),
+                &provider.audit_fields(),
+                fate(&fields.secret, false),
+                fate(&fields.token, false),
+            );
+            Actor::from(&admin.0)
+                .record(
+                    conn,
+                    AuditAction::PaymentProviderCreate,
+                    &provider.audit_target(),
+                    &detail,
+                )
+                .await?;
             Ok::<_, PaymentError>(ProviderRecord {
                 provider,
                 has_webhook_secret,
@@ -278,7 +294,7 @@ async fn create(
     responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
         BadRequest, Unauthorized, Forbidden, NotFound, Unavailable))]
 async fn update(
-    _admin: AdminUser,
+    admin: AdminUser,
     pool: web::Data<DbPool>,
     cipher: web::Data<SecretCipher>,
     base: web::Data<PublicBaseUrl>,
@@ -295,10 +311,25 @@ async fn update(
                 token_stored: StoredToken::exists(conn, id).await?,
                 ..SecretsState::default()
             };
+            let before = current.audit_fields();
             let fields = patch.apply_with(current.into(), stored)?;
             let provider = Provider::update(conn, id, &fields).await?;
             let (has_webhook_secret, has_sepay_api_token) =
                 write_secrets(conn, &cipher, id, &fields, stored).await?;
+            let detail = provider_change(
+                &before,
+                &provider.audit_fields(),
+                fate(&fields.secret, stored.secret_stored),
+                fate(&fields.token, stored.token_stored),
+            );
+            Actor::from(&admin.0)
+                .record(
+                    conn,
+                    AuditAction::PaymentProviderUpdate,
+                    &provider.audit_target(),
+                    &detail,
+                )
+                .await?;
             Ok::<_, PaymentError>(ProviderRecord {
                 provider,
                 has_webhook_secret,
@@ -318,13 +349,37 @@ async fn update(
     responses((status = 200, description = "Success", body = inline(Enveloped<Deleted>)),
         BadRequest, Unauthorized, Forbidden, NotFound, Unavailable))]
 async fn delete(
-    _admin: AdminUser,
+    admin: AdminUser,
     pool: web::Data<DbPool>,
     query: web::Query<IdQuery>,
 ) -> Result<HttpResponse, PaymentError> {
+    let id = query.id;
     let mut conn = pool.get().await?;
-    Provider::soft_delete(&mut conn, query.id).await?;
+    conn.transaction(async |conn| {
+        let provider = Provider::lock(conn, id).await?;
+        Provider::soft_delete(conn, id).await?;
+        Actor::from(&admin.0)
+            .record(
+                conn,
+                AuditAction::PaymentProviderDelete,
+                &provider.audit_target(),
+                "Xóa (ẩn) phương thức thanh toán",
+            )
+            .await?;
+        Ok::<_, PaymentError>(())
+    })
+    .await?;
     Ok(ok(true))
+}
+
+/// What a write did to a stored secret, for the audit log (`stored`: one was there).
+fn fate(change: &SecretChange, stored: bool) -> SecretFate {
+    match change {
+        SecretChange::Keep => SecretFate::Kept,
+        SecretChange::Set(_) => SecretFate::Changed,
+        SecretChange::Clear if stored => SecretFate::Removed,
+        SecretChange::Clear => SecretFate::Kept,
+    }
 }
 
 /// The built-in list of Vietnamese banks (NAPAS BINs) for vietqr_bank providers

@@ -25,6 +25,7 @@ use crate::domain::transaction::{
     MSG_STATUS, TransactionFlag, TransactionSource, TransactionStatus, TransferType,
 };
 use crate::error::{PaymentError, Problems};
+use crate::models::audit_entry::Actor;
 use crate::models::transaction::{Transaction, TransactionFilter};
 use crate::retailstore::Retailstore;
 use crate::settlement;
@@ -223,7 +224,8 @@ async fn assign(
     body: web::Json<AssignRequest>,
 ) -> Result<HttpResponse, PaymentError> {
     let (id, order_code) = body.into_inner().check()?;
-    let result = settlement::assign(&pool, &retailstore, &wake, id, &order_code).await;
+    let actor = Actor::from(&user);
+    let result = settlement::assign(&pool, &retailstore, &wake, id, &order_code, actor).await;
     tracing::info!(
         actor = %user.user_name,
         transaction_id = %id,
