@@ -70,6 +70,9 @@ impl Default for BodyLimits {
     }
 }
 
+/// The window of the per-minute limits.
+pub const RATE_LIMIT_WINDOW: Duration = Duration::from_secs(60);
+
 /// Everything the gateway needs; tests build it directly, `main` from the environment.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -80,6 +83,9 @@ pub struct Config {
     pub trusted_proxies: TrustedProxies,
     pub login_per_minute: u32,
     pub order_per_minute: u32,
+    /// The window both limits count in: a minute, as their names say. Tests make it
+    /// longer, so that a burst of requests is judged the same on a slow machine.
+    pub rate_limit_window: Duration,
     pub body_limits: BodyLimits,
     pub upstream_timeout: Duration,
     pub token_status_ttl: Duration,
@@ -104,6 +110,7 @@ impl Config {
             trusted_proxies: TrustedProxies::default(),
             login_per_minute: 10,
             order_per_minute: 20,
+            rate_limit_window: RATE_LIMIT_WINDOW,
             body_limits: BodyLimits::default(),
             upstream_timeout: Duration::from_secs(60),
             token_status_ttl: Duration::from_secs(30),
@@ -135,6 +142,7 @@ impl Config {
             trusted_proxies: config::trusted_proxies()?,
             login_per_minute: config::parse_or("RATE_LIMIT_LOGIN_PER_MINUTE", 10)?,
             order_per_minute: config::parse_or("RATE_LIMIT_ORDER_PER_MINUTE", 20)?,
+            rate_limit_window: RATE_LIMIT_WINDOW,
             body_limits: BodyLimits {
                 default: config::parse_or("MAX_REQUEST_BYTES", limits.default)?,
                 upload: config::parse_or("UPLOAD_MAX_REQUEST_BYTES", limits.upload)?,

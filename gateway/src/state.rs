@@ -35,8 +35,8 @@ impl Shared {
         Ok(Self {
             table: UpstreamTable::new(&config.upstreams),
             auth,
-            login_limit: RateLimiter::per_minute(config.login_per_minute),
-            order_limit: RateLimiter::per_minute(config.order_per_minute),
+            login_limit: RateLimiter::new(config.login_per_minute, config.rate_limit_window),
+            order_limit: RateLimiter::new(config.order_per_minute, config.rate_limit_window),
             spa: Spa::new(config.frontend_dir.clone()),
             config,
         })
