@@ -109,6 +109,15 @@ pub struct TokenVerifier {
     verified: std::sync::Mutex<HashMap<String, Claims>>,
     verified_hits: AtomicU64,
     sessions: Option<SessionCheck>,
+    /// The time `exp` is compared with, in Unix seconds: the system's, or a test's.
+    clock: Clock,
+}
+
+/// A source of the current Unix time in seconds.
+pub type Clock = std::sync::Arc<dyn Fn() -> i64 + Send + Sync>;
+
+fn system_clock() -> Clock {
+    std::sync::Arc::new(|| chrono::Utc::now().timestamp())
 }
 
 fn validation() -> Validation {
@@ -131,6 +140,7 @@ impl TokenVerifier {
             verified: std::sync::Mutex::new(HashMap::new()),
             verified_hits: AtomicU64::new(0),
             sessions: None,
+            clock: system_clock(),
         }
     }
 
@@ -147,6 +157,7 @@ impl TokenVerifier {
             verified: std::sync::Mutex::new(HashMap::new()),
             verified_hits: AtomicU64::new(0),
             sessions: None,
+            clock: system_clock(),
         }
     }
 
@@ -165,6 +176,13 @@ impl TokenVerifier {
     /// Also checks each token's session with `sessions` in [`authenticate`](Self::authenticate).
     pub fn with_sessions(mut self, sessions: SessionCheck) -> Self {
         self.sessions = Some(sessions);
+        self
+    }
+
+    /// Compares `exp` with `clock` instead of the system's time (tests move time on
+    /// instead of waiting for a token to expire).
+    pub fn with_clock(mut self, clock: Clock) -> Self {
+        self.clock = clock;
         self
     }
 
@@ -229,7 +247,7 @@ impl TokenVerifier {
     fn cached(&self, token: &str) -> Option<Claims> {
         let verified = self.verified.lock().ok()?;
         let claims = verified.get(token)?;
-        let live = claims.exp > chrono::Utc::now().timestamp();
+        let live = claims.exp > (self.clock)();
         if live {
             self.verified_hits.fetch_add(1, Ordering::Relaxed);
         }
@@ -244,7 +262,7 @@ impl TokenVerifier {
     fn remember(&self, token: &str, claims: &Claims) {
         if let Ok(mut verified) = self.verified.lock() {
             if verified.len() >= VERIFIED_CACHE_MAX {
-                let now = chrono::Utc::now().timestamp();
+                let now = (self.clock)();
                 verified.retain(|_, c| c.exp > now);
                 if verified.len() >= VERIFIED_CACHE_MAX {
                     verified.clear();
@@ -302,9 +320,14 @@ impl TokenVerifier {
                 }
             }
         };
-        jsonwebtoken::decode::<Claims>(token, &key, &self.validation)
+        let claims = jsonwebtoken::decode::<Claims>(token, &key, &self.validation)
             .map(|data| data.claims)
-            .map_err(|e| AuthError::Invalid(e.to_string()))
+            .map_err(|e| AuthError::Invalid(e.to_string()))?;
+        // The same rule as the cache's, on the same clock.
+        if claims.exp <= (self.clock)() {
+            return Err(AuthError::Invalid("ExpiredSignature".into()));
+        }
+        Ok(claims)
     }
 }
 

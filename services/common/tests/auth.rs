@@ -2,6 +2,7 @@
 //! Token verification and the session (revocation) check: what is accepted and what
 //! is refused.
 
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use serde_json::json;
@@ -80,19 +81,30 @@ async fn refuses_other_key_expired_audience_issuer_and_alg_none() {
 #[tokio::test]
 async fn a_remembered_token_still_expires() {
     let keys = TestTokens::new();
-    let verifier = keys.verifier();
+    // The verifier's clock is this test's: time moves on without waiting for it.
+    let now = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(
+        chrono::Utc::now().timestamp(),
+    ));
+    let clock = now.clone();
+    let verifier = keys
+        .verifier()
+        .with_clock(std::sync::Arc::new(move || clock.load(Ordering::SeqCst)));
     let mut short = claims(Role::Staff);
-    short.exp = chrono::Utc::now().timestamp() + 1;
+    short.exp = now.load(Ordering::SeqCst) + 60;
     let token = keys.sign(&short);
     assert!(verifier.verify(&token).await.is_ok());
     assert_eq!(verifier.cache_hits(), 0);
     // The second call is served from the verified-token cache.
     assert!(verifier.verify(&token).await.is_ok());
     assert_eq!(verifier.cache_hits(), 1);
-    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
-    // The cached entry has expired with its token: refused, and not a cache hit.
+    // One second before `exp`: still good, from the cache.
+    now.store(short.exp - 1, Ordering::SeqCst);
+    assert!(verifier.verify(&token).await.is_ok());
+    assert_eq!(verifier.cache_hits(), 2);
+    // At `exp` the cached entry has expired with its token: refused, and not a cache hit.
+    now.store(short.exp, Ordering::SeqCst);
     assert!(verifier.verify(&token).await.is_err());
-    assert_eq!(verifier.cache_hits(), 1);
+    assert_eq!(verifier.cache_hits(), 2);
 }
 
 const STATUS: &str = "/identity/internal/v1/TokenStatus";
