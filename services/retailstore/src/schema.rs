@@ -94,6 +94,8 @@ diesel::table! {
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
         client_key -> Nullable<Text>,
+        cancelled_at -> Nullable<Timestamptz>,
+        refunded_amount -> Int8,
     }
 }
 

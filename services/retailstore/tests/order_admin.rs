@@ -185,6 +185,7 @@ async fn the_admin_detail_masks_codes() {
         keys(&detail),
         [
             "cancelReason",
+            "cancelledAt",
             "code",
             "completedAt",
             "createdAt",
@@ -203,11 +204,19 @@ async fn the_admin_detail_masks_codes() {
             "paymentStatus",
             "payments",
             "phone",
+            "refundedAmount",
             "status",
             "total",
             "updatedAt",
             "userAgent"
         ]
+    );
+    assert_eq!(
+        (
+            detail["refundedAmount"].clone(),
+            detail["cancelledAt"].clone()
+        ),
+        (serde_json::json!(0), Value::Null)
     );
     assert_eq!(detail["payment"], order["payment"]);
     assert_eq!(detail["ip"], "127.0.0.1");

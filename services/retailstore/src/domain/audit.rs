@@ -18,10 +18,20 @@ pub enum AuditAction {
     OrderCancel,
     OrderReplaceCodes,
     OrderRegenerateLink,
+    /// Order/Deliver: staff delivered the codes of an order its money could not complete.
+    OrderDeliver,
+    /// Order/RecordRefund: staff recorded money given back.
+    OrderRecordRefund,
+    /// Product/Create or Update set a price (old -> new).
+    ProductPriceChange,
+    /// Product/Create or Update set a status (old -> new).
+    ProductStatusChange,
+    /// ProductSerialCode/Update wrote a new value over a code (never the code itself).
+    SerialCodeOverwrite,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 8] = [
+    pub const ALL: [AuditAction; 13] = [
         AuditAction::SerialCodeReveal,
         AuditAction::OrderCodesReveal,
         AuditAction::ProductDelete,
@@ -30,6 +40,11 @@ impl AuditAction {
         AuditAction::OrderCancel,
         AuditAction::OrderReplaceCodes,
         AuditAction::OrderRegenerateLink,
+        AuditAction::OrderDeliver,
+        AuditAction::OrderRecordRefund,
+        AuditAction::ProductPriceChange,
+        AuditAction::ProductStatusChange,
+        AuditAction::SerialCodeOverwrite,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -42,6 +57,11 @@ impl AuditAction {
             AuditAction::OrderCancel => "order_cancel",
             AuditAction::OrderReplaceCodes => "order_replace_codes",
             AuditAction::OrderRegenerateLink => "order_regenerate_link",
+            AuditAction::OrderDeliver => "order_deliver",
+            AuditAction::OrderRecordRefund => "order_record_refund",
+            AuditAction::ProductPriceChange => "product_price_change",
+            AuditAction::ProductStatusChange => "product_status_change",
+            AuditAction::SerialCodeOverwrite => "serial_code_overwrite",
         }
     }
 

@@ -39,6 +39,10 @@ pub struct Order {
     pub cancel_reason: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// When staff cancelled it: money arriving later never completes it by itself.
+    pub cancelled_at: Option<DateTime<Utc>>,
+    /// Refunds staff recorded (RecordRefund).
+    pub refunded_amount: i64,
 }
 
 #[derive(Debug, Insertable)]
@@ -67,7 +71,8 @@ macro_rules! order_columns {
     () => {
         "id, code, access_token_hash, status, payment_status, email, phone, customer_name, \
          note, ip, user_agent, total, paid_amount, item_count, provider_id, provider_name, \
-         payment, expires_at, paid_at, completed_at, cancel_reason, created_at, updated_at"
+         payment, expires_at, paid_at, completed_at, cancel_reason, created_at, updated_at, \
+         cancelled_at, refunded_amount"
     };
 }
 
@@ -81,8 +86,9 @@ const INSERT_ORDER: &str = concat!(
     order_columns!()
 );
 
-/// See [`Order::save`]: a null `$1`..`$3` or `$10` leaves its column; `$4`, `$6`, `$8`
-/// say whether `$5`, `$7`, `$9` replace theirs (null clears); `$11` the order id.
+/// See [`Order::save`]: a null `$1`..`$3`, `$10` or `$13` leaves its column; `$4`, `$6`,
+/// `$8`, `$11` say whether `$5`, `$7`, `$9`, `$12` replace theirs (null clears); `$14` the
+/// order id (placeholders appear in bind order: `cached_sql` requires it).
 const SAVE_ORDER: &str = concat!(
     "UPDATE orders \
         SET status = coalesce($1, status), \
@@ -92,8 +98,10 @@ const SAVE_ORDER: &str = concat!(
             completed_at = CASE WHEN $6 THEN $7 ELSE completed_at END, \
             cancel_reason = CASE WHEN $8 THEN $9 ELSE cancel_reason END, \
             access_token_hash = coalesce($10, access_token_hash), \
+            cancelled_at = CASE WHEN $11 THEN $12 ELSE cancelled_at END, \
+            refunded_amount = coalesce($13, refunded_amount), \
             updated_at = now() \
-      WHERE id = $11 \
+      WHERE id = $14 \
      RETURNING ",
     order_columns!()
 );
@@ -109,6 +117,8 @@ pub struct OrderChanges {
     pub completed_at: Option<Option<DateTime<Utc>>>,
     pub cancel_reason: Option<Option<String>>,
     pub access_token_hash: Option<Vec<u8>>,
+    pub cancelled_at: Option<Option<DateTime<Utc>>>,
+    pub refunded_amount: Option<i64>,
 }
 
 /// A row of the admin list, answered as it is read (`OrderListItem` on the wire).
@@ -371,8 +381,31 @@ impl Order {
             .bind::<Bool, _>(changes.cancel_reason.is_some())
             .bind::<Nullable<Text>, _>(changes.cancel_reason.clone().flatten())
             .bind::<Nullable<Bytea>, _>(changes.access_token_hash.clone())
+            .bind::<Bool, _>(changes.cancelled_at.is_some())
+            .bind::<Nullable<Timestamptz>, _>(changes.cancelled_at.flatten())
+            .bind::<Nullable<BigInt>, _>(changes.refunded_amount)
             .bind::<diesel::sql_types::Uuid, _>(id)
             .get_result(conn)
+            .await
+    }
+
+    /// Names of the order's lines whose product is no longer `active` or no longer sold
+    /// at the line's unit price (a late payment then waits for staff).
+    pub async fn changed_lines(
+        conn: &mut AsyncPgConnection,
+        order_id: Uuid,
+    ) -> QueryResult<Vec<String>> {
+        order_items::table
+            .inner_join(crate::schema::products::table)
+            .filter(order_items::order_id.eq(order_id))
+            .filter(
+                crate::schema::products::status
+                    .ne("active")
+                    .or(crate::schema::products::price.ne(order_items::unit_price)),
+            )
+            .order(order_items::position.asc())
+            .select(order_items::product_name)
+            .load(conn)
             .await
     }
 

@@ -1,15 +1,16 @@
-//! Staff actions on an order: Cancel, ReplaceCodes, RevealCodes and
-//! RegenerateAccessLink, each with its audit row in its transaction.
+//! Staff actions on an order: Cancel, Deliver, RecordRefund, ReplaceCodes, RevealCodes
+//! and RegenerateAccessLink, each with its audit row in its transaction.
 
+use chrono::Utc;
 use diesel_async::AsyncConnection;
 use shop_common::FieldError;
 use shop_common::db::DbPool;
 use uuid::Uuid;
 
-use super::{Actor, OrderBundle, lock_for};
+use super::{Actor, OrderBundle, lock_for, reserve_lines, shortage_details};
 use crate::crypto::CodeCipher;
 use crate::domain::audit::AuditAction;
-use crate::domain::order::{AccessToken, EventKind, OrderStatus};
+use crate::domain::order::{AccessToken, EventKind, OrderStatus, refund_message, refundable, vnd};
 use crate::error::StoreError;
 use crate::models::order::{Order, OrderChanges, OrderItem};
 use crate::models::order_event::OrderEvent;
@@ -32,6 +33,7 @@ pub async fn cancel(
         let changes = OrderChanges {
             status: Some(OrderStatus::Cancelled),
             cancel_reason: Some(Some(reason.to_owned())),
+            cancelled_at: Some(Some(Utc::now())),
             ..OrderChanges::default()
         };
         let order = Order::save(conn, order.id, &changes).await?;
@@ -46,6 +48,126 @@ pub async fn cancel(
         .await?;
         actor
             .record(conn, AuditAction::OrderCancel, &order.code, &message)
+            .await?;
+        OrderBundle::load(conn, order, true).await
+    })
+    .await
+}
+
+/// Admin Deliver: staff's decision to hand out the codes of a `needs_attention` order
+/// whose payments (less refunds) cover its total, whatever stopped it completing by
+/// itself (a cancel, late money, a changed product, short stock): the missing codes are
+/// reserved again from stock (code 400 naming the lines when it cannot cover them), all
+/// are sold and the order completes. Code 404 for another status or money short of the
+/// total. The shopper hears of it (codes_ready).
+pub async fn deliver(
+    pool: &DbPool,
+    notifier: &Notifier,
+    id: Uuid,
+    note: Option<&str>,
+    actor: Actor<'_>,
+) -> Result<OrderBundle, StoreError> {
+    let mut conn = pool.get().await?;
+    conn.transaction(async |conn| {
+        let order = lock_for(conn, id, OrderStatus::allows_deliver).await?;
+        if order.paid_amount.saturating_sub(order.refunded_amount) < order.total {
+            return Err(StoreError::OrderState);
+        }
+        let items = OrderItem::of_order(conn, order.id).await?;
+        if let Err(short) = reserve_lines(conn, order.id, &items).await? {
+            return Err(StoreError::OutOfStock(shortage_details(
+                &items,
+                &short,
+                |i| i.position as usize,
+            )));
+        }
+        let sold = SerialCode::sell_reserved(conn, order.id).await?;
+        let now = Utc::now();
+        let changes = OrderChanges {
+            status: Some(OrderStatus::Completed),
+            completed_at: Some(Some(now)),
+            paid_at: order.paid_at.is_none().then_some(Some(now)),
+            ..OrderChanges::default()
+        };
+        let order = Order::save(conn, order.id, &changes).await?;
+        let note = note.map(|n| format!(". Ghi chú: {n}")).unwrap_or_default();
+        let message = format!("Nhân viên quyết định giao {sold} mã cho khách{note}");
+        OrderEvent::record(
+            conn,
+            order.id,
+            EventKind::Completed,
+            &message,
+            Some(actor.user_name),
+        )
+        .await?;
+        actor
+            .record(conn, AuditAction::OrderDeliver, &order.code, &message)
+            .await?;
+        notifier.codes_ready(conn, &order).await?;
+        let products: Vec<Uuid> = items.iter().map(|i| i.product_id).collect();
+        Notifier::low_stock(conn, &products).await?;
+        crate::metrics::order_completed();
+        OrderBundle::load(conn, order, true).await
+    })
+    .await
+    .inspect(|_| notifier.wake())
+}
+
+/// Admin RecordRefund: staff gave `amount` back (outside the shop: this only records
+/// it). Up to what the order still holds: its payments less earlier refunds, less the
+/// total once delivered (code 1 above that, code 404 when nothing is refundable or the
+/// status is neither `needs_attention` nor `completed`). A `needs_attention` order whose
+/// payments are all refunded is `cancelled`.
+pub async fn record_refund(
+    pool: &DbPool,
+    id: Uuid,
+    amount: i64,
+    note: &str,
+    actor: Actor<'_>,
+) -> Result<OrderBundle, StoreError> {
+    let mut conn = pool.get().await?;
+    conn.transaction(async |conn| {
+        let order = lock_for(conn, id, OrderStatus::allows_refund).await?;
+        let left = refundable(
+            order.status,
+            order.paid_amount,
+            order.refunded_amount,
+            order.total,
+        );
+        if left == 0 {
+            return Err(StoreError::OrderState);
+        }
+        if amount > left {
+            return Err(StoreError::field(
+                "amount",
+                format!("Chỉ có thể hoàn tối đa {}", vnd(left)),
+            ));
+        }
+        let refunded = order.refunded_amount + amount;
+        let mut message = refund_message(amount, refunded, order.paid_amount, note);
+        let mut changes = OrderChanges {
+            refunded_amount: Some(refunded),
+            ..OrderChanges::default()
+        };
+        if order.status == OrderStatus::NeedsAttention && refunded == order.paid_amount {
+            changes.status = Some(OrderStatus::Cancelled);
+            changes.cancelled_at = Some(Some(order.cancelled_at.unwrap_or_else(Utc::now)));
+            if order.cancel_reason.is_none() {
+                changes.cancel_reason = Some(Some(format!("Đã hoàn tiền: {note}")));
+            }
+            message.push_str("; đã hoàn toàn bộ, đơn chuyển sang đã hủy");
+        }
+        let order = Order::save(conn, order.id, &changes).await?;
+        OrderEvent::record(
+            conn,
+            order.id,
+            EventKind::RefundRecorded,
+            &message,
+            Some(actor.user_name),
+        )
+        .await?;
+        actor
+            .record(conn, AuditAction::OrderRecordRefund, &order.code, &message)
             .await?;
         OrderBundle::load(conn, order, true).await
     })

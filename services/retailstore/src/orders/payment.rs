@@ -11,7 +11,8 @@ use super::{Actor, OrderBundle, lock_for, reserve_lines, shortage_text};
 use crate::crypto::CodeCipher;
 use crate::domain::audit::AuditAction;
 use crate::domain::order::{
-    EventKind, OrderCode, OrderStatus, PaymentSource, PaymentStatus, Settlement, settle, vnd,
+    EventKind, OrderCode, OrderStatus, PaymentSource, PaymentStatus, Settlement, late_refusal,
+    settle, vnd,
 };
 use crate::error::StoreError;
 use crate::idempotency::Idempotent;
@@ -115,7 +116,28 @@ pub async fn apply_payment(
     if order.paid_at.is_none() && paid >= order.total {
         changes.paid_at = Some(Some(payment.paid_at));
     }
-    match settle(order.status, paid, order.total) {
+    let mut settlement = settle(order.status, paid, order.total);
+    // Money that covers an order whose codes went back to stock takes them again by
+    // itself only within bounds; otherwise staff decides (Deliver or RecordRefund).
+    let mut held = None;
+    if settlement == Settlement::Reserve {
+        let changed = if order.cancelled_at.is_none() {
+            Order::changed_lines(conn, order.id).await?
+        } else {
+            Vec::new()
+        };
+        let paid_at = payment.paid_at.min(Utc::now());
+        held = late_refusal(
+            order.cancelled_at.is_some(),
+            order.expires_at,
+            paid_at,
+            &changed,
+        );
+        if held.is_some() {
+            settlement = Settlement::NeedsAttention;
+        }
+    }
+    match settlement {
         Settlement::Stay => {}
         Settlement::Complete | Settlement::Reserve => {
             // Usually the order still holds every code it needs: they are sold in one
@@ -157,8 +179,11 @@ pub async fn apply_payment(
         }
         Settlement::NeedsAttention => {
             changes.status = Some(OrderStatus::NeedsAttention);
-            let message = match order.status {
-                OrderStatus::Cancelled => "Nhận tiền cho đơn hàng đã hủy".to_owned(),
+            let message = match (held, order.status) {
+                (Some(reason), _) => reason,
+                (None, OrderStatus::Cancelled) => {
+                    "Nhận tiền cho đơn hàng đã hủy: chờ nhân viên giao mã hoặc hoàn tiền".to_owned()
+                }
                 _ => format!(
                     "Nhận tiền sau khi đơn hết hạn nhưng chưa đủ ({} / {})",
                     vnd(paid),

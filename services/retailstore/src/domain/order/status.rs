@@ -1,7 +1,13 @@
 //! An order's statuses, its payments' sources, its timeline's event kinds, and the pure
 //! rules of the state machine (what a payment or a sweep does to an order).
 
+use chrono::{DateTime, TimeDelta, Utc};
 use serde::Serialize;
+
+use super::vnd;
+
+/// How long after its expiry a paid order may still take its codes from stock by itself.
+pub const LATE_WINDOW: TimeDelta = TimeDelta::hours(24);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -44,8 +50,23 @@ impl OrderStatus {
         )
     }
 
+    /// Cancel: an unpaid order, one waiting for staff, or an expired one (so that money
+    /// arriving later never completes it by itself).
     pub fn allows_cancel(self) -> bool {
-        matches!(self, Self::PendingPayment | Self::NeedsAttention)
+        matches!(
+            self,
+            Self::PendingPayment | Self::NeedsAttention | Self::Expired
+        )
+    }
+
+    /// Deliver: staff's decision to hand out the codes of money that waits for them.
+    pub fn allows_deliver(self) -> bool {
+        self == Self::NeedsAttention
+    }
+
+    /// RecordRefund: money waiting for a decision, or paid on top of a completed order.
+    pub fn allows_refund(self) -> bool {
+        matches!(self, Self::NeedsAttention | Self::Completed)
     }
 
     /// ReplaceCodes, RevealCodes and RegenerateAccessLink.
@@ -137,6 +158,7 @@ pub enum EventKind {
     CodesReplaced,
     CodesRevealed,
     AccessLinkRegenerated,
+    RefundRecorded,
 }
 
 impl EventKind {
@@ -153,6 +175,7 @@ impl EventKind {
             Self::CodesReplaced => "codes_replaced",
             Self::CodesRevealed => "codes_revealed",
             Self::AccessLinkRegenerated => "access_link_regenerated",
+            Self::RefundRecorded => "refund_recorded",
         }
     }
 }
@@ -187,6 +210,58 @@ pub fn settle(status: OrderStatus, paid: i64, total: i64) -> Settlement {
     }
 }
 
+/// Why money covering an order whose codes were released (expired, or waiting for
+/// staff) may not take codes from stock by itself: staff cancelled it, the money came
+/// more than [`LATE_WINDOW`] after its expiry, or a line's product is no longer active
+/// at the line's unit price (`changed` names those lines). `None`: it may.
+pub fn late_refusal(
+    cancelled: bool,
+    expires_at: DateTime<Utc>,
+    paid_at: DateTime<Utc>,
+    changed: &[String],
+) -> Option<String> {
+    if cancelled {
+        return Some(
+            "Nhận đủ tiền cho đơn hàng đã hủy: chờ nhân viên giao mã hoặc hoàn tiền".to_owned(),
+        );
+    }
+    if paid_at > expires_at + LATE_WINDOW {
+        return Some(
+            "Nhận đủ tiền hơn 24 giờ sau khi đơn hết hạn: chờ nhân viên giao mã hoặc hoàn tiền"
+                .to_owned(),
+        );
+    }
+    if !changed.is_empty() {
+        return Some(format!(
+            "Nhận đủ tiền sau khi đơn hết hạn nhưng sản phẩm đã ngừng bán hoặc đổi giá ({}): \
+             chờ nhân viên giao mã hoặc hoàn tiền",
+            changed.join(", ")
+        ));
+    }
+    None
+}
+
+/// What staff may still refund: the payments, less what was refunded, less the total
+/// when the order was delivered (only money on top of it goes back then).
+pub fn refundable(status: OrderStatus, paid: i64, refunded: i64, total: i64) -> i64 {
+    let kept = if status == OrderStatus::Completed {
+        total
+    } else {
+        0
+    };
+    (paid - refunded - kept).max(0)
+}
+
+/// The timeline's words for a refund.
+pub fn refund_message(amount: i64, refunded: i64, paid: i64, note: &str) -> String {
+    format!(
+        "Ghi nhận hoàn tiền {} (đã hoàn {} / đã nhận {}). Ghi chú: {note}",
+        vnd(amount),
+        vnd(refunded),
+        vnd(paid)
+    )
+}
+
 /// The status an unpaid order takes at its expiry: money already received (a short
 /// payment) makes it a case for staff.
 pub fn expired_status(paid: i64) -> OrderStatus {
@@ -201,7 +276,6 @@ pub fn expired_status(paid: i64) -> OrderStatus {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::domain::order::vnd;
 
     #[test]
     fn state_machine() {
@@ -222,5 +296,22 @@ mod tests {
         assert_eq!(PaymentStatus::of(100, 100), PaymentStatus::Paid);
         assert_eq!(PaymentStatus::of(101, 100), PaymentStatus::Overpaid);
         assert_eq!(vnd(1_234_000), "1.234.000đ");
+    }
+
+    #[test]
+    fn late_money_is_bounded() {
+        let expired = Utc::now() - TimeDelta::hours(2);
+        let soon = expired + TimeDelta::hours(23);
+        let late = expired + TimeDelta::hours(25);
+        assert_eq!(late_refusal(false, expired, soon, &[]), None);
+        assert!(late_refusal(true, expired, soon, &[]).is_some());
+        assert!(late_refusal(false, expired, late, &[]).is_some());
+        let changed = late_refusal(false, expired, soon, &["Thẻ A".to_owned()]).unwrap();
+        assert!(changed.contains("Thẻ A"), "{changed}");
+        assert_eq!(refundable(OrderStatus::NeedsAttention, 100, 30, 100), 70);
+        assert_eq!(refundable(OrderStatus::Completed, 150, 0, 100), 50);
+        assert_eq!(refundable(OrderStatus::Completed, 100, 0, 100), 0);
+        assert!(OrderStatus::Expired.allows_cancel());
+        assert!(!OrderStatus::Completed.allows_cancel());
     }
 }

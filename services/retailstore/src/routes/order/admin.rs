@@ -1,5 +1,6 @@
-//! The back office's handlers: Pagination, Detail, ConfirmPayment, Cancel, ReplaceCodes,
-//! RevealCodes and RegenerateAccessLink (admin and staff alike).
+//! The back office's handlers: Pagination, Detail, ConfirmPayment, Cancel, Deliver,
+//! RecordRefund, ReplaceCodes, RevealCodes and RegenerateAccessLink (admin and staff
+//! alike).
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
@@ -141,6 +142,53 @@ pub struct ReplaceBody {
     pub quantity: Option<i64>,
     #[schema(value_type = String, required = true, max_length = 500)]
     pub reason: Option<String>,
+}
+
+/// Deliver, as sent.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = OrderDeliver)]
+pub struct DeliverBody {
+    #[schema(value_type = Uuid, required = true)]
+    pub id: Option<Uuid>,
+    /// Vì sao giao (ghi vào lịch sử và nhật ký)
+    #[schema(max_length = 500)]
+    pub note: Option<String>,
+}
+
+/// RecordRefund, as sent.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = OrderRecordRefund)]
+pub struct RefundBody {
+    #[schema(value_type = Uuid, required = true)]
+    pub id: Option<Uuid>,
+    /// Số tiền đã hoàn (VND), 1..số còn có thể hoàn
+    #[schema(value_type = i64, required = true, minimum = 1)]
+    pub amount: Option<i64>,
+    /// Cách hoàn (số giao dịch, tài khoản nhận...)
+    #[schema(value_type = String, required = true, max_length = 500)]
+    pub note: Option<String>,
+}
+
+impl DeliverBody {
+    fn check(self) -> Result<(Uuid, Option<String>), StoreError> {
+        let mut p = Problems::default();
+        let id = required_id(&mut p, self.id);
+        let note = optional_text(&mut p, "note", self.note, MAX_NOTE, true);
+        p.finish(|| (id, note))
+    }
+}
+
+impl RefundBody {
+    fn check(self) -> Result<(Uuid, i64, String), StoreError> {
+        let mut p = Problems::default();
+        let id = required_id(&mut p, self.id);
+        let amount = amount(&mut p, self.amount, 1);
+        let note = optional_text(&mut p, "note", self.note, MAX_NOTE, true);
+        if note.is_none() {
+            p.push("note", "Vui lòng ghi cách hoàn tiền");
+        }
+        p.finish(|| (id, amount, note.unwrap_or_default()))
+    }
 }
 
 /// RegenerateAccessLink, as sent.
@@ -323,7 +371,7 @@ pub(super) async fn confirm_payment(
 
 /// Hủy đơn (trả mã đã giữ về kho)
 ///
-/// Cho đơn pending_payment hoặc needs_attention; bắt buộc có lý do.
+/// Cho đơn pending_payment, needs_attention hoặc expired (để tiền đến muộn không tự hoàn tất đơn); bắt buộc có lý do.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/Cancel",
     operation_id = "adminOrderCancel", tag = "Order",
     request_body = CancelBody,
@@ -339,6 +387,47 @@ pub(super) async fn cancel(
     let bundle = orders::cancel(&pool, id, &reason, actor(&user)).await?;
     storefront.invalidate();
     tracing::info!(order_id = %id, user_id = %user.id, "order cancelled");
+    Ok(ok(AdminOrderDetail::build(&bundle)?))
+}
+
+/// Giao mã cho đơn cần xử lý (quyết định của nhân viên)
+///
+/// Cho đơn needs_attention mà số tiền đã nhận trừ số đã hoàn đủ tổng tiền (khác: mã 404): tiền đến cho đơn đã hủy, đến muộn hơn 24 giờ sau khi hết hạn, sản phẩm đã ngừng bán hoặc đổi giá, hoặc thiếu hàng. Giữ lại các mã còn thiếu từ kho (không đủ: mã 400, details chỉ ra dòng), bán tất cả và hoàn tất đơn; ghi lịch sử và nhật ký trong cùng giao dịch; khách nhận email mã đã sẵn sàng.
+#[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/Deliver",
+    operation_id = "adminOrderDeliver", tag = "Order",
+    request_body = DeliverBody,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
+        BadRequest, Unauthorized, OrderNotFound, NoStockOrWrongState))]
+pub(super) async fn deliver(
+    user: AuthUser,
+    pool: web::Data<DbPool>,
+    notifier: web::Data<Notifier>,
+    storefront: web::Data<StorefrontCache>,
+    body: web::Json<DeliverBody>,
+) -> Result<HttpResponse, StoreError> {
+    let (id, note) = body.into_inner().check()?;
+    let bundle = orders::deliver(&pool, &notifier, id, note.as_deref(), actor(&user)).await?;
+    storefront.invalidate();
+    tracing::info!(order_id = %id, user_id = %user.id, "order delivered by staff");
+    Ok(ok(AdminOrderDetail::build(&bundle)?))
+}
+
+/// Ghi nhận hoàn tiền
+///
+/// Chỉ ghi nhận số tiền đã hoàn cho khách bên ngoài cửa hàng (không chuyển tiền). Cho đơn needs_attention (tối đa số đã nhận trừ số đã hoàn) và đơn completed (chỉ phần trả thừa); vượt mức: mã 1 (amount); không còn gì để hoàn hoặc trạng thái khác: mã 404. Đơn needs_attention được hoàn hết chuyển sang cancelled. Ghi lịch sử (refund_recorded) và nhật ký trong cùng giao dịch.
+#[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/RecordRefund",
+    operation_id = "adminOrderRecordRefund", tag = "Order",
+    request_body = RefundBody,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
+        BadRequest, Unauthorized, OrderNotFound, WrongOrderState))]
+pub(super) async fn record_refund(
+    user: AuthUser,
+    pool: web::Data<DbPool>,
+    body: web::Json<RefundBody>,
+) -> Result<HttpResponse, StoreError> {
+    let (id, amount, note) = body.into_inner().check()?;
+    let bundle = orders::record_refund(&pool, id, amount, &note, actor(&user)).await?;
+    tracing::info!(order_id = %id, amount, user_id = %user.id, "refund recorded");
     Ok(ok(AdminOrderDetail::build(&bundle)?))
 }
 

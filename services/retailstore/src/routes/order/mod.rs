@@ -17,7 +17,10 @@ use shop_common::limits::{CREATE_ORDER_PATH, RESEND_ACCESS_LINK_PATH};
 use shop_common::route_table::RouteTable;
 use uuid::Uuid;
 
-pub use admin::{CancelBody, FilterQuery, ManualPaymentBody, RegenerateBody, ReplaceBody};
+pub use admin::{
+    CancelBody, DeliverBody, FilterQuery, ManualPaymentBody, RefundBody, RegenerateBody,
+    ReplaceBody,
+};
 pub use internal::BankPaymentBody;
 pub use views::*;
 pub use web::{DetailQuery, LookupQuery, MSG_RESEND, ResendBody, ResendView};
@@ -106,6 +109,8 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<IdempotencyKey>, StoreErr
     admin::detail,
     admin::confirm_payment,
     admin::cancel,
+    admin::deliver,
+    admin::record_refund,
     admin::replace_codes,
     admin::reveal_codes,
     admin::regenerate_access_link,
@@ -125,6 +130,8 @@ pub fn routes(table: RouteTable) -> RouteTable {
         .get(&admin("Detail"), admin::detail)
         .post(&admin("ConfirmPayment"), admin::confirm_payment)
         .post(&admin("Cancel"), admin::cancel)
+        .post(&admin("Deliver"), admin::deliver)
+        .post(&admin("RecordRefund"), admin::record_refund)
         .post(&admin("ReplaceCodes"), admin::replace_codes)
         .post(&admin("RevealCodes"), admin::reveal_codes)
         .post(

@@ -274,6 +274,11 @@ pub struct AdminOrderDetail {
     pub items: Vec<AdminItem>,
     pub total: i64,
     pub paid_amount: i64,
+    /// Số tiền nhân viên đã ghi nhận hoàn lại (RecordRefund)
+    pub refunded_amount: i64,
+    /// Khi nhân viên hủy đơn; tiền đến sau đó không tự hoàn tất đơn
+    #[schema(required = true)]
+    pub cancelled_at: Option<DateTime<Utc>>,
     pub payment: PaymentInstruction,
     pub payments: Vec<PaymentView>,
     pub events: Vec<EventView>,
@@ -331,6 +336,8 @@ impl AdminOrderDetail {
             items,
             total: o.total,
             paid_amount: o.paid_amount,
+            refunded_amount: o.refunded_amount,
+            cancelled_at: o.cancelled_at,
             payment: snapshot(o)?,
             payments: bundle
                 .payments
