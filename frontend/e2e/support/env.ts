@@ -13,3 +13,15 @@ export const E2E = {
 export function url(path: string): string {
   return `${E2E.baseUrl}${path}`;
 }
+
+const SERVICE_PORT_OFFSET = { identity: 1, system: 2, retailstore: 3, paymentprovider: 4 } as const;
+
+/**
+ * A service's own address, bypassing the gateway: the local stack puts each service on
+ * the gateway's port plus a fixed offset (scripts/stack.sh).
+ */
+export function serviceUrl(service: keyof typeof SERVICE_PORT_OFFSET, path: string): string {
+  const base = new URL(E2E.baseUrl);
+  base.port = String(Number(base.port || 80) + SERVICE_PORT_OFFSET[service]);
+  return `${base.origin}${path}`;
+}
