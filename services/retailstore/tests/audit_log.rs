@@ -258,3 +258,115 @@ async fn the_log_is_for_the_admin_only() {
         .await;
     answer.error(404, 2);
 }
+
+/// Money-relevant catalogue writes are audited in their transaction: a product's price
+/// and status changes (old -> new, one row each) and a serial code's value overwritten
+/// (masks only, never the code). Other edits write nothing. The list filters them by
+/// action and by actor.
+#[tokio::test(flavor = "multi_thread")]
+async fn price_status_and_code_overwrites_are_audited_and_filterable() {
+    let app = TestApp::spawn().await;
+    let staff = app
+        .tokens
+        .token_named(Uuid::new_v4(), "kho.minh", Role::Staff);
+    let product = app.stocked("Thẻ Garena 100K", "GRN", 2).await;
+    let put = |body: Value| {
+        let staff = staff.clone();
+        let app = &app;
+        async move {
+            let answer = app
+                .send(Method::PUT, PRODUCT_UPDATE, Some(&staff), &[], Some(&body))
+                .await;
+            answer.ok().clone()
+        }
+    };
+    put(json!({"id": product, "name": "Thẻ Garena 100K mới"})).await;
+    assert!(app.audit().await.is_empty());
+    put(json!({"id": product, "price": 55_000, "status": "hidden"})).await;
+    put(json!({"id": product, "price": 55_000})).await;
+    assert_eq!(
+        app.audit().await,
+        [
+            "kho.minh|product_price_change|Thẻ Garena 100K mới|Giá: 50000 -> 55000",
+            "kho.minh|product_status_change|Thẻ Garena 100K mới|Trạng thái: active -> hidden",
+        ]
+    );
+
+    // A code's value overwritten: audited with masks; a note alone is not.
+    let id = app
+        .lines(&format!(
+            "SELECT id::text AS line FROM serial_codes WHERE product_id = '{product}' \
+              ORDER BY created_at, id LIMIT 1"
+        ))
+        .await
+        .remove(0);
+    let update = |body: Value| {
+        let staff = staff.clone();
+        let app = &app;
+        async move {
+            let answer = app
+                .send(Method::PUT, CODE_UPDATE, Some(&staff), &[], Some(&body))
+                .await;
+            answer.ok().clone()
+        }
+    };
+    update(json!({"id": id, "note": "lô mới"})).await;
+    assert_eq!(app.audit().await.len(), 2);
+    update(json!({"id": id, "code": "GRN-SECRET-9876"})).await;
+    let rows = app.audit().await;
+    assert_eq!(rows.len(), 3);
+    assert!(
+        rows[2].starts_with(&format!(
+            "kho.minh|serial_code_overwrite|{id}|Thẻ Garena 100K mới:"
+        )),
+        "{rows:?}"
+    );
+    assert!(
+        rows[2].contains("••••••9876") && !rows[2].contains("SECRET"),
+        "{rows:?}"
+    );
+    // A refused overwrite (a code held by an order) writes nothing.
+    let order = app
+        .anon()
+        .post(CREATE_ORDER_PATH, order_body(&product, 2, "a@vidu.vn"))
+        .await;
+    order.error(400, 402);
+    put(json!({"id": product, "status": "active"})).await;
+    app.anon()
+        .post(CREATE_ORDER_PATH, order_body(&product, 2, "a@vidu.vn"))
+        .await
+        .ok();
+    let answer = app
+        .send(
+            Method::PUT,
+            CODE_UPDATE,
+            Some(&staff),
+            &[],
+            Some(&json!({"id": id, "code": "GRN-OTHER-1111"})),
+        )
+        .await;
+    answer.error(409, 312);
+    assert_eq!(app.audit().await.len(), 4);
+
+    // Filters by action and by actor.
+    let by_action = app
+        .get(&format!("{AUDIT_LOG}?action=product_status_change"))
+        .await
+        .items();
+    assert_eq!(by_action.len(), 2);
+    assert!(
+        by_action
+            .iter()
+            .all(|r| r["action"] == "product_status_change")
+    );
+    let by_actor = app
+        .get(&format!(
+            "{AUDIT_LOG}?actor=KHO.MINH&action=serial_code_overwrite"
+        ))
+        .await
+        .items();
+    assert_eq!(by_actor.len(), 1);
+    assert_eq!(by_actor[0]["actor"], "kho.minh");
+    let nobody = app.get(&format!("{AUDIT_LOG}?actor=someone")).await.items();
+    assert!(nobody.is_empty());
+}

@@ -383,6 +383,25 @@ impl ProductPatch {
     }
 }
 
+/// The money-relevant changes of a product Update, as audit rows (action, detail): its
+/// price and its status, old -> new.
+pub fn audited_changes(
+    before: (i64, ProductStatus),
+    after: (i64, ProductStatus),
+) -> Vec<(crate::domain::audit::AuditAction, String)> {
+    use crate::domain::audit::AuditAction;
+    let mut out = Vec::new();
+    if before.0 != after.0 {
+        let detail = format!("Giá: {} -> {}", before.0, after.0);
+        out.push((AuditAction::ProductPriceChange, detail));
+    }
+    if before.1 != after.1 {
+        let detail = format!("Trạng thái: {} -> {}", before.1.as_str(), after.1.as_str());
+        out.push((AuditAction::ProductStatusChange, detail));
+    }
+    out
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

@@ -44,7 +44,7 @@ pub struct AuditEntryDoc {
 
 /// Nhật ký thao tác của cửa hàng
 ///
-/// Chỉ quản trị viên. Mỗi lần xem mã rõ, xóa, xác nhận thanh toán thủ công, hủy, đổi mã, tạo lại đường dẫn đơn hàng: một dòng, ghi trong cùng giao dịch với thao tác. Mới nhất trước; không có trường sắp xếp khác.
+/// Chỉ quản trị viên. Mỗi lần xem mã rõ, xóa, xác nhận thanh toán thủ công, hủy, giao mã (Deliver), ghi nhận hoàn tiền, đổi mã, tạo lại đường dẫn đơn hàng, đổi giá hoặc trạng thái sản phẩm (cũ -> mới), ghi giá trị mới lên mã serial (chỉ mã đã che): một dòng, ghi trong cùng giao dịch với thao tác. Lọc theo action và actor. Mới nhất trước; không có trường sắp xếp khác.
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/AuditLog/Pagination",
     operation_id = "adminAuditLogPagination", tag = "AuditLog",
     params(PageParams<AuditPage>,

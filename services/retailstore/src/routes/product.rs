@@ -19,6 +19,7 @@ use super::{ADMIN, IdQuery, WEB, actor};
 use crate::StorefrontCache;
 use crate::domain::product::{
     ProductFields, ProductForm, ProductListing, ProductPatch, ProductStatus, StockLevel,
+    audited_changes,
 };
 use crate::error::{StoreError, on_foreign_key};
 use crate::models::product::{Product, ProductFilter, ProductSort, Stock};
@@ -266,13 +267,15 @@ async fn create(
 }
 
 /// Sửa sản phẩm
+///
+/// Đổi giá hoặc trạng thái: mỗi thay đổi một dòng nhật ký (product_price_change, product_status_change; cũ -> mới) trong cùng giao dịch.
 #[utoipa::path(put, path = "/retailstore/api/admin/v1/Product/Update",
     operation_id = "adminProductUpdate", tag = "Product",
     request_body = ProductPatch,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
         BadRequest, Unauthorized, NotFound, SlugTaken))]
 async fn update(
-    _user: AuthUser,
+    user: AuthUser,
     pool: web::Data<DbPool>,
     cache: web::Data<StorefrontCache>,
     body: web::Json<ProductPatch>,
@@ -282,14 +285,31 @@ async fn update(
     let mut conn = pool.get().await?;
     conn.transaction(async |conn| {
         let current = Product::lock(conn, id).await?;
+        let before = (current.price, current.status);
         let fields = patch.apply(current.into())?;
-        Product::update(conn, id, &fields).await?;
+        let updated = Product::update(conn, id, &fields).await?;
+        record_changes(conn, &user, before, &updated).await?;
         Ok::<_, StoreError>(())
     })
     .await?;
     cache.invalidate();
     let updated = Product::find(&mut conn, id).await?;
     Ok(ok(ProductAdminView::from(updated)))
+}
+
+/// Audits an Update's price and status changes (old -> new) in its transaction.
+async fn record_changes(
+    conn: &mut diesel_async::AsyncPgConnection,
+    user: &AuthUser,
+    before: (i64, ProductStatus),
+    after: &Product,
+) -> Result<(), StoreError> {
+    for (action, detail) in audited_changes(before, (after.price, after.status)) {
+        actor(user)
+            .record(conn, action, &after.name, &detail)
+            .await?;
+    }
+    Ok(())
 }
 
 /// Xóa sản phẩm

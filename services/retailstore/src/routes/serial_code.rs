@@ -377,13 +377,15 @@ async fn create_bulk(
 }
 
 /// Sửa mã serial
+///
+/// Ghi giá trị mới lên mã (code): một dòng nhật ký serial_code_overwrite (chỉ mã đã che, không bao giờ mã rõ) trong cùng giao dịch.
 #[utoipa::path(put, path = "/retailstore/api/admin/v1/ProductSerialCode/Update",
     operation_id = "adminSerialCodeUpdate", tag = "ProductSerialCode",
     request_body = UpdateBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<SerialCodeView>)),
         BadRequest, Unauthorized, NotFound, CodeConflict))]
 async fn update(
-    _user: AuthUser,
+    user: AuthUser,
     pool: web::Data<DbPool>,
     cipher: web::Data<CodeCipher>,
     cache: web::Data<StorefrontCache>,
@@ -395,14 +397,38 @@ async fn update(
         mut changes,
     } = body.into_inner().check()?;
     let mut conn = pool.get().await?;
+    let overwrite = code.is_some();
     if let Some(code) = code {
         let product_id = SerialCode::product_of(&mut conn, id).await?;
         import::seal_one(&cipher, id, product_id, &code, &mut changes)?;
     }
-    if SerialCode::update_editable(&mut conn, id, &changes)
-        .await?
-        .is_none()
-    {
+    let written = conn
+        .transaction(async |conn| {
+            let before = SerialCode::find(conn, id).await.optional()?;
+            let Some(after) = SerialCode::update_editable(conn, id, &changes).await? else {
+                return Ok(false);
+            };
+            if let (true, Some((old, product_name, _))) = (overwrite, before) {
+                // Never the code: the masks (as every list shows them) only.
+                let new_tail = changes.last4.as_deref().unwrap_or_default();
+                let detail = format!(
+                    "{product_name}: ghi giá trị mới lên mã {} (mới: {})",
+                    masked(&old.last4),
+                    masked(new_tail)
+                );
+                actor(&user)
+                    .record(
+                        conn,
+                        AuditAction::SerialCodeOverwrite,
+                        &after.to_string(),
+                        &detail,
+                    )
+                    .await?;
+            }
+            Ok::<_, StoreError>(true)
+        })
+        .await?;
+    if !written {
         return Err(missing_or_locked(&mut conn, id).await);
     }
     cache.invalidate();
