@@ -114,7 +114,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
     )
     .await;
 
-    // A new link, then the codes in clear.
+    // A new link, then the codes in clear (the two the shopper holds, not the replaced one).
     act(&app, &staff, ORDER_RELINK, None, json!({"id": id})).await;
     act(&app, &staff, ORDER_REVEAL, None, json!({"id": id})).await;
 
@@ -133,7 +133,7 @@ async fn every_order_action_leaves_one_row_and_a_refused_one_none() {
             format!(
                 "cskh.lan|order_regenerate_link|{code}|Tạo đường dẫn xem đơn hàng mới; đường dẫn cũ hết hiệu lực"
             ),
-            format!("cskh.lan|order_codes_reveal|{code}|Xem 3 mã của đơn hàng"),
+            format!("cskh.lan|order_codes_reveal|{code}|Xem 2 mã của đơn hàng"),
         ]
     );
 }

@@ -115,8 +115,10 @@ async fn the_database_refuses_a_code_whose_state_contradicts_its_order() {
     .ok();
     assert_eq!(
         app.scalar(&format!(
-            "SELECT count(*) AS n FROM pg_constraint \
-              WHERE conname = '{CHECK}' AND convalidated"
+            "SELECT count(*) AS n FROM pg_constraint c \
+               JOIN pg_namespace n ON n.oid = c.connamespace \
+              WHERE n.nspname = current_schema() AND c.conname = '{CHECK}' \
+                AND c.convalidated"
         ))
         .await,
         1

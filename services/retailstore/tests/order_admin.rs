@@ -606,3 +606,63 @@ async fn the_serial_code_list_knows_orders() {
         .await;
     assert_eq!(none["result"]["totalCount"], 0);
 }
+
+/// Replacements are bounded: staff may replace at most the line's quantity in all over
+/// the order's life (not per call), and only within 30 days of the order; beyond that
+/// only an admin may (staff get code 6 and nothing changes). RevealCodes shows only the
+/// codes the shopper holds now.
+#[tokio::test(flavor = "multi_thread")]
+async fn staff_replacements_are_bounded_over_the_order_s_life() {
+    let app = TestApp::spawn().await;
+    let staff = app.as_staff();
+    let (product, order, id) = completed(&app, 10, 2).await;
+    let code = order["code"].as_str().unwrap();
+    let token = order["accessToken"].as_str().unwrap();
+    let detail = app
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
+        .await
+        .ok()
+        .clone();
+    let item = detail["items"][0]["id"].clone();
+    let replace = |n: i64| json!({"id": id, "itemId": item, "quantity": n, "reason": "lỗi"});
+    staff.post(ORDER_REPLACE, replace(1)).await.ok();
+    staff.post(ORDER_REPLACE, replace(1)).await.ok();
+    // Two of two replaced: a third is beyond the line's quantity.
+    let before = app.schema.dump("serial_codes").await;
+    let audit = app.audit().await;
+    staff.post(ORDER_REPLACE, replace(1)).await.error(403, 6);
+    assert_eq!(app.schema.dump("serial_codes").await, before);
+    assert_eq!(app.audit().await, audit);
+    // An admin may.
+    app.post(ORDER_REPLACE, replace(2)).await.ok();
+    assert_eq!(app.stock(&product, false).await, (4, 0, 6, 0));
+
+    // RevealCodes: the two codes the shopper holds now, not the four replaced.
+    let shopper = app.shopper_detail(code, token).await;
+    let held = codes_of(&shopper["result"]);
+    assert_eq!(held.len(), 2);
+    let revealed = staff.post(ORDER_REVEAL, json!({"id": id})).await;
+    let codes = revealed.ok()["items"][0]["codes"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let clear: Vec<&str> = codes.iter().map(|c| c["code"].as_str().unwrap()).collect();
+    assert_eq!(clear, held);
+    assert!(codes.iter().all(|c| c["replaced"] == false));
+
+    // An order older than 30 days: staff may not replace even one code; an admin may.
+    let (_, _, old) = completed(&app, 3, 1).await;
+    app.execute(&format!(
+        "UPDATE orders SET created_at = now() - interval '31 days' WHERE id = '{old}'"
+    ))
+    .await;
+    let old_item = app
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &old))
+        .await
+        .ok()
+        .clone()["items"][0]["id"]
+        .clone();
+    let body = json!({"id": old, "itemId": old_item, "quantity": 1, "reason": "lỗi"});
+    staff.post(ORDER_REPLACE, &body).await.error(403, 6);
+    app.post(ORDER_REPLACE, &body).await.ok();
+}

@@ -496,6 +496,19 @@ impl SerialCode {
         .await
     }
 
+    /// How many codes of a line were replaced so far (over the order's life).
+    pub async fn replaced_count(
+        conn: &mut AsyncPgConnection,
+        order_item_id: Uuid,
+    ) -> QueryResult<i64> {
+        serial_codes::table
+            .filter(serial_codes::order_item_id.eq(order_item_id))
+            .filter(serial_codes::replaced_at.is_not_null())
+            .count()
+            .get_result(conn)
+            .await
+    }
+
     /// Sells locked codes to a line as free replacements.
     pub async fn sell_replacements(
         conn: &mut AsyncPgConnection,

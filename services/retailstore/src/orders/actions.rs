@@ -10,7 +10,10 @@ use uuid::Uuid;
 use super::{Actor, OrderBundle, lock_for, reserve_lines, shortage_details};
 use crate::crypto::CodeCipher;
 use crate::domain::audit::AuditAction;
-use crate::domain::order::{AccessToken, EventKind, OrderStatus, refund_message, refundable, vnd};
+use crate::domain::order::{
+    AccessToken, EventKind, OrderStatus, refund_message, refundable, replacement_allowed_to_staff,
+    vnd,
+};
 use crate::error::StoreError;
 use crate::models::order::{Order, OrderChanges, OrderItem};
 use crate::models::order_event::OrderEvent;
@@ -179,6 +182,7 @@ pub async fn record_refund(
 /// (they stay sold, the shopper no longer sees them). Code 400 when the stock cannot
 /// cover them. The shopper hears of it (codes_replaced), the seller of a product it
 /// leaves low (low_stock).
+#[allow(clippy::too_many_arguments)]
 pub async fn replace_codes(
     pool: &DbPool,
     notifier: &Notifier,
@@ -187,6 +191,7 @@ pub async fn replace_codes(
     quantity: i32,
     reason: &str,
     actor: Actor<'_>,
+    is_admin: bool,
 ) -> Result<OrderBundle, StoreError> {
     let mut conn = pool.get().await?;
     conn.transaction(async |conn| {
@@ -201,6 +206,20 @@ pub async fn replace_codes(
                 "quantity",
                 format!("Số mã đổi từ 1 đến {}", item.quantity),
             ));
+        }
+        // Bounded over the order's life: staff may replace up to the line's quantity in
+        // all, within 30 days of the order; beyond that only an admin.
+        let replaced = SerialCode::replaced_count(conn, item.id).await?;
+        if !is_admin
+            && !replacement_allowed_to_staff(
+                replaced,
+                i64::from(quantity),
+                i64::from(item.quantity),
+                order.created_at,
+                Utc::now(),
+            )
+        {
+            return Err(StoreError::Api(shop_common::ApiError::forbidden()));
         }
         let codes = SerialCode::lock_sellable(conn, item.product_id, i64::from(quantity)).await?;
         if codes.len() < quantity as usize {
@@ -241,7 +260,8 @@ pub async fn replace_codes(
     .inspect(|_| notifier.wake())
 }
 
-/// Admin RevealCodes: every code of a completed order in clear (each checked against its
+/// Admin RevealCodes: the codes a completed order's shopper holds now (replaced ones
+/// left out) in clear (each checked against its
 /// keyed hash), with one audit row and one timeline event in the same transaction.
 pub async fn reveal_codes(
     pool: &DbPool,
@@ -257,7 +277,8 @@ pub async fn reveal_codes(
         if !order.status.is_delivered() {
             return Err(StoreError::OrderState);
         }
-        let bundle = OrderBundle::load(conn, order, false).await?;
+        let mut bundle = OrderBundle::load(conn, order, false).await?;
+        bundle.codes.retain(|c| c.replaced_at.is_none());
         let clear = bundle
             .codes
             .iter()

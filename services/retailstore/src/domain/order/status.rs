@@ -241,6 +241,23 @@ pub fn late_refusal(
     None
 }
 
+/// How long after its creation staff may replace an order's codes (an admin always may).
+pub const STAFF_REPLACE_WINDOW: TimeDelta = TimeDelta::days(30);
+
+/// Whether staff (not an admin) may replace `quantity` more codes of a line of
+/// `line_quantity` that already had `replaced` replaced, on an order created at
+/// `created_at`: at most the line's quantity in all over the order's life, and only
+/// within [`STAFF_REPLACE_WINDOW`].
+pub fn replacement_allowed_to_staff(
+    replaced: i64,
+    quantity: i64,
+    line_quantity: i64,
+    created_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> bool {
+    replaced + quantity <= line_quantity && now - created_at <= STAFF_REPLACE_WINDOW
+}
+
 /// What staff may still refund: the payments, less what was refunded, less the total
 /// when the order was delivered (only money on top of it goes back then).
 pub fn refundable(status: OrderStatus, paid: i64, refunded: i64, total: i64) -> i64 {
@@ -312,6 +329,17 @@ mod tests {
         assert_eq!(refundable(OrderStatus::Completed, 150, 0, 100), 50);
         assert_eq!(refundable(OrderStatus::Completed, 100, 0, 100), 0);
         assert!(OrderStatus::Expired.allows_cancel());
+        let now = Utc::now();
+        assert!(replacement_allowed_to_staff(0, 2, 2, now, now));
+        assert!(replacement_allowed_to_staff(1, 1, 2, now, now));
+        assert!(!replacement_allowed_to_staff(1, 2, 2, now, now));
+        assert!(!replacement_allowed_to_staff(
+            0,
+            1,
+            2,
+            now - TimeDelta::days(31),
+            now
+        ));
         assert!(!OrderStatus::Completed.allows_cancel());
     }
 }

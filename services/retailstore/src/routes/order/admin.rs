@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 use shop_common::auth::AuthUser;
 use shop_common::db::DbPool;
 use shop_common::ok;
-use shop_common::openapi::{BadRequest, Enveloped, PageOf, PageParams, PageSpec, Unauthorized};
+use shop_common::openapi::{
+    BadRequest, Enveloped, Forbidden, PageOf, PageParams, PageSpec, Unauthorized,
+};
 use shop_common::pagination::{Page, PageRequest, SortDir};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -433,12 +435,12 @@ pub(super) async fn record_refund(
 
 /// Đổi mã miễn phí cho đơn đã hoàn tất
 ///
-/// Lấy quantity mã mới của sản phẩm trong dòng, bán cho đơn với cờ replacement; cùng số mã cũ (bán sớm nhất) được đánh dấu replaced, vẫn là sold và khách không còn thấy. Ghi lý do vào lịch sử.
+/// Lấy quantity mã mới của sản phẩm trong dòng, bán cho đơn với cờ replacement; cùng số mã cũ (bán sớm nhất) được đánh dấu replaced, vẫn là sold và khách không còn thấy. Ghi lý do vào lịch sử. Nhân viên (staff) chỉ được đổi tổng cộng tối đa bằng số lượng của dòng trong suốt đời đơn và trong 30 ngày kể từ khi tạo đơn; vượt quá: mã 6, chỉ quản trị viên được đổi.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/ReplaceCodes",
     operation_id = "adminOrderReplaceCodes", tag = "Order",
     request_body = ReplaceBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
-        BadRequest, Unauthorized, OrderNotFound, NoStockOrWrongState))]
+        BadRequest, Unauthorized, Forbidden, OrderNotFound, NoStockOrWrongState))]
 pub(super) async fn replace_codes(
     user: AuthUser,
     pool: web::Data<DbPool>,
@@ -460,6 +462,7 @@ pub(super) async fn replace_codes(
         quantity,
         &reason,
         actor(&user),
+        user.is_admin(),
     )
     .await?;
     storefront.invalidate();
@@ -469,7 +472,7 @@ pub(super) async fn replace_codes(
 
 /// Xem mã của đơn ở dạng rõ (ghi nhật ký)
 ///
-/// Chỉ đơn đã hoàn tất. Mỗi mã được ghi vào nhật ký xem mã (code_reveals) và lịch sử đơn trong cùng giao dịch. Phản hồi có Cache-Control: no-store.
+/// Chỉ đơn đã hoàn tất; chỉ các mã khách đang giữ (không gồm mã đã bị đổi). Mỗi mã được ghi vào nhật ký xem mã (code_reveals) và lịch sử đơn trong cùng giao dịch. Phản hồi có Cache-Control: no-store.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/RevealCodes",
     operation_id = "adminOrderRevealCodes", tag = "Order",
     request_body = IdBody,
