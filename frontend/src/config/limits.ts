@@ -75,6 +75,8 @@ export const PAYMENT_PROVIDER_LIMITS = {
   sortOrderAbsMax: SORT_ORDER_ABS_MAX,
   webhookSecretMin: 16,
   webhookSecretMax: 200,
+  sepayApiTokenMin: 16,
+  sepayApiTokenMax: 500,
 } as const;
 
 /** The shop configuration (system). */

@@ -5,6 +5,7 @@ export const auditLog = {
   sourcesLabel: 'Nguồn nhật ký',
   sources: {
     store: 'Cửa hàng',
+    payment: 'Thanh toán',
     identity: 'Tài khoản',
   },
   tableLabel: (source: string) => `Nhật ký thao tác: ${source}`,
@@ -20,7 +21,10 @@ export const auditLog = {
     actorPlaceholder: 'Tên đăng nhập',
     action: 'Thao tác',
   },
-  /** One label per action name of retailstore's and identity's logs. */
+  /**
+   * One label per action name of retailstore's, paymentprovider's and identity's logs
+   * (a name the services write before the filter offers it still reads in Vietnamese).
+   */
   actions: {
     serial_code_reveal: 'Xem mã serial',
     order_codes_reveal: 'Xem mã của đơn hàng',
@@ -30,6 +34,15 @@ export const auditLog = {
     order_cancel: 'Hủy đơn',
     order_replace_codes: 'Đổi mã thay thế',
     order_regenerate_link: 'Tạo lại liên kết',
+    order_deliver: 'Giao mã (quyết định của nhân viên)',
+    order_record_refund: 'Ghi nhận hoàn tiền',
+    product_price_change: 'Đổi giá sản phẩm',
+    product_status_change: 'Đổi trạng thái sản phẩm',
+    serial_code_overwrite: 'Ghi đè mã serial',
+    payment_transaction_assign: 'Gán giao dịch vào đơn',
+    payment_provider_create: 'Thêm dịch vụ thanh toán',
+    payment_provider_update: 'Sửa dịch vụ thanh toán',
+    payment_provider_delete: 'Xóa dịch vụ thanh toán',
     user_create: 'Tạo người dùng',
     user_update: 'Sửa thông tin người dùng',
     user_role_change: 'Đổi vai trò',

@@ -10,6 +10,23 @@ export const transactions = {
   received: (at: string) => `Nhận lúc ${at}`,
   code: (code: string) => `Mã: ${code}`,
   reference: (reference: string) => `Tham chiếu: ${reference}`,
+  /** The transfer's own id at SePay (`sepay:<id>`), what retailstore knows the payment by. */
+  bankRef: (ref: string) => `Mã GD: ${ref}`,
+  source: {
+    webhook: 'Webhook',
+    reconciliation: 'Đối soát',
+  },
+  sourceHelp: {
+    webhook: 'Nhận qua webhook của SePay',
+    reconciliation: 'Webhook không đến: tìm thấy khi đối soát danh sách giao dịch của SePay',
+  },
+  flag: {
+    provider_mismatch: 'Sai tài khoản nhận',
+  },
+  flagHelp: {
+    provider_mismatch:
+      'Tiền của một đơn hàng nhưng chuyển vào tài khoản khác với tài khoản của đơn: chưa được ghi nhận. Kiểm tra rồi gán vào đơn hoặc hoàn tiền cho khách.',
+  },
   assign: 'Gán vào đơn',
   attempts: (count: string) => `Xử lý ${count} lần`,
   assignLabel: (amount: string, content: string) => `Gán giao dịch ${amount} “${content}” vào đơn`,
@@ -80,6 +97,8 @@ export const paymentProviders = {
     active: 'Đang dùng',
     inactive: 'Tạm tắt',
   },
+  /** Under the webhook state: when SePay's transaction list was last read to the end. */
+  lastReconciled: (at: string) => `Đối soát lần cuối: ${at}`,
   webhookStatus: {
     configured: 'Đã cấu hình',
     missingSecret: 'Thiếu khóa',
@@ -119,7 +138,21 @@ export const paymentProviders = {
     sortOrderHelp: 'Số nhỏ hiển thị trước',
     webhookSection: 'Webhook báo biến động số dư',
     webhookEnabled: 'Bật webhook (tự động xác nhận thanh toán)',
-    webhookSecret: 'Khóa webhook (API Key)',
+    webhookAuth: 'Xác thực webhook',
+    webhookAuths: {
+      apikey: 'API Key',
+      hmac: 'Chữ ký HMAC-SHA256',
+    },
+    /** One line each: what to choose and paste in SePay's webhook settings. */
+    webhookAuthHelp: {
+      apikey: 'Trong SePay chọn chứng thực “API Key” và dán khóa bên dưới vào ô API Key.',
+      hmac: 'Trong SePay chọn chứng thực bằng chữ ký HMAC-SHA256 và dán khóa bên dưới vào ô khóa bí mật (secret key).',
+    },
+    /** The secret's label follows the authentication it is for (the e2e tests find the API Key one by name). */
+    webhookSecret: {
+      apikey: 'Khóa webhook (API Key)',
+      hmac: 'Khóa webhook (khóa HMAC)',
+    },
     webhookSecretKeep: 'Để trống để giữ nguyên',
     webhookSecretStoredPlaceholder: '••••••••••••••••',
     webhookSecretHelp: '16 đến 200 ký tự; nhập đúng khóa này trong SePay',
@@ -127,8 +160,16 @@ export const paymentProviders = {
     webhookSecretRemoving: 'Khóa webhook hiện tại sẽ bị xóa khi lưu. Webhook sẽ không xác thực được cho tới khi có khóa mới.',
     webhookSecretUndo: 'Hoàn tác',
     webhookUrl: 'Địa chỉ webhook',
-    webhookUrlHint:
-      'Dán địa chỉ này vào mục Webhook của dịch vụ báo biến động số dư (SePay), chọn xác thực bằng API Key và dùng khóa webhook ở trên.',
+    webhookUrlHint: {
+      apikey: 'Dán địa chỉ này vào mục Webhook của dịch vụ báo biến động số dư (SePay), chọn chứng thực “API Key” và dùng khóa ở trên.',
+      hmac: 'Dán địa chỉ này vào mục Webhook của dịch vụ báo biến động số dư (SePay), chọn chứng thực bằng chữ ký HMAC-SHA256 và dùng khóa HMAC ở trên.',
+    },
+    sepayApiToken: 'Token API SePay (đối soát giao dịch)',
+    sepayApiTokenHelp:
+      'Không bắt buộc. Tạo token trong SePay (mục API Access); định kỳ hệ thống đọc danh sách giao dịch của SePay để ghi nhận các chuyển khoản mà webhook bị lỡ. 16 đến 500 ký tự.',
+    sepayApiTokenStored: 'Đã lưu token. Để trống để giữ nguyên',
+    sepayApiTokenRemove: 'Xóa token',
+    sepayApiTokenRemoving: 'Token API SePay hiện tại sẽ bị xóa khi lưu: hệ thống sẽ không còn đối soát giao dịch với SePay cho tài khoản này.',
     uploading: 'Đang tải logo lên, vui lòng chờ',
   },
   validation: {
@@ -146,6 +187,8 @@ export const paymentProviders = {
     webhookSecretLength: 'Khóa webhook từ 16 đến 200 ký tự',
     webhookSecretWhitespace: 'Khóa webhook không được chứa khoảng trắng',
     webhookSecretRequired: 'Cần có khóa webhook để bật webhook',
+    sepayApiTokenLength: 'Token API SePay từ 16 đến 500 ký tự',
+    sepayApiTokenWhitespace: 'Token API SePay không được chứa khoảng trắng',
   },
   messages: {
     created: (name: string) => `Đã thêm dịch vụ thanh toán ${name}`,

@@ -132,6 +132,8 @@ export function sampleOrder(): AdminOrderDetail {
     ],
     total: 95_000,
     paidAmount: 95_000,
+    refundedAmount: 0,
+    cancelledAt: null,
     payment: {
       providerId: 'provider-1',
       providerName: 'Vietcombank',

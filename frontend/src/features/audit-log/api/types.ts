@@ -1,7 +1,10 @@
 import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 
-/** The audit log's two sources: retailstore (codes, products, orders) and identity (accounts). */
-export const AUDIT_SOURCES = ['store', 'identity'] as const;
+/**
+ * The audit log's sources: retailstore (codes, products, orders), paymentprovider
+ * (transfers assigned by hand, payment providers) and identity (accounts).
+ */
+export const AUDIT_SOURCES = ['store', 'payment', 'identity'] as const;
 export type AuditSource = (typeof AUDIT_SOURCES)[number];
 
 /** Each source's action names, as its service writes them (newest actions last). */
@@ -15,7 +18,18 @@ export const AUDIT_ACTIONS = {
     'order_cancel',
     'order_replace_codes',
     'order_regenerate_link',
+    'order_deliver',
+    'order_record_refund',
+    'product_price_change',
+    'product_status_change',
+    'serial_code_overwrite',
   ] satisfies ApiSchema<'StoreAuditAction'>[],
+  payment: [
+    'payment_transaction_assign',
+    'payment_provider_create',
+    'payment_provider_update',
+    'payment_provider_delete',
+  ] satisfies ApiSchema<'PaymentAuditAction'>[],
   identity: [
     'user_create',
     'user_update',
@@ -39,10 +53,11 @@ export function isAuditAction(source: AuditSource, value: string): value is Audi
  * An entry of either source: `at` is an RFC 3339 instant, `actor` the user name of whoever
  * acted (for a lockout, the name that was tried).
  */
-export type AuditEntry = ApiSchema<'IdentityAuditEntry'> | ApiSchema<'StoreAuditEntry'>;
+export type AuditEntry = ApiSchema<'IdentityAuditEntry'> | ApiSchema<'StoreAuditEntry'> | ApiSchema<'PaymentAuditEntry'>;
 
 export const auditLogEndpoints = {
   store: '/retailstore/api/admin/v1/AuditLog/Pagination',
+  payment: '/paymentprovider/api/admin/v1/AuditLog/Pagination',
   identity: '/identity/api/admin/v1/AuditLog/Pagination',
 } satisfies Record<AuditSource, ApiPath>;
 

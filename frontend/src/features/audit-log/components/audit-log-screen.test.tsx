@@ -6,11 +6,13 @@ import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { makeSession } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import type { AuditEntry } from '../api/types';
+import { actionLabel } from './audit-log-table';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const STORE = '/retailstore/api/admin/v1/AuditLog/Pagination';
 const IDENTITY = '/identity/api/admin/v1/AuditLog/Pagination';
+const PAYMENT = '/paymentprovider/api/admin/v1/AuditLog/Pagination';
 
 const reveal: AuditEntry = {
   id: 'a-1',
@@ -40,6 +42,25 @@ const lockout: AuditEntry = {
   detail: 'Khóa 15 phút sau 5 lần nhập sai mật khẩu khi đăng nhập',
 };
 
+const assign: AuditEntry = {
+  id: 'p-1',
+  at: '2026-11-23T02:00:00Z',
+  actor: 'staff.le',
+  actorId: 'u-2',
+  action: 'payment_transaction_assign',
+  target: 'DH7K2M9QXA',
+  detail: 'Giao dịch sepay:93001 190.000 ₫ gán vào đơn DH7K2M9QXA',
+};
+const providerUpdate: AuditEntry = {
+  id: 'p-2',
+  at: '2026-11-23T01:00:00Z',
+  actor: 'owner',
+  actorId: 'u-1',
+  action: 'payment_provider_update',
+  target: 'Chuyển khoản VCB (pp-1)',
+  detail: 'webhookAuth: apikey → hmac; webhookSecret: secret changed',
+};
+
 function page(items: AuditEntry[], totalCount = items.length, pageIndex = 1) {
   return okEnvelope({ items, totalCount, pageIndex, pageSize: 20 });
 }
@@ -52,6 +73,7 @@ function api() {
   return mockFetch((url) => {
     if (url.startsWith(STORE)) return page([reveal], 45);
     if (url.startsWith(IDENTITY)) return page([userDelete, lockout]);
+    if (url.startsWith(PAYMENT)) return page([assign, providerUpdate]);
     return errorEnvelope(404, 2, 'Không tìm thấy');
   });
 }
@@ -85,6 +107,46 @@ describe('audit log screen', () => {
     expect(within(accounts).queryByText('Xem mã serial')).not.toBeInTheDocument();
     expect(auditCalls(fetch, IDENTITY)).toEqual([`${IDENTITY}?pageIndex=1&pageSize=20`]);
     expect(router.state.location.search).toBe('?source=identity');
+  });
+
+  it("shows the payments' log on its own tab, with its actions to filter by", async () => {
+    signIn();
+    const fetch = api();
+    const { router } = renderApp('/admin/system/audit-log');
+    await screen.findByRole('table', { name: 'Nhật ký thao tác: Cửa hàng' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Cửa hàng', 'Thanh toán', 'Tài khoản']);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Thanh toán' }));
+    const payments = await screen.findByRole('table', { name: 'Nhật ký thao tác: Thanh toán' });
+    await within(payments).findByText('Gán giao dịch vào đơn');
+    expect(within(payments).getAllByTestId('audit-log-row').map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['23/11/2026 09:00:00', 'staff.le', 'Gán giao dịch vào đơn', 'DH7K2M9QXA', 'Giao dịch sepay:93001 190.000 ₫ gán vào đơn DH7K2M9QXA'],
+      ['23/11/2026 08:00:00', 'owner', 'Sửa dịch vụ thanh toán', 'Chuyển khoản VCB (pp-1)', 'webhookAuth: apikey → hmac; webhookSecret: secret changed'],
+    ]);
+    expect(router.state.location.search).toBe('?source=payment');
+
+    await user.click(screen.getByRole('combobox', { name: 'Thao tác' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(expect.arrayContaining(['Gán giao dịch vào đơn', 'Thêm dịch vụ thanh toán', 'Sửa dịch vụ thanh toán', 'Xóa dịch vụ thanh toán']));
+    expect(options).not.toContain('Hủy đơn');
+    await user.click(screen.getByRole('option', { name: 'Xóa dịch vụ thanh toán' }));
+    await user.type(screen.getByTestId('audit-log-actor-filter'), 'owner');
+    await waitFor(() => expect(auditCalls(fetch, PAYMENT)).toContain(`${PAYMENT}?pageIndex=1&pageSize=20&actor=owner&action=payment_provider_delete`));
+  });
+
+  it('reads the newer actions of every service in Vietnamese', () => {
+    for (const [action, label] of [
+      ['order_deliver', 'Giao mã (quyết định của nhân viên)'],
+      ['order_record_refund', 'Ghi nhận hoàn tiền'],
+      ['product_price_change', 'Đổi giá sản phẩm'],
+      ['product_status_change', 'Đổi trạng thái sản phẩm'],
+      ['serial_code_overwrite', 'Ghi đè mã serial'],
+      ['payment_transaction_assign', 'Gán giao dịch vào đơn'],
+      ['payment_provider_create', 'Thêm dịch vụ thanh toán'],
+    ]) {
+      expect(actionLabel(action)).toBe(label);
+    }
+    expect(actionLabel('something_new')).toBe('something_new');
   });
 
   it('sends actor, action, shop days and page to the server and keeps them in the URL', async () => {

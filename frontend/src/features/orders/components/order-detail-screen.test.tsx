@@ -45,6 +45,8 @@ function order(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     ],
     total: 190000,
     paidAmount: 0,
+    refundedAmount: 0,
+    cancelledAt: null,
     payment: {
       providerId: 'pp-1',
       providerName: 'Vietcombank',

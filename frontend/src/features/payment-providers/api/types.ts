@@ -4,20 +4,30 @@ import { QUERY_ROOTS } from '@/lib/query-keys';
 export type PaymentProviderType = ApiSchema<'ProviderType'>;
 export const PAYMENT_PROVIDER_TYPES = ['vietqr_bank', 'manual'] as const satisfies readonly PaymentProviderType[];
 
-/** Payment provider, admin view. `webhookSecret` is never returned. */
+/**
+ * Payment provider, admin view. `webhookSecret` and `sepayApiToken` are never returned;
+ * `hasWebhookSecret` and `hasSepayApiToken` say whether one is stored.
+ */
 export type PaymentProvider = ApiSchema<'Provider'>;
+
+/** How SePay proves a webhook delivery: `Authorization: Apikey …` or an HMAC-SHA256 signature. */
+export type WebhookAuth = ApiSchema<'WebhookAuth'>;
+export const WEBHOOK_AUTHS = ['apikey', 'hmac'] as const satisfies readonly WebhookAuth[];
 
 /** One bank of the built-in list (GET PaymentProvider/Banks). */
 export type Bank = ApiSchema<'Bank'>;
 
 type ProviderInput = ApiSchema<'ProviderInput'>;
 
+/** The write-only fields: left out, the stored value stays; `null` removes it. */
+type WriteOnlyField = 'webhookSecret' | 'sepayApiToken';
+
 /**
  * The fields Create takes and Update changes; `null` clears an optional one (the bank's
- * name comes from `bankBin`). `webhookSecret` is write-only: left out, the stored one
- * stays; `null` removes it.
+ * name comes from `bankBin`). `webhookSecret` and `sepayApiToken` are write-only: left
+ * out, the stored one stays; `null` removes it.
  */
-export type PaymentProviderPayload = Required<Omit<ProviderInput, 'bankName' | 'webhookSecret'>> & Pick<ProviderInput, 'webhookSecret'>;
+export type PaymentProviderPayload = Required<Omit<ProviderInput, 'bankName' | WriteOnlyField>> & Pick<ProviderInput, WriteOnlyField>;
 
 export const PAYMENT_PROVIDER_SORT_FIELDS = ['name', 'sortOrder', 'createdAt'] as const;
 export type PaymentProviderSortField = (typeof PAYMENT_PROVIDER_SORT_FIELDS)[number];

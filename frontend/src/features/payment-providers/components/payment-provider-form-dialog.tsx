@@ -17,11 +17,12 @@ import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text
 import { PAYMENT_PROVIDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { createOrUpdate } from '@/lib/create-or-update';
+import { formatDayTime } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useCreatePaymentProvider } from '../api/create-payment-provider';
 import { useBanks } from '../api/get-banks';
-import { PAYMENT_PROVIDER_TYPES, type PaymentProvider, type PaymentProviderPayload } from '../api/types';
+import { PAYMENT_PROVIDER_TYPES, WEBHOOK_AUTHS, type PaymentProvider, type PaymentProviderPayload } from '../api/types';
 import { useUpdatePaymentProvider } from '../api/update-payment-provider';
 import { BankAutocomplete } from './bank-autocomplete';
 import {
@@ -61,6 +62,8 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
   const removeSecret = useWatch({ control, name: 'removeWebhookSecret' });
   const secret = useWatch({ control, name: 'webhookSecret' });
   const webhookEnabled = useWatch({ control, name: 'webhookEnabled' });
+  const webhookAuth = useWatch({ control, name: 'webhookAuth' });
+  const removeToken = useWatch({ control, name: 'removeSepayApiToken' });
   const [turnedOn, setTurnedOn] = useState(false);
   // A secret typed into an empty field turns the webhook on (it is what the secret is
   // for); the switch flips where the owner sees it and can still turn it off. Emptying
@@ -80,6 +83,8 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
   }, [secret, webhookEnabled, turnedOn, setValue]);
   // A stored secret that this save keeps: the field may stay empty.
   const keepingStoredSecret = Boolean(provider?.hasWebhookSecret) && !removeSecret;
+  // The same for the SePay API token.
+  const keepingStoredToken = Boolean(provider?.hasSepayApiToken) && !removeToken;
 
   useEffect(() => {
     if (!open) return;
@@ -286,11 +291,28 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
           )}
         </Grid>
         <Grid size={12}>
+          <FormTextField
+            control={control}
+            name="webhookAuth"
+            label={t.webhookAuth}
+            select
+            fullWidth
+            helperText={t.webhookAuthHelp[webhookAuth]}
+            slotProps={{ htmlInput: { 'data-testid': 'payment-provider-webhook-auth-select' } }}
+          >
+            {WEBHOOK_AUTHS.map((value) => (
+              <MenuItem key={value} value={value}>
+                {t.webhookAuths[value]}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Grid>
+        <Grid size={12}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
             <FormPasswordField
               control={control}
               name="webhookSecret"
-              label={t.webhookSecret}
+              label={t.webhookSecret[webhookAuth]}
               helperText={keepingStoredSecret ? t.webhookSecretKeep : t.webhookSecretHelp}
               placeholder={keepingStoredSecret ? t.webhookSecretStoredPlaceholder : undefined}
               slotProps={{ inputLabel: { shrink: true } }}
@@ -343,8 +365,57 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
               <CopyButton text={webhookUrl} testId="payment-provider-webhook-url-copy" />
             </Stack>
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-              {t.webhookUrlHint}
+              {t.webhookUrlHint[webhookAuth]}
             </Typography>
+          </Grid>
+        )}
+
+        {type === 'vietqr_bank' && (
+          <Grid size={12}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+              <FormPasswordField
+                control={control}
+                name="sepayApiToken"
+                label={t.sepayApiToken}
+                helperText={keepingStoredToken ? t.sepayApiTokenStored : t.sepayApiTokenHelp}
+                placeholder={keepingStoredToken ? t.webhookSecretStoredPlaceholder : undefined}
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+                autoComplete="new-password"
+                data-testid="payment-provider-sepay-api-token"
+              />
+              {keepingStoredToken && (
+                <Button
+                  color="error"
+                  variant="outlined"
+                  onClick={() => setValue('removeSepayApiToken', true, { shouldDirty: true })}
+                  disabled={pending}
+                  sx={{ whiteSpace: 'nowrap', flexShrink: 0, mt: { sm: 1 } }}
+                  data-testid="payment-provider-sepay-api-token-remove"
+                >
+                  {t.sepayApiTokenRemove}
+                </Button>
+              )}
+            </Stack>
+            {removeToken && (
+              <Alert
+                severity="warning"
+                sx={{ mt: 1.5 }}
+                data-testid="payment-provider-sepay-api-token-removing"
+                action={
+                  <Button color="inherit" size="small" onClick={() => setValue('removeSepayApiToken', false, { shouldDirty: true })}>
+                    {t.webhookSecretUndo}
+                  </Button>
+                }
+              >
+                {t.sepayApiTokenRemoving}
+              </Alert>
+            )}
+            {provider?.lastReconciledAt && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="payment-provider-last-reconciled">
+                {vi.paymentProviders.lastReconciled(formatDayTime(provider.lastReconciledAt))}
+              </Typography>
+            )}
           </Grid>
         )}
       </Grid>

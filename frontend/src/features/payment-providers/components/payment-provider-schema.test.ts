@@ -41,7 +41,10 @@ const provider: PaymentProvider = {
   isActive: true,
   sortOrder: 2,
   webhookEnabled: true,
+  webhookAuth: 'apikey',
   hasWebhookSecret: true,
+  hasSepayApiToken: false,
+  lastReconciledAt: null,
   webhookUrl: '/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-1',
   createdAt: '2026-11-20T03:00:00Z',
   updatedAt: '2026-11-20T03:00:00Z',
@@ -75,8 +78,10 @@ describe('paymentProviderFormSchema', () => {
       isActive: true,
       sortOrder: -3,
       webhookEnabled: false,
+      webhookAuth: 'apikey',
     });
     expect(result.data).not.toHaveProperty('webhookSecret');
+    expect(result.data).not.toHaveProperty('sepayApiToken');
   });
 
   it('requires a name of at most 100 characters', () => {
@@ -184,7 +189,34 @@ describe('paymentProviderFormSchema', () => {
       isActive: true,
       sortOrder: 2,
       webhookEnabled: true,
+      webhookAuth: 'apikey',
     });
+  });
+
+  it('keeps the chosen webhook authentication', () => {
+    expect(parse({ webhookAuth: 'hmac' }).data?.webhookAuth).toBe('hmac');
+    expect(paymentProviderToFormValues({ ...provider, webhookAuth: 'hmac' }).webhookAuth).toBe('hmac');
+  });
+
+  it('treats the SePay API token like the secret: write-only, 16 to 500 characters, null to remove', () => {
+    const values = paymentProviderToFormValues({ ...provider, hasSepayApiToken: true });
+    expect(values.sepayApiToken).toBe('');
+    expect(values.hasStoredToken).toBe(true);
+    expect(paymentProviderFormSchema.parse(values)).not.toHaveProperty('sepayApiToken');
+
+    expect(errorsOf({ sepayApiToken: 't'.repeat(15) }).sepayApiToken).toBe('Token API SePay từ 16 đến 500 ký tự');
+    expect(errorsOf({ sepayApiToken: 't'.repeat(501) }).sepayApiToken).toBe('Token API SePay từ 16 đến 500 ký tự');
+    expect(errorsOf({ sepayApiToken: 'abcd efgh ijkl mnop' }).sepayApiToken).toBe('Token API SePay không được chứa khoảng trắng');
+    expect(parse({ sepayApiToken: `  ${'T'.repeat(40)} ` }).data?.sepayApiToken).toBe('T'.repeat(40));
+    expect(parse({ hasStoredToken: true, removeSepayApiToken: true }).data?.sepayApiToken).toBeNull();
+    expect(parse({ hasStoredToken: true, removeSepayApiToken: true, sepayApiToken: 'n'.repeat(16) }).data?.sepayApiToken).toBe('n'.repeat(16));
+  });
+
+  it('drops a stored token when the provider becomes manual, and never sends one typed for it', () => {
+    const manual = { type: 'manual' as const, instructions: 'Nhắn Zalo' };
+    expect(parse({ ...manual, hasStoredToken: true }).data?.sepayApiToken).toBeNull();
+    expect(parse({ ...manual, sepayApiToken: 'x' }).data).not.toHaveProperty('sepayApiToken');
+    expect(parse({ ...manual, hasStoredToken: false }).data).not.toHaveProperty('sepayApiToken');
   });
 });
 

@@ -3,7 +3,7 @@ import { PAYMENT_PROVIDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
 import { formFields } from '@/lib/form-errors';
 import { charLength, parseWholeNumber } from '@/lib/validation';
-import { PAYMENT_PROVIDER_TYPES, type PaymentProvider, type PaymentProviderPayload } from '../api/types';
+import { PAYMENT_PROVIDER_TYPES, WEBHOOK_AUTHS, type PaymentProvider, type PaymentProviderPayload } from '../api/types';
 
 const t = vi.paymentProviders.validation;
 
@@ -30,9 +30,30 @@ export function normalizeAccountNumber(text: string): string {
 }
 
 /**
- * The provider form. `removeWebhookSecret` is the "Xóa khóa webhook" action; the typed
- * `webhookSecret` wins over it. The output is the Create/Update payload, where
- * `webhookSecret` is left out unless a new one was typed (or `null` to remove it).
+ * A write-only secret as typed: 'length' or 'whitespace' when it is not acceptable, null
+ * when it is (or when nothing was typed).
+ */
+function secretProblem(value: string, min: number, max: number): 'length' | 'whitespace' | null {
+  if (value === '') return null;
+  const length = charLength(value);
+  if (length < min || length > max) return 'length';
+  return /\s/.test(value) ? 'whitespace' : null;
+}
+
+/**
+ * What the Create/Update payload says about a write-only field: the typed value, `null`
+ * to remove the stored one, or nothing (left out: the stored one stays).
+ */
+function writeOnly(typed: string, remove: boolean): { value?: string | null } {
+  if (typed !== '') return { value: typed };
+  return remove ? { value: null } : {};
+}
+
+/**
+ * The provider form. `removeWebhookSecret` is the "Xóa khóa webhook" action and
+ * `removeSepayApiToken` the "Xóa token" one; a typed value wins over them. The output is
+ * the Create/Update payload, where `webhookSecret` and `sepayApiToken` are left out
+ * unless a new one was typed (or `null` to remove it).
  */
 export const paymentProviderFormSchema = z
   .object({
@@ -46,10 +67,15 @@ export const paymentProviderFormSchema = z
     isActive: z.boolean(),
     sortOrder: z.string(),
     webhookEnabled: z.boolean(),
+    webhookAuth: z.enum(WEBHOOK_AUTHS),
     webhookSecret: z.string().trim(),
     removeWebhookSecret: z.boolean(),
     /** The provider has a secret stored now (edit mode); never sent. */
     hasStoredSecret: z.boolean(),
+    sepayApiToken: z.string().trim(),
+    removeSepayApiToken: z.boolean(),
+    /** The provider has a SePay API token stored now (edit mode); never sent. */
+    hasStoredToken: z.boolean(),
   })
   .superRefine((values, ctx) => {
     const issue = (path: keyof typeof values, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -73,16 +99,19 @@ export const paymentProviderFormSchema = z
       issue('sortOrder', t.sortOrderInvalid);
     }
 
-    if (values.webhookSecret !== '') {
-      const length = charLength(values.webhookSecret);
-      if (length < PAYMENT_PROVIDER_LIMITS.webhookSecretMin || length > PAYMENT_PROVIDER_LIMITS.webhookSecretMax) {
-        issue('webhookSecret', t.webhookSecretLength);
-      } else if (/\s/.test(values.webhookSecret)) {
-        issue('webhookSecret', t.webhookSecretWhitespace);
-      }
-    } else if (values.webhookEnabled && (!values.hasStoredSecret || values.removeWebhookSecret)) {
+    const secret = secretProblem(values.webhookSecret, PAYMENT_PROVIDER_LIMITS.webhookSecretMin, PAYMENT_PROVIDER_LIMITS.webhookSecretMax);
+    if (secret === 'length') issue('webhookSecret', t.webhookSecretLength);
+    else if (secret === 'whitespace') issue('webhookSecret', t.webhookSecretWhitespace);
+    else if (values.webhookSecret === '' && values.webhookEnabled && (!values.hasStoredSecret || values.removeWebhookSecret)) {
       // The service refuses a webhook that could never authenticate.
       issue('webhookSecret', t.webhookSecretRequired);
+    }
+
+    // Only a bank account is reconciled; a manual provider's token field is hidden and ignored.
+    if (values.type === 'vietqr_bank') {
+      const token = secretProblem(values.sepayApiToken, PAYMENT_PROVIDER_LIMITS.sepayApiTokenMin, PAYMENT_PROVIDER_LIMITS.sepayApiTokenMax);
+      if (token === 'length') issue('sepayApiToken', t.sepayApiTokenLength);
+      else if (token === 'whitespace') issue('sepayApiToken', t.sepayApiTokenWhitespace);
     }
   })
   .transform((values): PaymentProviderPayload => {
@@ -99,9 +128,14 @@ export const paymentProviderFormSchema = z
       isActive: values.isActive,
       sortOrder: parseWholeNumber(values.sortOrder, { allowNegative: true }) ?? 0,
       webhookEnabled: values.webhookEnabled,
+      webhookAuth: values.webhookAuth,
     };
-    if (values.webhookSecret !== '') payload.webhookSecret = values.webhookSecret;
-    else if (values.removeWebhookSecret) payload.webhookSecret = null;
+    const secret = writeOnly(values.webhookSecret, values.removeWebhookSecret);
+    if ('value' in secret) payload.webhookSecret = secret.value;
+    // A provider turned manual drops the token a former VietQR setup left (the service
+    // refuses a token on a manual provider).
+    const token = bank ? writeOnly(values.sepayApiToken, values.removeSepayApiToken) : writeOnly('', values.hasStoredToken);
+    if ('value' in token) payload.sepayApiToken = token.value;
     return payload;
   });
 
@@ -118,15 +152,19 @@ export const EMPTY_PAYMENT_PROVIDER_VALUES: PaymentProviderFormValues = {
   isActive: true,
   sortOrder: '0',
   webhookEnabled: false,
+  webhookAuth: 'apikey',
   webhookSecret: '',
   removeWebhookSecret: false,
   hasStoredSecret: false,
+  sepayApiToken: '',
+  removeSepayApiToken: false,
+  hasStoredToken: false,
 };
 
 /** The form's fields: a server `error.details` entry naming one shows under it. */
 export const PAYMENT_PROVIDER_FORM_FIELDS = formFields(EMPTY_PAYMENT_PROVIDER_VALUES);
 
-/** The form for a provider; the stored webhook secret is never shown (write-only). */
+/** The form for a provider; the stored webhook secret and SePay token are never shown (write-only). */
 export function paymentProviderToFormValues(provider: PaymentProvider | null): PaymentProviderFormValues {
   if (!provider) return EMPTY_PAYMENT_PROVIDER_VALUES;
   return {
@@ -140,9 +178,13 @@ export function paymentProviderToFormValues(provider: PaymentProvider | null): P
     isActive: provider.isActive,
     sortOrder: String(provider.sortOrder),
     webhookEnabled: provider.webhookEnabled,
+    webhookAuth: provider.webhookAuth,
     webhookSecret: '',
     removeWebhookSecret: false,
     hasStoredSecret: provider.hasWebhookSecret,
+    sepayApiToken: '',
+    removeSepayApiToken: false,
+    hasStoredToken: provider.hasSepayApiToken,
   };
 }
 

@@ -26,7 +26,10 @@ const vcb: PaymentProvider = {
   isActive: true,
   sortOrder: 1,
   webhookEnabled: true,
+  webhookAuth: 'apikey',
   hasWebhookSecret: true,
+  hasSepayApiToken: false,
+  lastReconciledAt: null,
   webhookUrl: '/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-1',
   createdAt: '2026-11-20T03:00:00Z',
   updatedAt: '2026-11-20T03:00:00Z',
@@ -165,6 +168,7 @@ describe('PaymentProvidersScreen', () => {
       isActive: true,
       sortOrder: 0,
       webhookEnabled: false,
+      webhookAuth: 'apikey',
     });
   });
 
@@ -213,7 +217,7 @@ describe('PaymentProvidersScreen', () => {
       `${window.location.origin}/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-1`,
     );
     expect(within(dialog).getByTestId('payment-provider-webhook-url-copy')).toBeInTheDocument();
-    expect(within(dialog).getByText(/SePay/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Dán địa chỉ này vào mục Webhook .*SePay.*API Key/)).toBeInTheDocument();
     expect(within(dialog).getByText('Để trống để giữ nguyên')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Khóa webhook (API Key)')).toHaveValue('');
     expect(await within(dialog).findByRole('combobox', { name: 'Ngân hàng' })).toHaveValue(
@@ -311,6 +315,77 @@ describe('PaymentProvidersScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodyOf(fetch, 'Create')).toMatchObject({ webhookEnabled: false });
     expect(screen.queryByTestId('payment-provider-saved-webhook')).not.toBeInTheDocument();
+  });
+
+  it('switches the webhook to an HMAC signature: the key field and the SePay hints follow', async () => {
+    const { fetch, user } = setup('admin', (url, init) =>
+      url.includes('/PaymentProvider/Update') ? okEnvelope({ ...vcb, ...jsonBody<object>(init) }) : page([vcb]),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    const auth = within(dialog).getByRole('combobox', { name: 'Xác thực webhook' });
+    expect(auth).toHaveTextContent('API Key');
+    expect(within(dialog).getByText('Trong SePay chọn chứng thực “API Key” và dán khóa bên dưới vào ô API Key.')).toBeInTheDocument();
+
+    await user.click(auth);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['API Key', 'Chữ ký HMAC-SHA256']);
+    await user.click(screen.getByRole('option', { name: 'Chữ ký HMAC-SHA256' }));
+    expect(within(dialog).getByText(/^Trong SePay chọn chứng thực bằng chữ ký HMAC-SHA256/)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Khóa webhook (API Key)')).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/^Dán địa chỉ này .*dùng khóa HMAC ở trên/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Khóa webhook (khóa HMAC)'), 'hmac-key-0123456789abcdef');
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(bodyOf(fetch, 'Update')).toMatchObject({ webhookAuth: 'hmac', webhookSecret: 'hmac-key-0123456789abcdef' }));
+  });
+
+  it('keeps the SePay API token write-only: stored one kept when blank, a typed one sent, removal sends null', async () => {
+    const stored: PaymentProvider = { ...vcb, hasSepayApiToken: true, lastReconciledAt: '2026-11-22T16:05:00Z' };
+    const { fetch, user } = setup('admin', (url, init) =>
+      url.includes('/PaymentProvider/Update') ? okEnvelope({ ...stored, ...jsonBody<object>(init) }) : page([stored]),
+    );
+    // The list tells when SePay's transaction list was last read, day first, in the shop's zone.
+    const table = await screen.findByRole('table', { name: 'Danh sách dịch vụ thanh toán' });
+    const row = (await within(table).findByText('Chuyển khoản VCB')).closest('tr')!;
+    expect(within(row).getByText('Đối soát lần cuối: 22/11/2026 23:05')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    const token = () => within(dialog).getByLabelText('Token API SePay (đối soát giao dịch)');
+    expect(token()).toHaveValue('');
+    expect(within(dialog).getByText('Đã lưu token. Để trống để giữ nguyên')).toBeInTheDocument();
+    expect(within(dialog).getByText('Đối soát lần cuối: 22/11/2026 23:05')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodyOf(fetch, 'Update')).not.toHaveProperty('sepayApiToken');
+
+    await user.click(screen.getByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
+    dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    await user.type(token(), 'short');
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect(await within(dialog).findByText('Token API SePay từ 16 đến 500 ký tự')).toBeInTheDocument();
+    await user.clear(token());
+    await user.type(token(), 'SEPAYTOKEN0123456789ABCDEF');
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(bodyOf(fetch, 'Update').sepayApiToken).toBe('SEPAYTOKEN0123456789ABCDEF'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
+    dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    await user.click(within(dialog).getByRole('button', { name: 'Xóa token' }));
+    expect(within(dialog).getByTestId('payment-provider-sepay-api-token-removing')).toHaveTextContent(/sẽ bị xóa khi lưu/);
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(bodyOf(fetch, 'Update')).toMatchObject({ sepayApiToken: null }));
+  });
+
+  it('asks no SePay API token of a manual provider and shows no reconciliation time without one', async () => {
+    const { user } = setup('admin');
+    const table = await screen.findByRole('table', { name: 'Danh sách dịch vụ thanh toán' });
+    await within(table).findByText('Liên hệ Zalo');
+    expect(within(table).queryByText(/^Đối soát lần cuối/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sửa Liên hệ Zalo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    expect(within(dialog).queryByLabelText('Token API SePay (đối soát giao dịch)')).not.toBeInTheDocument();
   });
 
   it('deletes a provider only after confirmation', async () => {

@@ -7,7 +7,7 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
 import { SortableHeadCell, type TableSort } from '@/components/ui/data-table/sortable-head-cell';
 import { vi } from '@/i18n/vi';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime, formatDayTime, formatNumber } from '@/lib/format';
 import type { Bank, PaymentProvider, PaymentProviderSortField } from '../api/types';
 import { PaymentProviderActiveChip, PaymentProviderTypeChip, PaymentProviderWebhookChip } from './payment-provider-chips';
 import { PaymentProviderRowActions, type PaymentProviderActionHandlers } from './payment-provider-row-actions';
@@ -115,6 +115,11 @@ export function PaymentProvidersTable({ sort, onSortChange, banks, readOnly, onE
           <TableCell sx={{ maxWidth: 280 }}>
             <PaymentProviderWebhookChip provider={provider} />
             {provider.webhookEnabled && <WebhookUrlCell provider={provider} />}
+            {provider.lastReconciledAt && (
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5 }} data-testid="payment-provider-last-reconciled">
+                {t.lastReconciled(formatDayTime(provider.lastReconciledAt))}
+              </Typography>
+            )}
           </TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(provider.createdAt)}</TableCell>
           {!readOnly && (

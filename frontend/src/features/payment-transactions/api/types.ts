@@ -4,8 +4,21 @@ import { QUERY_ROOTS } from '@/lib/query-keys';
 export type TransactionStatus = ApiSchema<'TransactionStatus'>;
 export const TRANSACTION_STATUSES = ['pending', 'matched', 'unmatched', 'duplicate', 'ignored'] as const satisfies readonly TransactionStatus[];
 
-/** A bank transfer received by webhook (paymentprovider, admin view); `externalId` is SePay's own id, as text. */
+/**
+ * A bank transfer received (paymentprovider, admin view); `externalId` is SePay's own id,
+ * as text, and `bankRef` the transfer's natural id (`sepay:<id>`, one row per transfer
+ * whichever provider brought it; null on rows older than it).
+ */
 export type PaymentTransaction = ApiSchema<'PaymentTransaction'>;
+
+/** How the transfer reached the shop: SePay's webhook, or the reconciliation that read SePay's transaction list. */
+export type TransactionSource = ApiSchema<'TransactionSource'>;
+
+/**
+ * Why a transfer naming an order was held back for staff instead of applied:
+ * `provider_mismatch`, it came through another provider than the order's.
+ */
+export type TransactionFlag = ApiSchema<'TransactionFlag'>;
 
 /** A provider as the filter lists it. */
 export interface ProviderOption {

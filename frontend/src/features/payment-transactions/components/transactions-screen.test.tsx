@@ -32,6 +32,9 @@ function transaction(overrides: Partial<PaymentTransaction>): PaymentTransaction
     lastError: null,
     createdAt: '2026-11-22T03:05:02Z',
     processedAt: '2026-11-22T03:05:02Z',
+    bankRef: 'sepay:92704',
+    flag: null,
+    source: 'webhook',
     ...overrides,
   };
 }
@@ -52,6 +55,45 @@ function api(assign: (body: { id: string; orderCode: string }) => Response = () 
 }
 
 describe('received transactions', () => {
+  it("shows the transfer's SePay reference, how it arrived, and flags money that reached another provider than the order's", async () => {
+    const flagged = transaction({
+      id: 't-9',
+      bankRef: 'sepay:93001',
+      externalId: '93001',
+      content: 'DH7K2M9QXA chuyen nham tai khoan',
+      code: 'DH7K2M9QXA',
+      flag: 'provider_mismatch',
+      lastError: 'Tiền cho đơn DH7K2M9QXA đến qua MB, không phải phương thức thanh toán của đơn: chưa ghi nhận, cần kiểm tra',
+    });
+    const recovered = transaction({ id: 't-8', status: 'matched', source: 'reconciliation', bankRef: 'sepay:93000', orderCode: 'DH0000000B' });
+    const legacy = transaction({ id: 't-7', status: 'matched', bankRef: null, externalId: '80001', orderCode: 'DH0000000C' });
+    mockFetch((url) =>
+      url.includes('/PaymentProvider/Pagination')
+        ? okEnvelope({ items: [{ id: 'pp-1', name: 'Vietcombank' }], totalCount: 1, pageIndex: 1, pageSize: 100 })
+        : okEnvelope({ items: [flagged, transaction({}), recovered, legacy], totalCount: 4, pageIndex: 1, pageSize: 20 }),
+    );
+    renderApp('/admin/providers/transactions');
+    const table = await screen.findByRole('table', { name: 'Danh sách giao dịch nhận được' });
+    await within(table).findByText('DH7K2M9QXA chuyen nham tai khoan');
+    const byId = (id: string) => within(table).getAllByTestId('transactions-row').find((row) => row.getAttribute('data-transaction-id') === id)!;
+
+    // The mismatch stands out on its own, beside its "Chưa khớp" status, and can be assigned by hand.
+    expect(byId('t-9')).toHaveAttribute('data-flag', 'provider_mismatch');
+    expect(byId('t-9')).toHaveAttribute('data-highlighted', 'true');
+    expect(within(byId('t-9')).getByText('Sai tài khoản nhận')).toBeInTheDocument();
+    expect(within(byId('t-9')).getByText('Chưa khớp')).toBeInTheDocument();
+    expect(within(byId('t-9')).getByRole('button', { name: /^Gán giao dịch/ })).toBeInTheDocument();
+    expect(within(table).getAllByText('Sai tài khoản nhận')).toHaveLength(1);
+    expect(byId('t-1')).toHaveAttribute('data-flag', '');
+
+    expect(within(byId('t-9')).getByText('Mã GD: sepay:93001')).toBeInTheDocument();
+    expect(within(byId('t-7')).getByText('Mã GD: 80001')).toBeInTheDocument();
+
+    expect(within(byId('t-8')).getByText('Đối soát')).toBeInTheDocument();
+    expect(within(table).getAllByTestId('transaction-source-chip')).toHaveLength(1);
+    expect(isHighlighted({ status: 'matched', flag: 'provider_mismatch' })).toBe(true);
+  });
+
   it('highlights unmatched transfers and offers Assign on them only', async () => {
     const fetch = api();
     renderApp('/admin/providers/transactions');

@@ -1,10 +1,11 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
 import AssignmentReturnedOutlined from '@mui/icons-material/AssignmentReturnedOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
@@ -12,13 +13,23 @@ import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { PaymentTransaction } from '../api/types';
-import { TransactionStatusChip } from './transaction-status-chip';
+import { TransactionFlagChip, TransactionSourceChip, TransactionStatusChip } from './transaction-status-chip';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
 /** Unmatched transfers wait for staff: their rows stand out. */
-export function isHighlighted(transaction: Pick<PaymentTransaction, 'status'>): boolean {
-  return transaction.status === 'unmatched';
+export function isHighlighted(transaction: Pick<PaymentTransaction, 'status'> & Partial<Pick<PaymentTransaction, 'flag'>>): boolean {
+  return transaction.status === 'unmatched' || Boolean(transaction.flag);
+}
+
+/** A flagged transfer (money through the wrong provider) stands out more than a plain unmatched one. */
+function highlightSx(transaction: PaymentTransaction) {
+  if (!isHighlighted(transaction)) return undefined;
+  const color = transaction.flag ? 'warning' : 'error';
+  return {
+    bgcolor: (theme: Theme) => alpha(theme.palette[color].main, transaction.flag ? 0.16 : 0.08),
+    '& > td:first-of-type': { boxShadow: (theme: Theme) => `inset ${transaction.flag ? 6 : 4}px 0 0 ${theme.palette[color].main}` },
+  };
 }
 
 interface TransactionsTableProps extends DataTableQueryProps<PaymentTransaction> {
@@ -61,20 +72,16 @@ export function TransactionsTable({ onAssign, ...query }: TransactionsTableProps
             data-transaction-id={transaction.id}
             data-status={transaction.status}
             data-highlighted={highlighted}
-            sx={
-              highlighted
-                ? {
-                    bgcolor: (theme) => alpha(theme.palette.error.main, 0.08),
-                    '& > td:first-of-type': { boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.error.main}` },
-                  }
-                : undefined
-            }
+            data-flag={transaction.flag ?? ''}
+            data-source={transaction.source}
+            sx={highlightSx(transaction)}
           >
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               {formatDateTime(transaction.transactionDate)}
               <Typography variant="caption" color="text.secondary" component="div">
                 {t.received(formatDateTime(transaction.createdAt))}
               </Typography>
+              <TransactionSourceChip source={transaction.source} />
             </TableCell>
             <TableCell sx={{ maxWidth: 200 }}>
               <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
@@ -82,6 +89,15 @@ export function TransactionsTable({ onAssign, ...query }: TransactionsTableProps
               </Typography>
               <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: MONO }}>
                 {transaction.gateway} · {transaction.accountNumber}
+              </Typography>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                component="div"
+                sx={{ fontFamily: MONO, wordBreak: 'break-all' }}
+                data-testid="transaction-bank-ref"
+              >
+                {t.bankRef(transaction.bankRef ?? transaction.externalId)}
               </Typography>
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700, color: outgoing ? 'text.secondary' : 'success.main' }} data-testid="transaction-amount">
@@ -100,7 +116,12 @@ export function TransactionsTable({ onAssign, ...query }: TransactionsTableProps
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <TransactionStatusChip status={transaction.status} />
-              {transaction.attempts > 1 || transaction.lastError ? (
+              {transaction.flag && (
+                <Box sx={{ mt: 0.5 }}>
+                  <TransactionFlagChip flag={transaction.flag} detail={transaction.lastError} />
+                </Box>
+              )}
+              {transaction.attempts > 1 || (transaction.lastError && !transaction.flag) ? (
                 <Tooltip title={transaction.lastError ?? ''} disableHoverListener={!transaction.lastError}>
                   <Typography
                     variant="caption"

@@ -29,6 +29,8 @@ export interface paths {
   };
   "/identity/openapi.json": {
   };
+  "/paymentprovider/api/admin/v1/AuditLog/Pagination": {
+  };
   "/paymentprovider/api/admin/v1/PaymentProvider/Banks": {
   };
   "/paymentprovider/api/admin/v1/PaymentProvider/Create": {
@@ -61,9 +63,13 @@ export interface paths {
   };
   "/retailstore/api/admin/v1/Order/ConfirmPayment": {
   };
+  "/retailstore/api/admin/v1/Order/Deliver": {
+  };
   "/retailstore/api/admin/v1/Order/Detail": {
   };
   "/retailstore/api/admin/v1/Order/Pagination": {
+  };
+  "/retailstore/api/admin/v1/Order/RecordRefund": {
   };
   "/retailstore/api/admin/v1/Order/RegenerateAccessLink": {
   };
@@ -166,6 +172,16 @@ export interface components {
       total: number;
       /** Format: int64 */
       paidAmount: number;
+      /**
+       * Format: int64
+       * @description Số tiền nhân viên đã ghi nhận hoàn lại (RecordRefund)
+       */
+      refundedAmount: number;
+      /**
+       * Format: date-time
+       * @description Khi nhân viên hủy đơn; tiền đến sau đó không tự hoàn tất đơn
+       */
+      cancelledAt: string | null;
       payment: components["schemas"]["PaymentInstruction"];
       payments: components["schemas"]["OrderPayment"][];
       events: components["schemas"]["OrderEvent"][];
@@ -393,7 +409,7 @@ export interface components {
      * @description The kinds of timeline events (`events[].type`).
      * @enum {string}
      */
-    EventKind: "created" | "payment_received" | "payment_duplicate" | "codes_reserved" | "completed" | "needs_attention" | "expired" | "cancelled" | "codes_replaced" | "codes_revealed" | "access_link_regenerated";
+    EventKind: "created" | "payment_received" | "payment_duplicate" | "codes_reserved" | "completed" | "needs_attention" | "expired" | "cancelled" | "codes_replaced" | "codes_revealed" | "access_link_regenerated" | "refund_recorded";
     /**
      * @description Which event sends what. A key missing from the stored JSON takes its default: on, for
      * every shopper e-mail and every seller alert (low stock and refused webhooks are
@@ -714,6 +730,13 @@ export interface components {
       /** Format: uuid */
       paymentProviderId: string;
     };
+    /** @description Deliver, as sent. */
+    OrderDeliver: {
+      /** Format: uuid */
+      id: string;
+      /** @description Vì sao giao (ghi vào lịch sử và nhật ký) */
+      note?: string | null;
+    };
     OrderEvent: {
       /** Format: date-time */
       at: string;
@@ -809,6 +832,18 @@ export interface components {
       /** @description Giao dịch ngân hàng về sau được nhận ra là khoản thủ công này (không tính hai lần) */
       linkedTransactionId: string | null;
     };
+    /** @description RecordRefund, as sent. */
+    OrderRecordRefund: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * Format: int64
+       * @description Số tiền đã hoàn (VND), 1..số còn có thể hoàn
+       */
+      amount: number;
+      /** @description Cách hoàn (số giao dịch, tài khoản nhận...) */
+      note: string;
+    };
     /** @description RegenerateAccessLink, as sent. */
     OrderRegenerateAccessLink: {
       /** Format: uuid */
@@ -847,6 +882,33 @@ export interface components {
      * @enum {string}
      */
     Outcome: "applied" | "already_applied" | "duplicate_of_manual";
+    /** @enum {string} */
+    PaymentAuditAction: "payment_transaction_assign" | "payment_provider_create" | "payment_provider_update" | "payment_provider_delete";
+    /**
+     * @description One row of the log as this service lists it (`common::audit::AuditEntry` with this
+     * service's actions).
+     */
+    PaymentAuditEntry: {
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      at: string;
+      /** @description Tên đăng nhập */
+      actor: string;
+      /** Format: uuid */
+      actorId: string;
+      action: components["schemas"]["PaymentAuditAction"];
+      /** @description Mã đơn hàng (Assign) hoặc tên và id phương thức thanh toán */
+      target: string;
+      /** @description Những trường đã đổi; khóa webhook và token chỉ ghi "secret changed"/"token changed" */
+      detail: string;
+    };
+    PaymentAuditEntryPage: {
+      items: components["schemas"]["PaymentAuditEntry"][];
+      totalCount: number;
+      pageIndex: number;
+      pageSize: number;
+    };
     /** @description What a shopper must pay, where and with which memo. Kept with the order as it was at CreateOrder: a later change of the provider does not change it. */
     PaymentInstruction: {
       /** Format: uuid */
@@ -919,6 +981,15 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       processedAt: string | null;
+      /**
+       * @description The transfer's natural id, `sepay:<SePay id>`: one row per bank transfer whichever
+       * provider brought it, and the `transactionId` retailstore knows it by (null on rows
+       * stored before it existed)
+       */
+      bankRef: string | null;
+      flag: null | components["schemas"]["TransactionFlag"];
+      /** @description `webhook`, or `reconciliation` (found in SePay's transaction list) */
+      source: components["schemas"]["TransactionSource"];
     };
     /** @description The Assign body, as sent. */
     PaymentTransactionAssign: {
@@ -1088,11 +1159,12 @@ export interface components {
       pageSize: number;
     };
     /**
-     * @description Admin view. The webhook secret is never returned; `hasWebhookSecret` tells whether one
-     * is stored.
+     * @description Admin view. The webhook secret and the SePay API token are never returned;
+     * `hasWebhookSecret` and `hasSepayApiToken` tell whether one is stored.
      */
     Provider: components["schemas"]["StoredProvider"] & {
       hasWebhookSecret: boolean;
+      hasSepayApiToken: boolean;
       /** @description {PUBLIC_BASE_URL}/paymentprovider/api/web/v1/PaymentWebhook/SePay/{id} */
       webhookUrl: string;
     };
@@ -1123,11 +1195,19 @@ export interface components {
        * @default false
        */
       webhookEnabled?: boolean;
+      /** @default apikey */
+      webhookAuth?: components["schemas"]["WebhookAuth"];
       /**
-       * @description SePay API key (Authorization: Apikey ...). Stored encrypted, never returned; null on
-       * Update removes it.
+       * @description The API key (apikey) or the HMAC key (hmac) SePay uses for this provider's
+       * webhook. Stored encrypted, never returned; null on Update removes it.
        */
       webhookSecret?: string | null;
+      /**
+       * @description SePay's user-API token (Bearer), for the reconciliation job that recovers
+       * transfers whose webhook never arrived (vietqr_bank only). Stored encrypted, never
+       * returned; null on Update removes it.
+       */
+      sepayApiToken?: string | null;
     };
     ProviderPage: {
       items: components["schemas"]["Provider"][];
@@ -1309,7 +1389,7 @@ export interface components {
      */
     StockLevel: "in_stock" | "low" | "out_of_stock";
     /** @enum {string} */
-    StoreAuditAction: "serial_code_reveal" | "order_codes_reveal" | "product_delete" | "serial_code_delete" | "order_confirm_payment" | "order_cancel" | "order_replace_codes" | "order_regenerate_link";
+    StoreAuditAction: "serial_code_reveal" | "order_codes_reveal" | "product_delete" | "serial_code_delete" | "order_confirm_payment" | "order_cancel" | "order_replace_codes" | "order_regenerate_link" | "order_deliver" | "order_record_refund" | "product_price_change" | "product_status_change" | "serial_code_overwrite";
     /**
      * @description One row of the log as this service lists it (`common::audit::AuditEntry` with this
      * service's actions; every row here has an actor id).
@@ -1350,6 +1430,12 @@ export interface components {
       /** Format: int32 */
       sortOrder: number;
       webhookEnabled: boolean;
+      webhookAuth: components["schemas"]["WebhookAuth"];
+      /**
+       * Format: date-time
+       * @description The last reconciliation pass that read SePay's transaction list to the end
+       */
+      lastReconciledAt: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1369,6 +1455,16 @@ export interface components {
       /** Format: int64 */
       revenue: number;
     };
+    /**
+     * @description Why a transfer that names an order was held back for staff instead of applied.
+     * @enum {string}
+     */
+    TransactionFlag: "provider_mismatch";
+    /**
+     * @description How a transfer reached the service.
+     * @enum {string}
+     */
+    TransactionSource: "webhook" | "reconciliation";
     /** @enum {string} */
     TransactionStatus: "pending" | "matched" | "unmatched" | "duplicate" | "ignored";
     /** @enum {string} */
@@ -1483,6 +1579,11 @@ export interface components {
       id: string;
       status: components["schemas"]["TransactionStatus"];
     };
+    /**
+     * @description The provider's choice of webhook authentication.
+     * @enum {string}
+     */
+    WebhookAuth: "apikey" | "hmac";
   };
 }
 
