@@ -42,7 +42,7 @@ test: ## fmt-check, deploy-check, clippy, Rust tests, API types current, fronten
 	$(MAKE) test-frontend
 	$(MAKE) e2e
 	SKIP_BUILD=1 scripts/fuzz.sh
-	SKIP_BUILD=1 RELIABILITY_SECONDS=30 RELIABILITY_KILLS=4 scripts/reliability.sh
+	SKIP_BUILD=1 RELIABILITY_SECONDS=90 RELIABILITY_KILLS=4 scripts/reliability.sh
 	@echo "make test: all checks passed"
 
 fmt-check: ## rustfmt in check mode

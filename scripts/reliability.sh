@@ -2,15 +2,23 @@
 # Chaos run: nothing is lost or sold twice while services crash and the database restarts.
 #
 # Starts the real stack (debug binaries by default, the same ones the e2e tests use) with
-# its own PostgreSQL cluster under RELIABILITY_DATA_DIR, short order expiry, expiry sweep
-# and payment retry intervals, and lifted per-IP order limits. Then, for
-# RELIABILITY_SECONDS, buyers place orders through the gateway and the bank delivers
-# SePay notifications (scripts/reliability/load.py: full, split, double, late and missing
-# payments, repeated and concurrent deliveries of one transaction), while retailstore and
-# paymentprovider are killed with SIGKILL and restarted at random RELIABILITY_KILLS times
-# and PostgreSQL restarts once with `pg_ctl restart -m immediate`. Once retries and sweeps
-# have settled, scripts/reliability/invariants.sql checks both schemas; the counts are
-# printed and the script exits non-zero on any violation.
+# its own PostgreSQL cluster under RELIABILITY_DATA_DIR, the shortest order lifetime the
+# service accepts (ORDER_TTL_SECONDS 60, shorter than the run), short expiry sweep and
+# payment retry intervals, and lifted per-IP order limits. Then, for RELIABILITY_SECONDS,
+# buyers place orders through the gateway and the bank delivers SePay notifications
+# (scripts/reliability/load.py: full, split, double, partial and missing payments,
+# repeated and concurrent deliveries of one transaction, and late payments held back
+# until their order has expired, some to orders staff cancelled first; staff also change
+# one product's price before any order expires), while retailstore and paymentprovider
+# are killed with SIGKILL and restarted at random RELIABILITY_KILLS times and PostgreSQL
+# restarts once with `pg_ctl restart -m immediate`. The load generator fails the run on
+# an answer not expected for its request, a request (a webhook delivery among them) never
+# answered but by "unavailable" within its retries, and a crashed thread. Once retries
+# and sweeps have settled (a fixed deadline: a failing query never counts as settled,
+# and reaching the deadline fails the run), scripts/reliability/invariants.sql checks
+# both schemas, the late-money rules among them; the counts are printed and the script
+# exits non-zero on any violation or load failure, or when late money did not reach
+# expired orders in every way (reserved again, held for staff, cancelled).
 #
 # Settings: RELIABILITY_SECONDS [180], RELIABILITY_KILLS [12], RELIABILITY_PORT_BASE
 # [25080], RELIABILITY_DATA_DIR [.data/reliability] (wiped at the start),
@@ -40,6 +48,12 @@ export SEED_DEMO=0
 export ORDER_TTL_SECONDS=${ORDER_TTL_SECONDS:-60}
 export ORDER_SWEEP_INTERVAL_SECONDS=${ORDER_SWEEP_INTERVAL_SECONDS:-2}
 export PAYMENT_RETRY_INTERVAL_SECONDS=${PAYMENT_RETRY_INTERVAL_SECONDS:-1}
+# Late money is sent two sweeps and a few seconds after an order's expiry, and only
+# within the run: the run must outlast an order by that and some.
+late_min=$((ORDER_TTL_SECONDS + 4 * ORDER_SWEEP_INTERVAL_SECONDS + 15))
+((SECONDS_OF_LOAD >= late_min)) ||
+  die "RELIABILITY_SECONDS must be at least $late_min (ORDER_TTL_SECONDS $ORDER_TTL_SECONDS and" \
+    "the sweeps): late payments must reach orders that expired during the run"
 # One client IP plays every shopper (as in `make bench`).
 export RATE_LIMIT_ORDER_PER_MINUTE=0
 export MAX_UNPAID_ORDERS_PER_EMAIL=1000000
@@ -200,7 +214,9 @@ product() {
 import json, sys
 path, product, run, n = sys.argv[1:]
 with open(path, "w") as f:
-    json.dump({"productId": product, "codes": [f"CH-{run}-{product[:8]}-{i:06d}" for i in range(int(n))]}, f)
+    # The whole product id: codes are unique across the shop, and ids made within the
+    # same minute share their first characters (UUIDv7).
+    json.dump({"productId": product, "codes": [f"CH-{run}-{product}-{i:06d}" for i in range(int(n))]}, f)
 PY
   api POST /retailstore/api/admin/v1/ProductSerialCode/CreateBulk "@$WORK/codes.json" >/dev/null
   printf '{"id":"%s","price":%s,"max":%s}' "$id" "$2" "$3"
@@ -215,9 +231,17 @@ provider=$(field "$(api POST /paymentprovider/api/admin/v1/PaymentProvider/Creat
   "{\"name\":\"Chaos VCB $run\",\"type\":\"vietqr_bank\",\"bankBin\":\"970436\",
     \"accountNumber\":\"$account\",\"accountName\":\"CHAOS\",\"webhookEnabled\":true,
     \"webhookSecret\":\"$secret\",\"isActive\":true}")" id)
+# Staff raise the Viettel card's price once, before any order can expire: late money for
+# an order placed at the old price must then wait for staff (needs_attention), while the
+# other products' late money takes codes again. The only price change of the run (the
+# invariants compare each line with its product's price at the end).
+reprice_id=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])[1]["id"])' "$products")
+reprice_at=$((SECONDS_OF_LOAD / 3 < ORDER_TTL_SECONDS / 2 ? SECONDS_OF_LOAD / 3 : ORDER_TTL_SECONDS / 2))
 cat >"$WORK/config.json" <<EOF
 {"base": "$GW", "provider": "$provider", "secret": "$secret", "account": "$account",
- "products": $products, "seconds": $SECONDS_OF_LOAD, "ttl": $ORDER_TTL_SECONDS,
+ "token": "$token", "products": $products,
+ "reprice": {"id": "$reprice_id", "price": 55000, "at": $reprice_at},
+ "seconds": $SECONDS_OF_LOAD, "ttl": $ORDER_TTL_SECONDS, "sweep": $ORDER_SWEEP_INTERVAL_SECONDS,
  "buyers": ${RELIABILITY_BUYERS:-6}, "banks": ${RELIABILITY_BANKS:-3}, "run": $run}
 EOF
 
@@ -244,31 +268,41 @@ for ((i = 1; i <= KILLS + 1; i++)); do
   fi
 done
 
-rc=0
-wait "$LOAD_PID" || rc=$?
+load_rc=0
+wait "$LOAD_PID" || load_rc=$?
 LOAD_PID=""
-((rc == 0)) || die "the load generator failed (exit $rc)"
-log "chaos: load done after $((SECONDS - started))s: $(<"$WORK/load.json")"
+# Unexpected answers, failed deliveries and crashed threads: printed by load.py, counted
+# in its JSON line, and the run fails once the invariants below have been checked too.
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$WORK/load.json" 2>/dev/null ||
+  die "the load generator failed (exit $load_rc) without its counts"
+log "chaos: load done after $((SECONDS - started))s (exit $load_rc): $(<"$WORK/load.json")"
 
 # Settle ---------------------------------------------------------------------------------
 
 # Until the retries are done and the first orders had time to expire and be swept, and
-# no longer: the checks below say whether expiry kept up with the later ones.
+# no longer: the checks below say whether expiry kept up with the later ones. Only a
+# query that answers and says so ends the wait: a failing one (the database restarting)
+# is not settled, and the deadline, fixed here, is a failure.
 sweep=$ORDER_SWEEP_INTERVAL_SECONDS
-deadline=$((SECONDS + ORDER_TTL_SECONDS + 60))
-while true; do
-  read -r pending wait_expiry expired < <(sql -F ' ' -c "SELECT
+settle_deadline=$((SECONDS + ORDER_TTL_SECONDS + 60))
+settled=0
+while ((SECONDS < settle_deadline)); do
+  if state=$(sql -F ' ' -c "SELECT
       (SELECT count(*) FROM paymentprovider.payment_transactions WHERE status = 'pending'),
       (SELECT coalesce(ceil(extract(epoch FROM min(expires_at) - now()))::int + $((2 * sweep)), 0)
          FROM retailstore.orders),
-      (SELECT count(*) FROM retailstore.orders WHERE status = 'expired')") || {
-    sleep 1
-    continue
-  }
-  ((pending == 0 && wait_expiry <= 0 && expired > 0)) && break
-  ((SECONDS < deadline)) || break
+      (SELECT count(*) FROM retailstore.orders WHERE status = 'expired')" 2>"$WORK/settle.err") &&
+    read -r pending wait_expiry expired <<<"$state" &&
+    [[ $pending =~ ^[0-9]+$ && $wait_expiry =~ ^-?[0-9]+$ && $expired =~ ^[0-9]+$ ]] &&
+    ((pending == 0 && wait_expiry <= 0 && expired > 0)); then
+    settled=1
+    break
+  fi
   sleep 1
 done
+((settled == 1)) || die "not settled within $((ORDER_TTL_SECONDS + 60))s after the load" \
+  "(pending transactions ${pending:-?}, seconds to the first expiry ${wait_expiry:-?}," \
+  "expired orders ${expired:-?}; last query error: $(head -c 300 "$WORK/settle.err"))"
 for name in "${VICTIMS[@]}" gateway; do ready "$name" || die "$name is not ready at the end"; done
 
 # Checks ---------------------------------------------------------------------------------
@@ -278,6 +312,8 @@ CREATE TEMP TABLE chaos_orders (email text, code text);
 CREATE TEMP TABLE chaos_transactions (external_id text);
 \copy chaos_orders FROM '$WORK/orders.txt'
 \copy chaos_transactions FROM '$WORK/transactions.txt'
+CREATE TEMP TABLE chaos_late (code text, kind text);
+\copy chaos_late FROM '$WORK/late.txt'
 \i $HERE/invariants.sql
 SQL
 )
@@ -293,6 +329,19 @@ counts=$(sql -F ' ' -c "SELECT
   (SELECT count(*) FROM paymentprovider.payment_transactions WHERE status = 'unmatched'),
   (SELECT count(*) FROM retailstore.serial_codes WHERE status = 'sold')")
 read -r orders completed expired attention waiting payments stored matched unmatched sold <<<"$counts"
+# Money that reached an order after it had expired (its `expired` event before the
+# payment was stored): how many such orders, and how they ended.
+late=$(sql -F ' ' -c "WITH late AS (
+    SELECT o.id, o.status, o.cancelled_at IS NOT NULL AS cancelled
+      FROM retailstore.orders o
+     WHERE EXISTS (SELECT 1 FROM retailstore.order_events e
+                     JOIN retailstore.order_payments p ON p.order_id = e.order_id
+                    WHERE e.order_id = o.id AND e.type = 'expired' AND p.created_at > e.at))
+  SELECT count(*), count(*) FILTER (WHERE status = 'completed'),
+         count(*) FILTER (WHERE status = 'needs_attention' AND NOT cancelled),
+         count(*) FILTER (WHERE status = 'needs_attention' AND cancelled)
+    FROM late")
+read -r late_orders late_completed late_attention late_cancelled <<<"$late"
 violations=$(awk -F'|' '{ n += $2 } END { print n + 0 }' <<<"$checks")
 load_count() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get(sys.argv[2], 0))' "$WORK/load.json" "$1"; }
 
@@ -302,18 +351,30 @@ printf '  %-44s %s\n' \
   "orders (answered to buyers)" "$orders ($(load_count orders))" \
   "completed" "$completed" \
   "expired" "$expired" \
-  "needs attention (part paid, then expired)" "$attention" \
+  "needs attention (part paid, late, cancelled)" "$attention" \
   "still waiting for money (not yet due)" "$waiting" \
   "codes sold" "$sold" \
   "order payments" "$payments" \
+  "late payments sent (to cancelled orders)" "$(load_count late_payments) ($(load_count late_cancelled_payments))" \
+  "orders paid after they expired" "$late_orders" \
+  "  completed (codes reserved again)" "$late_completed" \
+  "  needs attention (price changed, no stock)" "$late_attention" \
+  "  needs attention (cancelled by staff)" "$late_cancelled" \
+  "price changes, expired orders cancelled" "$(load_count repriced), $(load_count cancelled_expired)" \
   "transactions stored (matched, unmatched)" "$stored ($matched, $unmatched)" \
   "webhook deliveries (posts, repeats)" "$(load_count deliveries) ($(load_count repeated_deliveries))" \
   "buyer retries, delivery retries" "$(load_count order_retries), $(load_count delivery_retries)" \
+  "load failures (unexpected, failed, crashed)" "$(load_count failures)" \
   "kills survived" "$SURVIVED of $KILLED" \
   "PostgreSQL restarts" "$PG_RESTARTS"
 echo "  invariants:"
 awk -F'|' '{ printf "    %-66s %s\n", $1, $2 }' <<<"$checks"
 echo "  violations = $violations"
 ((violations == 0)) || die "the chaos run broke $violations invariant(s) (logs: $DATA_DIR/logs)"
+((load_rc == 0)) || die "the load generator failed (exit $load_rc): $(load_count failures) unexpected" \
+  "answers, failed requests or crashed threads (printed above as load: ...)"
 ((SURVIVED == KILLED)) || die "a service did not survive its kill"
 ((completed > 0 && expired > 0)) || die "no order was completed or none expired: the run proves nothing"
+((late_completed > 0 && late_attention > 0 && late_cancelled > 0)) ||
+  die "late money did not reach expired orders in every way (completed $late_completed," \
+    "needs attention $late_attention, cancelled $late_cancelled): the late-money rules were not exercised"
