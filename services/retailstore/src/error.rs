@@ -13,7 +13,8 @@ use crate::crypto::CryptoError;
 pub const MSG_SLUG_TAKEN: &str = "Đường dẫn (slug) đã được dùng cho sản phẩm khác";
 pub const MSG_PRODUCT_IN_USE: &str =
     "Sản phẩm đã có đơn hàng, không thể xóa. Hãy ẩn sản phẩm thay vì xóa";
-pub const MSG_CODE_EXISTS: &str = "Mã serial đã tồn tại cho sản phẩm này";
+pub const MSG_CODE_EXISTS: &str =
+    "Mã serial đã tồn tại trong cửa hàng (ở sản phẩm này hoặc sản phẩm khác)";
 pub const MSG_CODE_LOCKED: &str =
     "Mã serial đang được giữ cho đơn hàng hoặc đã bán, không thể sửa hoặc xóa";
 pub const MSG_OUT_OF_STOCK: &str = "Không đủ mã trong kho cho sản phẩm đã chọn";
@@ -32,6 +33,8 @@ pub const MSG_PROVIDER_UNAVAILABLE: &str =
 /// Unique constraints that mean a conflict the client can act on.
 const SLUG_CONSTRAINT: &str = "products_slug_key";
 const CODE_CONSTRAINT: &str = "serial_codes_hash_key";
+/// The shop-wide unique index of a code (a code another product holds).
+const SHOP_CODE_CONSTRAINT: &str = "serial_codes_code_key";
 /// A freshly drawn order code that another order already has (retried by CreateOrder).
 const ORDER_CODE_CONSTRAINT: &str = "orders_code_key";
 
@@ -52,8 +55,8 @@ pub enum StoreError {
     /// Code 302.
     #[error("product is referenced by reserved or sold codes or by orders")]
     ProductInUse,
-    /// Code 311.
-    #[error("serial code already exists for this product")]
+    /// Code 311: the code exists in the shop (this product or another).
+    #[error("serial code already exists in the shop")]
     CodeExists,
     /// Code 312.
     #[error("serial code is reserved or sold")]
@@ -132,7 +135,7 @@ impl From<DieselError> for StoreError {
             DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, ref info) => {
                 match info.constraint_name() {
                     Some(SLUG_CONSTRAINT) => Self::SlugTaken,
-                    Some(CODE_CONSTRAINT) => Self::CodeExists,
+                    Some(CODE_CONSTRAINT | SHOP_CODE_CONSTRAINT) => Self::CodeExists,
                     Some(ORDER_CODE_CONSTRAINT) => Self::OrderCodeTaken,
                     _ => Self::Database(e),
                 }

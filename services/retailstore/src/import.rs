@@ -1,7 +1,7 @@
 //! Bulk import of serial codes (ProductSerialCode/CreateBulk): normalise, find repeats,
 //! encrypt and hash off the async workers, then insert everything in one statement.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
@@ -31,7 +31,8 @@ pub struct Import {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DuplicateReason {
-    /// Already stored for this product (or stored by a concurrent import).
+    /// Already stored in the shop, for this product or another (or stored by a
+    /// concurrent import).
     Exists,
     /// Appears earlier in the same batch.
     Repeated,
@@ -45,8 +46,11 @@ pub struct Duplicate {
     pub index: usize,
     /// The submitter's own (normalised) input.
     pub code: String,
-    /// exists: đã có trong sản phẩm; repeated: lặp lại trong cùng lô
+    /// exists: đã có trong cửa hàng (sản phẩm này hoặc sản phẩm khác); repeated: lặp lại trong cùng lô
     pub reason: DuplicateReason,
+    /// exists: tên sản phẩm khác đang giữ mã này (không có khi chính sản phẩm này giữ)
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub product_name: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -87,6 +91,7 @@ pub fn plan(raw: Vec<String>) -> Plan {
                         index,
                         code: code.into_string(),
                         reason: DuplicateReason::Repeated,
+                        product_name: None,
                     });
                 } else {
                     seen.insert(code.as_str().to_owned());
@@ -202,6 +207,23 @@ pub async fn import(
         .map_err(on_foreign_key(StoreError::NotFound))?;
         report.inserted = inserted.len();
         let inserted: HashSet<Vec<u8>> = inserted.into_iter().collect();
+        let skipped: Vec<Vec<u8>> = batch
+            .hashes
+            .iter()
+            .filter(|h| !inserted.contains(*h))
+            .cloned()
+            .collect();
+        // Which product holds each skipped code: named when it is another one.
+        let elsewhere: HashMap<Vec<u8>, String> = if skipped.is_empty() {
+            HashMap::new()
+        } else {
+            SerialCode::holders(&mut conn, &skipped)
+                .await?
+                .into_iter()
+                .filter(|(_, holder, _)| *holder != product_id)
+                .map(|(hash, _, name)| (hash, name))
+                .collect()
+        };
         for (row, hash) in batch.hashes.iter().enumerate() {
             if !inserted.contains(hash) {
                 let (index, code) = &plan.unique[source[row]];
@@ -209,6 +231,7 @@ pub async fn import(
                     index: *index,
                     code: code.as_str().to_owned(),
                     reason: DuplicateReason::Exists,
+                    product_name: elsewhere.get(hash).cloned(),
                 });
             }
         }
@@ -254,7 +277,8 @@ mod tests {
             [Duplicate {
                 index: 3,
                 code: "AAA-1".into(),
-                reason: DuplicateReason::Repeated
+                reason: DuplicateReason::Repeated,
+                product_name: None,
             }]
         );
         assert_eq!(

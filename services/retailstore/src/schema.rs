@@ -51,6 +51,7 @@ diesel::table! {
         replacement -> Bool,
         replaced_at -> Nullable<Timestamptz>,
         seal_version -> Int2,
+        duplicate_of -> Nullable<Uuid>,
     }
 }
 

@@ -23,7 +23,7 @@ async fn reports_duplicates_and_invalid_lines_exactly() {
         &["STORED-0001".to_owned(), "STORED-0002".to_owned()],
     )
     .await;
-    // The same code under another product is not a duplicate.
+    // A code is unique across the shop: another product's code is a duplicate too.
     app.import(&other, &["SHARED-0001".to_owned()]).await;
 
     let batch = vec![
@@ -38,11 +38,11 @@ async fn reports_duplicates_and_invalid_lines_exactly() {
         "STORED-0002\r".to_owned(),      // 8: exists
         "\t \r".to_owned(),              // 9: blank
         "STORED-0001".to_owned(),        // 10: repeated (of 4)
-        "SHARED-0001".to_owned(),        // 11: new for this product
+        "SHARED-0001".to_owned(),        // 11: exists, under the other product
         "y".repeat(200),                 // 12: exactly 200: fine
     ];
     let result = app.import(&product, &batch).await;
-    assert_eq!(result["inserted"], 5, "{result}");
+    assert_eq!(result["inserted"], 4, "{result}");
     assert_eq!(
         result["duplicates"],
         json!([
@@ -50,6 +50,8 @@ async fn reports_duplicates_and_invalid_lines_exactly() {
             {"index": 4, "code": "STORED-0001", "reason": "exists"},
             {"index": 8, "code": "STORED-0002", "reason": "exists"},
             {"index": 10, "code": "STORED-0001", "reason": "repeated"},
+            {"index": 11, "code": "SHARED-0001", "reason": "exists",
+             "productName": "Thẻ Viettel 50K"},
         ])
     );
     assert_eq!(
@@ -59,8 +61,8 @@ async fn reports_duplicates_and_invalid_lines_exactly() {
             {"index": 6, "reason": "control_character"},
         ])
     );
-    assert_eq!(app.stock(&product, false).await, (7, 0, 0, 0));
-    assert_eq!(total_codes(&app).await, 8);
+    assert_eq!(app.stock(&product, false).await, (6, 0, 0, 0));
+    assert_eq!(total_codes(&app).await, 7);
     // Stored normalised: the BOM/CR-stripped code is found as typed.
     assert_eq!(
         app.post(

@@ -154,3 +154,48 @@ async fn the_database_refuses_a_code_whose_state_contradicts_its_order() {
         assert!(refused_by(&app, &sql, CHECK).await, "{sql}");
     }
 }
+
+/// A code is unique across the shop from the migration on. A database that already holds
+/// one code under two products still migrates: the oldest row keeps the code, a later
+/// copy still available is disabled with a note (never sold twice), a sold copy is left
+/// to its order; then the shop-wide key holds.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_shop_wide_code_key_migrates_a_database_with_shared_codes() {
+    const GLOBAL_KEY: &str = "20261222000000";
+    let app = TestApp::spawn().await;
+    app.schema
+        .revert(retailstore::MIGRATIONS, Some(GLOBAL_KEY))
+        .await;
+    // Before: the old per-product key lets two products hold one code.
+    let first = app.stocked("Thẻ Garena 100K", "", 0).await;
+    let second = app.stocked("Thẻ Viettel 50K", "", 0).await;
+    let third = app.stocked("Thẻ Zing 50K", "", 0).await;
+    app.import(&first, &["SHARED-1".to_owned(), "SOLO-1".to_owned()])
+        .await;
+    app.import(&second, &["SHARED-1".to_owned()]).await;
+    app.import(&third, &["SHARED-1".to_owned()]).await;
+    // The third product's copy was sold meanwhile.
+    let order = app
+        .anon()
+        .post(CREATE_ORDER_PATH, order_body(&third, 1, "a@vidu.vn"))
+        .await;
+    app.pay(order.ok()["code"].as_str().unwrap(), 50_000, "tx-1")
+        .await;
+    app.schema.migrate(retailstore::MIGRATIONS).await;
+
+    assert_eq!(app.stock(&first, false).await, (2, 0, 0, 0));
+    assert_eq!(app.stock(&second, false).await, (0, 0, 0, 1));
+    assert_eq!(app.stock(&third, false).await, (0, 0, 1, 0));
+    let note = app
+        .lines(&format!(
+            "SELECT note AS line FROM serial_codes WHERE product_id = '{second}'"
+        ))
+        .await;
+    assert!(note[0].starts_with("Trùng mã"), "{note:?}");
+    // From now on nobody can add it again, under any product.
+    let again = app.import(&second, &["SHARED-1".to_owned()]).await;
+    assert_eq!(again["inserted"], 0);
+    assert_eq!(again["duplicates"][0]["productName"], "Thẻ Garena 100K");
+    let solo = app.import(&third, &["SOLO-1".to_owned()]).await;
+    assert_eq!(solo["inserted"], 0);
+}

@@ -133,7 +133,13 @@ async fn search_matches_the_exact_code_only() {
         &["AbC-123-xYz".to_owned(), "ABC-124-XYZ".to_owned()],
     )
     .await;
-    app.import(&other, &["AbC-123-xYz".to_owned()]).await;
+    // A code is unique across the shop: the other product cannot hold it too.
+    let other_import = app.import(&other, &["AbC-123-xYz".to_owned()]).await;
+    assert_eq!(other_import["inserted"], 0);
+    assert_eq!(
+        other_import["duplicates"][0]["productName"],
+        "Steam Wallet 200K"
+    );
 
     // Exact search goes in a POST body, never a URL.
     assert_eq!(
@@ -144,7 +150,7 @@ async fn search_matches_the_exact_code_only() {
         .await
         .items()
         .len(),
-        2
+        1
     );
     let found = app
         .post(
@@ -204,7 +210,7 @@ async fn search_matches_the_exact_code_only() {
             answer.status,
             answer["result"]["items"].as_array().map(Vec::len)
         ),
-        (200, Some(2))
+        (200, Some(1))
     );
     let answer = app
         .call(
@@ -268,6 +274,16 @@ async fn update_rewrites_and_guards_codes() {
         .await;
     answer.error(409, 311);
     assert_eq!(code_id(&app, &product, "GRN-NEW-9999").await, id);
+    // A code another product holds: 311 too (unique across the shop), no audit row.
+    let other = app.stocked("Thẻ Viettel 50K", "VT", 1).await;
+    let audit = app.audit().await;
+    let answer = app
+        .put(CODE_UPDATE, json!({"id": id, "code": "VT-000000"}))
+        .await;
+    answer.error(409, 311);
+    assert_eq!(code_id(&app, &product, "GRN-NEW-9999").await, id);
+    assert_eq!(app.audit().await, audit);
+    assert_eq!(app.stock(&other, false).await, (1, 0, 0, 0));
 
     // Field checks.
     let past = (chrono::Utc::now() - chrono::Duration::days(1)).to_rfc3339();

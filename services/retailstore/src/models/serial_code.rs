@@ -197,15 +197,15 @@ struct Total {
 }
 
 /// One statement for any batch size: a constant ten bind parameters, the rows arriving
-/// as arrays. Rows whose (code_hash, product_id) already exists, or that a concurrent
-/// import inserts first, are skipped and not returned.
+/// as arrays. Rows whose code already exists in the shop (any product), or that a
+/// concurrent import inserts first, are skipped and not returned.
 const INSERT_BATCH: &str = "\
 INSERT INTO serial_codes (id, product_id, key_id, nonce, ciphertext, code_hash, last4, \
                           expires_at, note, seal_version) \
 SELECT c.id, $1, $2, c.nonce, c.ciphertext, c.code_hash, c.last4, $3, $4, $10 \
 FROM unnest($5::uuid[], $6::bytea[], $7::bytea[], $8::bytea[], $9::text[]) \
      AS c(id, nonce, ciphertext, code_hash, last4) \
-ON CONFLICT (code_hash, product_id) DO NOTHING \
+ON CONFLICT DO NOTHING \
 RETURNING code_hash";
 
 impl SerialCode {
@@ -231,6 +231,20 @@ impl SerialCode {
             .load(conn)
             .await?;
         Ok(rows.into_iter().map(|r| r.code_hash).collect())
+    }
+
+    /// For each of these hashes held in the shop: the holder's product id and name.
+    pub async fn holders(
+        conn: &mut AsyncPgConnection,
+        hashes: &[Vec<u8>],
+    ) -> QueryResult<Vec<(Vec<u8>, Uuid, String)>> {
+        serial_codes::table
+            .inner_join(products::table)
+            .filter(serial_codes::code_hash.eq_any(hashes))
+            .filter(serial_codes::duplicate_of.is_null())
+            .select((serial_codes::code_hash, products::id, products::name))
+            .load(conn)
+            .await
     }
 
     /// A code with its product's name and its order's code.

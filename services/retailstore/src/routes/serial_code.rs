@@ -357,7 +357,7 @@ fn no_store(mut response: HttpResponse) -> HttpResponse {
 
 /// Nhập mã hàng loạt
 ///
-/// Tối đa 50.000 mã mỗi lần, thân yêu cầu tối đa 8 MiB. Mã mới được mã hóa (AES-256-GCM) và chèn trong một câu lệnh; mã trùng (kể cả do một lần nhập đồng thời) trả về trong duplicates.
+/// Tối đa 50.000 mã mỗi lần, thân yêu cầu tối đa 8 MiB. Mã mới được mã hóa (AES-256-GCM) và chèn trong một câu lệnh; mã trùng (kể cả do một lần nhập đồng thời) trả về trong duplicates. Mã là duy nhất trong toàn cửa hàng: mã mà sản phẩm khác đang giữ là exists kèm productName của sản phẩm đó.
 #[utoipa::path(post, path = BULK_PATH, operation_id = "adminSerialCodeCreateBulk",
     tag = "ProductSerialCode",
     request_body = CreateBulkBody,
