@@ -70,6 +70,9 @@ impl Default for BodyLimits {
     }
 }
 
+/// How long a new connection may take to send its first request head.
+pub const CLIENT_REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// The window of the per-minute limits.
 pub const RATE_LIMIT_WINDOW: Duration = Duration::from_secs(60);
 
@@ -88,6 +91,8 @@ pub struct Config {
     pub rate_limit_window: Duration,
     pub body_limits: BodyLimits,
     pub upstream_timeout: Duration,
+    /// How long a new connection may take to send its first request head (then 408).
+    pub client_request_timeout: Duration,
     pub token_status_ttl: Duration,
     /// `None`: one worker per CPU.
     pub workers: Option<usize>,
@@ -113,6 +118,7 @@ impl Config {
             rate_limit_window: RATE_LIMIT_WINDOW,
             body_limits: BodyLimits::default(),
             upstream_timeout: Duration::from_secs(60),
+            client_request_timeout: CLIENT_REQUEST_TIMEOUT,
             token_status_ttl: Duration::from_secs(30),
             workers: None,
             metrics_port: DEFAULT_METRICS_PORT,
@@ -152,6 +158,7 @@ impl Config {
                 "UPSTREAM_TIMEOUT_SECONDS",
                 config::duration_or("UPSTREAM_TIMEOUT_SECONDS", Duration::from_secs(60))?,
             )?,
+            client_request_timeout: CLIENT_REQUEST_TIMEOUT,
             token_status_ttl: config::duration_or(
                 "TOKEN_STATUS_CACHE_SECONDS",
                 Duration::from_secs(30),

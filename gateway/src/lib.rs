@@ -86,6 +86,7 @@ pub fn configure(shared: Arc<Shared>) -> impl Fn(&mut web::ServiceConfig) + Clon
 pub fn server(listener: TcpListener, config: Config) -> io::Result<Server> {
     let workers = config.workers;
     let spans = config.request_spans;
+    let head_timeout = config.client_request_timeout;
     let shared = Arc::new(Shared::new(config)?);
     let addr = listener.local_addr()?;
     let mut builder = Server::build().shutdown_timeout(30);
@@ -123,7 +124,7 @@ pub fn server(listener: TcpListener, config: Config) -> io::Result<Server> {
             // An answer that streams goes out in several writes; with Nagle's algorithm
             // each after the first would wait for the client's (delayed) ACK.
             .tcp_nodelay(true)
-            .client_request_timeout(Duration::from_secs(5))
+            .client_request_timeout(head_timeout)
             .client_disconnect_timeout(Duration::from_secs(1))
             .h1_allow_half_closed(true)
             .local_addr(addr)

@@ -31,6 +31,9 @@ pub async fn setup(tweak: impl FnOnce(&mut Config)) -> (Mock, String) {
     config.frontend_dir = PathBuf::from("/nonexistent/frontend/dist");
     config.workers = Some(2);
     config.upstream_timeout = Duration::from_secs(10);
+    // A test client on a busy machine may connect well before its task gets to write
+    // the request: the 5 s production limit would answer such a request 408.
+    config.client_request_timeout = Duration::from_secs(120);
     tweak(&mut config);
     let (listener, url) = listener();
     tokio::spawn(gateway::server(listener, config).unwrap());
