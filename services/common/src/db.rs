@@ -21,6 +21,27 @@ pub type DbPool = Pool<AsyncPgConnection>;
 pub type DbConn = deadpool::Object<AsyncPgConnection>;
 pub type PoolError = deadpool::PoolError;
 
+/// Whether a query failed because the database went away under it (a restart, a
+/// failover, a connection cut): the request may succeed when tried again, so it is
+/// answered 503 code 8, like an exhausted pool, never 500.
+pub fn connection_lost(e: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match e {
+        Error::DatabaseError(
+            DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+            _,
+        ) => true,
+        // PostgreSQL's admin_shutdown (57P01), crash_shutdown (57P02) and
+        // cannot_connect_now (57P03) reach diesel without a kind of their own.
+        Error::DatabaseError(DatabaseErrorKind::Unknown, info) => {
+            let message = info.message();
+            message.starts_with("terminating connection due to")
+                || message.starts_with("the database system is")
+        }
+        _ => false,
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum DbSetupError {
     #[error("invalid schema name '{0}'")]
@@ -306,6 +327,31 @@ macro_rules! text_enum {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lost_connection_is_told_from_other_failures() {
+        use diesel::result::{DatabaseErrorKind as Kind, Error};
+        let db = |kind, message: &str| Error::DatabaseError(kind, Box::new(message.to_owned()));
+        assert!(connection_lost(&db(
+            Kind::UnableToSendCommand,
+            "connection closed"
+        )));
+        assert!(connection_lost(&db(Kind::ClosedConnection, "closed")));
+        assert!(connection_lost(&db(
+            Kind::Unknown,
+            "terminating connection due to administrator command"
+        )));
+        assert!(connection_lost(&db(
+            Kind::Unknown,
+            "the database system is shutting down"
+        )));
+        assert!(!connection_lost(&db(
+            Kind::UniqueViolation,
+            "duplicate key"
+        )));
+        assert!(!connection_lost(&db(Kind::Unknown, "division by zero")));
+        assert!(!connection_lost(&Error::NotFound));
+    }
 
     #[test]
     fn placeholders() {

@@ -159,6 +159,10 @@ impl From<diesel::result::Error> for ApiError {
     fn from(e: diesel::result::Error) -> Self {
         match e {
             diesel::result::Error::NotFound => ApiError::not_found(),
+            lost if crate::db::connection_lost(&lost) => {
+                tracing::warn!(error = %lost, "database connection lost");
+                ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE)
+            }
             other => internal_error(other),
         }
     }

@@ -3,7 +3,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use shop_common::db::PoolError;
+use shop_common::db::{PoolError, connection_lost};
 use shop_common::{ApiError, FieldError};
 
 use crate::domain::MSG_PASSWORD_LENGTH;
@@ -146,6 +146,7 @@ fn database_error(e: &DieselError) -> ApiError {
             DatabaseErrorKind::UniqueViolation | DatabaseErrorKind::SerializationFailure,
             _,
         ) => ApiError::conflict(3, MSG_CONFLICT),
+        lost if connection_lost(lost) => ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE),
         _ => ApiError::internal(),
     }
 }

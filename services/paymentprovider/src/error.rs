@@ -5,7 +5,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use diesel::result::Error as DieselError;
-use shop_common::db::PoolError;
+use shop_common::db::{PoolError, connection_lost};
 use shop_common::{ApiError, FieldError};
 
 use crate::crypto::CryptoError;
@@ -93,6 +93,9 @@ impl PaymentError {
             Self::Pool(_) | Self::RetailstoreUnavailable => {
                 ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE)
             }
+            Self::Database(e) if connection_lost(e) => {
+                ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE)
+            }
             Self::Database(_) | Self::Crypto(_) | Self::VietQr(_) => ApiError::internal(),
         }
     }
@@ -116,6 +119,9 @@ impl ResponseError for PaymentError {
     fn error_response(&self) -> HttpResponse {
         match self {
             Self::Pool(e) => tracing::error!(error = %e, "database pool unavailable"),
+            Self::Database(e) if connection_lost(e) => {
+                tracing::warn!(error = %e, "database connection lost");
+            }
             Self::Database(_) | Self::Crypto(_) | Self::VietQr(_) => {
                 tracing::error!(error = %self, "internal error");
             }

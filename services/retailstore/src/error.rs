@@ -5,7 +5,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use shop_common::db::PoolError;
+use shop_common::db::{PoolError, connection_lost};
 use shop_common::{ApiError, FieldError};
 
 use crate::crypto::CryptoError;
@@ -194,6 +194,9 @@ impl StoreError {
             Self::Pool(_) | Self::Upstream(_) => {
                 ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE)
             }
+            Self::Database(e) if connection_lost(e) => {
+                ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE)
+            }
             Self::Database(_)
             | Self::Crypto(_)
             | Self::Task(_)
@@ -216,6 +219,9 @@ impl ResponseError for StoreError {
         match self {
             Self::Pool(e) => tracing::error!(error = %e, "database pool unavailable"),
             Self::Upstream(e) => tracing::warn!(error = %e, "upstream service unavailable"),
+            Self::Database(e) if connection_lost(e) => {
+                tracing::warn!(error = %e, "database connection lost");
+            }
             Self::Database(_)
             | Self::Crypto(_)
             | Self::Task(_)

@@ -3,7 +3,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use shop_common::db::PoolError;
+use shop_common::db::{PoolError, connection_lost};
 use shop_common::error::internal_error;
 use shop_common::{ApiError, FieldError};
 
@@ -98,6 +98,9 @@ impl SystemError {
             Self::NotFailed => ApiError::conflict(CODE_WRONG_STATE, MSG_NOT_FAILED),
             Self::Database(diesel::result::Error::NotFound) => ApiError::not_found(),
             Self::Pool(_) => ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE),
+            Self::Database(e) if connection_lost(e) => {
+                ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE)
+            }
             Self::Database(_) | Self::Storage(_) | Self::Internal(_) => ApiError::internal(),
             Self::Api(e) => e.clone(),
         }
@@ -118,6 +121,9 @@ impl ResponseError for SystemError {
     fn error_response(&self) -> HttpResponse {
         match self {
             Self::Database(diesel::result::Error::NotFound) => {}
+            Self::Database(e) if connection_lost(e) => {
+                tracing::warn!(error = %e, "database connection lost");
+            }
             Self::Database(_) | Self::Storage(_) | Self::Internal(_) => {
                 let _ = internal_error(self);
             }
