@@ -18,6 +18,11 @@
 # and scripts/fuzz/schemathesis.toml keeps the ids of earlier answers (the admin's) out of
 # User/Update, ResetPassword and Delete.
 #
+# Then the same documents as a staff member and without a token (FUZZ_ROLE_EXAMPLES [5]
+# cases per operation, examples and fuzzing phases: no 5xx, answers as documented), and
+# scripts/fuzz/access.py: every admin operation answers 401 code 5 without a token, every
+# admin-only one 403 code 6 to staff, and no other one 403 to staff.
+#
 # Settings: FUZZ_EXAMPLES [50] test cases per operation and phase, FUZZ_SEED [20261123]
 # (same seed, same inputs), FUZZ_WORKERS [1] (more threads race in Python 3.11's ast
 # module inside hypothesis, and are no faster on 2 cores), FUZZ_PHASES
@@ -37,8 +42,10 @@ EXAMPLES=${FUZZ_EXAMPLES:-50}
 SEED=${FUZZ_SEED:-20261123}
 WORKERS=${FUZZ_WORKERS:-1}
 PHASES=${FUZZ_PHASES:-examples,coverage,fuzzing}
+ROLE_EXAMPLES=${FUZZ_ROLE_EXAMPLES:-5}
 read -r -a FUZZ_SERVICES <<<"${FUZZ_SERVICES:-identity system retailstore paymentprovider}"
 [[ $EXAMPLES =~ ^[1-9][0-9]*$ ]] || die "FUZZ_EXAMPLES must be a positive whole number"
+[[ $ROLE_EXAMPLES =~ ^[1-9][0-9]*$ ]] || die "FUZZ_ROLE_EXAMPLES must be a positive whole number"
 [[ $SEED =~ ^[0-9]+$ ]] || die "FUZZ_SEED must be a whole number"
 EXCLUDE='/internal/|/IdentityAuth/SelfChangePassword$'
 
@@ -56,6 +63,7 @@ export RATE_LIMIT_ORDER_PER_MINUTE=0
 export MAX_UNPAID_ORDERS_PER_EMAIL=0
 export MAX_UNPAID_ORDERS_PER_IP=0
 export LOGIN_MAX_FAILURES=1000000
+export WEBHOOK_REFUSALS_PER_CLIENT=0
 export RUST_LOG=${RUST_LOG:-warn}
 # The shop's e-mails (Notification/Test, orders) go to this stack's mail catcher, never
 # to a real mail server or Telegram chat set in the caller's environment.
@@ -114,39 +122,69 @@ log "seeding a provider, products with codes, orders, a bank transfer, an image 
 python3 scripts/fuzz/seed.py "$GW" "$token" "$(date +%s)" scripts/fuzz/schemathesis.toml \
   "$DATA_DIR/schemathesis.toml" >"$DATA_DIR/seed.json" || die "seeding failed"
 
+# A staff member of its own for the role runs (the seeded one's id is fuzzed by User/*).
+staff_name=fuzz.staff.$(date +%s)
+staff_password="Fz-$(date +%s)-Staff!"
+curl -fsS -o /dev/null -X POST -H "Authorization: Bearer $token" -H 'content-type: application/json' \
+  -d "{\"userName\":\"$staff_name\",\"fullName\":\"Nhân viên phân quyền\",\"password\":\"$staff_password\",\"role\":\"staff\"}" \
+  "$GW/identity/api/admin/v1/User/Create" || die "creating the staff user failed"
+staff_token=$(ADMIN_USERNAME=$staff_name ADMIN_PASSWORD=$staff_password admin_token "$GW")
+[[ -n $staff_token ]] || die "login as $staff_name failed"
+
 started=$SECONDS
 failed=()
-for svc in "${FUZZ_SERVICES[@]}"; do
-  log "schemathesis: $GW/$svc/openapi.json ($EXAMPLES examples, seed $SEED)"
-  rc=0
-  # From DATA_DIR: schemathesis keeps its crash cache (for `st replay`) in the current folder.
-  (cd "$DATA_DIR" && "$venv/bin/st" --config-file "$DATA_DIR/schemathesis.toml" run "$GW/$svc/openapi.json" \
-    --url "$GW" \
-    --header "Authorization: Bearer $token" \
-    --checks not_a_server_error,response_schema_conformance,status_code_conformance \
-    --phases "$PHASES" \
-    --max-examples "$EXAMPLES" \
-    --seed "$SEED" \
-    --generation-database none \
-    --workers "$WORKERS" \
-    --request-timeout 30 \
-    --suppress-health-check all \
-    --continue-on-failure \
-    --exclude-path-regex "$EXCLUDE" \
-    --no-color \
-    --report junit --report-junit-path "$REPORTS/$svc.junit.xml") \
-    >"$REPORTS/$svc.log" 2>&1 || rc=$?
-  if ((rc == 0)); then
-    sed -n '/SUMMARY/,$p' "$REPORTS/$svc.log" >&2
-  else
-    # Each failure with the curl command that reproduces it (the token is filtered out),
-    # and the warnings that fail a run (a token that stopped working, 429s).
-    sed -n '/^=* \(FAILURES\|WARNINGS\) =*$/,$p' "$REPORTS/$svc.log" >&2
-    failed+=("$svc")
-    warn "$svc: schemathesis found problems (full output: $REPORTS/$svc.log; replay a case
-  with FUZZ_KEEP=1, then: cd $DATA_DIR && $venv/bin/st replay <id>)"
-  fi
-done
+# A staff member and an anonymous caller are refused (401/403) wherever they may not go:
+# that is what they should get, not a token that stopped working, so their runs do not
+# fail on it (access.py checks those refusals one by one).
+sed 's/^fail-on = \["missing_auth", /fail-on = [/' "$DATA_DIR/schemathesis.toml" >"$DATA_DIR/schemathesis-roles.toml"
+grep -q '^fail-on = \["rate_limited"' "$DATA_DIR/schemathesis-roles.toml" ||
+  die "scripts/fuzz/schemathesis.toml: fail-on no longer starts with missing_auth"
+
+# fuzz NAME EXAMPLES PHASES CONFIG [HEADER...]: schemathesis on every document as one caller.
+fuzz() {
+  local who=$1 examples=$2 phases=$3 config=$4 svc rc
+  shift 4
+  for svc in "${FUZZ_SERVICES[@]}"; do
+    log "schemathesis ($who): $GW/$svc/openapi.json ($examples examples, seed $SEED)"
+    rc=0
+    # From DATA_DIR: schemathesis keeps its crash cache (for `st replay`) in the current folder.
+    (cd "$DATA_DIR" && "$venv/bin/st" --config-file "$config" run "$GW/$svc/openapi.json" \
+      --url "$GW" \
+      "$@" \
+      --checks not_a_server_error,response_schema_conformance,status_code_conformance \
+      --phases "$phases" \
+      --max-examples "$examples" \
+      --seed "$SEED" \
+      --generation-database none \
+      --workers "$WORKERS" \
+      --request-timeout 30 \
+      --suppress-health-check all \
+      --continue-on-failure \
+      --exclude-path-regex "$EXCLUDE" \
+      --no-color \
+      --report junit --report-junit-path "$REPORTS/$svc-$who.junit.xml") \
+      >"$REPORTS/$svc-$who.log" 2>&1 || rc=$?
+    if ((rc == 0)); then
+      sed -n '/SUMMARY/,$p' "$REPORTS/$svc-$who.log" >&2
+    else
+      # Each failure with the curl command that reproduces it (the token is filtered out),
+      # and the warnings that fail a run (a token that stopped working, 429s).
+      sed -n '/^=* \(FAILURES\|WARNINGS\) =*$/,$p' "$REPORTS/$svc-$who.log" >&2
+      failed+=("$svc ($who)")
+      warn "$svc ($who): schemathesis found problems (full output: $REPORTS/$svc-$who.log;
+  replay a case with FUZZ_KEEP=1, then: cd $DATA_DIR && $venv/bin/st replay <id>)"
+    fi
+  done
+}
+fuzz admin "$EXAMPLES" "$PHASES" "$DATA_DIR/schemathesis.toml" --header "Authorization: Bearer $token"
+fuzz staff "$ROLE_EXAMPLES" examples,fuzzing "$DATA_DIR/schemathesis-roles.toml" \
+  --header "Authorization: Bearer $staff_token"
+fuzz anonymous "$ROLE_EXAMPLES" examples,fuzzing "$DATA_DIR/schemathesis-roles.toml"
+
+log "access: every admin operation without a token and as staff"
+python3 scripts/fuzz/access.py "$GW" "$staff_token" "${FUZZ_SERVICES[@]}" >"$REPORTS/access.log" 2>&1 ||
+  failed+=("access")
+cat "$REPORTS/access.log" >&2
 
 elapsed=$((SECONDS - started))
 if ((${#failed[@]})); then

@@ -4,7 +4,8 @@
 //! `DB_POOL_SIZE`, `IDENTITY_URL`, `INTERNAL_API_KEY`, `TRUSTED_PROXIES`), the service
 //! reads the variables below (`SYSTEM_URL` and `OUTBOX_POLL_INTERVAL_MS` for the
 //! notification outbox, `SEPAY_RECONCILE_INTERVAL_SECONDS` and `SEPAY_API_BASE` for the
-//! reconciliation with SePay's transaction list). Start-up fails with a message naming the variable when one is
+//! reconciliation with SePay's transaction list, `WEBHOOK_REFUSALS_PER_CLIENT` for the
+//! webhook's limit on refused calls). Start-up fails with a message naming the variable when one is
 //! missing or malformed; key material itself is never printed.
 
 use std::time::Duration;
@@ -47,6 +48,10 @@ pub const DEFAULT_RECONCILE_INTERVAL_SECONDS: u64 = 600;
 pub const SEPAY_API_BASE: &str = "SEPAY_API_BASE";
 /// Default of [`SEPAY_API_BASE`].
 pub const DEFAULT_SEPAY_API_BASE: &str = "https://my.sepay.vn";
+/// `WEBHOOK_REFUSALS_PER_CLIENT` [20]: refused webhook calls one client may make within
+/// ten minutes before it is answered 429 without any further work (0: never limited,
+/// for a test run in which one address plays every caller).
+pub const WEBHOOK_REFUSALS_PER_CLIENT: &str = "WEBHOOK_REFUSALS_PER_CLIENT";
 /// `SYSTEM_URL` [http://127.0.0.1:8082]: where system's internal routes are (the outbox
 /// relay posts transfer_unmatched and webhook_refused to Notification/Enqueue).
 /// `OUTBOX_POLL_INTERVAL_MS` [1000]: how often the relay looks for due outbox rows when
@@ -73,6 +78,8 @@ pub struct Config {
     pub reconcile_interval: Duration,
     /// `SEPAY_API_BASE`, without a trailing slash.
     pub sepay_api_base: String,
+    /// `WEBHOOK_REFUSALS_PER_CLIENT` (0: never limited).
+    pub webhook_refusals_per_client: u32,
 }
 
 impl Config {
@@ -94,6 +101,10 @@ impl Config {
             )?)?,
             system_url: shop_common::outbox::system_url()?,
             relay: shop_common::outbox::RelayConfig::from_env()?,
+            webhook_refusals_per_client: config::parse_or(
+                WEBHOOK_REFUSALS_PER_CLIENT,
+                crate::limiter::REFUSALS_PER_CLIENT,
+            )?,
             reconcile_interval: reconcile_interval(config::parse_or(
                 SEPAY_RECONCILE_INTERVAL_SECONDS,
                 DEFAULT_RECONCILE_INTERVAL_SECONDS,

@@ -57,9 +57,10 @@ pub fn client_key(ip: IpAddr) -> IpAddr {
 }
 
 impl RefusalLimiter {
+    /// A `limit` of 0 never limits anyone.
     pub fn new(limit: u32, window: Duration) -> Self {
         Self {
-            limit: limit.max(1),
+            limit,
             window: TimeDelta::from_std(window).unwrap_or(TimeDelta::MAX),
             max_clients: MAX_CLIENTS,
             counts: Mutex::new(HashMap::new()),
@@ -72,6 +73,9 @@ impl RefusalLimiter {
 
     /// Whether `client` has used up its refusals (answer 429 without further work).
     pub fn is_limited(&self, client: IpAddr, now: DateTime<Utc>) -> bool {
+        if self.limit == 0 {
+            return false;
+        }
         let Ok(counts) = self.counts.lock() else {
             return false;
         };
@@ -155,5 +159,15 @@ mod tests {
         }
         assert!(limiter.counts.lock().unwrap().len() <= 4);
         assert!(limiter.is_limited(IpAddr::from([10, 0, 0, 19]), at(1)));
+    }
+
+    #[test]
+    fn a_limit_of_zero_limits_nobody() {
+        let limiter = RefusalLimiter::new(0, Duration::from_secs(60));
+        let client = IpAddr::from([192, 0, 2, 7]);
+        for _ in 0..100 {
+            limiter.refused(client, at(0));
+        }
+        assert!(!limiter.is_limited(client, at(1)));
     }
 }

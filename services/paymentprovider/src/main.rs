@@ -6,6 +6,7 @@ use shop_common::{db, server, telemetry};
 
 use paymentprovider::clock::{Clock, Sleeper};
 use paymentprovider::config::Config;
+use paymentprovider::limiter::{REFUSAL_WINDOW, RefusalLimiter};
 use paymentprovider::reconcile::{Reconciler, SepayApi};
 use paymentprovider::retailstore::Retailstore;
 use paymentprovider::routes::webhook::WebhookGuard;
@@ -66,6 +67,7 @@ async fn main() -> std::io::Result<()> {
     )
     .with_webhook_guard(WebhookGuard {
         proxies: service.trusted_proxies.clone(),
+        limiter: RefusalLimiter::new(config.webhook_refusals_per_client, REFUSAL_WINDOW),
         ..WebhookGuard::default()
     });
     let listener = server::bind(&service.listen_addr)?;
