@@ -29,6 +29,12 @@ export type AdminOrderDetail = ApiSchema<'AdminOrder'>;
 /** RegenerateAccessLink's body: `sendEmail` also e-mails the new link to the order's address. */
 export type RegenerateAccessLinkPayload = ApiSchema<'OrderRegenerateAccessLink'>;
 
+/** Deliver's body: staff's decision to hand out a `needs_attention` order's codes; `note` says why. */
+export type DeliverOrderPayload = ApiSchema<'OrderDeliver'>;
+
+/** RecordRefund's body: money given back outside the shop (`amount` VND), and how. */
+export type RecordRefundPayload = ApiSchema<'OrderRecordRefund'>;
+
 /** One code in clear from RevealCodes (audited). */
 export interface RevealedCode {
   id: string | null;
@@ -46,6 +52,8 @@ export const orderEndpoints = {
   detail: `${ORDER_API}/Detail`,
   confirmPayment: `${ORDER_API}/ConfirmPayment`,
   cancel: `${ORDER_API}/Cancel`,
+  deliver: `${ORDER_API}/Deliver`,
+  recordRefund: `${ORDER_API}/RecordRefund`,
   replaceCodes: `${ORDER_API}/ReplaceCodes`,
   revealCodes: `${ORDER_API}/RevealCodes`,
   regenerateAccessLink: `${ORDER_API}/RegenerateAccessLink`,

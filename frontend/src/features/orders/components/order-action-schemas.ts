@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
+import { formatMoney } from '@/lib/format';
 import { charLength, parseWholeNumber } from '@/lib/validation';
 
 const t = vi.orders.validation;
@@ -30,6 +31,38 @@ export type ConfirmPaymentFormValues = z.input<typeof confirmPaymentSchema>;
 export type ConfirmPaymentFormOutput = z.output<typeof confirmPaymentSchema>;
 
 export const cancelOrderSchema = z.object({ reason });
+
+const note = z
+  .string()
+  .trim()
+  .refine((value) => charLength(value) <= ORDER_LIMITS.reasonMax, t.noteTooLong);
+
+/** Deliver: an optional note of why (it goes into the history and the audit log). */
+export const deliverOrderSchema = z.object({ note: note.transform((value) => value || null) });
+export type DeliverOrderFormValues = z.input<typeof deliverOrderSchema>;
+export type DeliverOrderFormOutput = z.output<typeof deliverOrderSchema>;
+
+/** RecordRefund: 1..`max` VND, and how the money was given back (required). */
+export function recordRefundSchema(max: number) {
+  return z.object({
+    amount: z
+      .string()
+      .superRefine((value, ctx) => {
+        const amount = parseWholeNumber(value);
+        if (amount === null) ctx.addIssue({ code: 'custom', message: t.amountRequired });
+        else if (Number.isNaN(amount) || amount <= 0) ctx.addIssue({ code: 'custom', message: t.amountInvalid });
+        else if (amount > max) ctx.addIssue({ code: 'custom', message: t.refundTooMuch(formatMoney(max)) });
+      })
+      .transform((value) => parseWholeNumber(value) ?? 0),
+    note: z
+      .string()
+      .trim()
+      .min(1, { message: t.refundNoteRequired, abort: true })
+      .refine((value) => charLength(value) <= ORDER_LIMITS.reasonMax, t.noteTooLong),
+  });
+}
+export type RecordRefundFormValues = { amount: string; note: string };
+export type RecordRefundFormOutput = { amount: number; note: string };
 export type CancelOrderFormValues = z.input<typeof cancelOrderSchema>;
 
 /** Replacement codes for one item: 1..that item's quantity. */

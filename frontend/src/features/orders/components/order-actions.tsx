@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
@@ -14,15 +16,19 @@ import type { AdminOrderDetail, RevealedCode } from '../api/types';
 import { AccessLinkDialog } from './access-link-dialog';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog';
+import { DeliverOrderDialog } from './deliver-order-dialog';
 import { allowedOrderActions, type OrderAction } from './order-actions-model';
+import { RecordRefundDialog } from './record-refund-dialog';
 import { RegenerateLinkDialog } from './regenerate-link-dialog';
 import { ReplaceCodesDialog } from './replace-codes-dialog';
 import { RevealedCodesDialog } from './revealed-codes-dialog';
 
-type FormAction = 'confirmPayment' | 'cancel' | 'replaceCodes' | 'regenerateLink';
+type FormAction = Exclude<OrderAction, 'revealCodes'>;
 
 const ICONS: Record<OrderAction, ReactNode> = {
   confirmPayment: <PaidOutlined />,
+  deliver: <LocalShippingOutlined />,
+  recordRefund: <CurrencyExchangeOutlined />,
   cancel: <CancelOutlined />,
   replaceCodes: <SwapHorizOutlined />,
   revealCodes: <VisibilityOutlined />,
@@ -30,9 +36,9 @@ const ICONS: Record<OrderAction, ReactNode> = {
 };
 
 /**
- * The actions the order's status allows, each behind a confirm dialog. Forms (payment,
- * cancel, replacement) ask for their fields first, then confirm; a new link asks in its
- * own dialog whether to e-mail it too.
+ * The actions the order's status (and money) allows, each behind a confirm dialog. Forms
+ * (payment, delivery, refund, cancel, replacement) ask for their fields first, then
+ * confirm; a new link asks in its own dialog whether to e-mail it too.
  */
 export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const t = vi.orders.actions;
@@ -40,7 +46,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const [revealed, setRevealed] = useState<RevealedCode[] | null>(null);
   const [link, setLink] = useState<{ url: string; emailed: boolean } | null>(null);
   const reveal = useRevealCodes();
-  const actions = allowedOrderActions(order.status);
+  const actions = allowedOrderActions(order);
 
   const onReveal = async () => {
     const accepted = await confirm({
@@ -64,7 +70,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
         {actions.map((action) => (
           <Button
             key={action}
-            variant={action === 'cancel' ? 'outlined' : 'contained'}
+            variant={action === 'cancel' || action === 'recordRefund' ? 'outlined' : 'contained'}
             color={action === 'cancel' ? 'error' : 'primary'}
             startIcon={ICONS[action]}
             onClick={() => onAction(action)}
@@ -76,6 +82,8 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
         ))}
       </Stack>
       {actions.includes('confirmPayment') && <ConfirmPaymentDialog open={form === 'confirmPayment'} order={order} onClose={() => setForm(null)} />}
+      {actions.includes('deliver') && <DeliverOrderDialog open={form === 'deliver'} order={order} onClose={() => setForm(null)} />}
+      {actions.includes('recordRefund') && <RecordRefundDialog open={form === 'recordRefund'} order={order} onClose={() => setForm(null)} />}
       {actions.includes('cancel') && <CancelOrderDialog open={form === 'cancel'} order={order} onClose={() => setForm(null)} />}
       {actions.includes('replaceCodes') && <ReplaceCodesDialog open={form === 'replaceCodes'} order={order} onClose={() => setForm(null)} />}
       <RevealedCodesDialog codes={revealed} orderCode={order.code} onClose={() => setRevealed(null)} />

@@ -88,7 +88,7 @@ describe('admin order detail', () => {
   it.each([
     ['pending_payment', ['Xác nhận thanh toán', 'Hủy đơn']],
     ['completed', ['Cấp mã thay thế', 'Xem mã', 'Tạo đường dẫn mới']],
-    ['expired', ['Xác nhận thanh toán']],
+    ['expired', ['Xác nhận thanh toán', 'Hủy đơn']],
     ['needs_attention', ['Xác nhận thanh toán', 'Hủy đơn']],
     ['cancelled', []],
   ] as const)('shows only the actions a %s order allows', async (status, expected) => {
@@ -96,6 +96,109 @@ describe('admin order detail', () => {
     renderApp('/admin/orders/o-1');
     await screen.findByRole('heading', { level: 1, name: 'Đơn hàng DH7K2M9QXA' });
     expect(actionsOf()).toEqual(expected);
+  });
+
+  it('offers a needs_attention order whose money covers it Deliver and RecordRefund', async () => {
+    mockFetch(() => okEnvelope(order({ status: 'needs_attention', paidAmount: 190000, paymentStatus: 'paid' })));
+    renderApp('/admin/orders/o-1');
+    await screen.findByRole('heading', { level: 1, name: 'Đơn hàng DH7K2M9QXA' });
+    expect(actionsOf()).toEqual(['Xác nhận thanh toán', 'Giao mã', 'Ghi nhận hoàn tiền', 'Hủy đơn']);
+  });
+
+  it('delivers the codes of a needs_attention order after a confirmation, and refreshes the order', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const attention = order({
+      status: 'needs_attention',
+      paidAmount: 190000,
+      paymentStatus: 'paid',
+      cancelledAt: '2026-11-22T03:04:00Z',
+      cancelReason: 'Khách đổi ý',
+    });
+    let current = attention;
+    let answer = () => errorEnvelope(400, 400, 'Không đủ mã trong kho', [{ field: 'items[0].quantity', message: 'Steam 100K: chỉ còn 1 mã' }]);
+    const fetch = mockFetch((url) => {
+      if (url.includes('/Order/Deliver')) {
+        const response = answer();
+        if (response.status === 200) current = { ...completed, status: 'completed' };
+        return response;
+      }
+      return okEnvelope(current);
+    });
+    renderApp('/admin/orders/o-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Giao mã' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Giao mã cho đơn DH7K2M9QXA' });
+    expect(dialog).toHaveTextContent(/đã nhận \(trừ tiền đã hoàn\) 190\.000\s₫/);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Lý do giao (không bắt buộc)' }), 'Khách đã chuyển tiền, giao theo yêu cầu');
+    await user.click(within(dialog).getByRole('button', { name: 'Giao mã' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Giao mã cho khách' })).getByRole('button', { name: 'Giao mã' }));
+
+    // The server's refusal stays in the dialog, with the lines the stock cannot cover.
+    const refusal = (await within(dialog).findByText('Không giao được mã')).closest<HTMLElement>('[role="alert"]')!;
+    expect(refusal).toHaveTextContent('Không đủ mã trong kho');
+    expect(refusal).toHaveTextContent('Steam 100K: chỉ còn 1 mã');
+
+    answer = () => okEnvelope({ ...completed, status: 'completed' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Giao mã' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Giao mã cho khách' })).getByRole('button', { name: 'Giao mã' }));
+    expect(await screen.findByText('Đã giao mã cho đơn DH7K2M9QXA')).toBeInTheDocument();
+    const call = fetch.mock.calls.findLast(([url]) => url.includes('/Order/Deliver'))!;
+    expect(call[0]).toBe('/retailstore/api/admin/v1/Order/Deliver');
+    expect(jsonBody(call[1])).toEqual({ id: 'o-1', note: 'Khách đã chuyển tiền, giao theo yêu cầu' });
+    await waitFor(() => expect(actionsOf()).toEqual(['Cấp mã thay thế', 'Xem mã', 'Tạo đường dẫn mới']));
+  });
+
+  it('records a refund up to what the order holds, with how it was refunded; the server may still refuse', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const attention = order({ status: 'needs_attention', paidAmount: 190000, refundedAmount: 40000, paymentStatus: 'paid' });
+    let current = attention;
+    let answer = () => errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [{ field: 'amount', message: 'Chỉ có thể hoàn tối đa 100.000 ₫' }]);
+    const fetch = mockFetch((url) => {
+      if (url.includes('/Order/RecordRefund')) {
+        const response = answer();
+        if (response.status === 200) current = { ...attention, refundedAmount: 100000 };
+        return response;
+      }
+      return okEnvelope(current);
+    });
+    renderApp('/admin/orders/o-1');
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('order-refunded-amount')).toHaveTextContent(/40\.000\s₫/);
+    await user.click(screen.getByRole('button', { name: 'Ghi nhận hoàn tiền' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ghi nhận hoàn tiền cho đơn DH7K2M9QXA' });
+    expect(dialog).toHaveTextContent(/còn có thể hoàn 150\.000\s₫/);
+    const amount = within(dialog).getByRole('textbox', { name: 'Số tiền đã hoàn (VND)' });
+    expect(amount).toHaveValue('150000');
+
+    await user.clear(amount);
+    await user.type(amount, '200000');
+    await user.click(within(dialog).getByRole('button', { name: 'Ghi nhận hoàn tiền' }));
+    expect(await within(dialog).findByText(/^Chỉ có thể hoàn tối đa 150\.000\s₫$/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Ghi cách hoàn tiền (số giao dịch, tài khoản nhận...)')).toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '120.000');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Cách hoàn tiền' }), 'CK trả lại VCB FT2632');
+    await user.click(within(dialog).getByRole('button', { name: 'Ghi nhận hoàn tiền' }));
+    let confirmDialog = await screen.findByRole('dialog', { name: 'Ghi nhận hoàn tiền' });
+    expect(confirmDialog).toHaveTextContent(/Ghi nhận đã hoàn 120\.000\s₫ cho khách của đơn DH7K2M9QXA/);
+    await user.click(within(confirmDialog).getByRole('button', { name: 'Ghi nhận hoàn tiền' }));
+    // The server's own limit shows under the amount.
+    expect(await within(dialog).findByText('Chỉ có thể hoàn tối đa 100.000 ₫')).toBeInTheDocument();
+
+    answer = () => okEnvelope({ ...attention, refundedAmount: 100000 });
+    await within(dialog).findByRole('button', { name: 'Ghi nhận hoàn tiền' });
+    await user.clear(amount);
+    await user.type(amount, '60000');
+    await user.click(within(dialog).getByRole('button', { name: 'Ghi nhận hoàn tiền' }));
+    confirmDialog = await screen.findByRole('dialog', { name: 'Ghi nhận hoàn tiền' });
+    await user.click(within(confirmDialog).getByRole('button', { name: 'Ghi nhận hoàn tiền' }));
+    expect(await screen.findByText(/Đã ghi nhận hoàn 60\.000\s₫ cho đơn DH7K2M9QXA/)).toBeInTheDocument();
+    const call = fetch.mock.calls.findLast(([url]) => url.includes('/Order/RecordRefund'))!;
+    expect(call[0]).toBe('/retailstore/api/admin/v1/Order/RecordRefund');
+    expect(jsonBody(call[1])).toEqual({ id: 'o-1', amount: 60000, note: 'CK trả lại VCB FT2632' });
+    // The order is asked for again: the refunded total follows.
+    await waitFor(() => expect(screen.getByTestId('order-refunded-amount')).toHaveTextContent(/100\.000\s₫/));
   });
 
   it('shows customer, items with masked codes, payments and the timeline in order', async () => {

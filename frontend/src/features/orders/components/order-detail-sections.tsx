@@ -72,6 +72,7 @@ export function PaymentSection({ order }: { order: AdminOrderDetail }) {
     <Section title={t.payment} id="order-payment" testId="order-payment">
       <Field label={t.total} value={formatMoney(order.total)} always testId="order-total" />
       <Field label={t.paidAmount} value={formatMoney(order.paidAmount)} always testId="order-paid-amount" />
+      <Field label={t.refundedAmount} value={order.refundedAmount > 0 ? formatMoney(order.refundedAmount) : null} testId="order-refunded-amount" />
       <Field label={t.provider} value={p?.providerName} always />
       <Field label={t.bank} value={p?.bankName} />
       <Field label={t.accountNumber} value={p?.accountNumber} mono />
@@ -81,6 +82,7 @@ export function PaymentSection({ order }: { order: AdminOrderDetail }) {
       <Field label={t.expiresAt} value={formatDateTime(order.expiresAt)} always />
       <Field label={t.paidAt} value={order.paidAt ? formatDateTime(order.paidAt) : null} />
       <Field label={t.completedAt} value={order.completedAt ? formatDateTime(order.completedAt) : null} />
+      <Field label={t.cancelledAt} value={order.cancelledAt ? formatDateTime(order.cancelledAt) : null} />
       <Field label={t.cancelReason} value={order.cancelReason} />
     </Section>
   );

@@ -389,8 +389,10 @@ export interface components {
       index: number;
       /** @description The submitter's own (normalised) input. */
       code: string;
-      /** @description exists: đã có trong sản phẩm; repeated: lặp lại trong cùng lô */
+      /** @description exists: đã có trong cửa hàng (sản phẩm này hoặc sản phẩm khác); repeated: lặp lại trong cùng lô */
       reason: components["schemas"]["DuplicateReason"];
+      /** @description exists: tên sản phẩm khác đang giữ mã này (không có khi chính sản phẩm này giữ) */
+      productName?: string | null;
     };
     /** @enum {string} */
     DuplicateReason: "exists" | "repeated";
