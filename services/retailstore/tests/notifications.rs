@@ -299,7 +299,7 @@ async fn low_stock_is_raised_once_per_product_a_day() {
             &first["available"],
             &first["threshold"]
         ),
-        (&json!("Thẻ A"), &json!(14), &json!(15))
+        (&json!("Thẻ A"), &json!(15), &json!(15))
     );
     assert!(data.iter().any(|d| d["productId"] == at_once));
     // A day later the next crossing raises it again.

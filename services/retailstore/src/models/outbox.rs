@@ -119,7 +119,7 @@ impl AccessTokens {
     }
 }
 
-/// A product a reservation just left below its threshold.
+/// A product a reservation just left at or below its threshold.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct LowStock {
     #[diesel(sql_type = diesel::sql_types::Uuid)]
@@ -132,9 +132,10 @@ pub struct LowStock {
     pub threshold: i32,
 }
 
-/// Of `product_ids`, those whose sellable stock (as this transaction sees it) is below
-/// their threshold and that have not raised an alert in the last 24 h; each is stamped
-/// in `low_stock_alerts` by the same statement. Concurrent transactions crossing the
+/// Of `product_ids`, those whose sellable stock (as this transaction sees it) is at or
+/// below their threshold (where the dashboard and the storefront call it low) and that
+/// have not raised an alert in the last 24 h; each is stamped in `low_stock_alerts` by
+/// the same statement. Concurrent transactions crossing the
 /// threshold of one product queue on its alert row: the first stamps it, the others
 /// then find it stamped and return nothing. Products are stamped in id order, so two
 /// orders of the same products never wait for each other the wrong way round. Call
@@ -156,7 +157,7 @@ pub async fn flag_low_stock(
             WHERE p.id = ANY($1)), \
          stamped AS ( \
            INSERT INTO low_stock_alerts AS a (product_id, alerted_at) \
-           SELECT id, now() FROM low WHERE available < low_stock_threshold ORDER BY id \
+           SELECT id, now() FROM low WHERE available <= low_stock_threshold ORDER BY id \
            ON CONFLICT (product_id) DO UPDATE SET alerted_at = excluded.alerted_at \
             WHERE a.alerted_at < now() - interval '24 hours' \
            RETURNING product_id) \
