@@ -57,16 +57,6 @@ export MAIL_FROM=${MAIL_FROM:-shop@bench.example.vn}
 "$ROOT/scripts/stack.sh" start
 
 sql() { "$PSQL" "$DB" -XtAq -v ON_ERROR_STOP=1 "$@"; }
-api() {
-  local out
-  out=$(curl -sS -X "$1" -H "$AUTH" -H 'content-type: application/json' \
-    ${3:+--data-binary "$3"} "$GW$2")
-  python3 -c 'import json,sys
-e = json.loads(sys.argv[1])
-if not e.get("success"): sys.exit("call failed: " + sys.argv[1][:300])
-print(json.dumps(e["result"]))' "$out" || die "$1 $2 failed"
-}
-field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"; }
 
 token=$(admin_token "$GW")
 [[ -n $token ]] || die "Login as $ADMIN_USERNAME failed"

@@ -287,6 +287,22 @@ admin_token() {
   sed -nE 's/.*"accessToken" *: *"([^"]+)".*/\1/p' <<<"$out"
 }
 
+# api METHOD PATH [BODY]: the `result` of an admin call to the gateway at $GW with the
+# header $AUTH (both set by the caller), as JSON text; dies on a failure envelope. BODY
+# may be `@file`.
+api() {
+  local out
+  out=$(curl -sS -X "$1" -H "$AUTH" -H 'content-type: application/json' \
+    ${3:+--data-binary "$3"} "$GW$2")
+  python3 -c 'import json,sys
+e = json.loads(sys.argv[1])
+if not e.get("success"): sys.exit("call failed: " + sys.argv[1][:300])
+print(json.dumps(e["result"]))' "$out" || die "$1 $2 failed"
+}
+
+# field JSON NAME: one member of a JSON object, as text.
+field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"; }
+
 # bench_env: what every benchmark shares: the build (BENCH_PROFILE [production], what
 # the images ship; release for a quicker build; debug only
 # to try a script out, its numbers mean nothing), a stack of its own (BENCH_DATA_DIR

@@ -190,17 +190,6 @@ token=$(admin_token "$GW")
 [[ -n $token ]] || die "login as $ADMIN_USERNAME failed"
 AUTH="Authorization: Bearer $token"
 
-# api METHOD PATH BODY: the `result` of an admin call, as JSON text.
-api() {
-  local out
-  out=$(curl -sS -X "$1" -H "$AUTH" -H 'content-type: application/json' --data-binary "$3" "$GW$2")
-  python3 -c 'import json,sys
-e = json.loads(sys.argv[1])
-if not e.get("success"): sys.exit("call failed: " + sys.argv[1][:300])
-print(json.dumps(e["result"]))' "$out" || die "$1 $2 failed"
-}
-field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"; }
-
 run=$(date +%s)
 secret=chaos-webhook-secret-$run
 account=8$(printf '%011d' "$((run % 100000000000))")
