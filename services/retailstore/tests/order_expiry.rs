@@ -9,6 +9,101 @@ use std::time::Duration;
 
 use support::*;
 
+/// The two orderings the race below can take, each forced and each outcome checked.
+#[tokio::test(flavor = "multi_thread")]
+async fn payment_before_the_sweep_and_sweep_before_the_payment_each_end_as_they_should() {
+    let app = TestApp::spawn_with(|c| c.max_unpaid_per_email = 0).await;
+    let product = app.stocked("Thẻ Zing 50K", "ZNG", 4).await;
+    let sold_to = |id: &str| {
+        format!(
+            "SELECT count(*) AS n FROM serial_codes WHERE order_id = '{id}' AND status = 'sold'"
+        )
+    };
+
+    // Payment first: the order completes; the sweep that comes after finds nothing due.
+    let first = app
+        .anon()
+        .post(CREATE_ORDER_PATH, &order_body(&product, 2, "truoc@vidu.vn"))
+        .await
+        .ok()
+        .clone();
+    let code = first["code"].as_str().unwrap().to_owned();
+    let id = app.order_id(&code).await;
+    app.make_due(&id).await;
+    assert_eq!(
+        app.pay(&code, 100_000, "paid-first").await["status"],
+        "completed"
+    );
+    let swept = retailstore::expiry::sweep(&app.pool, &app.notifier)
+        .await
+        .unwrap();
+    assert_eq!(swept, retailstore::expiry::Swept::default());
+    assert_eq!(app.scalar(&sold_to(&id)).await, 2);
+    let detail = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={id}"))
+        .await
+        .ok()
+        .clone();
+    assert_eq!(detail["status"], "completed");
+    assert_eq!(
+        event_types(&detail),
+        ["created", "payment_received", "completed"]
+    );
+
+    // Sweep first: the order expires and its codes go back to stock; the payment that
+    // comes after (well within a day, the product unchanged) takes codes again.
+    let second = app
+        .anon()
+        .post(CREATE_ORDER_PATH, &order_body(&product, 2, "sau@vidu.vn"))
+        .await
+        .ok()
+        .clone();
+    let code = second["code"].as_str().unwrap().to_owned();
+    let id = app.order_id(&code).await;
+    app.make_due(&id).await;
+    let swept = retailstore::expiry::sweep(&app.pool, &app.notifier)
+        .await
+        .unwrap();
+    assert_eq!(
+        swept,
+        retailstore::expiry::Swept {
+            orders: 1,
+            codes: 2
+        }
+    );
+    assert_eq!(app.stock(&product, false).await, (2, 0, 2, 0));
+    let expired = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={id}"))
+        .await
+        .ok()
+        .clone();
+    assert_eq!(expired["status"], "expired");
+    assert_eq!(
+        app.pay(&code, 100_000, "paid-late").await["status"],
+        "completed"
+    );
+    assert_eq!(app.scalar(&sold_to(&id)).await, 2);
+    assert_eq!(app.stock(&product, false).await, (0, 0, 4, 0));
+    let detail = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={id}"))
+        .await
+        .ok()
+        .clone();
+    assert_eq!(
+        event_types(&detail),
+        [
+            "created",
+            "expired",
+            "payment_received",
+            "codes_reserved",
+            "completed"
+        ]
+    );
+}
+
+/// Run at the same time, either may win (the test above pins each ordering's outcome):
+/// whichever does, the paid order ends completed with its codes, never both expired and
+/// sold nor sold twice.
 #[tokio::test(flavor = "multi_thread")]
 async fn expiry_racing_a_payment_never_does_both() {
     let app = Arc::new(TestApp::spawn_with(|c| c.max_unpaid_per_email = 0).await);
