@@ -619,3 +619,84 @@ async fn paid_orders_reach_the_shopper_by_mail_and_the_seller_by_telegram_once()
     );
     shop.stack.finish();
 }
+
+/// `http_requests_total` of `route` (answered with any status) on a service's /metrics.
+async fn requests_answered(service_url: &str, route: &str) -> i64 {
+    let text = shop_common::testing::client()
+        .get(format!("{service_url}/metrics"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .filter(|l| {
+            l.starts_with("http_requests_total{") && l.contains(&format!("route=\"{route}\""))
+        })
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<i64>().ok())
+        .sum()
+}
+
+/// Twenty concurrent deliveries of one transfer, as a retrying bank sends them, against
+/// the real paymentprovider and retailstore: counted where the money is kept (the
+/// payments retailstore stored, the ConfirmPayment calls it really answered), not as a
+/// stand-in that de-duplicates by itself would report them.
+#[tokio::test(flavor = "multi_thread")]
+async fn one_transfer_delivered_twenty_times_at_once_is_one_payment() {
+    build_services(&["identity", "system", "retailstore", "paymentprovider"]);
+    let shop = Arc::new(Shop::start().await);
+    let order = shop.order("tra.mot.lan@vidu.vn").await;
+    let memo = format!("{} chuyen tien", order.code);
+    let confirm = "/retailstore/internal/v1/Order/ConfirmPayment";
+    let calls_before = requests_answered(&shop.stack.url("retailstore"), confirm).await;
+    let deliveries: Vec<_> = (0..20)
+        .map(|_| {
+            let (shop, memo, total) = (shop.clone(), memo.clone(), order.total);
+            tokio::spawn(async move { shop.webhook(2_000_001, &memo, total).await })
+        })
+        .collect();
+    let mut stored = BTreeSet::new();
+    for delivery in deliveries {
+        stored.insert(delivery.await.unwrap()["id"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(stored.len(), 1, "one stored transfer: {stored:?}");
+
+    let payments = format!(
+        "SELECT count(*) FROM retailstore.order_payments p \
+         JOIN retailstore.orders o ON o.id = p.order_id WHERE o.code = '{}'",
+        order.code
+    );
+    shop.until("the order completed", async || {
+        let line = shop
+            .db
+            .line(&format!(
+                "SELECT concat_ws('|', status, paid_amount) AS line FROM retailstore.orders \
+                 WHERE code = '{}'",
+                order.code
+            ))
+            .await;
+        (line == format!("completed|{}", order.total)).then_some(())
+    })
+    .await;
+    // Whatever was retried on the way, retailstore holds one payment of the amount.
+    assert_eq!(shop.db.count(&payments).await, 1);
+    let calls = requests_answered(&shop.stack.url("retailstore"), confirm).await - calls_before;
+    assert!(
+        calls >= 1,
+        "retailstore answered {calls} ConfirmPayment calls"
+    );
+    assert_eq!(
+        shop.db
+            .count(&format!(
+                "SELECT count(*) FROM paymentprovider.payment_transactions \
+                 WHERE content = '{memo}'"
+            ))
+            .await,
+        1
+    );
+    // Later deliveries of the same transfer change nothing either.
+    shop.webhook(2_000_001, &memo, order.total).await;
+    assert_eq!(shop.db.count(&payments).await, 1);
+    shop.stack.finish();
+}
