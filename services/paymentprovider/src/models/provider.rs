@@ -102,113 +102,86 @@ impl<'a> From<&'a ProviderFields> for ProviderRow<'a> {
     }
 }
 
-/// A stored, encrypted webhook secret.
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
-#[diesel(table_name = payment_provider_secrets, check_for_backend(diesel::pg::Pg))]
-pub struct StoredSecret {
-    pub provider_id: Uuid,
-    pub nonce: Vec<u8>,
-    pub ciphertext: Vec<u8>,
-}
-
-impl StoredSecret {
-    pub fn new(provider_id: Uuid, sealed: Sealed) -> Self {
-        Self {
-            provider_id,
-            nonce: sealed.nonce,
-            ciphertext: sealed.ciphertext,
+/// A provider's sealed value in a table of its own (`provider_id`, `nonce`,
+/// `ciphertext`, `updated_at`): the same queries for the webhook secret and the SePay
+/// API token.
+macro_rules! sealed_row {
+    ($(#[$doc:meta])* $name:ident, $table:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+        #[diesel(table_name = $table, check_for_backend(diesel::pg::Pg))]
+        pub struct $name {
+            pub provider_id: Uuid,
+            pub nonce: Vec<u8>,
+            pub ciphertext: Vec<u8>,
         }
-    }
 
-    /// Stores (or replaces) a provider's secret.
-    pub async fn upsert(&self, conn: &mut AsyncPgConnection) -> QueryResult<()> {
-        diesel::insert_into(payment_provider_secrets::table)
-            .values(self)
-            .on_conflict(payment_provider_secrets::provider_id)
-            .do_update()
-            .set((
-                payment_provider_secrets::nonce.eq(&self.nonce),
-                payment_provider_secrets::ciphertext.eq(&self.ciphertext),
-                payment_provider_secrets::updated_at.eq(diesel::dsl::now),
-            ))
-            .execute(conn)
-            .await
-            .map(|_| ())
-    }
+        impl $name {
+            pub fn new(provider_id: Uuid, sealed: Sealed) -> Self {
+                Self {
+                    provider_id,
+                    nonce: sealed.nonce,
+                    ciphertext: sealed.ciphertext,
+                }
+            }
 
-    /// Removes a provider's secret, if any.
-    pub async fn clear(conn: &mut AsyncPgConnection, provider_id: Uuid) -> QueryResult<()> {
-        diesel::delete(payment_provider_secrets::table.find(provider_id))
-            .execute(conn)
-            .await
-            .map(|_| ())
-    }
+            /// Stores (or replaces) the provider's value.
+            pub async fn upsert(&self, conn: &mut AsyncPgConnection) -> QueryResult<()> {
+                diesel::insert_into($table::table)
+                    .values(self)
+                    .on_conflict($table::provider_id)
+                    .do_update()
+                    .set((
+                        $table::nonce.eq(&self.nonce),
+                        $table::ciphertext.eq(&self.ciphertext),
+                        $table::updated_at.eq(diesel::dsl::now),
+                    ))
+                    .execute(conn)
+                    .await
+                    .map(|_| ())
+            }
 
-    /// A provider's stored secret, if any.
-    pub async fn find(
-        conn: &mut AsyncPgConnection,
-        provider_id: Uuid,
-    ) -> QueryResult<Option<StoredSecret>> {
-        payment_provider_secrets::table
-            .find(provider_id)
-            .select(StoredSecret::as_select())
-            .get_result(conn)
-            .await
-            .optional()
-    }
-}
+            /// Removes the provider's value, if any.
+            pub async fn clear(conn: &mut AsyncPgConnection, provider_id: Uuid) -> QueryResult<()> {
+                diesel::delete($table::table.find(provider_id))
+                    .execute(conn)
+                    .await
+                    .map(|_| ())
+            }
 
-/// A stored, encrypted SePay user-API token.
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
-#[diesel(table_name = payment_provider_api_tokens, check_for_backend(diesel::pg::Pg))]
-pub struct StoredToken {
-    pub provider_id: Uuid,
-    pub nonce: Vec<u8>,
-    pub ciphertext: Vec<u8>,
-}
+            /// The provider's stored value, if any.
+            pub async fn find(
+                conn: &mut AsyncPgConnection,
+                provider_id: Uuid,
+            ) -> QueryResult<Option<Self>> {
+                $table::table
+                    .find(provider_id)
+                    .select(Self::as_select())
+                    .get_result(conn)
+                    .await
+                    .optional()
+            }
 
-impl StoredToken {
-    pub fn new(provider_id: Uuid, sealed: Sealed) -> Self {
-        Self {
-            provider_id,
-            nonce: sealed.nonce,
-            ciphertext: sealed.ciphertext,
+            /// Whether the provider has a value stored.
+            pub async fn exists(conn: &mut AsyncPgConnection, provider_id: Uuid) -> QueryResult<bool> {
+                diesel::select(diesel::dsl::exists($table::table.find(provider_id)))
+                    .get_result(conn)
+                    .await
+            }
         }
-    }
-
-    /// Stores (or replaces) a provider's token.
-    pub async fn upsert(&self, conn: &mut AsyncPgConnection) -> QueryResult<()> {
-        diesel::insert_into(payment_provider_api_tokens::table)
-            .values(self)
-            .on_conflict(payment_provider_api_tokens::provider_id)
-            .do_update()
-            .set((
-                payment_provider_api_tokens::nonce.eq(&self.nonce),
-                payment_provider_api_tokens::ciphertext.eq(&self.ciphertext),
-                payment_provider_api_tokens::updated_at.eq(diesel::dsl::now),
-            ))
-            .execute(conn)
-            .await
-            .map(|_| ())
-    }
-
-    /// Removes a provider's token, if any.
-    pub async fn clear(conn: &mut AsyncPgConnection, provider_id: Uuid) -> QueryResult<()> {
-        diesel::delete(payment_provider_api_tokens::table.find(provider_id))
-            .execute(conn)
-            .await
-            .map(|_| ())
-    }
-
-    /// Whether a provider has a token.
-    pub async fn exists(conn: &mut AsyncPgConnection, provider_id: Uuid) -> QueryResult<bool> {
-        diesel::select(diesel::dsl::exists(
-            payment_provider_api_tokens::table.find(provider_id),
-        ))
-        .get_result(conn)
-        .await
-    }
+    };
 }
+
+sealed_row!(
+    /// A stored, encrypted webhook secret.
+    StoredSecret,
+    payment_provider_secrets
+);
+sealed_row!(
+    /// A stored, encrypted SePay user-API token.
+    StoredToken,
+    payment_provider_api_tokens
+);
 
 /// The stored provider as an unchecked form, for Update to patch (no secret in it).
 impl From<Provider> for ProviderForm {
