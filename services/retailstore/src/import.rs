@@ -23,9 +23,34 @@ pub const MAX_CODES_PER_CALL: usize = shop_common::limits::BULK_MAX_CODES;
 #[derive(Debug)]
 pub struct Import {
     pub product_id: Uuid,
-    pub codes: Vec<String>,
-    pub expires_at: Option<DateTime<Utc>>,
+    pub rows: Vec<Row>,
     pub note: Option<String>,
+}
+
+/// One submitted line: the code as sent (normalised later), the card's serial when it
+/// has one (already checked), and its expiry (the row's own, else the call's).
+#[derive(Debug, Clone, Default)]
+pub struct Row {
+    pub code: String,
+    pub serial: Option<String>,
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+impl Row {
+    /// A bare code, as the `codes` array sends it.
+    pub fn code(code: String, expires_at: Option<DateTime<Utc>>) -> Self {
+        Self {
+            code,
+            serial: None,
+            expires_at,
+        }
+    }
+}
+
+impl From<String> for Row {
+    fn from(code: String) -> Self {
+        Self::code(code, None)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -69,20 +94,30 @@ pub struct ImportReport {
     pub invalid: Vec<Invalid>,
 }
 
+/// A distinct code of the batch with what is stored beside it.
+#[derive(Debug)]
+pub struct Planned {
+    /// Its position in the submitted batch.
+    pub index: usize,
+    pub code: Code,
+    pub serial: Option<String>,
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
 /// The batch sorted out: distinct codes with their first index, and what was set aside.
 /// Blank lines appear nowhere.
 #[derive(Debug, Default)]
 pub struct Plan {
-    pub unique: Vec<(usize, Code)>,
+    pub unique: Vec<Planned>,
     pub repeated: Vec<Duplicate>,
     pub invalid: Vec<Invalid>,
 }
 
-pub fn plan(raw: Vec<String>) -> Plan {
+pub fn plan<R: Into<Row>>(raw: Vec<R>) -> Plan {
     let mut plan = Plan::default();
     let mut seen: HashSet<String> = HashSet::with_capacity(raw.len());
-    for (index, line) in raw.into_iter().enumerate() {
-        match Code::parse(&line) {
+    for (index, row) in raw.into_iter().map(Into::into).enumerate() {
+        match Code::parse(&row.code) {
             Ok(None) => {}
             Err(reason) => plan.invalid.push(Invalid { index, reason }),
             Ok(Some(code)) => {
@@ -95,7 +130,12 @@ pub fn plan(raw: Vec<String>) -> Plan {
                     });
                 } else {
                     seen.insert(code.as_str().to_owned());
-                    plan.unique.push((index, code));
+                    plan.unique.push(Planned {
+                        index,
+                        code,
+                        serial: row.serial,
+                        expires_at: row.expires_at,
+                    });
                 }
             }
         }
@@ -108,12 +148,12 @@ pub fn plan(raw: Vec<String>) -> Plan {
 pub fn seal(
     cipher: &CodeCipher,
     product_id: Uuid,
-    unique: &[(usize, Code)],
+    unique: &[Planned],
 ) -> Result<(CodeBatch, Vec<usize>), CryptoError> {
     let mut hashed: Vec<([u8; 32], usize)> = unique
         .iter()
         .enumerate()
-        .map(|(pos, (_, code))| (cipher.hash(code.as_str()), pos))
+        .map(|(pos, planned)| (cipher.hash(planned.code.as_str()), pos))
         .collect();
     hashed.sort_unstable();
     let n = hashed.len();
@@ -125,10 +165,13 @@ pub fn seal(
         ciphertexts: Vec::with_capacity(n),
         hashes: Vec::with_capacity(n),
         tails: Vec::with_capacity(n),
+        serials: Vec::with_capacity(n),
+        expiries: Vec::with_capacity(n),
     };
     let mut source = Vec::with_capacity(n);
     for (hash, pos) in hashed {
-        let code = &unique[pos].1;
+        let planned = &unique[pos];
+        let code = &planned.code;
         let id = Uuid::now_v7();
         let sealed = cipher.encrypt(id, product_id, code.as_str())?;
         batch.ids.push(id);
@@ -136,6 +179,8 @@ pub fn seal(
         batch.ciphertexts.push(sealed.ciphertext);
         batch.hashes.push(hash.to_vec());
         batch.tails.push(code.visible_tail());
+        batch.serials.push(planned.serial.clone());
+        batch.expiries.push(planned.expires_at);
         source.push(pos);
     }
     Ok((batch, source))
@@ -167,9 +212,9 @@ pub async fn import(
     cipher: Arc<CodeCipher>,
     request: Import,
 ) -> Result<ImportReport, StoreError> {
-    if request.codes.len() > MAX_CODES_PER_CALL {
+    if request.rows.len() > MAX_CODES_PER_CALL {
         return Err(StoreError::BatchTooLarge {
-            size: request.codes.len(),
+            size: request.rows.len(),
             max: MAX_CODES_PER_CALL,
         });
     }
@@ -181,9 +226,9 @@ pub async fn import(
         }
     }
 
-    let codes = request.codes;
+    let rows = request.rows;
     let (plan, batch, source) = tokio::task::spawn_blocking(move || {
-        let plan = plan(codes);
+        let plan = plan(rows);
         seal(&cipher, product_id, &plan.unique).map(|(batch, source)| (plan, batch, source))
     })
     .await??;
@@ -195,16 +240,11 @@ pub async fn import(
     };
     if !batch.is_empty() {
         let mut conn = pool.get().await?;
-        let inserted = SerialCode::insert_batch(
-            &mut conn,
-            product_id,
-            request.expires_at,
-            request.note.as_deref(),
-            &batch,
-        )
-        .await
-        // The product was deleted between the check and the insert.
-        .map_err(on_foreign_key(StoreError::NotFound))?;
+        let inserted =
+            SerialCode::insert_batch(&mut conn, product_id, request.note.as_deref(), &batch)
+                .await
+                // The product was deleted between the check and the insert.
+                .map_err(on_foreign_key(StoreError::NotFound))?;
         report.inserted = inserted.len();
         let inserted: HashSet<Vec<u8>> = inserted.into_iter().collect();
         let skipped: Vec<Vec<u8>> = batch
@@ -226,10 +266,10 @@ pub async fn import(
         };
         for (row, hash) in batch.hashes.iter().enumerate() {
             if !inserted.contains(hash) {
-                let (index, code) = &plan.unique[source[row]];
+                let planned = &plan.unique[source[row]];
                 report.duplicates.push(Duplicate {
-                    index: *index,
-                    code: code.as_str().to_owned(),
+                    index: planned.index,
+                    code: planned.code.as_str().to_owned(),
                     reason: DuplicateReason::Exists,
                     product_name: elsewhere.get(hash).cloned(),
                 });
@@ -262,7 +302,7 @@ mod tests {
         let unique: Vec<_> = plan
             .unique
             .iter()
-            .map(|(i, c)| (*i, c.as_str().to_owned()))
+            .map(|p| (p.index, p.code.as_str().to_owned()))
             .collect();
         assert_eq!(
             unique,
@@ -299,14 +339,27 @@ mod tests {
     #[test]
     fn seals_sorted_by_hash() {
         let cipher = CodeCipher::new((1, [1; 32]), &[], &[2; 32]).unwrap();
-        let plan = plan((0..50).map(|i| format!("CODE-{i:04}")).collect());
+        let plan = plan(
+            (0..50)
+                .map(|i| Row {
+                    code: format!("CODE-{i:04}"),
+                    serial: Some(format!("SERI-{i:04}")),
+                    expires_at: None,
+                })
+                .collect(),
+        );
         let product = Uuid::new_v4();
         let (batch, source) = seal(&cipher, product, &plan.unique).unwrap();
         assert_eq!(batch.len(), 50);
         assert!(batch.hashes.windows(2).all(|w| w[0] < w[1]));
         for (row, pos) in source.iter().enumerate() {
-            let code = plan.unique[*pos].1.as_str();
+            let code = plan.unique[*pos].code.as_str();
             assert_eq!(batch.hashes[row], cipher.hash(code).to_vec());
+            // The serial travels with its own code through the sort by hash.
+            assert_eq!(
+                batch.serials[row].as_deref(),
+                Some(code.replace("CODE", "SERI").as_str())
+            );
             let clear = cipher
                 .open_code(&crate::crypto::StoredCode {
                     id: batch.ids[row],

@@ -17,6 +17,7 @@ diesel::table! {
         low_stock_threshold -> Int4,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        redeem_instructions -> Nullable<Text>,
     }
 }
 
@@ -52,6 +53,7 @@ diesel::table! {
         replaced_at -> Nullable<Timestamptz>,
         seal_version -> Int2,
         duplicate_of -> Nullable<Uuid>,
+        serial -> Nullable<Text>,
     }
 }
 

@@ -151,7 +151,7 @@ pub async fn seed_demo(
             };
             let plan = plan(raw);
             let (batch, _) = seal(cipher, product.id, &plan.unique)?;
-            codes += SerialCode::insert_batch(conn, product.id, None, Some("Mã demo"), &batch)
+            codes += SerialCode::insert_batch(conn, product.id, Some("Mã demo"), &batch)
                 .await?
                 .len();
         }

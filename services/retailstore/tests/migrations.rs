@@ -166,6 +166,12 @@ async fn the_shop_wide_code_key_migrates_a_database_with_shared_codes() {
     app.schema
         .revert(retailstore::MIGRATIONS, Some(GLOBAL_KEY))
         .await;
+    // This code reads the columns later migrations add: lend them while the old schema
+    // is filled, and take them back before migrating.
+    app.execute("ALTER TABLE serial_codes ADD COLUMN serial text")
+        .await;
+    app.execute("ALTER TABLE products ADD COLUMN redeem_instructions text")
+        .await;
     // Before: the old per-product key lets two products hold one code.
     let first = app.stocked("Thẻ Garena 100K", "", 0).await;
     let second = app.stocked("Thẻ Viettel 50K", "", 0).await;
@@ -180,6 +186,10 @@ async fn the_shop_wide_code_key_migrates_a_database_with_shared_codes() {
         .post(CREATE_ORDER_PATH, order_body(&third, 1, "a@vidu.vn"))
         .await;
     app.pay(order.ok()["code"].as_str().unwrap(), 50_000, "tx-1")
+        .await;
+    app.execute("ALTER TABLE serial_codes DROP COLUMN serial")
+        .await;
+    app.execute("ALTER TABLE products DROP COLUMN redeem_instructions")
         .await;
     app.schema.migrate(retailstore::MIGRATIONS).await;
 

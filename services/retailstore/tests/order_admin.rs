@@ -227,7 +227,14 @@ async fn the_admin_detail_masks_codes() {
     assert_eq!(codes.len(), 2);
     assert_eq!(
         keys(&codes[0]),
-        ["id", "maskedCode", "replaced", "replacement", "status"]
+        [
+            "id",
+            "maskedCode",
+            "replaced",
+            "replacement",
+            "serial",
+            "status"
+        ]
     );
     assert!(
         codes[0]["maskedCode"]
@@ -482,6 +489,7 @@ async fn reveal_codes_is_audited() {
             "id",
             "replaced",
             "replacement",
+            "serial",
             "status"
         ]
     );

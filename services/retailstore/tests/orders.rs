@@ -93,7 +93,8 @@ async fn create_order_reserves_codes_and_answers_the_order() {
         order["items"],
         json!([{
             "productId": product, "productName": "Thẻ Garena 100K", "imageUrl": null,
-            "unitPrice": 50_000, "quantity": 2, "lineTotal": 100_000, "codes": null
+            "unitPrice": 50_000, "quantity": 2, "lineTotal": 100_000, "codes": null,
+            "redeemInstructions": null
         }])
     );
     let payment = &order["payment"];

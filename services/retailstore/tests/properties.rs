@@ -218,7 +218,7 @@ proptest! {
             }
         }
 
-        let got_unique: Vec<_> = plan.unique.iter().map(|(i, c)| (*i, c.as_str().to_owned())).collect();
+        let got_unique: Vec<_> = plan.unique.iter().map(|p| (p.index, p.code.as_str().to_owned())).collect();
         prop_assert_eq!(got_unique, unique);
         prop_assert!(plan.repeated.iter().all(|d| d.reason == DuplicateReason::Repeated));
         let got_repeated: Vec<_> = plan.repeated.iter().map(|d| (d.index, d.code.clone())).collect();
@@ -247,8 +247,8 @@ proptest! {
         raw.extend(codes.iter().map(|c| format!(" {c}\r")));
         let plan = plan(raw);
         prop_assert!(plan.invalid.is_empty());
-        let kept: Vec<&str> = plan.unique.iter().map(|(_, c)| c.as_str()).collect();
-        prop_assert!(plan.unique.iter().all(|(i, _)| *i < codes.len()));
+        let kept: Vec<&str> = plan.unique.iter().map(|p| p.code.as_str()).collect();
+        prop_assert!(plan.unique.iter().all(|p| p.index < codes.len()));
         prop_assert_eq!(kept.len() + plan.repeated.len(), 2 * codes.len());
         prop_assert!(plan.repeated.iter().all(|d| kept.contains(&d.code.as_str())));
     }

@@ -69,6 +69,7 @@ async fn list_shows_masked_codes_newest_first_and_filters() {
             "orderId",
             "productId",
             "productName",
+            "serial",
             "soldAt",
             "status"
         ]

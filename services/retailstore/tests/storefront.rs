@@ -93,6 +93,7 @@ async fn storefront_lists_active_products_with_a_stock_level_only() {
         "name",
         "originalPrice",
         "price",
+        "redeemInstructions",
         "slug",
         "stockLevel",
         "summary",

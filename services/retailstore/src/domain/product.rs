@@ -12,6 +12,8 @@ use crate::slug;
 pub const MAX_NAME: usize = 200;
 pub const MAX_SUMMARY: usize = 500;
 pub const MAX_DESCRIPTION: usize = 20_000;
+/// The redemption steps are read on a phone under the codes: a few screens at most.
+pub const MAX_REDEEM_INSTRUCTIONS: usize = 5_000;
 pub const MAX_IMAGE_URL: usize = 2_048;
 pub const MAX_PRICE: i64 = 1_000_000_000_000;
 pub const MAX_PER_ORDER_LIMIT: i32 = 100;
@@ -87,6 +89,9 @@ pub struct ProductForm {
     pub summary: Option<String>,
     #[schema(max_length = 20000)]
     pub description: Option<String>,
+    /// Hướng dẫn sử dụng mã (Markdown, không HTML), hiện dưới các mã trên trang đơn hàng
+    #[schema(max_length = 5000)]
+    pub redeem_instructions: Option<String>,
     /// /uploads/<tên tệp> hoặc https://...
     #[schema(max_length = 2048)]
     pub image_url: Option<String>,
@@ -123,6 +128,9 @@ pub struct ProductListing {
     pub price: i64,
     #[schema(required = true)]
     pub original_price: Option<i64>,
+    /// Hướng dẫn sử dụng mã (Markdown; hiển thị không kèm HTML)
+    #[schema(required = true)]
+    pub redeem_instructions: Option<String>,
 }
 
 /// Checked product fields, ready to store; the admin view shows them as they are.
@@ -183,6 +191,13 @@ impl ProductForm {
             "description",
             self.description,
             MAX_DESCRIPTION,
+            true,
+        );
+        let redeem_instructions = optional_text(
+            &mut p,
+            "redeemInstructions",
+            self.redeem_instructions,
+            MAX_REDEEM_INSTRUCTIONS,
             true,
         );
         let image_url = self
@@ -255,6 +270,7 @@ impl ProductForm {
                 image_url,
                 price,
                 original_price: self.original_price,
+                redeem_instructions,
             },
             status,
             sort_order,
@@ -275,6 +291,7 @@ impl From<ProductFields> for ProductForm {
             image_url,
             price,
             original_price,
+            redeem_instructions,
         } = f.listing;
         Self {
             name: Some(name),
@@ -284,6 +301,7 @@ impl From<ProductFields> for ProductForm {
             image_url,
             price: Some(price),
             original_price,
+            redeem_instructions,
             status: Some(f.status.as_str().to_owned()),
             sort_order: Some(f.sort_order),
             min_per_order: Some(f.min_per_order),
@@ -314,6 +332,10 @@ pub struct ProductPatch {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>, max_length = 20000)]
     pub description: Option<Option<String>>,
+    /// Hướng dẫn sử dụng mã (Markdown, không HTML); null: xóa
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>, max_length = 5000)]
+    pub redeem_instructions: Option<Option<String>>,
     /// /uploads/<tên tệp> hoặc https://...
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>, max_length = 2048)]
@@ -355,6 +377,7 @@ impl ProductPatch {
         optional(self.slug, &mut form.slug);
         optional(self.summary, &mut form.summary);
         optional(self.description, &mut form.description);
+        optional(self.redeem_instructions, &mut form.redeem_instructions);
         optional(self.image_url, &mut form.image_url);
         required(&mut p, "price", self.price, &mut form.price);
         optional(self.original_price, &mut form.original_price);

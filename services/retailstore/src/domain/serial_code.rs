@@ -114,6 +114,39 @@ impl Code {
     }
 }
 
+/// The most characters a card's serial may have.
+pub const MAX_SERIAL_LEN: usize = 64;
+
+/// A card's serial ("Seri"), printed beside its secret PIN: not secret, stored and shown
+/// in clear. Trimmed like a code; 1..=64 printable characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Serial(String);
+
+impl Serial {
+    /// `Ok(None)` for a blank serial; `Err` with the reason in Vietnamese.
+    pub fn parse(raw: &str) -> Result<Option<Self>, &'static str> {
+        let text = raw.trim_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
+        if text.is_empty() {
+            return Ok(None);
+        }
+        if text.chars().count() > MAX_SERIAL_LEN {
+            return Err("Số seri tối đa 64 ký tự");
+        }
+        if text.chars().any(is_unprintable) {
+            return Err("Số seri không được chứa ký tự điều khiển");
+        }
+        Ok(Some(Self(text.to_owned())))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
 /// `••••••AB12`.
 pub fn masked(visible_tail: &str) -> String {
     format!("{MASK}{visible_tail}")
@@ -147,6 +180,19 @@ mod tests {
             Code::parse("a\u{200B}b"),
             Err(InvalidReason::ControlCharacter)
         );
+    }
+
+    #[test]
+    fn serials() {
+        let parsed = |s: &str| Serial::parse(s).unwrap().map(Serial::into_string);
+        assert_eq!(
+            parsed(" 10000123456789 \r").as_deref(),
+            Some("10000123456789")
+        );
+        assert_eq!(parsed("\u{FEFF}  "), None);
+        assert_eq!(parsed(&"9".repeat(64)).map(|s| s.len()), Some(64));
+        assert!(Serial::parse(&"9".repeat(65)).is_err());
+        assert!(Serial::parse("12\u{7}34").is_err());
     }
 
     #[test]

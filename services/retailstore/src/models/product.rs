@@ -43,6 +43,7 @@ pub struct Product {
     pub low_stock_threshold: i32,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    pub redeem_instructions: Option<String>,
 }
 
 /// A product's code counts, kept by triggers on `serial_codes`.
@@ -70,6 +71,7 @@ pub struct ProductRow<'a> {
     pub min_per_order: i32,
     pub max_per_order: i32,
     pub low_stock_threshold: i32,
+    pub redeem_instructions: Option<&'a str>,
 }
 
 impl<'a> From<&'a ProductFields> for ProductRow<'a> {
@@ -87,6 +89,7 @@ impl<'a> From<&'a ProductFields> for ProductRow<'a> {
             min_per_order: f.min_per_order,
             max_per_order: f.max_per_order,
             low_stock_threshold: f.low_stock_threshold,
+            redeem_instructions: f.listing.redeem_instructions.as_deref(),
         }
     }
 }
@@ -121,6 +124,7 @@ impl From<&Product> for ProductListing {
             image_url: p.image_url.clone(),
             price: p.price,
             original_price: p.original_price,
+            redeem_instructions: p.redeem_instructions.clone(),
         }
     }
 }
@@ -212,6 +216,22 @@ impl Product {
     pub async fn exists(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<bool> {
         diesel::select(diesel::dsl::exists(products::table.find(id)))
             .get_result(conn)
+            .await
+    }
+
+    /// The redemption steps of those of these products that have them.
+    pub async fn redeem_instructions(
+        conn: &mut AsyncPgConnection,
+        ids: &[Uuid],
+    ) -> QueryResult<Vec<(Uuid, String)>> {
+        products::table
+            .filter(products::id.eq_any(ids))
+            .filter(products::redeem_instructions.is_not_null())
+            .select((
+                products::id,
+                products::redeem_instructions.assume_not_null(),
+            ))
+            .load(conn)
             .await
     }
 

@@ -31,6 +31,7 @@ pub struct SerialCode {
     pub note: Option<String>,
     pub created_at: DateTime<Utc>,
     pub sold_at: Option<DateTime<Utc>>,
+    pub serial: Option<String>,
 }
 
 /// The encrypted columns, for Reveal and the re-seal.
@@ -71,6 +72,10 @@ pub struct CodeBatch {
     pub ciphertexts: Vec<Vec<u8>>,
     pub hashes: Vec<Vec<u8>>,
     pub tails: Vec<String>,
+    /// Each row's card serial (clear text: not secret).
+    pub serials: Vec<Option<String>>,
+    /// Each row's expiry.
+    pub expiries: Vec<Option<DateTime<Utc>>>,
 }
 
 impl CodeBatch {
@@ -99,14 +104,22 @@ pub struct CodeChanges {
 }
 
 /// List filters. `code_hash` is the keyed hash of an exact code, `order_id` an order found
-/// by its code; when both are given a code matching either is listed (a keyword may be
-/// a serial code and an order code at once).
+/// by its code, `serial` a card's serial; when several are given a code matching any of
+/// them is listed (a keyword may be a serial code, an order code and a serial at once).
 #[derive(Debug, Clone, Default)]
 pub struct CodeFilter {
     pub product_id: Option<Uuid>,
     pub status: Option<CodeStatus>,
     pub code_hash: Option<Vec<u8>>,
     pub order_id: Option<Uuid>,
+    pub serial: Option<String>,
+}
+
+impl CodeFilter {
+    /// Whether a code (or serial) to match narrows the list, so it must be counted.
+    fn matches_something(&self) -> bool {
+        self.code_hash.is_some() || self.order_id.is_some() || self.serial.is_some()
+    }
 }
 
 /// A code of an order with its sealed columns: decrypted only for the shopper of a
@@ -122,6 +135,7 @@ pub struct OrderCodeRow {
     pub expires_at: Option<DateTime<Utc>>,
     pub replacement: bool,
     pub replaced_at: Option<DateTime<Utc>>,
+    pub serial: Option<String>,
     pub key_id: i32,
     pub seal_version: i16,
     pub nonce: Vec<u8>,
@@ -168,17 +182,31 @@ macro_rules! filtered {
         if let Some(status) = filter.status {
             query = query.filter(serial_codes::status.eq(status));
         }
-        match (&filter.code_hash, filter.order_id) {
-            (Some(hash), Some(order_id)) => {
-                query = query.filter(
-                    serial_codes::code_hash
-                        .eq(hash)
-                        .or(serial_codes::order_id.eq(order_id).assume_not_null()),
-                );
-            }
-            (Some(hash), None) => query = query.filter(serial_codes::code_hash.eq(hash)),
-            (None, Some(order_id)) => query = query.filter(serial_codes::order_id.eq(order_id)),
-            (None, None) => {}
+        // Any of the given matches (a keyword may be several things at once).
+        let hash = || serial_codes::code_hash.eq(filter.code_hash.clone().unwrap_or_default());
+        let order = || {
+            serial_codes::order_id
+                .eq(filter.order_id.unwrap_or_default())
+                .assume_not_null()
+        };
+        let serial = || {
+            serial_codes::serial
+                .eq(filter.serial.clone().unwrap_or_default())
+                .assume_not_null()
+        };
+        match (
+            filter.code_hash.is_some(),
+            filter.order_id.is_some(),
+            filter.serial.is_some(),
+        ) {
+            (false, false, false) => {}
+            (true, false, false) => query = query.filter(hash()),
+            (false, true, false) => query = query.filter(order()),
+            (false, false, true) => query = query.filter(serial()),
+            (true, true, false) => query = query.filter(hash().or(order())),
+            (true, false, true) => query = query.filter(hash().or(serial())),
+            (false, true, true) => query = query.filter(order().or(serial())),
+            (true, true, true) => query = query.filter(hash().or(order()).or(serial())),
         }
         query
     }};
@@ -196,15 +224,17 @@ struct Total {
     n: i64,
 }
 
-/// One statement for any batch size: a constant ten bind parameters, the rows arriving
-/// as arrays. Rows whose code already exists in the shop (any product), or that a
-/// concurrent import inserts first, are skipped and not returned.
+/// One statement for any batch size: a constant eleven bind parameters, the rows
+/// arriving as arrays. Rows whose code already exists in the shop (any product), or that
+/// a concurrent import inserts first, are skipped and not returned.
 const INSERT_BATCH: &str = "\
 INSERT INTO serial_codes (id, product_id, key_id, nonce, ciphertext, code_hash, last4, \
-                          expires_at, note, seal_version) \
-SELECT c.id, $1, $2, c.nonce, c.ciphertext, c.code_hash, c.last4, $3, $4, $10 \
-FROM unnest($5::uuid[], $6::bytea[], $7::bytea[], $8::bytea[], $9::text[]) \
-     AS c(id, nonce, ciphertext, code_hash, last4) \
+                          serial, expires_at, note, seal_version) \
+SELECT c.id, $1, $2, c.nonce, c.ciphertext, c.code_hash, c.last4, c.serial, c.expires_at, \
+       $3, $9 \
+FROM unnest($4::uuid[], $5::bytea[], $6::bytea[], $7::bytea[], $8::text[], $10::text[], \
+            $11::timestamptz[]) \
+     AS c(id, nonce, ciphertext, code_hash, last4, serial, expires_at) \
 ON CONFLICT DO NOTHING \
 RETURNING code_hash";
 
@@ -213,14 +243,12 @@ impl SerialCode {
     pub async fn insert_batch(
         conn: &mut AsyncPgConnection,
         product_id: Uuid,
-        expires_at: Option<DateTime<Utc>>,
         note: Option<&str>,
         batch: &CodeBatch,
     ) -> QueryResult<Vec<Vec<u8>>> {
         let rows: Vec<InsertedHash> = diesel::sql_query(INSERT_BATCH)
             .bind::<diesel::sql_types::Uuid, _>(product_id)
             .bind::<Integer, _>(batch.key_id)
-            .bind::<Nullable<Timestamptz>, _>(expires_at)
             .bind::<Nullable<Text>, _>(note)
             .bind::<Array<diesel::sql_types::Uuid>, _>(&batch.ids)
             .bind::<Array<Bytea>, _>(&batch.nonces)
@@ -228,6 +256,8 @@ impl SerialCode {
             .bind::<Array<Bytea>, _>(&batch.hashes)
             .bind::<Array<Text>, _>(&batch.tails)
             .bind::<SmallInt, _>(batch.seal_version)
+            .bind::<Array<Nullable<Text>>, _>(&batch.serials)
+            .bind::<Array<Nullable<Timestamptz>>, _>(&batch.expiries)
             .load(conn)
             .await?;
         Ok(rows.into_iter().map(|r| r.code_hash).collect())
@@ -354,7 +384,7 @@ impl SerialCode {
     /// The number of codes matching `filter`. Without a code to match, read from the
     /// stock counters instead of counting millions of rows.
     pub async fn count(conn: &mut AsyncPgConnection, filter: &CodeFilter) -> QueryResult<i64> {
-        if filter.code_hash.is_some() || filter.order_id.is_some() {
+        if filter.matches_something() {
             return filtered!(serial_codes::table.into_boxed(), filter)
                 .count()
                 .get_result(conn)

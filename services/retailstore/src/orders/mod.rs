@@ -29,6 +29,7 @@ use crate::models::order::{Order, OrderItem};
 use crate::models::order_event::OrderEvent;
 use crate::models::order_payment::OrderPayment;
 use crate::models::outbox::AccessTokens;
+use crate::models::product::Product;
 use crate::models::serial_code::{OrderCodeRow, SerialCode};
 
 /// Everything the order views show.
@@ -39,6 +40,9 @@ pub struct OrderBundle {
     pub codes: Vec<OrderCodeRow>,
     pub payments: Vec<OrderPayment>,
     pub events: Vec<OrderEvent>,
+    /// The lines' products' redemption steps (Markdown), by product id: loaded only for a
+    /// completed order, whose page shows them under the codes.
+    pub redeem_instructions: HashMap<Uuid, String>,
 }
 
 impl OrderBundle {
@@ -50,6 +54,15 @@ impl OrderBundle {
     ) -> Result<Self, StoreError> {
         let items = OrderItem::of_order(conn, order.id).await?;
         let codes = SerialCode::of_order(conn, order.id).await?;
+        let redeem_instructions = if order.status == OrderStatus::Completed {
+            let products: Vec<Uuid> = items.iter().map(|i| i.product_id).collect();
+            Product::redeem_instructions(conn, &products)
+                .await?
+                .into_iter()
+                .collect()
+        } else {
+            HashMap::new()
+        };
         let (payments, events) = if history {
             (
                 OrderPayment::of_order(conn, order.id).await?,
@@ -64,6 +77,7 @@ impl OrderBundle {
             codes,
             payments,
             events,
+            redeem_instructions,
         })
     }
 
@@ -84,7 +98,9 @@ impl OrderBundle {
             let clear = cipher.open_code(&code.stored())?;
             out.entry(item_id).or_default().push(Delivered {
                 code: clear,
+                serial: code.serial.clone(),
                 expires_at: code.expires_at,
+                replacement: code.replacement,
             });
         }
         Ok(out)
@@ -95,7 +111,10 @@ impl OrderBundle {
 #[derive(Debug, Clone)]
 pub struct Delivered {
     pub code: String,
+    pub serial: Option<String>,
     pub expires_at: Option<DateTime<Utc>>,
+    /// Given free in place of another (ReplaceCodes).
+    pub replacement: bool,
 }
 
 /// The shopper's view of an order: found by code, opened by its page token (constant-time

@@ -25,12 +25,12 @@ use crate::StorefrontCache;
 use crate::crypto::CodeCipher;
 use crate::domain::audit::AuditAction;
 use crate::domain::order::OrderCode;
-use crate::domain::serial_code::{Code, CodeStatus, masked};
+use crate::domain::serial_code::{Code, CodeStatus, Serial, masked};
 use crate::domain::{future_instant, nullable, optional_text};
 use crate::error::{Problems, StoreError};
 use shop_common::limits::BULK_PATH;
 
-use crate::import::{self, Import, ImportReport, MAX_CODES_PER_CALL};
+use crate::import::{self, Import, ImportReport, MAX_CODES_PER_CALL, Row};
 use crate::models::order::Order;
 use crate::models::serial_code::{CodeChanges, CodeFilter, SerialCode};
 use crate::routes::openapi::{BatchRefused, CodeConflict, CodeLocked};
@@ -45,7 +45,7 @@ pub struct CodePage;
 
 impl PageSpec for CodePage {
     const SORTABLE: &'static [&'static str] = SORTABLE;
-    const KEYWORD: &'static str = "Mã đơn hàng (không phân biệt hoa thường): các mã của đơn đó.";
+    const KEYWORD: &'static str = "Mã đơn hàng (không phân biệt hoa thường): các mã của đơn đó; hoặc số seri chính xác của thẻ.";
 }
 
 /// Serial code, admin view: masked, never the clear text.
@@ -71,6 +71,9 @@ pub struct SerialCodeView {
     pub created_at: DateTime<Utc>,
     #[schema(required = true)]
     pub sold_at: Option<DateTime<Utc>>,
+    /// Số seri in trên thẻ bên cạnh mã thẻ (không bí mật)
+    #[schema(required = true, max_length = 64)]
+    pub serial: Option<String>,
 }
 
 impl From<(SerialCode, String, Option<String>)> for SerialCodeView {
@@ -87,6 +90,7 @@ impl From<(SerialCode, String, Option<String>)> for SerialCodeView {
             note: c.note,
             created_at: c.created_at,
             sold_at: c.sold_at,
+            serial: c.serial,
         }
     }
 }
@@ -127,22 +131,45 @@ impl FilterQuery {
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = CreateBulk)]
+#[schema(as = CreateBulk, description = "Gửi codes hoặc items (không cả hai).")]
 pub struct CreateBulkBody {
     #[schema(value_type = Uuid, required = true)]
     pub product_id: Option<Uuid>,
     /// Mỗi phần tử một mã: bỏ BOM, CR và khoảng trắng hai đầu, giữ hoa thường; dòng trống bị bỏ qua; 1..200 ký tự in được. Quá 50.000 phần tử: mã 313.
-    #[schema(value_type = Vec<String>, required = true, max_items = 50000)]
+    #[schema(value_type = Vec<String>, required = false, max_items = 50000)]
     pub codes: Option<Vec<String>>,
-    /// Phải ở tương lai
+    /// Thay cho codes: mỗi phần tử một thẻ (mã thẻ, số seri, hạn dùng riêng). Chỉ số trong kết quả là vị trí trong items. Số seri mà thiếu mã thẻ: mã 1, không nhập gì. Quá 50.000 phần tử: mã 313.
+    #[schema(required = false, max_items = 50000)]
+    pub items: Option<Vec<BulkItem>>,
+    /// Phải ở tương lai; hạn chung cho các mã không có expiresAt riêng
     pub expires_at: Option<DateTime<Utc>>,
     #[schema(max_length = 500)]
     pub note: Option<String>,
 }
 
+/// One card of CreateBulk's `items`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = CreateBulkItem)]
+pub struct BulkItem {
+    /// Mã thẻ (PIN), chuẩn hóa như codes; trống mà có serial: mã 1
+    #[schema(value_type = String, required = true, max_length = 200)]
+    pub code: Option<String>,
+    /// Số seri in trên thẻ: 1..64 ký tự in được, lưu dạng rõ
+    #[schema(max_length = 64)]
+    pub serial: Option<String>,
+    /// Phải ở tương lai; thay cho expiresAt chung
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+/// Problems reported per item at most: a file with one mistake on every line still gets
+/// a short answer (the UI checks the same rules before sending).
+const MAX_ITEM_PROBLEMS: usize = 20;
+
 impl CreateBulkBody {
     fn check(self) -> Result<Import, StoreError> {
-        let size = self.codes.as_ref().map_or(0, Vec::len);
+        let size =
+            self.codes.as_ref().map_or(0, Vec::len) + self.items.as_ref().map_or(0, Vec::len);
         if size > MAX_CODES_PER_CALL {
             return Err(StoreError::BatchTooLarge {
                 size,
@@ -153,18 +180,98 @@ impl CreateBulkBody {
         if self.product_id.is_none() {
             p.push("productId", "Vui lòng chọn sản phẩm");
         }
-        if self.codes.is_none() {
-            p.push("codes", "Vui lòng nhập danh sách mã");
-        }
         let expires_at = future_instant(&mut p, "expiresAt", self.expires_at);
         let note = optional_text(&mut p, "note", self.note, MAX_NOTE, true);
+        let rows = match (self.codes, self.items) {
+            (Some(_), Some(_)) => {
+                p.push("items", "Chỉ gửi một trong hai: codes hoặc items");
+                Vec::new()
+            }
+            (None, None) => {
+                p.push("codes", "Vui lòng nhập danh sách mã");
+                Vec::new()
+            }
+            (Some(codes), None) => codes
+                .into_iter()
+                .map(|code| Row::code(code, expires_at))
+                .collect(),
+            (None, Some(items)) => item_rows(&mut p, items, expires_at),
+        };
         p.finish(|| Import {
             product_id: self.product_id.unwrap_or_default(),
-            codes: self.codes.unwrap_or_default(),
-            expires_at,
+            rows,
             note,
         })
     }
+}
+
+/// The rows of `items`, each problem reported as `items[i].field` (the first
+/// [`MAX_ITEM_PROBLEMS`], then how many more).
+fn item_rows(
+    p: &mut Problems,
+    items: Vec<BulkItem>,
+    default_expiry: Option<DateTime<Utc>>,
+) -> Vec<Row> {
+    let mut problems = 0usize;
+    let mut report = |p: &mut Problems, field: String, message: String| {
+        problems += 1;
+        if problems <= MAX_ITEM_PROBLEMS {
+            p.push(&field, message);
+        }
+    };
+    let mut rows = Vec::with_capacity(items.len());
+    for (i, item) in items.into_iter().enumerate() {
+        let code = item.code.unwrap_or_default();
+        let serial = match Serial::parse(item.serial.as_deref().unwrap_or_default()) {
+            Ok(serial) => serial,
+            Err(message) => {
+                report(p, format!("items[{i}].serial"), message.to_owned());
+                None
+            }
+        };
+        // A card without its PIN cannot be sold: refuse the file rather than store half
+        // of it.
+        if let Some(serial) = &serial
+            && matches!(Code::parse(&code), Ok(None))
+        {
+            report(
+                p,
+                format!("items[{i}].code"),
+                format!(
+                    "Dòng {}: thẻ có số seri {} nhưng thiếu mã thẻ (PIN)",
+                    i + 1,
+                    serial.as_str()
+                ),
+            );
+        }
+        let expires_at = match item.expires_at {
+            Some(at) if at <= Utc::now() => {
+                report(
+                    p,
+                    format!("items[{i}].expiresAt"),
+                    format!("Dòng {}: thời điểm hết hạn phải ở tương lai", i + 1),
+                );
+                None
+            }
+            Some(at) => Some(at),
+            None => default_expiry,
+        };
+        rows.push(Row {
+            code,
+            serial: serial.map(Serial::into_string),
+            expires_at,
+        });
+    }
+    if problems > MAX_ITEM_PROBLEMS {
+        p.push(
+            "items",
+            format!(
+                "Còn {} lỗi khác trong danh sách",
+                problems - MAX_ITEM_PROBLEMS
+            ),
+        );
+    }
+    rows
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -254,7 +361,7 @@ pub struct RevealView {
 
 /// Danh sách mã serial (đã che)
 ///
-/// keyword: một mã đơn hàng (không phân biệt hoa thường: các mã của đơn đó). Tìm một mã serial chính xác bằng POST Search (mã rõ không bao giờ nằm trong URL). Mặc định createdAt giảm dần.
+/// keyword: một mã đơn hàng (không phân biệt hoa thường: các mã của đơn đó) hoặc số seri chính xác của thẻ. Tìm một mã serial chính xác bằng POST Search (mã rõ không bao giờ nằm trong URL). Mặc định createdAt giảm dần.
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/ProductSerialCode/Pagination",
     operation_id = "adminSerialCodePagination", tag = "ProductSerialCode",
     params(PageParams<CodePage>, FilterQuery),
@@ -268,18 +375,19 @@ async fn pagination(
 ) -> Result<HttpResponse, StoreError> {
     let (product_id, status) = filter.check()?;
     let mut conn = pool.get().await?;
-    // A keyword that is not an existing order's code matches nothing.
-    let order_id = match page.keyword.as_deref() {
-        None => None,
+    // A keyword is an existing order's code (its codes) or a card's exact serial.
+    let (order_id, serial) = match page.keyword.as_deref() {
+        None => (None, None),
         Some(keyword) => {
             let order = match OrderCode::parse(keyword) {
                 Some(order_code) => Order::find_by_code(&mut conn, order_code.as_str()).await?,
                 None => None,
             };
-            match order {
-                Some(order) => Some(order.id),
-                None => return Ok(ok(Page::<SerialCodeView>::new(Vec::new(), 0, &page))),
+            let serial = Serial::parse(keyword).ok().flatten();
+            if order.is_none() && serial.is_none() {
+                return Ok(ok(Page::<SerialCodeView>::new(Vec::new(), 0, &page)));
             }
+            (order.map(|o| o.id), serial.map(Serial::into_string))
         }
     };
     let filter = CodeFilter {
@@ -287,6 +395,7 @@ async fn pagination(
         status,
         code_hash: None,
         order_id,
+        serial,
     };
     let newest_first = !matches!(page.sort, Some((_, SortDir::Asc)));
     let rows = SerialCode::page(&mut conn, &filter, newest_first, page.size, page.offset()).await?;
@@ -318,7 +427,7 @@ const MAX_SEARCH_MATCHES: i64 = 100;
 
 /// Tìm một mã serial chính xác
 ///
-/// Mã rõ nằm trong thân yêu cầu, không bao giờ trong URL (URL vào nhật ký truy cập, proxy và lịch sử trình duyệt). So bằng băm có khóa, phân biệt hoa thường. Phản hồi có Cache-Control: no-store.
+/// Mã rõ nằm trong thân yêu cầu, không bao giờ trong URL (URL vào nhật ký truy cập, proxy và lịch sử trình duyệt). So bằng băm có khóa, phân biệt hoa thường; cũng tìm thẻ có số seri đúng bằng chuỗi đó. Phản hồi có Cache-Control: no-store.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/ProductSerialCode/Search",
     operation_id = "adminSerialCodeSearch", tag = "ProductSerialCode",
     request_body = SearchBody,
@@ -336,11 +445,14 @@ async fn search(
         Ok(None) => return Err(StoreError::field("code", "Vui lòng nhập mã serial")),
         Err(reason) => return Err(StoreError::field("code", reason.message())),
     };
+    // The same text may be a card's serial: staff type whichever they hold.
+    let serial = Serial::parse(code.as_str()).ok().flatten();
     let filter = CodeFilter {
         product_id,
         status: None,
         code_hash: Some(cipher.hash(code.as_str()).to_vec()),
         order_id: None,
+        serial: serial.map(Serial::into_string),
     };
     let mut conn = pool.get().await?;
     let rows = SerialCode::page(&mut conn, &filter, true, MAX_SEARCH_MATCHES, 0).await?;

@@ -502,6 +502,7 @@ pub(super) async fn reveal_codes(
                 .map(|c| RevealedCode {
                     id: c.id,
                     code: by_code.remove(&c.id).unwrap_or_default(),
+                    serial: c.serial.clone(),
                     status: c.status,
                     expires_at: c.expires_at,
                     replacement: c.replacement,

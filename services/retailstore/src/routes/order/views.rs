@@ -19,9 +19,15 @@ use crate::payment_provider::PaymentInstruction;
 #[serde(rename_all = "camelCase")]
 #[schema(as = WebOrderCode)]
 pub struct WebCode {
+    /// Mã thẻ (PIN)
     pub code: String,
+    /// Số seri in trên thẻ, khi thẻ có
+    #[schema(required = true)]
+    pub serial: Option<String>,
     #[schema(required = true)]
     pub expires_at: Option<DateTime<Utc>>,
+    /// Mã thay thế (cửa hàng đổi miễn phí cho một mã trước đó)
+    pub replacement: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -38,6 +44,10 @@ pub struct WebItem {
     /// Chỉ khi đơn đã hoàn tất (null trước đó)
     #[schema(required = true)]
     pub codes: Option<Vec<WebCode>>,
+    /// Hướng dẫn sử dụng của sản phẩm (Markdown, hiển thị không kèm HTML); chỉ khi đơn
+    /// đã hoàn tất
+    #[schema(required = true)]
+    pub redeem_instructions: Option<String>,
 }
 
 /// The web order detail (api.md): the lookup's status, amounts and payment instruction,
@@ -99,10 +109,13 @@ impl WebOrderDetail {
                             .into_iter()
                             .map(|d| WebCode {
                                 code: d.code,
+                                serial: d.serial,
                                 expires_at: d.expires_at,
+                                replacement: d.replacement,
                             })
                             .collect()
                     }),
+                    redeem_instructions: bundle.redeem_instructions.get(&i.product_id).cloned(),
                 })
                 .collect(),
         })
@@ -156,6 +169,9 @@ pub use crate::models::order::OrderSummary as OrderListItem;
 pub struct AdminCode {
     pub id: Uuid,
     pub masked_code: String,
+    /// Số seri của thẻ (không bí mật)
+    #[schema(required = true)]
+    pub serial: Option<String>,
     pub status: CodeStatus,
     /// Mã đổi miễn phí (ReplaceCodes)
     pub replacement: bool,
@@ -309,6 +325,7 @@ impl AdminOrderDetail {
                     .map(|c| AdminCode {
                         id: c.id,
                         masked_code: masked(&c.last4),
+                        serial: c.serial.clone(),
                         status: c.status,
                         replacement: c.replacement,
                         replaced: c.replaced_at.is_some(),
@@ -374,6 +391,9 @@ impl AdminOrderDetail {
 pub struct RevealedCode {
     pub id: Uuid,
     pub code: String,
+    /// Số seri của thẻ (không bí mật)
+    #[schema(required = true)]
+    pub serial: Option<String>,
     pub status: CodeStatus,
     #[schema(required = true)]
     pub expires_at: Option<DateTime<Utc>>,

@@ -170,6 +170,7 @@ pub(super) async fn create_order(
             codes: Vec::new(),
             payments: Vec::new(),
             events: Vec::new(),
+            redeem_instructions: Default::default(),
         };
         envelope_bytes(&WebOrderCreated {
             order: WebOrderDetail::build(&bundle, &cipher)?,
