@@ -9,7 +9,7 @@ MAKEFLAGS += --no-print-directory
 CARGO ?= cargo
 
 .PHONY: help run start stop status pay build test fmt-check clippy test-rust api-types api-types-check \
-        test-frontend e2e fuzz test-reliability deploy-check fmt lint bench clean distclean
+        test-frontend e2e fuzz test-reliability deploy-check images fmt lint bench clean distclean
 
 help: ## list the targets
 	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -72,8 +72,11 @@ fuzz: ## schemathesis against every service's OpenAPI document through the gatew
 test-reliability: ## chaos run (3 min): services SIGKILLed and PostgreSQL restarted under load, then invariants
 	scripts/reliability.sh
 
-deploy-check: ## render each service and overlay, validate them strictly, check every container, lint Dockerfiles
+deploy-check: ## render every service and shared folder per environment alone, validate strictly, check Pod Security, custom resources, alerts (promtool), Dockerfiles
 	scripts/deploy-check.sh
+
+images: ## build every image (production profile, base images pinned by digest) with docker or podman; says so when neither runs
+	deploy/images.sh
 
 fmt: ## format the Rust code (and the frontend when it has a format script)
 	$(CARGO) fmt --all

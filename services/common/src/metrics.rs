@@ -8,8 +8,14 @@
 //!   `route` is the route template (`/retailstore/api/web/v1/Order/{...}` style, or the
 //!   gateway's route class), never the raw path, so ids and codes never become labels;
 //!   requests that match no route count as `unmatched`.
-//! - `db_pool_connections{state}` (`max`, `size`, `available`, `waiting`), read from the
-//!   deadpool status at scrape time, in services that hold a `web::Data<DbPool>`.
+//! - `db_pool_connections{state}` (`max`, `size`, `available`, `in_use`, `waiting`), read
+//!   from the deadpool status at scrape time, in services that hold a `web::Data<DbPool>`
+//!   (`in_use` = `size` - `available`: the pool is saturated when it reaches `max`).
+//!
+//! A service with an outbox (retailstore, paymentprovider) also exports its backlog:
+//! `shop_outbox_pending` (rows not yet relayed to system) and
+//! `shop_outbox_oldest_pending_seconds` (how long the oldest of them has waited), read by
+//! one query when scraped ([`Backlog`], [`outbox_backlog`]).
 //!
 //! Domain metrics are registered by the service that owns them ([`registry`]); a service
 //! whose gauges are computed when scraped adds a [`ScrapeHook`] to its app data.
@@ -21,8 +27,8 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, LazyLock};
-use std::time::Instant;
+use std::sync::{Arc, LazyLock, Mutex};
+use std::time::{Duration, Instant};
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -308,7 +314,99 @@ fn record_pool(pool: &DbPool) {
     set("max", status.max_size);
     set("size", status.size);
     set("available", status.available);
+    set("in_use", status.size.saturating_sub(status.available));
     set("waiting", status.waiting);
+}
+
+/// How long a scrape reuses the last [`Backlog`] reading.
+pub const BACKLOG_TTL: Duration = Duration::from_secs(10);
+
+/// A queue kept in a table, as two gauges: how many rows wait, and for how many seconds
+/// the oldest has waited (0 with none). One query returns both, as `n` and `oldest`
+/// (bigints); it runs when scraped, at most once per [`BACKLOG_TTL`] per process.
+pub struct Backlog {
+    count: IntGauge,
+    oldest: IntGauge,
+    sql: &'static str,
+    last: Mutex<Option<Instant>>,
+}
+
+#[derive(diesel::QueryableByName)]
+struct BacklogRow {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    oldest: i64,
+}
+
+impl Backlog {
+    /// Registers both gauges (`None` only for invalid names).
+    pub fn new(count: (&str, &str), oldest: (&str, &str), sql: &'static str) -> Option<Self> {
+        Some(Self {
+            count: register(IntGauge::new(count.0, count.1).ok()?),
+            oldest: register(IntGauge::new(oldest.0, oldest.1).ok()?),
+            sql,
+            last: Mutex::new(None),
+        })
+    }
+
+    /// Reads the backlog again unless the last reading is younger than [`BACKLOG_TTL`];
+    /// a failed read keeps the previous values.
+    pub async fn refresh(&self, pool: &DbPool) {
+        {
+            let Ok(mut at) = self.last.lock() else { return };
+            if at.is_some_and(|t| t.elapsed() < BACKLOG_TTL) {
+                return;
+            }
+            *at = Some(Instant::now());
+        }
+        let row = match pool.get().await {
+            Ok(mut conn) => {
+                use diesel_async::RunQueryDsl;
+                diesel::sql_query(self.sql)
+                    .get_result::<BacklogRow>(&mut conn)
+                    .await
+            }
+            Err(e) => {
+                tracing::debug!(error = %e, "backlog gauges not refreshed");
+                return;
+            }
+        };
+        match row {
+            Ok(row) => self.set(row.n, row.oldest),
+            Err(e) => tracing::warn!(error = %e, "reading a backlog for metrics"),
+        }
+    }
+
+    fn set(&self, n: i64, oldest: i64) {
+        self.count.set(n);
+        self.oldest.set(oldest.max(0));
+    }
+}
+
+/// The outbox rows not yet relayed to system, and the age of the oldest.
+pub const OUTBOX_BACKLOG_SQL: &str = "SELECT count(*) AS n, \
+     COALESCE(floor(EXTRACT(EPOCH FROM now() - min(created_at))), 0)::bigint AS oldest \
+     FROM outbox WHERE relayed_at IS NULL";
+
+static OUTBOX: LazyLock<Option<Backlog>> = LazyLock::new(|| {
+    Backlog::new(
+        (
+            "shop_outbox_pending",
+            "Outbox rows not yet relayed to system",
+        ),
+        (
+            "shop_outbox_oldest_pending_seconds",
+            "Seconds the oldest outbox row not yet relayed has waited (0: none)",
+        ),
+        OUTBOX_BACKLOG_SQL,
+    )
+});
+
+/// The outbox's [`Backlog`] (in a service with an `outbox` table: refresh it from its
+/// [`ScrapeHook`]).
+pub fn outbox_backlog() -> Option<&'static Backlog> {
+    OUTBOX.as_ref()
 }
 
 /// The registry in Prometheus' text format.
@@ -349,6 +447,23 @@ mod tests {
         assert_eq!(method_label(&Method::POST), "POST");
         let odd = Method::from_bytes(b"PURGE").unwrap_or(Method::GET);
         assert_eq!(method_label(&odd), "other");
+    }
+
+    #[test]
+    fn backlog_gauges_are_rendered_and_never_negative() {
+        let backlog = Backlog::new(
+            ("test_backlog_rows", "rows"),
+            ("test_backlog_oldest_seconds", "age"),
+            "SELECT 0::bigint AS n, 0::bigint AS oldest",
+        )
+        .unwrap();
+        backlog.set(3, 42);
+        let text = render();
+        assert!(text.contains("test_backlog_rows 3"), "{text}");
+        assert!(text.contains("test_backlog_oldest_seconds 42"), "{text}");
+        backlog.set(0, -1);
+        assert!(render().contains("test_backlog_oldest_seconds 0"));
+        assert!(outbox_backlog().is_some());
     }
 
     #[test]

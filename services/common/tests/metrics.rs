@@ -94,6 +94,7 @@ async fn counts_requests_by_route_template_and_status() {
     // Pool usage comes from the pool the app holds.
     assert_eq!(sample(&after, r#"db_pool_connections{state="max"}"#), 3.0);
     assert!(after.contains(r#"db_pool_connections{state="waiting"}"#));
+    assert!(after.contains(r#"db_pool_connections{state="in_use"}"#));
     assert_eq!(sample(&after, "test_stock"), 20.0);
 }
 
@@ -112,4 +113,34 @@ async fn metrics_are_not_enveloped_and_refuse_other_methods() {
     assert!(!text.trim_start().starts_with('{'));
     let resp = client.post(format!("{base}/metrics")).send().await.unwrap();
     assert_ne!(resp.status(), 200);
+}
+
+/// The outbox backlog: rows not yet relayed and the age of the oldest, relayed rows left
+/// out, read from the service's own `outbox` table.
+#[tokio::test]
+async fn outbox_backlog_counts_unrelayed_rows_and_the_oldest_age() {
+    let schema = TestSchema::new();
+    schema
+        .execute(&format!("CREATE SCHEMA \"{}\"", schema.name))
+        .await;
+    schema
+        .execute(
+            "CREATE TABLE outbox (id uuid PRIMARY KEY, created_at timestamptz NOT NULL, \
+             relayed_at timestamptz)",
+        )
+        .await;
+    schema
+        .execute(
+            "INSERT INTO outbox VALUES \
+             (gen_random_uuid(), now() - interval '10 minutes', NULL), \
+             (gen_random_uuid(), now() - interval '1 minute', NULL), \
+             (gen_random_uuid(), now() - interval '1 hour', now())",
+        )
+        .await;
+    let backlog = metrics::outbox_backlog().unwrap();
+    backlog.refresh(&schema.pool(1)).await;
+    let text = metrics::render();
+    assert_eq!(sample(&text, "shop_outbox_pending"), 2.0, "{text}");
+    let oldest = sample(&text, "shop_outbox_oldest_pending_seconds");
+    assert!((600.0..660.0).contains(&oldest), "{oldest}");
 }

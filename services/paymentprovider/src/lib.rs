@@ -104,6 +104,9 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
     move |cfg| {
         metrics::register();
         cfg.app_data(state.pool.clone())
+            .app_data(web::Data::new(metrics::scrape_hook(
+                state.pool.get_ref().clone(),
+            )))
             .app_data(state.verifier.clone())
             .app_data(state.cipher.clone())
             .app_data(state.internal_key.clone())

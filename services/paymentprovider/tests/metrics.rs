@@ -68,3 +68,28 @@ async fn matched_and_unmatched_payments_are_counted_once() {
     // The webhook is counted under its template, without the provider id.
     assert!(!after.contains(&provider), "{after}");
 }
+
+/// Transfers waiting for retailstore (`pending`) are counted with the age of the oldest,
+/// and the outbox backlog is shown beside them, read when scraped.
+#[tokio::test(flavor = "multi_thread")]
+async fn pending_transfers_and_the_outbox_backlog_are_gauged() {
+    let app = TestApp::spawn().await;
+    app.retail.orders(&[CODE], &[]);
+    let provider = app.webhook_provider("Vietcombank").await;
+    app.retail.set_down(true);
+    let answer = app.deliver_ok(&provider, &sepay(7, CODE, 150_000)).await;
+    assert_eq!(answer["status"], "pending");
+    app.execute("UPDATE payment_transactions SET created_at = now() - interval '20 minutes'")
+        .await;
+
+    let text = scrape(&app).await;
+    assert_eq!(
+        sample(&text, "shop_payment_transactions_pending"),
+        1.0,
+        "{text}"
+    );
+    let oldest = sample(&text, "shop_payment_transactions_pending_oldest_seconds");
+    assert!((1200.0..1300.0).contains(&oldest), "{oldest}");
+    assert!(text.contains("# TYPE shop_outbox_pending gauge"), "{text}");
+    assert!(text.contains("# TYPE shop_outbox_oldest_pending_seconds gauge"));
+}

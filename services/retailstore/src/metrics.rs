@@ -3,7 +3,9 @@
 //!   delivered), `shop_orders_expired_total` (payment time ran out: `expired`, or
 //!   `needs_attention` when part of the money had arrived);
 //! - `shop_codes_available{product_id}`: available codes per product, read from the
-//!   stock view when scraped, at most once per [`STOCK_TTL`] per worker.
+//!   stock view when scraped, at most once per [`STOCK_TTL`] per worker;
+//! - common's outbox backlog (`shop_outbox_pending`, `shop_outbox_oldest_pending_seconds`),
+//!   read when scraped.
 //!
 //! Counters are counted after the fact they count, in this replica; sum them over
 //! replicas.
@@ -70,6 +72,9 @@ pub fn scrape_hook(pool: DbPool) -> ScrapeHook {
                 LazyLock::force(counter);
             }
             refresh_stock(&pool, &last).await;
+            if let Some(outbox) = metrics::outbox_backlog() {
+                outbox.refresh(&pool).await;
+            }
         }
     })
 }
