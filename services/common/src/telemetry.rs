@@ -1,7 +1,14 @@
 //! Logging and tracing. `RUST_LOG` filters (default `info`), `LOG_FORMAT=json` writes
 //! JSON lines, and `OTEL_EXPORTER_OTLP_ENDPOINT` turns on OTLP/HTTP span export (which
-//! requests are traced: the SDK's `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG`).
-//! W3C `traceparent` is extracted from incoming and injected into outgoing calls.
+//! requests are traced: the SDK's `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG`,
+//! e.g. `parentbased_traceidratio` and `0.1`). W3C `traceparent` is extracted from
+//! incoming and injected into outgoing calls.
+//!
+//! A JSON line ([`JsonLog`]) is `{"timestamp", "level", "fields", "target", "span",
+//! "spans"}` as tracing-subscriber's JSON format writes it, plus `trace_id` and `span_id`
+//! at the top level for an event within a request: the request span's own ids when spans
+//! are exported, otherwise the incoming `traceparent`'s trace id (no span id: none of
+//! this process's), so a log line and its trace are found from each other.
 
 use opentelemetry::propagation::Injector;
 use opentelemetry::trace::TracerProvider as _;
@@ -33,7 +40,7 @@ pub fn init(service_name: &str) -> TelemetryGuard {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let json = config::var("LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json"));
     let fmt = if json {
-        tracing_subscriber::fmt::layer().json().boxed()
+        json_layer(std::io::stdout).boxed()
     } else {
         tracing_subscriber::fmt::layer().boxed()
     };
@@ -72,6 +79,155 @@ pub fn init(service_name: &str) -> TelemetryGuard {
         .with(otel)
         .try_init();
     TelemetryGuard(provider)
+}
+
+/// The ids of a request span's trace, kept in the span's extensions for [`JsonLog`].
+#[derive(Debug, Clone, Copy)]
+struct TraceIds {
+    trace: opentelemetry::trace::TraceId,
+    span: Option<opentelemetry::trace::SpanId>,
+}
+
+/// Keeps, for the JSON log lines of the events within `span`, its trace id and span id
+/// (spans exported), or else the trace id `incoming` carries. Call after setting its
+/// parent.
+pub fn record_trace_ids(span: &tracing::Span, incoming: &opentelemetry::Context) {
+    use opentelemetry::trace::TraceContextExt;
+    let own = span.context();
+    let own = own.span().span_context().clone();
+    let ids = if own.is_valid() {
+        TraceIds {
+            trace: own.trace_id(),
+            span: Some(own.span_id()),
+        }
+    } else {
+        let parent = incoming.span().span_context().clone();
+        if !parent.is_valid() {
+            return;
+        }
+        TraceIds {
+            trace: parent.trace_id(),
+            span: None,
+        }
+    };
+    span.with_subscriber(|(id, dispatch)| {
+        use tracing_subscriber::registry::LookupSpan;
+        if let Some(registry) = dispatch.downcast_ref::<tracing_subscriber::Registry>()
+            && let Some(data) = registry.span(id)
+        {
+            data.extensions_mut().insert(ids);
+        }
+    });
+}
+
+/// The JSON log layer, writing to `writer`.
+pub fn json_layer<S, W>(writer: W) -> impl Layer<S>
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + 'static,
+{
+    tracing_subscriber::fmt::layer()
+        .fmt_fields(tracing_subscriber::fmt::format::JsonFields::new())
+        .event_format(JsonLog)
+        .with_writer(writer)
+}
+
+/// One JSON line per event (see the module documentation), with `trace_id` and
+/// `span_id` at the top level: from the event's own fields of those names, or else from
+/// the innermost span in scope whose ids [`record_trace_ids`] kept.
+pub struct JsonLog;
+
+impl<S, N> tracing_subscriber::fmt::FormatEvent<S, N> for JsonLog
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    N: for<'a> tracing_subscriber::fmt::FormatFields<'a> + 'static,
+{
+    fn format_event(
+        &self,
+        ctx: &tracing_subscriber::fmt::FmtContext<'_, S, N>,
+        mut writer: tracing_subscriber::fmt::format::Writer<'_>,
+        event: &tracing::Event<'_>,
+    ) -> std::fmt::Result {
+        use serde_json::{Map, Value};
+        let meta = event.metadata();
+        let mut fields = Map::new();
+        event.record(&mut JsonVisitor(&mut fields));
+        let mut trace_id = fields.remove("trace_id");
+        let mut span_id = fields.remove("span_id");
+        let mut spans = Vec::new();
+        let mut kept: Option<TraceIds> = None;
+        if let Some(scope) = ctx.event_scope() {
+            for span in scope.from_root() {
+                let extensions = span.extensions();
+                let mut object = extensions
+                    .get::<tracing_subscriber::fmt::FormattedFields<N>>()
+                    .and_then(|f| serde_json::from_str::<Map<String, Value>>(f.as_str()).ok())
+                    .unwrap_or_default();
+                object.insert("name".into(), Value::from(span.name()));
+                if let Some(ids) = extensions.get::<TraceIds>() {
+                    kept = Some(*ids);
+                }
+                spans.push(Value::Object(object));
+            }
+        }
+        if trace_id.is_none()
+            && let Some(ids) = kept
+        {
+            trace_id = Some(Value::from(format!("{:032x}", ids.trace)));
+            span_id = ids.span.map(|s| Value::from(format!("{s:016x}")));
+        }
+        let mut line = Map::new();
+        line.insert(
+            "timestamp".into(),
+            Value::from(chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true)),
+        );
+        line.insert("level".into(), Value::from(meta.level().as_str()));
+        line.insert("fields".into(), Value::Object(fields));
+        line.insert("target".into(), Value::from(meta.target()));
+        if let Some(current) = spans.last() {
+            line.insert("span".into(), current.clone());
+        }
+        if !spans.is_empty() {
+            line.insert("spans".into(), Value::Array(spans));
+        }
+        if let Some(id) = trace_id {
+            line.insert("trace_id".into(), id);
+        }
+        if let Some(id) = span_id {
+            line.insert("span_id".into(), id);
+        }
+        writeln!(writer, "{}", Value::Object(line))
+    }
+}
+
+/// An event's fields as JSON values.
+struct JsonVisitor<'a>(&'a mut serde_json::Map<String, serde_json::Value>);
+
+impl tracing::field::Visit for JsonVisitor<'_> {
+    fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
+        self.0.insert(field.name().into(), value.into());
+    }
+
+    fn record_i64(&mut self, field: &tracing::field::Field, value: i64) {
+        self.0.insert(field.name().into(), value.into());
+    }
+
+    fn record_u64(&mut self, field: &tracing::field::Field, value: u64) {
+        self.0.insert(field.name().into(), value.into());
+    }
+
+    fn record_bool(&mut self, field: &tracing::field::Field, value: bool) {
+        self.0.insert(field.name().into(), value.into());
+    }
+
+    fn record_f64(&mut self, field: &tracing::field::Field, value: f64) {
+        self.0.insert(field.name().into(), value.into());
+    }
+
+    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+        self.0
+            .insert(field.name().into(), format!("{value:?}").into());
+    }
 }
 
 struct HeaderInjector<'a>(&'a mut reqwest::header::HeaderMap);
@@ -157,7 +313,9 @@ pub fn root_span(req: &actix_web::dev::ServiceRequest, route: &str) -> tracing::
         exception.message = tracing::field::Empty,
         exception.details = tracing::field::Empty,
     );
-    let _ = span.set_parent(incoming_context(&head.headers));
+    let parent = incoming_context(&head.headers);
+    let _ = span.set_parent(parent.clone());
+    record_trace_ids(&span, &parent);
     span
 }
 
@@ -276,26 +434,52 @@ impl ServerSpan {
                 self.0.set_status(Status::error(""));
             }
         }
+        let cx = self.0.span_context().clone();
         self.0.end();
-        log_status(status, Some(request_id));
+        let ids = cx.is_valid().then(|| (cx.trace_id(), cx.span_id()));
+        log_status(status, Some(request_id), ids);
     }
 }
 
 /// Logs a refused or failed request (a served one at debug level), with its request id
-/// when no span around the event carries it.
-fn log_status(status: actix_web::http::StatusCode, request_id: Option<&str>) {
+/// and trace ids when no span around the event carries them.
+fn log_status(
+    status: actix_web::http::StatusCode,
+    request_id: Option<&str>,
+    ids: Option<(opentelemetry::trace::TraceId, opentelemetry::trace::SpanId)>,
+) {
+    let trace_id = ids.map(|(t, _)| tracing::field::display(t));
+    let span_id = ids.map(|(_, s)| tracing::field::display(s));
     if status.is_server_error() {
-        tracing::warn!(status = status.as_u16(), request_id, "request failed");
+        tracing::warn!(
+            status = status.as_u16(),
+            request_id,
+            trace_id,
+            span_id,
+            "request failed"
+        );
     } else if status.is_client_error() {
-        tracing::info!(status = status.as_u16(), request_id, "request refused");
+        tracing::info!(
+            status = status.as_u16(),
+            request_id,
+            trace_id,
+            span_id,
+            "request refused"
+        );
     } else {
-        tracing::debug!(status = status.as_u16(), request_id, "request served");
+        tracing::debug!(
+            status = status.as_u16(),
+            request_id,
+            trace_id,
+            span_id,
+            "request served"
+        );
     }
 }
 
 fn log_outcome(span: &tracing::Span, status: actix_web::http::StatusCode) {
     let _entered = span.enter();
-    log_status(status, None);
+    log_status(status, None, None);
 }
 
 #[cfg(test)]
@@ -340,6 +524,99 @@ mod tests {
         };
         assert!(hex(fields[1], 32) && hex(fields[2], 16), "{tp}");
         (fields[1].into(), fields[2].into(), fields[3].into())
+    }
+
+    /// A writer the JSON layer fills, for the test to read.
+    #[derive(Clone, Default)]
+    struct Lines(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Lines {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Lines {
+        fn json(&self) -> Vec<serde_json::Value> {
+            let text = String::from_utf8(self.0.lock().unwrap().clone()).unwrap();
+            text.lines()
+                .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+                .collect()
+        }
+    }
+
+    fn incoming(traceparent: &str) -> opentelemetry::Context {
+        use opentelemetry::propagation::TextMapPropagator as _;
+        let mut headers = actix_web::http::header::HeaderMap::new();
+        headers.insert(
+            HeaderName::from_static("traceparent"),
+            HeaderValue::from_str(traceparent).unwrap(),
+        );
+        TraceContextPropagator::new().extract(&HeaderExtractor(&headers))
+    }
+
+    #[test]
+    fn json_lines_carry_the_request_spans_trace_and_span_ids() {
+        let lines = Lines::default();
+        let writer = lines.clone();
+        let provider = SdkTracerProvider::builder()
+            .with_sampler(Sampler::ParentBased(Box::new(Sampler::AlwaysOn)))
+            .build();
+        let subscriber = tracing_subscriber::registry()
+            .with(json_layer(move || writer.clone()))
+            .with(tracing_opentelemetry::layer().with_tracer(provider.tracer("test")));
+        tracing::subscriber::with_default(subscriber, || {
+            let parent = incoming(PARENT);
+            let span = tracing::info_span!("HTTP request", request_id = "req-1");
+            let _ = span.set_parent(parent.clone());
+            record_trace_ids(&span, &parent);
+            span.in_scope(|| tracing::info!(order = 7, "inside"));
+            tracing::info!("outside");
+        });
+        let json = lines.json();
+        assert_eq!(json.len(), 2, "{json:?}");
+        let inside = &json[0];
+        assert_eq!(
+            inside["trace_id"], "4bf92f3577b34da6a3ce929d0e0e4736",
+            "{inside}"
+        );
+        let span_id = inside["span_id"].as_str().unwrap();
+        assert_eq!(span_id.len(), 16);
+        assert_ne!(
+            span_id, "00f067aa0ba902b7",
+            "the request's own span, not the caller's"
+        );
+        assert_eq!(inside["fields"]["message"], "inside");
+        assert_eq!(inside["fields"]["order"], 7);
+        assert_eq!(inside["span"]["request_id"], "req-1");
+        assert_eq!(inside["span"]["name"], "HTTP request");
+        assert_eq!(inside["level"], "INFO");
+        assert!(json[1].get("trace_id").is_none(), "{}", json[1]);
+    }
+
+    #[test]
+    fn without_span_export_the_incoming_trace_id_is_logged() {
+        let lines = Lines::default();
+        let writer = lines.clone();
+        let subscriber = tracing_subscriber::registry().with(json_layer(move || writer.clone()));
+        tracing::subscriber::with_default(subscriber, || {
+            let parent = incoming(PARENT);
+            let span = tracing::info_span!("HTTP request");
+            record_trace_ids(&span, &parent);
+            span.in_scope(|| tracing::warn!("inside"));
+            // An event that names its ids itself (the gateway's proxied requests).
+            tracing::info!(trace_id = "abc", span_id = "def", "named");
+        });
+        let json = lines.json();
+        assert_eq!(json[0]["trace_id"], "4bf92f3577b34da6a3ce929d0e0e4736");
+        assert!(json[0].get("span_id").is_none(), "{}", json[0]);
+        assert_eq!(json[1]["trace_id"], "abc");
+        assert_eq!(json[1]["span_id"], "def");
+        assert!(json[1]["fields"].get("trace_id").is_none());
     }
 
     #[test]
