@@ -10,6 +10,8 @@
                                                       and prints the counts
     check_manifests.py rules RENDERED.yaml OUT.yaml    writes the PrometheusRules' groups
                                                       as one rules file (for promtool)
+    check_manifests.py runbooks RENDERED.yaml README  every alert's runbook_url names
+                                                      a section of README
     check_manifests.py dockerfile FILE...             base images pinnable by digest
 
 Each problem is printed as one line naming the object and, for pods, the container
@@ -670,6 +672,32 @@ def write_rules(path, out):
     return 0
 
 
+def anchor(heading):
+    """The anchor a Markdown heading gets (GitHub's rule: lower case, spaces to
+    hyphens, punctuation other than hyphens and underscores dropped)."""
+    text = heading.strip().lower()
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def runbook_problems(objs, readme_text, readme_name):
+    """Each alert's runbook_url is `<readme_name>#<anchor>` of a heading in the README."""
+    anchors = {anchor(line.lstrip("#")) for line in readme_text.splitlines() if line.startswith("#")}
+    found = []
+    for o in objs:
+        if o.get("kind") != "PrometheusRule":
+            continue
+        for g in _need(o, "spec.groups") or []:
+            for r in g.get("rules") or []:
+                if not r.get("alert"):
+                    continue
+                url = str((r.get("annotations") or {}).get("runbook_url", ""))
+                page, _, section = url.partition("#")
+                if page != readme_name or section not in anchors:
+                    found.append((o, f"alert {r['alert']}: runbook_url {url!r} is no section of {readme_name}"))
+    return found
+
+
 # A pinned reference: name:tag@sha256:<64 hex>.
 PINNED = re.compile(r"^[^@\s]+:[^@\s]+@sha256:[0-9a-f]{64}$")
 
@@ -715,6 +743,12 @@ def main(argv):
         return write_builtin(argv[2], argv[3])
     if len(argv) == 4 and argv[1] == "rules":
         return write_rules(argv[2], argv[3])
+    if len(argv) == 4 and argv[1] == "runbooks":
+        with open(argv[3], encoding="utf-8") as f:
+            problems = runbook_problems(load(argv[2]), f.read(), argv[3])
+        for obj, message in problems:
+            print(f"{name_of(obj)}: {message}")
+        return 1 if problems else 0
     if len(argv) == 3 and argv[1] in ("overlay", "shared", "objects"):
         mode, service, path = argv[1], None, argv[2]
     elif len(argv) == 4 and argv[1] == "service":
@@ -722,7 +756,8 @@ def main(argv):
     else:
         print(
             "usage: check_manifests.py overlay FILE | shared FILE | service NAME FILE"
-            " | objects FILE | builtin FILE OUT | rules FILE OUT | dockerfile FILE...",
+            " | objects FILE | builtin FILE OUT | rules FILE OUT | runbooks FILE README"
+            " | dockerfile FILE...",
             file=sys.stderr,
         )
         return 2

@@ -4,7 +4,7 @@ deploy/ (scripts/deploy-check.sh does, before it checks the real renders)."""
 import copy
 import unittest
 
-from check_manifests import check, dockerfile_problems
+from check_manifests import check, dockerfile_problems, runbook_problems
 
 SECURE = {
     "allowPrivilegeEscalation": False,
@@ -325,6 +325,19 @@ class CustomResourceChecks(unittest.TestCase):
                 "PrometheusRule/x: group g: a rule needs alert (or record) and expr",
             ],
         )
+
+    def test_every_alert_has_a_runbook_section(self):
+        rule = custom(
+            "PrometheusRule",
+            "monitoring.coreos.com/v1",
+            {"groups": [{"name": "g", "rules": [
+                {"alert": "ShopHighErrorRate", "annotations": {"runbook_url": "deploy/README.md#shophigherrorrate"}},
+                {"alert": "ShopGone", "annotations": {"runbook_url": "deploy/README.md#shopgone"}},
+            ]}]},
+        )
+        readme = "# Deploying\n\n### ShopHighErrorRate\n\nWhat to do.\n"
+        found = [m for _, m in runbook_problems([rule], readme, "deploy/README.md")]
+        self.assertEqual(found, ["alert ShopGone: runbook_url 'deploy/README.md#shopgone' is no section of deploy/README.md"])
 
     def test_a_certificate_and_an_issuer_need_their_fields(self):
         cert = custom("Certificate", "cert-manager.io/v1", {"secretName": "shop-tls", "issuerRef": {"name": "le"}})

@@ -125,6 +125,9 @@ if command -v promtool >/dev/null 2>&1; then
   if ((n == 0)); then
     printf 'FAIL deploy/k8s/overlays/production: no PrometheusRule rendered\n' >&2
     fail=1
+  elif ! "$py" deploy/check_manifests.py runbooks "$out/overlay-production.yaml" deploy/README.md >"$out/runbooks.check"; then
+    sed 's|^|FAIL |' "$out/runbooks.check" >&2
+    fail=1
   elif ! promtool check rules "$rules" >"$out/promtool.log" 2>&1; then
     cat "$out/promtool.log" >&2
     printf 'FAIL PrometheusRule shop-alerts: promtool check rules\n' >&2
@@ -132,7 +135,7 @@ if command -v promtool >/dev/null 2>&1; then
   else
     cp deploy/monitoring/alerts-test.yaml "$out/rules/"
     if (cd "$out/rules" && promtool test rules alerts-test.yaml >"$out/promtool-test.log" 2>&1); then
-      printf 'ok   PrometheusRule shop-alerts (%s rules: promtool check rules, and test rules)\n' "$n"
+      printf 'ok   PrometheusRule shop-alerts (%s rules: promtool check rules and test rules; a runbook section each)\n' "$n"
     else
       cat "$out/promtool-test.log" >&2
       printf 'FAIL deploy/monitoring/alerts-test.yaml: promtool test rules\n' >&2
