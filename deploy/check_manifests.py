@@ -216,6 +216,38 @@ def internal_key_problems(obj):
     return found
 
 
+# The sysctls Pod Security's baseline allows.
+SAFE_SYSCTLS = {
+    "kernel.shm_rmid_forced",
+    "net.ipv4.ip_local_port_range",
+    "net.ipv4.ip_unprivileged_port_start",
+    "net.ipv4.tcp_syncookies",
+    "net.ipv4.ping_group_range",
+    "net.ipv4.ip_local_reserved_ports",
+    "net.ipv4.tcp_keepalive_time",
+    "net.ipv4.tcp_fin_timeout",
+    "net.ipv4.tcp_keepalive_intvl",
+    "net.ipv4.tcp_keepalive_probes",
+}
+SELINUX_TYPES = {"", "container_t", "container_init_t", "container_kvm_t", "container_engine_t"}
+
+
+def _confinement_problems(sc):
+    """A pod's or container's securityContext keeps AppArmor, SELinux and Windows
+    containers as the baseline allows."""
+    found = []
+    if (sc.get("appArmorProfile") or {}).get("type") == "Unconfined":
+        found.append("AppArmor profile is Unconfined")
+    se = sc.get("seLinuxOptions") or {}
+    if se.get("user") or se.get("role"):
+        found.append("seLinuxOptions sets a user or role")
+    if se.get("type", "") not in SELINUX_TYPES:
+        found.append(f"seLinuxOptions type {se.get('type')} is not allowed")
+    if (sc.get("windowsOptions") or {}).get("hostProcess"):
+        found.append("windowsOptions.hostProcess is true")
+    return found
+
+
 def pod_security_problems(pod):
     """The Pod Security Standard `restricted` (baseline included) beyond what
     container_problems checks: no host namespaces, ports or paths, allowed volume types
@@ -232,9 +264,14 @@ def pod_security_problems(pod):
     psc = pod.get("securityContext") or {}
     if psc.get("runAsUser") == 0:
         found.append("runAsUser is 0")
+    for sysctl in psc.get("sysctls") or []:
+        if sysctl.get("name") not in SAFE_SYSCTLS:
+            found.append(f"sysctl {sysctl.get('name')} is not a safe one")
+    found += _confinement_problems(psc)
     for role, c in containers(pod):
         sc = c.get("securityContext") or {}
         name = f"{role} {c.get('name')}"
+        found += [f"{name}: {p}" for p in _confinement_problems(sc)]
         if sc.get("privileged"):
             found.append(f"{name}: privileged")
         if sc.get("runAsUser") == 0:

@@ -272,6 +272,22 @@ class PodSecurityChecks(unittest.TestCase):
         )
 
 
+    def test_unsafe_sysctls_and_unconfined_profiles_are_refused(self):
+        d = deployment()
+        pod = d["spec"]["template"]["spec"]
+        pod["securityContext"]["sysctls"] = [{"name": "net.ipv4.tcp_syncookies", "value": "1"}, {"name": "kernel.msgmax", "value": "1"}]
+        pod["containers"][0]["securityContext"]["appArmorProfile"] = {"type": "Unconfined"}
+        pod["containers"][0]["securityContext"]["seLinuxOptions"] = {"type": "spc_t"}
+        self.assertEqual(
+            messages(overlay(d)),
+            [
+                "Deployment/identity: sysctl kernel.msgmax is not a safe one",
+                "Deployment/identity: container identity: AppArmor profile is Unconfined",
+                "Deployment/identity: container identity: seLinuxOptions type spc_t is not allowed",
+            ],
+        )
+
+
 class InternalKeyChecks(unittest.TestCase):
     def test_identity_sends_nothing_and_accepts_its_four_callers(self):
         d = deployment()
