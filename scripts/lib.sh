@@ -97,7 +97,11 @@ db_reachable() {
 #   pg_private_start DIR PORT   initialise (once) and start; idempotent
 #   pg_private_stop DIR         stop when running; idempotent
 #   pg_private_running DIR      true when the cluster in DIR runs
+#   pg_private_url DIR PORT DB  the URL of database DB, TLS checked with verify-full
 # As root, initdb and the server run as the 'postgres' user, which is given DIR.
+# The cluster speaks TLS only over TCP (pg_hba: hostssl), with a CA and a server
+# certificate for 127.0.0.1 and localhost made once under DIR/tls (pg_tls_files), so
+# local runs and tests connect as a managed PostgreSQL requires: sslmode=verify-full.
 
 pg_as_owner() {
   if [[ $(id -u) -eq 0 ]]; then
@@ -114,10 +118,56 @@ pg_private_running() {
   pg_as_owner "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1
 }
 
+# pg_tls_files DIR: DIR/tls/ca.crt (a CA made for this cluster) and the server's
+# certificate and key signed by it (server.crt, server.key: IP 127.0.0.1 and DNS
+# localhost), made once. Keys are mode 600, as PostgreSQL requires of its key.
+pg_tls_files() {
+  local tls=$1/tls
+  [[ -s $tls/ca.crt && -s $tls/server.crt && -s $tls/server.key ]] && return 0
+  need openssl "Install openssl (Debian: apt-get install openssl); it makes the private PostgreSQL's TLS certificates."
+  rm -rf "$tls"
+  mkdir -p "$tls"
+  if ! (
+    cd "$tls"
+    umask 077
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 3650 \
+      -subj "/CN=shop private PostgreSQL CA" -keyout ca.key -out ca.crt \
+      -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign
+    openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+      -subj "/CN=127.0.0.1" -keyout server.key -out server.csr
+    printf '%s\n' subjectAltName=IP:127.0.0.1,DNS:localhost basicConstraints=critical,CA:FALSE \
+      keyUsage=critical,digitalSignature extendedKeyUsage=serverAuth >server.ext
+    openssl x509 -req -in server.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 3650 \
+      -extfile server.ext -out server.crt
+    rm -f server.csr server.ext ca.srl
+    chmod 644 ca.crt server.crt
+  ) >"$1/tls.log" 2>&1; then
+    tail -n 20 "$1/tls.log" >&2
+    die "could not make the private PostgreSQL's TLS certificates (log: $1/tls.log)"
+  fi
+}
+
+# pg_url_escape TEXT: TEXT with the characters that end or escape a URL's parameter
+# percent-encoded (libpq and the services decode them).
+pg_url_escape() {
+  local s=${1//%/%25}
+  s=${s// /%20}
+  s=${s//&/%26}
+  s=${s//#/%23}
+  s=${s//\?/%3F}
+  printf '%s\n' "$s"
+}
+
+pg_private_url() {
+  printf 'postgres://postgres@127.0.0.1:%s/%s?sslmode=verify-full&sslrootcert=%s\n' \
+    "$2" "$3" "$(pg_url_escape "$1/tls/ca.crt")"
+}
+
 pg_private_start() {
   local dir=$1 port=$2 bin sockdir opts
   bin=$(find_pg_bin)
   mkdir -p "$dir/data" "$dir/sock"
+  pg_tls_files "$dir"
   if [[ $(id -u) -eq 0 ]]; then
     id postgres >/dev/null 2>&1 ||
       die "running as root, but there is no 'postgres' user to run the private PostgreSQL as (initdb refuses root)"
@@ -143,7 +193,15 @@ pg_private_start() {
     # Unix sockets have a ~107 byte path limit: fall back to TCP only for deep folders.
     sockdir=$dir/sock
     if ((${#sockdir} > 90)); then sockdir=""; fi
+    # TCP only over TLS; the Unix socket (no TLS there) stays open to local tools.
+    pg_as_owner tee "$dir/data/pg_hba.conf" >/dev/null <<'HBA'
+# Written at each start by scripts/lib.sh (pg_private_start).
+local   all all              trust
+hostssl all all 127.0.0.1/32 trust
+hostssl all all ::1/128      trust
+HBA
     opts="-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories='$sockdir'"
+    opts+=" -c ssl=on -c ssl_cert_file='$dir/tls/server.crt' -c ssl_key_file='$dir/tls/server.key'"
     log "starting private PostgreSQL on 127.0.0.1:$port"
     if ! pg_as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$opts" start \
       >/dev/null; then

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use diesel::QueryableByName;
 use diesel::sql_types::Text;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::RunQueryDsl;
 use shop_common::testing::{INTERNAL_KEY, database_url};
 
 /// A running binary, killed when dropped; its output goes to `log`.
@@ -84,7 +84,7 @@ impl Database {
     pub async fn create(label: &str) -> Self {
         let server = database_url();
         let name = format!("shop_{label}_{}", uuid::Uuid::new_v4().simple());
-        let mut conn = AsyncPgConnection::establish(&server).await.unwrap();
+        let mut conn = shop_common::db::connect(&server).await.unwrap();
         diesel::sql_query(format!("CREATE DATABASE \"{name}\""))
             .execute(&mut conn)
             .await
@@ -100,7 +100,7 @@ impl Database {
     }
 
     pub async fn run(&self, sql: &str) {
-        let mut conn = AsyncPgConnection::establish(&self.url).await.unwrap();
+        let mut conn = shop_common::db::connect(&self.url).await.unwrap();
         diesel::sql_query(sql)
             .execute(&mut conn)
             .await
@@ -109,7 +109,7 @@ impl Database {
 
     /// `SELECT ... AS line` returning exactly one text row.
     pub async fn line(&self, sql: &str) -> String {
-        let mut conn = AsyncPgConnection::establish(&self.url).await.unwrap();
+        let mut conn = shop_common::db::connect(&self.url).await.unwrap();
         diesel::sql_query(sql)
             .get_result::<Line>(&mut conn)
             .await
@@ -119,7 +119,7 @@ impl Database {
 
     /// `SELECT ... AS line` returning any number of text rows.
     pub async fn lines(&self, sql: &str) -> Vec<String> {
-        let mut conn = AsyncPgConnection::establish(&self.url).await.unwrap();
+        let mut conn = shop_common::db::connect(&self.url).await.unwrap();
         diesel::sql_query(sql)
             .load::<Line>(&mut conn)
             .await
@@ -145,7 +145,7 @@ impl Drop for Database {
                 .build()
                 .unwrap();
             rt.block_on(async move {
-                if let Ok(mut conn) = AsyncPgConnection::establish(&server).await {
+                if let Ok(mut conn) = shop_common::db::connect(&server).await {
                     let _ = diesel::sql_query(format!(
                         "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
                     ))

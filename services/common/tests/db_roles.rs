@@ -5,7 +5,7 @@
 
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Text};
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::RunQueryDsl;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use shop_common::db;
 
@@ -50,7 +50,7 @@ impl Roles {
             format!("svc_b_{}", &suffix[..12]),
         ];
         let admin = server_url();
-        let mut conn = AsyncPgConnection::establish(&admin).await.unwrap();
+        let mut conn = shop_common::db::connect(&admin).await.unwrap();
         for name in &names {
             for sql in [
                 format!("CREATE ROLE {name} LOGIN"),
@@ -63,7 +63,7 @@ impl Roles {
     }
 
     async fn drop_all(&self) {
-        let mut conn = AsyncPgConnection::establish(&self.admin).await.unwrap();
+        let mut conn = shop_common::db::connect(&self.admin).await.unwrap();
         for name in &self.names {
             for sql in [
                 format!("DROP SCHEMA IF EXISTS {name} CASCADE"),

@@ -8,7 +8,7 @@ use std::net::TcpListener;
 
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Text};
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use diesel_migrations::EmbeddedMigrations;
 use reqwest::Method;
 use serde_json::Value;
@@ -71,9 +71,9 @@ impl TestSchema {
         use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
         use diesel_migrations::MigrationHarness;
         type Wrapper = AsyncConnectionWrapper<AsyncPgConnection>;
-        let url = self.url();
+        let conn = self.connect().await;
         tokio::task::spawn_blocking(move || {
-            let mut conn = <Wrapper as diesel::Connection>::establish(&url).unwrap();
+            let mut conn = Wrapper::from(conn);
             let mut known = MigrationSource::<diesel::pg::Pg>::migrations(&migrations).unwrap();
             known.sort_by_key(|m| std::cmp::Reverse(m.name().version().to_string()));
             let applied = conn.applied_migrations().unwrap();
@@ -99,7 +99,7 @@ impl TestSchema {
 
     /// A fresh connection to this schema, for direct SQL in set-up and assertions.
     pub async fn connect(&self) -> AsyncPgConnection {
-        AsyncPgConnection::establish(&self.url())
+        db::connect(&self.url())
             .await
             .unwrap_or_else(|e| panic!("connect to {}: {e}", self.name))
     }
@@ -189,7 +189,7 @@ impl Drop for TestSchema {
                 .build()
                 .expect("runtime");
             rt.block_on(async move {
-                if let Ok(mut conn) = AsyncPgConnection::establish(&url).await {
+                if let Ok(mut conn) = db::connect(&url).await {
                     let _ = diesel::sql_query(format!("DROP SCHEMA IF EXISTS \"{name}\" CASCADE"))
                         .execute(&mut conn)
                         .await;

@@ -1,9 +1,13 @@
 //! The database pool and the migration runner. Each service lives in its own
 //! schema: connections carry `search_path=<schema>`, so queries never name a schema
-//! and the same migrations run in a test's private schema.
+//! and the same migrations run in a test's private schema. Every connection, pooled or
+//! migrating, is opened by [`Connector`], which honours libpq's `sslmode` and
+//! `sslrootcert` (TLS on rustls).
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use diesel::ConnectionResult;
 use diesel::expression::{AsExpression, TypedExpressionType};
 use diesel::pg::Pg;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
@@ -16,6 +20,13 @@ use diesel_async::pooled_connection::{
     AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
 };
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness};
+
+mod conninfo;
+mod tls;
+
+use conninfo::ConnInfo;
+pub use conninfo::SslMode;
+use tls::MakeRustls;
 
 pub type DbPool = Pool<AsyncPgConnection>;
 pub type DbConn = deadpool::Object<AsyncPgConnection>;
@@ -46,6 +57,8 @@ pub fn connection_lost(e: &diesel::result::Error) -> bool {
 pub enum DbSetupError {
     #[error("invalid schema name '{0}'")]
     SchemaName(String),
+    #[error("database URL: {0}")]
+    Url(String),
     #[error("database pool: {0}")]
     Pool(String),
     #[error("migration: {0}")]
@@ -81,18 +94,99 @@ pub fn url_with_schema(url: &str, schema: &str) -> String {
     out
 }
 
+/// `e` and its causes, one after the other (the driver's errors say what failed in
+/// `e` itself and why in its source).
+pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut source = e.source();
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if !out.ends_with(&text) {
+            out.push_str(": ");
+            out.push_str(&text);
+        }
+        source = cause.source();
+    }
+    out
+}
+
+/// Opens connections to one database URL: its parameters read once, TLS set up once
+/// (the `sslrootcert` file is read here, so a wrong path fails at start).
+#[derive(Clone)]
+pub struct Connector {
+    info: ConnInfo,
+    tls: MakeRustls,
+}
+
+impl Connector {
+    pub fn new(url: &str) -> Result<Self, DbSetupError> {
+        let info = ConnInfo::parse(url).map_err(DbSetupError::Url)?;
+        let tls = MakeRustls::new(&info).map_err(DbSetupError::Url)?;
+        Ok(Self { info, tls })
+    }
+
+    /// The URL's `sslmode` (`prefer` when it names none).
+    pub fn sslmode(&self) -> SslMode {
+        self.info.sslmode
+    }
+
+    /// A new connection. A failure names the server and the reason, never the URL (it
+    /// may hold a password).
+    pub async fn connect(&self) -> ConnectionResult<AsyncPgConnection> {
+        let (client, connection) = self
+            .info
+            .driver
+            .connect(self.tls.clone())
+            .await
+            .map_err(|e| diesel::ConnectionError::BadConnection(self.describe(&e)))?;
+        AsyncPgConnection::try_from_client_and_connection(client, connection).await
+    }
+
+    fn describe(&self, e: &tokio_postgres::Error) -> String {
+        use std::error::Error as _;
+        // The driver's own words for a server that answered the TLS request with "no".
+        let no_tls = e.as_db_error().is_none()
+            && e.source()
+                .is_some_and(|s| s.to_string() == "server does not support TLS");
+        let reason = if no_tls {
+            format!(
+                "the server does not support TLS but sslmode={}",
+                self.info.sslmode.as_str()
+            )
+        } else {
+            error_chain(e)
+        };
+        format!(
+            "cannot connect to PostgreSQL at {}: {reason}",
+            self.info.describe_server()
+        )
+    }
+}
+
+/// One connection to `url` (set-up, tests, tools): see [`Connector`].
+pub async fn connect(url: &str) -> ConnectionResult<AsyncPgConnection> {
+    Connector::new(url)
+        .map_err(|e| diesel::ConnectionError::BadConnection(e.to_string()))?
+        .connect()
+        .await
+}
+
 /// A pool of `size` connections. A connection goes back into use without a `SELECT 1`
 /// round trip (`RecyclingMethod::Fast`): the manager still drops a connection that was
 /// left inside a transaction or whose socket the server closed (the client notices
 /// that without a query). The ping cost one round trip per checkout, several per order.
 pub fn build_pool(url: &str, schema: &str, size: usize) -> Result<DbPool, DbSetupError> {
     check_schema(schema)?;
+    let url = url_with_schema(url, schema);
+    let connector = Arc::new(Connector::new(&url)?);
     let mut config = ManagerConfig::default();
     config.recycling_method = RecyclingMethod::Fast;
-    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(
-        url_with_schema(url, schema),
-        config,
-    );
+    // The manager's URL is unused: connections come from the connector parsed above.
+    config.custom_setup = Box::new(move |_url| {
+        let connector = connector.clone();
+        Box::pin(async move { connector.connect().await })
+    });
+    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(url, config);
     Pool::builder(manager)
         .max_size(size.max(1))
         .wait_timeout(Some(Duration::from_secs(5)))
@@ -130,13 +224,15 @@ pub async fn migrate(
     migrations: EmbeddedMigrations,
 ) -> Result<(), DbSetupError> {
     check_schema(schema)?;
-    let url = url_with_schema(url, schema);
+    let conn = Connector::new(&url_with_schema(url, schema))?
+        .connect()
+        .await
+        .map_err(|e| DbSetupError::Migration(e.to_string()))?;
     let schema = schema.to_owned();
     // The sync migration harness blocks; keep it off the async worker threads.
     tokio::task::spawn_blocking(move || -> Result<(), DbSetupError> {
-        use diesel::{Connection, RunQueryDsl};
-        let mut conn = AsyncConnectionWrapper::<AsyncPgConnection>::establish(&url)
-            .map_err(|e| DbSetupError::Migration(e.to_string()))?;
+        use diesel::RunQueryDsl;
+        let mut conn = AsyncConnectionWrapper::<AsyncPgConnection>::from(conn);
         let key = lock_key(&schema);
         // Waiting for another replica's migration is expected: no lock_timeout yet.
         diesel::sql_query("SELECT pg_advisory_lock($1)")
