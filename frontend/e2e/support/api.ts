@@ -244,7 +244,14 @@ export interface ApiOrderDetail {
 /** An active product (no codes yet); returns it. */
 export function createProduct(
   token: string,
-  product: { name: string; price: number; maxPerOrder?: number; imageUrl?: string | null; lowStockThreshold?: number },
+  product: {
+    name: string;
+    price: number;
+    maxPerOrder?: number;
+    imageUrl?: string | null;
+    lowStockThreshold?: number;
+    redeemInstructions?: string;
+  },
 ): Promise<ApiProduct> {
   return call<ApiProduct>('POST', ORDERS.productCreate, {
     token,
@@ -254,6 +261,7 @@ export function createProduct(
       status: 'active',
       maxPerOrder: product.maxPerOrder ?? 10,
       imageUrl: product.imageUrl ?? null,
+      ...(product.redeemInstructions === undefined ? {} : { redeemInstructions: product.redeemInstructions }),
       ...(product.lowStockThreshold === undefined ? {} : { lowStockThreshold: product.lowStockThreshold }),
     },
   });

@@ -52,6 +52,8 @@ export const PRODUCT_LIMITS = {
   slugMax: 200,
   summaryMax: 500,
   descriptionMax: 20_000,
+  /** A product's redemption steps (Markdown) shown under the codes. */
+  redeemInstructionsMax: 5_000,
   priceMax: AMOUNT_MAX,
   perOrderMax: 100,
   sortOrderAbsMax: SORT_ORDER_ABS_MAX,

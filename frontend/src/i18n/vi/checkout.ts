@@ -101,6 +101,12 @@ export const customerOrder = {
     copyOne: (product: string, index: number) => `Sao chép mã ${index} của ${product}`,
     expires: (date: string) => `Hạn dùng: ${date}`,
     none: 'Đơn hàng chưa có mã.',
+    serial: 'Seri',
+    pin: 'Mã thẻ',
+    copySerial: (product: string, index: number) => `Sao chép seri thẻ ${index} của ${product}`,
+    copyPin: (product: string, index: number) => `Sao chép mã thẻ ${index} của ${product}`,
+    replacement: 'Mã thay thế',
+    instructions: 'Hướng dẫn sử dụng',
   },
   lookup: {
     title: 'Tra cứu đơn hàng',

@@ -189,8 +189,9 @@ export const documentation = {
     title: 'Nhập mã serial',
     steps: [
       'Từ một dòng sản phẩm bấm "Mã serial", hoặc vào trang mã serial rồi bấm nhập mã.',
-      'Chọn sản phẩm, sau đó dán mã (mỗi dòng một mã) hoặc chọn tệp .txt hay .csv.',
-      'Tệp .csv: mã nằm ở cột đầu tiên; dòng đầu có tiêu đề "code" được bỏ qua.',
+      'Chọn sản phẩm, sau đó dán mã (mỗi dòng một mã), dán các cột chép từ Excel/Google Sheets, hoặc chọn tệp .csv, .tsv hay .txt.',
+      'Thẻ điện thoại, thẻ game có số seri bên cạnh mã thẻ: trong phần xem trước, chọn cột mã thẻ (PIN), cột seri và cột hạn dùng (nếu có). Dòng tiêu đề như "Seri", "Mã thẻ", "Hạn sử dụng", "Serial", "PIN", "Expiry" được nhận ra và bỏ qua; các cột khác (ví dụ "Mệnh giá") không được nhập.',
+      'Trước khi gửi, trang đếm số dòng, dòng trống, mã trùng trong tệp và dòng không hợp lệ; dòng có seri mà thiếu mã thẻ không được gửi.',
       'Có thể đặt hạn dùng và ghi chú chung cho cả lần nhập.',
       'Xem số mã sẽ gửi trước khi bấm nhập; tệp lớn được gửi thành nhiều lượt với thanh tiến trình, và có thể dừng giữa chừng.',
     ],

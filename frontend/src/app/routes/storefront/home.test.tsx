@@ -14,6 +14,7 @@ function product(overrides: Partial<CatalogueProduct>): CatalogueProduct {
     slug: 'the-garena-100k',
     summary: 'Nạp kim cương Free Fire',
     description: null,
+    redeemInstructions: null,
     imageUrl: '/uploads/abc.png',
     price: 95000,
     originalPrice: 100000,

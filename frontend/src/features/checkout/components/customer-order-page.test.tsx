@@ -27,7 +27,36 @@ function completedOrder(): CustomerOrder {
         unitPrice: 95000,
         quantity: 2,
         lineTotal: 190000,
-        codes: [{ code: 'STEAM-AAAA-1111', expiresAt: null }, { code: 'STEAM-BBBB-2222', expiresAt: '2027-06-30T00:00:00Z' }],
+        codes: [
+          { code: 'STEAM-AAAA-1111', serial: null, expiresAt: null, replacement: false },
+          { code: 'STEAM-BBBB-2222', serial: null, expiresAt: '2027-06-30T00:00:00Z', replacement: false },
+        ],
+        redeemInstructions: null,
+      },
+    ],
+  });
+}
+
+/** A phone card order: serials beside PINs, one replacement, and the product's steps. */
+function cardOrder(): CustomerOrder {
+  return pendingOrder({
+    status: 'completed',
+    paymentStatus: 'paid',
+    paidAmount: 190000,
+    paidAt: '2026-11-22T03:05:00Z',
+    items: [
+      {
+        productId: 'p-2',
+        productName: 'Thẻ Viettel 100K',
+        imageUrl: null,
+        unitPrice: 95000,
+        quantity: 2,
+        lineTotal: 190000,
+        codes: [
+          { code: '912345678901', serial: '10001234567', expiresAt: null, replacement: false },
+          { code: '998877665544', serial: '10007654321', expiresAt: null, replacement: true },
+        ],
+        redeemInstructions: '1. Bấm **\\*100\\*mã thẻ#**\n2. Xem [Viettel](https://viettel.vn)\n\n<img src=x onerror="window.__pwned=1">',
       },
     ],
   });
@@ -104,6 +133,31 @@ describe('customer order page', () => {
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     expect(calls).toBe(3);
     expect(fetch.mock.calls.filter(([url]) => url.includes('OrderDetail'))).toHaveLength(3);
+  });
+
+  it('shows each card as Seri / Mã thẻ with a copy button for each, labels a replacement, and renders the steps safely', async () => {
+    shop(() => okEnvelope(cardOrder()));
+    renderApp('/order-detail?code=DH7K2M9QXA#token=t');
+    const codes = await screen.findByRole('region', { name: 'Mã sản phẩm của bạn' });
+    expect(within(codes).getAllByTestId('order-serial').map((node) => node.textContent)).toEqual(['10001234567', '10007654321']);
+    expect(within(codes).getAllByTestId('order-code').map((node) => node.textContent)).toEqual(['912345678901', '998877665544']);
+    expect(within(codes).getByRole('button', { name: 'Sao chép seri thẻ 1 của Thẻ Viettel 100K' })).toHaveAttribute('data-copy-text', '10001234567');
+    expect(within(codes).getByRole('button', { name: 'Sao chép mã thẻ 2 của Thẻ Viettel 100K' })).toHaveAttribute('data-copy-text', '998877665544');
+    const cards = within(codes).getAllByTestId('order-card');
+    expect(within(cards[0]).queryByText('Mã thay thế')).not.toBeInTheDocument();
+    expect(within(cards[1]).getByText('Mã thay thế')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('Seri')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('Mã thẻ')).toBeInTheDocument();
+
+    const steps = within(codes).getByTestId('order-redeem-instructions');
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(2);
+    expect(steps.querySelector('strong')).toHaveTextContent('*100*mã thẻ#');
+    const link = within(steps).getByRole('link', { name: 'Viettel' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(link.getAttribute('rel')).toContain('nofollow');
+    expect(steps.querySelector('img')).toBeNull();
+    expect(steps).toHaveTextContent('<img src=x');
   });
 
   it('stops polling once final or refused', () => {

@@ -13,7 +13,7 @@ function text(value: unknown): string | null {
 export function normalizeRevealedCodes(result: unknown, productName: string | null = null): RevealedCode[] {
   if (Array.isArray(result)) {
     return result.flatMap((entry): RevealedCode[] => {
-      if (typeof entry === 'string') return [{ id: null, code: entry, productName, maskedCode: null, replacement: false, replaced: false }];
+      if (typeof entry === 'string') return [{ id: null, code: entry, productName, maskedCode: null, serial: null, replacement: false, replaced: false }];
       if (typeof entry !== 'object' || entry === null) return [];
       const record = entry as Record<string, unknown>;
       const name = text(record.productName) ?? productName;
@@ -26,6 +26,7 @@ export function normalizeRevealedCodes(result: unknown, productName: string | nu
           code,
           productName: name,
           maskedCode: text(record.maskedCode),
+          serial: text(record.serial),
           replacement: record.replacement === true,
           replaced: record.replaced === true,
         },

@@ -41,6 +41,8 @@ export interface RevealedCode {
   code: string;
   productName: string | null;
   maskedCode: string | null;
+  /** A card's serial, when it has one (not secret). */
+  serial: string | null;
   replacement: boolean;
   replaced: boolean;
 }

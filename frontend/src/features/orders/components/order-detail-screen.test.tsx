@@ -38,8 +38,8 @@ function order(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
         quantity: 2,
         lineTotal: 190000,
         codes: [
-          { id: 'c-1', maskedCode: 'STEA••••1111', status: 'reserved', replacement: false, replaced: false },
-          { id: 'c-2', maskedCode: 'STEA••••2222', status: 'reserved', replacement: false, replaced: false },
+          { id: 'c-1', maskedCode: 'STEA••••1111', serial: null, status: 'reserved', replacement: false, replaced: false },
+          { id: 'c-2', maskedCode: 'STEA••••2222', serial: null, status: 'reserved', replacement: false, replaced: false },
         ],
       },
     ],

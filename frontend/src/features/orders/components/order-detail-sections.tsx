@@ -111,6 +111,7 @@ export function ItemsSection({ order }: { order: AdminOrderDetail }) {
                     variant="outlined"
                     color={code.replacement ? 'secondary' : 'default'}
                     label={[
+                      code.serial ? `Seri ${code.serial}` : null,
                       code.maskedCode,
                       (vi.serialCodes.status as Record<string, string>)[code.status] ?? code.status,
                       code.replacement && t.replacement,

@@ -55,9 +55,9 @@ export function RevealedCodesDialog({ codes, orderCode, onClose }: RevealedCodes
                 >
                   {entry.code}
                 </Typography>
-                {(entry.productName || entry.replacement || entry.replaced) && (
+                {(entry.productName || entry.serial || entry.replacement || entry.replaced) && (
                   <Typography variant="caption" color="text.secondary">
-                    {[entry.productName, entry.replacement && t.replacement, entry.replaced && t.replaced].filter(Boolean).join(' · ')}
+                    {[entry.productName, entry.serial && `Seri ${entry.serial}`, entry.replacement && t.replacement, entry.replaced && t.replaced].filter(Boolean).join(' · ')}
                   </Typography>
                 )}
               </Stack>

@@ -17,6 +17,7 @@ import { parseWholeNumber } from '@/lib/validation';
 import { useCreateProduct } from '../api/create-product';
 import { PRODUCT_STATUSES, type Product, type ProductPayload } from '../api/types';
 import { useUpdateProduct } from '../api/update-product';
+import { RedeemInstructionsField } from './redeem-instructions-field';
 import {
   PRODUCT_FORM_FIELDS,
   productFormSchema,
@@ -165,6 +166,9 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
             maxRows={12}
             maxLength={PRODUCT_LIMITS.descriptionMax}
           />
+        </Grid>
+        <Grid size={12}>
+          <RedeemInstructionsField control={control} />
         </Grid>
         <Grid size={12}>
           <FormImageUploadField

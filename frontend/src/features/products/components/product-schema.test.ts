@@ -20,6 +20,7 @@ describe('productFormSchema', () => {
       slug: null,
       summary: 'Nạp nhanh',
       description: null,
+      redeemInstructions: null,
       imageUrl: null,
       price: 95000,
       originalPrice: 100000,
@@ -76,6 +77,11 @@ describe('productFormSchema', () => {
     expect(parse({ slug: 'the-garena-100k' }).data?.slug).toBe('the-garena-100k');
   });
 
+  it('bounds the redemption steps at 5,000 characters', () => {
+    expect(errorsOf({ redeemInstructions: 'a'.repeat(5_001) })).toEqual({ redeemInstructions: 'Hướng dẫn sử dụng tối đa 5.000 ký tự' });
+    expect(errorsOf({ redeemInstructions: 'a'.repeat(5_000) })).toEqual({});
+  });
+
   it('reports every problem at once', () => {
     expect(Object.keys(errorsOf({ name: '', price: '', maxPerOrder: '0' })).sort()).toEqual(['maxPerOrder', 'name', 'price']);
   });
@@ -86,6 +92,7 @@ describe('productFormSchema', () => {
       slug: 'steam-200k',
       summary: null,
       description: 'Mô tả',
+      redeemInstructions: '1. Mở ứng dụng\n2. Nhập **mã thẻ**',
       imageUrl: '/uploads/abc.png',
       price: 190000,
       originalPrice: null,

@@ -28,6 +28,10 @@ export const productFormSchema = z
       .refine((v) => v === '' || (v.length <= PRODUCT_LIMITS.slugMax && SLUG_PATTERN.test(v)), t.slugFormat),
     summary: z.string().trim().refine((v) => charLength(v) <= PRODUCT_LIMITS.summaryMax, t.summaryTooLong),
     description: z.string().trim().refine((v) => charLength(v) <= PRODUCT_LIMITS.descriptionMax, t.descriptionTooLong),
+    redeemInstructions: z
+      .string()
+      .trim()
+      .refine((v) => charLength(v) <= PRODUCT_LIMITS.redeemInstructionsMax, t.redeemInstructionsTooLong),
     imageUrl: z.string().nullable(),
     price: z.string(),
     originalPrice: z.string(),
@@ -77,6 +81,7 @@ export const productFormSchema = z
       slug: values.slug || null,
       summary: values.summary || null,
       description: values.description || null,
+      redeemInstructions: values.redeemInstructions || null,
       imageUrl: values.imageUrl || null,
       price: parseWholeNumber(values.price) ?? 0,
       originalPrice: parseWholeNumber(values.originalPrice),
@@ -95,6 +100,7 @@ export const EMPTY_PRODUCT_VALUES: ProductFormValues = {
   slug: '',
   summary: '',
   description: '',
+  redeemInstructions: '',
   imageUrl: null,
   price: '',
   originalPrice: '',
@@ -115,6 +121,7 @@ export function productToFormValues(product: Product | null): ProductFormValues 
     slug: product.slug,
     summary: product.summary ?? '',
     description: product.description ?? '',
+    redeemInstructions: product.redeemInstructions ?? '',
     imageUrl: product.imageUrl,
     price: String(product.price),
     originalPrice: product.originalPrice === null ? '' : String(product.originalPrice),

@@ -21,12 +21,28 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFileSize, formatNumber } from '@/lib/format';
 import { createSerialCodesBulk, useInvalidateAfterImport } from '../api/create-serial-codes-bulk';
 import type { ProductOption } from '../api/types';
-import { addChunkResult, codeSourceOf, emptySummary, planImport, type ImportSummary } from '../utils/code-import';
+import { buildCardRows, suggestMapping, type ColumnMapping, type SplitTable } from '../utils/card-table';
+import { addChunkResult, codeSourceOf, emptySummary, planImport, type CodeChunk, type ImportSummary } from '../utils/code-import';
+import { ImportMapping } from './import-mapping';
+import { useSplitTable } from './use-split-table';
 import { ImportResultSummary } from './import-result-summary';
 import { ProductAutocomplete } from '@/components/product-picker/product-autocomplete';
-import { IMPORT_FIELDS, importSchema, parseImportSource, type ImportFormValues } from './serial-code-schemas';
+import { IMPORT_FIELDS, importSchema, type ImportFormValues } from './serial-code-schemas';
 
 const t = vi.serialCodes.importDialog;
+
+/** One call's body: the cards with their serial and expiry when the file has them, else bare codes. */
+function chunkBody(chunk: CodeChunk): { codes: string[] } | { items: { code: string; serial?: string; expiresAt?: string }[] } {
+  const cards = chunk.serials?.some((serial) => serial !== null) || chunk.expiries?.some((expiry) => expiry !== null);
+  if (!cards) return { codes: chunk.codes };
+  return {
+    items: chunk.codes.map((code, i) => ({
+      code,
+      ...(chunk.serials?.[i] ? { serial: chunk.serials[i] } : {}),
+      ...(chunk.expiries?.[i] ? { expiresAt: chunk.expiries[i] } : {}),
+    })),
+  };
+}
 
 /** Files are read whole in the browser; beyond this the tab would suffer. */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -72,10 +88,18 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
   // Parsing a long paste waits for React's spare time; typing stays smooth.
   const deferredText = useDeferredValue(text);
   const deferredFileText = useDeferredValue(fileText);
+  // Rows and cells, split in a worker when large; then the columns mapped to PIN, serial
+  // and expiry (suggested from a recognised header, changed by staff).
+  const split = useSplitTable(source === 'file' ? deferredFileText : deferredText, source === 'file' ? fileKind : 'text');
+  const [chosen, setChosen] = useState<{ table: SplitTable; mapping: ColumnMapping } | null>(null);
+  const suggested = useMemo(() => (split.table ? suggestMapping(split.table) : null), [split.table]);
+  const mapping = split.table && chosen?.table === split.table ? chosen.mapping : suggested;
   const preview = useMemo(() => {
-    const parsed = parseImportSource({ source, text: deferredText, fileText: deferredFileText, fileKind });
-    return { parsed, chunks: planImport(parsed).chunks.length };
-  }, [source, deferredText, deferredFileText, fileKind]);
+    if (!split.table || !mapping) return null;
+    const cards = buildCardRows(split.table, mapping);
+    return { cards, chunks: planImport(cards).chunks.length };
+  }, [split.table, mapping]);
+  const settled = !split.pending && deferredText === text && deferredFileText === fileText;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -110,8 +134,12 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
 
   const onSubmit = handleSubmit(async (values) => {
     const selected = values.product;
-    if (!selected) return;
-    const parsed = parseImportSource(values);
+    if (!selected || !settled) return;
+    const parsed = preview?.cards;
+    if (!parsed || parsed.codes.length + parsed.invalid.length === 0) {
+      setError(values.source === 'file' ? 'fileName' : 'text', { type: 'manual', message: vi.serialCodes.validation.codesRequired });
+      return;
+    }
     const plan = planImport(parsed);
     const expiresAt = fromDateTimeInputValue(values.expiresAt) ?? null;
     const note = values.note || null;
@@ -133,7 +161,7 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
         }
         const chunk = plan.chunks[index];
         try {
-          const result = await createSerialCodesBulk({ productId: selected.id, codes: chunk.codes, expiresAt, note }, controller.signal);
+          const result = await createSerialCodesBulk({ productId: selected.id, ...chunkBody(chunk), expiresAt, note }, controller.signal);
           summary = addChunkResult(summary, plan, index, result);
           if (controller.signal.aborted) return;
           setPhase({ kind: 'running', summary });
@@ -177,7 +205,7 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
   };
 
   const running = phase.kind === 'running';
-  const toSend = preview.parsed.codes.length;
+  const toSend = preview?.cards.codes.length ?? 0;
 
   const actions =
     phase.kind === 'form' ? (
@@ -185,7 +213,7 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
         <Button color="inherit" onClick={onClose}>
           {vi.common.cancel}
         </Button>
-        <Button type="submit" variant="contained" data-testid="import-submit">
+        <Button type="submit" variant="contained" data-testid="import-submit" disabled={!settled}>
           {t.submit}
         </Button>
       </>
@@ -284,7 +312,7 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
                       {t.fileButton}
                       <input
                         type="file"
-                        accept=".txt,.csv,text/plain,text/csv"
+                        accept=".txt,.csv,.tsv,text/plain,text/csv,text/tab-separated-values"
                         aria-label={t.fileButton}
                         data-testid="import-codes-file"
                         onChange={(event) => void onFile(event)}
@@ -309,15 +337,29 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
               )}
             />
           )}
-          <Alert severity={toSend > 0 ? 'info' : 'warning'} data-testid="import-preview" data-count={toSend}>
-            {[
-              t.preview(formatNumber(toSend)),
-              preview.parsed.skipped > 0 ? t.previewSkipped(formatNumber(preview.parsed.skipped)) : null,
-              preview.parsed.invalid.length > 0 ? vi.serialCodes.result.invalid(formatNumber(preview.parsed.invalid.length)) : null,
-              preview.chunks > 1 ? t.previewChunks(formatNumber(preview.chunks)) : null,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
+          {split.table && mapping && (split.table.columns > 1 || mapping.header) && (
+            <ImportMapping table={split.table} mapping={mapping} onChange={(next) => split.table && setChosen({ table: split.table, mapping: next })} />
+          )}
+          <Alert
+            severity={!settled ? 'info' : toSend > 0 ? 'info' : 'warning'}
+            data-testid="import-preview"
+            data-count={settled ? toSend : undefined}
+            data-rows={settled ? preview?.cards.rows : undefined}
+            data-empty={settled ? preview?.cards.empty : undefined}
+            data-repeated={settled ? preview?.cards.duplicates : undefined}
+          >
+            {!settled
+              ? t.reading
+              : [
+                  t.preview(formatNumber(toSend)),
+                  preview && preview.cards.rows > 0 ? t.previewRows(formatNumber(preview.cards.rows)) : null,
+                  preview && preview.cards.empty > 0 ? t.previewEmpty(formatNumber(preview.cards.empty)) : null,
+                  preview && preview.cards.duplicates > 0 ? t.previewRepeated(formatNumber(preview.cards.duplicates)) : null,
+                  preview && preview.cards.invalid.length > 0 ? vi.serialCodes.result.invalid(formatNumber(preview.cards.invalid.length)) : null,
+                  preview && preview.chunks > 1 ? t.previewChunks(formatNumber(preview.chunks)) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
           </Alert>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <FormTextField

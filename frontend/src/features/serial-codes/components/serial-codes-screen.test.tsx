@@ -19,6 +19,7 @@ const available: SerialCode = {
   note: 'Lô 1',
   createdAt: '2026-11-20T03:00:00Z',
   soldAt: null,
+  serial: null,
 };
 const sold: SerialCode = {
   ...available,
@@ -172,6 +173,44 @@ describe('SerialCodesScreen', () => {
     expect(jsonBody<{ codes: string[] }>(call[1]).codes).toEqual(['X-1', 'X,2']);
   });
 
+  it("maps a supplier's Seri,Mã thẻ,Mệnh giá file and sends each card's serial with its PIN", async () => {
+    const fetch = api((url) => (url.includes('/CreateBulk') ? okEnvelope({ inserted: 3, duplicates: [], invalid: [] }) : undefined));
+    renderApp('/admin/products/serial-codes?productId=p-1');
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sản phẩm' })).toHaveValue('Thẻ Garena 100K'));
+    await user.click(screen.getByTestId('serial-codes-import-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Nhập mã serial' });
+    await user.click(within(dialog).getByTestId('import-source-file'));
+    const rows = ['Seri,Mã thẻ,Mệnh giá', '1001,PIN-1,100000', ',,', '1002,PIN-2,100000', '1003,,100000', '1004,PIN-1,100000'];
+    await user.upload(within(dialog).getByTestId('import-codes-file'), new File([rows.join('\r\n')], 'the.csv', { type: 'text/csv' }));
+    const preview = within(dialog).getByTestId('import-preview');
+    await waitFor(() => expect(preview).toHaveAttribute('data-count', '3'));
+    expect(preview).toHaveAttribute('data-rows', '5');
+    expect(preview).toHaveAttribute('data-empty', '1');
+    expect(preview).toHaveAttribute('data-repeated', '1');
+    expect(preview).toHaveTextContent('1 dòng không hợp lệ');
+    expect(within(dialog).getByTestId('import-map-code')).toHaveValue('1');
+    expect(within(dialog).getByTestId('import-map-serial')).toHaveValue('0');
+    expect(within(dialog).getByTestId('import-map-expiry')).toHaveValue('-1');
+    const table = within(dialog).getByTestId('import-preview-table');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('1001PIN-1100000');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'SeriCột 1: Seri',
+      'Mã thẻCột 2: Mã thẻ',
+      'Bỏ quaCột 3: Mệnh giá',
+    ]);
+    await user.click(within(dialog).getByTestId('import-submit'));
+    expect(await screen.findByText('Đã thêm 3 mã')).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([url]) => url.includes('/CreateBulk'))!;
+    expect(jsonBody<{ items: unknown[] }>(call[1]).items).toEqual([
+      { code: 'PIN-1', serial: '1001' },
+      { code: 'PIN-2', serial: '1002' },
+      { code: 'PIN-1', serial: '1004' },
+    ]);
+    // The serial without its PIN is listed by its line, never sent.
+    expect(screen.getByTestId('import-result-invalid')).toHaveTextContent('Có seri nhưng thiếu mã thẻ (PIN)');
+  });
+
   it('asks for a product and codes before sending', async () => {
     const fetch = api();
     renderApp('/admin/products/serial-codes');
@@ -189,7 +228,7 @@ describe('SerialCodesScreen', () => {
     const { router } = renderApp('/admin/products/serial-codes?productId=p-1');
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Danh sách mã serial' });
-    await user.type(screen.getByRole('searchbox', { name: 'Mã serial hoặc mã đơn hàng' }), 'GARENA-XYZ-AB12');
+    await user.type(screen.getByRole('searchbox', { name: 'Mã serial, seri thẻ hoặc mã đơn hàng' }), 'GARENA-XYZ-AB12');
     const fullSearch = () =>
       fetch.mock.calls.find(([url, init]) => url.includes('/Search') && bodyText(init).includes('GARENA-XYZ-AB12'));
     await waitFor(() => expect(fullSearch()).toBeDefined());
@@ -202,8 +241,8 @@ describe('SerialCodesScreen', () => {
     await waitFor(() => expect(within(table).queryByText('••••••CD34')).not.toBeInTheDocument());
     expect(within(table).getByText('••••••AB12')).toBeInTheDocument();
 
-    await user.clear(screen.getByRole('searchbox', { name: 'Mã serial hoặc mã đơn hàng' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Mã serial hoặc mã đơn hàng' }), 'dh12345678');
+    await user.clear(screen.getByRole('searchbox', { name: 'Mã serial, seri thẻ hoặc mã đơn hàng' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Mã serial, seri thẻ hoặc mã đơn hàng' }), 'dh12345678');
     await waitFor(() =>
       expect(fetch.mock.calls.some(([url]) => url.includes('/ProductSerialCode/Pagination') && url.includes('keyword=dh12345678'))).toBe(true),
     );

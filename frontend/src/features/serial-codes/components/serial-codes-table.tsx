@@ -53,7 +53,7 @@ export function SerialCodesTable({ onReveal, onEdit, onDelete, ...query }: Seria
       label={t.tableLabel}
       testId="serial-codes-table"
       minWidth={940}
-      columns={[t.columns.code, t.columns.product, t.columns.status, t.columns.orderCode, t.columns.expiresAt, t.columns.createdAt, t.columns.soldAt, t.columns.note]}
+      columns={[t.columns.code, t.columns.serial, t.columns.product, t.columns.status, t.columns.orderCode, t.columns.expiresAt, t.columns.createdAt, t.columns.soldAt, t.columns.note]}
       actions
       emptyText={t.empty}
     >
@@ -61,6 +61,9 @@ export function SerialCodesTable({ onReveal, onEdit, onDelete, ...query }: Seria
         <TableRow key={code.id} hover data-testid="serial-codes-row" data-status={code.status}>
           <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }} data-testid="serial-code-masked">
             {code.maskedCode}
+          </TableCell>
+          <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap', color: code.serial ? undefined : 'text.secondary' }} data-testid="serial-code-serial">
+            {code.serial ?? '—'}
           </TableCell>
           <TableCell sx={{ maxWidth: 200, wordBreak: 'break-word' }}>{code.productName}</TableCell>
           <TableCell>

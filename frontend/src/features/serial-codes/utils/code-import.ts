@@ -49,6 +49,10 @@ export interface ParsedCodes {
 export interface CodeChunk {
   codes: string[];
   lines: number[];
+  /** Parallel to `codes` when the file maps a serial column. */
+  serials?: (string | null)[];
+  /** Parallel to `codes` when the file maps an expiry column (ISO instants). */
+  expiries?: (string | null)[];
 }
 
 export interface ImportPlan {
@@ -72,7 +76,7 @@ const CONTEXT_LENGTH = 60;
 /** Which reader a file needs, from its name; null for anything else. */
 export function codeSourceOf(fileName: string): CodeSource | null {
   const lower = fileName.toLowerCase();
-  if (lower.endsWith('.csv')) return 'csv';
+  if (lower.endsWith('.csv') || lower.endsWith('.tsv')) return 'csv';
   if (lower.endsWith('.txt')) return 'text';
   return null;
 }
@@ -157,28 +161,39 @@ function jsonBytesBound(code: string): number {
   return JSON.stringify(code).length * 3 + 1;
 }
 
+/** The same for a card of `items`: its PIN, serial and expiry with their keys. */
+const ITEM_KEYS_BYTES = '{"code":,"serial":,"expiresAt":}'.length;
+
 /** Cuts the codes into calls of at most `chunkSize` codes and `maxBytes` of codes. */
 export function planImport(
-  parsed: Pick<ParsedCodes, 'codes' | 'lines'>,
+  parsed: Pick<ParsedCodes, 'codes' | 'lines'> & Pick<CodeChunk, 'serials' | 'expiries'>,
   chunkSize: number = IMPORT_CHUNK_SIZE,
   maxBytes: number = IMPORT_CHUNK_MAX_BYTES,
 ): ImportPlan {
   const chunks: CodeChunk[] = [];
   const firstLine = new Map<string, number>();
-  let current: CodeChunk = { codes: [], lines: [] };
+  const cards = parsed.serials !== undefined || parsed.expiries !== undefined;
+  const empty = (): CodeChunk => (cards ? { codes: [], lines: [], serials: [], expiries: [] } : { codes: [], lines: [] });
+  let current = empty();
   let bytes = 0;
 
   parsed.codes.forEach((code, i) => {
     const line = parsed.lines[i] ?? i + 1;
     if (!firstLine.has(code)) firstLine.set(code, line);
-    const size = jsonBytesBound(code);
+    const serial = parsed.serials?.[i] ?? null;
+    const expiry = parsed.expiries?.[i] ?? null;
+    const size = cards
+      ? jsonBytesBound(code) + jsonBytesBound(serial ?? '') + jsonBytesBound(expiry ?? '') + ITEM_KEYS_BYTES
+      : jsonBytesBound(code);
     if (current.codes.length > 0 && (current.codes.length >= chunkSize || bytes + size > maxBytes)) {
       chunks.push(current);
-      current = { codes: [], lines: [] };
+      current = empty();
       bytes = 0;
     }
     current.codes.push(code);
     current.lines.push(line);
+    current.serials?.push(serial);
+    current.expiries?.push(expiry);
     bytes += size;
   });
   if (current.codes.length > 0) chunks.push(current);

@@ -196,6 +196,8 @@ export interface components {
       /** Format: uuid */
       id: string;
       maskedCode: string;
+      /** @description Số seri của thẻ (không bí mật) */
+      serial: string | null;
       status: components["schemas"]["CodeStatus"];
       /** @description Mã đổi miễn phí (ReplaceCodes) */
       replacement: boolean;
@@ -296,17 +298,32 @@ export interface components {
     Channel: "email" | "telegram";
     /** @enum {string} */
     CodeStatus: "available" | "reserved" | "sold" | "disabled";
+    /** @description Gửi codes hoặc items (không cả hai). */
     CreateBulk: {
       /** Format: uuid */
       productId: string;
       /** @description Mỗi phần tử một mã: bỏ BOM, CR và khoảng trắng hai đầu, giữ hoa thường; dòng trống bị bỏ qua; 1..200 ký tự in được. Quá 50.000 phần tử: mã 313. */
-      codes: string[];
+      codes?: string[];
+      /** @description Thay cho codes: mỗi phần tử một thẻ (mã thẻ, số seri, hạn dùng riêng). Chỉ số trong kết quả là vị trí trong items. Số seri mà thiếu mã thẻ: mã 1, không nhập gì. Quá 50.000 phần tử: mã 313. */
+      items?: components["schemas"]["CreateBulkItem"][] | null;
       /**
        * Format: date-time
-       * @description Phải ở tương lai
+       * @description Phải ở tương lai; hạn chung cho các mã không có expiresAt riêng
        */
       expiresAt?: string | null;
       note?: string | null;
+    };
+    /** @description One card of CreateBulk's `items`. */
+    CreateBulkItem: {
+      /** @description Mã thẻ (PIN), chuẩn hóa như codes; trống mà có serial: mã 1 */
+      code: string;
+      /** @description Số seri in trên thẻ: 1..64 ký tự in được, lưu dạng rõ */
+      serial?: string | null;
+      /**
+       * Format: date-time
+       * @description Phải ở tương lai; thay cho expiresAt chung
+       */
+      expiresAt?: string | null;
     };
     CreateBulkResult: {
       inserted: number;
@@ -1035,6 +1052,8 @@ export interface components {
       slug?: string | null;
       summary?: string | null;
       description?: string | null;
+      /** @description Hướng dẫn sử dụng mã (Markdown, không HTML), hiện dưới các mã trên trang đơn hàng */
+      redeemInstructions?: string | null;
       /** @description /uploads/<tên tệp> hoặc https://... */
       imageUrl?: string | null;
       /**
@@ -1093,6 +1112,8 @@ export interface components {
       price: number;
       /** Format: int64 */
       originalPrice: number | null;
+      /** @description Hướng dẫn sử dụng mã (Markdown; hiển thị không kèm HTML) */
+      redeemInstructions: string | null;
     };
     /**
      * @default draft
@@ -1108,6 +1129,8 @@ export interface components {
       slug?: string | null;
       summary?: string | null;
       description?: string | null;
+      /** @description Hướng dẫn sử dụng mã (Markdown, không HTML); null: xóa */
+      redeemInstructions?: string | null;
       /** @description /uploads/<tên tệp> hoặc https://... */
       imageUrl?: string | null;
       /**
@@ -1278,6 +1301,8 @@ export interface components {
       /** Format: uuid */
       id: string;
       code: string;
+      /** @description Số seri của thẻ (không bí mật) */
+      serial: string | null;
       status: components["schemas"]["CodeStatus"];
       /** Format: date-time */
       expiresAt: string | null;
@@ -1338,6 +1363,8 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       soldAt: string | null;
+      /** @description Số seri in trên thẻ bên cạnh mã thẻ (không bí mật) */
+      serial: string | null;
     };
     SerialCodePage: {
       items: components["schemas"]["SerialCode"][];
@@ -1549,9 +1576,14 @@ export interface components {
     });
     /** @description A delivered code in the shopper's view. */
     WebOrderCode: {
+      /** @description Mã thẻ (PIN) */
       code: string;
+      /** @description Số seri in trên thẻ, khi thẻ có */
+      serial: string | null;
       /** Format: date-time */
       expiresAt: string | null;
+      /** @description Mã thay thế (cửa hàng đổi miễn phí cho một mã trước đó) */
+      replacement: boolean;
     };
     /** @description CreateOrder's answer: the web order detail and its access token (only here). */
     WebOrderCreated: components["schemas"]["WebOrder"] & {
@@ -1571,6 +1603,11 @@ export interface components {
       lineTotal: number;
       /** @description Chỉ khi đơn đã hoàn tất (null trước đó) */
       codes: components["schemas"]["WebOrderCode"][] | null;
+      /**
+       * @description Hướng dẫn sử dụng của sản phẩm (Markdown, hiển thị không kèm HTML); chỉ khi đơn
+       * đã hoàn tất
+       */
+      redeemInstructions: string | null;
     };
     /** @description The answer to an authenticated delivery. */
     WebhookAnswer: {
