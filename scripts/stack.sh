@@ -77,8 +77,11 @@ LOG_DIR=$DATA_DIR/logs
 PG_DIR=$DATA_DIR/pg
 SERVICES=(identity system retailstore paymentprovider)
 ALL=(identity system retailstore paymentprovider gateway)
-# Made once in DATA_DIR: 32 random bytes as hex each.
-KEYS=(internal-api-key code-encryption-key code-hash-key payment-secret-key system-secret-key)
+# Made once in DATA_DIR: 32 random bytes as hex each. Each calling service has its own
+# internal key (<name>-internal-key); identity calls no one.
+CALLERS=(gateway retailstore paymentprovider system)
+KEYS=(gateway-internal-key retailstore-internal-key paymentprovider-internal-key
+  system-internal-key code-encryption-key code-hash-key payment-secret-key system-secret-key)
 
 # The local mail catcher (maildev, installed with the frontend's packages).
 MAIL_CATCHER=${MAIL_CATCHER:-1}
@@ -292,13 +295,24 @@ service_db_url() {
 
 # Launch ------------------------------------------------------------------------
 
+# internal_keys_env NAME: adds NAME's own internal key (INTERNAL_API_KEY) and, as
+# `sha256:` digests, the keys of every service that may call it (<CALLER>_INTERNAL_KEY):
+# a service never holds a key with which it could pass for another.
+internal_keys_env() {
+  local name=$1 caller digest
+  [[ -s $DATA_DIR/$name-internal-key ]] && CHILD_ENV+=("INTERNAL_API_KEY=$(<"$DATA_DIR/$name-internal-key")")
+  for caller in "${CALLERS[@]}"; do
+    digest=$(tr -d '\n' <"$DATA_DIR/$caller-internal-key" | sha256sum)
+    CHILD_ENV+=("${caller^^}_INTERNAL_KEY=sha256:${digest%% *}")
+  done
+}
+
 # child_env NAME: fills CHILD_ENV with the variables NAME is started with.
 CHILD_ENV=()
 child_env() {
-  local name=$1 port identity_url internal_key code_enc code_hash
+  local name=$1 port identity_url code_enc code_hash
   port=$(port_of "$name")
   identity_url="http://127.0.0.1:$(port_of identity)"
-  internal_key=${INTERNAL_API_KEY:-$(<"$DATA_DIR/internal-api-key")}
   if [[ $name == gateway ]]; then
     CHILD_ENV=(
       "LISTEN_ADDR=$BIND_ADDR:$port"
@@ -307,7 +321,7 @@ child_env() {
       "RETAILSTORE_URL=http://127.0.0.1:$(port_of retailstore)"
       "PAYMENTPROVIDER_URL=http://127.0.0.1:$(port_of paymentprovider)"
       "FRONTEND_DIR=$FRONTEND_DIST"
-      "INTERNAL_API_KEY=$internal_key"
+      "INTERNAL_API_KEY=$(<"$DATA_DIR/gateway-internal-key")"
       "TRUSTED_PROXIES=${GATEWAY_TRUSTED_PROXIES:-}"
       # Beside the public port, so that several stacks can run side by side.
       "METRICS_PORT=${GATEWAY_METRICS_PORT:-$((PORT_BASE + 9))}"
@@ -317,7 +331,6 @@ child_env() {
       "LISTEN_ADDR=127.0.0.1:$port"
       "DATABASE_URL=$(service_db_url "$name")"
       "IDENTITY_URL=$identity_url"
-      "INTERNAL_API_KEY=$internal_key"
       "TRUSTED_PROXIES=127.0.0.1,::1"
       # The services call each other directly, not through the gateway (retailstore and
       # paymentprovider post their notification events to system's Enqueue).
@@ -327,6 +340,7 @@ child_env() {
       # Links in e-mails, webhook URLs and new customer links point at this gateway.
       "PUBLIC_BASE_URL=${PUBLIC_BASE_URL:-http://localhost:$PORT_BASE}"
     )
+    internal_keys_env "$name"
     case $name in
     identity)
       CHILD_ENV+=("ADMIN_USERNAME=$ADMIN_USERNAME" "ADMIN_PASSWORD=$ADMIN_PASSWORD")

@@ -18,11 +18,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use shop_common::internal::Caller;
 use shop_common::testing::mail::{MailCatcher, recipients};
 use shop_common::testing::shop::{
     ACCOUNT, PUBLIC_BASE, Staff, WEBHOOK_KEY, codes, order_detail, payment, retail, sepay,
 };
-use shop_common::testing::{Stub, TestClient};
+use shop_common::testing::{Stub, TestClient, caller_key};
 use support::stack::{
     Database, Forward, Running, SYSTEM_KEY, Stack, build_services, jwt_private_key_pem,
 };
@@ -698,5 +699,80 @@ async fn one_transfer_delivered_twenty_times_at_once_is_one_payment() {
     // Later deliveries of the same transfer change nothing either.
     shop.webhook(2_000_001, &memo, order.total).await;
     assert_eq!(shop.db.count(&payments).await, 1);
+    shop.stack.finish();
+}
+
+/// The real binaries, each given every caller's key as a misconfigured cluster might:
+/// a route still admits only its own callers. Money moves on paymentprovider's key
+/// alone; the gateway's key opens no internal route but TokenStatus.
+#[tokio::test(flavor = "multi_thread")]
+async fn each_internal_route_admits_only_its_own_callers() {
+    build_services(&["identity", "system", "retailstore", "paymentprovider"]);
+    let shop = Shop::start().await;
+    let order = shop.order("chi.dung.khoa@vidu.vn").await;
+    let as_caller = |service: &str, caller: Caller| {
+        TestClient::new(shop.stack.url(service), None)
+            .with_headers(&[("x-internal-key", caller_key(caller))])
+    };
+    let confirm = "/retailstore/internal/v1/Order/ConfirmPayment";
+    let body = json!({"orderCode": order.code, "amount": order.total,
+                      "providerId": shop.provider, "transactionId": "sepay:keys-1",
+                      "paidAt": "2026-11-27T10:00:00Z"});
+    // retailstore holds only paymentprovider's key: the others are unknown keys.
+    for caller in [Caller::Gateway, Caller::System, Caller::Retailstore] {
+        let answer = as_caller("retailstore", caller).post(confirm, &body).await;
+        answer.error(401, 5);
+    }
+    let unpaid = format!(
+        "SELECT concat_ws('|', status, paid_amount) AS line FROM retailstore.orders \
+         WHERE code = '{}'",
+        order.code
+    );
+    assert_eq!(shop.db.line(&unpaid).await, "pending|0");
+
+    let enqueue = "/system/internal/v1/Notification/Enqueue";
+    let event = json!({"eventId": uuid::Uuid::new_v4(), "event": "low_stock", "data": {}});
+    for caller in [Caller::Gateway, Caller::System] {
+        let answer = as_caller("system", caller).post(enqueue, &event).await;
+        answer.error(401, 5);
+    }
+    let by_order = format!(
+        "/system/internal/v1/Notification/ByOrder?orderCode={}",
+        order.code
+    );
+    // paymentprovider's key is system's, but ByOrder is retailstore's route.
+    let answer = as_caller("system", Caller::Paymentprovider)
+        .get(&by_order)
+        .await;
+    answer.error(403, 6);
+    assert!(
+        as_caller("system", Caller::Retailstore)
+            .get(&by_order)
+            .await
+            .ok()["items"]
+            .is_array()
+    );
+
+    let instruction = "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction";
+    let ask = json!({"providerId": shop.provider, "amount": 1000, "orderCode": order.code});
+    for caller in [Caller::Gateway, Caller::System, Caller::Paymentprovider] {
+        let answer = as_caller("paymentprovider", caller)
+            .post(instruction, &ask)
+            .await;
+        answer.error(401, 5);
+    }
+
+    // TokenStatus answers every service, the gateway included.
+    let status = "/identity/internal/v1/TokenStatus?sub=00000000-0000-0000-0000-000000000000&ver=1";
+    for caller in Caller::ALL {
+        let answer = as_caller("identity", caller).get(status).await;
+        assert_eq!(answer.ok()["active"], json!(false), "{caller}");
+    }
+
+    // And the rightful caller moves the money.
+    let paid = as_caller("retailstore", Caller::Paymentprovider)
+        .post(confirm, &body)
+        .await;
+    assert_eq!(paid.ok()["status"], json!("completed"), "{paid}");
     shop.stack.finish();
 }

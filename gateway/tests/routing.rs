@@ -105,7 +105,7 @@ async fn client_headers_that_belong_to_the_gateway_are_stripped() {
          traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01\r\n\
          accept-language: vi\r\n\
          Connection: x-custom-hop",
-        shop_common::testing::INTERNAL_KEY
+        shop_common::testing::caller_key(shop_common::internal::Caller::Gateway)
     );
     let resp = raw(&gw, &head, b"").await;
     assert_eq!(resp.status, 200, "{}", resp.head);

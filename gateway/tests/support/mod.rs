@@ -9,10 +9,11 @@ use std::time::Duration;
 
 use gateway::config::{Config, UpstreamUrls};
 use shop_common::config::Secret;
+use shop_common::internal::Caller;
 pub use shop_common::testing::raw::{raw, raw_get};
 pub use shop_common::testing::upstream::{MockUpstream as Mock, claims, fnv, seen};
 pub use shop_common::testing::{Answer, client};
-use shop_common::testing::{INTERNAL_KEY, listener};
+use shop_common::testing::{caller_key, listener};
 
 pub mod stack;
 
@@ -27,7 +28,7 @@ pub async fn setup(tweak: impl FnOnce(&mut Config)) -> (Mock, String) {
         retailstore: upstream(),
         paymentprovider: upstream(),
     };
-    let mut config = Config::new(urls, Secret::new(INTERNAL_KEY));
+    let mut config = Config::new(urls, Secret::new(caller_key(Caller::Gateway)));
     config.frontend_dir = PathBuf::from("/nonexistent/frontend/dist");
     config.workers = Some(2);
     config.upstream_timeout = Duration::from_secs(10);

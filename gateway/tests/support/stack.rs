@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 use diesel::QueryableByName;
 use diesel::sql_types::Text;
 use diesel_async::RunQueryDsl;
-use shop_common::testing::{INTERNAL_KEY, database_url};
+use shop_common::internal::Caller;
+use shop_common::testing::{database_url, internal_key_env};
 
 /// A running binary, killed when dropped; its output goes to `log`.
 pub struct Running(pub Child);
@@ -221,7 +222,6 @@ impl Stack {
             .env("LISTEN_ADDR", "127.0.0.1:0")
             .env("METRICS_PORT", "0")
             .env("DATABASE_URL", &self.db_url)
-            .env("INTERNAL_API_KEY", INTERNAL_KEY)
             .env("IDENTITY_URL", self.url("identity"))
             .env("RETAILSTORE_URL", self.url("retailstore"))
             .env("PAYMENTPROVIDER_URL", self.url("paymentprovider"))
@@ -235,6 +235,12 @@ impl Stack {
             .stdin(Stdio::null())
             .stdout(log.try_clone().unwrap())
             .stderr(log);
+        // Each binary sends its own key and is given every caller's: it reads only the
+        // callers its internal routes accept, as in production.
+        let me = Caller::ALL
+            .into_iter()
+            .find(|caller| caller.name() == binary);
+        cmd.envs(internal_key_env(me));
         if let Some(otlp) = &self.otlp {
             cmd.env("OTEL_EXPORTER_OTLP_ENDPOINT", otlp)
                 // Spans leave within a fraction of a second, not the default 5 s.

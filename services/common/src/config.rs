@@ -1,10 +1,16 @@
 //! Configuration comes only from environment variables. Each reader names its
 //! variable; the README lists them all. Secrets are wrapped so they never print.
+//!
+//! Any variable may instead be given as a file: `NAME_FILE=/path` reads the file (one
+//! trailing newline dropped), which is how a mounted Kubernetes Secret or a Docker
+//! secret is passed without putting the value in the process environment. Setting both
+//! `NAME` and `NAME_FILE` is an error.
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::internal::{Caller, InternalKeys, check_own_keys};
 use crate::net::TrustedProxies;
 
 #[derive(Debug, thiserror::Error)]
@@ -13,6 +19,8 @@ pub enum ConfigError {
     Missing(&'static str),
     #[error("environment variable {name} is invalid: {reason}")]
     Invalid { name: &'static str, reason: String },
+    #[error("{name}_FILE: {reason}")]
+    File { name: String, reason: String },
 }
 
 /// A value that must never reach a log line.
@@ -35,13 +43,50 @@ impl fmt::Debug for Secret {
     }
 }
 
-/// The variable's value, `None` when unset or blank.
+/// The variable's value from `NAME` or the file named by `NAME_FILE`; `None` when
+/// neither is set or the value is blank.
+pub fn lookup(name: &str) -> Result<Option<String>, ConfigError> {
+    lookup_in(name, |n| std::env::var(n).ok())
+}
+
+/// [`lookup`] over any environment (tests pass a map: the process's is shared).
+fn lookup_in(
+    name: &str,
+    env: impl Fn(&str) -> Option<String>,
+) -> Result<Option<String>, ConfigError> {
+    let direct = env(name).filter(|v| !v.trim().is_empty());
+    let file = env(&format!("{name}_FILE")).filter(|v| !v.trim().is_empty());
+    let file_error = |reason: String| ConfigError::File {
+        name: name.to_owned(),
+        reason,
+    };
+    match (direct, file) {
+        (Some(_), Some(_)) => Err(file_error(format!("set {name} or {name}_FILE, not both"))),
+        (Some(value), None) => Ok(Some(value)),
+        (None, None) => Ok(None),
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path.trim())
+                .map_err(|e| file_error(format!("cannot read {}: {e}", path.trim())))?;
+            let text = text
+                .strip_suffix('\n')
+                .map(|t| t.strip_suffix('\r').unwrap_or(t))
+                .unwrap_or(&text);
+            Ok(Some(text.to_owned()).filter(|v| !v.trim().is_empty()))
+        }
+    }
+}
+
+/// The variable's value, `None` when unset or blank. An unreadable `NAME_FILE` is
+/// logged and counts as unset; a required variable reports it instead.
 pub fn var(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+    lookup(name).unwrap_or_else(|e| {
+        tracing::error!(error = %e, "configuration file unreadable");
+        None
+    })
 }
 
 pub fn required(name: &'static str) -> Result<String, ConfigError> {
-    var(name).ok_or(ConfigError::Missing(name))
+    lookup(name)?.ok_or(ConfigError::Missing(name))
 }
 
 pub fn or(name: &str, default: &str) -> String {
@@ -93,27 +138,47 @@ pub fn duration_or(name: &'static str, default: Duration) -> Result<Duration, Co
 /// Settings every service reads.
 ///
 /// `DATABASE_URL` (required), `LISTEN_ADDR`, `DB_POOL_SIZE` [10], `IDENTITY_URL`
-/// [http://127.0.0.1:8081], `INTERNAL_API_KEY` (required), `TRUSTED_PROXIES` [none],
-/// `TOKEN_STATUS_CACHE_SECONDS` [30] (how long identity's revocation answer is reused).
+/// [http://127.0.0.1:8081], `INTERNAL_API_KEY` (this service's own key, required when it
+/// calls other services), `<CALLER>_INTERNAL_KEY` for each caller its internal routes
+/// accept (see [`crate::internal`]), `TRUSTED_PROXIES` [none], `TOKEN_STATUS_CACHE_SECONDS`
+/// [30] (how long identity's revocation answer is reused).
 #[derive(Debug, Clone)]
 pub struct ServiceConfig {
     pub database_url: Secret,
     pub listen_addr: String,
     pub db_pool_size: usize,
     pub identity_url: String,
+    /// This service's own key, sent on its internal calls (empty for a service that
+    /// calls none).
     pub internal_api_key: Secret,
+    /// The services allowed to call this one's internal routes, with their keys.
+    pub internal_callers: InternalKeys,
     pub trusted_proxies: TrustedProxies,
     pub token_status_ttl: Duration,
 }
 
+/// How a service takes part in internal calls.
+#[derive(Debug, Clone, Copy)]
+pub struct InternalRole {
+    /// Whether it calls other services (and so needs `INTERNAL_API_KEY`).
+    pub sends: bool,
+    /// The callers its internal routes accept.
+    pub accepts: &'static [Caller],
+}
+
 impl ServiceConfig {
-    pub fn from_env(default_listen: &str) -> Result<Self, ConfigError> {
+    pub fn from_env(default_listen: &str, role: InternalRole) -> Result<Self, ConfigError> {
         Ok(Self {
             database_url: Secret::new(required("DATABASE_URL")?),
             listen_addr: or("LISTEN_ADDR", default_listen),
             db_pool_size: parse_or("DB_POOL_SIZE", 10)?,
             identity_url: identity_url(),
-            internal_api_key: internal_api_key()?,
+            internal_api_key: if role.sends {
+                internal_api_key()?
+            } else {
+                Secret::new(String::new())
+            },
+            internal_callers: InternalKeys::from_env(role.accepts)?,
             trusted_proxies: trusted_proxies()?,
             token_status_ttl: token_status_ttl()?,
         })
@@ -132,22 +197,12 @@ pub fn token_status_ttl() -> Result<Duration, ConfigError> {
     duration_or("TOKEN_STATUS_CACHE_SECONDS", Duration::from_secs(30))
 }
 
-/// `INTERNAL_API_KEY`: one key, or a comma-separated list during a rotation (callers
-/// send the first, any is accepted; see `internal::InternalKey`).
+/// `INTERNAL_API_KEY`: this service's own key, or a comma-separated list during a
+/// rotation (the first is sent; see [`crate::internal::sending_key`]).
 pub fn internal_api_key() -> Result<Secret, ConfigError> {
     let key = required("INTERNAL_API_KEY")?;
-    check_internal_keys(&key)?;
+    check_own_keys("INTERNAL_API_KEY", &key)?;
     Ok(Secret::new(key))
-}
-
-fn check_internal_keys(list: &str) -> Result<(), ConfigError> {
-    if list.split(',').any(|key| key.trim().len() < 16) {
-        return Err(ConfigError::Invalid {
-            name: "INTERNAL_API_KEY",
-            reason: "use at least 16 characters for each key of the list".into(),
-        });
-    }
-    Ok(())
 }
 
 pub fn trusted_proxies() -> Result<TrustedProxies, ConfigError> {
@@ -231,13 +286,35 @@ mod tests {
     }
 
     #[test]
-    fn internal_keys_are_one_key_or_a_list_of_long_keys() {
-        let long = "k".repeat(16);
-        assert!(check_internal_keys(&long).is_ok());
-        assert!(check_internal_keys(&format!("{long},{}", "n".repeat(20))).is_ok());
-        assert!(check_internal_keys("short").is_err());
-        assert!(check_internal_keys(&format!("{long},short")).is_err());
-        assert!(check_internal_keys(&format!("{long},")).is_err());
+    fn a_variable_can_come_from_a_file() {
+        let dir = std::env::temp_dir().join(format!("shop-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("key");
+        std::fs::write(&path, "from-the-file\n").unwrap();
+        let path = path.to_string_lossy().into_owned();
+        let env = |pairs: Vec<(&'static str, String)>| {
+            move |n: &str| pairs.iter().find(|(k, _)| *k == n).map(|(_, v)| v.clone())
+        };
+
+        let file_only = env(vec![("KEY_FILE", path.clone())]);
+        assert_eq!(
+            lookup_in("KEY", file_only).unwrap().as_deref(),
+            Some("from-the-file")
+        );
+        let direct = env(vec![("KEY", "direct".into())]);
+        assert_eq!(lookup_in("KEY", direct).unwrap().as_deref(), Some("direct"));
+        let both = env(vec![("KEY", "direct".into()), ("KEY_FILE", path.clone())]);
+        let err = lookup_in("KEY", both).unwrap_err().to_string();
+        assert!(err.contains("not both") && !err.contains("direct"), "{err}");
+        let missing = env(vec![("KEY_FILE", format!("{path}.absent"))]);
+        assert!(
+            lookup_in("KEY", missing)
+                .unwrap_err()
+                .to_string()
+                .starts_with("KEY_FILE")
+        );
+        assert_eq!(lookup_in("KEY", env(vec![])).unwrap(), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -12,7 +12,8 @@ use shop_common::ApiError;
 use shop_common::auth::session::SessionCheck;
 use shop_common::auth::{AUDIENCE, AuthError, Claims, ISSUER, Role, TokenVerifier};
 use shop_common::config::Secret;
-use shop_common::testing::{INTERNAL_KEY, Stub, TestTokens, envelope_error, envelope_ok};
+use shop_common::internal::Caller;
+use shop_common::testing::{Stub, TestTokens, caller_key, envelope_error, envelope_ok};
 
 fn claims(role: Role) -> Claims {
     let now = chrono::Utc::now().timestamp();
@@ -113,7 +114,7 @@ const STATUS: &str = "/identity/internal/v1/TokenStatus";
 fn checked(keys: &TestTokens, identity_url: &str, ttl: Duration) -> TokenVerifier {
     let sessions = SessionCheck::identity(
         identity_url,
-        Secret::new(INTERNAL_KEY),
+        Secret::new(caller_key(Caller::System)),
         ttl,
         shop_common::testing::client(),
     );
@@ -140,7 +141,10 @@ async fn a_current_session_passes_and_is_asked_once_per_ttl() {
     }
     let calls = identity.requests(STATUS);
     assert_eq!(calls.len(), 1, "answers within the TTL come from the cache");
-    assert_eq!(calls[0].headers["x-internal-key"], INTERNAL_KEY);
+    assert_eq!(
+        calls[0].headers["x-internal-key"],
+        caller_key(Caller::System)
+    );
     assert_eq!(verifier.sessions().map(|s| s.lookups()), Some(1));
     // A new session version is a new question.
     let mut next = claims.clone();

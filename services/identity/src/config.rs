@@ -112,22 +112,10 @@ fn invalid(name: &'static str, reason: &str) -> ConfigError {
     }
 }
 
-/// `JWT_PRIVATE_KEY` (PEM text) or `JWT_PRIVATE_KEY_FILE` (a path), exactly one of them.
+/// `JWT_PRIVATE_KEY` (PEM text) or `JWT_PRIVATE_KEY_FILE` (a path), exactly one of them
+/// (the `_FILE` form is read like every other variable's, see `shop_common::config`).
 fn private_key_pem() -> Result<Secret, ConfigError> {
-    match (
-        config::var("JWT_PRIVATE_KEY"),
-        config::var("JWT_PRIVATE_KEY_FILE"),
-    ) {
-        (Some(_), Some(_)) => Err(invalid(
-            "JWT_PRIVATE_KEY",
-            "set either JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE, not both",
-        )),
-        (Some(text), None) => Ok(Secret::new(unescape_newlines(&text))),
-        (None, Some(path)) => std::fs::read_to_string(&path)
-            .map(Secret::new)
-            .map_err(|e| invalid("JWT_PRIVATE_KEY_FILE", &format!("cannot read {path}: {e}"))),
-        (None, None) => Err(ConfigError::Missing("JWT_PRIVATE_KEY")),
-    }
+    config::required("JWT_PRIVATE_KEY").map(|text| Secret::new(unescape_newlines(&text)))
 }
 
 fn retired_public_keys_pem() -> Result<Option<String>, ConfigError> {

@@ -7,10 +7,9 @@ use std::sync::Arc;
 use actix_web::web;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use shop_common::auth::TokenVerifier;
-use shop_common::config::Secret;
 use shop_common::db::DbPool;
 use shop_common::health;
-use shop_common::internal::InternalKey;
+use shop_common::internal::InternalKeys;
 
 pub mod accounts;
 pub mod audit;
@@ -45,7 +44,7 @@ pub struct AppState {
     pub passwords: Arc<Passwords>,
     pub settings: Arc<Settings>,
     verifier: web::Data<TokenVerifier>,
-    internal_key: web::Data<InternalKey>,
+    internal_keys: web::Data<InternalKeys>,
 }
 
 impl AppState {
@@ -54,7 +53,7 @@ impl AppState {
         keys: Arc<SigningKeys>,
         passwords: Arc<Passwords>,
         settings: Settings,
-        internal_api_key: Secret,
+        internal_keys: InternalKeys,
     ) -> Self {
         let verifier = web::Data::new(keys.verifier());
         Self {
@@ -63,7 +62,7 @@ impl AppState {
             passwords,
             settings: Arc::new(settings),
             verifier,
-            internal_key: web::Data::new(InternalKey(internal_api_key)),
+            internal_keys: web::Data::new(internal_keys),
         }
     }
 }
@@ -73,7 +72,7 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
     move |cfg| {
         cfg.app_data(web::Data::new(state.pool.clone()))
             .app_data(state.verifier.clone())
-            .app_data(state.internal_key.clone())
+            .app_data(state.internal_keys.clone())
             .app_data(web::Data::new(state.clone()))
             .configure(health::configure)
             .configure(routes::configure);

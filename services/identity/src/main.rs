@@ -5,7 +5,8 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use shop_common::config::ServiceConfig;
+use shop_common::config::{InternalRole, ServiceConfig};
+use shop_common::internal::Caller;
 use shop_common::{db, server, telemetry};
 
 use identity::config::IdentityConfig;
@@ -67,7 +68,12 @@ async fn run() -> std::io::Result<()> {
         tracing::info!("migrations applied");
         return Ok(());
     }
-    let service = ServiceConfig::from_env(DEFAULT_LISTEN_ADDR).map_err(fail)?;
+    // identity calls no other service; every service may ask it for a token's status.
+    let role = InternalRole {
+        sends: false,
+        accepts: &Caller::ALL,
+    };
+    let service = ServiceConfig::from_env(DEFAULT_LISTEN_ADDR, role).map_err(fail)?;
     db::migrate(service.database_url.expose(), SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
@@ -107,7 +113,7 @@ async fn run() -> std::io::Result<()> {
         Arc::new(keys),
         Arc::new(passwords),
         config.settings,
-        config.service.internal_api_key.clone(),
+        config.service.internal_callers.clone(),
     );
     let listener = server::bind(&config.service.listen_addr)?;
     tracing::info!(addr = %server::bound(&listener), "identity listening");

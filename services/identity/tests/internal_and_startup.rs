@@ -14,11 +14,14 @@ use identity::{MIGRATIONS, Passwords};
 use serde_json::json;
 use shop_common::config::Secret;
 use shop_common::db;
+use shop_common::internal::Caller;
 use shop_common::testing::{Answer, TestSchema};
 
-/// TokenStatus as the gateway asks it: with the internal key, no token.
+/// TokenStatus as the gateway asks it: with the gateway's own key, no token.
 async fn status(api: &Api, query: &str) -> Answer {
-    api.internal().get(&format!("{TOKEN_STATUS}?{query}")).await
+    api.as_caller(Caller::Gateway)
+        .get(&format!("{TOKEN_STATUS}?{query}"))
+        .await
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -38,6 +41,11 @@ async fn token_status_answers_the_gateway() {
 
     let ok = status(&api, &format!("sub={id}&ver=1")).await;
     assert_eq!(ok.ok(), &json!({ "active": true, "role": "admin" }));
+    // Every service checks sessions: each answers with its own key.
+    for caller in Caller::ALL {
+        let answer = api.as_caller(caller).get(&path).await;
+        assert_eq!(answer.ok()["active"], json!(true), "{caller}");
+    }
     let stale = status(&api, &format!("sub={id}&ver=2")).await;
     assert_eq!(stale.ok(), &json!({ "active": false, "role": "admin" }));
     let unknown = status(&api, &format!("sub={}&ver=1", uuid::Uuid::new_v4())).await;

@@ -10,7 +10,8 @@
 
 use std::time::Duration;
 
-use shop_common::config::{self, ConfigError, Secret, ServiceConfig};
+use shop_common::config::{self, ConfigError, InternalRole, Secret, ServiceConfig};
+use shop_common::internal::Caller;
 
 use crate::crypto::SecretCipher;
 
@@ -85,7 +86,14 @@ pub struct Config {
 impl Config {
     pub fn from_env(default_listen: &str) -> Result<Self, ConfigError> {
         Ok(Self {
-            service: ServiceConfig::from_env(default_listen)?,
+            // Only retailstore calls paymentprovider's internal route (PaymentInstruction).
+            service: ServiceConfig::from_env(
+                default_listen,
+                InternalRole {
+                    sends: true,
+                    accepts: &[Caller::Retailstore],
+                },
+            )?,
             secret_key: Secret::new(config::required(PAYMENT_SECRET_KEY)?),
             public_base_url: public_base_url(&config::or(
                 PUBLIC_BASE_URL,

@@ -26,7 +26,7 @@ use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use shop_common::auth::TokenVerifier;
 use shop_common::db::DbPool;
 use shop_common::health;
-use shop_common::internal::InternalKey;
+use shop_common::internal::InternalKeys;
 use shop_common::outbox::Wake;
 
 use crate::crypto::SecretCipher;
@@ -55,7 +55,7 @@ pub struct AppState {
     pub pool: web::Data<DbPool>,
     pub verifier: web::Data<TokenVerifier>,
     pub cipher: web::Data<SecretCipher>,
-    pub internal_key: web::Data<InternalKey>,
+    pub internal_keys: web::Data<InternalKeys>,
     pub public_base_url: web::Data<PublicBaseUrl>,
     /// retailstore's internal API (ConfirmPayment).
     pub retailstore: web::Data<Retailstore>,
@@ -72,7 +72,7 @@ impl AppState {
         pool: DbPool,
         verifier: TokenVerifier,
         cipher: SecretCipher,
-        internal_key: InternalKey,
+        internal_keys: InternalKeys,
         public_base_url: String,
         retailstore: Retailstore,
     ) -> Self {
@@ -80,7 +80,7 @@ impl AppState {
             pool: web::Data::new(pool),
             verifier: web::Data::new(verifier),
             cipher: web::Data::new(cipher),
-            internal_key: web::Data::new(internal_key),
+            internal_keys: web::Data::new(internal_keys),
             public_base_url: web::Data::new(PublicBaseUrl(
                 public_base_url.trim_end_matches('/').to_owned(),
             )),
@@ -109,7 +109,7 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
             )))
             .app_data(state.verifier.clone())
             .app_data(state.cipher.clone())
-            .app_data(state.internal_key.clone())
+            .app_data(state.internal_keys.clone())
             .app_data(state.public_base_url.clone())
             .app_data(state.retailstore.clone())
             .app_data(state.wake.clone())

@@ -1,6 +1,6 @@
 use shop_common::auth::TokenVerifier;
 use shop_common::config::required;
-use shop_common::internal::{InternalClient, InternalKey, http_client};
+use shop_common::internal::{InternalClient, http_client};
 use shop_common::outbox::{Relay, SealedLink};
 use shop_common::{db, server, telemetry};
 
@@ -61,7 +61,7 @@ async fn main() -> std::io::Result<()> {
         pool.clone(),
         verifier,
         cipher,
-        InternalKey(service.internal_api_key.clone()),
+        service.internal_callers.clone(),
         config.public_base_url.clone(),
         retailstore.clone(),
     )

@@ -9,8 +9,8 @@ use reqwest::Method;
 use serde_json::json;
 use shop_common::auth::Role;
 use shop_common::testing::attacks::{
-    assert_internal_key_required, assert_page_bounds, assert_tokens_refused,
-    assert_user_headers_ignored, forged_tokens,
+    assert_internal_callers, assert_internal_key_required, assert_page_bounds,
+    assert_tokens_refused, assert_user_headers_ignored, forged_tokens,
 };
 use shop_common::testing::{TestClient, TestSchema, TestTokens, serve};
 use uuid::Uuid;
@@ -71,13 +71,11 @@ async fn payment_instruction_needs_the_key() {
     let (schema, tokens) = (TestSchema::new(), TestTokens::new());
     let http = spawn(&schema, &tokens).await;
     let body = json!({ "providerId": Uuid::new_v4(), "amount": 1000, "orderCode": "DH12345678" });
-    assert_internal_key_required(
-        &http,
-        Method::POST,
-        "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction",
-        Some(&body),
-    )
-    .await;
+    let path = "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction";
+    assert_internal_key_required(&http, Method::POST, path, Some(&body)).await;
+    // Only retailstore asks for payment instructions.
+    let only = [shop_common::internal::Caller::Retailstore];
+    assert_internal_callers(&http, Method::POST, path, Some(&body), &only).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

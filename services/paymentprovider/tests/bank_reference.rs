@@ -72,7 +72,7 @@ async fn money_through_another_provider_than_the_orders_is_held_back() {
         .await;
     // retailstore asked for the order's instruction with its own provider.
     let instruction = app
-        .internal()
+        .as_caller(shop_common::internal::Caller::Retailstore)
         .post(
             INSTRUCTION_PATH,
             json!({"providerId": own, "amount": 150_000, "orderCode": CODE}),

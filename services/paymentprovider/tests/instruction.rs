@@ -7,8 +7,9 @@ mod support;
 use paymentprovider::vietqr::crc16_ccitt_false;
 use reqwest::Method;
 use serde_json::{Value, json};
+use shop_common::internal::Caller;
 use shop_common::internal::HEADER;
-use shop_common::testing::INTERNAL_KEY;
+use shop_common::testing::caller_key;
 use support::*;
 
 const INSTRUCTION: &str = "/paymentprovider/internal/v1/PaymentProvider/PaymentInstruction";
@@ -40,7 +41,7 @@ async fn vietqr_instruction_with_a_valid_payload() {
     let id = app.bank_provider("Vietcombank", 0).await;
     let answer = instruction(
         &app,
-        Some(INTERNAL_KEY),
+        Some(caller_key(Caller::Retailstore)),
         json!({"providerId": id, "amount": 100_000, "orderCode": "DH12345678"}),
     )
     .await;
@@ -92,7 +93,7 @@ async fn manual_instruction_has_no_payload() {
         .clone();
     let answer = instruction(
         &app,
-        Some(INTERNAL_KEY),
+        Some(caller_key(Caller::Retailstore)),
         json!({"providerId": manual["id"], "amount": 50_000, "orderCode": "DHABCDEFGH"}),
     )
     .await;
@@ -139,7 +140,7 @@ async fn unavailable_providers_answer_code_500() {
     for id in [inactive, deleted, uuid::Uuid::new_v4().to_string()] {
         let answer = instruction(
             &app,
-            Some(INTERNAL_KEY),
+            Some(caller_key(Caller::Retailstore)),
             json!({"providerId": id, "amount": 1000, "orderCode": "DH12345678"}),
         )
         .await;
@@ -153,7 +154,7 @@ async fn unavailable_providers_answer_code_500() {
     let id = app.bank_provider("Vietcombank", 0).await;
     let answer = instruction(
         &app,
-        Some(INTERNAL_KEY),
+        Some(caller_key(Caller::Retailstore)),
         json!({"providerId": id, "amount": 0, "orderCode": "DH 1"}),
     )
     .await;

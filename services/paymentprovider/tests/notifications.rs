@@ -7,7 +7,7 @@ mod support;
 
 use serde_json::{Value, json};
 use shop_common::config::Secret;
-use shop_common::internal::{InternalClient, http_client};
+use shop_common::internal::{Caller, InternalClient, http_client};
 use shop_common::outbox::{ENQUEUE_PATH, Relay, RelayConfig, SealedLink};
 use shop_common::testing::{Stub, envelope_ok};
 use support::*;
@@ -61,7 +61,11 @@ async fn an_unmatched_transfer_writes_one_transfer_unmatched_row() {
     system.reply("POST", ENQUEUE_PATH, |_| {
         (200, envelope_ok(json!({ "accepted": true })))
     });
-    let client = InternalClient::new(http_client(), &system.base_url, Secret::new(INTERNAL_KEY));
+    let client = InternalClient::new(
+        http_client(),
+        &system.base_url,
+        Secret::new(caller_key(Caller::Paymentprovider)),
+    );
     let no_links = |_, _: &SealedLink| Err("none".to_owned());
     let relay = Relay::new(
         app.pool.clone(),

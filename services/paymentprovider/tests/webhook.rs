@@ -8,8 +8,9 @@ mod support;
 use paymentprovider::retailstore::CONFIRM_PAYMENT_PATH;
 use reqwest::Method;
 use serde_json::{Value, json};
+use shop_common::internal::Caller;
 use shop_common::internal::HEADER;
-use shop_common::testing::INTERNAL_KEY;
+use shop_common::testing::caller_key;
 use support::*;
 
 const CODE: &str = "DHAB12CD34";
@@ -116,7 +117,10 @@ async fn a_matched_delivery_confirms_the_payment_once() {
     let calls = app.retail.requests(CONFIRM_PAYMENT_PATH);
     assert_eq!(calls.len(), 1);
     assert_eq!(calls[0].method, "POST");
-    assert_eq!(calls[0].headers[HEADER], INTERNAL_KEY);
+    assert_eq!(
+        calls[0].headers[HEADER],
+        caller_key(Caller::Paymentprovider)
+    );
     assert_eq!(
         calls[0].body,
         json!({

@@ -8,7 +8,8 @@
 
 use std::time::Duration;
 
-use shop_common::config::{self, ConfigError, Secret, ServiceConfig};
+use shop_common::config::{self, ConfigError, InternalRole, Secret, ServiceConfig};
+use shop_common::internal::Caller;
 
 use crate::crypto::{CodeCipher, KEY_LEN, KeyringError};
 
@@ -67,7 +68,14 @@ pub struct Config {
 impl Config {
     pub fn from_env(default_listen: &str) -> Result<Self, ConfigError> {
         Ok(Self {
-            service: ServiceConfig::from_env(default_listen)?,
+            // Only paymentprovider calls retailstore's internal route (ConfirmPayment).
+            service: ServiceConfig::from_env(
+                default_listen,
+                InternalRole {
+                    sends: true,
+                    accepts: &[Caller::Paymentprovider],
+                },
+            )?,
             codes: CodeKeys::from_env()?,
             orders: OrderConfig::from_env()?,
             relay: shop_common::outbox::RelayConfig::from_env()?,

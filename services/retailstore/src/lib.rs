@@ -26,9 +26,10 @@ use actix_web::web;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use shop_common::auth::TokenVerifier;
 use shop_common::cache::BodyCache;
+use shop_common::config::Secret;
 use shop_common::db::DbPool;
 use shop_common::health;
-use shop_common::internal::InternalKey;
+use shop_common::internal::InternalKeys;
 use shop_common::net::TrustedProxies;
 
 use crate::config::OrderConfig;
@@ -50,7 +51,7 @@ pub struct AppState {
     pub storefront: web::Data<StorefrontCache>,
     pub orders: web::Data<OrderSettings>,
     pub payments: web::Data<PaymentProviderClient>,
-    pub internal_key: web::Data<InternalKey>,
+    pub internal_keys: web::Data<InternalKeys>,
     pub in_flight: web::Data<admission::InFlight>,
     /// Writes outbox rows and wakes the relay (the binary's relay takes its wake handle).
     pub notifier: web::Data<Notifier>,
@@ -79,18 +80,19 @@ impl StorefrontCache {
 pub const STOREFRONT_CACHE_TTL: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl AppState {
-    /// `internal_key` both checks paymentprovider's calls and signs ours to it and to
-    /// system.
+    /// `own_key` signs our calls to paymentprovider and system; `callers` checks the
+    /// calls made to us (paymentprovider's ConfirmPayment).
     pub fn new(
         pool: DbPool,
         verifier: TokenVerifier,
         cipher: CodeCipher,
         orders: OrderSettings,
-        internal_key: InternalKey,
+        own_key: Secret,
+        callers: InternalKeys,
     ) -> Self {
         let payments =
-            PaymentProviderClient::new(&orders.config.paymentprovider_url, internal_key.0.clone());
-        let system = SystemClient::new(&orders.config.system_url, internal_key.0.clone());
+            PaymentProviderClient::new(&orders.config.paymentprovider_url, own_key.clone());
+        let system = SystemClient::new(&orders.config.system_url, own_key);
         let cipher = web::Data::new(cipher);
         let notifier = Notifier::new(
             cipher.clone(),
@@ -104,7 +106,7 @@ impl AppState {
             storefront: web::Data::new(StorefrontCache(BodyCache::new(STOREFRONT_CACHE_TTL, 1024))),
             orders: web::Data::new(orders),
             payments: web::Data::new(payments),
-            internal_key: web::Data::new(internal_key),
+            internal_keys: web::Data::new(callers),
             in_flight: web::Data::new(admission::InFlight::default()),
             notifier: web::Data::new(notifier),
             system: web::Data::new(system),
@@ -121,7 +123,7 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
             .app_data(state.storefront.clone())
             .app_data(state.orders.clone())
             .app_data(state.payments.clone())
-            .app_data(state.internal_key.clone())
+            .app_data(state.internal_keys.clone())
             .app_data(state.in_flight.clone())
             .app_data(state.notifier.clone())
             .app_data(state.system.clone())

@@ -1,6 +1,6 @@
 use shop_common::auth::TokenVerifier;
 use shop_common::config::required;
-use shop_common::internal::{InternalClient, InternalKey, http_client};
+use shop_common::internal::{InternalClient, http_client};
 use shop_common::outbox::Relay;
 use shop_common::{db, server, telemetry};
 
@@ -50,13 +50,10 @@ async fn main() -> std::io::Result<()> {
         config: config.orders.clone(),
         trusted_proxies: config.service.trusted_proxies.clone(),
     };
-    let internal_key = InternalKey(config.service.internal_api_key.clone());
-    let system = InternalClient::new(
-        http_client(),
-        &config.orders.system_url,
-        internal_key.0.clone(),
-    );
-    let state = AppState::new(pool.clone(), verifier, cipher, orders, internal_key);
+    let own_key = config.service.internal_api_key.clone();
+    let system = InternalClient::new(http_client(), &config.orders.system_url, own_key.clone());
+    let callers = config.service.internal_callers.clone();
+    let state = AppState::new(pool.clone(), verifier, cipher, orders, own_key, callers);
     let listener = server::bind(&config.service.listen_addr)?;
     tracing::info!(
         addr = %server::bound(&listener),

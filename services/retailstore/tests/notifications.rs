@@ -370,7 +370,7 @@ async fn the_admin_detail_lists_notifications_and_answers_without_system() {
     let asked = app.system.requests(BY_ORDER_PATH);
     assert_eq!(
         asked.last().unwrap().headers["x-internal-key"],
-        INTERNAL_KEY
+        caller_key(shop_common::internal::Caller::Retailstore)
     );
     assert_eq!(detail["code"], code);
 

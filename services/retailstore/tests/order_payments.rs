@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use reqwest::Method;
 use serde_json::{Value, json};
+use shop_common::internal::Caller;
+use shop_common::testing::attacks;
 use support::*;
 use uuid::Uuid;
 
@@ -128,11 +130,27 @@ async fn internal_confirm_payment_checks_its_caller_and_input() {
     // An admin token is no internal key.
     let answer = app.post(CONFIRM_PAYMENT, body.clone()).await;
     answer.error(401, 5);
+    // Only paymentprovider moves money: the gateway's, system's and retailstore's own
+    // keys are refused.
+    attacks::assert_internal_callers(
+        &app.http,
+        Method::POST,
+        CONFIRM_PAYMENT,
+        Some(&body),
+        &[Caller::Paymentprovider],
+    )
+    .await;
     let mut unknown = body.clone();
     unknown["orderCode"] = json!("DH00000000");
-    let answer = app.internal().post(CONFIRM_PAYMENT, &unknown).await;
+    let answer = app
+        .as_caller(Caller::Paymentprovider)
+        .post(CONFIRM_PAYMENT, &unknown)
+        .await;
     answer.error(404, 403);
-    let answer = app.internal().post(CONFIRM_PAYMENT, &json!({})).await;
+    let answer = app
+        .as_caller(Caller::Paymentprovider)
+        .post(CONFIRM_PAYMENT, &json!({}))
+        .await;
     assert_eq!(
         answer.error(400, 1),
         [
@@ -152,7 +170,10 @@ async fn internal_confirm_payment_checks_its_caller_and_input() {
     ] {
         let mut bad = body.clone();
         bad[field] = value;
-        let answer = app.internal().post(CONFIRM_PAYMENT, &bad).await;
+        let answer = app
+            .as_caller(Caller::Paymentprovider)
+            .post(CONFIRM_PAYMENT, &bad)
+            .await;
         assert_eq!(answer.error(400, 1), [field], "{bad}");
     }
     assert_eq!(app.schema.dump("serial_codes").await, before);

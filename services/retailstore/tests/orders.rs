@@ -119,12 +119,12 @@ async fn create_order_reserves_codes_and_answers_the_order() {
     assert_eq!(payment["providerId"], PROVIDER);
     assert_eq!(payment["type"], "vietqr_bank");
 
-    // paymentprovider was asked once, with the shared key, the total and the code.
+    // paymentprovider was asked once, with retailstore's own key, the total and the code.
     let calls = app.payments.requests(INSTRUCTION_PATH);
     assert_eq!(calls.len(), 1);
     assert_eq!(
         calls[0].headers["x-internal-key"],
-        shop_common::testing::INTERNAL_KEY
+        shop_common::testing::caller_key(shop_common::internal::Caller::Retailstore)
     );
     assert_eq!(
         calls[0].body,

@@ -51,7 +51,8 @@ use std::time::Duration;
 use shop_common::config::{self, ConfigError, Secret};
 
 use crate::DEFAULT_LISTEN_ADDR;
-use shop_common::config::ServiceConfig;
+use shop_common::config::{InternalRole, ServiceConfig};
+use shop_common::internal::Caller;
 
 /// Default for `UPLOAD_DIR`.
 pub const DEFAULT_UPLOAD_DIR: &str = ".data/uploads";
@@ -389,7 +390,14 @@ impl SystemConfig {
         let secret_key = config::required(SYSTEM_SECRET_KEY)?;
         secret_key_check(&secret_key)?;
         Ok(Self {
-            service: ServiceConfig::from_env(DEFAULT_LISTEN_ADDR)?,
+            // The services that emit events call Enqueue; retailstore reads ByOrder.
+            service: ServiceConfig::from_env(
+                DEFAULT_LISTEN_ADDR,
+                InternalRole {
+                    sends: true,
+                    accepts: &[Caller::Retailstore, Caller::Paymentprovider],
+                },
+            )?,
             upload: UploadSettings::from_env()?,
             secret_key: Secret::new(secret_key),
             notify: NotifyConfig::from_env()?,

@@ -20,7 +20,7 @@ use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use shop_common::auth::TokenVerifier;
 use shop_common::db::DbPool;
 use shop_common::health;
-use shop_common::internal::InternalKey;
+use shop_common::internal::InternalKeys;
 
 use crate::cache::PublicConfigCache;
 use crate::notify::Notifications;
@@ -45,23 +45,23 @@ pub struct AppState {
     cache: web::Data<PublicConfigCache>,
     upload: web::Data<UploadLimit>,
     notifications: web::Data<Notifications>,
-    internal_key: web::Data<InternalKey>,
+    internal_keys: web::Data<InternalKeys>,
 }
 
 impl AppState {
     /// `notifications` is shared with the replica's worker (Enqueue wakes it);
-    /// `internal_key` checks the other services' calls.
+    /// `internal_keys` checks the other services' calls.
     pub fn new(
         pool: DbPool,
         verifier: TokenVerifier,
         store: Arc<dyn FileStore>,
         upload_max_bytes: u64,
         notifications: Arc<Notifications>,
-        internal_key: InternalKey,
+        internal_keys: InternalKeys,
     ) -> Self {
         Self {
             notifications: web::Data::from(notifications),
-            internal_key: web::Data::new(internal_key),
+            internal_keys: web::Data::new(internal_keys),
             pool: web::Data::new(pool),
             verifier: web::Data::new(verifier),
             store: web::Data::from(store),
@@ -82,7 +82,7 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
             .app_data(state.cache.clone())
             .app_data(state.upload.clone())
             .app_data(state.notifications.clone())
-            .app_data(state.internal_key.clone())
+            .app_data(state.internal_keys.clone())
             .app_data(web::Data::new(metrics::scrape_hook(
                 state.pool.get_ref().clone(),
             )))

@@ -1,5 +1,5 @@
 use shop_common::auth::TokenVerifier;
-use shop_common::internal::{InternalKey, http_client};
+use shop_common::internal::http_client;
 use shop_common::{db, server, telemetry};
 
 use system::config::SystemConfig;
@@ -46,7 +46,7 @@ async fn main() -> std::io::Result<()> {
         store,
         config.upload.max_bytes,
         notifications.clone(),
-        InternalKey(service.internal_api_key.clone()),
+        service.internal_callers.clone(),
     );
     let listener = server::bind(&service.listen_addr)?;
     tracing::info!(

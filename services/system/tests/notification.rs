@@ -8,9 +8,11 @@ mod support;
 
 use std::time::Duration;
 
+use reqwest::Method;
 use serde_json::{Value, json};
+use shop_common::internal::Caller;
 use shop_common::testing::mail::{MailCatcher, recipients};
-use shop_common::testing::{Stub, client};
+use shop_common::testing::{Stub, attacks, client};
 use support::TestApp;
 use system::routes::{
     ADMIN_NOTIFICATION_PAGINATION as PAGINATION, ADMIN_NOTIFICATION_RESEND as RESEND,
@@ -75,7 +77,7 @@ fn transfer_unmatched() -> Value {
 }
 
 async fn enqueue(app: &TestApp, body: &Value) {
-    let answer = app.internal().post(ENQUEUE, body).await;
+    let answer = app.as_caller(Caller::Retailstore).post(ENQUEUE, body).await;
     assert_eq!(answer.ok()["accepted"], true, "{answer}");
 }
 
@@ -691,7 +693,7 @@ async fn the_list_filters_and_masks_and_resend_revives_failed_ones() {
 
     // ByOrder (internal), for the admin order page.
     let by_order = app
-        .internal()
+        .as_caller(Caller::Retailstore)
         .get(&format!("{BY_ORDER}?orderCode=dhlist0001"))
         .await;
     let items = by_order.ok()["items"].as_array().unwrap().clone();
@@ -706,6 +708,10 @@ async fn the_list_filters_and_masks_and_resend_revives_failed_ones() {
     app.get(&format!("{BY_ORDER}?orderCode=DHLIST0001"))
         .await
         .error(401, 5);
+    // Only retailstore reads an order's deliveries.
+    let path = format!("{BY_ORDER}?orderCode=DHLIST0001");
+    attacks::assert_internal_callers(&app.http, Method::GET, &path, None, &[Caller::Retailstore])
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -714,8 +720,20 @@ async fn enqueue_needs_the_internal_key_and_a_valid_event() {
     let body = codes_ready("DHKEY00001", SHOPPER);
     app.anon().post(ENQUEUE, &body).await.error(401, 5);
     app.post(ENQUEUE, &body).await.error(401, 5);
+    // Only the services that emit events enqueue them: the gateway's and system's own
+    // keys are refused, and nothing is stored.
+    let emitters = [Caller::Retailstore, Caller::Paymentprovider];
+    attacks::assert_internal_callers(&app.http, Method::POST, ENQUEUE, Some(&body), &emitters)
+        .await;
+    let stored = "SELECT count(*) AS n FROM notification_events";
+    assert_eq!(app.schema.scalar(stored).await, 0);
+    let from_payments = app
+        .as_caller(Caller::Paymentprovider)
+        .post(ENQUEUE, &body)
+        .await;
+    assert_eq!(from_payments.ok()["accepted"], true);
     let bad = app
-        .internal()
+        .as_caller(Caller::Retailstore)
         .post(
             ENQUEUE,
             json!({ "eventId": "x", "event": "codes_ready", "accessLink": "ftp://x" }),
@@ -727,7 +745,7 @@ async fn enqueue_needs_the_internal_key_and_a_valid_event() {
     );
     // `data` must be an object (the body does not read otherwise).
     let not_object = app
-        .internal()
+        .as_caller(Caller::Retailstore)
         .post(
             ENQUEUE,
             json!({ "eventId": Uuid::new_v4(), "event": "low_stock", "data": [] }),
@@ -735,7 +753,7 @@ async fn enqueue_needs_the_internal_key_and_a_valid_event() {
         .await;
     not_object.error(400, 1);
     let unknown = app
-        .internal()
+        .as_caller(Caller::Retailstore)
         .post(
             ENQUEUE,
             json!({ "eventId": Uuid::new_v4(), "event": "order_shipped" }),

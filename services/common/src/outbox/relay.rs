@@ -389,7 +389,8 @@ mod unit {
 mod tests {
     use super::*;
     use crate::config::Secret;
-    use crate::testing::{INTERNAL_KEY, Stub, TestSchema, envelope_ok};
+    use crate::internal::Caller;
+    use crate::testing::{Stub, TestSchema, caller_key, envelope_ok};
     use serde_json::json;
 
     const TABLE: &str = "CREATE TABLE outbox (
@@ -458,7 +459,7 @@ mod tests {
         let client = InternalClient::new(
             crate::internal::http_client(),
             &stub.base_url,
-            Secret::new(INTERNAL_KEY),
+            Secret::new(caller_key(Caller::Retailstore)),
         );
         Relay::new(schema.pool(2), client, opener, config, Wake::default())
     }
@@ -490,7 +491,10 @@ mod tests {
         let calls = stub.requests(ENQUEUE_PATH);
         assert_eq!(calls.len(), 3);
         for (call, id) in calls.iter().zip(&ids) {
-            assert_eq!(call.headers["x-internal-key"], INTERNAL_KEY);
+            assert_eq!(
+                call.headers["x-internal-key"],
+                caller_key(Caller::Retailstore)
+            );
             assert_eq!(call.body["eventId"], id.to_string());
             assert_eq!(call.body["event"], "codes_ready");
             assert_eq!(call.body["recipientEmail"], "a@b.vn");

@@ -115,6 +115,27 @@ pub async fn assert_user_headers_ignored(
     answer.error(403, 6);
 }
 
+/// Asserts that an internal route answers 403 code 6 to every known service that is
+/// not one of `allowed` (each with its own valid key), so that, say, the gateway's key
+/// opens no money route. The route's own tests show that `allowed` callers get through.
+pub async fn assert_internal_callers(
+    http: &TestClient,
+    method: Method,
+    path: &str,
+    body: Option<&Value>,
+    allowed: &[crate::internal::Caller],
+) {
+    for caller in crate::internal::Caller::ALL {
+        if allowed.contains(&caller) {
+            continue;
+        }
+        let headers = [("x-internal-key", super::caller_key(caller))];
+        let answer = http.send(method.clone(), path, None, &headers, body).await;
+        assert_eq!(answer.status, 403, "caller {caller}: {answer}");
+        answer.error(403, 6);
+    }
+}
+
 /// Asserts that an internal route answers 401 code 5 without the key, with a wrong
 /// one, and with the key's prefix (compared whole, not as a prefix).
 pub async fn assert_internal_key_required(
@@ -123,7 +144,8 @@ pub async fn assert_internal_key_required(
     path: &str,
     body: Option<&Value>,
 ) {
-    let prefix = &super::INTERNAL_KEY[..super::INTERNAL_KEY.len() - 1];
+    let key = super::caller_key(crate::internal::Caller::Paymentprovider);
+    let prefix = &key[..key.len() - 1];
     let keys: [Option<&str>; 4] = [None, Some(""), Some("wrong-key-0123456789"), Some(prefix)];
     for key in keys {
         let headers: Vec<(&str, &str)> = key.map(|k| ("x-internal-key", k)).into_iter().collect();

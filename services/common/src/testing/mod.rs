@@ -14,6 +14,7 @@ use reqwest::Method;
 use serde_json::Value;
 
 use crate::db::{self, DbPool};
+use crate::internal::{Caller, InternalKeys};
 
 mod answer;
 pub mod attacks;
@@ -234,8 +235,39 @@ where
     base
 }
 
-/// A key long enough for `INTERNAL_API_KEY` checks.
-pub const INTERNAL_KEY: &str = "test-internal-key-0123456789";
+/// Each calling service's own key in tests (as its `INTERNAL_API_KEY`).
+pub fn caller_key(caller: Caller) -> &'static str {
+    match caller {
+        Caller::Gateway => "test-gateway-internal-key-0123",
+        Caller::Retailstore => "test-retailstore-internal-key-0123",
+        Caller::Paymentprovider => "test-paymentprovider-internal-key-0123",
+        Caller::System => "test-system-internal-key-0123",
+    }
+}
+
+/// What a service under test accepts: every caller's test key, so that a test can
+/// show each route refusing the callers that are not its own.
+pub fn internal_keys() -> InternalKeys {
+    Caller::ALL
+        .into_iter()
+        .try_fold(InternalKeys::none(), |keys, caller| {
+            keys.accept(caller, caller_key(caller))
+        })
+        .unwrap()
+}
+
+/// The `(variable, value)` pairs that give a service binary every caller's test key
+/// and `me`'s own as `INTERNAL_API_KEY`.
+pub fn internal_key_env(me: Option<Caller>) -> Vec<(&'static str, &'static str)> {
+    let mut env: Vec<_> = Caller::ALL
+        .into_iter()
+        .map(|caller| (caller.env_var(), caller_key(caller)))
+        .collect();
+    if let Some(me) = me {
+        env.push(("INTERNAL_API_KEY", caller_key(me)));
+    }
+    env
+}
 
 /// An HTTP client for black-box tests (rustls provider installed).
 pub fn client() -> reqwest::Client {
@@ -292,10 +324,10 @@ impl TestClient {
         }
     }
 
-    /// This client acting as another service: no token, the shared [`INTERNAL_KEY`].
-    pub fn internal(&self) -> Self {
+    /// This client acting as the service `caller`: no token, that service's own key.
+    pub fn as_caller(&self, caller: Caller) -> Self {
         self.anon()
-            .with_headers(&[(crate::internal::HEADER, INTERNAL_KEY)])
+            .with_headers(&[(crate::internal::HEADER, caller_key(caller))])
     }
 
     /// This client with shorthands also sending `headers`.

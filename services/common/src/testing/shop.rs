@@ -163,7 +163,10 @@ impl Retail for TestService {
         let paid_at = chrono::Utc::now().to_rfc3339();
         let body = json!({"orderCode": code, "amount": amount, "providerId": PROVIDER,
                           "transactionId": tx, "paidAt": paid_at});
-        let paid = self.internal().post(retail::CONFIRM_PAYMENT, body).await;
+        let paid = self
+            .as_caller(crate::internal::Caller::Paymentprovider)
+            .post(retail::CONFIRM_PAYMENT, body)
+            .await;
         paid.ok().clone()
     }
 

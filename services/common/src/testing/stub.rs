@@ -187,14 +187,14 @@ mod tests {
             (calls[1].status, calls[1].answer["error"]["code"].clone()),
             (503, json!(8))
         );
-        http.internal()
+        http.as_caller(crate::internal::Caller::Retailstore)
             .get("/svc/internal/v1/X/Do")
             .await
             .error(503, 8);
         let calls = stub.requests("/svc/internal/v1/X/Do");
         assert_eq!(
             calls[2].headers["x-internal-key"],
-            crate::testing::INTERNAL_KEY
+            crate::testing::caller_key(crate::internal::Caller::Retailstore)
         );
         assert!(!calls[2].headers.contains_key("authorization"));
     }

@@ -13,7 +13,7 @@ use jsonwebtoken::jwk::{Jwk, JwkSet};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::{INTERNAL_KEY, TestTokens, listener};
+use super::{TestTokens, internal_keys, listener};
 use crate::auth::{Claims, Role};
 
 /// Valid claims for `sub` (staff "alice") at session version `ver`.
@@ -61,7 +61,8 @@ async fn token_status(req: HttpRequest, state: web::Data<MockState>) -> HttpResp
         .headers()
         .get("x-internal-key")
         .map(|v| v.as_bytes().to_vec());
-    if key.as_deref() != Some(INTERNAL_KEY.as_bytes()) {
+    // identity serves TokenStatus to every service.
+    if key.and_then(|k| internal_keys().identify(&k)).is_none() {
         return HttpResponse::Unauthorized().json(json!({
             "status": 401, "success": false, "result": null,
             "error": {"code": 5, "message": "bad key"}

@@ -83,7 +83,7 @@ impl Modify for KeySchemes {
             "internalKey",
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
                 "x-internal-key",
-                "The shared internal API key (`INTERNAL_API_KEY`).",
+                "The calling service's own key (its `INTERNAL_API_KEY`); identity accepts every service's.",
             ))),
         );
     }

@@ -14,7 +14,7 @@ use shop_common::auth::Role;
 use shop_common::config::Secret;
 use shop_common::net::TrustedProxies;
 pub use shop_common::testing::shop::Staff;
-use shop_common::testing::{INTERNAL_KEY, TestSchema, TestService, TestTokens};
+use shop_common::testing::{TestSchema, TestService, TestTokens, internal_keys};
 use uuid::Uuid;
 
 pub const ADMIN_PASSWORD: &str = "admin-pass-123";
@@ -76,8 +76,8 @@ impl Api {
         let signing = SigningKey::from_bytes(&rand::random());
         let keys = Arc::new(SigningKeys::new(signing.clone(), Vec::new()).unwrap());
         let tokens = Arc::new(TestTokens::from_key(keys.kid(), &signing));
-        let (internal_key, shared) = (Secret::new(INTERNAL_KEY), passwords.clone());
-        let state = AppState::new(pool.clone(), keys, shared, settings.clone(), internal_key);
+        let (internal_keys, shared) = (internal_keys(), passwords.clone());
+        let state = AppState::new(pool.clone(), keys, shared, settings.clone(), internal_keys);
         let mut service = TestService::start(schema.into(), tokens, pool, |_, _| configure(state));
         service.http = service.http.anon();
         let admin = admin[0].parse().unwrap();

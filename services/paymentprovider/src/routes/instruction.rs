@@ -5,7 +5,7 @@
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use shop_common::db::DbPool;
-use shop_common::internal::InternalCaller;
+use shop_common::internal::{Caller, InternalCaller};
 use shop_common::ok;
 use shop_common::openapi::{Enveloped, Unavailable};
 use shop_common::payment_instruction::{self, PaymentInstruction};
@@ -13,7 +13,7 @@ use shop_common::route_table::RouteTable;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::openapi::{InstructionRefused, NoInternalKey};
+use super::openapi::{InstructionRefused, NoInternalKey, NotYourCaller};
 use crate::domain::provider::ProviderType;
 use crate::error::{PaymentError, Problems};
 use crate::models::order_provider::OrderProvider;
@@ -109,17 +109,18 @@ fn instruction(
 
 /// Payment instruction for a new order (service-to-service only)
 ///
-/// Requires the shared key in `x-internal-key`; never routed by the gateway. Remembers which provider the order was told to pay through: a transfer for the order that arrives through another provider is held back (`unmatched`, `flag: provider_mismatch`). `qrPayload` is the NAPAS EMVCo VietQR string (tags 00, 01=12, 38, 53=704, 54, 58=VN, 62/08=orderCode, 63=CRC-16/CCITT-FALSE) for vietqr_bank providers, null for manual ones.
+/// Requires retailstore's own key in `x-internal-key` (another service's key: 403, code 6); never routed by the gateway. Remembers which provider the order was told to pay through: a transfer for the order that arrives through another provider is held back (`unmatched`, `flag: provider_mismatch`). `qrPayload` is the NAPAS EMVCo VietQR string (tags 00, 01=12, 38, 53=704, 54, 58=VN, 62/08=orderCode, 63=CRC-16/CCITT-FALSE) for vietqr_bank providers, null for manual ones.
 #[utoipa::path(post, path = payment_instruction::PATH,
     operation_id = "paymentInstruction", tag = "Internal",
     security(("internalKey" = [])), request_body = InstructionRequest,
     responses((status = 200, description = "Success", body = inline(Enveloped<PaymentInstruction>)),
-        InstructionRefused, NoInternalKey, Unavailable))]
+        InstructionRefused, NoInternalKey, NotYourCaller, Unavailable))]
 async fn payment_instruction(
-    _caller: InternalCaller,
+    caller: InternalCaller,
     pool: web::Data<DbPool>,
     body: web::Json<InstructionRequest>,
 ) -> Result<HttpResponse, PaymentError> {
+    caller.allow(&[Caller::Retailstore])?;
     let request = body.into_inner().check()?;
     let mut conn = pool.get().await?;
     let provider = Provider::find_active(&mut conn, request.provider_id)

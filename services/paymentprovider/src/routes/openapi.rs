@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use actix_web::HttpResponse;
 use shop_common::error::{
-    MSG_NOT_FOUND, MSG_TOO_MANY, MSG_UNAUTHORIZED, MSG_UNAVAILABLE, MSG_VALIDATION,
+    MSG_FORBIDDEN, MSG_NOT_FOUND, MSG_TOO_MANY, MSG_UNAUTHORIZED, MSG_UNAVAILABLE, MSG_VALIDATION,
 };
 use shop_common::openapi::ServiceDoc;
 use shop_common::route_table::RouteTable;
@@ -98,6 +98,8 @@ shop_common::error_answers! {
     pub InstructionRefused = 400, "Bad input (code 1), or provider unknown, deleted or inactive (code 500)", [(1, MSG_VALIDATION), (500, MSG_PROVIDER_UNAVAILABLE)];
     /// No or a wrong `x-internal-key`.
     pub NoInternalKey = 401, "Missing or wrong internal key (code 5)", [(5, MSG_UNAUTHORIZED)];
+    /// Another service's valid key on a route that is not its own.
+    pub NotYourCaller = 403, "A known service that is not this route's caller (code 6)", [(6, MSG_FORBIDDEN)];
     /// Any failed webhook authentication.
     pub WebhookRefused = 401, "Webhook authentication failed (code 501)", [(501, MSG_WEBHOOK_UNAUTHORIZED)];
     /// A client refused too often (before any database work).

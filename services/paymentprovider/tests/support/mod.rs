@@ -11,14 +11,14 @@ pub use paymentprovider::routes::{ADMIN, INTERNAL, WEB, WEBHOOK_SEPAY_PREFIX};
 use shop_common::auth::TokenVerifier;
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
-use shop_common::internal::InternalKey;
+use shop_common::internal::Caller;
 pub use shop_common::outbox::Wake;
 pub use shop_common::testing::peers::FakeRetailstore;
 pub use shop_common::testing::shop::payment::{
     PROVIDER_CREATE as CREATE, PROVIDER_UPDATE as UPDATE,
 };
 pub use shop_common::testing::shop::{NOWHERE as NO_RETAILSTORE, *};
-pub use shop_common::testing::{Answer, INTERNAL_KEY, TestService, with};
+pub use shop_common::testing::{Answer, TestService, caller_key, with};
 
 pub fn test_cipher() -> SecretCipher {
     let key = "5a1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff0a7";
@@ -27,15 +27,15 @@ pub fn test_cipher() -> SecretCipher {
 
 /// A retailstore client for `base_url` (a fake, or nowhere).
 pub fn retailstore(base_url: &str) -> Retailstore {
-    let key = Secret::new(INTERNAL_KEY);
+    let key = Secret::new(caller_key(Caller::Paymentprovider));
     Retailstore::new(shop_common::testing::client(), base_url, key)
 }
 
 /// The service's state on `pool`, trusting `verifier`, calling retailstore at `retail`.
 pub fn state(pool: DbPool, verifier: TokenVerifier, public_base: &str, retail: &str) -> AppState {
-    let (cipher, key) = (test_cipher(), InternalKey(Secret::new(INTERNAL_KEY)));
+    let (cipher, callers) = (test_cipher(), shop_common::testing::internal_keys());
     let retail = retailstore(retail);
-    AppState::new(pool, verifier, cipher, key, public_base.into(), retail)
+    AppState::new(pool, verifier, cipher, callers, public_base.into(), retail)
 }
 
 /// The service acting as admin, and its fake retailstore.

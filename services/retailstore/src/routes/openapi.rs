@@ -5,7 +5,7 @@
 use std::sync::LazyLock;
 
 use actix_web::HttpResponse;
-use shop_common::error::{MSG_UNAUTHORIZED, MSG_VALIDATION};
+use shop_common::error::{MSG_FORBIDDEN, MSG_UNAUTHORIZED, MSG_VALIDATION};
 use shop_common::openapi::ServiceDoc;
 use shop_common::route_table::RouteTable;
 use utoipa::openapi::OpenApi as Document;
@@ -82,6 +82,7 @@ shop_common::error_answers! {
     pub BatchRefused = 400, "Lỗi trong envelope; mã: 1, 313 lô quá lớn", [(1, MSG_VALIDATION), (313, "Mỗi lần nhập tối đa 50.000 mã")];
     pub OrderRefused = 400, "Lỗi trong envelope; mã: 1 (chi tiết theo trường), 401 số lượng ngoài min/max, 402 sản phẩm không bán, 500 phương thức thanh toán không khả dụng", [(1, MSG_VALIDATION), (401, MSG_QUANTITY), (402, MSG_NOT_ON_SALE), (500, MSG_PROVIDER_UNAVAILABLE)];
     pub NoInternalKey = 401, "Lỗi trong envelope; mã: 5 sai khóa nội bộ", [(5, MSG_UNAUTHORIZED)];
+    pub NotYourCaller = 403, "Lỗi trong envelope; mã: 6 khóa của một dịch vụ không được gọi đường này", [(6, MSG_FORBIDDEN)];
     pub OrderNotFound = 404, "Lỗi trong envelope; mã: 403 không tìm thấy đơn hàng", [(403, MSG_ORDER_NOT_FOUND)];
     pub SlugTaken = 409, "Lỗi trong envelope; mã: 301 slug đã dùng", [(301, MSG_SLUG_TAKEN)];
     pub ProductInUse = 409, "Lỗi trong envelope; mã: 302 sản phẩm đã có đơn", [(302, MSG_PRODUCT_IN_USE)];

@@ -10,13 +10,13 @@ use retailstore::{AppState, OrderSettings};
 use shop_common::auth::TokenVerifier;
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
-use shop_common::internal::{InternalClient, InternalKey, http_client};
+use shop_common::internal::{Caller, InternalClient, http_client};
 use shop_common::net::TrustedProxies;
 pub use shop_common::outbox::{BY_ORDER_PATH, ENQUEUE_PATH};
 use shop_common::outbox::{Relay, RelayConfig, SealedLink};
 pub use shop_common::testing::peers::{FakePayments, instruction as answer_instruction};
 pub use shop_common::testing::shop::{payment::INSTRUCTION_PATH, retail::*, *};
-pub use shop_common::testing::{Answer, INTERNAL_KEY, Stub, TestService, envelope_ok};
+pub use shop_common::testing::{Answer, Stub, TestService, caller_key, envelope_ok};
 
 pub const ENCRYPTION_KEY: &str = "6b1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff001";
 
@@ -40,8 +40,9 @@ pub fn state(pool: DbPool, verifier: TokenVerifier, config: OrderConfig) -> AppS
         config,
         trusted_proxies,
     };
-    let key = InternalKey(Secret::new(INTERNAL_KEY));
-    AppState::new(pool, verifier, test_cipher(), settings, key)
+    let own_key = Secret::new(caller_key(Caller::Retailstore));
+    let callers = shop_common::testing::internal_keys();
+    AppState::new(pool, verifier, test_cipher(), settings, own_key, callers)
 }
 
 /// The service acting as admin, its fake paymentprovider and its fake system (Enqueue
@@ -109,7 +110,7 @@ impl TestApp {
         let system = InternalClient::new(
             http_client(),
             &self.system.base_url,
-            Secret::new(INTERNAL_KEY),
+            Secret::new(caller_key(Caller::Retailstore)),
         );
         Relay::new(
             self.pool.clone(),

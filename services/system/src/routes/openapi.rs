@@ -4,7 +4,7 @@
 use std::sync::LazyLock;
 
 use actix_web::HttpResponse;
-use shop_common::error::{MSG_UNAUTHORIZED, MSG_VALIDATION};
+use shop_common::error::{MSG_FORBIDDEN, MSG_UNAUTHORIZED, MSG_VALIDATION};
 use shop_common::openapi::ServiceDoc;
 use utoipa::openapi::OpenApi as Document;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
@@ -60,6 +60,8 @@ impl Modify for KeySchemes {
 shop_common::error_answers! {
     /// No or a wrong `x-internal-key`.
     pub NoInternalKey = 401, "Missing or wrong internal key (code 5)", [(5, MSG_UNAUTHORIZED)];
+    /// Another service's valid key on a route that is not its own.
+    pub NotYourCaller = 403, "A known service that is not this route's caller (code 6)", [(6, MSG_FORBIDDEN)];
     /// Resend of a delivery that is not `failed`.
     pub NotFailed = 409, "The delivery is not failed (code 404)", [(404, MSG_NOT_FAILED)];
     /// Test: bad input, or the server refused (its own message).

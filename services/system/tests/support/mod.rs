@@ -10,9 +10,8 @@ use std::time::Duration;
 
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
-use shop_common::internal::InternalKey;
 pub use shop_common::testing::Answer;
-use shop_common::testing::{INTERNAL_KEY, TestSchema, TestService, TestTokens};
+use shop_common::testing::{TestSchema, TestService, TestTokens};
 use system::config::{DEFAULT_UPLOAD_MAX_BYTES, NotifyConfig, StoreSettings};
 use system::crypto::SecretCipher;
 use system::notify::Notifications;
@@ -89,7 +88,7 @@ impl TestApp {
                 files,
                 DEFAULT_UPLOAD_MAX_BYTES,
                 shared,
-                InternalKey(Secret::new(INTERNAL_KEY)),
+                shop_common::testing::internal_keys(),
             ))
         });
         Self {
@@ -117,7 +116,7 @@ impl TestApp {
                 files,
                 DEFAULT_UPLOAD_MAX_BYTES,
                 shared,
-                InternalKey(Secret::new(INTERNAL_KEY)),
+                shop_common::testing::internal_keys(),
             ))
         });
         Self {

@@ -4,7 +4,7 @@ use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use shop_common::db::DbPool;
-use shop_common::internal::InternalCaller;
+use shop_common::internal::{Caller, InternalCaller};
 use shop_common::ok;
 use shop_common::openapi::{BadRequest, Enveloped};
 use utoipa::ToSchema;
@@ -16,7 +16,7 @@ use crate::domain::order::OrderCode;
 use crate::error::{Problems, StoreError};
 use crate::notifications::Notifier;
 use crate::orders::{self, BankPayment, Outcome};
-use crate::routes::openapi::{NoInternalKey, OrderNotFound};
+use crate::routes::openapi::{NoInternalKey, NotYourCaller, OrderNotFound};
 
 /// The internal ConfirmPayment's body.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -85,13 +85,15 @@ impl BankPaymentBody {
     operation_id = "internalOrderConfirmPayment", tag = "Internal",
     security(("internalKey" = [])), request_body = BankPaymentBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<ConfirmView>)),
-        BadRequest, NoInternalKey, OrderNotFound))]
+        BadRequest, NoInternalKey, NotYourCaller, OrderNotFound))]
 pub(super) async fn confirm_payment(
-    _caller: InternalCaller,
+    caller: InternalCaller,
     pool: web::Data<DbPool>,
     notifier: web::Data<Notifier>,
     body: web::Json<BankPaymentBody>,
 ) -> Result<HttpResponse, StoreError> {
+    // Money moves only on paymentprovider's word: no other service's key is enough.
+    caller.allow(&[Caller::Paymentprovider])?;
     let payment = body.into_inner().check()?;
     let (order, outcome) = orders::confirm_bank_payment(&pool, &notifier, &payment).await?;
     tracing::info!(

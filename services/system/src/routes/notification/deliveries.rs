@@ -8,7 +8,7 @@ use serde_json::Value;
 use shop_common::auth::AdminUser;
 use shop_common::db::DbPool;
 use shop_common::input::{Problems, instant, optional_choice};
-use shop_common::internal::InternalCaller;
+use shop_common::internal::{Caller, InternalCaller};
 use shop_common::ok;
 use shop_common::openapi::{
     BadRequest, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec, Unauthorized,
@@ -24,7 +24,7 @@ use crate::domain::notification::{
 use crate::error::SystemError;
 use crate::models::notification::{self as deliveries, DeliveryFilter, Listed};
 use crate::notify::Notifications;
-use crate::routes::openapi::{NoInternalKey, NotFailed};
+use crate::routes::openapi::{NoInternalKey, NotFailed, NotYourCaller};
 
 /// A delivery as lists show it; the recipient is masked.
 #[derive(Debug, Serialize, ToSchema)]
@@ -233,12 +233,14 @@ pub struct DeliveryList {
     tag = "Internal",
     security(("internalKey" = [])), params(ByOrderQuery),
     responses((status = 200, description = "The deliveries", body = inline(Enveloped<DeliveryList>)),
-        BadRequest, NoInternalKey, Unavailable))]
+        BadRequest, NoInternalKey, NotYourCaller, Unavailable))]
 pub async fn by_order(
-    _caller: InternalCaller,
+    caller: InternalCaller,
     query: web::Query<ByOrderQuery>,
     pool: web::Data<DbPool>,
 ) -> Result<HttpResponse, SystemError> {
+    // Only retailstore shows an order's deliveries (on its admin order page).
+    caller.allow(&[Caller::Retailstore])?;
     let code = query
         .order_code
         .as_deref()

@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use shop_common::db::DbPool;
-use shop_common::internal::InternalCaller;
+use shop_common::internal::{Caller, InternalCaller};
 use shop_common::ok;
 use shop_common::openapi::{BadRequest, Enveloped, Unavailable};
 use utoipa::ToSchema;
@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use crate::domain::notification::{EnqueueInput, NotificationEventKind};
 use crate::error::SystemError;
 use crate::notify::{self, Notifications};
-use crate::routes::openapi::NoInternalKey;
+use crate::routes::openapi::{NoInternalKey, NotYourCaller};
 
 /// The Enqueue body, as sent.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -55,13 +55,14 @@ pub struct Accepted {
     tag = "Internal",
     security(("internalKey" = [])), request_body = EnqueueBody,
     responses((status = 200, description = "Accepted", body = inline(Enveloped<Accepted>)),
-        BadRequest, NoInternalKey, Unavailable))]
+        BadRequest, NoInternalKey, NotYourCaller, Unavailable))]
 pub async fn enqueue(
-    _caller: InternalCaller,
+    caller: InternalCaller,
     body: web::Json<EnqueueBody>,
     pool: web::Data<DbPool>,
     notifications: web::Data<Notifications>,
 ) -> Result<HttpResponse, SystemError> {
+    caller.allow(&[Caller::Retailstore, Caller::Paymentprovider])?;
     let body = body.into_inner();
     let event = EnqueueInput {
         event_id: body.event_id,
