@@ -2,9 +2,9 @@
 # End-to-end tests: the real stack (debug binaries, built SPA) on PORT_BASE 18080 with a
 # fresh database, driven by `npm run test:e2e` (playwright-core + /usr/bin/chromium).
 #
-# The database: when a PostgreSQL answers at TEST_DATABASE_URL
-# [postgres://postgres@127.0.0.1:5432/postgres], a new database shop_e2e_<random> is
-# made there and dropped afterwards; else a private cluster under .data/e2e/pg.
+# The database: when TEST_DATABASE_URL is set and a PostgreSQL answers there, a new
+# database shop_e2e_<random> is made there (same TLS parameters) and dropped afterwards;
+# else a private cluster under .data/e2e/pg (TLS only, sslmode=verify-full).
 # The stack is always stopped at the end. SKIP_BUILD=1 reuses the existing debug
 # binaries and frontend/dist. Logs: .data/e2e/logs (kept until the next run).
 # Every e-mail goes to the stack's mail catcher (maildev, SMTP on PORT_BASE+5), whose

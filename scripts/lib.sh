@@ -309,16 +309,19 @@ SQL
 }
 
 # A throw-away database for one run (e2e, fuzzing) ------------------------------
-#   run_database_create PREFIX  on TEST_DATABASE_URL's server [the machine's], a new
-#                               database PREFIX_<random>, exported as DATABASE_URL; when
-#                               no server answers, DATABASE_URL stays unset and the stack
-#                               starts a private cluster
+#   run_database_create PREFIX  on TEST_DATABASE_URL's server, a new database
+#                               PREFIX_<random>, exported as DATABASE_URL (its TLS
+#                               parameters kept); when TEST_DATABASE_URL is unset or no
+#                               server answers, DATABASE_URL stays unset and the stack
+#                               starts a private cluster (TLS, verify-full)
 #   run_database_drop           drops it again (nothing when none was made)
 CREATED_DB=""
-RUN_DB_SERVER=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+RUN_DB_SERVER=${TEST_DATABASE_URL:-}
 run_database_create() {
   unset DATABASE_URL
-  if db_reachable "$RUN_DB_SERVER"; then
+  if [[ -z $RUN_DB_SERVER ]]; then
+    log "no TEST_DATABASE_URL: the stack uses a private cluster"
+  elif db_reachable "$RUN_DB_SERVER"; then
     CREATED_DB=$1_$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n')
     log "creating database $CREATED_DB"
     "$(psql_bin)" "$RUN_DB_SERVER" -XqAc "create database \"$CREATED_DB\"" >/dev/null

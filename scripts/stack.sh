@@ -267,8 +267,9 @@ setup_database() {
   fi
   PRIVATE_PG=1
   pg_private_start "$PG_DIR" "$PG_PORT"
-  pg_ensure_database "postgres://postgres@127.0.0.1:$PG_PORT/postgres" shop
-  DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/shop
+  pg_ensure_database "$(pg_private_url "$PG_DIR" "$PG_PORT" postgres)" shop
+  # Over TLS, the server's certificate checked against the cluster's own CA.
+  DATABASE_URL=$(pg_private_url "$PG_DIR" "$PG_PORT" shop)
 }
 
 # setup_roles: each service logs in with its own role (DB_ROLES=1, the default), like in
@@ -740,8 +741,8 @@ keys)
   ;;
 pg-start)
   pg_private_start "$PG_DIR" "$PG_PORT"
-  pg_ensure_database "postgres://postgres@127.0.0.1:$PG_PORT/postgres" shop
-  echo "postgres://postgres@127.0.0.1:$PG_PORT/shop"
+  pg_ensure_database "$(pg_private_url "$PG_DIR" "$PG_PORT" postgres)" shop
+  pg_private_url "$PG_DIR" "$PG_PORT" shop
   ;;
 pg-stop) pg_private_stop "$PG_DIR" ;;
 pay)
