@@ -728,7 +728,7 @@ async fn each_internal_route_admits_only_its_own_callers() {
          WHERE code = '{}'",
         order.code
     );
-    assert_eq!(shop.db.line(&unpaid).await, "pending|0");
+    assert_eq!(shop.db.line(&unpaid).await, "pending_payment|0");
 
     let enqueue = "/system/internal/v1/Notification/Enqueue";
     let event = json!({"eventId": uuid::Uuid::new_v4(), "event": "low_stock", "data": {}});
