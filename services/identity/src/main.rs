@@ -58,10 +58,10 @@ async fn main() -> ExitCode {
 }
 
 async fn run() -> std::io::Result<()> {
-    // The migration step needs DATABASE_URL alone, so its init container or Job gets no
-    // other secret.
+    // The migration step needs only MIGRATION_DATABASE_URL (or DATABASE_URL), so its Job
+    // gets no other secret.
     if server::migrate_only() {
-        let database_url = shop_common::config::required("DATABASE_URL").map_err(fail)?;
+        let database_url = db::migration_url_from_env().map_err(fail)?;
         db::migrate(&database_url, SCHEMA, MIGRATIONS)
             .await
             .map_err(fail)?;
@@ -74,7 +74,8 @@ async fn run() -> std::io::Result<()> {
         accepts: &Caller::ALL,
     };
     let service = ServiceConfig::from_env(DEFAULT_LISTEN_ADDR, role).map_err(fail)?;
-    db::migrate(service.database_url.expose(), SCHEMA, MIGRATIONS)
+    let migration_url = db::migration_url(service.database_url.expose()).map_err(fail)?;
+    db::migrate(&migration_url, SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
     let config = IdentityConfig::from_env(service).map_err(fail)?;

@@ -1,5 +1,4 @@
 use shop_common::auth::TokenVerifier;
-use shop_common::config::required;
 use shop_common::internal::{InternalClient, http_client};
 use shop_common::outbox::{Relay, SealedLink};
 use shop_common::{db, server, telemetry};
@@ -22,8 +21,8 @@ fn fail(e: impl std::fmt::Display) -> std::io::Error {
 }
 
 /// `paymentprovider` serves; `paymentprovider openapi` prints the OpenAPI document;
-/// `paymentprovider migrate` only migrates (a Kubernetes Job: it needs `DATABASE_URL`
-/// alone).
+/// `paymentprovider migrate` only migrates (a Kubernetes Job: it needs
+/// `MIGRATION_DATABASE_URL`, else `DATABASE_URL`, alone).
 // tokio's multi-threaded runtime: the migration harness needs blocking threads.
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
@@ -32,7 +31,7 @@ async fn main() -> std::io::Result<()> {
     }
     let _telemetry = telemetry::init("paymentprovider");
     if server::migrate_only() {
-        let database_url = required("DATABASE_URL").map_err(fail)?;
+        let database_url = db::migration_url_from_env().map_err(fail)?;
         db::migrate(&database_url, SCHEMA, MIGRATIONS)
             .await
             .map_err(fail)?;
@@ -45,7 +44,8 @@ async fn main() -> std::io::Result<()> {
     let cipher = config.cipher().map_err(fail)?;
     let service = &config.service;
     let database_url = service.database_url.expose();
-    db::migrate(database_url, SCHEMA, MIGRATIONS)
+    let migration_url = db::migration_url(database_url).map_err(fail)?;
+    db::migrate(&migration_url, SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
     let pool = db::build_pool(database_url, SCHEMA, service.db_pool_size).map_err(fail)?;

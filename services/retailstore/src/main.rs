@@ -15,9 +15,10 @@ fn fail(e: impl std::fmt::Display) -> std::io::Error {
 }
 
 /// `retailstore` serves; `retailstore openapi` prints the OpenAPI document;
-/// `retailstore migrate` only migrates (a Kubernetes Job: it needs `DATABASE_URL`
-/// alone); `retailstore seed-demo` migrates and fills an empty catalogue with demo
-/// products (`DATABASE_URL` and the code keys).
+/// `retailstore migrate` only migrates (a Kubernetes Job: it needs
+/// `MIGRATION_DATABASE_URL`, else `DATABASE_URL`, alone); `retailstore seed-demo`
+/// migrates and fills an empty catalogue with demo products (`DATABASE_URL` and the
+/// code keys).
 // tokio's multi-threaded runtime: the migration harness needs blocking threads.
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
@@ -26,7 +27,7 @@ async fn main() -> std::io::Result<()> {
     }
     let _telemetry = telemetry::init("retailstore");
     if server::migrate_only() {
-        let database_url = required("DATABASE_URL").map_err(fail)?;
+        let database_url = db::migration_url_from_env().map_err(fail)?;
         db::migrate(&database_url, SCHEMA, MIGRATIONS)
             .await
             .map_err(fail)?;
@@ -41,7 +42,8 @@ async fn main() -> std::io::Result<()> {
     let config = Config::from_env(DEFAULT_LISTEN_ADDR).map_err(fail)?;
     let cipher = config.codes.cipher().map_err(fail)?;
     let database_url = config.service.database_url.expose();
-    db::migrate(database_url, SCHEMA, MIGRATIONS)
+    let migration_url = db::migration_url(database_url).map_err(fail)?;
+    db::migrate(&migration_url, SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
     let pool = db::build_pool(database_url, SCHEMA, config.service.db_pool_size).map_err(fail)?;
@@ -106,7 +108,8 @@ async fn seed_demo() -> std::io::Result<()> {
     let cipher = CodeKeys::from_env()
         .and_then(|keys| keys.cipher())
         .map_err(fail)?;
-    db::migrate(&database_url, SCHEMA, MIGRATIONS)
+    let migration_url = db::migration_url(&database_url).map_err(fail)?;
+    db::migrate(&migration_url, SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
     let pool = db::build_pool(&database_url, SCHEMA, 1).map_err(fail)?;

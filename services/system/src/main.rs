@@ -18,10 +18,10 @@ async fn main() -> std::io::Result<()> {
         return server::print_openapi(system::routes::openapi::json());
     }
     let _telemetry = telemetry::init("system");
-    // The migration step needs DATABASE_URL alone, so its init container or Job gets no
-    // other secret.
+    // The migration step needs only MIGRATION_DATABASE_URL (or DATABASE_URL), so its Job
+    // gets no other secret.
     if server::migrate_only() {
-        let database_url = shop_common::config::required("DATABASE_URL").map_err(fail)?;
+        let database_url = db::migration_url_from_env().map_err(fail)?;
         db::migrate(&database_url, SCHEMA, MIGRATIONS)
             .await
             .map_err(fail)?;
@@ -31,7 +31,8 @@ async fn main() -> std::io::Result<()> {
     let config = SystemConfig::from_env().map_err(fail)?;
     let cipher = config.cipher().map_err(fail)?;
     let service = &config.service;
-    db::migrate(service.database_url.expose(), SCHEMA, MIGRATIONS)
+    let migration_url = db::migration_url(service.database_url.expose()).map_err(fail)?;
+    db::migrate(&migration_url, SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
     let pool = db::build_pool(service.database_url.expose(), SCHEMA, service.db_pool_size)

@@ -197,6 +197,25 @@ pub fn build_pool(url: &str, schema: &str, size: usize) -> Result<DbPool, DbSetu
         .map_err(|e| DbSetupError::Pool(e.to_string()))
 }
 
+/// The variable naming the role migrations log in as, when it is not the service's.
+pub const MIGRATION_DATABASE_URL: &str = "MIGRATION_DATABASE_URL";
+
+/// The URL the migrations at start connect with: `MIGRATION_DATABASE_URL` (or its
+/// `_FILE`) when set, so that the schema's owner runs the DDL while the pool logs in as
+/// a role with only the grants the service needs; else `database_url`, the pool's own.
+pub fn migration_url(database_url: &str) -> Result<String, crate::config::ConfigError> {
+    Ok(crate::config::lookup(MIGRATION_DATABASE_URL)?.unwrap_or_else(|| database_url.to_owned()))
+}
+
+/// The URL of `<binary> migrate`: `MIGRATION_DATABASE_URL` when set, else `DATABASE_URL`
+/// (then required), so a migration Job needs only one of them.
+pub fn migration_url_from_env() -> Result<String, crate::config::ConfigError> {
+    match crate::config::lookup(MIGRATION_DATABASE_URL)? {
+        Some(url) => Ok(url),
+        None => crate::config::required("DATABASE_URL"),
+    }
+}
+
 /// A stable advisory-lock key per schema (FNV-1a), so replicas of one service
 /// serialise their migrations while different services do not wait for each other.
 fn lock_key(schema: &str) -> i64 {
