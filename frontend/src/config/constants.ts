@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   layoutSettings: 'app_layout_settings',
   /** The storefront's orders made on this device (their links, token included). */
   orderHistory: 'shop_orders',
+  /** sessionStorage: what was typed in the buy-now form, per product, until an order is placed. */
+  buyDraftPrefix: 'shop_buy_draft:',
 } as const;
 
 export const TOAST_LIFE_MS = {

@@ -36,6 +36,14 @@ describe('toast service', () => {
     ]);
   });
 
+  it('replaces a shown toast with the same key instead of stacking another', () => {
+    attach();
+    showToast({ severity: 'info', message: 'other' });
+    showToast({ severity: 'success', message: 'Đã sao chép số tài khoản', key: 'copy' });
+    showToast({ severity: 'success', message: 'Đã sao chép nội dung chuyển khoản', key: 'copy' });
+    expect(toastStore.getSnapshot().map((toast) => toast.message)).toEqual(['other', 'Đã sao chép nội dung chuyển khoản']);
+  });
+
   it('removes a toast by id and clears everything when the container detaches', () => {
     attach();
     const id = showSuccess('a');

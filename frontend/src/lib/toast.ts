@@ -13,6 +13,8 @@ export interface ToastOptions {
   message: string;
   /** Life in milliseconds; defaults by severity. */
   life?: number;
+  /** A toast with a key replaces any shown toast with the same key (one 'copied' toast, not a stack). */
+  key?: string;
 }
 
 export interface Toast {
@@ -21,6 +23,7 @@ export interface Toast {
   title: string;
   message: string;
   life: number;
+  key?: string;
 }
 
 type Listener = () => void;
@@ -77,8 +80,10 @@ export function showToast(options: ToastOptions): number | null {
     title: options.title ?? vi.toast.titles[severity],
     message: options.message,
     life: options.life ?? TOAST_LIFE_MS[severity],
+    key: options.key,
   };
-  emit([...toasts, toast]);
+  const others = options.key === undefined ? toasts : toasts.filter((shown) => shown.key !== options.key);
+  emit([...others, toast]);
   return toast.id;
 }
 

@@ -30,6 +30,9 @@ export const common = {
   hidePassword: 'Ẩn mật khẩu',
   copy: 'Sao chép',
   copied: 'Đã sao chép vào bộ nhớ tạm',
+  /** 'Sao chép số tài khoản' → 'Đã sao chép số tài khoản'. */
+  copiedWhat: (what: string) => `Đã sao chép ${what}`,
+  copiedMark: 'Đã sao chép',
   copyFailed: 'Không sao chép được, hãy chọn và sao chép thủ công',
   search: 'Tìm kiếm',
   fromDay: 'Từ ngày',
