@@ -9,7 +9,7 @@ use uuid::Uuid;
 use crate::crypto::CodeCipher;
 use crate::domain::product::{ProductFields, ProductForm};
 use crate::error::StoreError;
-use crate::import::{plan, seal};
+use crate::import::{Row, plan, seal};
 use crate::models::product::Product;
 use crate::models::serial_code::SerialCode;
 
@@ -36,6 +36,10 @@ struct DemoProduct {
     /// `A`: a random upper-case letter or digit, `9`: a random digit, else literal.
     /// `None`: the product stays out of stock.
     code_pattern: Option<&'static str>,
+    /// A phone card's serial beside each code, same pattern rules; `None`: no serial.
+    serial_pattern: Option<&'static str>,
+    /// How to use a code (Markdown), shown under the codes on the order page.
+    redeem: Option<&'static str>,
 }
 
 const DEMO: &[DemoProduct] = &[
@@ -47,6 +51,11 @@ const DEMO: &[DemoProduct] = &[
         original_price: Some(100_000),
         low_stock_threshold: 10,
         code_pattern: Some("GRN9999AAAA9999"),
+        serial_pattern: None,
+        redeem: Some(
+            "1. Vào [napthe.vn](https://napthe.vn) và đăng nhập tài khoản Garena.\n\
+             2. Chọn **Thẻ Garena**, nhập mã thẻ rồi bấm **Nạp**.",
+        ),
     },
     DemoProduct {
         name: "Thẻ Viettel 50K",
@@ -56,6 +65,11 @@ const DEMO: &[DemoProduct] = &[
         original_price: Some(50_000),
         low_stock_threshold: 10,
         code_pattern: Some("999999999999999"),
+        serial_pattern: Some("10009999999999"),
+        redeem: Some(
+            "1. Trên điện thoại dùng sim Viettel, bấm **\\*100\\*mã thẻ#** rồi bấm gọi.\n\
+             2. Hoặc nạp tại [viettel.vn](https://viettel.vn/nap-tien) với số seri và mã thẻ.",
+        ),
     },
     DemoProduct {
         name: "Steam Wallet 200K",
@@ -65,6 +79,8 @@ const DEMO: &[DemoProduct] = &[
         original_price: None,
         low_stock_threshold: 5,
         code_pattern: Some("AAAAA-AAAAA-AAAAA"),
+        serial_pattern: None,
+        redeem: None,
     },
     DemoProduct {
         name: "Mã giảm giá Shopee 20%",
@@ -74,6 +90,8 @@ const DEMO: &[DemoProduct] = &[
         original_price: None,
         low_stock_threshold: 10,
         code_pattern: Some("SHP20AAAAAAAA"),
+        serial_pattern: None,
+        redeem: None,
     },
     DemoProduct {
         name: "Windows 11 Pro Key",
@@ -83,6 +101,8 @@ const DEMO: &[DemoProduct] = &[
         original_price: Some(1_200_000),
         low_stock_threshold: 3,
         code_pattern: Some("AAAAA-AAAAA-AAAAA-AAAAA-AAAAA"),
+        serial_pattern: None,
+        redeem: None,
     },
     DemoProduct {
         name: "Netflix 1 tháng",
@@ -92,6 +112,8 @@ const DEMO: &[DemoProduct] = &[
         original_price: Some(260_000),
         low_stock_threshold: 5,
         code_pattern: None,
+        serial_pattern: None,
+        redeem: None,
     },
 ];
 
@@ -113,6 +135,7 @@ fn fields(demo: &DemoProduct, sort_order: i32) -> Result<ProductFields, StoreErr
         name: Some(demo.name.to_owned()),
         summary: Some(demo.summary.to_owned()),
         description: Some(demo.description.to_owned()),
+        redeem_instructions: demo.redeem.map(str::to_owned),
         price: Some(demo.price),
         original_price: demo.original_price,
         status: Some("active".to_owned()),
@@ -143,10 +166,14 @@ pub async fn seed_demo(
             let Some(pattern) = demo.code_pattern else {
                 continue;
             };
-            let raw: Vec<String> = {
+            let raw: Vec<Row> = {
                 let mut rng = rand::rng();
                 (0..CODES_PER_PRODUCT)
-                    .map(|_| random_code(pattern, &mut rng))
+                    .map(|_| Row {
+                        code: random_code(pattern, &mut rng),
+                        serial: demo.serial_pattern.map(|p| random_code(p, &mut rng)),
+                        expires_at: None,
+                    })
                     .collect()
             };
             let plan = plan(raw);

@@ -99,6 +99,22 @@ async fn seed_demo_fills_an_empty_catalogue_once() {
         .map(|p| p["name"].as_str().unwrap())
         .collect();
     assert_eq!(out, ["Netflix 1 tháng"]);
+    // The phone card comes with serials and redemption steps, to try the order page with.
+    let viettel = items
+        .iter()
+        .find(|p| p["name"] == "Thẻ Viettel 50K")
+        .unwrap();
+    assert!(
+        viettel["redeemInstructions"]
+            .as_str()
+            .unwrap()
+            .contains("mã thẻ#")
+    );
+    let with_serial = format!(
+        "SELECT count(*) AS n FROM serial_codes WHERE product_id = '{}' AND serial LIKE '1000%'",
+        viettel["id"].as_str().unwrap()
+    );
+    assert_eq!(app.scalar(&with_serial).await, CODES_PER_PRODUCT as i64);
     // Demo codes decrypt like any other.
     let garena = items[0]["id"].as_str().unwrap();
     let codes = app

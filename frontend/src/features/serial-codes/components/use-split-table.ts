@@ -38,10 +38,16 @@ export function useSplitTable(text: string, kind: 'csv' | 'text'): SplitState {
     const onMessage = (event: MessageEvent<SplitResponse>) => {
       if (event.data.id === id) setState({ key, table: event.data.table });
     };
+    // A worker that cannot start (an old browser, a blocked script): split here instead.
+    const onError = () => setState({ key, table: splitTable(text, kind) });
     target.addEventListener('message', onMessage);
+    target.addEventListener('error', onError);
     const request: SplitRequest = { id, text, kind };
     target.postMessage(request);
-    return () => target.removeEventListener('message', onMessage);
+    return () => {
+      target.removeEventListener('message', onMessage);
+      target.removeEventListener('error', onError);
+    };
   }, [small, text, kind, key]);
 
   const direct = useMemo(() => (small && text !== '' ? splitTable(text, kind) : null), [small, text, kind]);
