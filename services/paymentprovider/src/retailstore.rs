@@ -21,6 +21,8 @@ pub const CONFIRM_PAYMENT_PATH: &str = "/retailstore/internal/v1/Order/ConfirmPa
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(5);
 /// retailstore's code for an unknown order (HTTP 404).
 pub const CODE_ORDER_NOT_FOUND: u32 = 403;
+/// The money came through another provider than the order's: not applied.
+pub const CODE_PROVIDER_MISMATCH: u32 = 407;
 
 /// The request body.
 #[derive(Debug, Clone, Serialize)]
@@ -32,6 +34,10 @@ pub struct ConfirmPayment {
     pub transaction_id: String,
     /// When the bank booked it, RFC 3339 in Vietnam time.
     pub paid_at: String,
+    /// Staff assigned the transfer to this order (Assign): retailstore then accepts money
+    /// that came through another provider than the order's.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub staff_assigned: bool,
 }
 
 impl ConfirmPayment {
@@ -48,6 +54,7 @@ impl ConfirmPayment {
             provider_id,
             transaction_id,
             paid_at: paid_at.with_timezone(&vietnam()).to_rfc3339(),
+            staff_assigned: false,
         }
     }
 }
@@ -78,6 +85,9 @@ pub enum Confirmation {
     Done(TransactionStatus),
     /// No such order (code 403): final, back to staff.
     NoSuchOrder,
+    /// The order was to be paid through another provider (code 407): final, held for
+    /// staff with the mismatch flag.
+    ProviderMismatch,
     /// Anything else (transport, time-out, 5xx, code 8/9, an unexpected answer): retry.
     /// The text is for staff (stored as `lastError`) and holds no internal detail.
     Failed(String),
@@ -93,6 +103,9 @@ impl From<Result<ConfirmResult, CallError>> for Confirmation {
                 ConfirmOutcome::DuplicateOfManual => TransactionStatus::Duplicate,
             }),
             Err(CallError::Application(e)) if e.code == CODE_ORDER_NOT_FOUND => Self::NoSuchOrder,
+            Err(CallError::Application(e)) if e.code == CODE_PROVIDER_MISMATCH => {
+                Self::ProviderMismatch
+            }
             Err(CallError::Application(e)) => {
                 Self::Failed(format!("retailstore trả lỗi mã {}", e.code))
             }
@@ -181,6 +194,10 @@ mod tests {
         assert_eq!(
             Confirmation::from(Err(app_error(403))),
             Confirmation::NoSuchOrder
+        );
+        assert_eq!(
+            Confirmation::from(Err(app_error(407))),
+            Confirmation::ProviderMismatch
         );
         for code in [1, 5, 8, 9] {
             assert!(matches!(

@@ -244,7 +244,10 @@ pub async fn receive(
     if claimed.status != TransactionStatus::Pending {
         return Ok(claimed);
     }
-    Ok(attempt(pool, retailstore, wake, claimed).await.transaction)
+    let staff = claimed.flag == Some(TransactionFlag::ProviderMismatch);
+    Ok(attempt(pool, retailstore, wake, claimed, staff)
+        .await
+        .transaction)
 }
 
 /// One attempt on a claimed pending transaction: what retailstore said, and the row as it
@@ -258,11 +261,14 @@ pub struct Attempt {
 
 /// Calls ConfirmPayment for a transaction this worker has claimed, then stores the answer
 /// (guarded: a row that moved on meanwhile is left as it is and returned as it is).
+/// `staff_assigned`: staff chose the order (Assign), so retailstore accepts money that
+/// came through another provider than the order's.
 pub async fn attempt(
     pool: &DbPool,
     retailstore: &Retailstore,
     wake: &Wake,
     claimed: Transaction,
+    staff_assigned: bool,
 ) -> Attempt {
     let Some(order_code) = claimed.order_code.clone() else {
         // The table's CHECK forbids a pending row without an order code.
@@ -272,18 +278,25 @@ pub async fn attempt(
             transaction: claimed,
         };
     };
-    let request = ConfirmPayment::new(
+    let mut request = ConfirmPayment::new(
         &order_code,
         claimed.amount,
         claimed.provider_id,
         claimed.confirm_id(),
         claimed.transaction_date,
     );
+    request.staff_assigned = staff_assigned;
     let confirmation = retailstore.confirm_payment(&request).await;
     let settlement = match &confirmation {
         Confirmation::Done(status) => Settlement::Done(*status),
         Confirmation::NoSuchOrder => Settlement::NoSuchOrder {
             note: format!("Không tìm thấy đơn hàng {order_code}"),
+        },
+        Confirmation::ProviderMismatch => Settlement::ProviderMismatch {
+            note: format!(
+                "Tiền cho đơn {order_code} đến qua phương thức thanh toán khác của đơn: chưa \
+                 ghi nhận, cần kiểm tra"
+            ),
         },
         Confirmation::Failed(error) => Settlement::Failed {
             error: error.clone(),
@@ -327,7 +340,10 @@ async fn store(
     settlement: &Settlement,
 ) -> Result<Transaction, PaymentError> {
     let mut conn = pool.get().await?;
-    let unmatched = matches!(settlement, Settlement::NoSuchOrder { .. });
+    let unmatched = matches!(
+        settlement,
+        Settlement::NoSuchOrder { .. } | Settlement::ProviderMismatch { .. }
+    );
     let settled = conn
         .transaction(async |conn| {
             let settled = Transaction::settle(conn, id, order_code, settlement).await?;
@@ -366,7 +382,10 @@ pub async fn retry_pass(
     for transaction in claimed {
         let pool = pool.clone();
         let (retailstore, wake) = (retailstore.clone(), wake.clone());
-        attempts.spawn(async move { attempt(&pool, &retailstore, &wake, transaction).await });
+        // A pending row that carries the mismatch flag got there only by staff's Assign.
+        let staff = transaction.flag == Some(TransactionFlag::ProviderMismatch);
+        attempts
+            .spawn(async move { attempt(&pool, &retailstore, &wake, transaction, staff).await });
     }
     while let Some(done) = attempts.join_next().await {
         if let Err(e) = done {
@@ -461,10 +480,12 @@ pub async fn assign(
             }
         }
     };
-    let done = attempt(pool, retailstore, wake, claimed).await;
+    // Staff chose the order: money through another provider is theirs to accept.
+    let done = attempt(pool, retailstore, wake, claimed, true).await;
     match done.confirmation {
         Confirmation::Done(_) => Ok(done.transaction),
         Confirmation::NoSuchOrder => Err(PaymentError::OrderNotFound),
+        Confirmation::ProviderMismatch => Err(PaymentError::NotUnmatched),
         Confirmation::Failed(_) => Err(PaymentError::RetailstoreUnavailable),
     }
 }

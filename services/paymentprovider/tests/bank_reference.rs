@@ -128,3 +128,56 @@ async fn money_through_another_provider_than_the_orders_is_held_back() {
     assert_eq!(assigned.ok()["status"], "matched");
     assert_eq!(app.retail.confirms_for("sepay:5"), 1);
 }
+
+/// An order this service never gave an instruction for (created before it remembered
+/// which provider each order was told to pay): retailstore itself refuses money through
+/// another provider (code 407), and the transfer is held back for staff the same way.
+#[tokio::test(flavor = "multi_thread")]
+async fn retailstore_refusing_another_provider_holds_the_transfer_for_staff() {
+    let app = TestApp::spawn().await;
+    let own = app.webhook_provider("Vietcombank").await;
+    let other = app
+        .provider(
+            "MB",
+            json!({"accountNumber": OTHER_ACCOUNT, "webhookEnabled": true,
+                   "webhookSecret": WEBHOOK_KEY}),
+        )
+        .await;
+    app.retail.orders_paid_through(&[CODE], &own);
+    let mut wrong = sepay(8, CODE, 150_000);
+    wrong["accountNumber"] = json!(OTHER_ACCOUNT);
+    let held = app.deliver_ok(&other, &wrong).await;
+    assert_eq!(held["status"], "unmatched");
+    assert_eq!(app.retail.applied_count(), 0);
+    assert_eq!(
+        rows(&app).await,
+        ["MB|8|unmatched|-|provider_mismatch|sepay:8"]
+    );
+    assert_eq!(
+        app.scalar("SELECT count(*) AS n FROM outbox WHERE event = 'transfer_unmatched'")
+            .await,
+        1
+    );
+    // The retry job leaves it alone: it is staff's now.
+    assert_eq!(
+        app.scalar(
+            "SELECT count(*) AS n FROM payment_transactions WHERE next_attempt_at IS NOT NULL"
+        )
+        .await,
+        0
+    );
+
+    // Staff's Assign tells retailstore it is their decision.
+    let assigned = app
+        .post(
+            &format!("{ADMIN}/PaymentTransaction/Assign"),
+            json!({"id": held["id"], "orderCode": CODE}),
+        )
+        .await;
+    assert_eq!(assigned.ok()["status"], "matched");
+    let calls = app.retail.confirm_calls();
+    assert_eq!(calls.len(), 2);
+    assert_eq!(calls[0].get("staffAssigned"), None);
+    assert_eq!(calls[1]["staffAssigned"], true);
+    assert_eq!(app.retail.applied_count(), 1);
+}

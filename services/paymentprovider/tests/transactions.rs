@@ -215,6 +215,8 @@ async fn assign_applies_an_unmatched_transfer_once() {
             "providerId": provider,
             "transactionId": "sepay:1",
             "paidAt": "2026-03-25T14:02:37+07:00",
+            // Staff's decision: retailstore accepts it even through another provider.
+            "staffAssigned": true,
         })
     );
     assert_eq!(app.retail.applied_count(), 1);

@@ -27,6 +27,8 @@ pub const MSG_TOO_MANY_UNPAID: &str =
 pub const MSG_PAYMENT_ALREADY_APPLIED: &str =
     "Khoản thanh toán này đã được ghi nhận cho đơn hàng trước đó, không cộng thêm";
 pub const MSG_IDEMPOTENCY_REUSED: &str = "Idempotency-Key này đã được dùng cho một yêu cầu khác";
+pub const MSG_PROVIDER_MISMATCH: &str =
+    "Tiền đến qua phương thức thanh toán khác với của đơn: chưa ghi nhận, cần nhân viên kiểm tra";
 pub const MSG_PROVIDER_UNAVAILABLE: &str =
     "Phương thức thanh toán không tồn tại hoặc đã ngừng hoạt động";
 
@@ -89,6 +91,9 @@ pub enum StoreError {
     /// Code 406 (HTTP 409).
     #[error("idempotency key reused with another body")]
     IdempotencyReused,
+    /// Code 407 (HTTP 409): a bank transfer through another provider than the order's.
+    #[error("payment through another provider than the order's")]
+    ProviderMismatch,
     /// Code 500.
     #[error("payment provider unknown or inactive")]
     ProviderUnavailable,
@@ -187,6 +192,7 @@ impl StoreError {
                 ApiError::new(StatusCode::TOO_MANY_REQUESTS, 405, MSG_TOO_MANY_UNPAID)
             }
             Self::IdempotencyReused => ApiError::conflict(406, MSG_IDEMPOTENCY_REUSED),
+            Self::ProviderMismatch => ApiError::conflict(407, MSG_PROVIDER_MISMATCH),
             Self::PaymentAlreadyApplied => ApiError::conflict(3, MSG_PAYMENT_ALREADY_APPLIED),
             Self::ProviderUnavailable => {
                 ApiError::new(StatusCode::BAD_REQUEST, 500, MSG_PROVIDER_UNAVAILABLE)

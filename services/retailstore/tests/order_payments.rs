@@ -550,3 +550,47 @@ async fn a_manual_payment_key_reused_after_its_replay_is_per_order() {
     assert_eq!(ids.len(), 2, "{ids:?}");
     assert_eq!(app.scalar(&paid(&first)).await, 40_000);
 }
+
+/// Money that came through another provider than the one the order was told to pay is
+/// flagged (code 407), not applied: the order, its codes and its payments stay as they
+/// were, until staff assign the transfer to the order themselves.
+#[tokio::test(flavor = "multi_thread")]
+async fn money_through_another_provider_waits_for_staff() {
+    let app = TestApp::spawn().await;
+    let (product, order, id) = app.ordered(2, 1, "khac.kenh@vidu.vn").await;
+    let code = order["code"].as_str().unwrap();
+    let other = Uuid::new_v4();
+    let body = json!({"orderCode": code, "amount": 50_000, "providerId": other,
+                      "transactionId": "sepay:777", "paidAt": "2026-11-27T10:00:00+07:00"});
+    let before = (
+        app.schema.dump("serial_codes").await,
+        app.schema.dump("order_payments").await,
+    );
+    let paymentprovider = app.as_caller(Caller::Paymentprovider);
+    let refused = paymentprovider.post(CONFIRM_PAYMENT, &body).await;
+    refused.error(409, 407);
+    let after = (
+        app.schema.dump("serial_codes").await,
+        app.schema.dump("order_payments").await,
+    );
+    assert_eq!(after, before);
+    let detail = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={id}"))
+        .await
+        .ok()
+        .clone();
+    assert_eq!(
+        (detail["status"].clone(), detail["paidAmount"].clone()),
+        (json!("pending_payment"), json!(0))
+    );
+
+    // Staff's Assign says so explicitly: then the money is the order's.
+    let mut assigned = body.clone();
+    assigned["staffAssigned"] = json!(true);
+    let paid = paymentprovider.post(CONFIRM_PAYMENT, &assigned).await;
+    assert_eq!(
+        (paid.ok()["status"].clone(), paid.ok()["outcome"].clone()),
+        (json!("completed"), json!("applied"))
+    );
+    assert_eq!(app.stock(&product, false).await, (1, 0, 1, 0));
+}

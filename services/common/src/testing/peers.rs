@@ -65,6 +65,16 @@ impl FakeRetailstore {
     /// ConfirmPayment as retailstore answers it: `orders` exist, idempotent on
     /// `transactionId`; `manual` ones hold a manual payment (`duplicate_of_manual` once).
     pub fn orders(&self, orders: &[&str], manual: &[&str]) {
+        self.answer(orders, manual, None);
+    }
+
+    /// As [`orders`](Self::orders), every order to be paid through `provider`: money
+    /// through another provider gets code 407 unless staff assigned it.
+    pub fn orders_paid_through(&self, orders: &[&str], provider: &str) {
+        self.answer(orders, &[], Some(provider.to_owned()));
+    }
+
+    fn answer(&self, orders: &[&str], manual: &[&str], provider: Option<String>) {
         let owned = |codes: &[&str]| codes.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         let (orders, manual) = (owned(orders), owned(manual));
         let seen = Mutex::new(HashSet::new());
@@ -73,6 +83,12 @@ impl FakeRetailstore {
             let tx = body["transactionId"].as_str().unwrap_or_default().to_owned();
             if !orders.contains(&code) {
                 return (404, envelope_error(404, 403, "Không tìm thấy đơn hàng"));
+            }
+            let other_provider = provider
+                .as_deref()
+                .is_some_and(|p| body["providerId"].as_str() != Some(p));
+            if other_provider && body["staffAssigned"] != json!(true) {
+                return (409, envelope_error(409, 407, "Tiền đến qua phương thức khác"));
             }
             let outcome = match (seen.lock().unwrap().insert(tx), manual.contains(&code)) {
                 (false, _) => "already_applied",

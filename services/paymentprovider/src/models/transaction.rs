@@ -138,6 +138,9 @@ pub enum Settlement {
     Done(TransactionStatus),
     /// Final: back to `unmatched`, without an order code, `note` for staff.
     NoSuchOrder { note: String },
+    /// Final: `unmatched` with `flag: provider_mismatch`: the order was to be paid
+    /// through another provider; staff decide with Assign.
+    ProviderMismatch { note: String },
     /// Still pending: one more failed attempt, retried after `retry_in`.
     Failed { error: String, retry_in: Duration },
 }
@@ -412,6 +415,20 @@ impl Transaction {
                     .set((
                         payment_transactions::status.eq(TransactionStatus::Unmatched),
                         payment_transactions::order_code.eq(None::<String>),
+                        payment_transactions::last_error.eq(note),
+                        payment_transactions::next_attempt_at.eq(no_time),
+                        payment_transactions::processed_at.eq(now),
+                    ))
+                    .returning(Transaction::as_returning())
+                    .get_result(conn)
+                    .await
+            }
+            Settlement::ProviderMismatch { note } => {
+                query
+                    .set((
+                        payment_transactions::status.eq(TransactionStatus::Unmatched),
+                        payment_transactions::order_code.eq(None::<String>),
+                        payment_transactions::flag.eq(Some(TransactionFlag::ProviderMismatch)),
                         payment_transactions::last_error.eq(note),
                         payment_transactions::next_attempt_at.eq(no_time),
                         payment_transactions::processed_at.eq(now),

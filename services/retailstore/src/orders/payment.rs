@@ -214,9 +214,14 @@ pub struct BankPayment {
     pub provider_id: Uuid,
     pub transaction_id: String,
     pub paid_at: DateTime<Utc>,
+    /// Staff chose this order for the transfer (paymentprovider's Assign): money that
+    /// came through another provider than the order's is then theirs to accept.
+    pub staff_assigned: bool,
 }
 
-/// The internal ConfirmPayment: code 403 when no order has the code.
+/// The internal ConfirmPayment: code 403 when no order has the code; code 407 (nothing
+/// written) when the money came through another provider than the one the order was
+/// told to pay, unless staff assigned it: such a transfer is flagged, not applied.
 pub async fn confirm_bank_payment(
     pool: &DbPool,
     notifier: &Notifier,
@@ -228,6 +233,9 @@ pub async fn confirm_bank_payment(
             let order = Order::lock_by_code(conn, payment.order_code.as_str())
                 .await?
                 .ok_or(StoreError::OrderNotFound)?;
+            if order.provider_id != payment.provider_id && !payment.staff_assigned {
+                return Err(StoreError::ProviderMismatch);
+            }
             apply_payment(
                 conn,
                 notifier,

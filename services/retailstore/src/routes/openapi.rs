@@ -17,7 +17,8 @@ use super::{audit_log, dashboard, order, product, serial_code};
 use crate::error::{
     MSG_CODE_EXISTS, MSG_CODE_LOCKED, MSG_IDEMPOTENCY_REUSED, MSG_NOT_ON_SALE, MSG_ORDER_NOT_FOUND,
     MSG_ORDER_STATE, MSG_OUT_OF_STOCK, MSG_PAYMENT_ALREADY_APPLIED, MSG_PRODUCT_IN_USE,
-    MSG_PROVIDER_UNAVAILABLE, MSG_QUANTITY, MSG_SLUG_TAKEN, MSG_TOO_MANY_UNPAID,
+    MSG_PROVIDER_MISMATCH, MSG_PROVIDER_UNAVAILABLE, MSG_QUANTITY, MSG_SLUG_TAKEN,
+    MSG_TOO_MANY_UNPAID,
 };
 
 pub const PATH: &str = "/retailstore/openapi.json";
@@ -91,6 +92,7 @@ shop_common::error_answers! {
     pub NoStockOrWrongState = 409, "Lỗi trong envelope; mã: 400 không đủ hàng, 404 trạng thái đơn không cho phép", [(400, MSG_OUT_OF_STOCK), (404, MSG_ORDER_STATE)];
     pub CheckoutConflict = 409, "Lỗi trong envelope; mã: 400 không đủ hàng (details chỉ ra dòng), 406 Idempotency-Key đã dùng cho nội dung khác", [(400, MSG_OUT_OF_STOCK), (406, MSG_IDEMPOTENCY_REUSED)];
     pub WrongOrderState = 409, "Lỗi trong envelope; mã: 404 trạng thái đơn không cho phép", [(404, MSG_ORDER_STATE)];
+    pub ProviderMismatch = 409, "Lỗi trong envelope; mã: 407 tiền đến qua phương thức thanh toán khác với của đơn (không ghi nhận; Assign của nhân viên gửi staffAssigned)", [(407, MSG_PROVIDER_MISMATCH)];
     pub PaymentConflict = 409, "Lỗi trong envelope; mã: 3 khoản thanh toán (đơn + Idempotency-Key) đã được ghi nhận trước đó, không cộng thêm, 404 trạng thái đơn không cho phép, 406 Idempotency-Key đã dùng cho nội dung khác", [(3, MSG_PAYMENT_ALREADY_APPLIED), (404, MSG_ORDER_STATE), (406, MSG_IDEMPOTENCY_REUSED)];
     pub TooManyUnpaid = 429, "Lỗi trong envelope; mã: 405 quá nhiều đơn chưa thanh toán cho email hoặc địa chỉ IP", [(405, MSG_TOO_MANY_UNPAID)];
 }

@@ -16,7 +16,7 @@ use crate::domain::order::OrderCode;
 use crate::error::{Problems, StoreError};
 use crate::notifications::Notifier;
 use crate::orders::{self, BankPayment, Outcome};
-use crate::routes::openapi::{NoInternalKey, NotYourCaller, OrderNotFound};
+use crate::routes::openapi::{NoInternalKey, NotYourCaller, OrderNotFound, ProviderMismatch};
 
 /// The internal ConfirmPayment's body.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -34,6 +34,10 @@ pub struct BankPaymentBody {
     pub transaction_id: Option<String>,
     #[schema(value_type = DateTime<Utc>, required = true)]
     pub paid_at: Option<DateTime<Utc>>,
+    /// true khi nhân viên đã chủ động gán giao dịch cho đơn (Assign): cho phép tiền đến
+    /// qua phương thức thanh toán khác với của đơn
+    #[serde(default)]
+    pub staff_assigned: bool,
 }
 
 impl BankPaymentBody {
@@ -72,6 +76,7 @@ impl BankPaymentBody {
                 provider_id,
                 transaction_id,
                 paid_at,
+                staff_assigned: self.staff_assigned,
             }),
             _ => Err(StoreError::field("orderCode", "Dữ liệu không hợp lệ")),
         }
@@ -85,7 +90,7 @@ impl BankPaymentBody {
     operation_id = "internalOrderConfirmPayment", tag = "Internal",
     security(("internalKey" = [])), request_body = BankPaymentBody,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<ConfirmView>)),
-        BadRequest, NoInternalKey, NotYourCaller, OrderNotFound))]
+        BadRequest, NoInternalKey, NotYourCaller, OrderNotFound, ProviderMismatch))]
 pub(super) async fn confirm_payment(
     caller: InternalCaller,
     pool: web::Data<DbPool>,
