@@ -272,6 +272,11 @@ export interface components {
       transactionId: string;
       /** Format: date-time */
       paidAt: string;
+      /**
+       * @description true khi nhân viên đã chủ động gán giao dịch cho đơn (Assign): cho phép tiền đến
+       * qua phương thức thanh toán khác với của đơn
+       */
+      staffAssigned?: boolean;
     };
     /** @description The internal ConfirmPayment's answer. */
     BankPaymentResult: {
