@@ -177,6 +177,23 @@ describe('ProductsScreen', () => {
     return { user, dialog: await screen.findByRole('dialog', { name: 'Thêm sản phẩm' }) };
   }
 
+  it('previews the redemption steps as the order page renders them, raw HTML as text', async () => {
+    const { user, dialog } = await openCreateDialog();
+    await user.click(within(dialog).getByTestId('product-redeem-preview-tab'));
+    expect(within(dialog).getByTestId('product-redeem-preview')).toHaveTextContent('Chưa có hướng dẫn.');
+    await user.click(within(dialog).getByTestId('product-redeem-edit'));
+    const field = within(dialog).getByTestId('product-redeem-instructions');
+    await user.click(field);
+    await user.paste('1. Bấm **mã thẻ**\n2. Xem [Viettel](https://viettel.vn)\n\n<b>x</b>');
+    await user.click(within(dialog).getByTestId('product-redeem-preview-tab'));
+    const preview = within(dialog).getByTestId('product-redeem-preview');
+    expect(within(preview).getAllByRole('listitem')).toHaveLength(2);
+    expect(preview.querySelector('strong')).toHaveTextContent('mã thẻ');
+    expect(within(preview).getByRole('link', { name: 'Viettel' })).toHaveAttribute('target', '_blank');
+    expect(preview.querySelector('b')).toBeNull();
+    expect(preview).toHaveTextContent('<b>x</b>');
+  });
+
   // The server's own words ('x') are not shown: the catalogue explains these two codes.
   it.each([
     [210, 413, 'Ảnh quá lớn: tối đa 5 MB.'],
