@@ -121,3 +121,71 @@ async fn a_service_role_migrates_its_own_schema_and_cannot_read_another() {
     drop(pool);
     roles.drop_all().await;
 }
+
+/// Where a migration Job owns the schema (`MIGRATE_ON_START=false`), a service running
+/// as a role without DDL only checks it: not migrated yet, or migrated by a newer
+/// release, it refuses to start and says which.
+#[tokio::test]
+async fn a_runtime_role_without_ddl_checks_the_schema_the_owner_migrated() {
+    let roles = Roles::new().await;
+    let [owner, _] = &roles.names;
+    let runtime = format!("{owner}_app");
+    let admin_url = server_url();
+    let mut admin = db::connect(&admin_url).await.unwrap();
+    diesel::sql_query(format!("CREATE ROLE {runtime} LOGIN"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    let (owner_url, runtime_url) = (as_role(&admin_url, owner), as_role(&admin_url, &runtime));
+
+    let before = db::check_migrated(&runtime_url, owner, MIGRATIONS).await;
+    let message = before.unwrap_err().to_string();
+    assert!(message.contains("migrate"), "{message}");
+
+    db::migrate(&owner_url, owner, MIGRATIONS).await.unwrap();
+    for grant in [
+        format!("GRANT USAGE ON SCHEMA {owner} TO {runtime}"),
+        format!(
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {owner} TO {runtime}"
+        ),
+    ] {
+        diesel::sql_query(grant).execute(&mut admin).await.unwrap();
+    }
+    db::check_migrated(&runtime_url, owner, MIGRATIONS)
+        .await
+        .unwrap();
+    // The runtime role cannot change the schema (a transaction-mode pooler in front of
+    // it never sees DDL).
+    let pool = db::build_pool(&runtime_url, owner, 1).unwrap();
+    let mut conn = pool.get().await.unwrap();
+    let ddl = diesel::sql_query("CREATE TABLE sneaky (id int)")
+        .execute(&mut conn)
+        .await;
+    assert!(ddl.is_err(), "the runtime role must not create tables");
+    drop(conn);
+    drop(pool);
+
+    // A newer release migrated the schema: this binary refuses it.
+    diesel::sql_query(format!(
+        "INSERT INTO {owner}.__diesel_schema_migrations (version) VALUES ('29991231000000')"
+    ))
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    let newer = db::check_migrated(&runtime_url, owner, MIGRATIONS).await;
+    let message = newer.unwrap_err().to_string();
+    assert!(
+        message.contains("29991231000000") && message.contains("newer"),
+        "{message}"
+    );
+
+    diesel::sql_query(format!("DROP OWNED BY {runtime}"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    diesel::sql_query(format!("DROP ROLE {runtime}"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    roles.drop_all().await;
+}

@@ -74,8 +74,8 @@ async fn run() -> std::io::Result<()> {
         accepts: &Caller::ALL,
     };
     let service = ServiceConfig::from_env(DEFAULT_LISTEN_ADDR, role).map_err(fail)?;
-    let migration_url = db::migration_url(service.database_url.expose()).map_err(fail)?;
-    db::migrate(&migration_url, SCHEMA, MIGRATIONS)
+    // Migrates, or only checks the schema where a migration Job owns it.
+    db::prepare(service.database_url.expose(), SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
     let config = IdentityConfig::from_env(service).map_err(fail)?;

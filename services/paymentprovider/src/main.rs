@@ -44,8 +44,8 @@ async fn main() -> std::io::Result<()> {
     let cipher = config.cipher().map_err(fail)?;
     let service = &config.service;
     let database_url = service.database_url.expose();
-    let migration_url = db::migration_url(database_url).map_err(fail)?;
-    db::migrate(&migration_url, SCHEMA, MIGRATIONS)
+    // Migrates, or only checks the schema where a migration Job owns it.
+    db::prepare(database_url, SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
     let pool = db::build_pool(database_url, SCHEMA, service.db_pool_size).map_err(fail)?;

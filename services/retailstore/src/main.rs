@@ -42,8 +42,8 @@ async fn main() -> std::io::Result<()> {
     let config = Config::from_env(DEFAULT_LISTEN_ADDR).map_err(fail)?;
     let cipher = config.codes.cipher().map_err(fail)?;
     let database_url = config.service.database_url.expose();
-    let migration_url = db::migration_url(database_url).map_err(fail)?;
-    db::migrate(&migration_url, SCHEMA, MIGRATIONS)
+    // Migrates, or only checks the schema where a migration Job owns it.
+    db::prepare(database_url, SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
     let pool = db::build_pool(database_url, SCHEMA, config.service.db_pool_size).map_err(fail)?;

@@ -31,8 +31,8 @@ async fn main() -> std::io::Result<()> {
     let config = SystemConfig::from_env().map_err(fail)?;
     let cipher = config.cipher().map_err(fail)?;
     let service = &config.service;
-    let migration_url = db::migration_url(service.database_url.expose()).map_err(fail)?;
-    db::migrate(&migration_url, SCHEMA, MIGRATIONS)
+    // Migrates, or only checks the schema where a migration Job owns it.
+    db::prepare(service.database_url.expose(), SCHEMA, MIGRATIONS)
         .await
         .map_err(fail)?;
     let pool = db::build_pool(service.database_url.expose(), SCHEMA, service.db_pool_size)

@@ -216,6 +216,97 @@ pub fn migration_url_from_env() -> Result<String, crate::config::ConfigError> {
     }
 }
 
+/// `MIGRATE_ON_START` [true]: the service migrates its schema at start (local runs, a
+/// single-replica install). `false` where a migration Job (an Argo CD PreSync hook, a
+/// Helm pre-upgrade hook) runs `<binary> migrate` with the schema owner's login first:
+/// the service then only checks the schema and runs as a role without DDL.
+pub const MIGRATE_ON_START: &str = "MIGRATE_ON_START";
+
+/// At start: migrate (see [`MIGRATE_ON_START`]), or check that the database holds
+/// exactly the migrations this binary knows. A schema with a migration this binary does
+/// not know (a newer release's; a rollback to an older image) or one not yet migrated
+/// refuses to start with a message that says which.
+pub async fn prepare(
+    database_url: &str,
+    schema: &str,
+    migrations: EmbeddedMigrations,
+) -> Result<(), DbSetupError> {
+    let migrate_on_start = crate::config::parse_or(MIGRATE_ON_START, true)
+        .map_err(|e| DbSetupError::Migration(e.to_string()))?;
+    if migrate_on_start {
+        let url = migration_url(database_url).map_err(|e| DbSetupError::Url(e.to_string()))?;
+        return migrate(&url, schema, migrations).await;
+    }
+    check_migrated(database_url, schema, migrations).await
+}
+
+/// Compares the schema's applied migrations with `migrations` (see [`prepare`]).
+pub async fn check_migrated(
+    database_url: &str,
+    schema: &str,
+    migrations: EmbeddedMigrations,
+) -> Result<(), DbSetupError> {
+    use diesel::migration::MigrationSource;
+    check_schema(schema)?;
+    let known: Vec<String> = MigrationSource::<diesel::pg::Pg>::migrations(&migrations)
+        .map_err(|e| DbSetupError::Migration(e.to_string()))?
+        .iter()
+        .map(|m| m.name().version().to_string())
+        .collect();
+    let mut conn = Connector::new(&url_with_schema(database_url, schema))?
+        .connect()
+        .await
+        .map_err(|e| DbSetupError::Migration(e.to_string()))?;
+    let applied: Vec<Version> = diesel_async::RunQueryDsl::load(
+        diesel::sql_query(format!(
+            "SELECT version FROM \"{schema}\".__diesel_schema_migrations ORDER BY version"
+        )),
+        &mut conn,
+    )
+    .await
+    .map_err(|e| {
+        DbSetupError::Migration(format!(
+            "schema {schema} is not migrated ({e}): run `migrate` (the migration Job) first"
+        ))
+    })?;
+    let applied: Vec<String> = applied.into_iter().map(|v| v.version).collect();
+    schema_state(schema, &known, &applied)
+}
+
+#[derive(diesel::QueryableByName)]
+struct Version {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    version: String,
+}
+
+/// The verdict of [`check_migrated`] on the versions themselves.
+fn schema_state(schema: &str, known: &[String], applied: &[String]) -> Result<(), DbSetupError> {
+    let unknown: Vec<&str> = applied
+        .iter()
+        .filter(|v| !known.contains(v))
+        .map(String::as_str)
+        .collect();
+    if !unknown.is_empty() {
+        return Err(DbSetupError::Migration(format!(
+            "schema {schema} holds migrations this release does not know ({}): it is newer \
+             than this binary; deploy the release that wrote them",
+            unknown.join(", ")
+        )));
+    }
+    let pending: Vec<&str> = known
+        .iter()
+        .filter(|v| !applied.contains(v))
+        .map(String::as_str)
+        .collect();
+    if !pending.is_empty() {
+        return Err(DbSetupError::Migration(format!(
+            "schema {schema} lacks migrations {}: run `migrate` (the migration Job) first",
+            pending.join(", ")
+        )));
+    }
+    Ok(())
+}
+
 /// A stable advisory-lock key per schema (FNV-1a), so replicas of one service
 /// serialise their migrations while different services do not wait for each other.
 fn lock_key(schema: &str) -> i64 {
@@ -441,6 +532,29 @@ macro_rules! text_enum {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_schema_must_hold_exactly_the_known_migrations() {
+        let v = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let known = v(&["20261122000000", "20261124000000"]);
+        assert!(super::schema_state("shop", &known, &known).is_ok());
+        let newer = super::schema_state(
+            "shop",
+            &known,
+            &v(&["20261122000000", "20261124000000", "20270101000000"]),
+        );
+        let newer = newer.unwrap_err().to_string();
+        assert!(
+            newer.contains("20270101000000") && newer.contains("newer"),
+            "{newer}"
+        );
+        let older = super::schema_state("shop", &known, &v(&["20261122000000"]));
+        let older = older.unwrap_err().to_string();
+        assert!(
+            older.contains("20261124000000") && older.contains("migrate"),
+            "{older}"
+        );
+    }
+
     use super::*;
 
     #[test]
