@@ -14,6 +14,9 @@
                                                       a section of README
     check_manifests.py dockerfile FILE...             base images pinnable by digest
 
+`--environment=production` (or local) before overlay, shared or service adds that
+environment's rules: production migrates every database service in a Job only.
+
 Each problem is printed as one line naming the object and, for pods, the container
 (init containers included); the exit status is 1 when there is any. Schema validity is
 kubernetes-validate's job for the built-in kinds; the custom resources (HTTPRoute,
@@ -45,7 +48,7 @@ SERVICE_KINDS = {
     "NetworkPolicy",
     "ConfigMap",
 }
-SERVICE_OPTIONAL_KINDS = {"ServiceMonitor", "ExternalSecret"}
+SERVICE_OPTIONAL_KINDS = {"ServiceMonitor", "ExternalSecret", "Job"}
 # The gateway also carries the ways in and its certificate.
 GATEWAY_OPTIONAL_KINDS = {"Ingress", "HTTPRoute", "Certificate"}
 
@@ -621,24 +624,131 @@ def env_reference_problems(objs):
     return found
 
 
-def migration_path_problems(objs):
-    """One migration path: a Job per release or the init container, never both."""
-    init, jobs = [], []
+# Argo CD runs a hook in its phase; a PreSync Job runs before the Sync phase applies the
+# folder's other objects, so it reads none of them but the Secret (already there).
+HOOK = "argocd.argoproj.io/hook"
+HOOK_DELETE_POLICY = "argocd.argoproj.io/hook-delete-policy"
+
+
+def _migrates(c):
+    return "migrate" in (c.get("args") or [])
+
+
+def _config_maps(objs):
+    return {(o.get("metadata") or {}).get("name"): (o.get("data") or {}) for o in objs if o.get("kind") == "ConfigMap"}
+
+
+def env_value(c, name, config_maps):
+    """The value a container's variable `name` takes from the render (env over envFrom,
+    a later envFrom source over an earlier one); None when unset or not resolvable."""
+    for e in c.get("env") or []:
+        if e.get("name") != name:
+            continue
+        if "value" in e:
+            return str(e["value"])
+        ref = (e.get("valueFrom") or {}).get("configMapKeyRef")
+        if ref:
+            value = config_maps.get(ref.get("name"), {}).get(ref.get("key"))
+            return None if value is None else str(value)
+        return None
+    for source in reversed(c.get("envFrom") or []):
+        ref = source.get("configMapRef")
+        if not ref:
+            continue
+        key = name[len(source.get("prefix", "")):] if name.startswith(source.get("prefix", "")) else None
+        data = config_maps.get(ref.get("name"), {})
+        if key is not None and key in data:
+            return str(data[key])
+    return None
+
+
+def _uses_database(c):
+    return bool({"DATABASE_URL", "DATABASE_URL_FILE"} & env_names(c))
+
+
+def _hook_values(obj, key):
+    annotations = (obj.get("metadata") or {}).get("annotations") or {}
+    return {v.strip() for v in str(annotations.get(key, "")).split(",") if v.strip()}
+
+
+def migration_job_problems(job):
+    """A migration Job is an Argo CD PreSync hook that can run again at every release and
+    ends: recreated before each sync (a Job's pod template cannot change), never restarted
+    in place, bounded in time, reading no ConfigMap (the Sync phase creates those later:
+    a generated one under a new name at each change)."""
+    found = []
+    if "PreSync" not in _hook_values(job, HOOK):
+        found.append(f"a migration Job must be an Argo CD PreSync hook ({HOOK}: PreSync)")
+    if "BeforeHookCreation" not in _hook_values(job, HOOK_DELETE_POLICY):
+        found.append(f"a migration Job needs {HOOK_DELETE_POLICY}: BeforeHookCreation (a Job cannot be changed, only recreated)")
+    spec = job.get("spec") or {}
+    pod = pod_spec(job)
+    if pod.get("restartPolicy") != "Never":
+        found.append("a migration Job's restartPolicy is not Never")
+    for field in ("backoffLimit", "activeDeadlineSeconds", "ttlSecondsAfterFinished"):
+        if not isinstance(spec.get(field), int):
+            found.append(f"a migration Job has no {field}")
+    for role, c in containers(pod):
+        names = [s["configMapRef"].get("name") for s in c.get("envFrom") or [] if s.get("configMapRef")]
+        names += [
+            e["valueFrom"]["configMapKeyRef"].get("name")
+            for e in c.get("env") or []
+            if (e.get("valueFrom") or {}).get("configMapKeyRef")
+        ]
+        for name in names:
+            found.append(f"{role} {c.get('name')}: reads ConfigMap {name}, which the Sync phase applies after this PreSync hook")
+    return found
+
+
+def migration_path_problems(objs, environment=None):
+    """One migration path per service: a Job per release or the init container, never
+    both. Where a Job migrates, the service's Deployment does not (MIGRATE_ON_START=false)
+    and the Job is a PreSync hook; MIGRATE_ON_START=false needs one of the two paths.
+    In production, the Job is the path of every service with a database."""
+    config_maps = _config_maps(objs)
+    init, jobs, deployments = {}, {}, []
     for obj in objs:
         pod = pod_spec(obj)
+        service = labels_of(obj).get("app.kubernetes.io/name")
         if obj.get("kind") in ("Job", "CronJob"):
-            if any("migrate" in (c.get("args") or []) for c in pod.get("containers") or []):
-                jobs.append(obj)
+            if any(_migrates(c) for c in pod.get("containers") or []):
+                jobs.setdefault(service, []).append(obj)
         elif obj.get("kind") in WORKLOAD_KINDS:
-            if any("migrate" in (c.get("args") or []) for c in pod.get("initContainers") or []):
-                init.append(obj)
-    if init and jobs:
-        return [(jobs[0], f"migrates in a Job while {name_of(init[0])} migrates in an init container")]
-    return []
+            if any(_migrates(c) for c in pod.get("initContainers") or []):
+                init.setdefault(service, []).append(obj)
+            if obj.get("kind") == "Deployment":
+                deployments.append(obj)
+    found = []
+    all_init = [o for group in init.values() for o in group]
+    all_jobs = [o for group in jobs.values() for o in group]
+    if all_init and all_jobs:
+        found.append((all_jobs[0], f"migrates in a Job while {name_of(all_init[0])} migrates in an init container"))
+    for job in all_jobs:
+        found += [(job, p) for p in migration_job_problems(job)]
+    for d in deployments:
+        service = labels_of(d).get("app.kubernetes.io/name")
+        users = [c for c in pod_spec(d).get("containers") or [] if _uses_database(c)]
+        if not users:
+            continue
+        own_jobs = jobs.get(service, [])
+        for c in users:
+            on_start = env_value(c, "MIGRATE_ON_START", config_maps)
+            checks_only = on_start is not None and on_start.strip().lower() == "false"
+            if own_jobs and not checks_only:
+                found.append((d, f"container {c.get('name')}: MIGRATE_ON_START is not false, while {name_of(own_jobs[0])} migrates"))
+            if checks_only and not own_jobs and d not in init.get(service, []):
+                found.append((d, f"container {c.get('name')}: MIGRATE_ON_START=false, but neither a Job nor an init container migrates"))
+        if environment == "production":
+            if d in init.get(service, []):
+                found.append((d, "production migrates in a Job only: remove the migrate init container"))
+            if len(own_jobs) != 1:
+                found.append((d, f"production needs exactly one migration Job for {service}, found {len(own_jobs)}"))
+    return found
 
 
-def check(objs, mode, service=None):
-    """Problems as (object, message) pairs."""
+def check(objs, mode, service=None, environment=None):
+    """Problems as (object, message) pairs; `environment` (local, production) adds its
+    own rules."""
     found = []
     for obj in objs:
         kind = obj.get("kind")
@@ -650,7 +760,7 @@ def check(objs, mode, service=None):
             found += [(obj, p) for p in network_policy_problems(obj)]
         if not is_builtin(obj):
             found += [(obj, p) for p in custom_problems(obj)]
-    found += migration_path_problems(objs)
+    found += migration_path_problems(objs, environment)
     found += cross_reference_problems(objs)
     if mode == "objects":
         return found
@@ -768,6 +878,10 @@ def stages(text):
 
 
 def main(argv):
+    environment = None
+    if len(argv) > 1 and argv[1].startswith("--environment="):
+        environment = argv[1].partition("=")[2]
+        argv = argv[:1] + argv[2:]
     if len(argv) >= 3 and argv[1] == "dockerfile":
         bad = 0
         for path in argv[2:]:
@@ -792,14 +906,14 @@ def main(argv):
         mode, service, path = "service", argv[2], argv[3]
     else:
         print(
-            "usage: check_manifests.py overlay FILE | shared FILE | service NAME FILE"
+            "usage: check_manifests.py [--environment=ENV] overlay FILE | shared FILE | service NAME FILE"
             " | objects FILE | builtin FILE OUT | rules FILE OUT | runbooks FILE README"
             " | dockerfile FILE...",
             file=sys.stderr,
         )
         return 2
     objs = load(path)
-    problems = check(objs, mode, service)
+    problems = check(objs, mode, service, environment)
     for obj, message in problems:
         print(f"{name_of(obj)}: {message}")
     return 1 if problems else 0

@@ -82,8 +82,8 @@ def overlay(*objs):
     return [namespace(), config_map({"TRUSTED_PROXIES": "10.0.0.0/8"}), *objs]
 
 
-def messages(objs, mode="overlay", service=None):
-    return [f"{o.get('kind')}/{o.get('metadata', {}).get('name')}: {m}" for o, m in check(objs, mode, service)]
+def messages(objs, mode="overlay", service=None, environment=None):
+    return [f"{o.get('kind')}/{o.get('metadata', {}).get('name')}: {m}" for o, m in check(objs, mode, service, environment)]
 
 
 class ContainerChecks(unittest.TestCase):
@@ -189,6 +189,124 @@ class WiringChecks(unittest.TestCase):
         self.assertIn("Ingress/shop: does not belong in identity's own kustomization", found)
         self.assertIn("NetworkPolicy/identity: not rendered", found)
         self.assertNotIn("Deployment/identity: not rendered", found)
+
+
+def migration_job():
+    """identity's migration Job as its production folder renders it: every check passes."""
+    return {
+        "apiVersion": "batch/v1",
+        "kind": "Job",
+        "metadata": {
+            "name": "identity-migrate",
+            "labels": {"app.kubernetes.io/name": "identity", "app.kubernetes.io/part-of": "shop"},
+            "annotations": {
+                "argocd.argoproj.io/hook": "PreSync",
+                "argocd.argoproj.io/hook-delete-policy": "BeforeHookCreation",
+            },
+        },
+        "spec": {
+            "backoffLimit": 2,
+            "activeDeadlineSeconds": 600,
+            "ttlSecondsAfterFinished": 86400,
+            "template": {
+                "spec": {
+                    "restartPolicy": "Never",
+                    "automountServiceAccountToken": False,
+                    "securityContext": {"runAsNonRoot": True, "seccompProfile": {"type": "RuntimeDefault"}},
+                    "containers": [
+                        {
+                            "name": "migrate",
+                            "image": "shop/identity:0.1.0",
+                            "args": ["migrate"],
+                            "env": [{"name": "MIGRATION_DATABASE_URL", "valueFrom": {"secretKeyRef": {"name": "identity-secrets", "key": "migration-database-url"}}}],
+                            "securityContext": copy.deepcopy(SECURE),
+                            "resources": copy.deepcopy(LIMITS),
+                        }
+                    ],
+                }
+            },
+        },
+    }
+
+
+def production(on_start="false", init=False):
+    """identity's production render: a Deployment without the init container (unless
+    `init`), its ConfigMap with MIGRATE_ON_START (unless None), the Job."""
+    d = deployment()
+    if not init:
+        del d["spec"]["template"]["spec"]["initContainers"]
+    data = {"TRUSTED_PROXIES": "10.0.0.0/8"}
+    if on_start is not None:
+        data["MIGRATE_ON_START"] = on_start
+    return [namespace(), config_map(data), d, migration_job()]
+
+
+class MigrationChecks(unittest.TestCase):
+    def test_production_migrates_in_a_presync_job_and_the_service_only_checks(self):
+        self.assertEqual(messages(production(), environment="production"), [])
+
+    def test_production_without_a_job_or_with_the_init_container_fails(self):
+        objs = [o for o in production(init=True) if o["kind"] != "Job"]
+        self.assertEqual(
+            messages(objs, environment="production"),
+            [
+                "Deployment/identity: production migrates in a Job only: remove the migrate init container",
+                "Deployment/identity: production needs exactly one migration Job for identity, found 0",
+            ],
+        )
+        # Locally the init container is the one path.
+        self.assertEqual(messages(objs, environment="local"), [])
+
+    def test_a_job_migrating_beside_a_service_that_migrates_at_start_fails(self):
+        for on_start in (None, "true"):
+            self.assertEqual(
+                messages(production(on_start=on_start), environment="production"),
+                ["Deployment/identity: container identity: MIGRATE_ON_START is not false, while Job/identity-migrate migrates"],
+            )
+        # A value in the container's env wins over its ConfigMap's.
+        objs = production()
+        objs[2]["spec"]["template"]["spec"]["containers"][0]["env"].append({"name": "MIGRATE_ON_START", "value": "true"})
+        self.assertIn(
+            "Deployment/identity: container identity: MIGRATE_ON_START is not false, while Job/identity-migrate migrates",
+            messages(objs, environment="production"),
+        )
+
+    def test_a_migration_job_is_a_presync_hook_that_ends(self):
+        objs = production()
+        job = objs[3]
+        del job["metadata"]["annotations"]
+        del job["spec"]["activeDeadlineSeconds"]
+        job["spec"]["template"]["spec"]["restartPolicy"] = "OnFailure"
+        self.assertEqual(
+            messages(objs, environment="production"),
+            [
+                "Job/identity-migrate: a migration Job must be an Argo CD PreSync hook (argocd.argoproj.io/hook: PreSync)",
+                "Job/identity-migrate: a migration Job needs argocd.argoproj.io/hook-delete-policy: BeforeHookCreation (a Job cannot be changed, only recreated)",
+                "Job/identity-migrate: a migration Job's restartPolicy is not Never",
+                "Job/identity-migrate: a migration Job has no activeDeadlineSeconds",
+            ],
+        )
+
+    def test_a_presync_job_reads_no_config_map(self):
+        objs = production()
+        objs[3]["spec"]["template"]["spec"]["containers"][0]["envFrom"] = [{"configMapRef": {"name": "identity-config"}}]
+        self.assertEqual(
+            messages(objs, environment="production"),
+            ["Job/identity-migrate: container migrate: reads ConfigMap identity-config, which the Sync phase applies after this PreSync hook"],
+        )
+
+    def test_checking_only_needs_something_that_migrates(self):
+        objs = [o for o in production() if o["kind"] != "Job"]
+        self.assertEqual(
+            messages(objs, environment="local"),
+            ["Deployment/identity: container identity: MIGRATE_ON_START=false, but neither a Job nor an init container migrates"],
+        )
+        # The init container migrates, the service checks: the local environment.
+        self.assertEqual(messages([o for o in production(init=True) if o["kind"] != "Job"], environment="local"), [])
+
+    def test_a_service_folder_may_render_its_migration_job(self):
+        found = messages(production()[1:], "service", "identity", "production")
+        self.assertNotIn("Job/identity-migrate: does not belong in identity's own kustomization", found)
 
 
 def custom(kind, api, spec, name="x"):

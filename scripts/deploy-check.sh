@@ -61,7 +61,8 @@ else
 fi
 
 # check LABEL DIR MODE [SERVICE]: render DIR, validate its built-in objects, run the
-# manifest checks (the custom resources' structure included).
+# manifest checks (the custom resources' structure included) with the rules of the
+# environment $env (the loop below; production: migrations in a PreSync Job only).
 check() {
   local label=$1 dir=$2 mode=$3 service=${4:-} file="$out/$1.yaml" version problems=0 counts
   if ! kubectl kustomize "$dir" >"$file" 2>"$out/$label.err"; then
@@ -72,7 +73,7 @@ check() {
   fi
   validate "$label" "$dir" "$file" || problems=1
   # shellcheck disable=SC2086 # $service is empty but for a service folder
-  if ! "$py" deploy/check_manifests.py "$mode" $service "$file" >"$out/$label.check"; then
+  if ! "$py" deploy/check_manifests.py --environment="$env" "$mode" $service "$file" >"$out/$label.check"; then
     sed "s|^|FAIL $dir: |" "$out/$label.check" >&2
     problems=1
   fi
