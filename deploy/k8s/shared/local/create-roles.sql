@@ -1,6 +1,7 @@
--- The local cluster's copy of the SQL a DBA runs once per environment (README,
--- "Database roles"): one login role per service, owning its schema and nothing else.
--- Trust authentication inside the namespace, so no passwords here.
+-- The local cluster's copy of the owner part of the SQL a DBA runs once per environment
+-- (README, "Database roles"): one login role per service, owning its schema and nothing
+-- else. Locally the owner migrates (init container) and the service logs in as it too, so
+-- no runtime roles here. Trust authentication inside the namespace, so no passwords.
 REVOKE ALL ON DATABASE shop FROM PUBLIC;
 REVOKE ALL ON SCHEMA public FROM PUBLIC;
 
