@@ -26,6 +26,7 @@ window.scrollTo = () => undefined;
 
 beforeEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 
 afterEach(() => {

@@ -11,12 +11,14 @@ interface ErrorScreenProps {
   text: string;
   icon: ReactNode;
   action: { label: string; to: string };
+  /** A second, lighter way on (the order lookup from the storefront's not-found page). */
+  secondaryAction?: { label: string; to: string; testId?: string };
   /** Inside a layout (compact) or on its own (centered on the page). */
   standalone?: boolean;
   testId?: string;
 }
 
-export function ErrorScreen({ code, title, text, icon, action, standalone = true, testId }: ErrorScreenProps) {
+export function ErrorScreen({ code, title, text, icon, action, secondaryAction, standalone = true, testId }: ErrorScreenProps) {
   return (
     <Box
       sx={{
@@ -42,9 +44,16 @@ export function ErrorScreen({ code, title, text, icon, action, standalone = true
         <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
           {text}
         </Typography>
-        <Button variant="contained" component={RouterLink} to={action.to}>
-          {action.label}
-        </Button>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}>
+          <Button variant="contained" component={RouterLink} to={action.to}>
+            {action.label}
+          </Button>
+          {secondaryAction && (
+            <Button variant="outlined" component={RouterLink} to={secondaryAction.to} data-testid={secondaryAction.testId}>
+              {secondaryAction.label}
+            </Button>
+          )}
+        </Box>
       </Paper>
     </Box>
   );

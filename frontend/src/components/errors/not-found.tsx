@@ -11,6 +11,7 @@ export function NotFound({ standalone = true }: { standalone?: boolean }) {
       text={vi.errors.notFoundText}
       icon={<SearchOffOutlined />}
       action={standalone ? { label: vi.common.backToHome, to: paths.home } : { label: vi.common.backToAdmin, to: paths.admin.root }}
+      secondaryAction={standalone ? { label: vi.shell.orderLookup, to: paths.orderDetail, testId: 'not-found-order-lookup' } : undefined}
       standalone={standalone}
       testId="not-found"
     />

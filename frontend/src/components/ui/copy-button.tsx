@@ -88,7 +88,7 @@ export function CopyIconButton({ text, label, testId, size = 'small' }: CopyIcon
         data-copied={copied || undefined}
         color={copied ? 'primary' : 'default'}
       >
-        {copied ? <CheckIcon fontSize="small" /> : <ContentCopyOutlined fontSize="small" />}
+        {copied ? <CheckIcon fontSize={size === 'large' ? 'medium' : 'small'} /> : <ContentCopyOutlined fontSize={size === 'large' ? 'medium' : 'small'} />}
       </IconButton>
     </Tooltip>
   );

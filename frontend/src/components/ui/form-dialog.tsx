@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { DialogProps } from '@mui/material/Dialog';
 import type { FormEventHandler, ReactNode } from 'react';
@@ -21,6 +22,10 @@ interface FormDialogProps {
   submitLabel?: string;
   maxWidth?: DialogProps['maxWidth'];
   testId?: string;
+  /** A full-screen sheet (phones); Cancel gives way to the close button in the title. */
+  fullScreen?: boolean;
+  /** Shown at the start of the actions, before the buttons (a total beside 'Đặt hàng'). */
+  footerStart?: ReactNode;
   children: ReactNode;
 }
 
@@ -36,6 +41,8 @@ export function FormDialog({
   submitLabel = vi.common.save,
   maxWidth,
   testId,
+  fullScreen = false,
+  footerStart,
   children,
 }: FormDialogProps) {
   const blocked = saveBlockedReason !== undefined;
@@ -48,12 +55,26 @@ export function FormDialog({
       busy={pending || blocked}
       maxWidth={maxWidth}
       testId={testId}
+      fullScreen={fullScreen}
+      closeDisabled={pending}
       actions={
         <>
-          <Button color="inherit" onClick={onClose} disabled={pending}>
-            {vi.common.cancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={pending} disabled={blocked} title={saveBlockedReason} data-testid={saveTestId}>
+          {footerStart !== undefined && <Box sx={{ flexGrow: 1, minWidth: 0 }}>{footerStart}</Box>}
+          {!fullScreen && (
+            <Button color="inherit" onClick={onClose} disabled={pending}>
+              {vi.common.cancel}
+            </Button>
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            loading={pending}
+            disabled={blocked}
+            title={saveBlockedReason}
+            data-testid={saveTestId}
+            size={fullScreen ? 'large' : 'medium'}
+            sx={fullScreen ? { minHeight: 48, flexShrink: 0, px: 3 } : undefined}
+          >
             {submitLabel}
           </Button>
         </>

@@ -12,6 +12,8 @@ export const checkout = {
   increase: 'Tăng số lượng',
   email: 'Email',
   emailHelp: 'Dùng để tra cứu đơn hàng khi cần',
+  /** 'Ý bạn là an@gmail.com?' for a mistyped domain; the address is a button that fixes it. */
+  emailSuggestion: { before: 'Ý bạn là ', after: '?' },
   phone: 'Số điện thoại (không bắt buộc)',
   customerName: 'Họ tên (không bắt buộc)',
   paymentMethod: 'Phương thức thanh toán',
@@ -82,6 +84,13 @@ export const customerOrder = {
     provider: 'Phương thức',
     copyLabel: (field: string) => `Sao chép ${field.toLowerCase()}`,
     qrTitle: 'Quét mã VietQR bằng ứng dụng ngân hàng',
+    /** On a phone the QR is for paying from another device. */
+    qrOtherDevice: 'Thanh toán từ thiết bị khác',
+    qrOtherDeviceHint: 'Mở ứng dụng ngân hàng trên một điện thoại khác và quét mã này, hoặc lưu ảnh rồi chọn ảnh trong ứng dụng.',
+    openBankApp: 'Mở ứng dụng ngân hàng',
+    openBankAppHint: 'Chọn ngân hàng của bạn: ứng dụng mở ra với số tài khoản, số tiền và nội dung đã điền sẵn. Hãy kiểm tra lại trước khi chuyển.',
+    openBankAppLabel: (bank: string) => `Mở ứng dụng ${bank} để chuyển khoản`,
+    manualSteps: 'Hoặc sao chép từng thông tin và dán vào ứng dụng ngân hàng.',
     qrAlt: (code: string) => `Mã VietQR thanh toán đơn ${code}`,
     qrLoading: 'Đang tạo mã QR...',
     qrError: 'Không tạo được mã QR, vui lòng chuyển khoản theo thông tin bên cạnh.',
@@ -121,6 +130,9 @@ export const customerOrder = {
     emailRequired: 'Nhập email',
     emailInvalid: 'Email không hợp lệ',
     notFound: 'Không tìm thấy đơn hàng với mã và email này.',
+    /** The lookup shows no codes: its banner says where they are instead of "bên dưới". */
+    completedBanner:
+      'Đơn hàng đã được thanh toán. Mã sản phẩm chỉ hiển thị trên đường dẫn xem đơn (trang mở ra sau khi đặt hàng, cũng được gửi tới email của bạn).',
     resend: 'Gửi lại liên kết qua email',
     resendLabel: 'Gửi lại đường dẫn xem đơn tới email đã dùng khi đặt hàng',
     resendDone: 'Nếu mã đơn và email khớp, chúng tôi đã gửi liên kết xem đơn tới email của bạn.',

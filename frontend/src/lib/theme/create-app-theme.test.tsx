@@ -34,6 +34,16 @@ function contrast(fg: string, bg: string): number {
 }
 
 describe('app theme', () => {
+  it.each(['light', 'dark'] as const)('draws a visible focus ring and 44 px touch targets in %s mode', (mode) => {
+    const theme = createAppTheme(mode);
+    const ring = JSON.stringify(theme.components?.MuiButtonBase?.styleOverrides?.root);
+    expect(ring).toContain('Mui-focusVisible');
+    const colour = /2px solid (#[0-9a-f]{6})/.exec(ring)?.[1] ?? '';
+    expect(contrast(colour, theme.palette.background.paper)).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(theme.components?.MuiIconButton?.styleOverrides?.root)).toContain('"@media (pointer: coarse)":{"minWidth":44,"minHeight":44}');
+    expect(JSON.stringify(theme.components?.MuiButton?.styleOverrides?.root)).toContain('"minHeight":44');
+  });
+
   it.each(['light', 'dark'] as const)('keeps contained buttons and primary text readable (WCAG AA) in %s mode', (mode) => {
     const { palette } = createAppTheme(mode);
     expect(contrast(palette.primary.contrastText, palette.primary.main)).toBeGreaterThanOrEqual(4.5);

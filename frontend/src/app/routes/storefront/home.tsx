@@ -29,11 +29,11 @@ export function HomeRoute() {
   return (
     <Box data-testid="storefront-home">
       <Box component="header" sx={{ mb: { xs: 2, sm: 3 } }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.125rem' }, wordBreak: 'break-word' }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
           {shopName}
         </Typography>
         {tagline && (
-          <Typography variant="subtitle1" component="p" color="text.secondary" sx={{ mt: 0.5 }} data-testid="shop-tagline">
+          <Typography variant="subtitle1" component="p" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }} data-testid="shop-tagline">
             {tagline}
           </Typography>
         )}

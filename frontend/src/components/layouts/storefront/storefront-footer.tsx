@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi-shop';
 import { mailtoHref, safeExternalUrl, telHref } from '@/lib/url';
 
@@ -20,7 +22,7 @@ interface StorefrontFooterProps {
 
 function ContactLine({ label, href, text, testId }: { label: string; href: string | null; text: string; testId: string }) {
   return (
-    <Typography variant="body2" color="text.secondary" component="li" data-testid={testId}>
+    <Typography variant="body2" color="text.secondary" component="li" data-testid={testId} sx={{ overflowWrap: 'anywhere' }}>
       {label}:{' '}
       {href ? (
         <Link href={href} sx={{ overflowWrap: 'anywhere' }}>
@@ -54,7 +56,12 @@ export function StorefrontFooter({ shopName, socialUrl, contact }: StorefrontFoo
             {phone && <ContactLine label={t.phone} href={telHref(phone)} text={phone} testId="footer-phone" />}
           </Box>
         )}
-        <Typography variant="body2" color="text.secondary" data-testid="footer-coupon-note">
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          <Link component={RouterLink} to={paths.orderDetail} data-testid="footer-order-lookup" sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
+            {vi.shell.orderLookup}
+          </Link>
+        </Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="footer-coupon-note" sx={{ overflowWrap: 'anywhere' }}>
           {before}
           {href ? (
             <Link href={href} target="_blank" rel="noopener noreferrer">
@@ -65,7 +72,7 @@ export function StorefrontFooter({ shopName, socialUrl, contact }: StorefrontFoo
           )}
           {after}
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
           {vi.app.copyright(new Date().getFullYear(), shopName)}
         </Typography>
       </Container>

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { IMAGES, paths } from '@/config/paths';
 import { vi } from '@/i18n/vi-shop';
@@ -22,7 +24,8 @@ interface StorefrontLayoutProps {
 /** Mobile-first public layout: topbar with the shop name and theme toggle, footer. */
 export function StorefrontLayout({ shopName, logoUrl, socialUrl, contact, children }: StorefrontLayoutProps) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }} data-testid="storefront-layout">
+    // Whatever the owner typed (a tagline of hashtags, a pasted URL) wraps instead of widening the page.
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', overflowWrap: 'anywhere' }} data-testid="storefront-layout">
       <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Container maxWidth="lg" disableGutters>
           <Toolbar sx={{ gap: 1 }}>
@@ -38,6 +41,19 @@ export function StorefrontLayout({ shopName, logoUrl, socialUrl, contact, childr
                 {shopName}
               </Typography>
             </Link>
+            <Button
+              component={RouterLink}
+              to={paths.orderDetail}
+              color="inherit"
+              startIcon={<ReceiptLongOutlined />}
+              aria-label={vi.shell.orderLookup}
+              data-testid="header-order-lookup"
+              sx={{ flexShrink: 0, minHeight: 44, whiteSpace: 'nowrap', '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+            >
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                {vi.shell.orderLookup}
+              </Box>
+            </Button>
             <ThemeToggle />
           </Toolbar>
         </Container>

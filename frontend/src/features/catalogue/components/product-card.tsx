@@ -72,11 +72,11 @@ export const ProductCard = memo(function ProductCard({ product, onBuy, priority 
         </Box>
       </Box>
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, lineHeight: 1.3, ...lineClamp(2) }} data-testid="product-card-name">
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere', ...lineClamp(2) }} data-testid="product-card-name">
           {product.name}
         </Typography>
         {product.summary && (
-          <Typography variant="body2" color="text.secondary" sx={lineClamp(2)}>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', ...lineClamp(2) }}>
             {product.summary}
           </Typography>
         )}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
 import { errorEnvelope, jsonBody, mockFetch, okEnvelope } from '@/testing/fetch-mock';
+import { emulatePhone } from '@/testing/media';
 import { renderApp } from '@/testing/render';
 import type { CreatedOrder, PaymentMethod } from '../api/types';
 import { pendingOrder } from './order-fixtures';
@@ -119,6 +120,9 @@ describe('BuyNowDialog', () => {
     expect(createCall[0]).toBe('/retailstore/api/web/v1/Order/CreateOrder');
     expect(createCall[1]!.method).toBe('POST');
 
+    // The draft is gone once the order is placed.
+    expect(sessionStorage.getItem('shop_buy_draft:p-1')).toBeNull();
+
     const remembered = JSON.parse(localStorage.getItem(STORAGE_KEYS.orderHistory)!) as { code: string; token: string; total: number; productName: string }[];
     expect(remembered[0]).toMatchObject({ code: 'DH7K2M9QXA', token: 'tok_abc-123', total: 190000, productName: 'Steam 100K', quantity: 2 });
 
@@ -190,10 +194,50 @@ describe('BuyNowDialog', () => {
 
     ({ user, dialog } = await openDialog());
     expect(within(dialog).queryByTestId('buy-now-error')).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('textbox', { name: /^Email/ })).toHaveValue('');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'an@example.com');
+    // What was typed survives the close.
+    expect(within(dialog).getByRole('textbox', { name: /^Email/ })).toHaveValue('an@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Đặt hàng' }));
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('offers the fix for a mistyped e-mail domain', async () => {
+    storefront(() => okEnvelope(created));
+    renderApp('/');
+    const { user, dialog } = await openDialog();
+    const email = within(dialog).getByRole('textbox', { name: /^Email/ });
+    await user.type(email, 'an@gmial.con');
+    const hint = within(dialog).getByTestId('buy-now-email-suggestion');
+    expect(hint).toHaveTextContent('Ý bạn là an@gmail.com?');
+    await user.click(within(hint).getByRole('button', { name: 'an@gmail.com' }));
+    expect(email).toHaveValue('an@gmail.com');
+    expect(within(dialog).queryByTestId('buy-now-email-suggestion')).not.toBeInTheDocument();
+  });
+
+  it('is a full-screen sheet on a phone, with the total beside Đặt hàng, and Back closes it', async () => {
+    const restore = emulatePhone();
+    try {
+      storefront(() => okEnvelope(created));
+      const { router } = renderApp('/');
+      const { user, dialog } = await openDialog();
+      expect(screen.getByTestId('buy-now-dialog')).toHaveAttribute('data-fullscreen', 'true');
+      expect(within(dialog).queryByRole('button', { name: 'Hủy' })).not.toBeInTheDocument();
+      const actions = screen.getByTestId('buy-now-dialog-actions');
+      expect(within(actions).getByTestId('buy-now-footer-total')).toHaveTextContent(/95\.000\s₫/);
+      expect(within(actions).getByRole('button', { name: 'Đặt hàng' })).toBeInTheDocument();
+      await user.type(within(dialog).getByRole('textbox', { name: 'Họ tên (không bắt buộc)' }), 'An');
+
+      expect(window.history.state).toHaveProperty('__sheetOpen', true);
+      window.history.back();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(router.state.location.pathname).toBe('/');
+
+      const again = await openDialog();
+      expect(within(again.dialog).getByRole('textbox', { name: 'Họ tên (không bắt buộc)' })).toHaveValue('An');
+      await again.user.click(within(again.dialog).getByRole('button', { name: 'Đóng' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    } finally {
+      restore();
+    }
   });
 });

@@ -6,8 +6,11 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -20,10 +23,13 @@ import { vi } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { useBackCloses } from '@/lib/use-back-closes';
 import { parseWholeNumber } from '@/lib/validation';
 import { useCreateOrder } from '../api/create-order';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import type { CheckoutProduct, CreateOrderPayload } from '../api/types';
+import { clearBuyDraft, loadBuyDraft, saveBuyDraft } from '../utils/buy-draft';
+import { suggestEmail } from '../utils/email-typo';
 import { rememberOrder } from '../utils/order-history';
 import { buyNowSchema, emptyBuyNowValues, formFieldOf, type BuyNowFormValues } from './buy-now-schema';
 import { PaymentMethodField } from './payment-method-field';
@@ -60,13 +66,26 @@ function hintFor(code: number | null): string | undefined {
   }
 }
 
+/** A new opening starts from what was typed last time for this product, if anything. */
+function initialValues(product: CheckoutProduct | null): BuyNowFormValues {
+  const empty = emptyBuyNowValues(product);
+  const draft = product ? loadBuyDraft(product.id) : null;
+  return draft ? { ...empty, ...draft, quantity: draft.quantity || empty.quantity } : empty;
+}
+
 /**
  * Buy now: quantity, contact, payment method and the order summary. Each opening gets its
  * own Idempotency-Key, so a double submit or a retry after a lost answer cannot create a
  * second order; a definite refusal from the server starts a new key for the next try.
+ * On a phone it is a full-screen sheet with the total beside 'Đặt hàng' at the bottom;
+ * the phone's Back closes it, and what was typed is kept for the next opening until an
+ * order is placed.
  */
-export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
+export function BuyNowDialog({ open, product, onClose: onCloseProp }: BuyNowDialogProps) {
   const navigate = useNavigate();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const { close: onClose, release } = useBackCloses(open, onCloseProp);
   const create = useCreateOrder();
   const resetCreate = create.reset;
   const methods = usePaymentMethods(open);
@@ -80,19 +99,28 @@ export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
       zodResolver(buyNowSchema(productRef.current ?? { id: '', minPerOrder: 1, maxPerOrder: 1 }))(values, context, options),
     [],
   );
-  const { control, handleSubmit, reset, setError, setValue, getValues } = useForm<BuyNowFormValues, unknown, CreateOrderPayload>({
+  const { control, handleSubmit, reset, setError, setValue, getValues, watch } = useForm<BuyNowFormValues, unknown, CreateOrderPayload>({
     resolver,
-    defaultValues: emptyBuyNowValues(product),
+    defaultValues: initialValues(product),
   });
 
   useEffect(() => {
     if (!open) return;
-    reset(emptyBuyNowValues(productRef.current));
+    reset(initialValues(productRef.current));
     idempotencyKey.current = newIdempotencyKey();
     setSubmitError(null);
     resetCreate();
     // Only a new opening (or another product) starts over.
   }, [open, product?.id, reset, resetCreate]);
+
+  // What the shopper types is kept (a reset, which names no field, is not their typing).
+  useEffect(() => {
+    const subscription = watch((values, { name }) => {
+      const current = productRef.current;
+      if (name && current) saveBuyDraft(current.id, values);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
   // The first provider is chosen for the shopper once the list is there.
   const firstMethodId = methods.data?.[0]?.id;
@@ -101,6 +129,8 @@ export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
   }, [open, firstMethodId, getValues, setValue]);
 
   const quantityText = useWatch({ control, name: 'quantity' });
+  const emailText = useWatch({ control, name: 'email' });
+  const emailSuggestion = useMemo(() => suggestEmail(emailText ?? ''), [emailText]);
   const quantity = parseWholeNumber(quantityText ?? '');
   const validQuantity = product !== null && quantity !== null && !Number.isNaN(quantity) && quantity >= product.minPerOrder && quantity <= product.maxPerOrder;
   const min = Math.max(1, product?.minPerOrder ?? 1);
@@ -157,8 +187,11 @@ export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
             quantity: order.items?.reduce((sum, item) => sum + item.quantity, 0) ?? payload.items[0].quantity,
             status: order.status,
           });
+          clearBuyDraft(product.id);
+          // The order page takes the sheet's history entry: Back from it returns to the shop.
+          release();
           onClose();
-          void navigate(orderDetailLink(order.code, order.accessToken));
+          void navigate(orderDetailLink(order.code, order.accessToken), { replace: true });
         },
         onError: onServerError,
       },
@@ -167,6 +200,7 @@ export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
 
   const noMethods = methods.isSuccess && methods.data.length === 0;
   const hint = submitError ? hintFor(submitError.code) : undefined;
+  const totalText = product && validQuantity ? formatMoney(product.price * quantity) : vi.common.empty;
 
   return (
     <FormDialog
@@ -180,6 +214,19 @@ export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
       saveBlockedReason={noMethods ? t.noPaymentMethods : undefined}
       maxWidth="sm"
       testId="buy-now-dialog"
+      fullScreen={phone}
+      footerStart={
+        phone && product ? (
+          <Box aria-live="polite">
+            <Typography variant="caption" color="text.secondary" component="div">
+              {t.total}
+            </Typography>
+            <Typography variant="subtitle1" component="div" color="primary" sx={{ fontWeight: 700, lineHeight: 1.2 }} data-testid="buy-now-footer-total">
+              {totalText}
+            </Typography>
+          </Box>
+        ) : undefined
+      }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         {submitError && (
@@ -236,6 +283,20 @@ export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
           maxLength={EMAIL_MAX}
           slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
         />
+        {emailSuggestion && (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="buy-now-email-suggestion" role="status">
+            {t.emailSuggestion.before}
+            <Link
+              component="button"
+              type="button"
+              onClick={() => setValue('email', emailSuggestion, { shouldValidate: true, shouldDirty: true })}
+              sx={{ verticalAlign: 'baseline', fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere' }}
+            >
+              {emailSuggestion}
+            </Link>
+            {t.emailSuggestion.after}
+          </Typography>
+        )}
         <FormTextField
           control={control}
           name="phone"
@@ -270,7 +331,7 @@ export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
               {t.summary}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-              <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                 {product.name}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
@@ -282,7 +343,7 @@ export function BuyNowDialog({ open, product, onClose }: BuyNowDialogProps) {
                 {t.total}
               </Typography>
               <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 700 }} data-testid="buy-now-total">
-                {validQuantity ? formatMoney(product.price * quantity) : vi.common.empty}
+                {totalText}
               </Typography>
             </Stack>
           </Box>

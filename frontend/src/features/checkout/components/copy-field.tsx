@@ -10,28 +10,30 @@ interface CopyFieldProps {
   copyValue?: string;
   monospace?: boolean;
   emphasis?: boolean;
+  /** A phone: a larger value and a 48 px copy button for the thumb. */
+  large?: boolean;
   testId: string;
 }
 
 /** One line of a payment instruction: label, value and a copy button. */
-export function CopyField({ label, value, copyValue, monospace, emphasis, testId }: CopyFieldProps) {
+export function CopyField({ label, value, copyValue, monospace, emphasis, large, testId }: CopyFieldProps) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: large ? 1 : 0.75, borderBottom: 1, borderColor: 'divider' }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography variant="caption" color="text.secondary" component="div">
           {label}
         </Typography>
         <Typography
-          variant={emphasis ? 'h6' : 'body1'}
+          variant={emphasis ? (large ? 'h5' : 'h6') : large ? 'h6' : 'body1'}
           component="div"
           color={emphasis ? 'primary' : undefined}
-          sx={{ fontWeight: 700, wordBreak: 'break-all', fontFamily: monospace ? 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' : undefined }}
+          sx={{ fontWeight: 700, overflowWrap: 'anywhere', lineHeight: 1.3, fontFamily: monospace ? 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' : undefined }}
           data-testid={testId}
         >
           {value}
         </Typography>
       </Box>
-      <CopyIconButton text={copyValue ?? value} label={vi.customerOrder.payment.copyLabel(label)} testId={`${testId}-copy`} />
+      <CopyIconButton text={copyValue ?? value} label={vi.customerOrder.payment.copyLabel(label)} testId={`${testId}-copy`} size={large ? 'large' : 'small'} />
     </Box>
   );
 }

@@ -217,6 +217,27 @@ describe('customer order page', () => {
       '/retailstore/api/web/v1/Order/OrderLookup?code=DH7K2M9QXA&email=an%40example.com',
     );
   });
+  it('without a token: a paid order says where its codes are, not "bên dưới"', async () => {
+    shop(
+      () => errorEnvelope(500, 9, 'unexpected'),
+      (url) => {
+        if (!url.includes('/Order/OrderLookup')) return undefined;
+        const { items: _items, ...rest } = pendingOrder({ status: 'completed', paymentStatus: 'paid', paidAmount: 190000 });
+        return okEnvelope(rest);
+      },
+    );
+    renderApp('/order-detail?code=DH7K2M9QXA');
+    const form = await screen.findByRole('form', { name: 'Tra cứu đơn hàng' });
+    const user = userEvent.setup();
+    await user.type(within(form).getByRole('textbox', { name: 'Email' }), 'an@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Tra cứu' }));
+    const result = await screen.findByTestId('order-lookup-result');
+    const text = within(result).getByTestId('order-status-text');
+    expect(text).toHaveTextContent(/Mã sản phẩm chỉ hiển thị trên đường dẫn xem đơn/);
+    expect(text).not.toHaveTextContent(/bên dưới/);
+    expect(within(result).queryByTestId('payment-instruction')).not.toBeInTheDocument();
+  });
+
   it('without a token: e-mails a new link for the code and email, and shows the shop\'s answer', async () => {
     const MESSAGE = 'Nếu mã đơn hàng và email khớp với một đơn hàng, đường dẫn xem đơn sẽ được gửi tới email đó trong ít phút';
     let answer = () => errorEnvelope(429, 4, 'Bạn thao tác quá nhanh, vui lòng thử lại sau');

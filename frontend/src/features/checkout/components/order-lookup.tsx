@@ -132,7 +132,12 @@ export function OrderLookup({ initialCode = '', socialUrl }: OrderLookupProps) {
           <Typography variant="h6" component="h2">
             {vi.customerOrder.title(result.code)}
           </Typography>
-          <OrderStatusBanner status={result.status} paymentStatus={result.paymentStatus} expiresAt={result.expiresAt} />
+          <OrderStatusBanner
+            status={result.status}
+            paymentStatus={result.paymentStatus}
+            expiresAt={result.expiresAt}
+            text={result.status === 'completed' ? t.completedBanner : undefined}
+          />
           {result.status === 'pending_payment' && result.payment && (
             <PaymentInstructionCard orderCode={result.code} payment={result.payment} total={result.total} paidAmount={result.paidAmount} />
           )}

@@ -21,10 +21,12 @@ interface OrderStatusBannerProps {
   expiresAt?: string | null;
   /** Shown under the status text (a contact link, for instance). */
   children?: ReactNode;
+  /** The status text, when this screen says it otherwise (the lookup shows no codes). */
+  text?: string;
 }
 
 /** The order's status in words, its payment status and, while unpaid, the countdown. */
-export function OrderStatusBanner({ status, paymentStatus, expiresAt, children }: OrderStatusBannerProps) {
+export function OrderStatusBanner({ status, paymentStatus, expiresAt, children, text }: OrderStatusBannerProps) {
   const known = isOrderStatus(status);
   const t = vi.customerOrder.banner;
   return (
@@ -40,7 +42,7 @@ export function OrderStatusBanner({ status, paymentStatus, expiresAt, children }
         {known ? vi.orderStatus[status] : status}
       </AlertTitle>
       <Stack spacing={1}>
-        {known && <span>{t[status]}</span>}
+        {(text ?? known) && <span data-testid="order-status-text">{text ?? (known ? t[status] : '')}</span>}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           {paymentStatus && <PaymentStatusChip status={paymentStatus} />}
           {status === 'pending_payment' && <ExpiryCountdown expiresAt={expiresAt} />}

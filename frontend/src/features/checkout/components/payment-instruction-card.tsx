@@ -1,11 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { vi } from '@/i18n/vi';
 import { formatMoney } from '@/lib/format';
 import type { PaymentInstruction } from '../api/types';
+import { BankAppLinks } from './bank-app-links';
 import { CopyField } from './copy-field';
 import { PaymentQr } from './payment-qr';
 
@@ -20,16 +24,56 @@ interface PaymentInstructionCardProps {
  * How to pay: amount, bank, account number and name, transfer memo (each with a copy
  * button) and the VietQR image drawn from `qrPayload`. After a partial payment the
  * remainder is asked for, and the QR (which holds the full amount) is left out.
+ *
+ * On a phone the shopper pays on the same device: the amount, the memo and the account
+ * come first with large copy buttons, then 'Mở ứng dụng ngân hàng' (deep links into the
+ * banking apps), and the QR last, for paying from a second device. On a wider screen the
+ * QR leads, beside the details.
  */
 export function PaymentInstructionCard({ orderCode, payment, total, paidAmount }: PaymentInstructionCardProps) {
   const t = vi.customerOrder.payment;
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const paid = paidAmount ?? 0;
   const remaining = total != null && paid > 0 ? Math.max(0, total - paid) : null;
   const amount = remaining ?? payment.amountDue;
   const qr = payment.qrPayload && remaining === null ? payment.qrPayload : null;
 
+  const amountField = <CopyField label={t.amount} value={formatMoney(amount)} copyValue={String(amount)} emphasis large={phone} testId="payment-amount" />;
+  const memoField = <CopyField label={t.memo} value={payment.transferContent} monospace emphasis large={phone} testId="payment-memo" />;
+  const accountField = payment.accountNumber && (
+    <CopyField label={t.accountNumber} value={payment.accountNumber} monospace large={phone} testId="payment-account-number" />
+  );
+  const bankField = payment.bankName && <CopyField label={t.bank} value={payment.bankName} large={phone} testId="payment-bank" />;
+  const nameField = payment.accountName && <CopyField label={t.accountName} value={payment.accountName} large={phone} testId="payment-account-name" />;
+  const memoHint = (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      {t.memoHint}
+    </Typography>
+  );
+  const providerNotes = (
+    <>
+      {payment.instructions && (
+        <Typography variant="body2" sx={{ mt: 1.5, whiteSpace: 'pre-line' }} data-testid="payment-provider-instructions">
+          {payment.instructions}
+        </Typography>
+      )}
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        {t.provider}: {payment.providerName}
+      </Typography>
+    </>
+  );
+  const qrImage = qr && <PaymentQr payload={qr} alt={t.qrAlt(orderCode)} fileName={`VietQR-${orderCode}`} />;
+
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="payment-title" sx={{ p: { xs: 2, sm: 3 } }} data-testid="payment-instruction">
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="payment-title"
+      sx={{ p: { xs: 2, sm: 3 }, overflowWrap: 'anywhere' }}
+      data-testid="payment-instruction"
+      data-layout={phone ? 'phone' : 'wide'}
+    >
       <Typography id="payment-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         {t.title}
       </Typography>
@@ -38,34 +82,54 @@ export function PaymentInstructionCard({ orderCode, payment, total, paidAmount }
           {t.partiallyPaid(formatMoney(paid), formatMoney(remaining))}
         </Alert>
       )}
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'flex-start' } }}>
-        {qr && (
-          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, flexShrink: 0 }}>
-            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-              {t.qrTitle}
-            </Typography>
-            <PaymentQr payload={qr} alt={t.qrAlt(orderCode)} fileName={`VietQR-${orderCode}`} />
+      {phone ? (
+        <Stack spacing={2.5}>
+          <Box>
+            {amountField}
+            {memoField}
+            {accountField}
+            {bankField}
+            {nameField}
+            {memoHint}
           </Box>
-        )}
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <CopyField label={t.amount} value={formatMoney(amount)} copyValue={String(amount)} emphasis testId="payment-amount" />
-          {payment.bankName && <CopyField label={t.bank} value={payment.bankName} testId="payment-bank" />}
-          {payment.accountNumber && <CopyField label={t.accountNumber} value={payment.accountNumber} monospace testId="payment-account-number" />}
-          {payment.accountName && <CopyField label={t.accountName} value={payment.accountName} testId="payment-account-name" />}
-          <CopyField label={t.memo} value={payment.transferContent} monospace emphasis testId="payment-memo" />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t.memoHint}
-          </Typography>
-          {payment.instructions && (
-            <Typography variant="body2" sx={{ mt: 1.5, whiteSpace: 'pre-line' }} data-testid="payment-provider-instructions">
-              {payment.instructions}
-            </Typography>
+          <BankAppLinks payment={payment} amount={amount} />
+          {providerNotes}
+          {qrImage && (
+            <>
+              <Divider />
+              <Box component="section" aria-labelledby="qr-other-device" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+                <Typography id="qr-other-device" variant="subtitle1" component="h3" sx={{ fontWeight: 700, alignSelf: 'stretch' }}>
+                  {t.qrOtherDevice}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'stretch' }}>
+                  {t.qrOtherDeviceHint}
+                </Typography>
+                {qrImage}
+              </Box>
+            </>
           )}
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-            {t.provider}: {payment.providerName}
-          </Typography>
-        </Box>
-      </Stack>
+        </Stack>
+      ) : (
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'flex-start' } }}>
+          {qrImage && (
+            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, flexShrink: 0 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+                {t.qrTitle}
+              </Typography>
+              {qrImage}
+            </Box>
+          )}
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            {amountField}
+            {bankField}
+            {accountField}
+            {nameField}
+            {memoField}
+            {memoHint}
+            {providerNotes}
+          </Box>
+        </Stack>
+      )}
     </Paper>
   );
 }
