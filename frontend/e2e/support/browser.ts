@@ -95,10 +95,10 @@ export function countRequests(page: Page, pathname: string): () => number {
 
 /**
  * Waits for the admin dashboard with its figures loaded from the API: the shell, the
- * 'Dashboard' heading and a revenue in VND (a broken page or an error answer shows none).
+ * 'Tổng quan' heading and a revenue in VND (a broken page or an error answer shows none).
  */
 export async function waitForDashboard(page: Page): Promise<void> {
   const shell = page.getByTestId('admin-layout');
-  await shell.getByRole('heading', { level: 1, name: 'Dashboard', exact: true }).waitFor();
+  await shell.getByRole('heading', { level: 1, name: 'Tổng quan', exact: true }).waitFor();
   await shell.getByTestId('dashboard-revenue').filter({ hasText: '₫' }).waitFor();
 }

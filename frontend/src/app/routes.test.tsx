@@ -39,7 +39,7 @@ describe('routing and guard', () => {
     renderApp('/admin/orders/abc');
     const link = await screen.findByRole('link', { name: 'Danh sách đơn hàng' });
     expect(link).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Tổng quan' })).not.toHaveAttribute('aria-current');
     for (const group of ['Trang chủ', 'Sản phẩm', 'Đơn hàng', 'Nhà cung cấp']) expect(screen.getByText(group)).toBeInTheDocument();
     expect(await screen.findByTestId('admin-order-error')).toHaveTextContent('Không tìm thấy đơn hàng.');
   });
@@ -67,6 +67,8 @@ describe('routing and guard', () => {
   it('shows not found for unknown paths', async () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Không tìm thấy trang' })).toBeInTheDocument();
+    // A shopper who lost the order link finds the lookup from here.
+    expect(screen.getByRole('link', { name: 'Tra cứu đơn hàng' })).toHaveAttribute('href', '/order-detail');
   });
 
   it('goes to login with redirect after a 401 from an admin call', async () => {

@@ -1,10 +1,14 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { vi } from '@/i18n/vi';
+import { isoDayToText, textToIsoDay } from '@/lib/day-text';
 
 /** The row of filters above a table; a column on narrow screens. */
 export function FilterBar({ children, rowFrom = 'sm' }: { children: ReactNode; rowFrom?: 'sm' | 'md' }) {
@@ -144,15 +148,86 @@ interface DayFieldProps {
   testId: string;
 }
 
+/**
+ * A day shown and typed as dd/mm/yyyy whatever the browser's language (its own date input
+ * follows the UI language), with a calendar button that opens the browser's picker. Reports
+ * `YYYY-MM-DD`, or '' once emptied; a day it cannot read, or one outside min/max, is shown
+ * as an error and not reported.
+ */
 function DayField({ label, value, onChange, min, max, testId }: DayFieldProps) {
+  const [text, setText] = useState(() => isoDayToText(value));
+  const picker = useRef<HTMLInputElement>(null);
+  // A value set from outside (a link, Clear) shows; one this field reported stays as typed.
+  const [reported, setReported] = useState(value);
+  if (value !== reported) {
+    setReported(value);
+    setText(isoDayToText(value));
+  }
+  const iso = textToIsoDay(text);
+  const outOfRange = iso !== null && ((min !== undefined && iso < min) || (max !== undefined && iso > max));
+  const invalid = text.trim() !== '' && (iso === null || outOfRange);
+
+  const report = (day: string) => {
+    setReported(day);
+    onChange(day);
+  };
+  const onText = (next: string) => {
+    setText(next);
+    if (next.trim() === '') {
+      if (value !== '') report('');
+      return;
+    }
+    const day = textToIsoDay(next);
+    if (day && !(min && day < min) && !(max && day > max) && day !== value) report(day);
+  };
+  const openPicker = () => {
+    const input = picker.current;
+    if (!input) return;
+    try {
+      input.showPicker();
+    } catch {
+      input.focus();
+    }
+  };
+
   return (
     <TextField
-      type="date"
       label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
+      value={text}
+      onChange={(event) => onText(event.target.value)}
+      placeholder={vi.common.dayPlaceholder}
+      error={invalid}
+      helperText={invalid ? vi.common.dayInvalid : undefined}
       sx={{ flex: 1, minWidth: 160 }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max, 'data-testid': testId } }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': testId, inputMode: 'numeric', maxLength: 10, autoComplete: 'off' },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end" sx={{ position: 'relative' }}>
+              <IconButton size="small" edge="end" aria-label={vi.common.pickDay(label)} onClick={openPicker}>
+                <CalendarMonthOutlined fontSize="small" />
+              </IconButton>
+              <Box
+                component="input"
+                ref={picker}
+                type="date"
+                tabIndex={-1}
+                aria-hidden
+                value={value}
+                min={min}
+                max={max}
+                onChange={(event) => {
+                  const day = event.target.value;
+                  setText(isoDayToText(day));
+                  report(day);
+                }}
+                sx={{ position: 'absolute', right: 0, bottom: 0, width: 1, height: 1, opacity: 0, border: 0, p: 0, pointerEvents: 'none' }}
+              />
+            </InputAdornment>
+          ),
+        },
+      }}
     />
   );
 }

@@ -45,7 +45,7 @@ export const menu = {
     orders: 'Đơn hàng',
     providers: 'Nhà cung cấp',
   },
-  dashboard: 'Dashboard',
+  dashboard: 'Tổng quan',
   productList: 'Danh sách sản phẩm',
   orderList: 'Danh sách đơn hàng',
   paymentProviders: 'Dịch vụ thanh toán',
@@ -63,7 +63,7 @@ export const comingSoon = {
 } as const;
 
 export const pages = {
-  dashboard: 'Dashboard',
+  dashboard: 'Tổng quan',
   quickLinks: 'Lối tắt quản trị',
   products: 'Danh sách sản phẩm',
   serialCodes: 'Danh sách mã sản phẩm',

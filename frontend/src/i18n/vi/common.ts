@@ -37,6 +37,9 @@ export const common = {
   search: 'Tìm kiếm',
   fromDay: 'Từ ngày',
   toDay: 'Đến ngày',
+  dayPlaceholder: 'dd/mm/yyyy',
+  dayInvalid: 'Nhập ngày dạng dd/mm/yyyy',
+  pickDay: (label: string) => `Chọn ${label.toLowerCase()} trên lịch`,
   rowsPerPage: 'Số dòng mỗi trang',
   displayedRows: (from: number, to: number, count: number) => `${from}–${to} trên ${count}`,
   fileSize: {

@@ -162,8 +162,8 @@ describe('audit log screen', () => {
     expect(options).toContain('Hủy đơn');
     expect(options).not.toContain('Xóa người dùng');
     await user.click(screen.getByRole('option', { name: 'Xác nhận thanh toán thủ công' }));
-    await user.type(screen.getByTestId('audit-log-from-filter'), '2026-11-01');
-    await user.type(screen.getByTestId('audit-log-to-filter'), '2026-11-30');
+    await user.type(screen.getByTestId('audit-log-from-filter'), '01/11/2026');
+    await user.type(screen.getByTestId('audit-log-to-filter'), '30/11/2026');
 
     const filtered = `${STORE}?pageIndex=1&pageSize=20&actor=owner&action=order_confirm_payment&from=2026-11-01T00%3A00%3A00%2B07%3A00&to=2026-12-01T00%3A00%3A00%2B07%3A00`;
     await waitFor(() => expect(auditCalls(fetch, STORE)).toContain(filtered));

@@ -302,8 +302,8 @@ describe('notifications screen: deliveries', () => {
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Email' }));
     await user.click(screen.getByRole('combobox', { name: 'Sự kiện' }));
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Liên kết xem đơn mới' }));
-    await user.type(screen.getByTestId('notification-deliveries-from-filter'), '2026-11-01');
-    await user.type(screen.getByTestId('notification-deliveries-to-filter'), '2026-11-30');
+    await user.type(screen.getByTestId('notification-deliveries-from-filter'), '01/11/2026');
+    await user.type(screen.getByTestId('notification-deliveries-to-filter'), '30/11/2026');
 
     const expected = `${PAGINATION}?pageIndex=1&pageSize=20&keyword=DH7K2M9QXA&status=failed&channel=email&event=link_resent&from=2026-11-01T00%3A00%3A00%2B07%3A00&to=2026-12-01T00%3A00%3A00%2B07%3A00`;
     await waitFor(() => expect(callsTo(fetch, PAGINATION).map(([url]) => url)).toContain(expected));
