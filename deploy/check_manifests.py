@@ -850,8 +850,9 @@ PINNED = re.compile(r"^[^@\s]+:[^@\s]+@sha256:[0-9a-f]{64}$")
 
 
 def dockerfile_problems(text):
-    """Every stage's base image comes from an ARG (so `make images` can pass it pinned
-    by digest), and any digest written in a default is a real one, not a placeholder."""
+    """Every stage's base image comes from an ARG whose default is pinned by digest
+    (name:tag@sha256:<64 hex>, not a placeholder), so a build without `make images`
+    still starts from exactly the inspected image."""
     found, args = [], {}
     for n, line in enumerate(text.splitlines(), 1):
         words = line.split()
@@ -860,7 +861,7 @@ def dockerfile_problems(text):
         if words[0].upper() == "ARG" and len(words) > 1 and "=" in words[1]:
             name, _, value = words[1].partition("=")
             args[name] = value
-            if "@" in value and not PINNED.match(value):
+            if ("@" in value or name.endswith("_IMAGE")) and not PINNED.match(value):
                 found.append(f"line {n}: ARG {name}={value} is not name:tag@sha256:<64 hex>")
         if words[0].upper() == "FROM" and len(words) > 1:
             image = words[1]

@@ -3,11 +3,11 @@
 # with the `production` cargo profile, tagged with the version its production folder
 # names (deploy/k8s/services/<name>/production: newTag), base images pinned by digest.
 #
-# Pinning: each base image tag of the Dockerfiles' ARGs (rust, node, distroless) is
-# pulled once and resolved to the digest the registry serves now; the build gets
-# `tag@sha256:<digest>`, and the digests used are printed and written to
+# Pinning: the Dockerfiles' base images (rust, node, distroless) are pinned by digest in
+# their ARG defaults and used as they are; a base given as a bare tag is pulled once and
+# resolved to the digest the registry serves now. Every base used is written to
 # $OUT/base-images.txt, so a release records exactly what it was built from.
-# PIN=0 builds from the tags as they are.
+# PIN=0 builds from bare tags without resolving them.
 #
 # Needs a container engine that answers (docker with BuildKit, or podman); without one
 # it says so and builds nothing (exit 1). ENGINE=docker|podman chooses; REGISTRY=host/path
@@ -51,7 +51,12 @@ declare -A pinned=()
 # pin IMAGE: IMAGE as tag@sha256:digest (PIN=0: as it is).
 pin() {
   local image=$1 digest
-  if [[ $PIN != 1 || $image == *@sha256:* ]]; then
+  if [[ $image == *@sha256:* ]]; then
+    grep -qxF "$image" "$OUT/base-images.txt" || printf '%s\n' "$image" >>"$OUT/base-images.txt"
+    printf '%s' "$image"
+    return
+  fi
+  if [[ $PIN != 1 ]]; then
     printf '%s' "$image"
     return
   fi

@@ -363,8 +363,10 @@ class ReleaseChecks(unittest.TestCase):
         )
 
     def test_base_images_come_from_pinnable_args(self):
-        good = "ARG RUST_IMAGE=rust:1.95-slim-bookworm\nFROM ${RUST_IMAGE} AS build\nFROM build AS test\n"
+        good = f"ARG RUST_IMAGE=rust:1.95-slim-bookworm@sha256:{'d' * 64}\nFROM ${{RUST_IMAGE}} AS build\nFROM build AS test\n"
         self.assertEqual(dockerfile_problems(good), [])
+        unpinned = "ARG RUST_IMAGE=rust:1.95-slim-bookworm\nFROM ${RUST_IMAGE}\n"
+        self.assertEqual(dockerfile_problems(unpinned), ["line 1: ARG RUST_IMAGE=rust:1.95-slim-bookworm is not name:tag@sha256:<64 hex>"])
         self.assertEqual(dockerfile_problems("FROM rust:1.95\n"), ["line 1: FROM rust:1.95: a base image must come from an ARG (pinnable by digest)"])
         placeholder = "ARG RUST_IMAGE=rust:1.95@sha256:REPLACE_ME\nFROM ${RUST_IMAGE}\n"
         self.assertEqual(dockerfile_problems(placeholder), ["line 1: ARG RUST_IMAGE=rust:1.95@sha256:REPLACE_ME is not name:tag@sha256:<64 hex>"])

@@ -151,7 +151,7 @@ else
 fi
 
 if "$py" deploy/check_manifests.py dockerfile deploy/docker/*.Dockerfile >"$out/dockerfile.check"; then
-  printf 'ok   deploy/docker/*.Dockerfile (base images from ARGs, pinnable by digest)\n'
+  printf 'ok   deploy/docker/*.Dockerfile (base images from ARGs pinned by digest)\n'
 else
   sed 's|^|FAIL |' "$out/dockerfile.check" >&2
   fail=1

@@ -4,13 +4,13 @@
 # (build context: the repository root). Serves the SPA from /app/frontend.
 # Usually built by `make images` (production cargo profile, base images pinned).
 
-# Base images: tags here; `make images` resolves each to its digest at build time and
-# passes it pinned (name:tag@sha256:...) through these ARGs, so an image is built from
-# exactly what was inspected. A digest written here must be a real one
-# (make deploy-check refuses a placeholder).
-ARG NODE_IMAGE=node:22-bookworm-slim
-ARG RUST_IMAGE=rust:1.95-slim-bookworm
-ARG RUNTIME_IMAGE=gcr.io/distroless/cc-debian12:nonroot
+# Base images pinned by digest (name:tag@sha256:...), so every build starts from the
+# same bytes; make deploy-check refuses an unpinned or placeholder default. To move to a
+# newer base: `docker buildx imagetools inspect <name:tag>` and write its digest here
+# (or pass another pinned reference with --build-arg).
+ARG NODE_IMAGE=node:22-bookworm-slim@sha256:43ac6c60b8f89723f746e8a92ce91abd5017e627ce1ddfe4238355d3a30b772c
+ARG RUST_IMAGE=rust:1.95-slim-bookworm@sha256:d7482085ff5b415f84dba5647ae71606650bdef00db7aeb69f4b3d170c3e4082
+ARG RUNTIME_IMAGE=gcr.io/distroless/cc-debian12:nonroot@sha256:9dac0a79194e45a7da0158a9c6da57b217585af0786db3845d1f0ec1a0dd182f
 
 # Node 22 (LTS) builds the SPA.
 FROM ${NODE_IMAGE} AS frontend
