@@ -2,7 +2,7 @@
 # One service image: docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=identity -t shop/identity .
 # (build context: the repository root). SERVICE is one of identity, system, retailstore,
 # paymentprovider. The image runs `/app/server`; `/app/server migrate` runs the
-# migrations and exits (the Kubernetes init container does that).
+# migrations and exits (the migration Job or init container runs it).
 # Usually built by `make images` (production cargo profile, base images pinned).
 
 # Base images pinned by digest (name:tag@sha256:...), so every build starts from the
