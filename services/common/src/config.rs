@@ -235,6 +235,54 @@ pub fn http_url(name: &'static str, text: &str) -> Result<String, ConfigError> {
     }
 }
 
+/// Why `url`, the shop's public address, would not work where it is used (SePay's
+/// webhook calls, links in e-mails, the staff guide): not `https`, or a host only this
+/// machine or its network reaches. `None` when it looks public.
+pub fn public_url_concern(url: &str) -> Option<&'static str> {
+    let Some(rest) = url.strip_prefix("https://") else {
+        return Some("it is not https");
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
+    }
+    .to_ascii_lowercase();
+    let local_name = host == "localhost"
+        || host.ends_with(".localhost")
+        || host.ends_with(".local")
+        || host.ends_with(".internal")
+        || !host.contains(['.', ':']);
+    let local_ip = match host.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V4(ip)) => {
+            ip.is_loopback() || ip.is_private() || ip.is_link_local() || ip.is_unspecified()
+        }
+        Ok(std::net::IpAddr::V6(ip)) => {
+            let first = ip.segments()[0];
+            ip.is_loopback()
+                || ip.is_unspecified()
+                || (first & 0xfe00) == 0xfc00
+                || (first & 0xffc0) == 0xfe80
+        }
+        Err(_) => false,
+    };
+    (local_name || local_ip).then_some("its host is reachable only from this machine or network")
+}
+
+/// Logs a warning at start when `url` (`PUBLIC_BASE_URL`) is not a public https
+/// address: SePay could not deliver its webhooks there, and links in e-mails would not
+/// open on a shopper's phone.
+pub fn warn_if_not_public(url: &str) {
+    if let Some(why) = public_url_concern(url) {
+        tracing::warn!(
+            public_base_url = %url,
+            why,
+            "PUBLIC_BASE_URL is not a public https address: SePay cannot call the webhook \
+             there and links in e-mails will not open for shoppers (fine for a local run)"
+        );
+    }
+}
+
 /// A 256-bit key given as 64 hex characters. The message never quotes the value, and a
 /// key of one repeated byte (a placeholder, not a key) is refused.
 pub fn hex_key_32(name: &'static str, text: &str) -> Result<[u8; 32], ConfigError> {
@@ -315,6 +363,33 @@ mod tests {
         );
         assert_eq!(lookup_in("KEY", env(vec![])).unwrap(), None);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_public_address_is_https_on_a_public_host() {
+        for ok in [
+            "https://shop.example.vn",
+            "https://shop.example.vn:8443/cua-hang",
+            "https://203.0.113.7",
+        ] {
+            assert_eq!(public_url_concern(ok), None, "{ok}");
+        }
+        assert_eq!(
+            public_url_concern("http://shop.example.vn"),
+            Some("it is not https")
+        );
+        for local in [
+            "https://localhost:8080",
+            "https://127.0.0.1",
+            "https://192.168.1.20",
+            "https://10.0.0.5:443",
+            "https://[::1]:8443",
+            "https://[fd00::1]",
+            "https://shop.local",
+            "https://gateway",
+        ] {
+            assert!(public_url_concern(local).is_some(), "{local}");
+        }
     }
 
     #[test]

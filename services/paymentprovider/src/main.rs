@@ -81,6 +81,7 @@ async fn main() -> std::io::Result<()> {
         sepay_api_base = %config.sepay_api_base,
         "paymentprovider listening"
     );
+    shop_common::config::warn_if_not_public(&config.public_base_url);
 
     // Pending bank transactions are retried in every replica (claims never overlap);
     // the job stops once the server has stopped (SIGTERM/SIGINT).

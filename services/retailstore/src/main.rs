@@ -65,6 +65,7 @@ async fn main() -> std::io::Result<()> {
         order_ttl_seconds = config.orders.ttl.as_secs(),
         "retailstore listening"
     );
+    shop_common::config::warn_if_not_public(&config.orders.public_base_url);
     // The expiry job runs beside the server in every replica (its batches skip each
     // other's locked rows) and stops after the server has drained on SIGTERM.
     // Rows sealed in the old product-bound format are rewritten once, in the background

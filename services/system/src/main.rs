@@ -57,6 +57,7 @@ async fn main() -> std::io::Result<()> {
         concurrency = config.notify.concurrency,
         "system listening"
     );
+    shop_common::config::warn_if_not_public(&config.notify.public_base_url);
     // The notification worker runs beside the server in every replica (claims skip each
     // other's rows) and stops after the server has drained on SIGTERM; a delivery cut
     // short is sent again once its lease ends.
