@@ -38,6 +38,10 @@ pub struct ConfirmPayment {
     /// that came through another provider than the order's.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub staff_assigned: bool,
+    /// The user name of the staff member who assigned it, for retailstore to record as the
+    /// payment's actor (absent when the retry job finishes an Assign).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub assigned_by: Option<String>,
 }
 
 impl ConfirmPayment {
@@ -55,6 +59,7 @@ impl ConfirmPayment {
             transaction_id,
             paid_at: paid_at.with_timezone(&vietnam()).to_rfc3339(),
             staff_assigned: false,
+            assigned_by: None,
         }
     }
 }

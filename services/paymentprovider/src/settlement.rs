@@ -245,7 +245,7 @@ pub async fn receive(
         return Ok(claimed);
     }
     let staff = claimed.flag == Some(TransactionFlag::ProviderMismatch);
-    Ok(attempt(pool, retailstore, wake, claimed, staff)
+    Ok(attempt(pool, retailstore, wake, claimed, staff, None)
         .await
         .transaction)
 }
@@ -262,13 +262,15 @@ pub struct Attempt {
 /// Calls ConfirmPayment for a transaction this worker has claimed, then stores the answer
 /// (guarded: a row that moved on meanwhile is left as it is and returned as it is).
 /// `staff_assigned`: staff chose the order (Assign), so retailstore accepts money that
-/// came through another provider than the order's.
+/// came through another provider than the order's; `assigned_by`, who did, so the order's
+/// payment names them.
 pub async fn attempt(
     pool: &DbPool,
     retailstore: &Retailstore,
     wake: &Wake,
     claimed: Transaction,
     staff_assigned: bool,
+    assigned_by: Option<&str>,
 ) -> Attempt {
     let Some(order_code) = claimed.order_code.clone() else {
         // The table's CHECK forbids a pending row without an order code.
@@ -286,6 +288,7 @@ pub async fn attempt(
         claimed.transaction_date,
     );
     request.staff_assigned = staff_assigned;
+    request.assigned_by = assigned_by.map(str::to_owned);
     let confirmation = retailstore.confirm_payment(&request).await;
     let settlement = match &confirmation {
         Confirmation::Done(status) => Settlement::Done(*status),
@@ -384,8 +387,9 @@ pub async fn retry_pass(
         let (retailstore, wake) = (retailstore.clone(), wake.clone());
         // A pending row that carries the mismatch flag got there only by staff's Assign.
         let staff = transaction.flag == Some(TransactionFlag::ProviderMismatch);
-        attempts
-            .spawn(async move { attempt(&pool, &retailstore, &wake, transaction, staff).await });
+        attempts.spawn(async move {
+            attempt(&pool, &retailstore, &wake, transaction, staff, None).await
+        });
     }
     while let Some(done) = attempts.join_next().await {
         if let Err(e) = done {
@@ -481,7 +485,15 @@ pub async fn assign(
         }
     };
     // Staff chose the order: money through another provider is theirs to accept.
-    let done = attempt(pool, retailstore, wake, claimed, true).await;
+    let done = attempt(
+        pool,
+        retailstore,
+        wake,
+        claimed,
+        true,
+        Some(actor.user_name),
+    )
+    .await;
     match done.confirmation {
         Confirmation::Done(_) => Ok(done.transaction),
         Confirmation::NoSuchOrder => Err(PaymentError::OrderNotFound),

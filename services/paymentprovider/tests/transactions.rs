@@ -217,6 +217,8 @@ async fn assign_applies_an_unmatched_transfer_once() {
             "paidAt": "2026-03-25T14:02:37+07:00",
             // Staff's decision: retailstore accepts it even through another provider.
             "staffAssigned": true,
+            // Who decided, recorded as the order's payment's actor.
+            "assignedBy": "test-staff",
         })
     );
     assert_eq!(app.retail.applied_count(), 1);
@@ -391,4 +393,48 @@ async fn concurrent_assigns_one_wins() {
         app.transactions().await,
         [format!("1|matched|{}|0", won[0])]
     );
+}
+
+const UNMATCHED_SUMMARY: &str = "/paymentprovider/api/admin/v1/PaymentTransaction/UnmatchedSummary";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn unmatched_summary_counts_what_waits_for_staff() {
+    let app = TestApp::spawn().await;
+    app.retail.orders(&[CODE], &[]);
+    let provider = app.webhook_provider("Vietcombank").await;
+
+    // Nothing received yet: zero, not null.
+    let answer = app
+        .call(Method::GET, UNMATCHED_SUMMARY, Some(&app.staff), None)
+        .await;
+    assert_eq!(answer.ok(), &json!({"count": 0, "total": 0}));
+
+    let first = unmatched(&app, &provider, 1).await;
+    app.deliver_ok(&provider, &sepay(2, "tien nha", 30_000))
+        .await;
+    // Neither a matched transfer nor an outgoing one counts.
+    app.deliver_ok(&provider, &sepay(3, CODE, 100_000)).await;
+    app.deliver_ok(
+        &provider,
+        &with(sepay(4, "rut tien", 70_000), json!({"transferType": "out"})),
+    )
+    .await;
+    let answer = app
+        .call(Method::GET, UNMATCHED_SUMMARY, Some(&app.admin), None)
+        .await;
+    assert_eq!(answer.ok(), &json!({"count": 2, "total": 150_000}));
+
+    // Once assigned, it no longer waits.
+    assign(&app, &app.staff, json!({"id": first, "orderCode": CODE}))
+        .await
+        .ok();
+    let answer = app
+        .call(Method::GET, UNMATCHED_SUMMARY, Some(&app.staff), None)
+        .await;
+    assert_eq!(answer.ok(), &json!({"count": 1, "total": 30_000}));
+
+    // A token is needed.
+    app.call(Method::GET, UNMATCHED_SUMMARY, None, None)
+        .await
+        .error(401, 5);
 }

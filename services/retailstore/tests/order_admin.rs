@@ -150,6 +150,19 @@ async fn the_order_list_filters_and_sorts() {
     ] {
         assert_eq!(list(query.clone()).await.1, expected, "{query}");
     }
+    // The orders a transfer of exactly this amount may be for, newest first.
+    for i in 0..made.len() {
+        let total = made[i]["total"].as_i64().unwrap();
+        let expected: Vec<String> = [2, 1, 0]
+            .into_iter()
+            .filter(|&j| made[j]["total"].as_i64() == Some(total))
+            .map(code)
+            .collect();
+        assert!(expected.contains(&code(i)));
+        let query = format!("total={total}");
+        assert_eq!(list(query.clone()).await.1, expected, "{query}");
+    }
+    assert_eq!(list("total=1".to_owned()).await.1, Vec::<String>::new());
     for (query, field) in [
         ("status=paid", "status"),
         ("paymentStatus=done", "paymentStatus"),
@@ -159,6 +172,9 @@ async fn the_order_list_filters_and_sorts() {
         ("sortBy=email", "sortBy"),
         ("pageSize=101", "pageSize"),
         ("keyword=DH%00", "keyword"),
+        ("total=0", "total"),
+        ("total=-5", "total"),
+        ("total=abc", "total"),
     ] {
         let answer = app.get(&format!("{}?{query}", ORDER_PAGINATION)).await;
         assert_eq!(answer.error(400, 1), [field], "{query}");

@@ -59,8 +59,10 @@ async fn a_bank_transfer_completes_the_order_once() {
     assert_eq!(
         admin["payments"],
         json!([{"transactionId": "tx-1", "amount": 100_000, "paidAt": admin["payments"][0]["paidAt"],
-                "source": "webhook", "actor": null, "note": null, "linkedTransactionId": null}])
+                "source": "webhook", "actor": null, "note": null, "linkedTransactionId": null,
+                "recordedAt": admin["payments"][0]["recordedAt"]}])
     );
+    assert!(admin["payments"][0]["recordedAt"].is_string());
 
     // The same transaction again changes nothing.
     let before = app.schema.dump("serial_codes").await;
@@ -587,10 +589,51 @@ async fn money_through_another_provider_waits_for_staff() {
     // Staff's Assign says so explicitly: then the money is the order's.
     let mut assigned = body.clone();
     assigned["staffAssigned"] = json!(true);
+    // A name that is not one is refused before anything is written.
+    let mut bad = assigned.clone();
+    bad["assignedBy"] = json!("x".repeat(101));
+    assert_eq!(
+        paymentprovider
+            .post(CONFIRM_PAYMENT, &bad)
+            .await
+            .error(400, 1),
+        ["assignedBy"]
+    );
+    assigned["assignedBy"] = json!(" nhanvien1 ");
     let paid = paymentprovider.post(CONFIRM_PAYMENT, &assigned).await;
     assert_eq!(
         (paid.ok()["status"].clone(), paid.ok()["outcome"].clone()),
         (json!("completed"), json!("applied"))
     );
     assert_eq!(app.stock(&product, false).await, (1, 0, 1, 0));
+    // The order says who assigned the transfer, when, and the bank's own reference.
+    let detail = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={id}"))
+        .await
+        .ok()
+        .clone();
+    let payment = &detail["payments"][0];
+    assert_eq!(payment["transactionId"], "sepay:777");
+    assert_eq!(payment["actor"], "nhanvien1");
+    assert_eq!(payment["source"], "webhook");
+    assert!(payment["recordedAt"].is_string());
+}
+
+/// A name sent without staffAssigned is not taken: only staff's Assign has an actor.
+#[tokio::test(flavor = "multi_thread")]
+async fn assigned_by_counts_only_with_staff_assigned() {
+    let app = TestApp::spawn().await;
+    let (_product, order, id) = app.ordered(2, 1, "nguoi.gan@vidu.vn").await;
+    let code = order["code"].as_str().unwrap();
+    let body = json!({"orderCode": code, "amount": 50_000, "providerId": PROVIDER,
+                      "transactionId": "sepay:778", "paidAt": "2026-11-27T10:00:00+07:00",
+                      "assignedBy": "nhanvien1"});
+    let paymentprovider = app.as_caller(Caller::Paymentprovider);
+    paymentprovider.post(CONFIRM_PAYMENT, &body).await.ok();
+    let detail = app
+        .get(&format!("{ORDER_ADMIN_DETAIL}?id={id}"))
+        .await
+        .ok()
+        .clone();
+    assert_eq!(detail["payments"][0]["actor"], Value::Null);
 }

@@ -28,6 +28,8 @@ export const orders = {
   paymentSources: {
     webhook: 'Chuyển khoản (tự động)',
     manual: 'Nhân viên xác nhận',
+    /** A bank transfer staff assigned to the order themselves (Assign). */
+    assigned: 'Chuyển khoản (nhân viên gán)',
   },
   detail: {
     title: (code: string) => `Đơn hàng ${code}`,
@@ -64,6 +66,7 @@ export const orders = {
     replacement: 'thay thế',
     replaced: 'đã được thay',
     linkedTransaction: (id: string) => `Khớp chuyển khoản ${id}`,
+    assignedAt: (at: string) => `Gán lúc ${at}`,
     payments: 'Các khoản thanh toán',
     noPayments: 'Chưa có khoản thanh toán nào.',
     paymentColumns: {

@@ -1,5 +1,18 @@
 /** Vietnamese messages for payments: received transactions and payment providers. */
 
+/** The numbered steps in SePay's own screens (menu names as SePay shows them). */
+const sepaySteps = (auth: 'apikey' | 'hmac'): string[] => [
+  'Đăng nhập my.sepay.vn, mở menu "WebHooks" và bấm "+ Thêm webhooks" (góc trên bên phải).',
+  'Đặt tên (ví dụ tên cửa hàng); ở "Chọn sự kiện" chọn "Có tiền vào".',
+  'Ở "Khi tài khoản ngân hàng là" chọn đúng tài khoản nhận tiền này. "Bỏ qua nếu nội dung giao dịch không có Code thanh toán": chọn "Không", để cửa hàng thấy cả những khoản khách ghi sai nội dung.',
+  '"Gọi đến URL": dán địa chỉ webhook của tài khoản này. "Là WebHooks xác thực thanh toán?": chọn "Đúng".',
+  auth === 'apikey'
+    ? 'Kiểu chứng thực: chọn "API Key" và dán đúng khóa webhook đã lưu ở đây.'
+    : 'Kiểu chứng thực: chọn chữ ký HMAC-SHA256 và dán đúng khóa HMAC đã lưu ở đây.',
+  '"Request Content type": chọn "application/json", rồi bấm "Thêm".',
+  'Chuyển thử một khoản nhỏ với nội dung là mã một đơn hàng: trong vài giây giao dịch hiện ở "Giao dịch nhận được" và đơn được ghi nhận.',
+];
+
 export const transactions = {
   title: 'Giao dịch nhận được',
   openFromProviders: 'Xem giao dịch nhận được',
@@ -50,6 +63,15 @@ export const transactions = {
     duplicate: 'Trùng',
     ignored: 'Bỏ qua',
   },
+  unmatched: {
+    badge: (count: string) => `${count} giao dịch chưa khớp`,
+    cardTitle: 'Giao dịch chưa khớp',
+    count: 'Số giao dịch',
+    total: 'Tổng tiền',
+    none: 'Không có giao dịch nào chờ gán vào đơn.',
+    open: 'Xem và gán vào đơn',
+    loadError: 'Không tải được số giao dịch chưa khớp',
+  },
   assignDialog: {
     title: 'Gán giao dịch vào đơn hàng',
     orderCode: 'Mã đơn hàng',
@@ -57,6 +79,18 @@ export const transactions = {
     orderCodeRequired: 'Nhập mã đơn hàng',
     orderCodeInvalid: 'Mã đơn hàng gồm DH và 8 ký tự, ví dụ DH7K2M9QXA',
     orderNotFound: (code: string) => `Không tìm thấy đơn hàng ${code}`,
+    suggestions: 'Đơn hàng có thể khớp',
+    suggestionsLoading: 'Đang tìm đơn hàng khớp…',
+    noSuggestions: 'Không có đơn chờ thanh toán hoặc hết hạn cùng số tiền, cũng không có mã đơn gần giống trong nội dung.',
+    reason: {
+      amount: 'Cùng số tiền',
+      code: 'Mã gần giống nội dung',
+    },
+    chosen: 'Đơn được chọn',
+    preview: (total: string, status: string, email: string) => `Tổng ${total} · ${status} · ${email}`,
+    previewTotal: 'Tổng tiền',
+    previewStatus: 'Trạng thái',
+    previewEmail: 'Email khách',
     submit: 'Gán vào đơn',
     confirmTitle: 'Gán giao dịch',
     confirmMessage: (amount: string, code: string) =>
@@ -69,6 +103,7 @@ export const transactions = {
 } as const;
 
 export const paymentProviders = {
+  sepaySteps,
   title: 'Dịch vụ thanh toán',
   create: 'Thêm dịch vụ thanh toán',
   readOnlyNotice: 'Bạn chỉ có quyền xem. Chỉ quản trị viên được thêm, sửa hoặc xóa dịch vụ thanh toán.',
@@ -160,6 +195,14 @@ export const paymentProviders = {
     webhookSecretRemoving: 'Khóa webhook hiện tại sẽ bị xóa khi lưu. Webhook sẽ không xác thực được cho tới khi có khóa mới.',
     webhookSecretUndo: 'Hoàn tác',
     webhookUrl: 'Địa chỉ webhook',
+    publicUrlWarning: {
+      title: 'SePay sẽ không gọi được địa chỉ này',
+      not_https: 'Địa chỉ không dùng https. Đặt PUBLIC_BASE_URL của cửa hàng là địa chỉ https công khai (ví dụ https://shop.cua-ban.vn) rồi khởi động lại.',
+      not_public: 'Máy chủ trong địa chỉ chỉ truy cập được từ máy này hoặc mạng nội bộ. Đặt PUBLIC_BASE_URL của cửa hàng là địa chỉ https công khai rồi khởi động lại.',
+      invalid: 'Địa chỉ không hợp lệ. Kiểm tra PUBLIC_BASE_URL của cửa hàng.',
+    },
+    sepayStepsTitle: 'Các bước cài đặt trong SePay',
+    sepayStepsGuide: 'Xem hướng dẫn đầy đủ',
     webhookUrlHint: {
       apikey: 'Dán địa chỉ này vào mục Webhook của dịch vụ báo biến động số dư (SePay), chọn chứng thực “API Key” và dùng khóa ở trên.',
       hmac: 'Dán địa chỉ này vào mục Webhook của dịch vụ báo biến động số dư (SePay), chọn chứng thực bằng chữ ký HMAC-SHA256 và dùng khóa HMAC ở trên.',

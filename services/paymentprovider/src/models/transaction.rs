@@ -206,6 +206,15 @@ const SETTLE_DONE: &str = concat!(
     transaction_columns!()
 );
 
+/// The `unmatched` transfers: how many, and their amounts added up (VND).
+#[derive(Debug, Clone, Copy, QueryableByName)]
+pub struct UnmatchedSummary {
+    #[diesel(sql_type = BigInt)]
+    pub count: i64,
+    #[diesel(sql_type = BigInt)]
+    pub total: i64,
+}
+
 /// Admin list filters: `keyword` matches content, code, order code or reference code
 /// (ILIKE).
 #[derive(Debug, Clone, Default)]
@@ -470,6 +479,17 @@ impl Transaction {
             .offset(offset)
             .load(conn)
             .await
+    }
+
+    /// How many transfers wait for staff (`unmatched`) and their amount together, for the
+    /// back office's badge and dashboard card.
+    pub async fn unmatched_summary(conn: &mut AsyncPgConnection) -> QueryResult<UnmatchedSummary> {
+        diesel::sql_query(
+            "SELECT count(*)::bigint AS count, COALESCE(sum(amount), 0)::bigint AS total \
+               FROM payment_transactions WHERE status = 'unmatched'",
+        )
+        .get_result(conn)
+        .await
     }
 
     /// The number of transactions matching `filter`.

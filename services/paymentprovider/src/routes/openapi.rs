@@ -35,6 +35,7 @@ pub const PATH: &str = "/paymentprovider/openapi.json";
         instruction::payment_instruction,
         webhook::sepay,
         transaction::pagination,
+        transaction::unmatched_summary,
         transaction::assign,
         audit_log::pagination,
         document,

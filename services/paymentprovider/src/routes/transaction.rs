@@ -180,6 +180,36 @@ async fn pagination(
     Ok(ok(Page::new(items, total, &page)))
 }
 
+/// The transfers waiting for staff (`unmatched`), for the back office's badge and
+/// dashboard card.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = PaymentTransactionUnmatchedSummary)]
+pub struct UnmatchedSummaryView {
+    /// How many transfers are `unmatched`
+    pub count: i64,
+    /// Their amounts added up (VND)
+    pub total: i64,
+}
+
+/// How many received transfers wait for staff, and their total (admin and staff)
+///
+/// Counts `unmatched` transfers (the list's `status=unmatched`), whichever provider brought them.
+#[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentTransaction/UnmatchedSummary",
+    operation_id = "unmatchedPaymentTransactionSummary", tag = "PaymentTransaction",
+    responses((status = 200, description = "Success", body = inline(Enveloped<UnmatchedSummaryView>)),
+        Unauthorized, Unavailable))]
+async fn unmatched_summary(
+    _user: AuthUser,
+    pool: web::Data<DbPool>,
+) -> Result<HttpResponse, PaymentError> {
+    let mut conn = pool.get().await?;
+    let summary = Transaction::unmatched_summary(&mut conn).await?;
+    Ok(ok(UnmatchedSummaryView {
+        count: summary.count,
+        total: summary.total,
+    }))
+}
+
 /// The Assign body, as sent.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -243,5 +273,6 @@ pub fn routes(table: RouteTable) -> RouteTable {
     let admin = |action: &str| format!("{ADMIN}/PaymentTransaction/{action}");
     table
         .get(&admin("Pagination"), pagination)
+        .get(&admin("UnmatchedSummary"), unmatched_summary)
         .post(&admin("Assign"), assign)
 }

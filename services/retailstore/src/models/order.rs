@@ -156,6 +156,8 @@ pub struct OrderFilter {
     pub product_id: Option<Uuid>,
     pub from: Option<DateTime<Utc>>,
     pub to: Option<DateTime<Utc>>,
+    /// The order's total exactly (VND): the orders a received transfer may be for.
+    pub total: Option<i64>,
 }
 
 /// Sortable columns; the default is `created_at desc`. Orders without `paid_at` come last
@@ -236,6 +238,9 @@ macro_rules! filtered {
         }
         if let Some(to) = filter.to {
             query = query.filter(orders::created_at.lt(to));
+        }
+        if let Some(total) = filter.total {
+            query = query.filter(orders::total.eq(total));
         }
         if let Some(keyword) = filter.keyword.as_deref() {
             let pattern = like_pattern(keyword);

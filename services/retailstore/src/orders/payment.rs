@@ -217,6 +217,8 @@ pub struct BankPayment {
     /// Staff chose this order for the transfer (paymentprovider's Assign): money that
     /// came through another provider than the order's is then theirs to accept.
     pub staff_assigned: bool,
+    /// The user name of the staff member who assigned it, recorded as the payment's actor.
+    pub assigned_by: Option<String>,
 }
 
 /// The internal ConfirmPayment: code 403 when no order has the code; code 407 (nothing
@@ -245,7 +247,7 @@ pub async fn confirm_bank_payment(
                     amount: payment.amount,
                     paid_at: payment.paid_at,
                     source: PaymentSource::Webhook,
-                    actor: None,
+                    actor: payment.assigned_by.as_deref(),
                     provider_id: Some(payment.provider_id),
                     note: None,
                 },

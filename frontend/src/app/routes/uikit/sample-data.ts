@@ -149,7 +149,7 @@ export function sampleOrder(): AdminOrderDetail {
       qrPayload: null,
       instructions: null,
     },
-    payments: [{ transactionId: 'sepay-1001', amount: 95_000, paidAt: at(6), source: 'webhook', actor: null, note: null, linkedTransactionId: null }],
+    payments: [{ transactionId: 'sepay-1001', amount: 95_000, paidAt: at(6), source: 'webhook', actor: null, note: null, linkedTransactionId: null, recordedAt: at(6) }],
     events: [
       { at: at(0), type: 'created', message: 'Tạo đơn hàng, giữ 1 mã', actor: null },
       { at: at(6), type: 'payment_received', message: 'Nhận 95.000 ₫ qua webhook SePay', actor: null },

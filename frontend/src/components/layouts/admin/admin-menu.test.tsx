@@ -36,4 +36,26 @@ describe('admin menu', () => {
     expect(within(menu).queryByText('Hệ thống')).not.toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Người dùng' })).not.toBeInTheDocument();
   });
+
+  it('badges the transfers item with the unmatched count and opens the unmatched list', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(makeSession({ role: 'staff' })));
+    mockFetch((url) =>
+      url.includes('/UnmatchedSummary') ? okEnvelope({ count: 3, total: 360_000 }) : okEnvelope({ items: [], totalCount: 0, pageIndex: 1, pageSize: 10 }),
+    );
+    renderApp('/admin/products');
+    const menu = await screen.findByTestId('admin-menu');
+    const badge = await within(menu).findByTestId('menu-unmatched-badge', undefined, { timeout: 3000 });
+    expect(badge).toHaveTextContent('3');
+    const link = within(menu).getByRole('link', { name: /Giao dịch nhận được/ });
+    expect(link).toHaveAccessibleName('Giao dịch nhận được 3 giao dịch chưa khớp');
+    expect(link).toHaveAttribute('href', '/admin/providers/transactions?status=unmatched');
+  });
+
+  it('shows no badge when nothing waits', async () => {
+    signIn('admin');
+    renderApp('/admin/products');
+    const menu = await screen.findByTestId('admin-menu');
+    expect(within(menu).getByRole('link', { name: 'Giao dịch nhận được' })).toHaveAttribute('href', '/admin/providers/transactions');
+    expect(within(menu).queryByTestId('menu-unmatched-badge')).not.toBeInTheDocument();
+  });
 });

@@ -19,6 +19,8 @@ export interface MenuItemModel {
   icon: SvgIconComponent;
   /** Highlight only on the exact path (the dashboard), not on the paths below it. */
   end?: boolean;
+  /** A live count beside the label: the received transfers waiting for staff. */
+  badge?: 'unmatchedTransfers';
 }
 
 export interface MenuGroupModel {
@@ -47,7 +49,7 @@ export const ADMIN_MENU: readonly MenuGroupModel[] = [
     label: vi.menu.groups.providers,
     items: [
       { label: vi.menu.paymentProviders, to: paths.admin.paymentProviders, icon: PaymentsOutlined },
-      { label: vi.menu.paymentTransactions, to: paths.admin.paymentTransactions, icon: SwapVertOutlined },
+      { label: vi.menu.paymentTransactions, to: paths.admin.paymentTransactions, icon: SwapVertOutlined, badge: 'unmatchedTransfers' },
     ],
   },
   {

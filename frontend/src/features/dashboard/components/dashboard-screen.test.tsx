@@ -83,4 +83,21 @@ describe('dashboard', () => {
     expect(screen.getByRole('button', { name: '30 ngày' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(await screen.findByTestId('revenue-chart-points')).getAllByRole('listitem')).toHaveLength(30);
   });
+
+  it('shows the transfers waiting for staff, linking to them, and polls them', async () => {
+    const fetch = mockFetch((url) => (url.includes('/UnmatchedSummary') ? okEnvelope({ count: 2, total: 150_000 }) : okEnvelope(summary)));
+    renderApp('/admin');
+    const card = await screen.findByRole('region', { name: 'Giao dịch chưa khớp' });
+    await waitFor(() => expect(within(card).getByTestId('dashboard-unmatched-count')).toHaveTextContent('2'));
+    expect(within(card).getByTestId('dashboard-unmatched-total')).toHaveTextContent(/150\.000\s₫/);
+    expect(within(card).getByRole('link', { name: 'Xem và gán vào đơn' })).toHaveAttribute('href', '/admin/providers/transactions?status=unmatched');
+    expect(fetch.mock.calls.some(([url]) => url === '/paymentprovider/api/admin/v1/PaymentTransaction/UnmatchedSummary')).toBe(true);
+  });
+
+  it('says so when no transfer waits', async () => {
+    mockFetch((url) => (url.includes('/UnmatchedSummary') ? okEnvelope({ count: 0, total: 0 }) : okEnvelope(summary)));
+    renderApp('/admin');
+    const card = await screen.findByRole('region', { name: 'Giao dịch chưa khớp' });
+    expect(await within(card).findByText('Không có giao dịch nào chờ gán vào đơn.')).toBeInTheDocument();
+  });
 });

@@ -21,6 +21,7 @@ import { vi } from '@/i18n/vi';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { ORDER_STATUSES, type OrderStatus } from '@/lib/order-status';
 import { shopToday } from '@/lib/business-day';
+import { UNMATCHED_TRANSFERS_PATH, useUnmatchedSummary } from '@/lib/unmatched-transfers';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import type { DashboardSummary } from '../api/types';
 import { DASHBOARD_RANGES, fillDays, rangeDays, type DashboardRangeKey } from './dashboard-model';
@@ -60,6 +61,54 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
         {value}
       </Typography>
     </Paper>
+  );
+}
+
+/**
+ * Money received that no order took yet: whatever the chosen days, since a transfer waits
+ * until staff assign it. Polled, as the menu's badge.
+ */
+function UnmatchedTransfersCard() {
+  const t = vi.transactions.unmatched;
+  const summary = useUnmatchedSummary();
+  const data = summary.data;
+  const count = typeof data?.count === 'number' ? data.count : undefined;
+  return (
+    <Card
+      title={t.cardTitle}
+      id="dashboard-unmatched"
+      testId="dashboard-unmatched-transfers"
+      action={
+        <Button size="small" variant={count ? 'contained' : 'outlined'} color={count ? 'error' : 'primary'} component={RouterLink} to={UNMATCHED_TRANSFERS_PATH}>
+          {t.open}
+        </Button>
+      }
+    >
+      {summary.isError ? (
+        <Typography color="error">{t.loadError}</Typography>
+      ) : count === 0 ? (
+        <Typography color="text.secondary">{t.none}</Typography>
+      ) : (
+        <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }}>
+          <Box>
+            <Typography variant="body2" color="text.secondary">
+              {t.count}
+            </Typography>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} color={count ? 'error' : undefined} data-testid="dashboard-unmatched-count">
+              {count === undefined ? vi.common.empty : formatNumber(count)}
+            </Typography>
+          </Box>
+          <Box>
+            <Typography variant="body2" color="text.secondary">
+              {t.total}
+            </Typography>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid="dashboard-unmatched-total">
+              {count === undefined ? vi.common.empty : formatMoney(data?.total)}
+            </Typography>
+          </Box>
+        </Stack>
+      )}
+    </Card>
   );
 }
 
@@ -120,6 +169,8 @@ export function DashboardScreen({ quickLinks }: { quickLinks?: ReactNode }) {
         <Stat label={t.codesSold} value={data ? formatNumber(data.codesSold) : vi.common.empty} testId="dashboard-codes-sold" />
         <Stat label={t.needsAttention} value={data ? formatNumber(data.orderCounts?.needs_attention ?? 0) : vi.common.empty} testId="dashboard-needs-attention" />
       </Box>
+
+      <UnmatchedTransfersCard />
 
       <Card title={t.ordersByStatus} id="dashboard-status" testId="dashboard-order-counts">
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

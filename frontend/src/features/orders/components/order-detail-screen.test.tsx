@@ -73,7 +73,7 @@ const completed = order({
   paymentStatus: 'paid',
   paidAmount: 190000,
   paidAt: '2026-11-22T03:05:00Z',
-  payments: [{ transactionId: 'tx-1', amount: 190000, paidAt: '2026-11-22T03:05:00Z', source: 'webhook', actor: null, note: null, linkedTransactionId: null }],
+  payments: [{ transactionId: 'tx-1', amount: 190000, paidAt: '2026-11-22T03:05:00Z', source: 'webhook', actor: null, note: null, linkedTransactionId: null, recordedAt: '2026-11-22T03:05:01Z' }],
   events: [
     { at: '2026-11-22T03:05:00Z', type: 'payment_received', message: 'Nhận 190.000 ₫ qua chuyển khoản', actor: null },
     { at: '2026-11-22T03:00:00Z', type: 'created', message: 'Đơn hàng được tạo', actor: null },
@@ -218,6 +218,25 @@ describe('admin order detail', () => {
     expect(within(payments).getByText('tx-1')).toBeInTheDocument();
     const timeline = screen.getByRole('region', { name: 'Lịch sử đơn hàng' });
     expect(within(timeline).getAllByTestId('order-event').map((event) => event.getAttribute('data-type'))).toEqual(['created', 'payment_received']);
+  });
+
+  it("says who assigned a bank transfer and when, with the bank's own reference", async () => {
+    mockFetch(() =>
+      okEnvelope({
+        ...completed,
+        payments: [
+          { transactionId: 'sepay:92704', amount: 190000, paidAt: '2026-11-22T03:05:00Z', source: 'webhook', actor: 'nhanvien1', note: null, linkedTransactionId: null, recordedAt: '2026-11-22T04:10:00Z' },
+        ],
+      }),
+    );
+    renderApp('/admin/orders/o-1');
+    const payments = await screen.findByRole('region', { name: 'Các khoản thanh toán' });
+    const row = within(payments).getByTestId('order-payment-row');
+    expect(row).toHaveAttribute('data-assigned', 'true');
+    expect(within(row).getByText('Chuyển khoản (nhân viên gán)')).toBeInTheDocument();
+    expect(within(row).getByText('sepay:92704')).toBeInTheDocument();
+    expect(within(row).getByText('nhanvien1')).toBeInTheDocument();
+    expect(within(row).getByText(/^Gán lúc /)).toBeInTheDocument();
   });
 
   it('confirms a payment with an amount and an Idempotency-Key, after a confirm dialog', async () => {

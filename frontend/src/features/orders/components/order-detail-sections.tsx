@@ -157,16 +157,24 @@ export function PaymentsSection({ order }: { order: AdminOrderDetail }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {payments.map((payment) => (
-                <TableRow key={payment.transactionId} data-testid="order-payment-row" data-source={payment.source}>
+              {payments.map((payment) => {
+                // A bank transfer with an actor is one staff assigned (Assign): say who and when.
+                const assigned = payment.source === 'webhook' && Boolean(payment.actor);
+                return (
+                <TableRow key={payment.transactionId} data-testid="order-payment-row" data-source={payment.source} data-assigned={assigned || undefined}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(payment.paidAt)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(payment.amount)}
                   </TableCell>
-                  <TableCell>{(vi.orders.paymentSources as Record<string, string>)[payment.source] ?? payment.source}</TableCell>
+                  <TableCell>{assigned ? vi.orders.paymentSources.assigned : ((vi.orders.paymentSources as Record<string, string>)[payment.source] ?? payment.source)}</TableCell>
                   <TableCell sx={{ fontFamily: MONO, wordBreak: 'break-all', maxWidth: 220 }}>{payment.transactionId}</TableCell>
                   <TableCell sx={{ maxWidth: 220, wordBreak: 'break-word' }}>
                     {payment.actor || vi.common.empty}
+                    {assigned && payment.recordedAt && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {t.assignedAt(formatDateTime(payment.recordedAt))}
+                      </Typography>
+                    )}
                     {payment.note && (
                       <Typography variant="caption" color="text.secondary" component="div">
                         {payment.note}
@@ -179,7 +187,8 @@ export function PaymentsSection({ order }: { order: AdminOrderDetail }) {
                     )}
                   </TableCell>
                 </TableRow>
-              ))}
+                );
+              })}
             </TableBody>
           </Table>
         </TableContainer>

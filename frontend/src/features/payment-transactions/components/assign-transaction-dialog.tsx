@@ -1,9 +1,14 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
@@ -14,6 +19,8 @@ import { formatDateTime, formatMoney } from '@/lib/format';
 import { normalizeOrderCode, ORDER_CODE_PATTERN } from '@/lib/order-status';
 import { showError, showSuccess, showToast } from '@/lib/toast';
 import { useAssignTransaction } from '../api/assign-transaction';
+import { useAssignCandidates } from '../api/get-assign-candidates';
+import { maskEmail, type CandidateOrder } from '../utils/assign-candidates';
 import type { PaymentTransaction } from '../api/types';
 import '@/lib/zod-setup';
 
@@ -36,7 +43,8 @@ interface AssignTransactionDialogProps {
 /** Applies an unmatched transfer to the order whose code staff type in, after a confirmation. */
 export function AssignTransactionDialog({ open, transaction, onClose }: AssignTransactionDialogProps) {
   const mutation = useAssignTransaction();
-  const { control, handleSubmit, reset, setError } = useForm<AssignFormValues, unknown, { orderCode: string }>({
+  const { candidates, isLoading } = useAssignCandidates(open ? transaction : null);
+  const { control, handleSubmit, reset, setError, setValue } = useForm<AssignFormValues, unknown, { orderCode: string }>({
     resolver: zodResolver(assignSchema),
     defaultValues: { orderCode: '' },
   });
@@ -44,6 +52,9 @@ export function AssignTransactionDialog({ open, transaction, onClose }: AssignTr
   useEffect(() => {
     if (open) reset({ orderCode: '' });
   }, [open, reset]);
+
+  const typed = normalizeOrderCode(useWatch({ control, name: 'orderCode' }) ?? '');
+  const chosen: CandidateOrder | undefined = candidates.find((candidate) => candidate.order.code === typed)?.order;
 
   const onSubmit = handleSubmit(async ({ orderCode }) => {
     if (!transaction || mutation.isPending) return;
@@ -101,6 +112,40 @@ export function AssignTransactionDialog({ open, transaction, onClose }: AssignTr
             </Typography>
           </Alert>
         )}
+        <Stack spacing={1} data-testid="assign-candidates">
+          <Typography variant="subtitle2">{t.suggestions}</Typography>
+          {isLoading ? (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <CircularProgress size={16} />
+              <Typography variant="body2" color="text.secondary">
+                {t.suggestionsLoading}
+              </Typography>
+            </Stack>
+          ) : candidates.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {t.noSuggestions}
+            </Typography>
+          ) : (
+            <List dense disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 220, overflowY: 'auto' }}>
+              {candidates.map(({ order, reason }) => (
+                <ListItemButton
+                  key={order.id}
+                  selected={order.code === typed}
+                  onClick={() => setValue('orderCode', order.code, { shouldValidate: true })}
+                  data-testid="assign-candidate"
+                  data-code={order.code}
+                >
+                  <ListItemText
+                    primary={order.code}
+                    secondary={t.preview(formatMoney(order.total), vi.orderStatus[order.status], maskEmail(order.email))}
+                    slotProps={{ primary: { sx: { fontFamily: 'monospace', fontWeight: 600 } } }}
+                  />
+                  <Chip size="small" variant="outlined" color={reason === 'amount' ? 'success' : 'warning'} label={t.reason[reason]} sx={{ ml: 1 }} />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
+        </Stack>
         <FormTextField
           control={control}
           name="orderCode"
@@ -113,6 +158,22 @@ export function AssignTransactionDialog({ open, transaction, onClose }: AssignTr
           maxLength={20}
           slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
         />
+        {chosen && (
+          <Alert severity="success" icon={false} data-testid="assign-preview">
+            <Typography variant="body2" sx={{ fontWeight: 700 }}>
+              {t.chosen}: {chosen.code}
+            </Typography>
+            <Typography variant="body2">
+              {t.previewTotal}: {formatMoney(chosen.total)}
+            </Typography>
+            <Typography variant="body2">
+              {t.previewStatus}: {vi.orderStatus[chosen.status]}
+            </Typography>
+            <Typography variant="body2">
+              {t.previewEmail}: {maskEmail(chosen.email)}
+            </Typography>
+          </Alert>
+        )}
       </Stack>
     </FormDialog>
   );

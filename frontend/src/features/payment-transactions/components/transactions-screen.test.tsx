@@ -179,4 +179,63 @@ describe('received transactions', () => {
     expect(await screen.findByText(/được giữ ở trạng thái “Đang xử lý” với đơn DH7K2M9QXA/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Gán giao dịch vào đơn hàng' })).not.toBeInTheDocument());
   });
+
+  it('suggests orders of the same amount and with a code close to the memo, and previews the chosen one', async () => {
+    const slip = transaction({ id: 't-7', content: 'CK DH7K2M9QXB mua ma', amount: 190000 });
+    const listed = (code: string, overrides: object) => ({
+      id: `o-${code}`,
+      code,
+      createdAt: '2026-11-22T03:00:00Z',
+      email: 'binh.nguyen@vidu.vn',
+      phone: null,
+      customerName: null,
+      itemCount: 1,
+      paidAmount: 0,
+      paidAt: null,
+      paymentStatus: 'unpaid',
+      providerName: 'Vietcombank',
+      total: 190000,
+      status: 'pending_payment',
+      ...overrides,
+    });
+    const orderQueries: string[] = [];
+    const bodies: { id: string; orderCode: string }[] = [];
+    mockFetch((url, init) => {
+      if (url.includes('/PaymentTransaction/Assign')) {
+        bodies.push(jsonBody(init));
+        return okEnvelope(transaction({ status: 'matched' }));
+      }
+      if (url.includes('/Order/Pagination')) {
+        orderQueries.push(url);
+        const query = new URL(url, 'http://x').searchParams;
+        const items = query.get('total')
+          ? [listed('DHAAAAAAAA', { createdAt: '2026-11-22T01:00:00Z' }), listed('DHBBBBBBBB', { status: 'expired' }), listed('DHCCCCCCCC', { status: 'completed' })]
+          : [listed('DH7K2M9QXA', { total: 50000, email: 'an@vidu.vn' }), listed('DH7K2XXXXX', { total: 50000 })];
+        return okEnvelope({ items, totalCount: items.length, pageIndex: 1, pageSize: 20 });
+      }
+      if (url.includes('/PaymentProvider/Pagination')) return okEnvelope({ items: [], totalCount: 0, pageIndex: 1, pageSize: 100 });
+      return okEnvelope({ items: [slip], totalCount: 1, pageIndex: 1, pageSize: 20 });
+    });
+    renderApp('/admin/providers/transactions');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Gán giao dịch 190\.000/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gán giao dịch vào đơn hàng' });
+    await waitFor(() => expect(within(dialog).getAllByTestId('assign-candidate')).toHaveLength(3));
+    // Same amount, waiting, newest first; then the code one slip away from the memo's.
+    expect(within(dialog).getAllByTestId('assign-candidate').map((item) => item.getAttribute('data-code'))).toEqual(['DHBBBBBBBB', 'DHAAAAAAAA', 'DH7K2M9QXA']);
+    expect(orderQueries.some((url) => url.includes('total=190000'))).toBe(true);
+    expect(orderQueries.some((url) => url.includes('keyword=DH7K2M'))).toBe(true);
+
+    await user.click(within(dialog).getAllByTestId('assign-candidate')[2]);
+    expect(within(dialog).getByRole('textbox', { name: 'Mã đơn hàng' })).toHaveValue('DH7K2M9QXA');
+    const preview = within(dialog).getByTestId('assign-preview');
+    expect(preview).toHaveTextContent(/50\.000\s₫/);
+    expect(preview).toHaveTextContent('Chờ thanh toán');
+    expect(preview).toHaveTextContent('a***@vidu.vn');
+    expect(preview).not.toHaveTextContent('an@vidu.vn');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Gán vào đơn' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Gán giao dịch' })).getByRole('button', { name: 'Gán vào đơn' }));
+    await waitFor(() => expect(bodies).toEqual([{ id: 't-7', orderCode: 'DH7K2M9QXA' }]));
+  });
 });

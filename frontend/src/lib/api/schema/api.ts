@@ -47,6 +47,8 @@ export interface paths {
   };
   "/paymentprovider/api/admin/v1/PaymentTransaction/Pagination": {
   };
+  "/paymentprovider/api/admin/v1/PaymentTransaction/UnmatchedSummary": {
+  };
   "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders": {
   };
   "/paymentprovider/api/web/v1/PaymentWebhook/SePay/{providerId}": {
@@ -277,6 +279,11 @@ export interface components {
        * qua phương thức thanh toán khác với của đơn
        */
       staffAssigned?: boolean;
+      /**
+       * @description Tên đăng nhập của nhân viên đã gán (Assign), ghi là người ghi nhận khoản tiền; chỉ
+       * dùng khi staffAssigned là true. Bên gọi cũ không gửi: khoản tiền không có người ghi nhận
+       */
+      assignedBy?: string | null;
     };
     /** @description The internal ConfirmPayment's answer. */
     BankPaymentResult: {
@@ -855,6 +862,11 @@ export interface components {
       note: string | null;
       /** @description Giao dịch ngân hàng về sau được nhận ra là khoản thủ công này (không tính hai lần) */
       linkedTransactionId: string | null;
+      /**
+       * Format: date-time
+       * @description Khi cửa hàng ghi nhận khoản tiền (với giao dịch được nhân viên gán: lúc gán)
+       */
+      recordedAt: string;
     };
     /** @description RecordRefund, as sent. */
     OrderRecordRefund: {
@@ -1030,6 +1042,22 @@ export interface components {
       totalCount: number;
       pageIndex: number;
       pageSize: number;
+    };
+    /**
+     * @description The transfers waiting for staff (`unmatched`), for the back office's badge and
+     * dashboard card.
+     */
+    PaymentTransactionUnmatchedSummary: {
+      /**
+       * Format: int64
+       * @description How many transfers are `unmatched`
+       */
+      count: number;
+      /**
+       * Format: int64
+       * @description Their amounts added up (VND)
+       */
+      total: number;
     };
     /** @description Product, admin view. */
     ProductAdmin: components["schemas"]["ProductFields"] & {

@@ -18,8 +18,8 @@ use super::views::{
     AccessLinkView, AdminOrderDetail, OrderListItem, RevealView, RevealedCode, RevealedItem,
 };
 use super::{
-    IDEMPOTENCY_HEADER, SORTABLE, amount, envelope_bytes, idempotency_key, instant, json_body,
-    no_store, required_id,
+    IDEMPOTENCY_HEADER, MAX_AMOUNT, SORTABLE, amount, envelope_bytes, idempotency_key, instant,
+    json_body, no_store, required_id,
 };
 use crate::StorefrontCache;
 use crate::crypto::CodeCipher;
@@ -65,6 +65,9 @@ pub struct FilterQuery {
     /// createdAt < to (RFC 3339)
     #[param(value_type = Option<DateTime<Utc>>)]
     pub to: Option<String>,
+    /// Tổng tiền của đơn đúng bằng số này (VND): các đơn mà một giao dịch chưa khớp có thể thuộc về
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub total: Option<String>,
 }
 
 impl FilterQuery {
@@ -91,6 +94,17 @@ impl FilterQuery {
             |text| Uuid::parse_str(text).ok(),
             "Mã sản phẩm không hợp lệ",
         );
+        let total = optional_choice(
+            &mut p,
+            "total",
+            self.total.as_deref().map(str::trim),
+            |text| {
+                text.parse::<i64>()
+                    .ok()
+                    .filter(|a| (1..=MAX_AMOUNT).contains(a))
+            },
+            "Số tiền không hợp lệ",
+        );
         let from = instant(&mut p, "from", self.from.as_deref());
         let to = instant(&mut p, "to", self.to.as_deref());
         if let (Some(from), Some(to)) = (from, to)
@@ -105,6 +119,7 @@ impl FilterQuery {
             product_id,
             from,
             to,
+            total,
         })
     }
 }

@@ -18,6 +18,9 @@ use crate::notifications::Notifier;
 use crate::orders::{self, BankPayment, Outcome};
 use crate::routes::openapi::{NoInternalKey, NotYourCaller, OrderNotFound, ProviderMismatch};
 
+/// The longest staff user name Assign passes on (identity allows fewer).
+const MAX_ACTOR: usize = 100;
+
 /// The internal ConfirmPayment's body.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -38,6 +41,10 @@ pub struct BankPaymentBody {
     /// qua phương thức thanh toán khác với của đơn
     #[serde(default)]
     pub staff_assigned: bool,
+    /// Tên đăng nhập của nhân viên đã gán (Assign), ghi là người ghi nhận khoản tiền; chỉ
+    /// dùng khi staffAssigned là true. Bên gọi cũ không gửi: khoản tiền không có người ghi nhận
+    #[schema(value_type = Option<String>, min_length = 1, max_length = 100)]
+    pub assigned_by: Option<String>,
 }
 
 impl BankPaymentBody {
@@ -64,6 +71,19 @@ impl BankPaymentBody {
         if transaction_id.is_none() {
             p.push("transactionId", "Mã giao dịch gồm 1 đến 100 ký tự");
         }
+        let assigned_by = match self.assigned_by.as_deref().map(str::trim) {
+            None => None,
+            Some(name)
+                if (1..=MAX_ACTOR).contains(&name.chars().count())
+                    && !name.chars().any(char::is_control) =>
+            {
+                Some(name.to_owned())
+            }
+            Some(_) => {
+                p.push("assignedBy", "Tên nhân viên gồm 1 đến 100 ký tự");
+                None
+            }
+        };
         if self.paid_at.is_none() {
             p.push("paidAt", "Thiếu thời điểm thanh toán");
         }
@@ -77,6 +97,8 @@ impl BankPaymentBody {
                 transaction_id,
                 paid_at,
                 staff_assigned: self.staff_assigned,
+                // Who chose the order is known only when staff did.
+                assigned_by: assigned_by.filter(|_| self.staff_assigned),
             }),
             _ => Err(StoreError::field("orderCode", "Dữ liệu không hợp lệ")),
         }

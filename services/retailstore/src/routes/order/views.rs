@@ -210,6 +210,8 @@ pub struct PaymentView {
     /// Giao dịch ngân hàng về sau được nhận ra là khoản thủ công này (không tính hai lần)
     #[schema(required = true)]
     pub linked_transaction_id: Option<String>,
+    /// Khi cửa hàng ghi nhận khoản tiền (với giao dịch được nhân viên gán: lúc gán)
+    pub recorded_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -367,6 +369,7 @@ impl AdminOrderDetail {
                     actor: p.actor.clone(),
                     note: p.note.clone(),
                     linked_transaction_id: p.bank_transaction_id.clone(),
+                    recorded_at: p.created_at,
                 })
                 .collect(),
             events: bundle
