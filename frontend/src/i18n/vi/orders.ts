@@ -135,12 +135,12 @@ export const orders = {
   },
   cancel: {
     title: (code: string) => `Hủy đơn ${code}`,
-    warning: 'Các mã đang giữ chỗ cho đơn sẽ được trả lại kho.',
-    paidWarning: 'Đơn đã nhận tiền: hãy hoàn tiền cho khách theo cách của cửa hàng. Các mã đang giữ chỗ sẽ được trả lại kho.',
+    warning: 'Các mã đang giữ chỗ cho đơn sẽ được trả lại kho. Thao tác này không thể hoàn tác.',
+    paidWarning:
+      'Đơn đã nhận tiền: hãy hoàn tiền cho khách theo cách của cửa hàng. Các mã đang giữ chỗ sẽ được trả lại kho. Thao tác này không thể hoàn tác.',
     reason: 'Lý do hủy',
     submit: 'Hủy đơn',
-    confirmTitle: 'Hủy đơn hàng',
-    confirmMessage: (code: string) => `Bạn có chắc muốn hủy đơn ${code}? Thao tác này không thể hoàn tác.`,
+    back: 'Quay lại',
     done: (code: string) => `Đã hủy đơn ${code}`,
   },
   replace: {

@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
+import { AppDialog } from '@/components/ui/app-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ORDER_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
-import { confirm } from '@/lib/confirm';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import type { AdminOrderDetail } from '../api/types';
 import { cancelOrderSchema, type CancelOrderFormValues } from './order-action-schemas';
-import { OrderActionDialog } from './order-action-dialog';
 
 interface CancelOrderDialogProps {
   open: boolean;
@@ -19,7 +20,10 @@ interface CancelOrderDialogProps {
   onClose: () => void;
 }
 
-/** Cancels an order with a reason; its reserved codes go back to stock. */
+/**
+ * Cancels an order with a reason; its reserved codes go back to stock. One dialog, whose
+ * buttons cannot be mistaken for each other: 'Quay lại' leaves, the red 'Hủy đơn' cancels.
+ */
 export function CancelOrderDialog({ open, order, onClose }: CancelOrderDialogProps) {
   const t = vi.orders.cancel;
   const mutation = useCancelOrder();
@@ -32,16 +36,8 @@ export function CancelOrderDialog({ open, order, onClose }: CancelOrderDialogPro
     if (open) reset({ reason: '' });
   }, [open, reset]);
 
-  const onSubmit = handleSubmit(async ({ reason }) => {
+  const onSubmit = handleSubmit(({ reason }) => {
     if (mutation.isPending) return;
-    const accepted = await confirm({
-      title: t.confirmTitle,
-      message: t.confirmMessage(order.code),
-      acceptLabel: t.submit,
-      rejectLabel: vi.common.reject,
-      destructive: true,
-    });
-    if (!accepted) return;
     mutation.mutate(
       { id: order.id, reason },
       {
@@ -57,17 +53,28 @@ export function CancelOrderDialog({ open, order, onClose }: CancelOrderDialogPro
   });
 
   return (
-    <OrderActionDialog
+    <AppDialog
       open={open}
-      orderCode={order.code}
-      texts={t}
+      title={t.title(order.code)}
       onClose={onClose}
       onSubmit={onSubmit}
-      pending={mutation.isPending}
-      testId="cancel-order"
+      busy={mutation.isPending}
+      testId="cancel-order-dialog"
+      actions={
+        <>
+          <Button color="inherit" onClick={onClose} disabled={mutation.isPending}>
+            {t.back}
+          </Button>
+          <Button type="submit" variant="contained" color="error" loading={mutation.isPending} data-testid="cancel-order-submit">
+            {t.submit}
+          </Button>
+        </>
+      }
     >
-      <Alert severity="warning">{order.paidAmount > 0 ? t.paidWarning : t.warning}</Alert>
-      <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} autoFocus maxLength={ORDER_LIMITS.reasonMax} />
-    </OrderActionDialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Alert severity="warning">{order.paidAmount > 0 ? t.paidWarning : t.warning}</Alert>
+        <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} autoFocus maxLength={ORDER_LIMITS.reasonMax} />
+      </Stack>
+    </AppDialog>
   );
 }

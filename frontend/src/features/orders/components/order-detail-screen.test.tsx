@@ -274,23 +274,29 @@ describe('admin order detail', () => {
     await waitFor(() => expect(actionsOf()).toEqual(['Cấp mã thay thế', 'Xem mã', 'Tạo đường dẫn mới']));
   });
 
-  it('cancels with a reason, and nothing is sent when the confirm dialog is refused', async () => {
+  it("cancels with a reason in one dialog: 'Quay lại' leaves, the red 'Hủy đơn' cancels", async () => {
     const fetch = mockFetch((url) => (url.includes('/Order/Cancel') ? okEnvelope(order({ status: 'cancelled' })) : okEnvelope(order())));
     renderApp('/admin/orders/o-1');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Hủy đơn' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Hủy đơn DH7K2M9QXA' });
+    let dialog = await screen.findByRole('dialog', { name: 'Hủy đơn DH7K2M9QXA' });
+    // No two buttons called 'Hủy': one goes back, one cancels, in red.
+    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['Quay lại', 'Hủy đơn']);
+    expect(within(dialog).getByRole('button', { name: 'Hủy đơn' })).toHaveClass('MuiButton-contained', 'MuiButton-colorError');
     await user.click(within(dialog).getByRole('button', { name: 'Hủy đơn' }));
     expect(await within(dialog).findByText('Nhập lý do')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Lý do hủy' }), 'Khách yêu cầu hủy');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Hủy đơn' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Hủy đơn hàng' })).getByRole('button', { name: 'Không' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Quay lại' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Hủy đơn DH7K2M9QXA' })).not.toBeInTheDocument());
     expect(fetch.mock.calls.some(([url]) => url.includes('/Order/Cancel'))).toBe(false);
 
-    await user.click(await within(dialog).findByRole('button', { name: 'Hủy đơn' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Hủy đơn hàng' })).getByRole('button', { name: 'Hủy đơn' }));
+    await user.click(await screen.findByRole('button', { name: 'Hủy đơn' }));
+    dialog = await screen.findByRole('dialog', { name: 'Hủy đơn DH7K2M9QXA' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Lý do hủy' }), 'Khách yêu cầu hủy');
+    await user.click(within(dialog).getByRole('button', { name: 'Hủy đơn' }));
     expect(await screen.findByText('Đã hủy đơn DH7K2M9QXA')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Hủy đơn hàng' })).not.toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => url.includes('/Order/Cancel'))!;
     expect(jsonBody(call[1])).toEqual({ id: 'o-1', reason: 'Khách yêu cầu hủy' });
   });
