@@ -214,9 +214,11 @@ export const documentation = {
       'Vào "Dịch vụ thanh toán" và bấm thêm (chỉ quản trị viên).',
       'Chọn loại "Chuyển khoản VietQR", chọn ngân hàng trong danh sách, nhập số tài khoản và tên chủ tài khoản đúng như ngân hàng in (không dấu, chữ hoa).',
       'Nhập khóa webhook (API Key) từ 16 đến 200 ký tự, không có khoảng trắng, rồi bật webhook và lưu.',
-      'Trong SePay, thêm webhook với địa chỉ bên dưới, phương thức POST, xác thực bằng API Key và dán đúng khóa đó.',
-      'Chuyển thử một khoản nhỏ với nội dung là mã đơn hàng; giao dịch sẽ hiện trong "Giao dịch nhận được".',
+      'Mở lại tài khoản vừa lưu để lấy địa chỉ webhook của nó (cũng có trong danh sách bên dưới), rồi làm theo các bước trong SePay dưới đây.',
     ],
+    sepayTitle: 'Trong SePay',
+    sepayAuthNote:
+      'Có thể chọn chữ ký HMAC-SHA256 thay cho API Key (an toàn hơn: khóa không đi kèm mỗi lần gọi); chọn cùng kiểu chứng thực ở cả hai nơi.',
     urlTitle: 'Địa chỉ webhook của cửa hàng này',
     urlHelp: 'Thay {providerId} bằng mã của tài khoản nhận tiền (địa chỉ đầy đủ cũng hiện trong hộp thoại sửa tài khoản).',
     urlTemplateLabel: 'Mẫu địa chỉ webhook',

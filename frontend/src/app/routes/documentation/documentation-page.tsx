@@ -13,6 +13,7 @@ import { SERIAL_CODE_LIMITS, UPLOAD_FILE_MAX_BYTES } from '@/config/limits';
 import { usePaymentMethods } from '@/features/checkout/api/get-payment-methods';
 import { IMPORT_CHUNK_SIZE } from '@/features/serial-codes/utils/code-import';
 import { documentation as t } from '@/i18n/vi/guide';
+import { vi } from '@/i18n/vi';
 import { formatNumber } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { OPENAPI_SERVICES, openApiPath, sepayWebhookTemplate, sepayWebhookUrl } from './webhook-url';
@@ -156,6 +157,11 @@ export function DocumentationPage() {
 
       <GuideSection id="thanh-toan">
         <Steps items={t.provider.steps} />
+        <Subtitle>{t.provider.sepayTitle}</Subtitle>
+        <Steps items={vi.paymentProviders.sepaySteps('apikey')} />
+        <Typography variant="body2" color="text.secondary">
+          {t.provider.sepayAuthNote}
+        </Typography>
         <Subtitle>{t.provider.urlTitle}</Subtitle>
         <CopyValue value={sepayWebhookTemplate()} label={t.provider.copyTemplate} testId="guide-webhook-url" />
         <Typography variant="body2" color="text.secondary">

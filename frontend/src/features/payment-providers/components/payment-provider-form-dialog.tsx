@@ -25,6 +25,7 @@ import { useBanks } from '../api/get-banks';
 import { PAYMENT_PROVIDER_TYPES, WEBHOOK_AUTHS, type PaymentProvider, type PaymentProviderPayload } from '../api/types';
 import { useUpdatePaymentProvider } from '../api/update-payment-provider';
 import { BankAutocomplete } from './bank-autocomplete';
+import { PublicUrlWarning, SepaySteps } from './sepay-setup';
 import {
   absoluteWebhookUrl,
   normalizeAccountName,
@@ -367,6 +368,8 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
               {t.webhookUrlHint[webhookAuth]}
             </Typography>
+            <PublicUrlWarning url={webhookUrl} />
+            <SepaySteps auth={webhookAuth} />
           </Grid>
         )}
 

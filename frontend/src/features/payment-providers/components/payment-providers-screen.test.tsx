@@ -218,6 +218,13 @@ describe('PaymentProvidersScreen', () => {
     );
     expect(within(dialog).getByTestId('payment-provider-webhook-url-copy')).toBeInTheDocument();
     expect(within(dialog).getByText(/^Dán địa chỉ này vào mục Webhook .*SePay.*API Key/)).toBeInTheDocument();
+    // The test page is served over http from localhost: SePay could not call it.
+    expect(within(dialog).getByTestId('payment-provider-public-url-warning')).toHaveTextContent('SePay sẽ không gọi được địa chỉ này');
+    const steps = within(within(dialog).getByTestId('payment-provider-sepay-steps')).getAllByRole('listitem');
+    expect(steps).toHaveLength(7);
+    expect(steps[1]).toHaveTextContent('"Có tiền vào"');
+    expect(steps[4]).toHaveTextContent('"API Key"');
+    expect(within(dialog).getByRole('link', { name: 'Xem hướng dẫn đầy đủ' })).toHaveAttribute('href', '/documentation#thanh-toan');
     expect(within(dialog).getByText('Để trống để giữ nguyên')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Khóa webhook (API Key)')).toHaveValue('');
     expect(await within(dialog).findByRole('combobox', { name: 'Ngân hàng' })).toHaveValue(
