@@ -89,7 +89,12 @@ describe('unmatched transfers and Assign suggestions', () => {
     expect(await preview.textContent()).toContain(`kh***@example.vn`);
     expect(await dialog.getByRole('textbox', { name: /Mã đơn hàng/ }).inputValue()).toBe(order.code);
     await dialog.getByTestId('assign-transaction-submit').click();
-    await page.getByRole('dialog', { name: 'Gán giao dịch' }).getByRole('button', { name: 'Gán vào đơn' }).click();
+    const confirmDialog = page.getByRole('dialog', { name: 'Gán giao dịch', exact: true });
+    await confirmDialog.waitFor();
+    const assigned = page.waitForResponse((response) => response.url().includes('/PaymentTransaction/Assign'));
+    await confirmDialog.getByRole('button', { name: 'Gán vào đơn' }).click();
+    const answer = await assigned;
+    expect(answer.status(), await answer.text()).toBe(200);
     await page.getByTestId('toast').filter({ hasText: `vào đơn ${order.code}` }).waitFor();
 
     // The order page says who assigned the money, when, and the bank's reference.
