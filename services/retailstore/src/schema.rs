@@ -157,7 +157,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    product_slugs (slug) {
+        slug -> Text,
+        product_id -> Uuid,
+        retired_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(product_stock -> products (product_id));
+diesel::joinable!(product_slugs -> products (product_id));
 diesel::joinable!(serial_codes -> products (product_id));
 diesel::joinable!(serial_codes -> orders (order_id));
 diesel::joinable!(order_items -> orders (order_id));
@@ -168,6 +177,7 @@ diesel::joinable!(order_events -> orders (order_id));
 diesel::allow_tables_to_appear_in_same_query!(
     products,
     product_stock,
+    product_slugs,
     serial_codes,
     code_reveals,
     orders,

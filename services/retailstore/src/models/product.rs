@@ -14,7 +14,7 @@ use crate::domain::product::{ProductFields, ProductListing, ProductStatus};
 use crate::domain::serial_code::CodeStatus;
 use crate::models::audit_entry::Actor;
 use crate::models::serial_code::EXPIRING;
-use crate::schema::{product_stock, products, serial_codes};
+use crate::schema::{product_slugs, product_stock, products, serial_codes};
 use crate::slug::slugify;
 
 #[derive(QueryableByName)]
@@ -142,6 +142,14 @@ impl From<Product> for ProductFields {
     }
 }
 
+/// A slug a product takes as its own (on Update) is no longer kept as an earlier slug of
+/// any product.
+async fn release_old_slug(conn: &mut AsyncPgConnection, slug: &str) -> QueryResult<usize> {
+    diesel::delete(product_slugs::table.filter(product_slugs::slug.eq(slug)))
+        .execute(conn)
+        .await
+}
+
 /// List filters: `keyword` matches the name (ILIKE) or the folded slug, so `the garena`
 /// finds `Thẻ Garena 100K`.
 #[derive(Debug, Clone, Default)]
@@ -181,7 +189,8 @@ macro_rules! filtered {
 }
 
 impl Product {
-    /// Inserts a product; a trigger creates its zeroed stock row.
+    /// Inserts a product; a trigger creates its zeroed stock row. Its slug may be
+    /// another product's earlier one: [`Product::find_by_slug`] prefers the live product.
     pub async fn insert(
         conn: &mut AsyncPgConnection,
         id: Uuid,
@@ -192,6 +201,33 @@ impl Product {
             .returning(Product::as_returning())
             .get_result(conn)
             .await
+    }
+
+    /// The product a storefront link names, with its counters: the product whose slug it
+    /// is, else the one that had it before a rename (links shared earlier). Any status:
+    /// the caller decides what shoppers may see.
+    pub async fn find_by_slug(
+        conn: &mut AsyncPgConnection,
+        slug: &str,
+    ) -> QueryResult<Option<(Product, Stock)>> {
+        let current = products::table
+            .inner_join(product_stock::table)
+            .filter(products::slug.eq(slug))
+            .select((Product::as_select(), Stock::as_select()))
+            .get_result(conn)
+            .await
+            .optional()?;
+        if current.is_some() {
+            return Ok(current);
+        }
+        products::table
+            .inner_join(product_stock::table)
+            .inner_join(product_slugs::table)
+            .filter(product_slugs::slug.eq(slug))
+            .select((Product::as_select(), Stock::as_select()))
+            .get_result(conn)
+            .await
+            .optional()
     }
 
     pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<(Product, Stock)> {
@@ -241,12 +277,32 @@ impl Product {
             .await
     }
 
-    /// Writes every field (the caller merged and checked them).
+    /// Writes every field (the caller merged and checked them and holds the row's lock,
+    /// inside a transaction). A changed slug keeps answering: the previous one is kept
+    /// for this product, and the new one stops redirecting anywhere else.
     pub async fn update(
         conn: &mut AsyncPgConnection,
         id: Uuid,
+        previous_slug: &str,
         fields: &ProductFields,
     ) -> QueryResult<Product> {
+        let slug = fields.listing.slug.as_str();
+        if slug != previous_slug {
+            release_old_slug(conn, slug).await?;
+            diesel::insert_into(product_slugs::table)
+                .values((
+                    product_slugs::slug.eq(previous_slug),
+                    product_slugs::product_id.eq(id),
+                ))
+                .on_conflict(product_slugs::slug)
+                .do_update()
+                .set((
+                    product_slugs::product_id.eq(id),
+                    product_slugs::retired_at.eq(diesel::dsl::now),
+                ))
+                .execute(conn)
+                .await?;
+        }
         diesel::update(products::table.find(id))
             .set((
                 ProductRow::from(fields),

@@ -38,6 +38,7 @@ pub const PATH: &str = "/retailstore/openapi.json";
     ),
     paths(
         product::web_pagination,
+        product::web_by_slug,
         product::admin_pagination,
         product::read,
         product::create,

@@ -1,4 +1,5 @@
-//! Product: the storefront list and the admin CRUD (admin and staff alike).
+//! Product: the storefront list and product page, and the admin CRUD (admin and staff
+//! alike).
 
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
@@ -92,6 +93,27 @@ impl From<(Product, Stock)> for ProductWebView {
             max_per_order: p.max_per_order,
         }
     }
+}
+
+/// Product page, storefront view: the list's view with the product's status and its
+/// current slug.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ProductPage)]
+pub struct ProductPageView {
+    #[serde(flatten)]
+    pub product: ProductWebView,
+    pub status: ProductStatus,
+    /// Slug hiện tại; khác slug đã hỏi khi đó là slug cũ (sản phẩm đổi tên): hãy chuyển sang /san-pham/{canonicalSlug}
+    pub canonical_slug: String,
+}
+
+/// `?slug=` of the product page.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SlugQuery {
+    /// Slug của sản phẩm (hiện tại hoặc cũ): chữ thường a-z, số 0-9 và dấu gạch ngang, tối đa 200 ký tự
+    pub slug: String,
 }
 
 /// Filters of the admin list besides paging.
@@ -200,6 +222,42 @@ async fn web_pagination(
     Ok(json_body(body))
 }
 
+/// Trang sản phẩm (công khai)
+///
+/// Một sản phẩm active theo slug, hoặc theo slug cũ của nó (sau khi đổi tên): khi đó canonicalSlug là slug hiện tại. Sản phẩm nháp, ẩn hoặc không có: 404 mã 2. Slug sai dạng: mã 1. stockLevel như danh sách.
+#[utoipa::path(get, path = "/retailstore/api/web/v1/Product/BySlug",
+    operation_id = "webProductBySlug", tag = "Product",
+    params(SlugQuery),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductPageView>)),
+        BadRequest, NotFound))]
+async fn web_by_slug(
+    pool: web::Data<DbPool>,
+    query: web::Query<SlugQuery>,
+) -> Result<HttpResponse, StoreError> {
+    let slug = query.slug.trim();
+    if !crate::slug::is_valid(slug) {
+        return Err(StoreError::field(
+            "slug",
+            "Slug chỉ gồm chữ thường a-z, số 0-9 và dấu gạch ngang, tối đa 200 ký tự",
+        ));
+    }
+    let mut conn = pool.get().await?;
+    let (product, stock) = Product::find_by_slug(&mut conn, slug)
+        .await?
+        .filter(|(p, _)| p.status == ProductStatus::Active)
+        .ok_or(StoreError::NotFound)?;
+    // As in the list: codes expiring within a day are not for sale.
+    let expiring = Product::expiring(&mut conn, &[product.id]).await?;
+    drop(conn);
+    let soon = expiring.get(&product.id).copied().unwrap_or(0);
+    let (status, canonical_slug) = (product.status, product.slug.clone());
+    Ok(ok(ProductPageView {
+        product: ProductWebView::from((product, stock.sellable(soon))),
+        status,
+        canonical_slug,
+    }))
+}
+
 fn json_body(body: web::Bytes) -> HttpResponse {
     HttpResponse::Ok()
         .content_type(actix_web::http::header::ContentType::json())
@@ -286,8 +344,9 @@ async fn update(
     conn.transaction(async |conn| {
         let current = Product::lock(conn, id).await?;
         let before = (current.price, current.status);
+        let previous_slug = current.slug.clone();
         let fields = patch.apply(current.into())?;
-        let updated = Product::update(conn, id, &fields).await?;
+        let updated = Product::update(conn, id, &previous_slug, &fields).await?;
         record_changes(conn, &user, before, &updated).await?;
         Ok::<_, StoreError>(())
     })
@@ -338,6 +397,7 @@ pub fn routes(table: RouteTable) -> RouteTable {
     let admin = |action: &str| format!("{ADMIN}/Product/{action}");
     table
         .get(&format!("{WEB}/Product/Pagination"), web_pagination)
+        .get(&format!("{WEB}/Product/BySlug"), web_by_slug)
         .get(&admin("Pagination"), admin_pagination)
         .get(&admin("Read"), read)
         .post(&admin("Create"), create)

@@ -109,6 +109,8 @@ export interface paths {
   };
   "/retailstore/api/web/v1/Order/ResendAccessLink": {
   };
+  "/retailstore/api/web/v1/Product/BySlug": {
+  };
   "/retailstore/api/web/v1/Product/Pagination": {
   };
   "/retailstore/internal/v1/Order/ConfirmPayment": {
@@ -1147,6 +1149,15 @@ export interface components {
       originalPrice: number | null;
       /** @description Hướng dẫn sử dụng mã (Markdown; hiển thị không kèm HTML) */
       redeemInstructions: string | null;
+    };
+    /**
+     * @description Product page, storefront view: the list's view with the product's status and its
+     * current slug.
+     */
+    ProductPage: components["schemas"]["ProductWeb"] & {
+      status: components["schemas"]["ProductStatus"];
+      /** @description Slug hiện tại; khác slug đã hỏi khi đó là slug cũ (sản phẩm đổi tên): hãy chuyển sang /san-pham/{canonicalSlug} */
+      canonicalSlug: string;
     };
     /**
      * @default draft
