@@ -462,6 +462,92 @@ async fn replace_codes_delivers_new_codes_free() {
     answer.error(409, 404);
 }
 
+/// Staff name the code the shopper reported: that one is replaced, not the earliest sold.
+#[tokio::test(flavor = "multi_thread")]
+async fn replace_codes_replaces_the_named_code() {
+    let app = TestApp::spawn().await;
+    let (_product, order, id) = completed(&app, 5, 2).await;
+    let code = order["code"].as_str().unwrap();
+    let token = order["accessToken"].as_str().unwrap();
+    let detail = app
+        .get(&format!("{}?id={}", ORDER_ADMIN_DETAIL, &id))
+        .await
+        .ok()
+        .clone();
+    let item = detail["items"][0]["id"].as_str().unwrap().to_owned();
+    let held: Vec<String> = detail["items"][0]["codes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap().to_owned())
+        .collect();
+    let old = codes_of(&app.shopper_detail(code, token).await["result"]);
+
+    // Wrong lists change nothing: another line's or an unknown code, twice the same, or
+    // not as many as `quantity`.
+    let before = app.schema.dump("serial_codes").await;
+    for (body, status, fields) in [
+        (
+            json!({"id": id, "itemId": item, "quantity": 2, "reason": "x", "codeIds": [held[1]]}),
+            400,
+            vec!["codeIds"],
+        ),
+        (
+            json!({"id": id, "itemId": item, "quantity": 2, "reason": "x", "codeIds": [held[1], held[1]]}),
+            400,
+            vec!["codeIds"],
+        ),
+        (
+            json!({"id": id, "itemId": item, "quantity": 1, "reason": "x", "codeIds": []}),
+            400,
+            vec!["codeIds"],
+        ),
+        (
+            json!({"id": id, "itemId": item, "quantity": 1, "reason": "x", "codeIds": [Uuid::new_v4()]}),
+            400,
+            vec!["codeIds"],
+        ),
+    ] {
+        let answer = app.post(ORDER_REPLACE, body.clone()).await;
+        assert_eq!(answer.error(status, 1), fields, "{body}");
+    }
+    assert_eq!(app.schema.dump("serial_codes").await, before);
+
+    // The second code (not the earliest sold) is the one replaced.
+    let answer = app
+        .call(
+            Method::POST,
+            ORDER_REPLACE,
+            Some(&app.staff),
+            Some(
+                &json!({"id": id, "itemId": item, "quantity": 1, "reason": "Khách báo mã lỗi",
+                         "codeIds": [held[1]]}),
+            ),
+        )
+        .await;
+    let detail = answer.ok().clone();
+    let codes = detail["items"][0]["codes"].as_array().unwrap();
+    let replaced: Vec<&str> = codes
+        .iter()
+        .filter(|c| c["replaced"] == true)
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(replaced, [held[1].as_str()]);
+    let now = codes_of(&app.shopper_detail(code, token).await["result"]);
+    assert_eq!(now.len(), 2);
+    assert_eq!(now[0], old[0]);
+    assert!(!old.contains(&now[1]));
+
+    // A code already replaced cannot be named again.
+    let answer = app
+        .post(
+            ORDER_REPLACE,
+            json!({"id": id, "itemId": item, "quantity": 1, "reason": "x", "codeIds": [held[1]]}),
+        )
+        .await;
+    assert_eq!(answer.error(400, 1), ["codeIds"]);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn reveal_codes_is_audited() {
     let app = TestApp::spawn().await;

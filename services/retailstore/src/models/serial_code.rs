@@ -540,6 +540,24 @@ impl SerialCode {
         .await
     }
 
+    /// Flags the named delivered codes of a line as replaced; codes of another line, not
+    /// sold or already replaced are left alone, so the count says whether all were taken.
+    pub async fn mark_replaced_ids(
+        conn: &mut AsyncPgConnection,
+        order_item_id: Uuid,
+        ids: &[Uuid],
+    ) -> QueryResult<usize> {
+        cached_sql(
+            "UPDATE serial_codes SET replaced_at = now(), updated_at = now() \
+             WHERE order_item_id = $1 AND status = 'sold' AND replaced_at IS NULL \
+               AND id = ANY($2)",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(order_item_id)
+        .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(ids)
+        .execute(conn)
+        .await
+    }
+
     /// How many codes of a line were replaced so far (over the order's life).
     pub async fn replaced_count(
         conn: &mut AsyncPgConnection,

@@ -182,17 +182,31 @@ pub async fn record_refund(
 /// (they stay sold, the shopper no longer sees them). Code 400 when the stock cannot
 /// cover them. The shopper hears of it (codes_replaced), the seller of a product it
 /// leaves low (low_stock).
-#[allow(clippy::too_many_arguments)]
+/// ReplaceCodes, checked: the order line, how many codes, why, and optionally which of
+/// the codes the shopper holds are replaced (the earliest sold when not named).
+#[derive(Debug, Clone, Copy)]
+pub struct ReplaceRequest<'a> {
+    pub id: Uuid,
+    pub item_id: Uuid,
+    pub quantity: i32,
+    pub reason: &'a str,
+    pub code_ids: Option<&'a [Uuid]>,
+}
+
 pub async fn replace_codes(
     pool: &DbPool,
     notifier: &Notifier,
-    id: Uuid,
-    item_id: Uuid,
-    quantity: i32,
-    reason: &str,
+    request: ReplaceRequest<'_>,
     actor: Actor<'_>,
     is_admin: bool,
 ) -> Result<OrderBundle, StoreError> {
+    let ReplaceRequest {
+        id,
+        item_id,
+        quantity,
+        reason,
+        code_ids,
+    } = request;
     let mut conn = pool.get().await?;
     conn.transaction(async |conn| {
         let order = lock_for(conn, id, OrderStatus::is_delivered).await?;
@@ -228,7 +242,20 @@ pub async fn replace_codes(
                 format!("{}: chỉ còn {} mã", item.product_name, codes.len()),
             )]));
         }
-        SerialCode::mark_replaced(conn, item.id, i64::from(quantity)).await?;
+        match code_ids {
+            Some(ids) => {
+                // Staff named the codes the shopper reported: exactly those, or nothing.
+                if SerialCode::mark_replaced_ids(conn, item.id, ids).await? != ids.len() {
+                    return Err(StoreError::field(
+                        "codeIds",
+                        "Mã không thuộc dòng này, chưa được giao hoặc đã được đổi",
+                    ));
+                }
+            }
+            None => {
+                SerialCode::mark_replaced(conn, item.id, i64::from(quantity)).await?;
+            }
+        }
         if SerialCode::sell_replacements(conn, order.id, item.id, &codes).await? != codes.len() {
             return Err(StoreError::Inconsistent(
                 "locked codes changed before replacement",

@@ -8,7 +8,9 @@ mod actions;
 mod payment;
 
 pub use access::{RESENDS_PER_HOUR, resend_access_link};
-pub use actions::{cancel, deliver, record_refund, regenerate_access, replace_codes, reveal_codes};
+pub use actions::{
+    ReplaceRequest, cancel, deliver, record_refund, regenerate_access, replace_codes, reveal_codes,
+};
 pub use payment::{
     BankPayment, ManualPayment, Outcome, PaymentInput, apply_payment, confirm_bank_payment,
     confirm_manual_payment,

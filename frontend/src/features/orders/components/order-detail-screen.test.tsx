@@ -436,4 +436,35 @@ describe('admin order detail', () => {
     const call = fetch.mock.calls.findLast(([url]) => url.includes('/Order/ReplaceCodes'))!;
     expect(jsonBody(call[1])).toEqual({ id: 'o-1', itemId: 'i-1', quantity: 1, reason: 'Mã lỗi' });
   });
+
+  it('replaces the code the shopper reported when staff pick it', async () => {
+    const sold = {
+      ...completed,
+      items: completed.items.map((item) => ({
+        ...item,
+        codes: [
+          { id: 'c-1', maskedCode: 'STEA••••1111', serial: null, status: 'sold' as const, replacement: false, replaced: false },
+          { id: 'c-2', maskedCode: 'STEA••••2222', serial: 'SR-2', status: 'sold' as const, replacement: false, replaced: false },
+          { id: 'c-0', maskedCode: 'STEA••••0000', serial: null, status: 'sold' as const, replacement: false, replaced: true },
+        ],
+      })),
+    };
+    const fetch = mockFetch(() => okEnvelope(sold));
+    renderApp('/admin/orders/o-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cấp mã thay thế' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cấp mã thay thế cho đơn DH7K2M9QXA' });
+    const pick = within(dialog).getByTestId('replace-codes-pick');
+    // Only the codes the shopper still holds can be picked.
+    expect(within(pick).getAllByRole('checkbox')).toHaveLength(2);
+    await user.click(within(pick).getByRole('checkbox', { name: 'STEA••••2222 · Seri SR-2' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Số mã thay thế' })).toHaveValue('1');
+    expect(within(dialog).getByRole('textbox', { name: 'Số mã thay thế' })).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Lý do' }), 'Khách báo mã lỗi');
+    await user.click(within(dialog).getByRole('button', { name: 'Cấp mã' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cấp mã thay thế' })).getByRole('button', { name: 'Cấp mã' }));
+    expect(await screen.findByText('Đã cấp 1 mã thay thế cho đơn DH7K2M9QXA')).toBeInTheDocument();
+    const call = fetch.mock.calls.findLast(([url]) => url.includes('/Order/ReplaceCodes'))!;
+    expect(jsonBody(call[1])).toEqual({ id: 'o-1', itemId: 'i-1', quantity: 1, reason: 'Khách báo mã lỗi', codeIds: ['c-2'] });
+  });
 });

@@ -900,6 +900,11 @@ export interface components {
        */
       quantity: number;
       reason: string;
+      /**
+       * @description Các mã khách đang giữ bị đổi (id trong `codes` của dòng), đúng `quantity` mã khác
+       * nhau; bỏ trống: các mã bán sớm nhất
+       */
+      codeIds?: string[] | null;
     };
     /** @description ResendAccessLink, as sent. */
     OrderResendAccessLink: {

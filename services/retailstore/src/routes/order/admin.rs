@@ -159,6 +159,9 @@ pub struct ReplaceBody {
     pub quantity: Option<i64>,
     #[schema(value_type = String, required = true, max_length = 500)]
     pub reason: Option<String>,
+    /// Các mã khách đang giữ bị đổi (id trong `codes` của dòng), đúng `quantity` mã khác
+    /// nhau; bỏ trống: các mã bán sớm nhất
+    pub code_ids: Option<Vec<Uuid>>,
 }
 
 /// Deliver, as sent.
@@ -235,6 +238,7 @@ struct Replacement {
     item_id: Uuid,
     quantity: i32,
     reason: String,
+    code_ids: Option<Vec<Uuid>>,
 }
 
 impl ReplaceBody {
@@ -254,11 +258,18 @@ impl ReplaceBody {
             }
         };
         let reason = reason(&mut p, "reason", self.reason);
+        if let Some(ids) = &self.code_ids {
+            let distinct: std::collections::HashSet<&Uuid> = ids.iter().collect();
+            if ids.is_empty() || distinct.len() != ids.len() || ids.len() != quantity as usize {
+                p.push("codeIds", "Chọn đúng số mã cần đổi, mỗi mã một lần");
+            }
+        }
         p.finish(|| Replacement {
             id,
             item_id: self.item_id.unwrap_or_default(),
             quantity,
             reason: reason.unwrap_or_default(),
+            code_ids: self.code_ids,
         })
     }
 }
@@ -468,14 +479,18 @@ pub(super) async fn replace_codes(
         item_id,
         quantity,
         reason,
+        code_ids,
     } = body.into_inner().check()?;
     let bundle = orders::replace_codes(
         &pool,
         &notifier,
-        id,
-        item_id,
-        quantity,
-        &reason,
+        orders::ReplaceRequest {
+            id,
+            item_id,
+            quantity,
+            reason: &reason,
+            code_ids: code_ids.as_deref(),
+        },
         actor(&user),
         user.is_admin(),
     )
