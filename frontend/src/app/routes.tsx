@@ -10,6 +10,7 @@ import type { RouteHandle } from '@/lib/route-handle';
 import { RootShell } from './routes/root';
 import { HomeRoute } from './routes/storefront/home';
 import { loadOrderDetail } from './routes/storefront/load-order-detail';
+import { PRODUCT_ROUTE_HANDLE } from './routes/storefront/product-handle';
 import { StorefrontRoot } from './routes/storefront/storefront-root';
 import { demoRoutes } from './routes/uikit/demo-routes';
 
@@ -38,6 +39,12 @@ export const routes: RouteObject[] = [
         element: <StorefrontRoot />,
         children: [
           { index: true, element: <HomeRoute /> },
+          {
+            path: paths.product.pattern,
+            handle: PRODUCT_ROUTE_HANDLE,
+            // Its own chunk: the Markdown renderer loads only here and on the order page.
+            lazy: async () => ({ Component: (await import('./routes/storefront/product')).ProductRoute }),
+          },
           {
             path: paths.orderDetail,
             // Its own chunk: the QR library loads only here.

@@ -1,6 +1,10 @@
 /** Every route of the app, in one place. */
 export const paths = {
   home: '/',
+  product: {
+    pattern: '/san-pham/:slug',
+    of: (slug: string) => `/san-pham/${encodeURIComponent(slug)}`,
+  },
   orderDetail: '/order-detail',
   admin: {
     root: '/admin',

@@ -1,4 +1,4 @@
-/** Vietnamese messages for the storefront home: the catalogue, its footer line and the buyer's own orders. */
+/** Vietnamese messages for the storefront: the catalogue, the product page, its footer line and the buyer's own orders. */
 
 export const storefront = {
   searchLabel: 'Tìm sản phẩm',
@@ -14,6 +14,16 @@ export const storefront = {
   price: 'Giá bán',
   buyNow: 'Mua ngay',
   buyNowLabel: (name: string) => `Mua ngay ${name}`,
+  openProductLabel: (name: string) => `Xem chi tiết ${name}`,
+  product: {
+    description: 'Mô tả sản phẩm',
+    noDescription: 'Sản phẩm chưa có mô tả.',
+    limits: (min: string, max: string) => `Mỗi đơn mua từ ${min} đến ${max} sản phẩm.`,
+    notFoundTitle: 'Không tìm thấy sản phẩm',
+    notFoundText: 'Sản phẩm này không tồn tại hoặc đã ngừng bán.',
+    backHome: 'Về trang chủ',
+    loadError: 'Không tải được thông tin sản phẩm.',
+  },
   stock: {
     in_stock: 'Còn hàng',
     low: 'Sắp hết',

@@ -1,8 +1,9 @@
-import { Outlet } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useMatches } from 'react-router-dom';
 import { StorefrontLayout } from '@/components/layouts/storefront';
 import { useGoogleAnalytics } from '@/lib/analytics';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMetaDescription } from '@/lib/use-meta-description';
+import type { StorefrontHandle } from './product-handle';
 import { useShopIdentity } from './use-shop-identity';
 
 /**
@@ -11,7 +12,12 @@ import { useShopIdentity } from './use-shop-identity';
  */
 export function StorefrontRoot() {
   const { shopName, logoUrl, socialUrl, analyticsId, description, contact } = useShopIdentity();
-  useDocumentTitle(shopName);
+  // A page that names the document (a product) keeps its title: the shell's effect runs
+  // after the page's and would overwrite it.
+  const ownTitle = useMatches().some((match) => Boolean((match.handle as StorefrontHandle | undefined)?.ownTitle));
+  useEffect(() => {
+    if (!ownTitle) document.title = shopName;
+  }, [shopName, ownTitle]);
   useMetaDescription(description);
   useGoogleAnalytics(analyticsId);
   return (

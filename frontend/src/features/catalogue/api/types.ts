@@ -9,8 +9,14 @@ export type CatalogueProduct = ApiSchema<'ProductWeb'>;
 
 export const CATALOGUE_PATH = '/retailstore/api/web/v1/Product/Pagination' satisfies ApiPath;
 
+/** Product page, web view: the list's view with its status and its current slug. */
+export type ProductPage = ApiSchema<'ProductPage'>;
+
+export const PRODUCT_PAGE_PATH = '/retailstore/api/web/v1/Product/BySlug' satisfies ApiPath;
+
 /** Under the products root: an admin change to products refreshes the storefront too. */
 export const catalogueKeys = {
   all: [QUERY_ROOTS.products, 'web'] as const,
   list: (params: object) => [QUERY_ROOTS.products, 'web', params] as const,
+  product: (slug: string) => [QUERY_ROOTS.products, 'web', 'page', slug] as const,
 };

@@ -7,7 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import { Link as RouterLink } from 'react-router-dom';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
+import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi-shop';
 import { formatMoney } from '@/lib/format';
 import type { CatalogueProduct } from '../api/types';
@@ -29,11 +31,12 @@ interface ProductCardProps {
   priority?: boolean;
 }
 
-/** One product of the storefront grid, with its buy-now button. Memoised: a grid re-render (more pages, a search) redraws only the new cards. */
+/** One product of the storefront grid: its image and name open its page; with its buy-now button. Memoised: a grid re-render (more pages, a search) redraws only the new cards. */
 export const ProductCard = memo(function ProductCard({ product, onBuy, priority = false }: ProductCardProps) {
   const badge = stockBadge(product.stockLevel, product.inStock);
   const t = vi.storefront;
   const showOriginal = product.originalPrice !== null && product.originalPrice > product.price;
+  const href = paths.product.of(product.slug);
 
   return (
     <Card
@@ -51,7 +54,15 @@ export const ProductCard = memo(function ProductCard({ product, onBuy, priority 
         bgcolor: badge.disabled ? 'action.hover' : 'background.paper',
       }}
     >
-      <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: 'action.hover', overflow: 'hidden' }}>
+      <Box
+        component={RouterLink}
+        to={href}
+        // The name below is the keyboard's way in; the image repeats it for the pointer.
+        tabIndex={-1}
+        aria-label={t.openProductLabel(product.name)}
+        sx={{ position: 'relative', display: 'block', aspectRatio: '4 / 3', bgcolor: 'action.hover', overflow: 'hidden' }}
+        data-testid="product-card-image-link"
+      >
         {product.imageUrl ? (
           <Box
             component="img"
@@ -73,7 +84,14 @@ export const ProductCard = memo(function ProductCard({ product, onBuy, priority 
       </Box>
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere', ...lineClamp(2) }} data-testid="product-card-name">
-          {product.name}
+          <Box
+            component={RouterLink}
+            to={href}
+            sx={{ color: 'inherit', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
+            data-testid="product-card-link"
+          >
+            {product.name}
+          </Box>
         </Typography>
         {product.summary && (
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', ...lineClamp(2) }}>
