@@ -244,7 +244,7 @@ pub async fn receive(
     if claimed.status != TransactionStatus::Pending {
         return Ok(claimed);
     }
-    let staff = claimed.flag == Some(TransactionFlag::ProviderMismatch);
+    let staff = claimed.staff_assigned();
     Ok(attempt(pool, retailstore, wake, claimed, staff, None)
         .await
         .transaction)
@@ -385,8 +385,7 @@ pub async fn retry_pass(
     for transaction in claimed {
         let pool = pool.clone();
         let (retailstore, wake) = (retailstore.clone(), wake.clone());
-        // A pending row that carries the mismatch flag got there only by staff's Assign.
-        let staff = transaction.flag == Some(TransactionFlag::ProviderMismatch);
+        let staff = transaction.staff_assigned();
         attempts.spawn(async move {
             attempt(&pool, &retailstore, &wake, transaction, staff, None).await
         });

@@ -59,6 +59,14 @@ pub struct Transaction {
 }
 
 impl Transaction {
+    /// A pending row with the mismatch flag got there only by staff's Assign (flagged
+    /// rows are stored `unmatched`): retailstore may then accept money through another
+    /// provider than the order's.
+    pub fn staff_assigned(&self) -> bool {
+        self.status == TransactionStatus::Pending
+            && self.flag == Some(TransactionFlag::ProviderMismatch)
+    }
+
     /// The `transactionId` retailstore's ConfirmPayment gets: the transfer's natural id,
     /// or this row's id for a row retailstore may already know by it.
     pub fn confirm_id(&self) -> String {
