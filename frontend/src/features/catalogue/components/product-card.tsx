@@ -3,16 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { Link as RouterLink } from 'react-router-dom';
-import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
 import { vi } from '@/i18n/vi-shop';
-import { formatMoney } from '@/lib/format';
 import type { CatalogueProduct } from '../api/types';
+import { ProductPrices } from './product-prices';
 import { StockBadge, stockBadge } from './stock-badge';
 
 const lineClamp = (lines: number) =>
@@ -35,7 +33,6 @@ interface ProductCardProps {
 export const ProductCard = memo(function ProductCard({ product, onBuy, priority = false }: ProductCardProps) {
   const badge = stockBadge(product.stockLevel, product.inStock);
   const t = vi.storefront;
-  const showOriginal = product.originalPrice !== null && product.originalPrice > product.price;
   const href = paths.product.of(product.slug);
 
   return (
@@ -98,22 +95,7 @@ export const ProductCard = memo(function ProductCard({ product, onBuy, priority 
             {product.summary}
           </Typography>
         )}
-        <Stack direction="row" spacing={1} sx={{ mt: 'auto', alignItems: 'baseline', flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="p" color={badge.disabled ? 'text.secondary' : 'primary'} sx={{ fontWeight: 700 }} data-testid="product-card-price">
-            <Box component="span" sx={visuallyHidden}>
-              {t.price}:{' '}
-            </Box>
-            {formatMoney(product.price)}
-          </Typography>
-          {showOriginal && (
-            <Typography variant="body2" color="text.secondary" component="p" data-testid="product-card-original-price">
-              <Box component="span" sx={visuallyHidden}>
-                {t.originalPrice}:{' '}
-              </Box>
-              <s>{formatMoney(product.originalPrice)}</s>
-            </Typography>
-          )}
-        </Stack>
+        <ProductPrices price={product.price} originalPrice={product.originalPrice} disabled={badge.disabled} place="card" />
         {onBuy && (
           <Button
             variant="contained"

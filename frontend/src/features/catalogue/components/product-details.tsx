@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { SafeMarkdown } from '@/components/markdown/safe-markdown';
-import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { vi } from '@/i18n/vi-shop';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import type { ProductPage } from '../api/types';
+import { ProductPrices } from './product-prices';
 import { StockBadge, stockBadge } from './stock-badge';
 
 interface ProductDetailsProps {
@@ -21,7 +21,6 @@ interface ProductDetailsProps {
 export function ProductDetails({ product, onBuy }: ProductDetailsProps) {
   const t = vi.storefront;
   const badge = stockBadge(product.stockLevel, product.inStock);
-  const showOriginal = product.originalPrice !== null && product.originalPrice > product.price;
 
   return (
     <Box component="article" data-testid="product-page" data-stock-level={badge.level}>
@@ -55,22 +54,7 @@ export function ProductDetails({ product, onBuy }: ProductDetailsProps) {
           <Box>
             <StockBadge model={badge} />
           </Box>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
-            <Typography variant="h5" component="p" color={badge.disabled ? 'text.secondary' : 'primary'} sx={{ fontWeight: 700 }} data-testid="product-page-price">
-              <Box component="span" sx={visuallyHidden}>
-                {t.price}:{' '}
-              </Box>
-              {formatMoney(product.price)}
-            </Typography>
-            {showOriginal && (
-              <Typography color="text.secondary" component="p" data-testid="product-page-original-price">
-                <Box component="span" sx={visuallyHidden}>
-                  {t.originalPrice}:{' '}
-                </Box>
-                <s>{formatMoney(product.originalPrice)}</s>
-              </Typography>
-            )}
-          </Stack>
+          <ProductPrices price={product.price} originalPrice={product.originalPrice} disabled={badge.disabled} place="page" />
           <Typography variant="body2" color="text.secondary" data-testid="product-page-limits">
             {t.product.limits(formatNumber(product.minPerOrder), formatNumber(product.maxPerOrder))}
           </Typography>
