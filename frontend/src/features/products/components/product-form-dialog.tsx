@@ -17,7 +17,7 @@ import { parseWholeNumber } from '@/lib/validation';
 import { useCreateProduct } from '../api/create-product';
 import { PRODUCT_STATUSES, type Product, type ProductPayload } from '../api/types';
 import { useUpdateProduct } from '../api/update-product';
-import { RedeemInstructionsField } from './redeem-instructions-field';
+import { DescriptionField, RedeemInstructionsField } from './markdown-field';
 import {
   PRODUCT_FORM_FIELDS,
   productFormSchema,
@@ -156,16 +156,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
           <FormTextField control={control} name="summary" label={t.summary} fullWidth maxLength={PRODUCT_LIMITS.summaryMax} />
         </Grid>
         <Grid size={12}>
-          <FormTextField
-            control={control}
-            name="description"
-            label={t.description}
-            fullWidth
-            multiline
-            minRows={4}
-            maxRows={12}
-            maxLength={PRODUCT_LIMITS.descriptionMax}
-          />
+          <DescriptionField control={control} />
         </Grid>
         <Grid size={12}>
           <RedeemInstructionsField control={control} />

@@ -194,6 +194,30 @@ describe('ProductsScreen', () => {
     expect(preview).toHaveTextContent('<b>x</b>');
   });
 
+  it('previews the description as the product page renders it, a raw <script> as text', async () => {
+    const { user, dialog } = await openCreateDialog();
+    await user.click(within(dialog).getByTestId('product-description-preview-tab'));
+    expect(within(dialog).getByTestId('product-description-preview')).toHaveTextContent('Chưa có mô tả.');
+    await user.click(within(dialog).getByTestId('product-description-edit'));
+    await user.click(within(dialog).getByTestId('product-description-text'));
+    await user.paste('## Cách dùng\n\n- Nạp **mã thẻ**\n- Xem [hướng dẫn](https://viettel.vn)\n\n<script>alert(1)</script>');
+    await user.click(within(dialog).getByTestId('product-description-preview-tab'));
+    const preview = within(dialog).getByTestId('product-description-preview');
+    expect(within(preview).getByRole('heading', { name: 'Cách dùng' })).toBeInTheDocument();
+    expect(within(preview).getAllByRole('listitem')).toHaveLength(2);
+    expect(preview.querySelector('strong')).toHaveTextContent('mã thẻ');
+    const link = within(preview).getByRole('link', { name: 'hướng dẫn' });
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(link.getAttribute('rel')).toContain('nofollow');
+    expect(preview.querySelector('script')).toBeNull();
+    expect(preview).toHaveTextContent('<script>alert(1)</script>');
+    // Back to the text: what was typed is still there.
+    await user.click(within(dialog).getByTestId('product-description-edit'));
+    expect(within(dialog).getByTestId('product-description-text')).toHaveValue(
+      '## Cách dùng\n\n- Nạp **mã thẻ**\n- Xem [hướng dẫn](https://viettel.vn)\n\n<script>alert(1)</script>',
+    );
+  });
+
   // The server's own words ('x') are not shown: the catalogue explains these two codes.
   it.each([
     [210, 413, 'Ảnh quá lớn: tối đa 5 MB.'],
