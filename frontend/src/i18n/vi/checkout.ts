@@ -95,8 +95,13 @@ export const customerOrder = {
     qrLoading: 'Đang tạo mã QR...',
     qrError: 'Không tạo được mã QR, vui lòng chuyển khoản theo thông tin bên cạnh.',
     qrDownload: 'Lưu ảnh QR',
-    partiallyPaid: (paid: string, remaining: string) =>
-      `Cửa hàng đã nhận ${paid}. Vui lòng chuyển thêm ${remaining} với cùng nội dung chuyển khoản.`,
+    partiallyPaid: (paid: string, remaining: string) => `Đã nhận ${paid}, còn thiếu ${remaining}.`,
+    partiallyPaidHint: (remaining: string) =>
+      `Vui lòng chuyển thêm ${remaining} với cùng nội dung chuyển khoản: số tiền, mã QR và nút mở ứng dụng ngân hàng bên dưới đã điền sẵn số còn thiếu.`,
+    amountRemaining: 'Số tiền còn thiếu',
+    shortRule:
+      'Chuyển thiếu: đơn chỉ được xác nhận khi nhận đủ tiền, hãy chuyển thêm phần còn thiếu trước khi hết thời gian. Nếu hết thời gian mà chưa đủ, cửa hàng sẽ kiểm tra rồi giao mã hoặc hoàn lại số đã nhận.',
+    surplusRule: 'Chuyển dư: đơn vẫn được xác nhận và giao mã ngay; liên hệ cửa hàng kèm mã đơn hàng để được hoàn lại phần dư.',
   },
   items: {
     title: 'Sản phẩm',

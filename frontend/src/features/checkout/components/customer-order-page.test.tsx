@@ -106,6 +106,30 @@ describe('customer order page', () => {
     expect(fetch.mock.calls.every(([url]) => !url.includes('secret-token_1'))).toBe(true);
   });
 
+  it('after a partial payment asks for the remainder: the amount, its copy button, the QR and what over- or under-paying does', async () => {
+    const partlyPaid = pendingOrder({ paymentStatus: 'partially_paid', paidAmount: 90000 });
+    shop(() => okEnvelope(partlyPaid));
+    renderApp('/order-detail?code=DH7K2M9QXA#token=t');
+
+    const payment = await screen.findByRole('region', { name: 'Thông tin chuyển khoản' });
+    expect(within(payment).getByTestId('payment-partial')).toHaveTextContent(/Đã nhận 90\.000\s₫, còn thiếu 100\.000\s₫\./);
+    expect(within(payment).getByTestId('payment-amount')).toHaveTextContent(/^100\.000\s₫$/);
+    expect(within(payment).getByRole('button', { name: 'Sao chép số tiền còn thiếu' })).toHaveAttribute('data-copy-text', '100000');
+
+    const qr = await within(payment).findByRole('img', { name: 'Mã VietQR thanh toán đơn DH7K2M9QXA' });
+    const payload = qr.getAttribute('data-payload')!;
+    expect(payload).not.toBe(QR_PAYLOAD);
+    expect(payload).toContain('5406100000');
+    expect(payload).not.toContain('5406190000');
+    expect(payload).toContain('0810DH7K2M9QXA');
+    expect(payload).toMatch(/6304[0-9A-F]{4}$/);
+
+    const rules = within(payment).getByTestId('payment-amount-rules');
+    expect(rules).toHaveTextContent(/Chuyển thiếu: đơn chỉ được xác nhận khi nhận đủ tiền/);
+    expect(rules).toHaveTextContent(/Chuyển dư: đơn vẫn được xác nhận/);
+    expect(screen.getByTestId('order-paid-amount')).toHaveTextContent(/90\.000\s₫/);
+  });
+
   it('polls every 5 s until final, then shows the codes with copy buttons and stops', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     let calls = 0;

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emulatePhone } from '@/testing/media';
 import { renderWithProviders } from '@/testing/render';
 import { pendingOrder } from './order-fixtures';
+import { vietQrWithAmount } from '../utils/vietqr';
 import { PaymentInstructionCard } from './payment-instruction-card';
 
 const order = pendingOrder();
@@ -40,11 +41,22 @@ describe('PaymentInstructionCard', () => {
     expect(within(card).getByRole('button', { name: 'Sao chép số tài khoản' })).toHaveClass('MuiIconButton-sizeLarge');
   });
 
-  it('asks the remainder in the bank links after a partial payment', () => {
+  it('asks the remainder in the amount, the bank links and the QR after a partial payment', async () => {
     asPhone();
     renderWithProviders(<PaymentInstructionCard orderCode={order.code} payment={order.payment} total={190000} paidAmount={90000} />);
     expect(screen.getByRole('link', { name: 'Mở ứng dụng MB Bank để chuyển khoản' }).getAttribute('href')).toContain('am=100000');
-    expect(screen.queryByRole('heading', { name: 'Thanh toán từ thiết bị khác' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sao chép số tiền còn thiếu' })).toHaveAttribute('data-copy-text', '100000');
+    expect(screen.getByRole('heading', { name: 'Thanh toán từ thiết bị khác' })).toBeInTheDocument();
+    const payload = (await screen.findByTestId('payment-qr')).getAttribute('data-payload');
+    expect(payload).toBe(vietQrWithAmount(order.payment.qrPayload!, 100000));
+    expect(payload).toContain('5406100000');
+  });
+
+  it('shows no QR rather than one for the full amount when the payload cannot be rewritten', () => {
+    const payment = { ...order.payment, qrPayload: 'not a VietQR string' };
+    renderWithProviders(<PaymentInstructionCard orderCode={order.code} payment={payment} total={190000} paidAmount={90000} />);
+    expect(screen.queryByTestId('payment-qr')).not.toBeInTheDocument();
+    expect(screen.getByTestId('payment-amount')).toHaveTextContent(/100\.000\s₫/);
   });
 
   it('keeps the QR first and offers no app links on a wide screen', async () => {

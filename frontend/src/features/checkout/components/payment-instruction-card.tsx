@@ -9,6 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { vi } from '@/i18n/vi';
 import { formatMoney } from '@/lib/format';
 import type { PaymentInstruction } from '../api/types';
+import { vietQrWithAmount } from '../utils/vietqr';
 import { BankAppLinks } from './bank-app-links';
 import { CopyField } from './copy-field';
 import { PaymentQr } from './payment-qr';
@@ -22,8 +23,9 @@ interface PaymentInstructionCardProps {
 
 /**
  * How to pay: amount, bank, account number and name, transfer memo (each with a copy
- * button) and the VietQR image drawn from `qrPayload`. After a partial payment the
- * remainder is asked for, and the QR (which holds the full amount) is left out.
+ * button) and the VietQR image drawn from `qrPayload`. After a partial payment everything
+ * asks for the remainder: the amount and its copy button, the bank-app links, and the QR
+ * (the server's string holds the full amount; `vietQrWithAmount` rewrites its tag 54).
  *
  * On a phone the shopper pays on the same device: the amount, the memo and the account
  * come first with large copy buttons, then 'Mở ứng dụng ngân hàng' (deep links into the
@@ -37,9 +39,9 @@ export function PaymentInstructionCard({ orderCode, payment, total, paidAmount }
   const paid = paidAmount ?? 0;
   const remaining = total != null && paid > 0 ? Math.max(0, total - paid) : null;
   const amount = remaining ?? payment.amountDue;
-  const qr = payment.qrPayload && remaining === null ? payment.qrPayload : null;
+  const qr = !payment.qrPayload ? null : remaining === null ? payment.qrPayload : vietQrWithAmount(payment.qrPayload, remaining);
 
-  const amountField = <CopyField label={t.amount} value={formatMoney(amount)} copyValue={String(amount)} emphasis large={phone} testId="payment-amount" />;
+  const amountField = <CopyField label={remaining === null ? t.amount : t.amountRemaining} value={formatMoney(amount)} copyValue={String(amount)} emphasis large={phone} testId="payment-amount" />;
   const memoField = <CopyField label={t.memo} value={payment.transferContent} monospace emphasis large={phone} testId="payment-memo" />;
   const accountField = payment.accountNumber && (
     <CopyField label={t.accountNumber} value={payment.accountNumber} monospace large={phone} testId="payment-account-number" />
@@ -47,9 +49,15 @@ export function PaymentInstructionCard({ orderCode, payment, total, paidAmount }
   const bankField = payment.bankName && <CopyField label={t.bank} value={payment.bankName} large={phone} testId="payment-bank" />;
   const nameField = payment.accountName && <CopyField label={t.accountName} value={payment.accountName} large={phone} testId="payment-account-name" />;
   const memoHint = (
-    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-      {t.memoHint}
-    </Typography>
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t.memoHint}
+      </Typography>
+      <Box component="ul" sx={{ typography: 'body2', color: 'text.secondary', mt: 1, mb: 0, pl: 2.5 }} data-testid="payment-amount-rules">
+        <li>{t.shortRule}</li>
+        <li>{t.surplusRule}</li>
+      </Box>
+    </>
   );
   const providerNotes = (
     <>
@@ -79,7 +87,7 @@ export function PaymentInstructionCard({ orderCode, payment, total, paidAmount }
       </Typography>
       {remaining !== null && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="payment-partial">
-          {t.partiallyPaid(formatMoney(paid), formatMoney(remaining))}
+          <strong>{t.partiallyPaid(formatMoney(paid), formatMoney(remaining))}</strong> {t.partiallyPaidHint(formatMoney(remaining))}
         </Alert>
       )}
       {phone ? (
