@@ -9,12 +9,20 @@
 //! request arriving while the database is asked again would ask it too, and under load
 //! the storefront list stalled at each expiry (a burst of identical queries queueing
 //! for the pool, about 20 ms every 2 s in `make bench`).
+//!
+//! [`BodyCache::get_or_compute`] also coalesces misses (single flight): while the first
+//! reader of a missing key computes it, the others reading that key wait for its answer
+//! (at most a given time) instead of asking the database too. A burst of 64 identical
+//! storefront searches nobody asked for yet is one query, not 64. A failed computation is
+//! not cached: its waiters get [`Coalesced::LeaderFailed`], the next reader tries again.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::{PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use actix_web::web::Bytes;
+use tokio::sync::watch;
 
 struct Entry {
     stored: Instant,
@@ -23,10 +31,27 @@ struct Entry {
     refreshing: bool,
 }
 
+/// What the waiters of a computation are told.
+#[derive(Clone)]
+enum Outcome {
+    Pending,
+    Done(Bytes),
+    Failed,
+}
+
+/// A computation in progress for one key, which later readers of the key wait for.
+struct Flight {
+    id: u64,
+    outcome: watch::Receiver<Outcome>,
+    waiters: usize,
+}
+
 #[derive(Default)]
 struct State {
     generation: u64,
     entries: HashMap<String, Entry>,
+    flights: HashMap<String, Flight>,
+    next_flight: u64,
 }
 
 pub struct BodyCache {
@@ -46,6 +71,50 @@ enum Found {
 #[derive(Debug, Clone, Copy)]
 pub struct Miss {
     generation: u64,
+}
+
+/// Why [`BodyCache::get_or_compute`] has no body.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Coalesced<E> {
+    /// This reader's own computation failed.
+    Failed(E),
+    /// The computation this reader waited for failed (its cause went to its own caller).
+    LeaderFailed,
+    /// The computation this reader waited for did not finish within the wait.
+    TimedOut,
+}
+
+/// What a reader of [`BodyCache::get_or_compute`] does next.
+enum Turn<'a> {
+    Serve(Bytes),
+    Lead(Miss, Leader<'a>),
+    Wait(watch::Receiver<Outcome>),
+}
+
+/// The reader computing a key for the others. Dropped unfinished (its request was
+/// cancelled), it leaves the key free and its waiters try again.
+struct Leader<'a> {
+    cache: &'a BodyCache,
+    key: String,
+    id: u64,
+    outcome: watch::Sender<Outcome>,
+}
+
+impl Drop for Leader<'_> {
+    fn drop(&mut self) {
+        let mut state = self
+            .cache
+            .state
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
+        if state
+            .flights
+            .get(&self.key)
+            .is_some_and(|f| f.id == self.id)
+        {
+            state.flights.remove(&self.key);
+        }
+    }
 }
 
 impl BodyCache {
@@ -110,6 +179,104 @@ impl BodyCache {
         }
     }
 
+    /// The cached body of `key`, else the body `compute` makes, stored for the next
+    /// readers. Readers missing the same key meanwhile wait up to `wait` for this
+    /// computation instead of starting their own; see [`Coalesced`] for the failures.
+    pub async fn get_or_compute<E, F, Fut>(
+        &self,
+        key: &str,
+        wait: Duration,
+        compute: F,
+    ) -> Result<Bytes, Coalesced<E>>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Bytes, E>>,
+    {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            match self.turn(key, Instant::now()) {
+                Turn::Serve(body) => return Ok(body),
+                Turn::Lead(miss, leader) => {
+                    let result = compute().await;
+                    let outcome = match &result {
+                        Ok(body) => {
+                            self.store(miss, key.to_owned(), body.clone());
+                            Outcome::Done(body.clone())
+                        }
+                        Err(_) => Outcome::Failed,
+                    };
+                    // The waiters see the outcome; dropping the leader frees the key.
+                    leader.outcome.send_replace(outcome);
+                    drop(leader);
+                    return result.map_err(Coalesced::Failed);
+                }
+                Turn::Wait(mut outcome) => {
+                    let waited = tokio::time::timeout_at(
+                        deadline,
+                        outcome.wait_for(|o| !matches!(o, Outcome::Pending)),
+                    )
+                    .await;
+                    let finished = match waited {
+                        Err(_) => return Err(Coalesced::TimedOut),
+                        // The leader was dropped unfinished: try again, maybe as the leader.
+                        Ok(Err(_)) => continue,
+                        Ok(Ok(finished)) => finished.clone(),
+                    };
+                    return match finished {
+                        Outcome::Done(body) => Ok(body),
+                        Outcome::Failed | Outcome::Pending => Err(Coalesced::LeaderFailed),
+                    };
+                }
+            }
+        }
+    }
+
+    /// Serve, lead the computation of `key` or wait for the one in flight.
+    fn turn(&self, key: &str, now: Instant) -> Turn<'_> {
+        {
+            let state = self.state.read().unwrap_or_else(PoisonError::into_inner);
+            if let Found::Serve(body) = self.judge(state.entries.get(key), now) {
+                return Turn::Serve(body);
+            }
+        }
+        let mut state = self.state.write().unwrap_or_else(PoisonError::into_inner);
+        let miss = Miss {
+            generation: state.generation,
+        };
+        match self.judge(state.entries.get(key), now) {
+            Found::Serve(body) => return Turn::Serve(body),
+            Found::Claim => {
+                if let Some(entry) = state.entries.get_mut(key) {
+                    entry.refreshing = true;
+                }
+            }
+            Found::Miss => {
+                if let Some(flight) = state.flights.get_mut(key) {
+                    flight.waiters += 1;
+                    return Turn::Wait(flight.outcome.clone());
+                }
+            }
+        }
+        let id = state.next_flight;
+        state.next_flight = id.wrapping_add(1);
+        let (outcome, receiver) = watch::channel(Outcome::Pending);
+        state.flights.insert(
+            key.to_owned(),
+            Flight {
+                id,
+                outcome: receiver,
+                waiters: 0,
+            },
+        );
+        let leader = Leader {
+            cache: self,
+            key: key.to_owned(),
+            id,
+            outcome,
+        };
+        Turn::Lead(miss, leader)
+    }
+
     pub fn store(&self, miss: Miss, key: String, body: Bytes) {
         self.store_at(miss, key, body, Instant::now());
     }
@@ -142,6 +309,15 @@ impl BodyCache {
         let mut state = self.state.write().unwrap_or_else(PoisonError::into_inner);
         state.generation = state.generation.wrapping_add(1);
         state.entries.clear();
+        // Readers after a write do not join a computation that started before it.
+        state.flights.clear();
+    }
+
+    /// How many readers wait for the computation of `key` (tests).
+    #[cfg(test)]
+    fn waiters(&self, key: &str) -> Option<usize> {
+        let state = self.state.read().unwrap_or_else(PoisonError::into_inner);
+        state.flights.get(key).map(|f| f.waiters)
     }
 }
 
@@ -248,6 +424,158 @@ mod tests {
         // The refresh that started before the write does not bring the old list back.
         cache.store_at(refresh, "list".into(), body("old"), start + TTL);
         assert!(cache.get_at("list", start + TTL).is_err());
+    }
+
+    mod single_flight {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+
+        use tokio::sync::oneshot;
+        use tokio::task::JoinHandle;
+
+        use super::*;
+
+        const WAIT: Duration = Duration::from_secs(30);
+
+        type Answer = Result<Bytes, Coalesced<&'static str>>;
+
+        /// A reader of "k" whose own computation counts itself and answers "own".
+        fn reader(cache: &Arc<BodyCache>, calls: &Arc<AtomicUsize>) -> JoinHandle<Answer> {
+            let (cache, calls) = (cache.clone(), calls.clone());
+            tokio::spawn(async move {
+                cache
+                    .get_or_compute("k", WAIT, || async move {
+                        calls.fetch_add(1, Ordering::SeqCst);
+                        Ok(body("own"))
+                    })
+                    .await
+            })
+        }
+
+        /// The first reader of "k": its computation answers what `release` is sent.
+        async fn leader(
+            cache: &Arc<BodyCache>,
+            calls: &Arc<AtomicUsize>,
+        ) -> (
+            JoinHandle<Answer>,
+            oneshot::Sender<Result<Bytes, &'static str>>,
+        ) {
+            let (release, gate) = oneshot::channel();
+            let (cache2, calls) = (cache.clone(), calls.clone());
+            let handle = tokio::spawn(async move {
+                cache2
+                    .get_or_compute("k", WAIT, || async move {
+                        calls.fetch_add(1, Ordering::SeqCst);
+                        gate.await.unwrap_or(Err("gate dropped"))
+                    })
+                    .await
+            });
+            while cache.waiters("k").is_none() {
+                tokio::task::yield_now().await;
+            }
+            (handle, release)
+        }
+
+        async fn until_waiting(cache: &BodyCache, n: usize) {
+            while cache.waiters("k") != Some(n) {
+                tokio::task::yield_now().await;
+            }
+        }
+
+        #[tokio::test]
+        async fn concurrent_misses_wait_for_one_computation() {
+            let cache = Arc::new(BodyCache::new(TTL, 8));
+            let calls = Arc::new(AtomicUsize::new(0));
+            let (first, release) = leader(&cache, &calls).await;
+            let others: Vec<_> = (0..63).map(|_| reader(&cache, &calls)).collect();
+            until_waiting(&cache, 63).await;
+
+            release.send(Ok(body("v1"))).unwrap();
+            assert_eq!(first.await.unwrap(), Ok(body("v1")));
+            for other in others {
+                assert_eq!(other.await.unwrap(), Ok(body("v1")));
+            }
+            assert_eq!(calls.load(Ordering::SeqCst), 1, "computed once");
+            // Stored for the next readers, and the key is free again.
+            assert_eq!(cache.get("k").ok(), Some(body("v1")));
+            assert_eq!(cache.waiters("k"), None);
+        }
+
+        #[tokio::test]
+        async fn a_failure_is_not_cached_and_every_waiter_is_told() {
+            let cache = Arc::new(BodyCache::new(TTL, 8));
+            let calls = Arc::new(AtomicUsize::new(0));
+            let (first, release) = leader(&cache, &calls).await;
+            let others: Vec<_> = (0..3).map(|_| reader(&cache, &calls)).collect();
+            until_waiting(&cache, 3).await;
+
+            release.send(Err("database down")).unwrap();
+            assert_eq!(
+                first.await.unwrap(),
+                Err(Coalesced::Failed("database down"))
+            );
+            for other in others {
+                assert_eq!(other.await.unwrap(), Err(Coalesced::LeaderFailed));
+            }
+            assert!(cache.get("k").is_err(), "the failure is not cached");
+            // The next reader computes afresh.
+            assert_eq!(reader(&cache, &calls).await.unwrap(), Ok(body("own")));
+            assert_eq!(calls.load(Ordering::SeqCst), 2);
+        }
+
+        #[tokio::test]
+        async fn a_waiter_gives_up_after_its_wait() {
+            let cache = Arc::new(BodyCache::new(TTL, 8));
+            let calls = Arc::new(AtomicUsize::new(0));
+            let (_first, _release) = leader(&cache, &calls).await;
+            // The leader never finishes: the waiter is answered when its wait is over.
+            let waited = cache
+                .get_or_compute("k", Duration::from_millis(20), || async {
+                    Ok::<_, &str>(body("own"))
+                })
+                .await;
+            assert_eq!(waited, Err(Coalesced::TimedOut));
+            assert_eq!(calls.load(Ordering::SeqCst), 1);
+        }
+
+        #[tokio::test]
+        async fn a_cancelled_leader_hands_over_to_a_waiter() {
+            let cache = Arc::new(BodyCache::new(TTL, 8));
+            let calls = Arc::new(AtomicUsize::new(0));
+            let (first, _release) = leader(&cache, &calls).await;
+            let other = reader(&cache, &calls);
+            until_waiting(&cache, 1).await;
+
+            // The first request went away (client disconnected) mid-computation.
+            first.abort();
+            assert!(first.await.unwrap_err().is_cancelled());
+            assert_eq!(other.await.unwrap(), Ok(body("own")));
+            assert_eq!(calls.load(Ordering::SeqCst), 2);
+            assert_eq!(cache.get("k").ok(), Some(body("own")));
+        }
+
+        #[tokio::test]
+        async fn readers_after_a_write_do_not_join_an_older_computation() {
+            let cache = Arc::new(BodyCache::new(TTL, 8));
+            let calls = Arc::new(AtomicUsize::new(0));
+            let (first, release) = leader(&cache, &calls).await;
+            cache.invalidate();
+            // Computed anew from the written data, not handed the older answer.
+            assert_eq!(reader(&cache, &calls).await.unwrap(), Ok(body("own")));
+            release.send(Ok(body("before the write"))).unwrap();
+            assert_eq!(first.await.unwrap(), Ok(body("before the write")));
+            assert_eq!(cache.get("k").ok(), Some(body("own")));
+        }
+
+        #[tokio::test]
+        async fn a_cached_answer_is_served_without_computing() {
+            let cache = Arc::new(BodyCache::new(TTL, 8));
+            let calls = Arc::new(AtomicUsize::new(0));
+            let fill = miss(cache.get("k"));
+            cache.store(fill, "k".into(), body("cached"));
+            assert_eq!(reader(&cache, &calls).await.unwrap(), Ok(body("cached")));
+            assert_eq!(calls.load(Ordering::SeqCst), 0);
+        }
     }
 
     #[test]
