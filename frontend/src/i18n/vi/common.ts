@@ -40,6 +40,8 @@ export const common = {
   dayPlaceholder: 'dd/mm/yyyy',
   dayInvalid: 'Nhập ngày dạng dd/mm/yyyy',
   pickDay: (label: string) => `Chọn ${label.toLowerCase()} trên lịch`,
+  dateTimePlaceholder: 'dd/mm/yyyy HH:mm',
+  dateTimeInvalid: 'Nhập ngày giờ có thật, dạng dd/mm/yyyy HH:mm (ví dụ 31/12/2027 23:59)',
   rowsPerPage: 'Số dòng mỗi trang',
   displayedRows: (from: number, to: number, count: number) => `${from}–${to} trên ${count}`,
   fileSize: {

@@ -150,7 +150,7 @@ export const serialCodes = {
   validation: {
     codeTooLong: 'Mã serial tối đa 200 ký tự',
     codeControl: 'Mã serial không được chứa ký tự điều khiển',
-    expiresAtInvalid: 'Thời điểm hết hạn không hợp lệ',
+    expiresAtInvalid: 'Thời điểm hết hạn không có thật: nhập dạng dd/mm/yyyy HH:mm, ví dụ 31/12/2027 23:59',
     expiresAtPast: 'Thời điểm hết hạn phải ở tương lai',
     noteTooLong: 'Ghi chú tối đa 500 ký tự',
     productRequired: 'Chọn sản phẩm',

@@ -3,6 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DateTimeField } from '@/components/ui/date-time-field';
 import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
 import { PRODUCT_STATUSES, type ProductStatus } from '@/features/products/api/types';
 import { vi } from '@/i18n/vi';
@@ -17,6 +18,7 @@ export function InputPage() {
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<ProductStatus | ''>('');
   const [active, setActive] = useState(true);
+  const [expiresAt, setExpiresAt] = useState('');
   return (
     <UikitPage section="input">
       <DemoBlock title={t.productForm}>
@@ -37,7 +39,7 @@ export function InputPage() {
           <FilterSelect label={t.status} value={status} onChange={setStatus} options={PRODUCT_STATUSES} optionLabel={(value) => vi.products.status[value]} />
         </FilterBar>
         <FilterBar>
-          <TextField label={t.expiresAt} type="datetime-local" sx={{ flex: 1 }} slotProps={{ inputLabel: { shrink: true } }} />
+          <DateTimeField label={t.expiresAt} value={expiresAt} onChange={setExpiresAt} sx={{ flex: 1 }} testId="demo-expires-at" />
           <TextField label={t.note} sx={{ flex: 2 }} />
           <FormControlLabel control={<Switch checked={active} onChange={(_, checked) => setActive(checked)} />} label={vi.products.status.active} />
         </FilterBar>

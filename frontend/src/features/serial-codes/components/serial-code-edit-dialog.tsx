@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDateTimeField } from '@/components/ui/form/form-date-time-field';
 import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { SERIAL_CODE_LIMITS } from '@/config/limits';
@@ -94,14 +95,7 @@ export function SerialCodeEditDialog({ code, onClose }: { code: SerialCode | nul
           autoFocus
           slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } } }}
         />
-        <FormTextField
-          control={control}
-          name="expiresAt"
-          label={t.expiresAt}
-          helperText={t.expiresAtHelp}
-          type="datetime-local"
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <FormDateTimeField control={control} name="expiresAt" label={t.expiresAt} helperText={t.expiresAtHelp} testId="serial-code-expires-at" />
         <FormTextField control={control} name="note" label={t.note} multiline minRows={2} maxLength={SERIAL_CODE_LIMITS.noteMax} />
         <FormSwitchField control={control} name="disabled" label={t.disabled} />
       </Stack>

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { AppDialog } from '@/components/ui/app-dialog';
+import { FormDateTimeField } from '@/components/ui/form/form-date-time-field';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { SERIAL_CODE_LIMITS } from '@/config/limits';
 import { vi } from '@/i18n/vi';
@@ -362,14 +363,7 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
                   .join(' · ')}
           </Alert>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormTextField
-              control={control}
-              name="expiresAt"
-              label={t.expiresAt}
-              type="datetime-local"
-              sx={{ flex: 1 }}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <FormDateTimeField control={control} name="expiresAt" label={t.expiresAt} sx={{ flex: 1 }} testId="import-expires-at" />
             <FormTextField control={control} name="note" label={t.note} maxLength={SERIAL_CODE_LIMITS.noteMax} sx={{ flex: 2 }} />
           </Stack>
         </Stack>

@@ -17,7 +17,7 @@ const noteField = z
   .trim()
   .refine((value) => charLength(value) <= SERIAL_CODE_LIMITS.noteMax, t.noteTooLong);
 
-/** An optional future instant typed in a datetime-local input; `unchanged` is always accepted. */
+/** An optional future moment typed as dd/mm/yyyy HH:mm (`DateTimeField`); `unchanged` is always accepted. */
 function expiresAtField(unchanged?: string) {
   return z.string().superRefine((value, ctx) => {
     if (unchanged !== undefined && value === unchanged) return;

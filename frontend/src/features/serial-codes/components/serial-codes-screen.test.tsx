@@ -31,6 +31,9 @@ const sold: SerialCode = {
   soldAt: '2026-11-21T03:00:00Z',
 };
 
+/** A year still ahead whenever the tests run (the expiry must be in the future). */
+const LATER = new Date().getFullYear() + 2;
+
 function page(items: SerialCode[]) {
   return okEnvelope({ items, totalCount: items.length, pageIndex: 1, pageSize: 20 });
 }
@@ -110,6 +113,77 @@ describe('SerialCodesScreen', () => {
     const call = fetch.mock.calls.find(([url]) => url.includes('/ProductSerialCode/Update'))!;
     expect(call[1]!.method).toBe('PUT');
     expect(jsonBody(call[1])).toEqual({ id: 'c-1', note: null, status: 'disabled' });
+  });
+
+  it('sets the expiry typed as dd/mm/yyyy HH:mm, refuses 31/02 in Vietnamese, and clears it', async () => {
+    const expiring = { ...available, expiresAt: new Date(2027, 5, 30, 8, 0).toISOString() };
+    const fetch = mockFetch((url) => {
+      if (url.includes('/ProductSerialCode/Update')) return okEnvelope(expiring);
+      if (url.includes('/Product/Pagination')) return okEnvelope({ items: [], totalCount: 0, pageIndex: 1, pageSize: 20 });
+      return page([expiring]);
+    });
+    renderApp('/admin/products/serial-codes');
+    const user = userEvent.setup();
+    const openEdit = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Sửa ••••••AB12' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Sửa mã serial' });
+      return { dialog, field: within(dialog).getByTestId('serial-code-expires-at') };
+    };
+    const updates = () => fetch.mock.calls.filter(([url]) => url.includes('/ProductSerialCode/Update'));
+
+    // The stored expiry shows day first, whatever the browser's language.
+    let { dialog, field } = await openEdit();
+    expect(field).toHaveValue('30/06/2027 08:00');
+    expect(field).toHaveAttribute('placeholder', 'dd/mm/yyyy HH:mm');
+
+    // A day that does not exist: a Vietnamese message, nothing sent.
+    await user.clear(field);
+    await user.type(field, '31/02/2027 10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect(await within(dialog).findByText('Thời điểm hết hạn không có thật: nhập dạng dd/mm/yyyy HH:mm, ví dụ 31/12/2027 23:59')).toBeInTheDocument();
+    expect(updates()).toHaveLength(0);
+
+    // Digits only (a phone's number pad) get their separators; the instant is that local moment.
+    await user.clear(field);
+    await user.type(field, `3112${LATER}2359`);
+    expect(field).toHaveValue(`31/12/${LATER} 23:59`);
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    expect(jsonBody(updates()[0]?.[1])).toEqual({ id: 'c-1', expiresAt: new Date(LATER, 11, 31, 23, 59).toISOString() });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sửa mã serial' })).not.toBeInTheDocument());
+
+    // Emptied: the code no longer expires.
+    ({ dialog, field } = await openEdit());
+    await user.clear(field);
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(updates()).toHaveLength(2));
+    expect(jsonBody(updates()[1]?.[1])).toEqual({ id: 'c-1', expiresAt: null });
+  });
+
+  it('imports with an expiry typed as dd/mm/yyyy HH:mm', async () => {
+    const fetch = api((url) => (url.includes('/CreateBulk') ? okEnvelope({ inserted: 1, duplicates: [], invalid: [] }) : undefined));
+    renderApp('/admin/products/serial-codes?productId=p-1');
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sản phẩm' })).toHaveValue('Thẻ Garena 100K'));
+    await user.click(screen.getByTestId('serial-codes-import-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Nhập mã serial' });
+    await user.click(within(dialog).getByTestId('import-codes-text'));
+    await user.paste('AAA-1');
+    await waitFor(() => expect(within(dialog).getByTestId('import-preview')).toHaveAttribute('data-count', '1'));
+    const field = within(dialog).getByTestId('import-expires-at');
+    await user.type(field, '1/1/2020 9:05');
+    await user.tab();
+    expect(field).toHaveValue('01/01/2020 09:05');
+    await user.click(within(dialog).getByTestId('import-submit'));
+    expect(await within(dialog).findByText('Thời điểm hết hạn phải ở tương lai')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => url.includes('/CreateBulk'))).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, `31/12/${LATER} 23:59`);
+    await user.click(within(dialog).getByTestId('import-submit'));
+    await screen.findByTestId('import-result');
+    const call = fetch.mock.calls.find(([url]) => url.includes('/CreateBulk'))!;
+    expect(jsonBody(call[1])).toMatchObject({ codes: ['AAA-1'], expiresAt: new Date(LATER, 11, 31, 23, 59).toISOString() });
   });
 
   it('imports pasted codes and reports the result by line number', async () => {
