@@ -30,8 +30,6 @@ export type DateTimeFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'on
   onChange: (text: string) => void;
   onBlur?: () => void;
   inputRef?: Ref<HTMLInputElement>;
-  /** The earliest moment the calendar offers, as text (`dd/mm/yyyy HH:mm`). */
-  min?: string;
   testId?: string;
 };
 
@@ -42,7 +40,7 @@ export type DateTimeFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'on
  * turns it into an instant, and a form's schema says what is wrong with it. Without an
  * `error` from the form, text that is not a real moment is flagged here.
  */
-export function DateTimeField({ value, onChange, onBlur, inputRef, min, testId, label, error, helperText, slotProps, ...props }: DateTimeFieldProps) {
+export function DateTimeField({ value, onChange, onBlur, inputRef, testId, label, error, helperText, slotProps, ...props }: DateTimeFieldProps) {
   const picker = useRef<HTMLInputElement>(null);
   const unreadable = value.trim() !== '' && fromDateTimeInputValue(value) === undefined;
   const showError = error ?? unreadable;
@@ -90,7 +88,6 @@ export function DateTimeField({ value, onChange, onBlur, inputRef, min, testId, 
                 tabIndex={-1}
                 aria-hidden
                 value={dateTimeTextToPickerValue(value)}
-                min={min ? dateTimeTextToPickerValue(min) || undefined : undefined}
                 onChange={(event) => onChange(pickerValueToDateTimeText(event.target.value))}
                 sx={{ position: 'absolute', right: 0, bottom: 0, width: 1, height: 1, opacity: 0, border: 0, p: 0, pointerEvents: 'none' }}
               />
