@@ -19,6 +19,8 @@
 //! | `TOKEN_STATUS_CACHE_SECONDS` | `30` | how long a TokenStatus answer per (user, ver) is reused (0: never) |
 //! | `WORKERS` | number of CPUs | HTTP worker threads |
 //! | `HSTS_MAX_AGE_SECONDS` | `0` (off) | when above 0, every answer carries `Strict-Transport-Security: max-age=<n>; includeSubDomains`; set it only where the shop is served over HTTPS alone |
+//! | `PUBLIC_BASE_URL` | `http://localhost:8080` | the shop's public address: canonical and Open Graph URLs, the sitemap's addresses |
+//! | `PAGE_CACHE_SECONDS` | `5` | how long a rendered page (home, product page, sitemap) is reused per path (0: never) |
 //! | `METRICS_PORT` | `9090` | port of the second listener that serves `GET /metrics` (on `LISTEN_ADDR`'s host); never the public port |
 //! | `RUST_LOG`, `LOG_FORMAT`, `OTEL_*` | | logging and tracing, see `shop_common::telemetry`; a span per request only when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, sampled by `OTEL_TRACES_SAMPLER` |
 
@@ -106,7 +108,14 @@ pub struct Config {
     /// `Strict-Transport-Security`'s `max-age` in seconds on every answer; `None`: no
     /// such header (a shop served over plain HTTP, or HSTS set by the TLS terminator).
     pub hsts_max_age: Option<u64>,
+    /// The shop's public address without a trailing slash (canonical URLs, sitemap).
+    pub public_base_url: String,
+    /// How long a page's rendered head is reused ([`crate::page_meta`]); zero: never.
+    pub page_cache_ttl: Duration,
 }
+
+pub const DEFAULT_PUBLIC_BASE_URL: &str = "http://localhost:8080";
+pub const DEFAULT_PAGE_CACHE_TTL: Duration = Duration::from_secs(5);
 
 impl Config {
     /// A configuration with the documented defaults, for the given upstreams and key.
@@ -128,6 +137,8 @@ impl Config {
             metrics_port: DEFAULT_METRICS_PORT,
             request_spans: false,
             hsts_max_age: None,
+            public_base_url: DEFAULT_PUBLIC_BASE_URL.into(),
+            page_cache_ttl: DEFAULT_PAGE_CACHE_TTL,
         }
     }
 
@@ -175,6 +186,11 @@ impl Config {
                 0 => None,
                 n => Some(n),
             },
+            public_base_url: config::http_url(
+                "PUBLIC_BASE_URL",
+                &config::or("PUBLIC_BASE_URL", DEFAULT_PUBLIC_BASE_URL),
+            )?,
+            page_cache_ttl: config::duration_or("PAGE_CACHE_SECONDS", DEFAULT_PAGE_CACHE_TTL)?,
         })
     }
 }
@@ -248,5 +264,7 @@ mod tests {
         assert_eq!(c.frontend_dir, PathBuf::from("frontend/dist"));
         assert_eq!(c.metrics_port, 9090);
         assert_eq!(c.hsts_max_age, None);
+        assert_eq!(c.public_base_url, "http://localhost:8080");
+        assert_eq!(c.page_cache_ttl, Duration::from_secs(5));
     }
 }

@@ -11,7 +11,9 @@
 //! [`response_filter`] streams the answer back; then
 //! [`logging`]. [`proxy`] runs them in that order, straight from actix-http's request
 //! ([`front`]). Everything else is the SPA ([`spa`]) or a probe ([`probes`]), served by
-//! an actix-web `App`. Errors are answered in the envelope ([`error`]); every
+//! an actix-web `App`; the home and product pages get their own title, description,
+//! Open Graph tags, JSON-LD and first data in the shell, and `/sitemap.xml` and
+//! `/robots.txt` are written from the catalogue ([`page_meta`]). Errors are answered in the envelope ([`error`]); every
 //! answer carries its [`request_id`]. Configuration: [`config`]; shared and per-worker
 //! state: [`state`]; each worker's graceful-shutdown signal: [`shutdown`]. Request
 //! metrics and span names by route class, and the `METRICS_PORT` listener: [`metrics`].
@@ -25,6 +27,7 @@ pub mod header_block;
 pub mod headers;
 pub mod logging;
 pub mod metrics;
+pub mod page_meta;
 pub mod path;
 pub mod probes;
 pub mod proxy;

@@ -3,6 +3,8 @@
 //! without revalidation), and security headers on every answer. A missing build is a
 //! clear 503, not a crash. An asset with a precompressed sibling from the build
 //! (`app.js.br`, `app.js.gz`) goes out as that file to a client that accepts its encoding.
+//! The home page, product pages, `/robots.txt` and `/sitemap.xml` are [`page_meta`]'s
+//! first; when it has nothing to add they are served as before.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -16,6 +18,7 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
 
 use crate::error::GatewayError;
+use crate::page_meta::PageMeta;
 use crate::path;
 use crate::request_id::RequestId;
 use crate::state::Shared;
@@ -129,18 +132,25 @@ pub fn is_spa_request(raw_path: &str) -> bool {
 
 /// Serves a SPA request (GET or HEAD; anything else is a code 2 envelope).
 pub async fn handle(req: HttpRequest, shared: web::Data<Shared>) -> HttpResponse {
-    let mut resp = serve(&req, &shared.spa).await;
+    let mut resp = serve(&req, &shared).await;
     RequestId::of(&req).set_on(&mut resp);
     resp
 }
 
-async fn serve(req: &HttpRequest, spa: &Spa) -> HttpResponse {
+async fn serve(req: &HttpRequest, shared: &Shared) -> HttpResponse {
+    let spa = &shared.spa;
     let raw = req.uri().path();
     let classified = path::Classified::from_extensions(&req.extensions(), raw);
     let path = classified.path(raw);
     if classified.route != path::Route::Spa || !matches!(*req.method(), Method::GET | Method::HEAD)
     {
         return GatewayError::NotFound.error_response();
+    }
+    if PageMeta::handles(path)
+        && let Some(mut resp) = shared.page_meta.answer(path, req.query_string()).await
+    {
+        secure(&mut resp);
+        return resp;
     }
     let mut resp = match spa.lookup(path) {
         Lookup::File(file) => match asset(req, path, &file).await {

@@ -1,5 +1,5 @@
 //! What the handlers share: configuration, the upstream table, token checks, rate
-//! limits and the SPA for every worker, and each worker's own upstream connections.
+//! limits, the SPA and its pages' metadata for every worker, and each worker's own upstream connections.
 
 use std::io;
 use std::sync::Arc;
@@ -9,6 +9,7 @@ use shop_common::telemetry::RequestTracer;
 use crate::auth::Authenticator;
 use crate::client::Client;
 use crate::config::Config;
+use crate::page_meta::PageMeta;
 use crate::rate_limit::RateLimiter;
 use crate::routes::UpstreamTable;
 use crate::spa::Spa;
@@ -21,6 +22,7 @@ pub struct Shared {
     pub(crate) login_limit: RateLimiter,
     pub(crate) order_limit: RateLimiter,
     pub(crate) spa: Spa,
+    pub(crate) page_meta: PageMeta,
 }
 
 impl Shared {
@@ -38,6 +40,7 @@ impl Shared {
             login_limit: RateLimiter::new(config.login_per_minute, config.rate_limit_window),
             order_limit: RateLimiter::new(config.order_per_minute, config.rate_limit_window),
             spa: Spa::new(config.frontend_dir.clone()),
+            page_meta: PageMeta::new(&config),
             config,
         })
     }
