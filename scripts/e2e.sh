@@ -25,6 +25,9 @@ export ADMIN_PASSWORD=${E2E_ADMIN_PASSWORD:-Admin@123}
 # retailstore's own tests; set these variables to run the e2e tests with other values.
 export RATE_LIMIT_LOGIN_PER_MINUTE=${RATE_LIMIT_LOGIN_PER_MINUTE:-1000}
 export RATE_LIMIT_ORDER_PER_MINUTE=${RATE_LIMIT_ORDER_PER_MINUTE:-1000}
+# Tests change the shop and look at once: the gateway renders each page afresh (its
+# page cache is covered by its own tests).
+export PAGE_CACHE_SECONDS=${PAGE_CACHE_SECONDS:-0}
 export MAX_UNPAID_ORDERS_PER_IP=${MAX_UNPAID_ORDERS_PER_IP:-1000}
 # A fresh, empty shop: the tests arrange their own data.
 export SEED_DEMO=${E2E_SEED_DEMO:-0}

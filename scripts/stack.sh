@@ -322,6 +322,8 @@ child_env() {
       "RETAILSTORE_URL=http://127.0.0.1:$(port_of retailstore)"
       "PAYMENTPROVIDER_URL=http://127.0.0.1:$(port_of paymentprovider)"
       "FRONTEND_DIR=$FRONTEND_DIST"
+      # Canonical and Open Graph addresses, the sitemap's.
+      "PUBLIC_BASE_URL=${PUBLIC_BASE_URL:-http://localhost:$PORT_BASE}"
       "INTERNAL_API_KEY=$(<"$DATA_DIR/gateway-internal-key")"
       "TRUSTED_PROXIES=${GATEWAY_TRUSTED_PROXIES:-}"
       # Beside the public port, so that several stacks can run side by side.
