@@ -1,0 +1,13 @@
+//! The crate's black-box tests, one binary: each module is one area.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+mod auth;
+mod hsts;
+mod limits;
+mod metrics;
+mod notifications;
+mod routing;
+mod spa;
+mod trace;
