@@ -18,6 +18,8 @@ diesel::table! {
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
         redeem_instructions -> Nullable<Text>,
+        /// `product_fold(name)`, kept by the database (migration product_search).
+        search -> Text,
     }
 }
 

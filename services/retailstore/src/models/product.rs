@@ -3,10 +3,11 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
+use diesel::dsl::case_when;
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt};
+use diesel::sql_types::{Array, BigInt, Integer};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
-use shop_common::pagination::{SortDir, like_pattern};
+use shop_common::pagination::SortDir;
 use uuid::Uuid;
 
 use crate::domain::audit::AuditAction;
@@ -15,7 +16,13 @@ use crate::domain::serial_code::CodeStatus;
 use crate::models::audit_entry::Actor;
 use crate::models::serial_code::EXPIRING;
 use crate::schema::{product_slugs, product_stock, products, serial_codes};
-use crate::slug::slugify;
+
+diesel::define_sql_function! {
+    /// The one fold of search (migration product_search): lower case, no diacritics,
+    /// `đ` -> `d`, words of a-z 0-9 joined by single spaces. `products.search` is
+    /// `product_fold(name)`; keywords are folded by the same function.
+    fn product_fold(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
 
 #[derive(QueryableByName)]
 struct Expiring {
@@ -150,12 +157,71 @@ async fn release_old_slug(conn: &mut AsyncPgConnection, slug: &str) -> QueryResu
         .await
 }
 
-/// List filters: `keyword` matches the name (ILIKE) or the folded slug, so `the garena`
-/// finds `Thẻ Garena 100K`.
+/// A keyword as the search reads it: folded by the database's `product_fold` (as the
+/// stored `products.search` is), split into words. A product matches when its folded
+/// name holds every word, in any order, as a substring (`gar 100` finds `Thẻ Garena
+/// 100K`); the trigram index on `products.search` answers each word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Search {
+    /// The whole folded keyword, for ranking.
+    phrase: String,
+    /// Its distinct words, longest first, none inside another (implied by it).
+    words: Vec<String>,
+}
+
+impl Search {
+    /// The search for `keyword`. One with no letter or digit (`%`, `!!!`) has no words
+    /// and matches nothing: no product name is made of punctuation only.
+    pub async fn fold(conn: &mut AsyncPgConnection, keyword: &str) -> QueryResult<Search> {
+        let folded: String = diesel::select(product_fold(keyword))
+            .get_result(conn)
+            .await?;
+        Ok(Self::of_folded(&folded))
+    }
+
+    /// The search for an already folded keyword (`a-z 0-9` words and single spaces).
+    pub fn of_folded(folded: &str) -> Search {
+        let mut words: Vec<&str> = folded.split_whitespace().collect();
+        // Longest first: the index starts from the most selective word, and a word
+        // inside a longer one adds nothing to "holds every word".
+        words.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        let mut kept: Vec<String> = Vec::with_capacity(words.len());
+        for word in words {
+            if !kept.iter().any(|k| k.contains(word)) {
+                kept.push(word.to_owned());
+            }
+        }
+        Search {
+            phrase: folded.split_whitespace().collect::<Vec<_>>().join(" "),
+            words: kept,
+        }
+    }
+
+    pub fn words(&self) -> &[String] {
+        &self.words
+    }
+}
+
+/// List filters.
 #[derive(Debug, Clone, Default)]
 pub struct ProductFilter {
-    pub keyword: Option<String>,
+    pub search: Option<Search>,
     pub status: Option<ProductStatus>,
+}
+
+impl ProductFilter {
+    /// The filter of a list request: `keyword` folded into a [`Search`].
+    pub async fn new(
+        conn: &mut AsyncPgConnection,
+        keyword: Option<&str>,
+        status: Option<ProductStatus>,
+    ) -> QueryResult<Self> {
+        let search = match keyword {
+            Some(keyword) => Some(Search::fold(conn, keyword).await?),
+            None => None,
+        };
+        Ok(Self { search, status })
+    }
 }
 
 /// Sortable columns; `Default` is `sort_order asc, created_at desc`.
@@ -175,14 +241,14 @@ macro_rules! filtered {
         if let Some(status) = $filter.status {
             query = query.filter(products::status.eq(status));
         }
-        if let Some(keyword) = $filter.keyword.as_deref() {
-            let by_name = products::name.ilike(like_pattern(keyword));
-            let folded = slugify(keyword);
-            query = if folded.is_empty() {
-                query.filter(by_name)
-            } else {
-                query.filter(by_name.or(products::slug.like(like_pattern(&folded))))
-            };
+        if let Some(search) = &$filter.search {
+            if search.words.is_empty() {
+                query = query.filter(diesel::dsl::sql::<diesel::sql_types::Bool>("FALSE"));
+            }
+            // Folded words are a-z 0-9 only: nothing to escape in the pattern.
+            for word in &search.words {
+                query = query.filter(products::search.like(format!("%{word}%")));
+            }
         }
         query
     }};
@@ -250,9 +316,11 @@ impl Product {
     }
 
     pub async fn exists(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<bool> {
-        diesel::select(diesel::dsl::exists(products::table.find(id)))
-            .get_result(conn)
-            .await
+        diesel::select(diesel::dsl::exists(
+            products::table.find(id).select(products::id),
+        ))
+        .get_result(conn)
+        .await
     }
 
     /// The redemption steps of those of these products that have them.
@@ -343,7 +411,9 @@ impl Product {
         .await
     }
 
-    /// One page of products with their counters.
+    /// One page of products with their counters. A search in the default order ranks
+    /// by relevance first: the whole keyword as the name, then at its start, then at a
+    /// word's start, then anywhere, then every word in any order; then the default order.
     pub async fn page(
         conn: &mut AsyncPgConnection,
         filter: &ProductFilter,
@@ -358,25 +428,46 @@ impl Product {
                 .into_boxed(),
             filter
         );
-        let query = match sort {
-            ProductSort::Default | ProductSort::SortOrder(Asc) => query.order((
+        let query = match (&filter.search, sort) {
+            (Some(search), ProductSort::Default) => {
+                let phrase = search.phrase.as_str();
+                let tier = |n: i32| n.into_sql::<Integer>();
+                let relevance = case_when(products::search.eq(phrase.to_owned()), tier(0))
+                    .when(products::search.like(format!("{phrase}%")), tier(1))
+                    .when(products::search.like(format!("% {phrase}%")), tier(2))
+                    .when(products::search.like(format!("%{phrase}%")), tier(3))
+                    .otherwise(tier(4));
+                query.order((
+                    relevance.asc(),
+                    products::sort_order.asc(),
+                    products::created_at.desc(),
+                    products::id.asc(),
+                ))
+            }
+            (_, ProductSort::Default | ProductSort::SortOrder(Asc)) => query.order((
                 products::sort_order.asc(),
                 products::created_at.desc(),
                 products::id.asc(),
             )),
-            ProductSort::SortOrder(Desc) => query.order((
+            (_, ProductSort::SortOrder(Desc)) => query.order((
                 products::sort_order.desc(),
                 products::created_at.asc(),
                 products::id.desc(),
             )),
-            ProductSort::Name(Asc) => query.order((products::name.asc(), products::id.asc())),
-            ProductSort::Name(Desc) => query.order((products::name.desc(), products::id.desc())),
-            ProductSort::Price(Asc) => query.order((products::price.asc(), products::id.asc())),
-            ProductSort::Price(Desc) => query.order((products::price.desc(), products::id.desc())),
-            ProductSort::CreatedAt(Asc) => {
+            (_, ProductSort::Name(Asc)) => query.order((products::name.asc(), products::id.asc())),
+            (_, ProductSort::Name(Desc)) => {
+                query.order((products::name.desc(), products::id.desc()))
+            }
+            (_, ProductSort::Price(Asc)) => {
+                query.order((products::price.asc(), products::id.asc()))
+            }
+            (_, ProductSort::Price(Desc)) => {
+                query.order((products::price.desc(), products::id.desc()))
+            }
+            (_, ProductSort::CreatedAt(Asc)) => {
                 query.order((products::created_at.asc(), products::id.asc()))
             }
-            ProductSort::CreatedAt(Desc) => {
+            (_, ProductSort::CreatedAt(Desc)) => {
                 query.order((products::created_at.desc(), products::id.desc()))
             }
         };
@@ -448,5 +539,25 @@ impl Product {
             .count()
             .get_result(conn)
             .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Search;
+
+    fn words(folded: &str) -> Vec<String> {
+        Search::of_folded(folded).words().to_vec()
+    }
+
+    #[test]
+    fn a_search_keeps_the_words_that_narrow_it() {
+        assert_eq!(words("the garena 100k"), ["garena", "100k", "the"]);
+        // A word inside another adds nothing: `the` is in `thep`; repeats count once.
+        assert_eq!(words("the thep the"), ["thep"]);
+        assert_eq!(words("a b a"), ["a", "b"]);
+        assert!(words("").is_empty());
+        let long = "ab ".repeat(66);
+        assert_eq!(words(long.trim()), ["ab"]);
     }
 }

@@ -1,12 +1,17 @@
 //! Product: the storefront list and product page, and the admin CRUD (admin and staff
 //! alike).
 
+use std::time::Duration;
+
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use shop_common::auth::{AdminUser, AuthUser};
+use shop_common::cache::Coalesced;
 use shop_common::db::DbPool;
+use shop_common::error::ApiError;
 use shop_common::openapi::{
     BadRequest, Deleted, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec, Unauthorized,
 };
@@ -126,13 +131,16 @@ pub struct AdminFilterQuery {
     pub status: Option<String>,
 }
 
+/// What a list's `keyword` matches (the trigram search of `models::product::Search`).
+const KEYWORD: &str = "Từ khóa, tối đa 200 ký tự: tìm trong tên sản phẩm, có dấu hay không dấu đều được (`the game` tìm thấy `Thẻ Game`, `đ` là `d`); nhiều từ thì sản phẩm phải có đủ mọi từ, thứ tự bất kỳ.";
+
 /// The storefront list's paging: its order is fixed.
 pub struct WebPage;
 
 impl PageSpec for WebPage {
     const SORTABLE: &'static [&'static str] = &[];
-    const KEYWORD: &'static str = "Từ khóa, tối đa 200 ký tự.";
-    const DEFAULT_ORDER: &'static str = "`sortOrder asc, createdAt desc`; any sortBy is code 1";
+    const KEYWORD: &'static str = KEYWORD;
+    const DEFAULT_ORDER: &'static str = "`sortOrder asc, createdAt desc`; with a keyword, the most relevant first (the keyword as the whole name, at its start, at a word's start, anywhere, then its words in any order); any sortBy is code 1";
 }
 
 /// The admin list's paging.
@@ -140,7 +148,7 @@ pub struct AdminPage;
 
 impl PageSpec for AdminPage {
     const SORTABLE: &'static [&'static str] = ADMIN_SORTABLE;
-    const KEYWORD: &'static str = "Từ khóa, tối đa 200 ký tự.";
+    const KEYWORD: &'static str = KEYWORD;
 }
 
 fn admin_sort(page: &PageRequest) -> ProductSort {
@@ -156,19 +164,24 @@ fn admin_sort(page: &PageRequest) -> ProductSort {
 async fn list<V: From<(Product, Stock)> + Serialize>(
     pool: &DbPool,
     page: &PageRequest,
-    filter: &ProductFilter,
+    status: Option<ProductStatus>,
     sort: ProductSort,
 ) -> Result<HttpResponse, StoreError> {
     let mut conn = pool.get().await?;
-    let rows = Product::page(&mut conn, filter, sort, page.size, page.offset()).await?;
-    let total = Product::count(&mut conn, filter).await?;
+    let filter = ProductFilter::new(&mut conn, page.keyword.as_deref(), status).await?;
+    let rows = Product::page(&mut conn, &filter, sort, page.size, page.offset()).await?;
+    let total = Product::count(&mut conn, &filter).await?;
     let items: Vec<V> = rows.into_iter().map(V::from).collect();
     Ok(ok(Page::new(items, total, page)))
 }
 
+/// How long a storefront list request waits for an identical one already asking the
+/// database (the cache's single flight) before it is told to try again.
+const STOREFRONT_WAIT: Duration = Duration::from_secs(5);
+
 /// Sản phẩm đang bán (công khai)
 ///
-/// Chỉ sản phẩm active, thứ tự sortOrder tăng rồi createdAt giảm. Không có số lượng tồn kho, chỉ stockLevel. stockLevel không tính mã hết hạn trong vòng 1 ngày (những mã đơn hàng không giao).
+/// Chỉ sản phẩm active, thứ tự sortOrder tăng rồi createdAt giảm; có từ khóa thì sản phẩm khớp nhất lên trước. Không có số lượng tồn kho, chỉ stockLevel. stockLevel không tính mã hết hạn trong vòng 1 ngày (những mã đơn hàng không giao).
 #[utoipa::path(get, path = "/retailstore/api/web/v1/Product/Pagination",
     operation_id = "webProductPagination", tag = "Product",
     params(PageParams<WebPage>),
@@ -185,15 +198,28 @@ async fn web_pagination(
         page.size,
         page.keyword.as_deref().unwrap_or_default()
     );
-    let miss = match cache.0.get(&key) {
-        Ok(body) => return Ok(json_body(body)),
-        Err(miss) => miss,
-    };
-    let filter = ProductFilter {
-        keyword: page.keyword.clone(),
-        status: Some(ProductStatus::Active),
-    };
+    let body = cache
+        .0
+        .get_or_compute(&key, STOREFRONT_WAIT, || web_page_body(&pool, &page))
+        .await
+        .map_err(|e| match e {
+            Coalesced::Failed(e) => e,
+            Coalesced::LeaderFailed | Coalesced::TimedOut => {
+                StoreError::Api(ApiError::unavailable(StatusCode::SERVICE_UNAVAILABLE))
+            }
+        })?;
+    Ok(json_body(body))
+}
+
+/// The storefront list's answer, ready to send (and to cache).
+async fn web_page_body(pool: &DbPool, page: &PageRequest) -> Result<web::Bytes, StoreError> {
     let mut conn = pool.get().await?;
+    let filter = ProductFilter::new(
+        &mut conn,
+        page.keyword.as_deref(),
+        Some(ProductStatus::Active),
+    )
+    .await?;
     let rows = Product::page(
         &mut conn,
         &filter,
@@ -215,11 +241,9 @@ async fn web_pagination(
             ProductWebView::from((p, stock.sellable(soon)))
         })
         .collect();
-    let body = serde_json::to_vec(&Envelope::success(Page::new(items, total, &page)))
+    let body = serde_json::to_vec(&Envelope::success(Page::new(items, total, page)))
         .map_err(|e| StoreError::Api(shop_common::error::internal_error(e)))?;
-    let body = web::Bytes::from(body);
-    cache.0.store(miss, key, body.clone());
-    Ok(json_body(body))
+    Ok(web::Bytes::from(body))
 }
 
 /// Trang sản phẩm (công khai)
@@ -282,11 +306,7 @@ async fn admin_pagination(
             StoreError::field("status", "Trạng thái là draft, active hoặc hidden")
         })?),
     };
-    let filter = ProductFilter {
-        keyword: page.keyword.clone(),
-        status,
-    };
-    list::<ProductAdminView>(&pool, &page, &filter, admin_sort(&page)).await
+    list::<ProductAdminView>(&pool, &page, status, admin_sort(&page)).await
 }
 
 /// Chi tiết sản phẩm
