@@ -8,7 +8,7 @@ MAKEFLAGS += --no-print-directory
 
 CARGO ?= cargo
 
-.PHONY: help run start stop status pay build test fmt-check clippy test-rust api-types api-types-check \
+.PHONY: help run start stop status pay build check test fmt-check clippy test-rust api-types api-types-check \
         test-frontend e2e fuzz test-reliability deploy-check images fmt lint bench clean distclean
 
 help: ## list the targets
@@ -31,6 +31,12 @@ pay: ## on the running local shop, the bank pays an order: make pay CODE=DH... [
 
 build: ## release build of every binary and the frontend
 	PROFILE=release scripts/stack.sh build
+
+check: ## the inner loop, minutes on a warm cache: fmt, clippy, Rust unit tests, frontend type check and lint
+	$(MAKE) fmt-check
+	$(MAKE) clippy
+	$(CARGO) test --workspace --lib --bins --quiet
+	scripts/frontend.sh quick
 
 # The full check, cheapest first. Sequential on purpose: 2 cores, one cargo at a time.
 test: ## fmt-check, deploy-check, clippy, Rust tests, API types current, frontend checks, e2e, API fuzzing, short chaos run

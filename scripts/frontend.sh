@@ -4,6 +4,7 @@
 #   scripts/frontend.sh deps    npm ci when node_modules is missing or older than package-lock.json
 #   scripts/frontend.sh build   deps, then `npm run build` (-> frontend/dist)
 #   scripts/frontend.sh check   deps, then the type check, the lint (`npm run lint`) and the unit tests
+#   scripts/frontend.sh quick   deps, then the type check and the lint (no unit tests)
 #   scripts/frontend.sh lint    deps, then `npm run lint` when the project defines it
 #   scripts/frontend.sh e2e     `npm run test:e2e` (the caller provides E2E_* and a running stack)
 set -euo pipefail
@@ -45,6 +46,13 @@ build() {
 }
 
 check() {
+  quick
+  log "npm run test (unit tests)"
+  npm run test
+}
+
+# quick: the type check and the lint, without the unit tests (`make check`).
+quick() {
   deps
   cd "$FRONTEND"
   if has_script typecheck; then
@@ -55,8 +63,6 @@ check() {
     npx --no-install tsc --noEmit
   fi
   run_lint
-  log "npm run test (unit tests)"
-  npm run test
 }
 
 # run_lint: `npm run lint` (ESLint) when the project defines it.
@@ -85,9 +91,9 @@ e2e() {
 }
 
 case ${1:-} in
-deps | build | check | lint | e2e) "$1" ;;
+deps | build | check | quick | lint | e2e) "$1" ;;
 *)
-  echo "usage: $0 deps|build|check|lint|e2e" >&2
+  echo "usage: $0 deps|build|check|quick|lint|e2e" >&2
   exit 2
   ;;
 esac
