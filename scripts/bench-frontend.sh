@@ -7,7 +7,7 @@
 #      slowdown) in Debian's Chromium against the running stack: the home page and the
 #      login page. Targets: home performance >= 95, accessibility 100, best practices
 #      >= 95, SEO >= 95; login accessibility 100.
-# The table goes to bench/results/frontend-<date>.md, with the audits that cost points.
+# The table goes to bench/results/frontend.md, with the audits that cost points.
 #
 # Lighthouse comes from the npm registry into LIGHTHOUSE_DIR [~/.cache/shop-tools/lighthouse]
 # (installed on first use; it is a tool, not a dependency of the app).

@@ -18,7 +18,7 @@
 # also reads each server's CPU time (all its threads, user and kernel, from
 # /proc/<pid>/task/*/schedstat) before and after the run: CPU µs per request, which stays
 # meaningful when other jobs share the machine and req/s does not.
-# The table goes to bench/results/gateway-<date>.md.
+# The table goes to bench/results/gateway.md.
 #
 # nginx, wrk and hey are installed with apt-get when missing (root or passwordless sudo).
 # Settings: BENCH_PORT_BASE [28080], BENCH_DATA_DIR [.data/bench], BENCH_DURATION [10],
@@ -130,7 +130,7 @@ EOF
 # else the machine does; needs no stack. After 2,000 warm-up requests the counters are
 # zeroed, BENCH_CALLGRIND_REQUESTS [10000] requests are made with hey at 16 connections
 # and the counters dumped. Dumps and `callgrind_annotate` profiles stay in
-# $DATA_DIR/callgrind; the table goes to bench/results/gateway-instructions-<date>.md.
+# $DATA_DIR/callgrind; the table goes to bench/results/gateway-instructions.md.
 callgrind_mode() {
   install_missing valgrind python3
   local dir=$DATA_DIR/callgrind n=${BENCH_CALLGRIND_REQUESTS:-10000}

@@ -381,10 +381,11 @@ bench_env() {
   export MAIL_CATCHER=${MAIL_CATCHER:-0}
 }
 
-# bench_report NAME: the path of a new table, bench/results/NAME-<date>.md (the folder made).
+# bench_report NAME: the path of NAME's table, bench/results/NAME.md (the folder made): each
+# kind keeps its latest result; `make bench` adds every run to bench/results/history.md.
 bench_report() {
   mkdir -p "$ROOT/bench/results"
-  echo "$ROOT/bench/results/$1-$(date +%Y%m%d-%H%M%S).md"
+  echo "$ROOT/bench/results/$1.md"
 }
 
 # bench_stack_up: reuses the stack running from DATA_DIR, or starts one that is stopped
