@@ -1,6 +1,15 @@
 //! The identity service: users, passwords, login, token signing and the JWKS.
 //!
 //! The app factory [`configure`] is shared by the binary and the tests.
+//!
+//! Map: requests arrive in [`routes`] (one module per resource; the wire shapes they
+//! answer with are in [`views`]), which parse input into the checked types of [`domain`]
+//! and call the use cases: [`login`] (the flow, its lockout and throttling),
+//! [`accounts`] (create, update, delete, passwords; [`common_passwords`] refused) and
+//! [`tokens`] (signing, the JWKS). [`password`] hashes, [`auth`] says who is calling an
+//! admin route, [`audit`] names what the audit log records. Tables and their queries:
+//! [`models`] over [`schema`]. Start-up: [`config`] (environment variables) and [`seed`]
+//! (the first admin). Errors: [`error`], mapped to the envelope once.
 
 use std::sync::Arc;
 

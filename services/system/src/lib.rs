@@ -1,5 +1,14 @@
 //! The system service: the shop's configuration, file uploads and notifications. The
 //! app factory here is shared by the binary and the tests.
+//!
+//! Map: requests arrive in [`routes`] (configuration, uploads, notifications and the
+//! internal Enqueue), which parse input into the checked types of [`domain`] and call
+//! the use cases: the configuration (answered to the storefront from [`cache`]), the
+//! files kept by [`storage`] (a local folder or S3), and [`notify`] (events stored with
+//! one delivery per channel and recipient, sent by its worker over SMTP or Telegram).
+//! Secrets at rest are sealed by [`crypto`]. Tables and their queries: [`models`] over
+//! [`schema`]. Settings: [`config`]; errors: [`error`], mapped to the envelope once;
+//! the service's own counters: [`metrics`].
 
 pub mod cache;
 pub mod config;
