@@ -20,6 +20,7 @@ pub mod routes;
 pub mod schema;
 pub mod settlement;
 pub mod vietqr;
+pub mod webhook_test;
 
 use actix_web::web;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
@@ -33,6 +34,7 @@ use crate::crypto::SecretCipher;
 use crate::notifications::RefusedWebhooks;
 use crate::retailstore::Retailstore;
 use crate::routes::webhook::WebhookGuard;
+use crate::webhook_test::WebhookProbe;
 
 pub const SCHEMA: &str = "paymentprovider";
 pub const DEFAULT_LISTEN_ADDR: &str = "0.0.0.0:8084";
@@ -65,6 +67,8 @@ pub struct AppState {
     pub refused: web::Data<RefusedWebhooks>,
     /// The webhook's clock, client resolution and per-client refusal limiter.
     pub webhook_guard: web::Data<WebhookGuard>,
+    /// The client "Gửi thử" posts its test deliveries with.
+    pub webhook_probe: web::Data<WebhookProbe>,
 }
 
 impl AppState {
@@ -88,6 +92,7 @@ impl AppState {
             wake: web::Data::new(Wake::default()),
             refused: web::Data::new(RefusedWebhooks::default()),
             webhook_guard: web::Data::new(WebhookGuard::default()),
+            webhook_probe: web::Data::new(WebhookProbe::new(shop_common::internal::http_client())),
         }
     }
 
@@ -115,6 +120,7 @@ pub fn configure(state: AppState) -> impl Fn(&mut web::ServiceConfig) + Clone + 
             .app_data(state.wake.clone())
             .app_data(state.refused.clone())
             .app_data(state.webhook_guard.clone())
+            .app_data(state.webhook_probe.clone())
             .configure(health::configure)
             .configure(routes::configure);
     }

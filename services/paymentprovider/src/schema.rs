@@ -25,6 +25,9 @@ diesel::table! {
         reconcile_last_id -> Nullable<Int8>,
         /// A replica reconciling this provider holds it until then.
         reconcile_lease_until -> Nullable<Timestamptz>,
+        /// When a webhook call last named this provider, and its outcome.
+        last_webhook_at -> Nullable<Timestamptz>,
+        last_webhook_outcome -> Nullable<Text>,
     }
 }
 
@@ -88,17 +91,29 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// "Gửi thử" deliveries: never transactions, never money.
+    webhook_test_deliveries (id) {
+        id -> Uuid,
+        provider_id -> Uuid,
+        raw -> Jsonb,
+        received_at -> Timestamptz,
+    }
+}
+
 pub use shop_common::audit::audit_log;
 
 diesel::joinable!(payment_provider_secrets -> payment_providers (provider_id));
 diesel::joinable!(payment_provider_api_tokens -> payment_providers (provider_id));
 diesel::joinable!(payment_transactions -> payment_providers (provider_id));
 diesel::joinable!(order_providers -> payment_providers (provider_id));
+diesel::joinable!(webhook_test_deliveries -> payment_providers (provider_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     payment_providers,
     payment_provider_secrets,
     payment_provider_api_tokens,
     payment_transactions,
-    order_providers
+    order_providers,
+    webhook_test_deliveries
 );

@@ -28,11 +28,13 @@ use crate::domain::sepay::{self, Decision, Delivery};
 use crate::domain::transaction::{
     LEASE, TransactionFlag, TransactionSource, TransactionStatus, retry_delay,
 };
-use crate::domain::webhook_auth::{self, Signed, WebhookAuth};
+use crate::domain::webhook_auth::{self, SignatureProblem, Signed, WebhookAuth};
+use crate::domain::webhook_call::WebhookOutcome;
 use crate::error::PaymentError;
 use crate::models::audit_entry::Actor;
 use crate::models::order_provider::OrderProvider;
 use crate::models::provider::Provider;
+use crate::models::test_delivery::NewTestDelivery;
 use crate::models::transaction::{NewTransaction, Settlement, Transaction};
 use crate::notifications;
 use crate::retailstore::{ConfirmPayment, Confirmation, Retailstore};
@@ -77,17 +79,26 @@ pub async fn webhook_key(
     }))
 }
 
+/// A refused webhook delivery: the live provider it named (if any) and why, for that
+/// provider's last-call line. The caller is only ever told code 501.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Refused {
+    pub provider_id: Option<Uuid>,
+    pub reason: WebhookOutcome,
+}
+
 /// The provider a webhook delivery is for, once its credentials have been checked the
 /// provider's way (`webhookAuth`; `body` is the raw body, read only in hmac mode).
-/// Code 501 whatever went wrong: the id is not a uuid, the provider is unknown or
-/// deleted, its webhook is disabled or has no secret, the key or signature is missing or
-/// wrong, the timestamp is outside the window. Every case compares in constant time.
+/// Refused (code 501 to the caller) whatever went wrong: the id is not a uuid, the
+/// provider is unknown or deleted, its webhook is disabled or has no secret, the key or
+/// signature is missing or wrong, the timestamp is outside the window. Every case
+/// compares in constant time.
 pub fn check_credentials(
     found: Option<(Provider, Option<String>)>,
     presented: Credentials<'_>,
     body: Option<&[u8]>,
     now: DateTime<Utc>,
-) -> Result<Provider, PaymentError> {
+) -> Result<Provider, Refused> {
     let (provider, secret) = match found {
         Some((provider, secret)) => (Some(provider), secret),
         None => (None, None),
@@ -95,8 +106,8 @@ pub fn check_credentials(
     let mode = provider
         .as_ref()
         .map_or(WebhookAuth::Apikey, |p| p.webhook_auth);
-    let matches = match (mode, body) {
-        (WebhookAuth::Hmac, Some(body)) => webhook_auth::signature_matches(
+    let checked = match (mode, body) {
+        (WebhookAuth::Hmac, Some(body)) => webhook_auth::check_signature(
             secret.as_deref(),
             Signed {
                 signature: presented.signature,
@@ -104,16 +115,34 @@ pub fn check_credentials(
                 body,
             },
             now,
-        ),
-        (WebhookAuth::Hmac, None) => false,
-        (WebhookAuth::Apikey, _) => sepay::key_matches(
-            secret.as_deref(),
-            presented.authorization.and_then(sepay::apikey),
-        ),
+        )
+        .map_err(|problem| match problem {
+            SignatureProblem::Wrong => WebhookOutcome::WrongSignature,
+            SignatureProblem::Stale => WebhookOutcome::StaleTimestamp,
+        }),
+        // A body that could not be read cannot have been signed.
+        (WebhookAuth::Hmac, None) => Err(WebhookOutcome::WrongSignature),
+        (WebhookAuth::Apikey, _) => {
+            if sepay::key_matches(
+                secret.as_deref(),
+                presented.authorization.and_then(sepay::apikey),
+            ) {
+                Ok(())
+            } else {
+                Err(WebhookOutcome::WrongKey)
+            }
+        }
     };
     match provider {
-        Some(p) if matches && p.webhook_enabled => Ok(p),
+        Some(p) if checked.is_ok() && p.webhook_enabled => Ok(p),
         Some(p) => {
+            let reason = if !p.webhook_enabled {
+                WebhookOutcome::WebhookDisabled
+            } else if secret.is_none() {
+                WebhookOutcome::NoSecret
+            } else {
+                checked.err().unwrap_or(WebhookOutcome::WrongKey)
+            };
             // A misconfigured SePay account shows up here (never the key itself).
             tracing::warn!(
                 provider_id = %p.id,
@@ -122,12 +151,53 @@ pub fn check_credentials(
                 has_secret = secret.is_some(),
                 key_sent = presented.authorization.is_some(),
                 signature_sent = presented.signature.is_some(),
+                reason = reason.as_str(),
                 "webhook delivery refused"
             );
-            Err(PaymentError::WebhookUnauthorized)
+            Err(Refused {
+                provider_id: Some(p.id),
+                reason,
+            })
         }
-        None => Err(PaymentError::WebhookUnauthorized),
+        None => Err(Refused {
+            provider_id: None,
+            reason: WebhookOutcome::WrongKey,
+        }),
     }
+}
+
+/// Records what became of a webhook call naming a live provider (its last-call line). A
+/// failure is logged, never the caller's: the delivery itself was handled.
+pub async fn record_call(pool: &DbPool, provider_id: Uuid, outcome: WebhookOutcome) {
+    let recorded = match pool.get().await {
+        Ok(mut conn) => Provider::record_webhook_call(&mut conn, provider_id, outcome)
+            .await
+            .map_err(PaymentError::from),
+        Err(e) => Err(e.into()),
+    };
+    if let Err(e) = recorded {
+        tracing::warn!(%provider_id, outcome = outcome.as_str(), error = %e, "webhook call not recorded");
+    }
+}
+
+/// Stores an authenticated test delivery ("Gửi thử") as a test: never a transaction,
+/// never sent to retailstore, whatever order code its content names.
+pub async fn receive_test(
+    pool: &DbPool,
+    provider: &Provider,
+    test_id: Uuid,
+    raw: &Value,
+) -> Result<(), PaymentError> {
+    let mut conn = pool.get().await?;
+    NewTestDelivery {
+        id: test_id,
+        provider_id: provider.id,
+        raw,
+    }
+    .insert(&mut conn)
+    .await?;
+    tracing::info!(%test_id, provider_id = %provider.id, "webhook test delivery received");
+    Ok(())
 }
 
 /// A transfer as it reaches [`receive`]: the parsed delivery, what was received (stored

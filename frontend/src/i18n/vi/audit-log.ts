@@ -43,6 +43,7 @@ export const auditLog = {
     payment_provider_create: 'Thêm dịch vụ thanh toán',
     payment_provider_update: 'Sửa dịch vụ thanh toán',
     payment_provider_delete: 'Xóa dịch vụ thanh toán',
+    payment_provider_test_webhook: 'Gửi thử webhook',
     user_create: 'Tạo người dùng',
     user_update: 'Sửa thông tin người dùng',
     user_role_change: 'Đổi vai trò',

@@ -134,6 +134,32 @@ export const paymentProviders = {
   },
   /** Under the webhook state: when SePay's transaction list was last read to the end. */
   lastReconciled: (at: string) => `Đối soát lần cuối: ${at}`,
+  /** Under the webhook state: the last call SePay (or "Gửi thử") made, and what came of it. */
+  lastWebhook: (at: string, outcome: string) => `Lần gọi gần nhất: ${at} — ${outcome}`,
+  noWebhookYet: 'Lần gọi gần nhất: chưa có',
+  webhookOutcomes: {
+    matched: 'Thành công, đã ghi nhận cho đơn',
+    duplicate: 'Thành công, đơn đã được ghi nhận trước đó',
+    unmatched: 'Không khớp đơn',
+    pending: 'Đã nhận, đang chờ xử lý',
+    ignored: 'Đã nhận, bỏ qua (không phải tiền vào tài khoản này)',
+    test: 'Gửi thử thành công',
+    wrong_key: 'Sai API Key',
+    wrong_signature: 'Sai chữ ký',
+    stale_timestamp: 'Chữ ký quá hạn (lệch giờ quá 5 phút)',
+    webhook_disabled: 'Webhook đang tắt',
+    no_secret: 'Thiếu khóa bí mật',
+  },
+  testWebhook: {
+    button: 'Gửi thử',
+    /** The button's accessible name. */
+    label: (name: string) => `Gửi thử webhook của ${name}`,
+    sending: 'Đang gửi thử...',
+    accepted: (name: string) =>
+      `Gửi thử tới webhook của ${name} thành công: bản thử được lưu riêng, không khớp đơn nào và không tính là tiền.`,
+    refused: (name: string, reason: string) => `Gửi thử tới webhook của ${name} không thành công: ${reason}`,
+    failedTitle: 'Gửi thử không thành công',
+  },
   webhookStatus: {
     configured: 'Đã cấu hình',
     missingSecret: 'Thiếu khóa',

@@ -13,14 +13,17 @@ pub enum AuditAction {
     /// The fields that changed; secrets and tokens only as "changed".
     PaymentProviderUpdate,
     PaymentProviderDelete,
+    /// PaymentProvider/TestWebhook: "Gửi thử", a signed test delivery and its outcome.
+    PaymentProviderTestWebhook,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 4] = [
+    pub const ALL: [AuditAction; 5] = [
         AuditAction::PaymentTransactionAssign,
         AuditAction::PaymentProviderCreate,
         AuditAction::PaymentProviderUpdate,
         AuditAction::PaymentProviderDelete,
+        AuditAction::PaymentProviderTestWebhook,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -29,6 +32,7 @@ impl AuditAction {
             AuditAction::PaymentProviderCreate => "payment_provider_create",
             AuditAction::PaymentProviderUpdate => "payment_provider_update",
             AuditAction::PaymentProviderDelete => "payment_provider_delete",
+            AuditAction::PaymentProviderTestWebhook => "payment_provider_test_webhook",
         }
     }
 

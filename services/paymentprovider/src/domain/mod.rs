@@ -9,5 +9,6 @@ pub mod sepay_api;
 pub mod text;
 pub mod transaction;
 pub mod webhook_auth;
+pub mod webhook_call;
 
 pub use shop_common::input::nullable;

@@ -103,9 +103,28 @@ pub struct Signed<'a> {
     pub body: &'a [u8],
 }
 
+/// Why a signed delivery was refused (for staff only; the caller is told code 501).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignatureProblem {
+    /// The signature is missing, malformed or not the HMAC under the key (or no key).
+    Wrong,
+    /// The signature matches but the timestamp is missing or outside the window.
+    Stale,
+}
+
 /// Whether `signed` carries a fresh timestamp and the HMAC of `{timestamp}.{body}` under
 /// `key`. Without a key a dummy one is used and the answer is no.
 pub fn signature_matches(key: Option<&str>, signed: Signed<'_>, now: DateTime<Utc>) -> bool {
+    check_signature(key, signed, now).is_ok()
+}
+
+/// [`signature_matches`], telling a wrong signature from a stale one. The MAC is always
+/// computed and compared (in constant time), whatever the timestamp.
+pub fn check_signature(
+    key: Option<&str>,
+    signed: Signed<'_>,
+    now: DateTime<Utc>,
+) -> Result<(), SignatureProblem> {
     let timestamp = signed.timestamp.unwrap_or_default();
     let fresh = fresh_timestamp(timestamp, now).is_some();
     let presented = signed.signature.and_then(signature_bytes);
@@ -114,10 +133,16 @@ pub fn signature_matches(key: Option<&str>, signed: Signed<'_>, now: DateTime<Ut
         timestamp.trim_ascii(),
         signed.body,
     ) else {
-        return false;
+        return Err(SignatureProblem::Wrong);
     };
     let same = mac.verify_slice(&presented.unwrap_or([0; 32])).is_ok();
-    same && fresh && presented.is_some() && key.is_some()
+    if !(same && presented.is_some() && key.is_some()) {
+        Err(SignatureProblem::Wrong)
+    } else if !fresh {
+        Err(SignatureProblem::Stale)
+    } else {
+        Ok(())
+    }
 }
 
 /// The header value SePay would send for `body` signed at `timestamp` (tests, tools).

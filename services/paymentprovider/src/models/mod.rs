@@ -4,6 +4,7 @@
 pub mod audit_entry;
 pub mod order_provider;
 pub mod provider;
+pub mod test_delivery;
 pub mod transaction;
 
 use crate::domain::audit::AuditAction;

@@ -11,6 +11,7 @@ use uuid::Uuid;
 use crate::crypto::Sealed;
 use crate::domain::provider::{ProviderFields, ProviderForm, ProviderType};
 use crate::domain::webhook_auth::WebhookAuth;
+use crate::domain::webhook_call::WebhookOutcome;
 use crate::schema::{payment_provider_api_tokens, payment_provider_secrets, payment_providers};
 
 /// A provider row; the admin view shows it as it is, plus its webhook state.
@@ -44,6 +45,12 @@ pub struct Provider {
     pub last_reconciled_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Shown as the admin view's `lastWebhook`.
+    #[serde(skip)]
+    pub last_webhook_at: Option<DateTime<Utc>>,
+    /// A `WebhookOutcome`, as text (one this binary does not know reads as none).
+    #[serde(skip)]
+    pub last_webhook_outcome: Option<String>,
 }
 
 /// A provider with whether a webhook secret and a SePay API token are stored for it.
@@ -275,6 +282,35 @@ fn with_secret() -> WithSecret {
 }
 
 impl Provider {
+    /// The last webhook call that named this provider, when its outcome is one this
+    /// binary knows.
+    pub fn last_webhook(&self) -> Option<(DateTime<Utc>, WebhookOutcome)> {
+        let outcome = WebhookOutcome::parse(self.last_webhook_outcome.as_deref()?)?;
+        Some((self.last_webhook_at?, outcome))
+    }
+
+    /// Records a webhook call naming this provider: one UPDATE of its own row, outside
+    /// any transaction (it waits only for a write to the same provider, never for
+    /// another provider's deliveries). Deleted providers are left alone.
+    pub async fn record_webhook_call(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+        outcome: WebhookOutcome,
+    ) -> QueryResult<()> {
+        diesel::update(
+            payment_providers::table
+                .find(id)
+                .filter(payment_providers::deleted_at.is_null()),
+        )
+        .set((
+            payment_providers::last_webhook_at.eq(diesel::dsl::now),
+            payment_providers::last_webhook_outcome.eq(outcome.as_str()),
+        ))
+        .execute(conn)
+        .await
+        .map(|_| ())
+    }
+
     /// Inserts a provider (call inside a transaction when a secret follows).
     pub async fn insert(
         conn: &mut AsyncPgConnection,

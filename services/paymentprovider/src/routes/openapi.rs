@@ -31,6 +31,7 @@ pub const PATH: &str = "/paymentprovider/openapi.json";
         provider::create,
         provider::update,
         provider::delete,
+        provider::test_webhook,
         provider::banks,
         instruction::payment_instruction,
         webhook::sepay,
@@ -52,9 +53,10 @@ const DOC: ServiceDoc = ServiceDoc {
         ConfirmPayment, retried while retailstore is down). Every API answer is the envelope \
         `{status, success, result, error}` with the HTTP status equal to `status`; this \
         document is not enveloped. Reads under /api/admin/ are open to admin and staff, and so \
-        is PaymentTransaction/Assign; provider Create, Update and Delete and the audit log \
-        are admin only (code 6). Assign and every provider write are audited in the same \
-        transaction. See the project's api.md for the conventions and error codes.",
+        are PaymentTransaction/Assign and PaymentProvider/TestWebhook (\"Gửi thử\"); provider \
+        Create, Update and Delete and the audit log are admin only (code 6). Assign and every \
+        provider write are audited in the same transaction, and each TestWebhook after its \
+        delivery. See the project's api.md for the conventions and error codes.",
 };
 
 /// The callers that prove themselves with a header value rather than a bearer token:

@@ -1,18 +1,21 @@
 //! PaymentProvider: the storefront list, the admin CRUD (reads for staff too, writes for
-//! admins only) and the built-in bank list.
+//! admins only), "Gửi thử" (TestWebhook, admin and staff: it changes no setting) and the
+//! built-in bank list.
 
-use actix_web::{HttpResponse, web};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
-use shop_common::ok;
 use shop_common::openapi::{
     BadRequest, Deleted, Enveloped, Forbidden, ListOf, NotFound, PageOf, PageParams, PageSpec,
     Unauthorized, Unavailable,
 };
 use shop_common::pagination::{Page, PageRequest};
 use shop_common::route_table::RouteTable;
+use shop_common::{ApiError, ok};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
@@ -25,11 +28,15 @@ use crate::domain::provider::{
     MSG_TYPE, ProviderFields, ProviderForm, ProviderInput, ProviderPatch, ProviderType,
     SecretChange, SecretsState,
 };
+use crate::domain::webhook_call::WebhookOutcome;
 use crate::error::PaymentError;
 use crate::models::audit_entry::Actor;
 use crate::models::provider::{
     Provider, ProviderFilter, ProviderRecord, ProviderSort, StoredSecret, StoredToken,
 };
+use crate::routes::webhook::WebhookGuard;
+use crate::settlement;
+use crate::webhook_test::{self, WebhookProbe};
 
 pub const ADMIN_SORTABLE: &[&str] = &["name", "sortOrder", "createdAt"];
 
@@ -45,11 +52,28 @@ pub struct ProviderAdminView {
     pub has_sepay_api_token: bool,
     /// {PUBLIC_BASE_URL}/paymentprovider/api/web/v1/PaymentWebhook/SePay/{id}
     pub webhook_url: String,
+    /// The last webhook call that named this provider (SePay's, or a "Gửi thử"), null
+    /// before the first
+    #[schema(required = true)]
+    pub last_webhook: Option<LastWebhook>,
+}
+
+/// When the provider's webhook was last called, and what came of it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LastWebhook {
+    pub at: DateTime<Utc>,
+    /// Accepted: the transaction's status (`matched`, `duplicate`, `unmatched`, `pending`, `ignored`) or `test`; refused: `wrong_key`, `wrong_signature`, `stale_timestamp`, `webhook_disabled`, `no_secret`
+    pub outcome: WebhookOutcome,
 }
 
 impl ProviderAdminView {
     fn new(record: ProviderRecord, base: &PublicBaseUrl) -> Self {
         Self {
+            last_webhook: record
+                .provider
+                .last_webhook()
+                .map(|(at, outcome)| LastWebhook { at, outcome }),
             webhook_url: base.webhook_url(record.provider.id),
             has_webhook_secret: record.has_webhook_secret,
             has_sepay_api_token: record.has_sepay_api_token,
@@ -382,6 +406,102 @@ fn fate(change: &SecretChange, stored: bool) -> SecretFate {
     }
 }
 
+/// The TestWebhook body.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = PaymentProviderTestWebhook)]
+pub struct TestWebhookRequest {
+    /// Provider id
+    pub id: Uuid,
+}
+
+/// What "Gửi thử" came to.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestWebhookResult {
+    /// The test delivery's id (stored as a test, never as a transaction)
+    pub test_id: Uuid,
+    /// The webhook accepted it and stored it as a test
+    pub accepted: bool,
+    /// The webhook's HTTP status; null when the call got no answer
+    #[schema(required = true)]
+    pub http_status: Option<u16>,
+    /// What the webhook recorded for this call (the provider's lastWebhook right after it); null when the call did not reach it
+    #[schema(required = true)]
+    pub outcome: Option<WebhookOutcome>,
+    /// The webhook's error message, or why the call failed; null when accepted
+    #[schema(required = true)]
+    pub error: Option<String>,
+    /// The provider afterwards, its lastWebhook updated
+    pub provider: ProviderAdminView,
+}
+
+/// Send a signed test delivery to the provider's webhook, "Gửi thử" (admin and staff)
+///
+/// Posts a SePay-shaped delivery (1 đ in to the provider's account, no order code) over HTTP to this service's own SePay webhook route, authenticated the provider's way (`webhookAuth`: `Authorization: Apikey <webhook secret>`, or `X-SePay-Timestamp` and `X-SePay-Signature` over `{timestamp}.{body}`) with the stored secret, and marked as a test (`shopTestDelivery`). The webhook checks it like any delivery, records the call as the provider's `lastWebhook`, and stores it as a test delivery: never a transaction, never applied to an order, never counted. The answer says whether it was accepted and the recorded outcome (`test`, or why it was refused, e.g. `wrong_signature`). A webhook that is off or a provider without a secret: code 1, nothing sent. Unknown or deleted provider: code 2, nothing sent. Audited (`payment_provider_test_webhook`).
+#[utoipa::path(post, path = "/paymentprovider/api/admin/v1/PaymentProvider/TestWebhook",
+    operation_id = "testPaymentProviderWebhook", tag = "PaymentProvider",
+    request_body = TestWebhookRequest,
+    responses((status = 200, description = "Success", body = inline(Enveloped<TestWebhookResult>)),
+        BadRequest, Unauthorized, NotFound, Unavailable))]
+#[allow(clippy::too_many_arguments)]
+async fn test_webhook(
+    user: AuthUser,
+    req: HttpRequest,
+    pool: web::Data<DbPool>,
+    cipher: web::Data<SecretCipher>,
+    base: web::Data<PublicBaseUrl>,
+    probe: web::Data<WebhookProbe>,
+    guard: web::Data<WebhookGuard>,
+    body: web::Json<TestWebhookRequest>,
+) -> Result<HttpResponse, PaymentError> {
+    let id = body.id;
+    let (provider, secret) = settlement::webhook_key(&pool, &cipher, &id.to_string())
+        .await?
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, 2, MSG_NO_SUCH_PROVIDER))?;
+    if !provider.webhook_enabled {
+        return Err(PaymentError::field("webhookEnabled", MSG_TEST_WEBHOOK_OFF));
+    }
+    let Some(secret) = secret else {
+        return Err(PaymentError::field("webhookSecret", MSG_TEST_NO_SECRET));
+    };
+    let local = req.app_config().local_addr();
+    let sent = webhook_test::send(&probe, local, &provider, &secret, guard.clock.now()).await;
+    let mut conn = pool.get().await?;
+    let record = Provider::find(&mut conn, id).await?;
+    let outcome = sent
+        .http_status
+        .and(record.provider.last_webhook())
+        .map(|(_, outcome)| outcome);
+    let detail = format!(
+        "Gửi thử webhook ({}): {}",
+        provider.webhook_auth.as_str(),
+        outcome.map_or("không gọi được webhook", WebhookOutcome::as_str),
+    );
+    Actor::from(&user)
+        .record(
+            &mut conn,
+            AuditAction::PaymentProviderTestWebhook,
+            &provider.audit_target(),
+            &detail,
+        )
+        .await?;
+    Ok(ok(TestWebhookResult {
+        test_id: sent.test_id,
+        accepted: sent.accepted,
+        http_status: sent.http_status,
+        outcome,
+        error: sent.error,
+        provider: ProviderAdminView::new(record, &base),
+    }))
+}
+
+pub const MSG_NO_SUCH_PROVIDER: &str = "Không tìm thấy phương thức thanh toán";
+pub const MSG_TEST_WEBHOOK_OFF: &str =
+    "Webhook của phương thức này đang tắt: bật webhook rồi gửi thử";
+pub const MSG_TEST_NO_SECRET: &str =
+    "Không đọc được khóa bí mật webhook: nhập lại khóa (API Key hoặc HMAC) rồi gửi thử";
+
 /// The built-in list of Vietnamese banks (NAPAS BINs) for vietqr_bank providers
 #[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Banks",
     operation_id = "listBanks", tag = "PaymentProvider",
@@ -403,5 +523,6 @@ pub fn routes(table: RouteTable) -> RouteTable {
         .post(&admin("Create"), create)
         .put(&admin("Update"), update)
         .delete(&admin("Delete"), delete)
+        .post(&admin("TestWebhook"), test_webhook)
         .get(&admin("Banks"), banks)
 }

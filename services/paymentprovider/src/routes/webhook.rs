@@ -10,7 +10,10 @@
 //! any database work or key check. An authenticated delivery whose body cannot be read is
 //! code 1 (SePay retries it); any other authenticated delivery is answered `success:
 //! true`, HTTP 200, with `{id, status}` of the stored transaction: new, repeated, ignored
-//! or pending alike, and whether or not retailstore is up.
+//! or pending alike, and whether or not retailstore is up. A delivery carrying the test
+//! marker ([`crate::domain::webhook_call::TEST_MARKER`]) is stored as a test delivery
+//! instead. Every call naming a live provider records its outcome on that provider
+//! (`lastWebhook`), whatever it was.
 
 use actix_web::http::header::AUTHORIZATION;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -32,8 +35,10 @@ use crate::crypto::SecretCipher;
 use crate::domain::sepay::Delivery;
 use crate::domain::transaction::{TransactionSource, TransactionStatus, TransferType};
 use crate::domain::webhook_auth::{SIGNATURE_HEADER, TIMESTAMP_HEADER, WebhookAuth};
+use crate::domain::webhook_call::{WebhookOutcome, test_marker};
 use crate::error::PaymentError;
 use crate::limiter::RefusalLimiter;
+use crate::models::provider::Provider;
 use crate::notifications::RefusedWebhooks;
 use crate::retailstore::Retailstore;
 use crate::settlement::{self, Credentials, Incoming};
@@ -45,9 +50,16 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WebhookAnswer {
-    /// The stored transaction
+    /// The stored transaction (the test delivery's id for a test)
     pub id: Uuid,
+    /// `ignored` for a test delivery: it is never money
     pub status: TransactionStatus,
+    /// Present (true) only for a test delivery ("Gửi thử", the body carried
+    /// `shopTestDelivery`): stored as a test, never as a transaction. SePay's own
+    /// deliveries are answered `{id, status}` as before.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[schema(required = false)]
+    pub test: bool,
 }
 
 /// SePay's body; other fields are kept in the stored raw payload. The handler reads it as
@@ -77,7 +89,7 @@ pub struct SePayDelivery {
 
 /// SePay bank-transfer notification for one provider (the provider's webhookUrl)
 ///
-/// Authenticated the provider's way (`webhookAuth`). `apikey`: `Authorization: Apikey <webhook secret>`, compared in constant time before the body is read. `hmac`: `X-SePay-Timestamp` (unix seconds, within 5 minutes of the server's clock) and `X-SePay-Signature: sha256=<hex HMAC-SHA256 of "{X-SePay-Timestamp}.{raw body}" keyed with the webhook secret>` (the prefix optional), compared in constant time. A wrong or missing key or signature, a stale or future timestamp, a disabled webhook, a provider without a secret, an unknown or deleted provider, or a path id that is not a uuid all answer code 501 (HTTP 401); a client (its address as TRUSTED_PROXIES resolve it, IPv6 by /64) refused 20 times within 10 minutes is answered code 4 (HTTP 429) until its window ends, before any database work. An authenticated delivery is stored once per bank transfer (SePay `id`, whichever provider brings it; the raw body kept; `transactionDate` read as Asia/Ho_Chi_Minh, +07:00) and answered HTTP 200 `success: true` with the stored transaction's `{id, status}`: new or repeated, ignored, unmatched or pending alike. Outgoing transfers and transfers to another account (digits of `accountNumber` or `subAccount` compared with the provider's account) are `ignored`; without an order code (`DH` + 8 Crockford base32, any case, in `code` or anywhere in `content`, also glued to other words) `unmatched`; for an order whose payment instruction named another provider `unmatched` with `flag: provider_mismatch` (not applied: staff decide with Assign); otherwise retailstore's ConfirmPayment (`transactionId` `sepay:<id>`) decides: `matched`, `duplicate` (it was already paid by hand) or `unmatched` (no such order). If retailstore cannot be reached the transaction stays `pending` and is retried with backoff (10 s doubling to 10 min) by a background job; a repeated delivery of a pending transaction retries at once. A body that cannot be read is code 1 (SePay retries it), over 64 KiB code 7 (code 501 in hmac mode, where the body is read before it is trusted).
+/// Authenticated the provider's way (`webhookAuth`). `apikey`: `Authorization: Apikey <webhook secret>`, compared in constant time before the body is read. `hmac`: `X-SePay-Timestamp` (unix seconds, within 5 minutes of the server's clock) and `X-SePay-Signature: sha256=<hex HMAC-SHA256 of "{X-SePay-Timestamp}.{raw body}" keyed with the webhook secret>` (the prefix optional), compared in constant time. A wrong or missing key or signature, a stale or future timestamp, a disabled webhook, a provider without a secret, an unknown or deleted provider, or a path id that is not a uuid all answer code 501 (HTTP 401); a client (its address as TRUSTED_PROXIES resolve it, IPv6 by /64) refused 20 times within 10 minutes is answered code 4 (HTTP 429) until its window ends, before any database work. An authenticated delivery is stored once per bank transfer (SePay `id`, whichever provider brings it; the raw body kept; `transactionDate` read as Asia/Ho_Chi_Minh, +07:00) and answered HTTP 200 `success: true` with the stored transaction's `{id, status}`: new or repeated, ignored, unmatched or pending alike. Outgoing transfers and transfers to another account (digits of `accountNumber` or `subAccount` compared with the provider's account) are `ignored`; without an order code (`DH` + 8 Crockford base32, any case, in `code` or anywhere in `content`, also glued to other words) `unmatched`; for an order whose payment instruction named another provider `unmatched` with `flag: provider_mismatch` (not applied: staff decide with Assign); otherwise retailstore's ConfirmPayment (`transactionId` `sepay:<id>`) decides: `matched`, `duplicate` (it was already paid by hand) or `unmatched` (no such order). If retailstore cannot be reached the transaction stays `pending` and is retried with backoff (10 s doubling to 10 min) by a background job; a repeated delivery of a pending transaction retries at once. A body that cannot be read is code 1 (SePay retries it), over 64 KiB code 7 (code 501 in hmac mode, where the body is read before it is trusted). Every call naming a live provider, accepted or refused, sets that provider's `lastWebhook` (when, and the outcome: the transaction's status, `test`, or why it was refused); a body that is bad input (code 1 or 7) changes nothing. A delivery whose body carries `shopTestDelivery` (what "Gửi thử", PaymentProvider/TestWebhook, sends) is authenticated and parsed the same way, then stored as a test delivery, not as a transaction: answered `{id, status: ignored, test: true}`, never sent to retailstore whatever order code it names, never in the transaction list or the unmatched count.
 #[utoipa::path(post, path = "/paymentprovider/api/web/v1/PaymentWebhook/SePay/{providerId}",
     operation_id = "sepayWebhook", tag = "PaymentWebhook",
     params(("providerId" = Uuid, Path)), security(("sepayApiKey" = []), ("sepayHmac" = [], "sepayTimestamp" = [])),
@@ -120,15 +132,39 @@ async fn sepay(
         None
     };
     let provider = match settlement::check_credentials(found, presented, early.as_deref(), now) {
-        Err(PaymentError::WebhookUnauthorized) => {
+        Ok(provider) => provider,
+        Err(refusal) => {
             if let Some(ip) = client {
                 guard.limiter.refused(ip, now);
+            }
+            if let Some(id) = refusal.provider_id {
+                settlement::record_call(&pool, id, refusal.reason).await;
             }
             refused.refused(&pool, &wake).await;
             return Err(PaymentError::WebhookUnauthorized);
         }
-        other => other?,
     };
+    // Bad input (code 1 or 7) changes nothing, the last-call line included.
+    let answer = accept(&pool, &retailstore, &wake, &provider, early, payload).await?;
+    let outcome = if answer.test {
+        WebhookOutcome::Test
+    } else {
+        answer.status.into()
+    };
+    settlement::record_call(&pool, provider.id, outcome).await;
+    Ok(ok(answer))
+}
+
+/// An authenticated delivery: its body read (unless `early` holds it already), parsed,
+/// then stored as a test delivery when it carries the test marker, or as a transaction.
+async fn accept(
+    pool: &DbPool,
+    retailstore: &Retailstore,
+    wake: &Wake,
+    provider: &Provider,
+    early: Option<web::Bytes>,
+    mut payload: Option<web::Payload>,
+) -> Result<WebhookAnswer, PaymentError> {
     let body = match early {
         Some(body) => body,
         None => read_body(payload.take()).await?,
@@ -136,16 +172,25 @@ async fn sepay(
     let raw: Value = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad_request(format!("JSON không hợp lệ: {e}")))?;
     let delivery = Delivery::parse(&raw)?;
+    if let Some(test_id) = test_marker(&raw) {
+        settlement::receive_test(pool, provider, test_id, &raw).await?;
+        return Ok(WebhookAnswer {
+            id: test_id,
+            status: TransactionStatus::Ignored,
+            test: true,
+        });
+    }
     let incoming = Incoming {
         delivery: &delivery,
         raw: &raw,
         source: TransactionSource::Webhook,
     };
-    let stored = settlement::receive(&pool, &retailstore, &wake, &provider, incoming).await?;
-    Ok(ok(WebhookAnswer {
+    let stored = settlement::receive(pool, retailstore, wake, provider, incoming).await?;
+    Ok(WebhookAnswer {
         id: stored.id,
         status: stored.status,
-    }))
+        test: false,
+    })
 }
 
 /// What the webhook needs besides the database: the time, who the client is, and the

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
     'payment_provider_create',
     'payment_provider_update',
     'payment_provider_delete',
+    'payment_provider_test_webhook',
   ] satisfies ApiSchema<'PaymentAuditAction'>[],
   identity: [
     'user_create',

@@ -14,6 +14,17 @@ export type PaymentProvider = ApiSchema<'Provider'>;
 export type WebhookAuth = ApiSchema<'WebhookAuth'>;
 export const WEBHOOK_AUTHS = ['apikey', 'hmac'] as const satisfies readonly WebhookAuth[];
 
+/**
+ * What became of a webhook call (`lastWebhook.outcome`, TestWebhook's `outcome`): the
+ * transaction's status when accepted, `test` for "Gửi thử", or why it was refused.
+ */
+export type WebhookOutcome = ApiSchema<'WebhookOutcome'>;
+/** Outcomes of calls the webhook took (the rest were refused). */
+export const ACCEPTED_WEBHOOK_OUTCOMES = ['matched', 'duplicate', 'unmatched', 'pending', 'ignored', 'test'] as const satisfies readonly WebhookOutcome[];
+
+/** What "Gửi thử" (POST admin PaymentProvider/TestWebhook) came to. */
+export type TestWebhookResult = ApiSchema<'TestWebhookResult'>;
+
 /** One bank of the built-in list (GET PaymentProvider/Banks). */
 export type Bank = ApiSchema<'Bank'>;
 
@@ -42,6 +53,7 @@ export const paymentProviderEndpoints = {
   update: `${PROVIDER_API}/Update`,
   delete: `${PROVIDER_API}/Delete`,
   banks: `${PROVIDER_API}/Banks`,
+  testWebhook: `${PROVIDER_API}/TestWebhook`,
 } as const satisfies Record<string, ApiPath>;
 
 export const paymentProvidersKeys = {

@@ -45,6 +45,7 @@ const provider: PaymentProvider = {
   hasWebhookSecret: true,
   hasSepayApiToken: false,
   lastReconciledAt: null,
+  lastWebhook: null,
   webhookUrl: '/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-1',
   createdAt: '2026-11-20T03:00:00Z',
   updatedAt: '2026-11-20T03:00:00Z',

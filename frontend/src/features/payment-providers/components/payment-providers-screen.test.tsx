@@ -30,6 +30,7 @@ const vcb: PaymentProvider = {
   hasWebhookSecret: true,
   hasSepayApiToken: false,
   lastReconciledAt: null,
+  lastWebhook: null,
   webhookUrl: '/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-1',
   createdAt: '2026-11-20T03:00:00Z',
   updatedAt: '2026-11-20T03:00:00Z',
@@ -125,6 +126,42 @@ describe('PaymentProvidersScreen', () => {
     expect(screen.queryByTestId('payment-provider-delete-button')).not.toBeInTheDocument();
     expect(within(table).queryByRole('columnheader', { name: 'Thao tác' })).not.toBeInTheDocument();
     expect(fetch.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it('tells each webhook\'s last call, and staff may send a test delivery that updates it', async () => {
+    let tested = false;
+    const refused: PaymentProvider = { ...vcb, lastWebhook: { at: '2026-11-27T14:05:00Z', outcome: 'wrong_signature' } };
+    const afterTest: PaymentProvider = { ...vcb, lastWebhook: { at: '2026-11-27T14:06:00Z', outcome: 'test' } };
+    const { fetch, user } = setup('staff', (url) => {
+      if (url.includes('/PaymentProvider/TestWebhook')) {
+        tested = true;
+        return okEnvelope({ testId: 't-1', accepted: true, httpStatus: 200, outcome: 'test', error: null, provider: afterTest });
+      }
+      return page([tested ? afterTest : refused, cash]);
+    });
+    const table = await screen.findByRole('table', { name: 'Danh sách dịch vụ thanh toán' });
+    const row = (await within(table).findByText('Chuyển khoản VCB')).closest('tr')!;
+    const line = () => within(row).getByTestId('payment-provider-last-webhook');
+    expect(line()).toHaveTextContent('Lần gọi gần nhất: 27/11/2026 21:05 — Sai chữ ký');
+    // No webhook, no line and no button.
+    const manualRow = within(table).getByText('Liên hệ Zalo').closest('tr')!;
+    expect(within(manualRow).queryByTestId('payment-provider-last-webhook')).not.toBeInTheDocument();
+    expect(within(manualRow).queryByRole('button', { name: /^Gửi thử/ })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Gửi thử webhook của Chuyển khoản VCB' }));
+    expect(await screen.findByText(/^Gửi thử tới webhook của Chuyển khoản VCB thành công/)).toBeInTheDocument();
+    await waitFor(() => expect(line()).toHaveTextContent('Lần gọi gần nhất: 27/11/2026 21:06 — Gửi thử thành công'));
+    expect(bodyOf(fetch, 'TestWebhook')).toEqual({ id: 'pp-1' });
+  });
+
+  it('says why a test delivery was refused', async () => {
+    const { user } = setup('admin', (url) =>
+      url.includes('/PaymentProvider/TestWebhook')
+        ? okEnvelope({ testId: 't-2', accepted: false, httpStatus: 401, outcome: 'wrong_key', error: 'Xác thực webhook không thành công', provider: vcb })
+        : page([vcb]),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Gửi thử webhook của Chuyển khoản VCB' }));
+    expect(await screen.findByText('Gửi thử tới webhook của Chuyển khoản VCB không thành công: Sai API Key')).toBeInTheDocument();
   });
 
   it('creates a VietQR provider: bank from the list, account name upper-cased, no secret sent when empty', async () => {

@@ -11,6 +11,7 @@ import { formatDateTime, formatDayTime, formatNumber } from '@/lib/format';
 import type { Bank, PaymentProvider, PaymentProviderSortField } from '../api/types';
 import { PaymentProviderActiveChip, PaymentProviderTypeChip, PaymentProviderWebhookChip } from './payment-provider-chips';
 import { PaymentProviderRowActions, type PaymentProviderActionHandlers } from './payment-provider-row-actions';
+import { LastWebhookLine, TestWebhookButton } from './last-webhook';
 import { WebhookUrlCell } from './webhook-url';
 
 export type PaymentProvidersSort = TableSort<PaymentProviderSortField>;
@@ -115,6 +116,8 @@ export function PaymentProvidersTable({ sort, onSortChange, banks, readOnly, onE
           <TableCell sx={{ maxWidth: 280 }}>
             <PaymentProviderWebhookChip provider={provider} />
             {provider.webhookEnabled && <WebhookUrlCell provider={provider} />}
+            {(provider.webhookEnabled || provider.lastWebhook) && <LastWebhookLine provider={provider} />}
+            {provider.webhookEnabled && provider.hasWebhookSecret && <TestWebhookButton provider={provider} />}
             {provider.lastReconciledAt && (
               <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5 }} data-testid="payment-provider-last-reconciled">
                 {t.lastReconciled(formatDayTime(provider.lastReconciledAt))}

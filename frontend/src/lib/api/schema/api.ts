@@ -41,6 +41,8 @@ export interface paths {
   };
   "/paymentprovider/api/admin/v1/PaymentProvider/Read": {
   };
+  "/paymentprovider/api/admin/v1/PaymentProvider/TestWebhook": {
+  };
   "/paymentprovider/api/admin/v1/PaymentProvider/Update": {
   };
   "/paymentprovider/api/admin/v1/PaymentTransaction/Assign": {
@@ -538,6 +540,13 @@ export interface components {
     Jwks: {
       keys: components["schemas"]["Jwk"][];
     };
+    /** @description When the provider's webhook was last called, and what came of it. */
+    LastWebhook: {
+      /** Format: date-time */
+      at: string;
+      /** @description Accepted: the transaction's status (`matched`, `duplicate`, `unmatched`, `pending`, `ignored`) or `test`; refused: `wrong_key`, `wrong_signature`, `stale_timestamp`, `webhook_disabled`, `no_secret` */
+      outcome: components["schemas"]["WebhookOutcome"];
+    };
     /** @description A missing, null or blank field is code 1 naming it. */
     LoginRequest: {
       /**
@@ -926,7 +935,7 @@ export interface components {
      */
     Outcome: "applied" | "already_applied" | "duplicate_of_manual";
     /** @enum {string} */
-    PaymentAuditAction: "payment_transaction_assign" | "payment_provider_create" | "payment_provider_update" | "payment_provider_delete";
+    PaymentAuditAction: "payment_transaction_assign" | "payment_provider_create" | "payment_provider_update" | "payment_provider_delete" | "payment_provider_test_webhook";
     /**
      * @description One row of the log as this service lists it (`common::audit::AuditEntry` with this
      * service's actions).
@@ -985,6 +994,14 @@ export interface components {
       amount: number;
       /** @example DH12345678 */
       orderCode: string;
+    };
+    /** @description The TestWebhook body. */
+    PaymentProviderTestWebhook: {
+      /**
+       * Format: uuid
+       * @description Provider id
+       */
+      id: string;
     };
     /** @enum {string} */
     PaymentSource: "webhook" | "manual";
@@ -1236,12 +1253,13 @@ export interface components {
      * @description Admin view. The webhook secret and the SePay API token are never returned;
      * `hasWebhookSecret` and `hasSepayApiToken` tell whether one is stored.
      */
-    Provider: components["schemas"]["StoredProvider"] & {
+    Provider: components["schemas"]["StoredProvider"] & ({
       hasWebhookSecret: boolean;
       hasSepayApiToken: boolean;
       /** @description {PUBLIC_BASE_URL}/paymentprovider/api/web/v1/PaymentWebhook/SePay/{id} */
       webhookUrl: string;
-    };
+      lastWebhook: null | components["schemas"]["LastWebhook"];
+    });
     /** @description Create: `name` and `type` required; vietqr_bank also needs bankBin, accountNumber, accountName; manual needs instructions. Bank fields are not stored for manual providers. */
     ProviderInput: {
       name?: string;
@@ -1519,6 +1537,26 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
+    /** @description What "Gửi thử" came to. */
+    TestWebhookResult: {
+      /**
+       * Format: uuid
+       * @description The test delivery's id (stored as a test, never as a transaction)
+       */
+      testId: string;
+      /** @description The webhook accepted it and stored it as a test */
+      accepted: boolean;
+      /**
+       * Format: int32
+       * @description The webhook's HTTP status; null when the call got no answer
+       */
+      httpStatus: number | null;
+      outcome: null | components["schemas"]["WebhookOutcome"];
+      /** @description The webhook's error message, or why the call failed; null when accepted */
+      error: string | null;
+      /** @description The provider afterwards, its lastWebhook updated */
+      provider: components["schemas"]["Provider"];
+    };
     /** @description The answer of the internal TokenStatus call. */
     TokenStatus: {
       active: boolean;
@@ -1662,16 +1700,25 @@ export interface components {
     WebhookAnswer: {
       /**
        * Format: uuid
-       * @description The stored transaction
+       * @description The stored transaction (the test delivery's id for a test)
        */
       id: string;
+      /** @description `ignored` for a test delivery: it is never money */
       status: components["schemas"]["TransactionStatus"];
+      /**
+       * @description Present (true) only for a test delivery ("Gửi thử", the body carried
+       * `shopTestDelivery`): stored as a test, never as a transaction. SePay's own
+       * deliveries are answered `{id, status}` as before.
+       */
+      test?: boolean;
     };
     /**
      * @description The provider's choice of webhook authentication.
      * @enum {string}
      */
     WebhookAuth: "apikey" | "hmac";
+    /** @enum {string} */
+    WebhookOutcome: "matched" | "duplicate" | "unmatched" | "pending" | "ignored" | "test" | "wrong_key" | "wrong_signature" | "stale_timestamp" | "webhook_disabled" | "no_secret";
   };
 }
 
