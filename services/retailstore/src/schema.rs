@@ -24,6 +24,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// Products per status, kept by triggers on `products` (migration product_counts).
+    product_counts (status) {
+        status -> Text,
+        n -> Int8,
+    }
+}
+
+diesel::table! {
     product_stock (product_id) {
         product_id -> Uuid,
         available -> Int8,

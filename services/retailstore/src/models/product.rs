@@ -15,7 +15,7 @@ use crate::domain::product::{ProductFields, ProductListing, ProductStatus};
 use crate::domain::serial_code::CodeStatus;
 use crate::models::audit_entry::Actor;
 use crate::models::serial_code::EXPIRING;
-use crate::schema::{product_slugs, product_stock, products, serial_codes};
+use crate::schema::{product_counts, product_slugs, product_stock, products, serial_codes};
 
 diesel::define_sql_function! {
     /// The one fold of search (migration product_search): lower case, no diacritics,
@@ -533,8 +533,18 @@ impl Product {
         Ok(rows.into_iter().map(|r| (r.product_id, r.n)).collect())
     }
 
-    /// The number of products matching `filter` (an index-only scan for a status filter).
+    /// The number of products matching `filter`: without a search, from the per-status
+    /// counters (one to three rows, whatever the catalogue's size); with one, counted
+    /// through the search index.
     pub async fn count(conn: &mut AsyncPgConnection, filter: &ProductFilter) -> QueryResult<i64> {
+        if filter.search.is_none() {
+            let mut query = product_counts::table.select(product_counts::n).into_boxed();
+            if let Some(status) = filter.status {
+                query = query.filter(product_counts::status.eq(status));
+            }
+            let counts: Vec<i64> = query.load(conn).await?;
+            return Ok(counts.into_iter().sum());
+        }
         filtered!(products::table.into_boxed(), filter)
             .count()
             .get_result(conn)

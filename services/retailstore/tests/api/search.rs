@@ -264,3 +264,73 @@ async fn the_admin_list_searches_the_same_way_in_any_status() {
     let drafts = app.get(&list("keyword=ZING&status=draft")).await;
     assert_eq!(drafts["result"]["totalCount"], 1);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_lists_counts_follow_every_write() {
+    let app = TestApp::spawn().await;
+    let total = |query: &'static str| {
+        let app = &app;
+        async move {
+            let answer = app.get(&format!("{PRODUCT_PAGINATION}?{query}")).await;
+            answer.ok()["totalCount"].as_i64().unwrap()
+        }
+    };
+    let web_total = || async {
+        let answer = app
+            .call(Method::GET, PRODUCT_WEB_PAGINATION, None, None)
+            .await;
+        answer.ok()["totalCount"].as_i64().unwrap()
+    };
+    let active = create(&app, "Thẻ Garena", 1).await;
+    let draft = app
+        .post(
+            PRODUCT_CREATE,
+            json!({"name": "Thẻ Zing", "price": 1, "status": "draft"}),
+        )
+        .await
+        .ok()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        (
+            total("").await,
+            total("status=draft").await,
+            web_total().await
+        ),
+        (2, 1, 1)
+    );
+
+    app.put(PRODUCT_UPDATE, json!({"id": draft, "status": "active"}))
+        .await
+        .ok();
+    // A change that keeps the status counts nothing twice.
+    app.put(PRODUCT_UPDATE, json!({"id": active, "price": 20_000}))
+        .await
+        .ok();
+    assert_eq!(
+        (
+            total("").await,
+            total("status=draft").await,
+            web_total().await
+        ),
+        (2, 0, 2)
+    );
+    app.delete(&format!("{PRODUCT_DELETE}?id={active}"))
+        .await
+        .ok();
+    assert_eq!(
+        (
+            total("").await,
+            total("status=active").await,
+            web_total().await
+        ),
+        (1, 1, 1)
+    );
+    // The counters agree with a real count.
+    assert_eq!(
+        app.scalar("SELECT sum(n)::bigint AS n FROM product_counts")
+            .await,
+        app.scalar("SELECT count(*) AS n FROM products").await
+    );
+}
