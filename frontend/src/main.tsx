@@ -1,11 +1,14 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { seedInitialData } from './app/initial-data';
 import { prefetchStorefront } from './app/routes/storefront/prefetch-storefront';
 import { queryClient } from './lib/query-client';
 import { initColorMode } from './lib/theme/color-mode';
 
 initColorMode();
+// The page's first data from the HTML, before the prefetch below would ask the API for it.
+seedInitialData(queryClient, window.location);
 prefetchStorefront(queryClient, window.location);
 
 const container = document.getElementById('root');

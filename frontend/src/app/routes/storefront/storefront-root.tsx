@@ -18,7 +18,7 @@ export function StorefrontRoot() {
   useEffect(() => {
     if (!ownTitle) document.title = shopName;
   }, [shopName, ownTitle]);
-  useMetaDescription(description);
+  useMetaDescription(ownTitle ? null : description);
   useGoogleAnalytics(analyticsId);
   return (
     <StorefrontLayout shopName={shopName} logoUrl={logoUrl} socialUrl={socialUrl} contact={contact}>

@@ -17,9 +17,17 @@ export interface GetCatalogueProductsParams {
 
 /** GET web Product/Pagination: active products, `sortOrder asc, createdAt desc`. */
 export async function getCatalogueProducts(params: GetCatalogueProductsParams, signal?: AbortSignal): Promise<Paginated<CatalogueProduct>> {
-  const page = await api.get<Paginated<CatalogueProduct>>(CATALOGUE_PATH, { ...params }, { signal });
-  // A storefront never breaks on a surprising answer: no list means no products.
-  return { ...page, items: Array.isArray(page?.items) ? page.items : [], totalCount: page?.totalCount ?? 0 };
+  return normaliseCataloguePage(await api.get<Paginated<CatalogueProduct>>(CATALOGUE_PATH, { ...params }, { signal }));
+}
+
+/** A storefront never breaks on a surprising answer: no list means no products. */
+export function normaliseCataloguePage(page: Paginated<CatalogueProduct> | null | undefined): Paginated<CatalogueProduct> {
+  return {
+    pageIndex: page?.pageIndex ?? 1,
+    pageSize: page?.pageSize ?? CATALOGUE_PAGE_SIZE,
+    items: Array.isArray(page?.items) ? page.items : [],
+    totalCount: page?.totalCount ?? 0,
+  };
 }
 
 /** The next page's index, or undefined once every product is loaded. */
