@@ -262,12 +262,21 @@ DECLARE
   r text;
   obj record;
 BEGIN
+  -- pg_trgm (retailstore's product search) needs CREATE on the database, which no
+  -- service role has: made here, as a DBA would (README, "Database roles").
+  IF NOT EXISTS (SELECT FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    CREATE SCHEMA IF NOT EXISTS extensions;
+    CREATE EXTENSION pg_trgm SCHEMA extensions;
+  END IF;
   FOREACH r IN ARRAY ARRAY[${roles%,}] LOOP
     BEGIN
       EXECUTE format('CREATE ROLE %I LOGIN', r);
     EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
     END;
     EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', current_database(), r);
+    EXECUTE format('GRANT USAGE ON SCHEMA %I TO %I',
+      (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+        WHERE e.extname = 'pg_trgm'), r);
     IF NOT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = r) THEN
       EXECUTE format('CREATE SCHEMA %I AUTHORIZATION %I', r, r);
     ELSIF (SELECT nspowner::regrole::text FROM pg_namespace WHERE nspname = r) <> quote_ident(r) THEN

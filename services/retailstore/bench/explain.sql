@@ -14,20 +14,32 @@ LIMIT 20 OFFSET 0;
 EXPLAIN (ANALYZE, BUFFERS)
 SELECT COUNT(*) FROM products WHERE (products.status = 'active');
 
--- 3. Storefront keyword search (ILIKE on the name, LIKE on the folded slug): a filtered scan.
+-- 3. Storefront keyword search, as the service sends it for `Thẻ garena`: the keyword
+-- folded (product_fold) into words, one LIKE per word on the folded name, most relevant
+-- first: a bitmap scan of products_search_idx (trigrams), then a top-N sort of the matches.
 EXPLAIN (ANALYZE, BUFFERS)
 SELECT products.id, products.name, product_stock.available
 FROM (products INNER JOIN product_stock ON (product_stock.product_id = products.id))
-WHERE ((products.status = 'active')
-       AND ((products.name ILIKE '%garena%') OR (products.slug LIKE '%garena%')))
-ORDER BY products.sort_order ASC, products.created_at DESC, products.id ASC
+WHERE (((products.status = 'active') AND (products.search LIKE '%garena%'))
+       AND (products.search LIKE '%the%'))
+ORDER BY CASE WHEN (products.search = 'the garena') THEN 0
+              WHEN (products.search LIKE 'the garena%') THEN 1
+              WHEN (products.search LIKE '% the garena%') THEN 2
+              WHEN (products.search LIKE '%the garena%') THEN 3 ELSE 4 END ASC,
+         products.sort_order ASC, products.created_at DESC, products.id ASC
 LIMIT 20 OFFSET 0;
 
--- 4. Its totalCount.
+-- 4. Its totalCount: the same bitmap scan.
 EXPLAIN (ANALYZE, BUFFERS)
 SELECT COUNT(*) FROM products
-WHERE ((products.status = 'active')
-       AND ((products.name ILIKE '%garena%') OR (products.slug LIKE '%garena%')));
+WHERE (((products.status = 'active') AND (products.search LIKE '%garena%'))
+       AND (products.search LIKE '%the%'));
+
+-- 4b. A keyword matching most of the catalogue (`san pham`: 100,000 names).
+EXPLAIN (ANALYZE, BUFFERS)
+SELECT COUNT(*) FROM products
+WHERE (((products.status = 'active') AND (products.search LIKE '%san%'))
+       AND (products.search LIKE '%pham%'));
 
 -- 5. Admin list sorted by price, descending: backward scan of products_price_idx.
 EXPLAIN (ANALYZE, BUFFERS)

@@ -5,7 +5,8 @@
 --   psql "$DATABASE_URL?options=-c%20search_path%3Dbench" -f bench/seed.sql -f bench/explain.sql
 --
 -- Products: ids 00000000-0000-0000-0000-<g in hex>; 80% active, 10% draft, 10% hidden;
--- every 1,000th is a 'Thẻ Garena' product (the keyword searches look for it).
+-- every 1,000th is a 'Thẻ Garena' product (the keyword searches look for it). Their
+-- folded `search` column is computed by the database as they are inserted.
 -- Codes: 300,000 for product 1 (a best seller), then 100 each for products 2..7001;
 -- 90% available, 5% sold, 3% reserved, 2% disabled; a third with an expiry. The bytes are
 -- stand-ins of the right sizes (no encryption needed to measure plans).

@@ -16,3 +16,9 @@ CREATE SCHEMA identity AUTHORIZATION identity;
 CREATE SCHEMA system AUTHORIZATION system;
 CREATE SCHEMA retailstore AUTHORIZATION retailstore;
 CREATE SCHEMA paymentprovider AUTHORIZATION paymentprovider;
+
+-- retailstore's product search uses pg_trgm; creating an extension needs CREATE on the
+-- database, which no service role has.
+CREATE SCHEMA extensions;
+CREATE EXTENSION pg_trgm SCHEMA extensions;
+GRANT USAGE ON SCHEMA extensions TO retailstore;
