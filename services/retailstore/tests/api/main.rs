@@ -26,4 +26,5 @@ mod products;
 mod properties;
 mod seal_binding;
 mod serial_codes;
+mod search;
 mod storefront;
