@@ -25,6 +25,6 @@ mod product_page;
 mod products;
 mod properties;
 mod seal_binding;
-mod serial_codes;
 mod search;
+mod serial_codes;
 mod storefront;
