@@ -8,6 +8,7 @@ import {
   findPaymentProvider,
   login,
   loginAsAdmin,
+  postSePayWebhook,
   uniqueSuffix,
   uniqueUserName,
   type LoginResult,
@@ -22,7 +23,9 @@ const VIETCOMBANK_BIN = '970436';
  * Payment providers against the real stack: an admin creates a VietQR provider on
  * Vietcombank (with a webhook secret), sees one in the table, renames one (the secret
  * stays), deletes one; a staff user sees the table without the create, edit and delete
- * buttons. Each test makes its own provider (unique name and account) and removes it.
+ * buttons; staff press "Gửi thử" and see the test delivery's outcome and the webhook's
+ * last-call line change. Each test makes its own provider (unique name and account) and
+ * removes it.
  */
 describe('payment providers screen', () => {
   const ui = browserSession();
@@ -176,6 +179,34 @@ describe('payment providers screen', () => {
       expect(await ui.page.getByTestId('payment-provider-create-button').count()).toBe(0);
       expect(await row.getByTestId('payment-provider-edit-button').count()).toBe(0);
       expect(await row.getByTestId('payment-provider-delete-button').count()).toBe(0);
+    } finally {
+      await deleteUser(admin.accessToken, staff.id);
+    }
+  });
+
+  it('lets staff send a test delivery: its outcome is told and the last-call line updates', async () => {
+    const { name, accountNumber, id } = await arrange('VCB gửi thử');
+    // SePay calling with a wrong key: refused, and the line says why.
+    const refused = await postSePayWebhook(id, 'wrong-e2e-key-0123456789', { id: Date.now(), accountNumber, amount: 10_000, content: 'e2e sai khoa' });
+    expect(refused.status).toBe(401);
+    const userName = uniqueUserName('e2e_pp');
+    const password = 'E2e@pass123';
+    const staff = await createUser(admin.accessToken, { userName, fullName: 'Nhân viên E2E', password, role: 'staff' });
+    try {
+      await openSignedIn(ui.page, await login(userName, password), '/admin/providers/payment');
+      const row = await openFiltered(ui.page, name);
+      const line = row.getByTestId('payment-provider-last-webhook');
+      expect(await line.getAttribute('data-outcome')).toBe('wrong_key');
+      expect((await line.textContent())?.trim()).toMatch(/^Lần gọi gần nhất: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — Sai API Key$/);
+
+      await row.getByRole('button', { name: `Gửi thử webhook của ${name}`, exact: true }).click();
+      const toast = ui.page.getByTestId('toast').filter({ hasText: `Gửi thử tới webhook của ${name} thành công` });
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain('không tính là tiền');
+      await expect.poll(() => line.getAttribute('data-outcome'), { timeout: 10_000 }).toBe('test');
+      expect((await line.textContent())?.trim()).toMatch(/— Gửi thử thành công$/);
+      // The API tells the same (the Rust tests check it is never stored as money).
+      expect(await findPaymentProvider(admin.accessToken, name)).toMatchObject({ id, lastWebhook: { outcome: 'test' } });
     } finally {
       await deleteUser(admin.accessToken, staff.id);
     }

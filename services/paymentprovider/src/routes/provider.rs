@@ -426,7 +426,7 @@ pub struct TestWebhookResult {
     /// The webhook's HTTP status; null when the call got no answer
     #[schema(required = true)]
     pub http_status: Option<u16>,
-    /// What the webhook recorded for this call (the provider's lastWebhook right after it); null when the call did not reach it
+    /// What the webhook recorded for this call: `test` when accepted, the reason when refused (read back as the provider's lastWebhook right after it); null when the call got no answer or was throttled
     #[schema(required = true)]
     pub outcome: Option<WebhookOutcome>,
     /// The webhook's error message, or why the call failed; null when accepted
@@ -469,10 +469,15 @@ async fn test_webhook(
     let sent = webhook_test::send(&probe, local, &provider, &secret, guard.clock.now()).await;
     let mut conn = pool.get().await?;
     let record = Provider::find(&mut conn, id).await?;
-    let outcome = sent
-        .http_status
-        .and(record.provider.last_webhook())
-        .map(|(_, outcome)| outcome);
+    // Only an accepted or refused delivery was recorded; a throttled (429) or failed call
+    // reached no provider, and the stored line is then an earlier call's.
+    let outcome = if sent.accepted {
+        Some(WebhookOutcome::Test)
+    } else if sent.http_status == Some(StatusCode::UNAUTHORIZED.as_u16()) {
+        record.provider.last_webhook().map(|(_, outcome)| outcome)
+    } else {
+        None
+    };
     let detail = format!(
         "Gửi thử webhook ({}): {}",
         provider.webhook_auth.as_str(),

@@ -17,3 +17,4 @@ mod retry;
 mod transactions;
 mod webhook;
 mod webhook_auth;
+mod webhook_last_call;
