@@ -230,7 +230,8 @@ export const documentation = {
     secretBody: 'SePay gửi khóa trong tiêu đề HTTP Authorization, theo dạng:',
     secretHeader: 'Authorization: Apikey <khóa webhook>',
     secretNote:
-      'Khóa được lưu mã hóa và không bao giờ hiện lại; muốn đổi thì nhập khóa mới ở cả hai nơi. Khóa sai hoặc webhook đang tắt: SePay nhận lỗi 401 và gửi lại sau.',
+      'Khóa được lưu mã hóa và không bao giờ hiện lại; muốn đổi thì nhập khóa mới ở cả hai nơi. Khóa sai hoặc webhook đang tắt: SePay nhận lỗi 401 và gửi lại sau. ' +
+      'Bấm "Gửi thử" ở dòng của tài khoản trong "Dịch vụ thanh toán" để cửa hàng tự gửi một bản thử có chữ ký qua đúng đường webhook (lưu riêng là bản thử, không khớp đơn nào, không tính là tiền); dòng "Lần gọi gần nhất" ngay trên nút cho biết lần gọi mới nhất, của SePay hay của bản thử, và kết quả, ví dụ "Sai chữ ký" khi khóa ở hai nơi khác nhau.',
   },
   orders: {
     title: 'Theo dõi và xử lý đơn hàng',
