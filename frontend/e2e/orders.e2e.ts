@@ -19,6 +19,7 @@ import {
   uniqueUserName,
   type LoginResult,
 } from './support/api';
+import { vietQrWithAmount } from '../src/features/checkout/utils/vietqr';
 import { launchBrowser, newPage, openSignedIn } from './support/browser';
 import { url } from './support/env';
 
@@ -190,6 +191,34 @@ describe('buying codes', () => {
 
     // The counters agree: 2 sold, 2 left.
     expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({ available: 2, reserved: 0, sold: 2 });
+  });
+
+  it('after a partial transfer asks for the remainder, with a QR for it that a banking app can read', async () => {
+    const product = await arrangeProduct();
+    const pending = await createOrder({
+      items: [{ productId: product.id, quantity: 2 }],
+      email: `khach3.${product.suffix}@example.vn`,
+      paymentProviderId: providerId!,
+    });
+    const shopper = await open();
+    await shopper.goto(`/order-detail?code=${pending.code}#token=${pending.accessToken}`);
+    await shopper.getByTestId('payment-qr').waitFor();
+    const full = await shopper.getByTestId('payment-qr').getAttribute('data-payload');
+    expect(full).toContain('540550000');
+
+    await payByWebhook(pending.code, 20_000);
+    const partial = shopper.getByTestId('payment-partial');
+    await partial.waitFor({ timeout: 20_000 });
+    expect((await partial.textContent())?.replace(/\s/g, ' ')).toContain('Đã nhận 20.000 ₫, còn thiếu 30.000 ₫.');
+    expect((await shopper.getByTestId('payment-amount').textContent())?.replace(/\s/g, ' ')).toBe('30.000 ₫');
+    // The image decodes to the server's string asking for 30 000 with a correct CRC.
+    await expect.poll(() => shopper.getByTestId('payment-qr').getAttribute('data-payload')).toBe(vietQrWithAmount(full!, 30_000));
+    const scanned = await decodeQr(shopper);
+    expect(scanned).toBe(vietQrWithAmount(full!, 30_000));
+    expect(scanned).toContain('540530000');
+
+    await payByWebhook(pending.code, 30_000);
+    await expect.poll(() => shopper.getByTestId('customer-order').getAttribute('data-status'), { timeout: 20_000, interval: 500 }).toBe('completed');
   });
 
   it('lets staff find a paid order completed, with its timeline', async () => {
