@@ -327,6 +327,7 @@ mod tests {
             excerpt("## Cách dùng\n\n- Mở **ứng dụng**"),
             "Cách dùng - Mở ứng dụng"
         );
+        assert_eq!(excerpt("> Trích\nMã <nhanh>"), "Trích Mã <nhanh>");
         let long = "từ ".repeat(100);
         let cut = excerpt(&long);
         assert!(cut.chars().count() <= 160, "{cut}");

@@ -9,5 +9,6 @@ mod limits;
 mod metrics;
 mod notifications;
 mod routing;
+mod seo;
 mod spa;
 mod trace;
