@@ -36,7 +36,8 @@
 #   READY_TIMEOUT [120]  STOP_TIMEOUT [20]   seconds
 #   LOG_TAIL=0|1 [1 on a terminal]    in the foreground, also print the logs
 #   PUBLIC_BASE_URL [http://localhost:PORT_BASE]  the shop's address in links (e-mails,
-#                                     webhook URLs), for system, retailstore, paymentprovider
+#                                     webhook URLs), for system, retailstore, paymentprovider;
+#                                     the gateway's canonical, Open Graph and sitemap addresses
 #   MAIL_CATCHER=0|1 [1]              unless SMTP_URL is set, run maildev (a frontend
 #                                     devDependency) as the local SMTP server with a web
 #                                     inbox, and point system at it; without it installed,
