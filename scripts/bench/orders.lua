@@ -24,7 +24,8 @@ function request()
   sent = sent + 1
   local order = table.remove(due)
   if order then
-    local id = thread_no * 100000000 + sent
+    -- Unique across runs on one database (paymentprovider ignores a delivery it has).
+    local id = (tonumber(run) % 1000) * 1000000 + thread_no * 100000 + sent
     local body = string.format(
       '{"id":%d,"gateway":"Vietcombank","transactionDate":"2026-11-23 10:00:00",'
         .. '"accountNumber":"%s","subAccount":null,"code":null,'

@@ -1,14 +1,21 @@
 //! CreateOrder (architecture.md, "The buying flow", step 3): price the lines, check the
 //! unpaid-order limits, ask paymentprovider for the payment instruction before any
 //! transaction opens (no lock is held across HTTP; a line the stock counters cannot
-//! cover is refused before that call), then in one transaction lock the
-//! products, reserve exactly the codes needed and store the order `pending_payment` with
-//! the instruction snapshot. Not enough stock: code 400 and nothing reserved.
+//! cover is refused before that call), then in one statement (the SQL function
+//! `checkout_create_order`, see `models::order_checkout`) lock the products, reserve
+//! exactly the codes needed and store the order `pending_payment` with the instruction
+//! snapshot, its first event, its e-mail and the Idempotency-Key's answer. Not enough
+//! stock: code 400 and nothing reserved.
+//!
+//! The instruction stays a call to paymentprovider: it records there which provider the
+//! order was told to pay through (money arriving through another one is held back) and
+//! refuses an inactive provider, neither of which retailstore can know by itself.
 
 use std::collections::HashMap;
 
-use chrono::Utc;
-use diesel_async::{AsyncConnection, AsyncPgConnection};
+use chrono::{SubsecRound, Utc};
+use diesel::result::Error as DieselError;
+use diesel_async::AsyncPgConnection;
 use shop_common::db::DbPool;
 use uuid::Uuid;
 
@@ -16,16 +23,15 @@ use crate::admission::InFlight;
 use crate::config::OrderConfig;
 use crate::crypto::CodeCipher;
 use crate::domain::order::{
-    AccessToken, Email, EventKind, OrderCode, OrderRequest, Priced, ProductOffer, price, shortage,
-    uncovered, vnd,
+    AccessToken, EventKind, OrderCode, OrderRequest, OrderStatus, PaymentStatus, Priced,
+    ProductOffer, price, shortage, uncovered, vnd,
 };
 use crate::error::StoreError;
-use crate::idempotency::Idempotent;
-use crate::models::order::{NewOrder, Order, OrderItem};
-use crate::models::order_event::OrderEvent;
+use crate::idempotency::{self, Idempotent};
+use crate::models::order::{Order, OrderItem};
+use crate::models::order_checkout::{KeyClaim, MailRow, NewCheckout, Refusal, offers};
 use crate::models::product::Product;
-use crate::models::serial_code::SerialCode;
-use crate::notifications::Notifier;
+use crate::notifications::{Event, Notifier};
 use crate::payment_provider::{PaymentInstruction, PaymentProviderClient};
 
 /// Attempts when a drawn order code is taken or a product changes mid-way.
@@ -62,8 +68,8 @@ pub struct Created {
 }
 
 /// Creates the order and returns the answer `render` made of it. Under an
-/// Idempotency-Key the answer is stored sealed in the same transaction and replayed for
-/// the same body.
+/// Idempotency-Key the answer is stored sealed by the reservation's own statement and
+/// replayed for the same body.
 pub async fn create_order<R>(
     deps: Checkout<'_>,
     request: &OrderRequest,
@@ -98,7 +104,7 @@ where
     }
 }
 
-fn offers(products: Vec<Product>) -> HashMap<Uuid, ProductOffer> {
+fn product_offers(products: Vec<Product>) -> HashMap<Uuid, ProductOffer> {
     products
         .into_iter()
         .map(|p| {
@@ -118,19 +124,21 @@ fn offers(products: Vec<Product>) -> HashMap<Uuid, ProductOffer> {
         .collect()
 }
 
+/// Whether an unpaid-order limit applies (0: none; the client's only with a client key).
+fn limits_on(config: &OrderConfig, has_client: bool) -> bool {
+    config.max_unpaid_per_email > 0 || (has_client && config.max_unpaid_per_ip > 0)
+}
+
 /// Code 405 when the e-mail or the client (its key: an IPv6 /64 is one client) already
-/// holds the most unpaid orders allowed.
-async fn check_limits(
-    conn: &mut AsyncPgConnection,
+/// holds the most unpaid orders allowed, by the counts read with the products: a hint
+/// before paymentprovider is asked, the reservation counts again under locks.
+fn check_limits(
     config: &OrderConfig,
-    email: &Email,
-    client: Option<&str>,
+    has_client: bool,
+    (by_email, by_client): (i64, i64),
 ) -> Result<(), StoreError> {
-    let (by_email, by_client) = Order::unpaid_counts(conn, &email.key(), client).await?;
     if (config.max_unpaid_per_email > 0 && by_email >= config.max_unpaid_per_email)
-        || (client.is_some()
-            && config.max_unpaid_per_ip > 0
-            && by_client >= config.max_unpaid_per_ip)
+        || (has_client && config.max_unpaid_per_ip > 0 && by_client >= config.max_unpaid_per_ip)
     {
         return Err(StoreError::TooManyUnpaid);
     }
@@ -178,25 +186,26 @@ where
     let ids: Vec<Uuid> = request.lines.iter().map(|l| l.product_id).collect();
     let (priced, _hold) = {
         let mut conn = deps.pool.get().await?;
-        let (products, available): (Vec<Product>, HashMap<Uuid, i64>) =
-            Product::offers_with_available(&mut conn, &ids)
-                .await?
-                .into_iter()
-                .map(|(p, n)| {
-                    let id = p.id;
-                    (p, (id, n))
-                })
-                .unzip();
-        let priced = price(&request.lines, &offers(products))?;
-        refuse_uncovered(&mut conn, &priced, &available).await?;
-        check_limits(
+        let email_key = request.email.key();
+        let limited = limits_on(deps.config, client.key.is_some());
+        let read = offers(
             &mut conn,
-            deps.config,
-            &request.email,
-            client.key.as_deref(),
+            &ids,
+            limited.then_some((email_key.as_str(), client.key.as_deref())),
         )
         .await?;
-        // Held until this attempt's transaction is over (the end of this function).
+        let (products, available): (Vec<Product>, HashMap<Uuid, i64>) = read
+            .products
+            .into_iter()
+            .map(|(p, n)| {
+                let id = p.id;
+                (p, (id, n))
+            })
+            .unzip();
+        let priced = price(&request.lines, &product_offers(products))?;
+        refuse_uncovered(&mut conn, &priced, &available).await?;
+        check_limits(deps.config, client.key.is_some(), read.unpaid)?;
+        // Held until this attempt's reservation is over (the end of this function).
         let key = idempotent.map(|i| i.key.as_str());
         let hold = match deps.in_flight.try_hold(&priced, &available, key) {
             Ok(hold) => hold,
@@ -214,129 +223,102 @@ where
         .payments
         .instruction(request.provider_id, priced.total, code.as_str())
         .await?;
+    // Everything the reservation writes is made here, the answer too (an Idempotency-Key
+    // stores it sealed with its claim), so that the database is reached once.
+    let created = new_order(deps.config, request, client, &code, &priced, &instruction)?;
+    let answer = render(&created)?;
+    let sealed = idempotent
+        .map(|i| i.seal(deps.cipher, &answer))
+        .transpose()?;
+    let claim = idempotent.zip(sealed.as_ref()).map(|(i, answer)| KeyClaim {
+        scope: i.scope,
+        key: i.key.as_str(),
+        request_hash: &i.hash,
+        answer,
+        expires_at: Utc::now() + idempotency::TTL,
+    });
+    let mail = deps.notifier.shopper_mail(code.as_str())?;
+    let mail_data = Notifier::order_placed_data(&created.order, &created.items)?;
+    let message = format!(
+        "Tạo đơn hàng {} mã, tổng {}, chờ thanh toán qua {}",
+        created.order.item_count,
+        vnd(created.order.total),
+        created.order.provider_name
+    );
+    let low_stock_ids: Vec<Uuid> = created.items.iter().map(|_| Uuid::now_v7()).collect();
+    let email_key = request.email.key();
+    let checkout = NewCheckout {
+        order: &created.order,
+        client_key: client.key.as_deref(),
+        email_key: &email_key,
+        items: &created.items,
+        max_unpaid_per_email: deps.config.max_unpaid_per_email,
+        max_unpaid_per_client: deps.config.max_unpaid_per_ip,
+        event: (Uuid::now_v7(), EventKind::Created.as_str(), &message),
+        mail: MailRow {
+            id: mail.id,
+            event: Event::OrderPlaced.as_str(),
+            token_hash: &mail.token_hash,
+            link: &mail.link,
+        },
+        mail_data: &mail_data,
+        low_stock_event: Event::LowStock.as_str(),
+        low_stock_ids: &low_stock_ids,
+        claim,
+    };
     let mut conn = deps.pool.get().await?;
-    conn.transaction(async |conn| {
-        if let Some(idempotent) = idempotent {
-            idempotent.claim(conn).await?;
-        }
-        let locked = price(
-            &request.lines,
-            &offers(Product::offers(conn, &ids, true).await?),
-        )?;
-        if locked != priced {
-            return Err(StoreError::Retry);
-        }
-        // Codes first: a buyer the stock cannot serve leaves before writing anything.
-        let codes = lock_codes(conn, &priced).await?;
-        // The limits are checked again under a lock per e-mail and per client (always
-        // in this order, so two requests never wait for each other in a cycle): two
-        // concurrent requests of one e-mail or one client cannot both pass the count.
-        Order::lock_email(conn, &request.email.key()).await?;
-        if let Some(key) = client.key.as_deref() {
-            Order::lock_client(conn, key).await?;
-        }
-        check_limits(conn, deps.config, &request.email, client.key.as_deref()).await?;
-        let created = insert(
-            conn,
-            deps.notifier,
-            deps.config,
-            request,
-            client,
-            &code,
-            &priced,
-            &instruction,
-            &codes,
-        )
-        .await?;
-        let answer = render(&created)?;
-        if let Some(idempotent) = idempotent {
-            idempotent.fill(conn, deps.cipher, &answer).await?;
-        }
-        Ok(answer)
-    })
-    .await
-    .inspect(|_| {
-        crate::metrics::order_created();
-        deps.notifier.wake();
-    })
+    Order::checkout(&mut conn, &checkout)
+        .await
+        .map_err(|e| refused(e, &priced, &created.items))?;
+    crate::metrics::order_created();
+    deps.notifier.wake();
+    Ok(answer)
 }
 
-/// Locks the codes every line needs (`FOR UPDATE SKIP LOCKED`, oldest expiry first,
-/// nothing expiring within a day), products in id order, as (product, codes). Code 400
-/// when the stock cannot cover a line: the locks go with the rolled-back transaction.
-/// Call inside the transaction that reserves them.
-async fn lock_codes(
-    conn: &mut AsyncPgConnection,
-    priced: &Priced,
-) -> Result<Vec<(Uuid, Vec<Uuid>)>, StoreError> {
-    let mut lines: Vec<_> = priced.lines.iter().collect();
-    lines.sort_by_key(|line| line.product_id);
-    let mut locked = Vec::with_capacity(lines.len());
-    let mut short = Vec::new();
-    for line in lines {
-        let codes =
-            SerialCode::lock_sellable(conn, line.product_id, i64::from(line.quantity)).await?;
-        if codes.len() < line.quantity as usize {
-            short.push((
-                line.index,
-                shortage(line.index, &line.product_name, codes.len()),
-            ));
-        } else {
-            locked.push((line.product_id, codes));
-        }
-    }
-    if short.is_empty() {
-        Ok(locked)
-    } else {
-        short.sort_by_key(|(index, _)| *index);
-        Err(StoreError::OutOfStock(
-            short.into_iter().map(|(_, detail)| detail).collect(),
-        ))
-    }
-}
-
-/// Stores the order and its lines, reserves the locked codes and writes the first event
-/// and the outbox rows.
-#[allow(clippy::too_many_arguments)]
-async fn insert(
-    conn: &mut AsyncPgConnection,
-    notifier: &Notifier,
+/// The order and its lines as the reservation stores them, with the page's token.
+fn new_order(
     config: &OrderConfig,
     request: &OrderRequest,
     client: &ClientInfo,
     code: &OrderCode,
     priced: &Priced,
     instruction: &PaymentInstruction,
-    codes: &[(Uuid, Vec<Uuid>)],
 ) -> Result<Created, StoreError> {
     let token = AccessToken::generate();
     let payment = serde_json::to_value(instruction)
         .map_err(|_| StoreError::Inconsistent("payment instruction is not JSON"))?;
     let ttl = chrono::TimeDelta::from_std(config.ttl)
         .map_err(|_| StoreError::Inconsistent("order TTL out of range"))?;
-    let order = Order::insert(
-        conn,
-        &NewOrder {
-            id: Uuid::now_v7(),
-            code: code.as_str(),
-            access_token_hash: &token.hash(),
-            email: request.email.as_str(),
-            phone: request.phone.as_ref().map(|p| p.as_str()),
-            customer_name: request.customer_name.as_deref(),
-            note: request.note.as_deref(),
-            ip: client.ip.as_deref(),
-            client_key: client.key.as_deref(),
-            user_agent: client.user_agent.as_deref(),
-            total: priced.total,
-            item_count: priced.item_count(),
-            provider_id: instruction.provider_id,
-            provider_name: &instruction.provider_name,
-            payment: &payment,
-            expires_at: Utc::now() + ttl,
-        },
-    )
-    .await?;
-    let items: Vec<OrderItem> = priced
+    // The database keeps microseconds: the answer shows what a later read shows.
+    let now = Utc::now().trunc_subsecs(6);
+    let order = Order {
+        id: Uuid::now_v7(),
+        code: code.as_str().to_owned(),
+        access_token_hash: token.hash().to_vec(),
+        status: OrderStatus::PendingPayment,
+        payment_status: PaymentStatus::Unpaid,
+        email: request.email.as_str().to_owned(),
+        phone: request.phone.as_ref().map(|p| p.as_str().to_owned()),
+        customer_name: request.customer_name.clone(),
+        note: request.note.clone(),
+        ip: client.ip.clone(),
+        user_agent: client.user_agent.clone(),
+        total: priced.total,
+        paid_amount: 0,
+        item_count: priced.item_count(),
+        provider_id: instruction.provider_id,
+        provider_name: instruction.provider_name.clone(),
+        payment,
+        expires_at: now + ttl,
+        paid_at: None,
+        completed_at: None,
+        cancel_reason: None,
+        created_at: now,
+        updated_at: now,
+        cancelled_at: None,
+        refunded_amount: 0,
+    };
+    let items = priced
         .lines
         .iter()
         .map(|line| OrderItem {
@@ -351,38 +333,37 @@ async fn insert(
             line_total: line.line_total,
         })
         .collect();
-    OrderItem::insert_all(conn, &items).await?;
-    let mut code_ids = Vec::new();
-    let mut code_items = Vec::new();
-    for (product_id, locked) in codes {
-        let item =
-            items
-                .iter()
-                .find(|i| i.product_id == *product_id)
-                .ok_or(StoreError::Inconsistent(
-                    "locked codes for a product not ordered",
-                ))?;
-        code_ids.extend_from_slice(locked);
-        code_items.extend(std::iter::repeat_n(item.id, locked.len()));
-    }
-    if SerialCode::reserve(conn, order.id, &code_ids, &code_items).await? != code_ids.len() {
-        return Err(StoreError::Inconsistent(
-            "locked codes changed before reservation",
-        ));
-    }
-    let message = format!(
-        "Tạo đơn hàng {} mã, tổng {}, chờ thanh toán qua {}",
-        order.item_count,
-        vnd(order.total),
-        order.provider_name
-    );
-    OrderEvent::record(conn, order.id, EventKind::Created, &message, None).await?;
-    notifier.order_placed(conn, &order, &items).await?;
-    let products: Vec<Uuid> = codes.iter().map(|(product_id, _)| *product_id).collect();
-    Notifier::low_stock(conn, &products).await?;
     Ok(Created {
         order,
         items,
         token,
     })
+}
+
+/// CreateOrder's error for a refused reservation; a shortage names each short line (by
+/// its place in the request) with the codes it could have. `items[i]` is the line
+/// `priced.lines[i]` became.
+fn refused(error: DieselError, priced: &Priced, items: &[OrderItem]) -> StoreError {
+    match Refusal::of(&error) {
+        Some(Refusal::Retry) => StoreError::Retry,
+        Some(Refusal::KeyTaken) => StoreError::KeyTaken,
+        Some(Refusal::TooManyUnpaid) => StoreError::TooManyUnpaid,
+        Some(Refusal::OutOfStock(short)) => {
+            let mut lines: Vec<_> = priced
+                .lines
+                .iter()
+                .zip(items)
+                .filter_map(|(line, item)| Some((line, *short.get(&item.id)?)))
+                .collect();
+            lines.sort_by_key(|(line, _)| line.index);
+            StoreError::OutOfStock(
+                lines
+                    .into_iter()
+                    .map(|(line, n)| shortage(line.index, &line.product_name, n))
+                    .collect(),
+            )
+        }
+        Some(_) => StoreError::Inconsistent("locked codes changed before reservation"),
+        None => error.into(),
+    }
 }

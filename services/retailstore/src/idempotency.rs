@@ -8,7 +8,7 @@ use chrono::Utc;
 use diesel_async::AsyncPgConnection;
 use subtle::ConstantTimeEq;
 
-use crate::crypto::CodeCipher;
+use crate::crypto::{CodeCipher, SealedCode};
 use crate::domain::order::{IdempotencyKey, request_hash};
 use crate::error::StoreError;
 use crate::models::idempotency::StoredAnswer;
@@ -76,7 +76,7 @@ impl<'a> Idempotent<'a> {
         cipher: &CodeCipher,
         answer: &[u8],
     ) -> Result<(), StoreError> {
-        let sealed = cipher.seal_response(self.scope, self.key.as_str(), answer)?;
+        let sealed = self.seal(cipher, answer)?;
         StoredAnswer::fill(
             conn,
             self.scope,
@@ -87,6 +87,12 @@ impl<'a> Idempotent<'a> {
         )
         .await?;
         Ok(())
+    }
+
+    /// The answer sealed for this key, for a statement that stores it with the claim
+    /// (CreateOrder's reservation).
+    pub fn seal(&self, cipher: &CodeCipher, answer: &[u8]) -> Result<SealedCode, StoreError> {
+        Ok(cipher.seal_response(self.scope, self.key.as_str(), answer)?)
     }
 
     /// After [`StoreError::KeyTaken`]: the winner's answer (or 406).

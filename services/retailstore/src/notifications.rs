@@ -14,7 +14,7 @@ use serde::Serialize;
 use shop_common::outbox::{SealedLink, Wake};
 use uuid::Uuid;
 
-use crate::crypto::CodeCipher;
+use crate::crypto::{CodeCipher, SealedCode};
 use crate::domain::order::AccessToken;
 use crate::error::StoreError;
 use crate::models::order::{Order, OrderItem};
@@ -129,6 +129,13 @@ fn json(value: &impl Serialize) -> Result<serde_json::Value, StoreError> {
     serde_json::to_value(value).map_err(|_| StoreError::Inconsistent("event data not JSON"))
 }
 
+/// A shopper e-mail prepared for its row: see [`Notifier::shopper_mail`].
+pub struct ShopperMail {
+    pub id: Uuid,
+    pub token_hash: [u8; 32],
+    pub link: SealedCode,
+}
+
 /// Writes the events, and wakes the relay after their commits. Cheap to clone; shared as
 /// app data and handed to the expiry job.
 #[derive(Clone)]
@@ -185,30 +192,40 @@ impl Notifier {
         event: Event,
         data: serde_json::Value,
     ) -> Result<(), StoreError> {
-        let id = Uuid::now_v7();
-        let token = AccessToken::generate();
-        AccessTokens::insert(conn, order.id, &token.hash()).await?;
-        let sealed = self.cipher.seal_link(id, &self.link(&order.code, &token))?;
+        let mail = self.shopper_mail(&order.code)?;
+        AccessTokens::insert(conn, order.id, &mail.token_hash).await?;
         NewOutboxRow {
-            id,
+            id: mail.id,
             event: event.as_str(),
             order_code: Some(&order.code),
             recipient_email: Some(&order.email),
             data: &data,
-            link: Some(&sealed),
+            link: Some(&mail.link),
         }
         .insert(conn)
         .await?;
         Ok(())
     }
 
-    /// order_placed: the amount, where to pay, the memo, the expiry and the link.
-    pub async fn order_placed(
-        &self,
-        conn: &mut AsyncPgConnection,
+    /// A shopper e-mail's row id, fresh token (its hash) and sealed link, for the
+    /// statements that write the row themselves (the checkout functions).
+    pub fn shopper_mail(&self, order_code: &str) -> Result<ShopperMail, StoreError> {
+        let id = Uuid::now_v7();
+        let token = AccessToken::generate();
+        let link = self.cipher.seal_link(id, &self.link(order_code, &token))?;
+        Ok(ShopperMail {
+            id,
+            token_hash: token.hash(),
+            link,
+        })
+    }
+
+    /// order_placed's data: the amount, where to pay, the memo and the expiry (the
+    /// checkout function writes the row, with the link of a [`shopper_mail`](Self::shopper_mail)).
+    pub fn order_placed_data(
         order: &Order,
         items: &[OrderItem],
-    ) -> Result<(), StoreError> {
+    ) -> Result<serde_json::Value, StoreError> {
         let payment: PaymentInstruction = serde_json::from_value(order.payment.clone())
             .map_err(|_| StoreError::Inconsistent("stored payment snapshot unreadable"))?;
         let facts = OrderFacts {
@@ -235,8 +252,7 @@ impl Notifier {
             }),
             ..OrderFacts::of(order)
         };
-        self.to_shopper(conn, order, Event::OrderPlaced, json(&facts)?)
-            .await
+        json(&facts)
     }
 
     /// codes_ready: the order completed (`order` as saved).

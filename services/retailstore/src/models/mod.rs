@@ -5,6 +5,7 @@ pub mod audit_entry;
 pub mod dashboard;
 pub mod idempotency;
 pub mod order;
+pub mod order_checkout;
 pub mod order_event;
 pub mod order_payment;
 pub mod outbox;

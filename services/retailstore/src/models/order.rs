@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Jsonb, Nullable, Text, Timestamptz};
+use diesel::sql_types::{BigInt, Bool, Bytea, Nullable, Text, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde::Serialize;
 use shop_common::db::cached_sql;
@@ -45,27 +45,6 @@ pub struct Order {
     pub refunded_amount: i64,
 }
 
-#[derive(Debug, Insertable)]
-#[diesel(table_name = orders)]
-pub struct NewOrder<'a> {
-    pub id: Uuid,
-    pub code: &'a str,
-    pub access_token_hash: &'a [u8],
-    pub email: &'a str,
-    pub phone: Option<&'a str>,
-    pub customer_name: Option<&'a str>,
-    pub note: Option<&'a str>,
-    pub ip: Option<&'a str>,
-    pub client_key: Option<&'a str>,
-    pub user_agent: Option<&'a str>,
-    pub total: i64,
-    pub item_count: i32,
-    pub provider_id: Uuid,
-    pub provider_name: &'a str,
-    pub payment: &'a serde_json::Value,
-    pub expires_at: DateTime<Utc>,
-}
-
 /// Every column of [`Order`], for the statements written in SQL.
 macro_rules! order_columns {
     () => {
@@ -75,16 +54,6 @@ macro_rules! order_columns {
          cancelled_at, refunded_amount"
     };
 }
-
-/// See [`Order::insert`]: `$1`..`$16` the columns of [`NewOrder`] in order.
-const INSERT_ORDER: &str = concat!(
-    "INSERT INTO orders (id, code, access_token_hash, email, phone, customer_name, note, \
-                         ip, client_key, user_agent, total, item_count, provider_id, \
-                         provider_name, payment, expires_at) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
-     RETURNING ",
-    order_columns!()
-);
 
 /// See [`Order::save`]: a null `$1`..`$3`, `$10` or `$13` leaves its column; `$4`, `$6`,
 /// `$8`, `$11` say whether `$5`, `$7`, `$9`, `$12` replace theirs (null clears); `$14` the
@@ -192,21 +161,6 @@ pub struct DueOrder {
     pub paid_amount: i64,
 }
 
-#[derive(QueryableByName)]
-struct UnpaidCounts {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    by_email: i64,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    by_ip: i64,
-}
-
-#[derive(QueryableByName)]
-struct Unit {
-    #[diesel(sql_type = diesel::sql_types::Integer)]
-    #[allow(dead_code)]
-    one: i32,
-}
-
 /// `status = 'pending_payment'` as a literal, so that the partial indexes on unpaid orders
 /// serve prepared statements too (a bound status cannot prove their predicate).
 fn unpaid() -> diesel::expression::SqlLiteral<diesel::sql_types::Bool> {
@@ -256,28 +210,6 @@ macro_rules! filtered {
 }
 
 impl Order {
-    pub async fn insert(conn: &mut AsyncPgConnection, row: &NewOrder<'_>) -> QueryResult<Order> {
-        cached_sql(INSERT_ORDER)
-            .bind::<diesel::sql_types::Uuid, _>(row.id)
-            .bind::<Text, _>(row.code)
-            .bind::<Bytea, _>(row.access_token_hash)
-            .bind::<Text, _>(row.email)
-            .bind::<Nullable<Text>, _>(row.phone)
-            .bind::<Nullable<Text>, _>(row.customer_name)
-            .bind::<Nullable<Text>, _>(row.note)
-            .bind::<Nullable<Text>, _>(row.ip)
-            .bind::<Nullable<Text>, _>(row.client_key)
-            .bind::<Nullable<Text>, _>(row.user_agent)
-            .bind::<BigInt, _>(row.total)
-            .bind::<Integer, _>(row.item_count)
-            .bind::<diesel::sql_types::Uuid, _>(row.provider_id)
-            .bind::<Text, _>(row.provider_name)
-            .bind::<Jsonb, _>(row.payment)
-            .bind::<Timestamptz, _>(row.expires_at)
-            .get_result(conn)
-            .await
-    }
-
     pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option<Order>> {
         orders::table
             .find(id)
@@ -323,48 +255,6 @@ impl Order {
             .get_result(conn)
             .await
             .optional()
-    }
-
-    /// Serialises CreateOrder per e-mail until the end of the transaction, so that the
-    /// unpaid-order limit cannot be passed by concurrent requests.
-    pub async fn lock_email(conn: &mut AsyncPgConnection, email_key: &str) -> QueryResult<()> {
-        cached_sql("SELECT 1 AS one FROM pg_advisory_xact_lock(hashtextextended($1, 0))")
-            .bind::<Text, _>(format!("retailstore:order-email:{email_key}"))
-            .get_result::<Unit>(conn)
-            .await
-            .map(|_| ())
-    }
-
-    /// Serialises CreateOrder per client key (an IPv6 /64 is one client) until the end
-    /// of the transaction, as [`lock_email`](Self::lock_email) does per e-mail. Take it
-    /// after the e-mail's lock.
-    pub async fn lock_client(conn: &mut AsyncPgConnection, client_key: &str) -> QueryResult<()> {
-        cached_sql("SELECT 1 AS one FROM pg_advisory_xact_lock(hashtextextended($1, 0))")
-            .bind::<Text, _>(format!("retailstore:order-client:{client_key}"))
-            .get_result::<Unit>(conn)
-            .await
-            .map(|_| ())
-    }
-
-    /// Unpaid (`pending_payment`) orders of an e-mail (compared case-insensitively) and
-    /// of a client key (0 without one), in one statement. The status stays a literal in
-    /// the text so that each count reads its partial index.
-    pub async fn unpaid_counts(
-        conn: &mut AsyncPgConnection,
-        email_key: &str,
-        client_key: Option<&str>,
-    ) -> QueryResult<(i64, i64)> {
-        let counts: UnpaidCounts = cached_sql(
-            "SELECT (SELECT count(*) FROM orders \
-                      WHERE status = 'pending_payment' AND lower(email) = $1) AS by_email, \
-                    (SELECT count(*) FROM orders \
-                      WHERE status = 'pending_payment' AND client_key = $2) AS by_ip",
-        )
-        .bind::<Text, _>(email_key)
-        .bind::<Nullable<Text>, _>(client_key)
-        .get_result(conn)
-        .await?;
-        Ok((counts.by_email, counts.by_ip))
     }
 
     /// Writes a change of state (call with the row locked).
@@ -485,47 +375,6 @@ impl Order {
 }
 
 impl OrderItem {
-    /// Inserts an order's lines (all columns given) in one prepared statement, whatever
-    /// their number.
-    pub async fn insert_all(conn: &mut AsyncPgConnection, items: &[OrderItem]) -> QueryResult<()> {
-        let Some(first) = items.first() else {
-            return Ok(());
-        };
-        let column = |f: fn(&OrderItem) -> Uuid| items.iter().map(f).collect::<Vec<_>>();
-        cached_sql(
-            "INSERT INTO order_items (id, order_id, product_id, position, product_name, \
-                                      image_url, unit_price, quantity, line_total) \
-             SELECT i.id, $1, i.product_id, i.position, i.product_name, i.image_url, \
-                    i.unit_price, i.quantity, i.line_total \
-             FROM unnest($2::uuid[], $3::uuid[], $4::int4[], $5::text[], $6::text[], \
-                         $7::int8[], $8::int4[], $9::int8[]) \
-                  AS i(id, product_id, position, product_name, image_url, unit_price, \
-                       quantity, line_total)",
-        )
-        .bind::<diesel::sql_types::Uuid, _>(first.order_id)
-        .bind::<Array<diesel::sql_types::Uuid>, _>(column(|i| i.id))
-        .bind::<Array<diesel::sql_types::Uuid>, _>(column(|i| i.product_id))
-        .bind::<Array<Integer>, _>(items.iter().map(|i| i.position).collect::<Vec<_>>())
-        .bind::<Array<Text>, _>(
-            items
-                .iter()
-                .map(|i| i.product_name.as_str())
-                .collect::<Vec<_>>(),
-        )
-        .bind::<Array<Nullable<Text>>, _>(
-            items
-                .iter()
-                .map(|i| i.image_url.as_deref())
-                .collect::<Vec<_>>(),
-        )
-        .bind::<Array<BigInt>, _>(items.iter().map(|i| i.unit_price).collect::<Vec<_>>())
-        .bind::<Array<Integer>, _>(items.iter().map(|i| i.quantity).collect::<Vec<_>>())
-        .bind::<Array<BigInt>, _>(items.iter().map(|i| i.line_total).collect::<Vec<_>>())
-        .execute(conn)
-        .await
-        .map(|_| ())
-    }
-
     /// An order's lines in the order they were submitted.
     pub async fn of_order(
         conn: &mut AsyncPgConnection,

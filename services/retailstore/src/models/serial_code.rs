@@ -163,14 +163,6 @@ struct CodeId {
     id: Uuid,
 }
 
-#[derive(QueryableByName)]
-struct ItemCount {
-    #[diesel(sql_type = diesel::sql_types::Uuid)]
-    order_item_id: Uuid,
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
 /// Applies a [`CodeFilter`] to a boxed query over `serial_codes` (alone or joined).
 macro_rules! filtered {
     ($query:expr, $filter:expr) => {{
@@ -425,7 +417,9 @@ impl SerialCode {
 /// concurrent orders).
 impl SerialCode {
     /// Locks up to `limit` sellable codes of a product, oldest expiry first, skipping the
-    /// codes other transactions hold (call inside the transaction that reserves them).
+    /// codes other transactions hold (call inside the transaction that sells them).
+    /// ReplaceCodes' free replacements; reservations go through `lock_sellable_codes` in
+    /// SQL (`models::order_checkout`), which keeps the same rule.
     pub async fn lock_sellable(
         conn: &mut AsyncPgConnection,
         product_id: Uuid,
@@ -440,42 +434,6 @@ impl SerialCode {
         .load(conn)
         .await?;
         Ok(rows.into_iter().map(|r| r.id).collect())
-    }
-
-    /// Reserves locked codes for an order, `items[i]` being the line of `codes[i]`.
-    pub async fn reserve(
-        conn: &mut AsyncPgConnection,
-        order_id: Uuid,
-        codes: &[Uuid],
-        items: &[Uuid],
-    ) -> QueryResult<usize> {
-        cached_sql(
-            "UPDATE serial_codes s SET status = 'reserved', order_id = $1, \
-                    order_item_id = r.item_id, reserved_at = now(), updated_at = now() \
-             FROM unnest($2::uuid[], $3::uuid[]) AS r(id, item_id) \
-             WHERE s.id = r.id AND s.status = 'available'",
-        )
-        .bind::<diesel::sql_types::Uuid, _>(order_id)
-        .bind::<Array<diesel::sql_types::Uuid>, _>(codes)
-        .bind::<Array<diesel::sql_types::Uuid>, _>(items)
-        .execute(conn)
-        .await
-    }
-
-    /// The number of codes each line of an order holds reserved.
-    pub async fn reserved_per_item(
-        conn: &mut AsyncPgConnection,
-        order_id: Uuid,
-    ) -> QueryResult<Vec<(Uuid, i64)>> {
-        let rows: Vec<ItemCount> = cached_sql(
-            "SELECT order_item_id, count(*) AS n FROM serial_codes \
-             WHERE order_id = $1 AND status = 'reserved' AND order_item_id IS NOT NULL \
-             GROUP BY order_item_id",
-        )
-        .bind::<diesel::sql_types::Uuid, _>(order_id)
-        .load(conn)
-        .await?;
-        Ok(rows.into_iter().map(|r| (r.order_item_id, r.n)).collect())
     }
 
     /// Sells every code an order holds reserved.

@@ -28,6 +28,7 @@ use crate::domain::order::{OrderCode, OrderStatus, shortage, token_hash, token_m
 use crate::error::StoreError;
 pub use crate::models::audit_entry::Actor;
 use crate::models::order::{Order, OrderItem};
+use crate::models::order_checkout::reserve_order_codes;
 use crate::models::order_event::OrderEvent;
 use crate::models::order_payment::OrderPayment;
 use crate::models::outbox::AccessTokens;
@@ -142,49 +143,21 @@ pub async fn find_for_shopper(
 pub type Shortages = Vec<(Uuid, usize)>;
 
 /// Makes every line of an order hold `quantity` reserved codes, taking the missing ones
-/// from stock (`FOR UPDATE SKIP LOCKED`, oldest expiry first, nothing expiring within a
-/// day), products in id order, then reserving them all in one statement. `Ok(Err(..))`
-/// when the stock cannot cover a line: nothing is reserved then (the locks go with the
-/// transaction). Call inside a transaction. (CreateOrder locks a new order's codes
-/// before writing the order, in `checkout`.)
+/// from stock in one statement (`reserve_order_codes`: the buying flow's one reservation
+/// loop, CreateOrder's too). `Ok(Err(..))` when the stock cannot cover a line: nothing is
+/// reserved then (the locks go with the transaction). Call inside a transaction.
 pub async fn reserve_lines(
     conn: &mut AsyncPgConnection,
     order_id: Uuid,
     items: &[OrderItem],
 ) -> Result<Result<usize, Shortages>, StoreError> {
-    let held: HashMap<Uuid, i64> = SerialCode::reserved_per_item(conn, order_id)
-        .await?
-        .into_iter()
-        .collect();
-    let mut lines: Vec<&OrderItem> = items.iter().collect();
-    lines.sort_by_key(|item| item.product_id);
-    let mut codes = Vec::new();
-    let mut code_items = Vec::new();
-    let mut short = Vec::new();
-    for item in lines {
-        let need = i64::from(item.quantity) - held.get(&item.id).copied().unwrap_or(0);
-        if need <= 0 {
-            continue;
-        }
-        let got = SerialCode::lock_sellable(conn, item.product_id, need).await?;
-        if (got.len() as i64) < need {
-            short.push((item.id, got.len()));
-            continue;
-        }
-        code_items.extend(std::iter::repeat_n(item.id, got.len()));
-        codes.extend(got);
-    }
-    if !short.is_empty() {
-        return Ok(Err(short));
-    }
-    if !codes.is_empty()
-        && SerialCode::reserve(conn, order_id, &codes, &code_items).await? != codes.len()
-    {
-        return Err(StoreError::Inconsistent(
-            "locked codes changed before reservation",
-        ));
-    }
-    Ok(Ok(codes.len()))
+    Ok(reserve_order_codes(conn, order_id).await?.map_err(|short| {
+        // In the order of the lines.
+        items
+            .iter()
+            .filter_map(|item| short.get(&item.id).map(|n| (item.id, *n)))
+            .collect()
+    }))
 }
 
 /// The detail of each shortage, as `items[i].quantity` of `index_of(line)`.

@@ -17,10 +17,11 @@ use crate::domain::order::{
 use crate::error::StoreError;
 use crate::idempotency::Idempotent;
 use crate::models::order::{Order, OrderChanges, OrderItem};
+use crate::models::order_checkout::{BankTransfer, Confirmed, MailRow, Refusal};
 use crate::models::order_event::OrderEvent;
 use crate::models::order_payment::{NewOrderPayment, OrderPayment};
 use crate::models::serial_code::SerialCode;
-use crate::notifications::Notifier;
+use crate::notifications::{Event, Notifier};
 
 /// One payment as it reaches an order.
 #[derive(Debug, Clone)]
@@ -224,41 +225,89 @@ pub struct BankPayment {
 /// The internal ConfirmPayment: code 403 when no order has the code; code 407 (nothing
 /// written) when the money came through another provider than the one the order was
 /// told to pay, unless staff assigned it: such a transfer is flagged, not applied.
+///
+/// The plain case (an order waiting for payment, a new transfer) is one statement, the
+/// SQL function `confirm_bank_payment`; anything else it leaves untouched, and the
+/// payment is applied here by [`apply_payment`] in a transaction of its own.
 pub async fn confirm_bank_payment(
     pool: &DbPool,
     notifier: &Notifier,
     payment: &BankPayment,
 ) -> Result<(Order, Outcome), StoreError> {
     let mut conn = pool.get().await?;
-    let done = conn
-        .transaction(async |conn| {
-            let order = Order::lock_by_code(conn, payment.order_code.as_str())
-                .await?
-                .ok_or(StoreError::OrderNotFound)?;
-            if order.provider_id != payment.provider_id && !payment.staff_assigned {
-                return Err(StoreError::ProviderMismatch);
+    let mail = notifier.shopper_mail(payment.order_code.as_str())?;
+    let transfer = BankTransfer {
+        order_code: payment.order_code.as_str(),
+        amount: payment.amount,
+        provider_id: payment.provider_id,
+        transaction_id: &payment.transaction_id,
+        paid_at: payment.paid_at,
+        staff_assigned: payment.staff_assigned,
+        actor: payment.assigned_by.as_deref(),
+        payment_id: Uuid::now_v7(),
+        events: [
+            (Uuid::now_v7(), EventKind::PaymentReceived.as_str()),
+            (Uuid::now_v7(), EventKind::Completed.as_str()),
+        ],
+        at: Utc::now(),
+        mail: MailRow {
+            id: mail.id,
+            event: Event::CodesReady.as_str(),
+            token_hash: &mail.token_hash,
+            link: &mail.link,
+        },
+    };
+    let done = match Order::confirm_bank_payment(&mut conn, &transfer).await {
+        Ok((order, Confirmed::Applied)) => {
+            if order.status == OrderStatus::Completed {
+                crate::metrics::order_completed();
             }
-            apply_payment(
-                conn,
-                notifier,
-                order,
-                &PaymentInput {
-                    transaction_id: Some(&payment.transaction_id),
-                    amount: payment.amount,
-                    paid_at: payment.paid_at,
-                    source: PaymentSource::Webhook,
-                    actor: payment.assigned_by.as_deref(),
-                    provider_id: Some(payment.provider_id),
-                    note: None,
-                },
-            )
-            .await
-        })
-        .await;
+            Ok((order, Outcome::Applied))
+        }
+        Ok((order, Confirmed::AlreadyApplied)) => Ok((order, Outcome::AlreadyApplied)),
+        Ok((_, Confirmed::Fallback)) => apply_bank_payment(&mut conn, notifier, payment).await,
+        Err(e) => Err(match Refusal::of(&e) {
+            Some(Refusal::OrderNotFound) => StoreError::OrderNotFound,
+            Some(Refusal::ProviderMismatch) => StoreError::ProviderMismatch,
+            _ => e.into(),
+        }),
+    };
     if matches!(done, Ok((_, Outcome::Applied))) {
         notifier.wake();
     }
     done
+}
+
+/// [`confirm_bank_payment`] by the state machine's full rules, in a transaction.
+async fn apply_bank_payment(
+    conn: &mut AsyncPgConnection,
+    notifier: &Notifier,
+    payment: &BankPayment,
+) -> Result<(Order, Outcome), StoreError> {
+    conn.transaction(async |conn| {
+        let order = Order::lock_by_code(conn, payment.order_code.as_str())
+            .await?
+            .ok_or(StoreError::OrderNotFound)?;
+        if order.provider_id != payment.provider_id && !payment.staff_assigned {
+            return Err(StoreError::ProviderMismatch);
+        }
+        apply_payment(
+            conn,
+            notifier,
+            order,
+            &PaymentInput {
+                transaction_id: Some(&payment.transaction_id),
+                amount: payment.amount,
+                paid_at: payment.paid_at,
+                source: PaymentSource::Webhook,
+                actor: payment.assigned_by.as_deref(),
+                provider_id: Some(payment.provider_id),
+                note: None,
+            },
+        )
+        .await
+    })
+    .await
 }
 
 /// A staff member's confirmation of money received outside the webhook.

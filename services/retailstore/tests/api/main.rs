@@ -8,6 +8,7 @@ mod audit_log;
 mod bench;
 mod bulk_import;
 mod card_serials;
+mod checkout_statements;
 mod dashboard;
 mod docs_and_seed;
 mod health;

@@ -155,6 +155,12 @@ async fn the_database_refuses_a_code_whose_state_contradicts_its_order() {
     }
 }
 
+/// The checkout functions (a later migration), lent to an older schema.
+const CHECKOUT_FUNCTIONS: &str =
+    include_str!("../../migrations/2026-12-25-000000_checkout_functions/up.sql");
+const CHECKOUT_FUNCTIONS_DOWN: &str =
+    include_str!("../../migrations/2026-12-25-000000_checkout_functions/down.sql");
+
 /// A code is unique across the shop from the migration on. A database that already holds
 /// one code under two products still migrates: the oldest row keeps the code, a later
 /// copy still available is disabled with a note (never sold twice), a sold copy is left
@@ -172,6 +178,12 @@ async fn the_shop_wide_code_key_migrates_a_database_with_shared_codes() {
         .await;
     app.execute("ALTER TABLE products ADD COLUMN redeem_instructions text")
         .await;
+    // CreateOrder and ConfirmPayment call functions a later migration creates: lend them.
+    for function in CHECKOUT_FUNCTIONS.split_inclusive("$$;") {
+        if function.contains("CREATE FUNCTION") {
+            app.execute(function.trim().trim_end_matches(';')).await;
+        }
+    }
     // Before: the old per-product key lets two products hold one code.
     let first = app.stocked("Thẻ Garena 100K", "", 0).await;
     let second = app.stocked("Thẻ Viettel 50K", "", 0).await;
@@ -191,6 +203,12 @@ async fn the_shop_wide_code_key_migrates_a_database_with_shared_codes() {
         .await;
     app.execute("ALTER TABLE products DROP COLUMN redeem_instructions")
         .await;
+    for drop in CHECKOUT_FUNCTIONS_DOWN
+        .lines()
+        .filter(|l| l.starts_with("DROP"))
+    {
+        app.execute(drop.trim_end_matches(';')).await;
+    }
     app.schema.migrate(retailstore::MIGRATIONS).await;
 
     assert_eq!(app.stock(&first, false).await, (2, 0, 0, 0));
