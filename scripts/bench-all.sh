@@ -4,7 +4,7 @@
 # bench/results/<kind>.md (the latest of each kind), and every table of this run in one
 # file with the machine it ran on: bench/results/bench.md, also added at the top of
 # bench/results/history.md (every run, newest first). A script that fails does not stop
-# the others; the run then exits non-zero. Settings: those of the five scripts (bench/README.md).
+# the others; the run then exits non-zero. Settings: those of the scripts (bench/README.md).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -17,7 +17,7 @@ trap 'rm -f "$marker"; "$ROOT/scripts/stack.sh" stop >/dev/null 2>&1 || true' EX
 
 BENCH_KEEP=1 scripts/bench.sh
 rc=0
-for script in bench-gateway bench-catalogue bench-orders bench-notifications bench-frontend; do
+for script in bench-gateway bench-catalogue bench-orders bench-notifications bench-frontend bench-search; do
   SKIP_BUILD=1 "scripts/$script.sh" || { rc=$?; warn "$script failed (exit $rc)"; }
 done
 
