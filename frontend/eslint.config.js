@@ -1,11 +1,9 @@
 // ESLint for the frontend: typescript-eslint with type information, the rules of hooks,
 // and import boundaries (bulletproof-react's zones).
 //
-// TypeScript: `tsc` is TypeScript 7 (native), which ships no JavaScript API, and
-// typescript-eslint needs one. package.json therefore follows the TypeScript 7
-// side-by-side layout: the `typescript` package name is `@typescript/typescript6` (the 6.0
-// API, read by typescript-eslint's parser and type-aware rules) and `@typescript/native` is
-// TypeScript 7, whose `tsc` binary is the one `npm run typecheck` runs.
+// TypeScript: one version, 6.0, for `npm run typecheck` and for typescript-eslint's parser
+// and type-aware rules, which need TypeScript's JavaScript API (TypeScript 7, the native
+// compiler, ships none yet, and typescript-eslint 8 accepts < 6.1).
 //
 // Boundaries: ESLint's own `no-restricted-imports`, one entry per feature, rather than
 // import-x's `no-restricted-paths`: that plugin and its TypeScript resolver load a native
@@ -56,8 +54,14 @@ export default defineConfig(
       // `typeof import('./module')` types a lazily loaded route module without loading it.
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
       // React ignores what an event handler returns; react-hook-form's handleSubmit is async.
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       // A caught error or an abort reason is passed on as it is, as fetch does.
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
     },

@@ -65,8 +65,13 @@ quick() {
   run_lint
 }
 
-# run_lint: `npm run lint` (ESLint) when the project defines it.
+# run_lint: `npm run format:check` (Prettier) and `npm run lint` (ESLint), each when the
+# project defines it.
 run_lint() {
+  if has_script format:check; then
+    log "npm run format:check"
+    npm run format:check
+  fi
   if has_script lint; then
     log "npm run lint"
     npm run lint

@@ -38,14 +38,23 @@ describe('unmatched transfers and Assign suggestions', () => {
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
-    providerId = await createBankProvider(admin.accessToken, { name: providerName, accountNumber, webhookSecret });
-    productId = await createProductWithCodes(admin.accessToken, { name: `E2E Thẻ gán ${suffix}`, price, maxPerOrder: 2 }, [`E2E-${suffix}-ASSIGN-1`, `E2E-${suffix}-ASSIGN-2`]);
+    providerId = await createBankProvider(admin.accessToken, {
+      name: providerName,
+      accountNumber,
+      webhookSecret,
+    });
+    productId = await createProductWithCodes(
+      admin.accessToken,
+      { name: `E2E Thẻ gán ${suffix}`, price, maxPerOrder: 2 },
+      [`E2E-${suffix}-ASSIGN-1`, `E2E-${suffix}-ASSIGN-2`],
+    );
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     if (productId) await removeProduct(admin.accessToken, productId).catch(() => undefined);
-    if (providerId) await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
+    if (providerId)
+      await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
   });
   afterEach(async () => {
     await page?.context().close();
@@ -64,7 +73,12 @@ describe('unmatched transfers and Assign suggestions', () => {
     const typo = `${order.code.slice(0, -1)}${last === 'Z' ? 'Y' : 'Z'}`;
     const bankId = randomInt(1, 2 ** 47);
     const memo = `CK ${typo} mua the ${suffix}`;
-    const delivery = await postSePayWebhook(providerId!, webhookSecret, { id: bankId, accountNumber, amount: price, content: memo });
+    const delivery = await postSePayWebhook(providerId!, webhookSecret, {
+      id: bankId,
+      accountNumber,
+      amount: price,
+      content: memo,
+    });
     expect(delivery.status).toBe(200);
 
     page = await newPage(browser, { width: 1366, height: 768 });
@@ -75,32 +89,48 @@ describe('unmatched transfers and Assign suggestions', () => {
     const card = page.getByTestId('dashboard-unmatched-transfers');
     await card.getByTestId('dashboard-unmatched-count').filter({ hasText: /[1-9]/ }).waitFor();
 
-    await page.getByTestId('admin-menu').getByRole('link', { name: /Giao dịch nhận được/ }).click();
+    await page
+      .getByTestId('admin-menu')
+      .getByRole('link', { name: /Giao dịch nhận được/ })
+      .click();
     await page.waitForURL(/\/admin\/providers\/transactions\?status=unmatched/);
     await page.getByRole('button', { name: new RegExp(`^Gán giao dịch .*${suffix}`) }).click();
 
     const dialog = page.getByTestId('assign-transaction-dialog');
-    const suggestion = dialog.locator(`[data-testid="assign-candidate"][data-code="${order.code}"]`);
+    const suggestion = dialog.locator(
+      `[data-testid="assign-candidate"][data-code="${order.code}"]`,
+    );
     await suggestion.waitFor();
     await suggestion.click();
     const preview = dialog.getByTestId('assign-preview');
     await preview.waitFor();
     expect(await preview.textContent()).toContain('Chờ thanh toán');
     expect(await preview.textContent()).toContain(`kh***@example.vn`);
-    expect(await dialog.getByRole('textbox', { name: /Mã đơn hàng/ }).inputValue()).toBe(order.code);
+    expect(await dialog.getByRole('textbox', { name: /Mã đơn hàng/ }).inputValue()).toBe(
+      order.code,
+    );
     await dialog.getByTestId('assign-transaction-submit').click();
     const confirmDialog = page.getByRole('dialog', { name: 'Gán giao dịch', exact: true });
     await confirmDialog.waitFor();
-    const assigned = page.waitForResponse((response) => response.url().includes('/PaymentTransaction/Assign'));
+    const assigned = page.waitForResponse((response) =>
+      response.url().includes('/PaymentTransaction/Assign'),
+    );
     await confirmDialog.getByRole('button', { name: 'Gán vào đơn' }).click();
     const answer = await assigned;
     expect(answer.status(), await answer.text()).toBe(200);
-    await page.getByTestId('toast').filter({ hasText: `vào đơn ${order.code}` }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `vào đơn ${order.code}` })
+      .waitFor();
 
     // The order page says who assigned the money, when, and the bank's reference.
     await page.goto('/admin/orders');
     await page.getByTestId('orders-search').fill(order.code);
-    await page.getByTestId('orders-row').filter({ hasText: order.code }).getByRole('link', { name: `Mở đơn ${order.code}` }).click();
+    await page
+      .getByTestId('orders-row')
+      .filter({ hasText: order.code })
+      .getByRole('link', { name: `Mở đơn ${order.code}` })
+      .click();
     const shown = page.getByTestId('admin-order-detail');
     await expect.poll(() => shown.getAttribute('data-status')).toBe('completed');
     const row = page.getByTestId('order-payments').getByTestId('order-payment-row');
@@ -110,8 +140,13 @@ describe('unmatched transfers and Assign suggestions', () => {
     expect(await row.textContent()).toContain('Gán lúc');
 
     const id = new URL(page.url()).pathname.split('/').pop()!;
-    const detail = (await adminOrderDetail(admin.accessToken, id)) as unknown as { status: string; payments: { transactionId: string; actor: string | null }[] };
+    const detail = (await adminOrderDetail(admin.accessToken, id)) as unknown as {
+      status: string;
+      payments: { transactionId: string; actor: string | null }[];
+    };
     expect(detail.status).toBe('completed');
-    expect(detail.payments).toEqual([expect.objectContaining({ transactionId: `sepay:${bankId}`, actor: admin.user.userName })]);
+    expect(detail.payments).toEqual([
+      expect.objectContaining({ transactionId: `sepay:${bankId}`, actor: admin.user.userName }),
+    ]);
   });
 });

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, deleteUser, IDENTITY, loginAsAdmin, uniqueUserName, type ApiUser, type LoginResult } from './support/api';
+import {
+  createUser,
+  deleteUser,
+  IDENTITY,
+  loginAsAdmin,
+  uniqueUserName,
+  type ApiUser,
+  type LoginResult,
+} from './support/api';
 import {
   countRequests,
   forgedSession,
@@ -25,8 +33,13 @@ describe('authentication and the route guard', () => {
     await loginThroughForm(ui.page, E2E.adminUserName, E2E.adminPassword);
     await waitForPath(ui.page, '/admin/products');
     expect(await readToken(ui.page)).not.toBeNull();
-    await ui.page.getByTestId('admin-layout').getByRole('table', { name: 'Danh sách sản phẩm' }).waitFor();
-    expect(await ui.page.getByRole('link', { name: 'Danh sách sản phẩm' }).getAttribute('aria-current')).toBe('page');
+    await ui.page
+      .getByTestId('admin-layout')
+      .getByRole('table', { name: 'Danh sách sản phẩm' })
+      .waitFor();
+    expect(
+      await ui.page.getByRole('link', { name: 'Danh sách sản phẩm' }).getAttribute('aria-current'),
+    ).toBe('page');
   });
 
   it('asks for both fields before sending anything', async () => {
@@ -45,7 +58,9 @@ describe('authentication and the route guard', () => {
     await ui.page.goto(url(LOGIN));
     await ui.page.getByTestId('login-form').waitFor();
     const logins = countRequests(ui.page, IDENTITY.login);
-    const answer = ui.page.waitForResponse((response) => new URL(response.url()).pathname === IDENTITY.login);
+    const answer = ui.page.waitForResponse(
+      (response) => new URL(response.url()).pathname === IDENTITY.login,
+    );
     await loginThroughForm(ui.page, E2E.adminUserName, 'definitely-not-the-password');
 
     const response = await answer;
@@ -66,7 +81,9 @@ describe('authentication and the route guard', () => {
     await waitForDashboard(ui.page);
     expect(await readToken(ui.page)).toContain('"accessToken"');
     await ui.page.getByTestId('profile-menu-button').click();
-    expect((await ui.page.getByTestId('profile-name').textContent()) ?? '').toContain(E2E.adminUserName);
+    expect((await ui.page.getByTestId('profile-name').textContent()) ?? '').toContain(
+      E2E.adminUserName,
+    );
   });
 
   it('sends a signed-in user from the login page to /admin', async () => {
@@ -121,7 +138,10 @@ describe('authentication and the route guard', () => {
       await waitForPath(ui.page, LOGIN);
       await loginThroughForm(ui.page, staff!.userName, password);
       await waitForPath(ui.page, '/admin/products');
-      await ui.page.getByTestId('admin-layout').getByRole('table', { name: 'Danh sách sản phẩm' }).waitFor();
+      await ui.page
+        .getByTestId('admin-layout')
+        .getByRole('table', { name: 'Danh sách sản phẩm' })
+        .waitFor();
 
       await ui.page.goto(url('/admin/system/users'));
       await waitForPath(ui.page, '/admin/auth/access');

@@ -40,7 +40,11 @@ describe('cards with a serial and a PIN', () => {
     serial: `1000${suffix.replace(/\D/g, '').slice(-6).padStart(6, '0')}${String(i).padStart(2, '0')}`,
     pin: `9${String(randomInt(10 ** 9, 10 ** 10))}${String(i).padStart(2, '0')}`,
   }));
-  const file = ['Seri,Mã thẻ,Mệnh giá', ...cards.map((card) => `${card.serial},${card.pin},100000`), ''].join('\r\n');
+  const file = [
+    'Seri,Mã thẻ,Mệnh giá',
+    ...cards.map((card) => `${card.serial},${card.pin},100000`),
+    '',
+  ].join('\r\n');
 
   let browser: Browser;
   let admin: LoginResult;
@@ -56,8 +60,18 @@ describe('cards with a serial and a PIN', () => {
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
-    productId = (await createProduct(admin.accessToken, { name: productName, price: 100_000, redeemInstructions: steps })).id;
-    providerId = await createBankProvider(admin.accessToken, { name: providerName, accountNumber, webhookSecret });
+    productId = (
+      await createProduct(admin.accessToken, {
+        name: productName,
+        price: 100_000,
+        redeemInstructions: steps,
+      })
+    ).id;
+    providerId = await createBankProvider(admin.accessToken, {
+      name: providerName,
+      accountNumber,
+      webhookSecret,
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -65,7 +79,8 @@ describe('cards with a serial and a PIN', () => {
     await browser?.close();
     // Sold codes keep the product (an order holds them); the suffix keeps runs apart.
     if (productId) await removeProduct(admin.accessToken, productId).catch(() => undefined);
-    if (providerId) await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
+    if (providerId)
+      await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
   });
 
   it('imports the file with its header skipped, then a phone buys a card and sees serial, PIN and steps', async () => {
@@ -75,9 +90,17 @@ describe('cards with a serial and a PIN', () => {
     await staff.getByTestId('serial-codes-import-button').click();
     const dialog = staff.getByTestId('serial-code-import-dialog');
     await dialog.waitFor();
-    await expect.poll(() => dialog.getByTestId('import-product').locator('input').inputValue(), { timeout: 15_000 }).toBe(productName);
+    await expect
+      .poll(() => dialog.getByTestId('import-product').locator('input').inputValue(), {
+        timeout: 15_000,
+      })
+      .toBe(productName);
     await dialog.getByTestId('import-source-file').click();
-    await dialog.getByTestId('import-codes-file').setInputFiles({ name: 'the-viettel.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
+    await dialog.getByTestId('import-codes-file').setInputFiles({
+      name: 'the-viettel.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(file, 'utf8'),
+    });
 
     const preview = dialog.getByTestId('import-preview');
     await expect.poll(() => preview.getAttribute('data-count'), { timeout: 15_000 }).toBe('10');
@@ -95,17 +118,25 @@ describe('cards with a serial and a PIN', () => {
     await dialog.getByTestId('import-submit').click();
     const result = staff.getByTestId('import-result');
     await result.waitFor();
-    expect(await result.getByTestId('import-result-inserted').textContent()).toContain('Đã thêm 10 mã');
+    expect(await result.getByTestId('import-result-inserted').textContent()).toContain(
+      'Đã thêm 10 mã',
+    );
     // The list shows each card's serial beside its masked PIN; the serial finds it.
     await staff.getByTestId('import-close').click();
     await staff.getByTestId('serial-codes-search').fill(cards[3].serial);
-    await expect.poll(() => staff.getByTestId('serial-code-serial').allTextContents(), { timeout: 15_000 }).toEqual([cards[3].serial]);
+    await expect
+      .poll(() => staff.getByTestId('serial-code-serial').allTextContents(), { timeout: 15_000 })
+      .toEqual([cards[3].serial]);
 
     // The shopper: one card on a phone.
     const shopper = await open(PHONE);
     await shopper.goto('/');
     await shopper.getByTestId('product-search').fill(productName);
-    await shopper.getByTestId('product-card').filter({ hasText: productName }).getByTestId('product-card-buy').click();
+    await shopper
+      .getByTestId('product-card')
+      .filter({ hasText: productName })
+      .getByTestId('product-card-buy')
+      .click();
     const buy = shopper.getByTestId('buy-now-dialog');
     await buy.waitFor();
     await buy.getByRole('textbox', { name: /^Email/ }).fill(`the.${suffix}@example.vn`);
@@ -143,8 +174,12 @@ describe('cards with a serial and a PIN', () => {
     // Raw HTML is shown as text, never run.
     expect(await instructions.locator('script').count()).toBe(0);
     expect(await instructions.textContent()).toContain('<script>');
-    expect(await shopper.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
+    expect(
+      await shopper.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned),
+    ).toBeUndefined();
     // Nothing reaches past the phone's right edge.
-    expect(await shopper.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await shopper.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
   });
 });

@@ -17,7 +17,8 @@ import { url } from './support/env';
 import { browserSession, removeAfterEach } from './support/hooks';
 
 /** A 1x1 PNG, built in the test: the server checks uploads by content. */
-const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /**
  * The catalogue against the real stack: an admin creates an active product with an image,
@@ -36,7 +37,10 @@ describe('catalogue', () => {
     const suffix = uniqueSuffix();
     const name = `E2E Sản phẩm ${suffix}`;
     made(name);
-    return { name, codes: Array.from({ length: 5 }, (_, i) => `E2E-${suffix}-${i + 1}`.toUpperCase()) };
+    return {
+      name,
+      codes: Array.from({ length: 5 }, (_, i) => `E2E-${suffix}-${i + 1}`.toUpperCase()),
+    };
   }
 
   beforeAll(async () => {
@@ -60,7 +64,9 @@ describe('catalogue', () => {
 
     await dialog.getByRole('textbox', { name: 'Tên sản phẩm', exact: true }).fill(productName);
     await dialog.getByRole('textbox', { name: 'Giá bán (VND)', exact: true }).fill('50000');
-    await dialog.getByRole('textbox', { name: 'Giá gốc (VND, không bắt buộc)', exact: true }).fill('60000');
+    await dialog
+      .getByRole('textbox', { name: 'Giá gốc (VND, không bắt buộc)', exact: true })
+      .fill('60000');
     await dialog.getByRole('textbox', { name: 'Ngưỡng sắp hết hàng', exact: true }).fill('2');
     await dialog.getByRole('combobox', { name: 'Trạng thái', exact: true }).click();
     await ui.page.getByRole('option', { name: 'Đang bán', exact: true }).click();
@@ -75,10 +81,18 @@ describe('catalogue', () => {
 
     await dialog.getByRole('button', { name: 'Lưu', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await ui.page.getByTestId('toast').filter({ hasText: `Đã thêm sản phẩm ${productName}` }).waitFor();
+    await ui.page
+      .getByTestId('toast')
+      .filter({ hasText: `Đã thêm sản phẩm ${productName}` })
+      .waitFor();
 
     const product = await findProduct(admin.accessToken, productName);
-    expect(product).toMatchObject({ name: productName, price: 50000, status: 'active', lowStockThreshold: 2 });
+    expect(product).toMatchObject({
+      name: productName,
+      price: 50000,
+      status: 'active',
+      lowStockThreshold: 2,
+    });
     expect(product?.imageUrl).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
   });
 
@@ -90,7 +104,11 @@ describe('catalogue', () => {
     const row = ui.page.getByTestId('products-row').filter({ hasText: productName });
     await row.getByRole('link', { name: `Mã serial ${productName}` }).click();
     await waitForPath(ui.page, '/admin/products/serial-codes', `?productId=${product.id}`);
-    await waitForInputValue(ui.page, '[data-testid="serial-codes-product-filter"] input', productName);
+    await waitForInputValue(
+      ui.page,
+      '[data-testid="serial-codes-product-filter"] input',
+      productName,
+    );
 
     await ui.page.getByTestId('serial-codes-import-button').click();
     const dialog = ui.page.getByRole('dialog', { name: 'Nhập mã serial' });
@@ -110,8 +128,14 @@ describe('catalogue', () => {
 
     await ui.page.getByTestId('serial-codes-row').nth(4).waitFor();
     expect(await ui.page.getByTestId('serial-codes-row').count()).toBe(5);
-    expect(await ui.page.locator('[data-testid="serial-codes-row"][data-status="available"]').count()).toBe(5);
-    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({ available: 5, reserved: 0, sold: 0 });
+    expect(
+      await ui.page.locator('[data-testid="serial-codes-row"][data-status="available"]').count(),
+    ).toBe(5);
+    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({
+      available: 5,
+      reserved: 0,
+      sold: 0,
+    });
   });
 
   it('shows five available codes in a product’s stock', async () => {
@@ -127,9 +151,17 @@ describe('catalogue', () => {
 
   it('shows an active product with codes on the storefront, in stock, with its image', async () => {
     const { name: productName, codes } = fresh();
-    const imageUrl = await uploadImage(admin.accessToken, { name: 'e2e.png', type: 'image/png', bytes: Buffer.from(PNG_1X1, 'base64') });
+    const imageUrl = await uploadImage(admin.accessToken, {
+      name: 'e2e.png',
+      type: 'image/png',
+      bytes: Buffer.from(PNG_1X1, 'base64'),
+    });
     // Five codes over a threshold of 2: in stock, not low.
-    await createProductWithCodes(admin.accessToken, { name: productName, price: 50000, imageUrl, lowStockThreshold: 2 }, codes);
+    await createProductWithCodes(
+      admin.accessToken,
+      { name: productName, price: 50000, imageUrl, lowStockThreshold: 2 },
+      codes,
+    );
     await ui.page.goto(url('/'));
     await ui.page.getByTestId('product-search').fill(productName);
     const card = ui.page.getByTestId('product-card').filter({ hasText: productName });
@@ -150,7 +182,11 @@ describe('catalogue', () => {
       await openSignedIn(ui.page, admin, '/admin/system/configuration');
       await ui.page.getByTestId('configuration-form').waitFor();
       const field = ui.page.getByTestId('configuration-shop-name');
-      await waitForInputValue(ui.page, '[data-testid="configuration-shop-name"]', (await readConfiguration(admin.accessToken)).shopName);
+      await waitForInputValue(
+        ui.page,
+        '[data-testid="configuration-shop-name"]',
+        (await readConfiguration(admin.accessToken)).shopName,
+      );
       await field.fill(name);
       await ui.page.getByTestId('configuration-save').click();
       await ui.page.getByTestId('toast').filter({ hasText: 'Đã lưu cấu hình cửa hàng' }).waitFor();

@@ -1,6 +1,21 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser, deleteUser, IDENTITY, login, loginAsAdmin, uniqueUserName, type ApiUser, type LoginResult } from './support/api';
-import { countRequests, loginThroughForm, openSignedIn, waitForDashboard, waitForPath } from './support/browser';
+import {
+  createUser,
+  deleteUser,
+  IDENTITY,
+  login,
+  loginAsAdmin,
+  uniqueUserName,
+  type ApiUser,
+  type LoginResult,
+} from './support/api';
+import {
+  countRequests,
+  loginThroughForm,
+  openSignedIn,
+  waitForDashboard,
+  waitForPath,
+} from './support/browser';
 import { url } from './support/env';
 import { browserSession } from './support/hooks';
 
@@ -42,7 +57,12 @@ describe('change own password', () => {
     return dialog;
   }
 
-  async function submit(dialog: Awaited<ReturnType<typeof openDialog>>, current: string, next: string, confirm = next) {
+  async function submit(
+    dialog: Awaited<ReturnType<typeof openDialog>>,
+    current: string,
+    next: string,
+    confirm = next,
+  ) {
     await dialog.getByLabel('Mật khẩu cũ', { exact: true }).fill(current);
     await dialog.getByLabel('Mật khẩu mới', { exact: true }).fill(next);
     await dialog.getByLabel('Nhập lại mật khẩu mới', { exact: true }).fill(confirm);
@@ -67,7 +87,9 @@ describe('change own password', () => {
     await dialog.getByRole('button', { name: 'Hủy' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(changes()).toBe(0);
-    await expect(login(account!.userName, oldPassword)).resolves.toMatchObject({ user: { id: account!.id } });
+    await expect(login(account!.userName, oldPassword)).resolves.toMatchObject({
+      user: { id: account!.id },
+    });
   });
 
   it('rejects a wrong old password with Mật khẩu cũ không đúng! and changes nothing', async () => {
@@ -80,7 +102,9 @@ describe('change own password', () => {
     await dialog.getByRole('button', { name: 'Hủy' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await expect(login(account!.userName, oldPassword)).resolves.toMatchObject({ user: { id: account!.id } });
+    await expect(login(account!.userName, oldPassword)).resolves.toMatchObject({
+      user: { id: account!.id },
+    });
     await expect(login(account!.userName, newPassword)).rejects.toThrow(/code 100/);
   });
 
@@ -90,7 +114,9 @@ describe('change own password', () => {
     await ui.page.getByTestId('toast').filter({ hasText: 'Đổi mật khẩu thành công!' }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
-    await expect(login(account!.userName, newPassword)).resolves.toMatchObject({ user: { userName: account!.userName } });
+    await expect(login(account!.userName, newPassword)).resolves.toMatchObject({
+      user: { userName: account!.userName },
+    });
     await expect(login(account!.userName, oldPassword)).rejects.toThrow(/code 100/);
   });
 });

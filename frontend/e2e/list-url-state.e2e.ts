@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, loginAsAdmin, removeProduct, uniqueSuffix, type LoginResult } from './support/api';
+import {
+  createProduct,
+  loginAsAdmin,
+  removeProduct,
+  uniqueSuffix,
+  type LoginResult,
+} from './support/api';
 import { openSignedIn, pathOf, waitForPath } from './support/browser';
 import { url } from './support/env';
 import { browserSession } from './support/hooks';
@@ -12,7 +18,8 @@ describe('back-office list state in the URL', () => {
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
-    for (const name of [`Url state A ${suffix}`, `Url state B ${suffix}`]) ids.push((await createProduct(admin.accessToken, { name, price: 10000 })).id);
+    for (const name of [`Url state A ${suffix}`, `Url state B ${suffix}`])
+      ids.push((await createProduct(admin.accessToken, { name, price: 10000 })).id);
   });
   afterAll(async () => {
     for (const id of ids) await removeProduct(admin.accessToken, id);
@@ -27,7 +34,9 @@ describe('back-office list state in the URL', () => {
     expect(await search.inputValue()).toBe(`state a ${suffix}`);
     const rows = ui.page.getByTestId('products-table').locator('tbody tr');
     // The list follows the keyword after a short pause: only product A is left.
-    const onlyA = async () => (await rows.count()) === 1 && (await rows.first().textContent())?.includes(`Url state A ${suffix}`);
+    const onlyA = async () =>
+      (await rows.count()) === 1 &&
+      (await rows.first().textContent())?.includes(`Url state A ${suffix}`);
     await expect.poll(onlyA).toBe(true);
 
     await ui.page.getByRole('button', { name: 'Giá bán' }).click();

@@ -20,7 +20,8 @@ import { browserSession } from './support/hooks';
 const PHONE = { width: 360, height: 740 };
 
 /** How far the page reaches past the screen's right edge (0 when nothing scrolls sideways). */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** WCAG contrast of the button's text colour on its own background colour, from computed styles. */
 function contrastOf(page: Page, name: string): Promise<number> {
@@ -34,7 +35,9 @@ function contrastOf(page: Page, name: string): Promise<number> {
       });
       return 0.2126 * r + 0.7152 * g + 0.0722 * b;
     };
-    const [hi, lo] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
+    const [hi, lo] = [luminance(style.color), luminance(style.backgroundColor)].sort(
+      (a, b) => b - a,
+    );
     return (hi + 0.05) / (lo + 0.05);
   });
 }
@@ -55,7 +58,12 @@ describe('the storefront on a 360 px phone', () => {
   beforeAll(async () => {
     admin = await loginAsAdmin();
     saved = await readEditableConfiguration(admin.accessToken);
-    await replaceConfiguration(admin.accessToken, { ...saved, footerNote: note, contactEmail: email, contactPhone: phone });
+    await replaceConfiguration(admin.accessToken, {
+      ...saved,
+      footerNote: note,
+      contactEmail: email,
+      contactPhone: phone,
+    });
     // A long unbroken name and a discount-sized price: what stretched cards before.
     productId = await createProductWithCodes(
       admin.accessToken,
@@ -107,18 +115,31 @@ describe('the storefront on a 360 px phone', () => {
     const buy = `Mua ngay ${productName}`;
     await ui.page.goto(url(`/?keyword=${encodeURIComponent(productName)}`));
     await ui.page.getByRole('button', { name: buy, exact: true }).waitFor();
-    expect(await ui.page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(false);
+    expect(
+      await ui.page.evaluate(() => document.documentElement.classList.contains('app-dark')),
+    ).toBe(false);
     expect(await contrastOf(ui.page, buy)).toBeGreaterThanOrEqual(4.5);
 
     await ui.page.getByTestId('theme-toggle').click();
-    await expect.poll(() => ui.page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(true);
+    await expect
+      .poll(() => ui.page.evaluate(() => document.documentElement.classList.contains('app-dark')))
+      .toBe(true);
     // The colours fade over MUI's transition: poll until the dark pair has settled.
-    await expect.poll(() => contrastOf(ui.page, buy), { timeout: 10_000 }).toBeGreaterThanOrEqual(4.5);
+    await expect
+      .poll(() => contrastOf(ui.page, buy), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(4.5);
   });
 
   it('shows back-office tables as cards on the phone and keeps the row actions on screen at 1366 px', async () => {
-    await openSignedIn(ui.page, admin, `/admin/products?keyword=${encodeURIComponent(productName)}`);
-    const row = ui.page.getByTestId('products-table').locator('tbody tr').filter({ hasText: productName });
+    await openSignedIn(
+      ui.page,
+      admin,
+      `/admin/products?keyword=${encodeURIComponent(productName)}`,
+    );
+    const row = ui.page
+      .getByTestId('products-table')
+      .locator('tbody tr')
+      .filter({ hasText: productName });
     await row.waitFor();
     expect(await sidewaysOverflow(ui.page)).toBeLessThanOrEqual(0);
     // Each line of the card carries its column's name.
@@ -126,7 +147,11 @@ describe('the storefront on a 360 px phone', () => {
 
     const desktop = await newPage(ui.browser, { width: 1366, height: 768 });
     try {
-      await openSignedIn(desktop, admin, `/admin/providers/payment?keyword=${encodeURIComponent(providerName)}`);
+      await openSignedIn(
+        desktop,
+        admin,
+        `/admin/providers/payment?keyword=${encodeURIComponent(providerName)}`,
+      );
       const remove = desktop.getByRole('button', { name: `Xóa ${providerName}` });
       await remove.waitFor();
       const box = await remove.boundingBox();

@@ -54,12 +54,17 @@ describe('notifications', () => {
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
-    providerId = await createBankProvider(admin.accessToken, { name: providerName, accountNumber, webhookSecret });
+    providerId = await createBankProvider(admin.accessToken, {
+      name: providerName,
+      accountNumber,
+      webhookSecret,
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    if (providerId) await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
+    if (providerId)
+      await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
   });
   afterEach(async () => {
     for (const page of pages) await page.context().close();
@@ -72,14 +77,24 @@ describe('notifications', () => {
     const suffix = uniqueSuffix();
     const name = `E2E Thẻ email ${suffix}`;
     const codes = [1, 2, 3].map((n) => `E2E-MAIL-${suffix}-${n}`);
-    made.push(await createProductWithCodes(admin.accessToken, { name, price: 30_000, maxPerOrder: 3 }, codes));
+    made.push(
+      await createProductWithCodes(
+        admin.accessToken,
+        { name, price: 30_000, maxPerOrder: 3 },
+        codes,
+      ),
+    );
     const email = `mail.${suffix}@example.vn`;
 
     // A shopper buys one code on a phone, through the storefront.
     const shopper = await open({ width: 390, height: 844 });
     await shopper.goto('/');
     await shopper.getByTestId('product-search').fill(name);
-    await shopper.getByTestId('product-card').filter({ hasText: name }).getByTestId('product-card-buy').click();
+    await shopper
+      .getByTestId('product-card')
+      .filter({ hasText: name })
+      .getByTestId('product-card-buy')
+      .click();
     const dialog = shopper.getByTestId('buy-now-dialog');
     await dialog.waitFor();
     await dialog.getByRole('textbox', { name: /^Email/ }).fill(email);
@@ -120,14 +135,21 @@ describe('notifications', () => {
     const shown = laptop.getByTestId('order-code');
     await expect.poll(() => shown.count(), { timeout: 20_000, interval: 500 }).toBe(1);
     expect(codes).toContain((await shown.first().textContent())?.trim());
-    expect(await laptop.getByTestId('customer-order').getAttribute('data-status')).toBe('completed');
+    expect(await laptop.getByTestId('customer-order').getAttribute('data-status')).toBe(
+      'completed',
+    );
     // Exactly one "codes ready" e-mail, however the worker and the relay raced.
-    expect((await mailsTo(email)).filter((mail) => mail.subject.includes('mã đã sẵn sàng'))).toHaveLength(1);
+    expect(
+      (await mailsTo(email)).filter((mail) => mail.subject.includes('mã đã sẵn sàng')),
+    ).toHaveLength(1);
 
     // Staff: the order's page lists its e-mails as sent.
-    const orders = await fetch(url(`/retailstore/api/admin/v1/Order/Pagination?keyword=${orderCode}`), {
-      headers: { Authorization: `Bearer ${admin.accessToken}` },
-    });
+    const orders = await fetch(
+      url(`/retailstore/api/admin/v1/Order/Pagination?keyword=${orderCode}`),
+      {
+        headers: { Authorization: `Bearer ${admin.accessToken}` },
+      },
+    );
     const [found] = ((await orders.json()) as { result: { items: { id: string }[] } }).result.items;
     expect(found).toBeDefined();
     const orderId = found.id;
@@ -136,10 +158,14 @@ describe('notifications', () => {
     const section = staffPage.getByTestId('order-notifications');
     await section.waitFor();
     await expect
-      .poll(async () => (await section.getByTestId('order-notification-row').allTextContents()).join(' | '), {
-        timeout: 20_000,
-        interval: 1_000,
-      })
+      .poll(
+        async () =>
+          (await section.getByTestId('order-notification-row').allTextContents()).join(' | '),
+        {
+          timeout: 20_000,
+          interval: 1_000,
+        },
+      )
       .toMatch(/Mã đã sẵn sàng.*Đã gửi|Đã gửi.*Mã đã sẵn sàng/i);
   });
 

@@ -71,7 +71,11 @@ describe('buying codes', () => {
     const suffix = uniqueSuffix();
     const name = `E2E Thẻ quà tặng ${suffix}`;
     const codes = [1, 2, 3, 4].map((n) => `E2E-${suffix}-CODE-${n}`);
-    const id = await createProductWithCodes(admin.accessToken, { name, price, maxPerOrder: 5 }, codes);
+    const id = await createProductWithCodes(
+      admin.accessToken,
+      { name, price, maxPerOrder: 5 },
+      codes,
+    );
     made.push(id);
     return { id, name, codes, suffix };
   }
@@ -97,16 +101,28 @@ describe('buying codes', () => {
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
-    providerId = await createBankProvider(admin.accessToken, { name: providerName, accountNumber, webhookSecret });
+    providerId = await createBankProvider(admin.accessToken, {
+      name: providerName,
+      accountNumber,
+      webhookSecret,
+    });
     const userName = uniqueUserName('e2e_ord');
     const password = 'E2e@orders123';
-    staffUserId = (await createUser(admin.accessToken, { userName, fullName: 'Nhân viên đơn hàng', password, role: 'staff' })).id;
+    staffUserId = (
+      await createUser(admin.accessToken, {
+        userName,
+        fullName: 'Nhân viên đơn hàng',
+        password,
+        role: 'staff',
+      })
+    ).id;
     staff = await login(userName, password);
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    if (providerId) await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
+    if (providerId)
+      await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
     if (staffUserId) await deleteUser(admin.accessToken, staffUserId).catch(() => undefined);
   });
   beforeEach(() => {
@@ -130,9 +146,13 @@ describe('buying codes', () => {
     const dialog = shopper.getByTestId('buy-now-dialog');
     await dialog.waitFor();
     await dialog.getByTestId('buy-now-quantity').fill('2');
-    await dialog.getByRole('textbox', { name: /^Email/ }).fill(`khach.${product.suffix}@example.vn`);
+    await dialog
+      .getByRole('textbox', { name: /^Email/ })
+      .fill(`khach.${product.suffix}@example.vn`);
     await dialog.getByRole('radio', { name: providerName }).check();
-    expect((await dialog.getByTestId('buy-now-total').textContent())?.replace(/\s/g, ' ')).toContain('50.000');
+    expect(
+      (await dialog.getByTestId('buy-now-total').textContent())?.replace(/\s/g, ' '),
+    ).toContain('50.000');
     await dialog.getByTestId('buy-now-submit').click();
 
     await shopper.waitForURL(/\/order-detail\?code=DH[0-9A-Z]{8}#token=/);
@@ -144,16 +164,23 @@ describe('buying codes', () => {
     const order = shopper.getByTestId('customer-order');
     await order.waitFor();
     expect(await order.getAttribute('data-status')).toBe('pending_payment');
-    expect((await shopper.getByTestId('order-status-label').textContent())?.trim()).toBe('Chờ thanh toán');
+    expect((await shopper.getByTestId('order-status-label').textContent())?.trim()).toBe(
+      'Chờ thanh toán',
+    );
     expect((await shopper.getByTestId('payment-memo').textContent())?.trim()).toBe(orderCode);
-    expect((await shopper.getByTestId('payment-account-number').textContent())?.trim()).toBe(accountNumber);
+    expect((await shopper.getByTestId('payment-account-number').textContent())?.trim()).toBe(
+      accountNumber,
+    );
     expect(await shopper.getByTestId('payment-amount').textContent()).toContain('50.000');
     await shopper.getByTestId('order-countdown').waitFor();
 
     // The QR image decodes to exactly the payload the API gives for this order.
-    const response = await fetch(url(`/retailstore/api/web/v1/Order/OrderDetail?code=${orderCode}`), {
-      headers: { 'X-Order-Token': token },
-    });
+    const response = await fetch(
+      url(`/retailstore/api/web/v1/Order/OrderDetail?code=${orderCode}`),
+      {
+        headers: { 'X-Order-Token': token },
+      },
+    );
     const detail = (await response.json()) as { result: { payment: { qrPayload: string } } };
     const payload = detail.result.payment.qrPayload;
     expect(payload).toContain(orderCode);
@@ -161,7 +188,11 @@ describe('buying codes', () => {
     await shopper.getByTestId('payment-qr').waitFor();
     expect(await shopper.getByTestId('payment-qr').getAttribute('data-payload')).toBe(payload);
     expect(await decodeQr(shopper)).toBe(payload);
-    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({ available: 2, reserved: 2, sold: 0 });
+    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({
+      available: 2,
+      reserved: 2,
+      sold: 0,
+    });
   });
 
   it('shows the 2 codes without a reload once the bank reports the transfer', async () => {
@@ -173,7 +204,9 @@ describe('buying codes', () => {
     });
     const shopper = await open({ width: 390, height: 844 });
     await shopper.goto(`/order-detail?code=${pending.code}#token=${pending.accessToken}`);
-    await shopper.locator('[data-testid="customer-order"][data-status="pending_payment"]').waitFor();
+    await shopper
+      .locator('[data-testid="customer-order"][data-status="pending_payment"]')
+      .waitFor();
     expect(await shopper.getByTestId('order-code').count()).toBe(0);
 
     // Survives only if the page is never reloaded.
@@ -182,15 +215,25 @@ describe('buying codes', () => {
 
     const shown = shopper.getByTestId('order-code');
     await expect.poll(() => shown.count(), { timeout: 20_000, interval: 500 }).toBe(2);
-    expect(await shopper.getByTestId('customer-order').getAttribute('data-status')).toBe('completed');
-    expect((await shopper.getByTestId('order-status-label').textContent())?.trim()).toBe('Hoàn thành');
+    expect(await shopper.getByTestId('customer-order').getAttribute('data-status')).toBe(
+      'completed',
+    );
+    expect((await shopper.getByTestId('order-status-label').textContent())?.trim()).toBe(
+      'Hoàn thành',
+    );
     const delivered = (await shown.allTextContents()).map((text) => text.trim());
     expect(new Set(delivered).size).toBe(2);
     for (const code of delivered) expect(product.codes).toContain(code);
-    expect(await shopper.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(await shopper.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(
+      42,
+    );
 
     // The counters agree: 2 sold, 2 left.
-    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({ available: 2, reserved: 0, sold: 2 });
+    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({
+      available: 2,
+      reserved: 0,
+      sold: 2,
+    });
   });
 
   it('after a partial transfer asks for the remainder, with a QR for it that a banking app can read', async () => {
@@ -209,16 +252,27 @@ describe('buying codes', () => {
     await payByWebhook(pending.code, 20_000);
     const partial = shopper.getByTestId('payment-partial');
     await partial.waitFor({ timeout: 20_000 });
-    expect((await partial.textContent())?.replace(/\s/g, ' ')).toContain('Đã nhận 20.000 ₫, còn thiếu 30.000 ₫.');
-    expect((await shopper.getByTestId('payment-amount').textContent())?.replace(/\s/g, ' ')).toBe('30.000 ₫');
+    expect((await partial.textContent())?.replace(/\s/g, ' ')).toContain(
+      'Đã nhận 20.000 ₫, còn thiếu 30.000 ₫.',
+    );
+    expect((await shopper.getByTestId('payment-amount').textContent())?.replace(/\s/g, ' ')).toBe(
+      '30.000 ₫',
+    );
     // The image decodes to the server's string asking for 30 000 with a correct CRC.
-    await expect.poll(() => shopper.getByTestId('payment-qr').getAttribute('data-payload')).toBe(vietQrWithAmount(full!, 30_000));
+    await expect
+      .poll(() => shopper.getByTestId('payment-qr').getAttribute('data-payload'))
+      .toBe(vietQrWithAmount(full!, 30_000));
     const scanned = await decodeQr(shopper);
     expect(scanned).toBe(vietQrWithAmount(full!, 30_000));
     expect(scanned).toContain('540530000');
 
     await payByWebhook(pending.code, 30_000);
-    await expect.poll(() => shopper.getByTestId('customer-order').getAttribute('data-status'), { timeout: 20_000, interval: 500 }).toBe('completed');
+    await expect
+      .poll(() => shopper.getByTestId('customer-order').getAttribute('data-status'), {
+        timeout: 20_000,
+        interval: 500,
+      })
+      .toBe('completed');
   });
 
   it('lets staff find a paid order completed, with its timeline', async () => {
@@ -231,7 +285,10 @@ describe('buying codes', () => {
     await payByWebhook(paid.code, 50_000);
     // Settlement may finish just after the webhook's answer.
     await expect
-      .poll(async () => (await readWebOrder(paid.code, paid.accessToken!)).status, { timeout: 20_000, interval: 500 })
+      .poll(async () => (await readWebOrder(paid.code, paid.accessToken!)).status, {
+        timeout: 20_000,
+        interval: 500,
+      })
       .toBe('completed');
 
     const page = await open();
@@ -247,11 +304,15 @@ describe('buying codes', () => {
     expect(await detail.getAttribute('data-status')).toBe('completed');
     const events = page.getByTestId('order-event');
     await events.first().waitFor();
-    const types = await events.evaluateAll((items) => items.map((item) => item.getAttribute('data-type')));
+    const types = await events.evaluateAll((items) =>
+      items.map((item) => item.getAttribute('data-type')),
+    );
     expect(types).toEqual(expect.arrayContaining(['created', 'payment_received', 'completed']));
     expect(await page.getByTestId('order-payment-row').getAttribute('data-source')).toBe('webhook');
     // Completed: no cancel, no payment; replacement and reveal are offered.
-    const actions = (await page.getByTestId('order-actions').getAttribute('data-actions'))!.split(' ');
+    const actions = (await page.getByTestId('order-actions').getAttribute('data-actions'))!.split(
+      ' ',
+    );
     expect(actions).not.toContain('cancel');
     expect(actions).toContain('replaceCodes');
   });
@@ -263,7 +324,11 @@ describe('buying codes', () => {
       email: `khach2.${product.suffix}@example.vn`,
       paymentProviderId: providerId!,
     });
-    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({ available: 3, reserved: 1, sold: 0 });
+    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({
+      available: 3,
+      reserved: 1,
+      sold: 0,
+    });
 
     const page = await open();
     await openSignedIn(page, staff, `/admin/orders`);
@@ -280,9 +345,16 @@ describe('buying codes', () => {
     await form.getByRole('textbox', { name: /^Lý do hủy/ }).fill('Khách đặt nhầm sản phẩm');
     // One dialog: its red 'Hủy đơn' cancels at once.
     await form.getByTestId('cancel-order-submit').click();
-    await page.getByTestId('toast').filter({ hasText: `Đã hủy đơn ${pending.code}` }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Đã hủy đơn ${pending.code}` })
+      .waitFor();
     await expect.poll(() => detail.getAttribute('data-status')).toBe('cancelled');
 
-    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({ available: 4, reserved: 0, sold: 0 });
+    expect((await readProduct(admin.accessToken, product.id)).stock).toMatchObject({
+      available: 4,
+      reserved: 0,
+      sold: 0,
+    });
   });
 });

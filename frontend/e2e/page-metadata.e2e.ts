@@ -39,11 +39,23 @@ describe('page metadata on a phone', () => {
       accountNumber: `8${Date.now().toString().slice(-11)}`,
       webhookSecret: `e2e-webhook-${uniqueSuffix()}-0123456789`,
     });
-    productId = await createProductWithCodes(admin.accessToken, { name, price: 45_000, maxPerOrder: 2 }, [1, 2].map((n) => `E2E-${suffix}-SEO-${n}`));
+    productId = await createProductWithCodes(
+      admin.accessToken,
+      { name, price: 45_000, maxPerOrder: 2 },
+      [1, 2].map((n) => `E2E-${suffix}-SEO-${n}`),
+    );
     const response = await fetch(url(RETAILSTORE.productUpdate), {
       method: 'PUT',
-      headers: { Authorization: `Bearer ${admin.accessToken}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ id: productId, summary: 'Nạp ví nhanh, nhận mã ngay', description: '## Cách dùng\n\n- Mở ứng dụng\n- Nhập mã' }),
+      headers: {
+        Authorization: `Bearer ${admin.accessToken}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
+      body: JSON.stringify({
+        id: productId,
+        summary: 'Nạp ví nhanh, nhận mã ngay',
+        description: '## Cách dùng\n\n- Mở ứng dụng\n- Nhập mã',
+      }),
     });
     const envelope = (await response.json()) as { success: boolean; result: { slug: string } };
     expect(envelope.success).toBe(true);
@@ -51,7 +63,8 @@ describe('page metadata on a phone', () => {
   });
   afterAll(async () => {
     if (productId) await removeProduct(admin.accessToken, productId).catch(() => undefined);
-    if (providerId) await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
+    if (providerId)
+      await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
   });
 
   it('serves the product in the HTML, paints from it, and sells from the page', async () => {
@@ -65,7 +78,11 @@ describe('page metadata on a phone', () => {
     expect(html).toContain('<meta name="description" content="Nạp ví nhanh, nhận mã ngay" />');
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
     expect(ld).not.toBeNull();
-    const product = JSON.parse(ld![1]) as { '@type': string; name: string; offers: { price: number; priceCurrency: string; availability: string } };
+    const product = JSON.parse(ld![1]) as {
+      '@type': string;
+      name: string;
+      offers: { price: number; priceCurrency: string; availability: string };
+    };
     expect(product).toMatchObject({
       '@type': 'Product',
       name,

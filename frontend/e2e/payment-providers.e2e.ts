@@ -38,7 +38,12 @@ describe('payment providers screen', () => {
     const suffix = uniqueSuffix();
     const name = `E2E ${label} ${suffix}`;
     made(name);
-    return { name, accountNumber: `9${Date.now().toString().slice(-8)}${Math.floor(Math.random() * 1000).toString().padStart(3, '0')}` };
+    return {
+      name,
+      accountNumber: `9${Date.now().toString().slice(-8)}${Math.floor(Math.random() * 1000)
+        .toString()
+        .padStart(3, '0')}`,
+    };
   }
 
   /** A VietQR provider on Vietcombank made through the API, with its webhook on. */
@@ -77,23 +82,38 @@ describe('payment providers screen', () => {
 
     await dialog.getByRole('textbox', { name: 'Tên hiển thị', exact: true }).fill(name);
     // VietQR is the default type.
-    expect((await dialog.getByRole('combobox', { name: 'Loại', exact: true }).textContent())?.trim()).toBe('Chuyển khoản VietQR');
+    expect(
+      (await dialog.getByRole('combobox', { name: 'Loại', exact: true }).textContent())?.trim(),
+    ).toBe('Chuyển khoản VietQR');
     const bank = dialog.getByRole('combobox', { name: 'Ngân hàng', exact: true });
     await bank.click();
     await bank.fill(VIETCOMBANK_BIN);
-    await ui.page.getByRole('option').filter({ hasText: `(${VIETCOMBANK_BIN})` }).first().click();
+    await ui.page
+      .getByRole('option')
+      .filter({ hasText: `(${VIETCOMBANK_BIN})` })
+      .first()
+      .click();
     await expect.poll(() => bank.inputValue()).toContain(`(${VIETCOMBANK_BIN})`);
 
     await dialog.getByRole('textbox', { name: 'Số tài khoản', exact: true }).fill(accountNumber);
     // Typed with accents, stored as the bank prints it.
-    await dialog.getByRole('textbox', { name: 'Tên chủ tài khoản', exact: true }).pressSequentially('Nguyễn Văn Đức');
-    await waitForInputValue(ui.page, '[data-testid="payment-provider-account-name-input"]', 'NGUYEN VAN DUC');
+    await dialog
+      .getByRole('textbox', { name: 'Tên chủ tài khoản', exact: true })
+      .pressSequentially('Nguyễn Văn Đức');
+    await waitForInputValue(
+      ui.page,
+      '[data-testid="payment-provider-account-name-input"]',
+      'NGUYEN VAN DUC',
+    );
     await dialog.getByTestId('payment-provider-webhook-switch').click();
     await dialog.getByLabel('Khóa webhook (API Key)', { exact: true }).fill(webhookSecret);
 
     await dialog.getByTestId('payment-provider-save').click();
     await dialog.waitFor({ state: 'hidden' });
-    await ui.page.getByTestId('toast').filter({ hasText: `Đã thêm dịch vụ thanh toán ${name}` }).waitFor();
+    await ui.page
+      .getByTestId('toast')
+      .filter({ hasText: `Đã thêm dịch vụ thanh toán ${name}` })
+      .waitFor();
 
     expect(await findPaymentProvider(admin.accessToken, name)).toMatchObject({
       name,
@@ -112,13 +132,27 @@ describe('payment providers screen', () => {
     await openSignedIn(ui.page, admin, '/admin/providers/payment');
     const row = await openFiltered(ui.page, name);
     expect(await row.getAttribute('data-type')).toBe('vietqr_bank');
-    expect((await row.getByTestId('payment-provider-type-chip').textContent())?.trim()).toBe('Chuyển khoản VietQR');
-    expect(await row.getByTestId('payment-provider-bank').getAttribute('data-bin')).toBe(VIETCOMBANK_BIN);
-    expect((await row.getByTestId('payment-provider-account-number').textContent())?.trim()).toBe(accountNumber);
-    expect((await row.getByTestId('payment-provider-account-name').textContent())?.trim()).toBe('NGUYEN VAN A');
-    expect((await row.getByTestId('payment-provider-active-chip').textContent())?.trim()).toBe('Đang dùng');
-    expect(await row.getByTestId('payment-provider-webhook-status').getAttribute('data-status')).toBe('configured');
-    expect((await row.getByTestId('payment-provider-webhook-status').textContent())?.trim()).toBe('Đã cấu hình');
+    expect((await row.getByTestId('payment-provider-type-chip').textContent())?.trim()).toBe(
+      'Chuyển khoản VietQR',
+    );
+    expect(await row.getByTestId('payment-provider-bank').getAttribute('data-bin')).toBe(
+      VIETCOMBANK_BIN,
+    );
+    expect((await row.getByTestId('payment-provider-account-number').textContent())?.trim()).toBe(
+      accountNumber,
+    );
+    expect((await row.getByTestId('payment-provider-account-name').textContent())?.trim()).toBe(
+      'NGUYEN VAN A',
+    );
+    expect((await row.getByTestId('payment-provider-active-chip').textContent())?.trim()).toBe(
+      'Đang dùng',
+    );
+    expect(
+      await row.getByTestId('payment-provider-webhook-status').getAttribute('data-status'),
+    ).toBe('configured');
+    expect((await row.getByTestId('payment-provider-webhook-status').textContent())?.trim()).toBe(
+      'Đã cấu hình',
+    );
     // An admin may change it: the staff test below checks these are gone for staff.
     expect(await row.getByTestId('payment-provider-edit-button').count()).toBe(1);
     expect(await row.getByTestId('payment-provider-delete-button').count()).toBe(1);
@@ -135,14 +169,19 @@ describe('payment providers screen', () => {
     await dialog.waitFor();
     expect(await dialog.getByTestId('payment-provider-webhook-url').inputValue()).toContain(id);
     await dialog.getByText('Để trống để giữ nguyên', { exact: true }).waitFor();
-    expect(await dialog.getByLabel('Khóa webhook (API Key)', { exact: true }).inputValue()).toBe('');
+    expect(await dialog.getByLabel('Khóa webhook (API Key)', { exact: true }).inputValue()).toBe(
+      '',
+    );
 
     const nameField = dialog.getByRole('textbox', { name: 'Tên hiển thị', exact: true });
     await waitForInputValue(ui.page, '[data-testid="payment-provider-name-input"]', name);
     await nameField.fill(renamed);
     await dialog.getByTestId('payment-provider-save').click();
     await dialog.waitFor({ state: 'hidden' });
-    await ui.page.getByTestId('toast').filter({ hasText: `Đã cập nhật dịch vụ thanh toán ${renamed}` }).waitFor();
+    await ui.page
+      .getByTestId('toast')
+      .filter({ hasText: `Đã cập nhật dịch vụ thanh toán ${renamed}` })
+      .waitFor();
 
     await openFiltered(ui.page, renamed);
     expect(await findPaymentProvider(admin.accessToken, renamed)).toMatchObject({
@@ -160,7 +199,10 @@ describe('payment providers screen', () => {
     await ui.page.getByRole('button', { name: `Xóa ${name}`, exact: true }).click();
     const confirm = ui.page.getByRole('dialog', { name: 'Xóa dịch vụ thanh toán' });
     await confirm.getByRole('button', { name: 'Xóa', exact: true }).click();
-    await ui.page.getByTestId('toast').filter({ hasText: `Đã xóa dịch vụ thanh toán ${name}` }).waitFor();
+    await ui.page
+      .getByTestId('toast')
+      .filter({ hasText: `Đã xóa dịch vụ thanh toán ${name}` })
+      .waitFor();
     await row.waitFor({ state: 'detached' });
     expect(await findPaymentProvider(admin.accessToken, name)).toBeUndefined();
   });
@@ -169,12 +211,19 @@ describe('payment providers screen', () => {
     const { name, accountNumber } = await arrange('VCB nhân viên');
     const userName = uniqueUserName('e2e_pp');
     const password = 'E2e@pass123';
-    const staff = await createUser(admin.accessToken, { userName, fullName: 'Nhân viên E2E', password, role: 'staff' });
+    const staff = await createUser(admin.accessToken, {
+      userName,
+      fullName: 'Nhân viên E2E',
+      password,
+      role: 'staff',
+    });
     try {
       await openSignedIn(ui.page, await login(userName, password), '/admin/providers/payment');
       // The row this test made is there, so the missing buttons are not an empty table.
       const row = await openFiltered(ui.page, name);
-      expect((await row.getByTestId('payment-provider-account-number').textContent())?.trim()).toBe(accountNumber);
+      expect((await row.getByTestId('payment-provider-account-number').textContent())?.trim()).toBe(
+        accountNumber,
+      );
       await ui.page.getByTestId('payment-providers-read-only').waitFor();
       expect(await ui.page.getByTestId('payment-provider-create-button').count()).toBe(0);
       expect(await row.getByTestId('payment-provider-edit-button').count()).toBe(0);
@@ -187,26 +236,43 @@ describe('payment providers screen', () => {
   it('lets staff send a test delivery: its outcome is told and the last-call line updates', async () => {
     const { name, accountNumber, id } = await arrange('VCB gửi thử');
     // SePay calling with a wrong key: refused, and the line says why.
-    const refused = await postSePayWebhook(id, 'wrong-e2e-key-0123456789', { id: Date.now(), accountNumber, amount: 10_000, content: 'e2e sai khoa' });
+    const refused = await postSePayWebhook(id, 'wrong-e2e-key-0123456789', {
+      id: Date.now(),
+      accountNumber,
+      amount: 10_000,
+      content: 'e2e sai khoa',
+    });
     expect(refused.status).toBe(401);
     const userName = uniqueUserName('e2e_pp');
     const password = 'E2e@pass123';
-    const staff = await createUser(admin.accessToken, { userName, fullName: 'Nhân viên E2E', password, role: 'staff' });
+    const staff = await createUser(admin.accessToken, {
+      userName,
+      fullName: 'Nhân viên E2E',
+      password,
+      role: 'staff',
+    });
     try {
       await openSignedIn(ui.page, await login(userName, password), '/admin/providers/payment');
       const row = await openFiltered(ui.page, name);
       const line = row.getByTestId('payment-provider-last-webhook');
       expect(await line.getAttribute('data-outcome')).toBe('wrong_key');
-      expect((await line.textContent())?.trim()).toMatch(/^Lần gọi gần nhất: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — Sai API Key$/);
+      expect((await line.textContent())?.trim()).toMatch(
+        /^Lần gọi gần nhất: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — Sai API Key$/,
+      );
 
       await row.getByRole('button', { name: `Gửi thử webhook của ${name}`, exact: true }).click();
-      const toast = ui.page.getByTestId('toast').filter({ hasText: `Gửi thử tới webhook của ${name} thành công` });
+      const toast = ui.page
+        .getByTestId('toast')
+        .filter({ hasText: `Gửi thử tới webhook của ${name} thành công` });
       await toast.waitFor();
       expect(await toast.textContent()).toContain('không tính là tiền');
       await expect.poll(() => line.getAttribute('data-outcome'), { timeout: 10_000 }).toBe('test');
       expect((await line.textContent())?.trim()).toMatch(/— Gửi thử thành công$/);
       // The API tells the same (the Rust tests check it is never stored as money).
-      expect(await findPaymentProvider(admin.accessToken, name)).toMatchObject({ id, lastWebhook: { outcome: 'test' } });
+      expect(await findPaymentProvider(admin.accessToken, name)).toMatchObject({
+        id,
+        lastWebhook: { outcome: 'test' },
+      });
     } finally {
       await deleteUser(admin.accessToken, staff.id);
     }

@@ -26,18 +26,26 @@ describe('a shopper on a 360 px phone', () => {
   let productId: string;
   const suffix = uniqueSuffix();
   // What an owner pastes: hashtags glued together and a URL, 200 characters, no space.
-  const tagline = `#khuyenmai#thequatang#steamwallet#googleplay#https://shop.example/khuyen-mai?utm_source=facebook&ref=${suffix}`.padEnd(200, '#giamgia').slice(0, 200);
+  const tagline =
+    `#khuyenmai#thequatang#steamwallet#googleplay#https://shop.example/khuyen-mai?utm_source=facebook&ref=${suffix}`
+      .padEnd(200, '#giamgia')
+      .slice(0, 200);
   const productName = `Thẻ-Google-Play-200.000đ-${suffix}`;
 
   beforeAll(async () => {
     admin = await loginAsAdmin();
     saved = await readConfiguration(admin.accessToken);
     await updateConfiguration(admin.accessToken, { shopTagline: tagline });
-    productId = await createProductWithCodes(admin.accessToken, { name: productName, price: 200000 }, [`PHONE-${suffix}-1`, `PHONE-${suffix}-2`]);
+    productId = await createProductWithCodes(
+      admin.accessToken,
+      { name: productName, price: 200000 },
+      [`PHONE-${suffix}-1`, `PHONE-${suffix}-2`],
+    );
   });
   afterAll(async () => {
     if (productId) await removeProduct(admin.accessToken, productId);
-    if (saved) await updateConfiguration(admin.accessToken, { shopTagline: saved.shopTagline ?? '' });
+    if (saved)
+      await updateConfiguration(admin.accessToken, { shopTagline: saved.shopTagline ?? '' });
   });
 
   it('wraps a long tagline, opens the buy sheet full-screen, closes it with Back and keeps what was typed', async () => {
@@ -49,7 +57,9 @@ describe('a shopper on a 360 px phone', () => {
     await page.getByTestId('product-card').first().waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
     // The way to an order without its link is in the header.
-    expect(await page.getByTestId('header-order-lookup').getAttribute('href')).toBe('/order-detail');
+    expect(await page.getByTestId('header-order-lookup').getAttribute('href')).toBe(
+      '/order-detail',
+    );
 
     await page.getByRole('button', { name: `Mua ngay ${productName}`, exact: true }).click();
     const sheet = page.getByRole('dialog');
@@ -63,7 +73,9 @@ describe('a shopper on a 360 px phone', () => {
     expect(await total.textContent()).toMatch(/200\.000\s₫/);
     const [submitBox, totalBox] = [await submit.boundingBox(), await total.boundingBox()];
     expect(submitBox!.y + submitBox!.height).toBeGreaterThan(PHONE.height - 80);
-    expect(Math.abs(submitBox!.y + submitBox!.height / 2 - (totalBox!.y + totalBox!.height / 2))).toBeLessThan(24);
+    expect(
+      Math.abs(submitBox!.y + submitBox!.height / 2 - (totalBox!.y + totalBox!.height / 2)),
+    ).toBeLessThan(24);
     expect(submitBox!.height).toBeGreaterThanOrEqual(44);
 
     const email = sheet.getByRole('textbox', { name: /^Email/ });
@@ -83,8 +95,12 @@ describe('a shopper on a 360 px phone', () => {
     // Opened again, it holds what was typed.
     await page.getByRole('button', { name: `Mua ngay ${productName}`, exact: true }).click();
     await sheet.waitFor();
-    expect(await sheet.getByRole('textbox', { name: /^Email/ }).inputValue()).toBe('an.nguyen@gmail.com');
-    expect(await sheet.getByRole('textbox', { name: 'Họ tên (không bắt buộc)' }).inputValue()).toBe('Nguyễn Văn An');
+    expect(await sheet.getByRole('textbox', { name: /^Email/ }).inputValue()).toBe(
+      'an.nguyen@gmail.com',
+    );
+    expect(await sheet.getByRole('textbox', { name: 'Họ tên (không bắt buộc)' }).inputValue()).toBe(
+      'Nguyễn Văn An',
+    );
 
     // Closed with its own button, Back afterwards leaves nothing open and the page where it was.
     await sheet.getByRole('button', { name: 'Đóng' }).click();

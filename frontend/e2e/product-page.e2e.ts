@@ -30,7 +30,11 @@ describe('product page', () => {
   async function updateProduct(body: Record<string, unknown>) {
     const response = await fetch(url(RETAILSTORE.productUpdate), {
       method: 'PUT',
-      headers: { Authorization: `Bearer ${admin.accessToken}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        Authorization: `Bearer ${admin.accessToken}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
       body: JSON.stringify(body),
     });
     const envelope = (await response.json()) as { success: boolean; result: { slug: string } };
@@ -48,13 +52,18 @@ describe('product page', () => {
   });
   afterAll(async () => {
     if (productId) await removeProduct(admin.accessToken, productId).catch(() => undefined);
-    if (providerId) await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
+    if (providerId)
+      await deletePaymentProvider(admin.accessToken, providerId).catch(() => undefined);
   });
 
   it('opens a product from the grid, shows its description and buys from the page', async () => {
     const suffix = uniqueSuffix();
     const name = `E2E Thẻ trang ${suffix}`;
-    productId = await createProductWithCodes(admin.accessToken, { name, price: 30_000, maxPerOrder: 3 }, [1, 2, 3].map((n) => `E2E-${suffix}-P-${n}`));
+    productId = await createProductWithCodes(
+      admin.accessToken,
+      { name, price: 30_000, maxPerOrder: 3 },
+      [1, 2, 3].map((n) => `E2E-${suffix}-P-${n}`),
+    );
     const { slug } = await updateProduct({
       id: productId,
       description: '## Cách dùng\n\n- Mở ứng dụng\n- Nhập **mã thẻ**\n\n<b>không phải HTML</b>',
@@ -84,7 +93,10 @@ describe('product page', () => {
     await dialog.getByTestId('buy-now-submit').click();
     await page.waitForURL(/\/order-detail\?code=DH[0-9A-Z]{8}#token=/);
     await page.locator('[data-testid="customer-order"][data-status="pending_payment"]').waitFor();
-    expect((await readProduct(admin.accessToken, productId)).stock).toMatchObject({ available: 2, reserved: 1 });
+    expect((await readProduct(admin.accessToken, productId)).stock).toMatchObject({
+      available: 2,
+      reserved: 1,
+    });
 
     // Renamed with a new slug: the old address still opens the product, under the new one.
     const renamed = await updateProduct({ id: productId, name: `${name} mới`, slug: null });

@@ -1,13 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, deleteUser, login, loginAsAdmin, uniqueUserName, type LoginResult } from './support/api';
+import {
+  createUser,
+  deleteUser,
+  login,
+  loginAsAdmin,
+  uniqueUserName,
+  type LoginResult,
+} from './support/api';
 import { serviceUrl, url } from './support/env';
 
 const PRODUCTS = '/retailstore/api/admin/v1/Product/Pagination';
 const USER_UPDATE = '/identity/api/admin/v1/User/Update';
 
 /** The HTTP status and error code of an admin call made with `token`. */
-async function callWith(address: string, token: string): Promise<{ status: number; code: number | null }> {
-  const response = await fetch(address, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(20_000) });
+async function callWith(
+  address: string,
+  token: string,
+): Promise<{ status: number; code: number | null }> {
+  const response = await fetch(address, {
+    headers: { Authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(20_000),
+  });
   const body = (await response.json()) as { error: { code: number } | null };
   return { status: response.status, code: body.error?.code ?? null };
 }
@@ -31,7 +44,14 @@ describe('a revoked session', () => {
   it('is refused by the gateway and by a service once staff is disabled', async () => {
     const userName = uniqueUserName('e2e_rev');
     const password = 'E2e@revoked123';
-    staffId = (await createUser(admin.accessToken, { userName, fullName: 'Nhân viên sắp nghỉ', password, role: 'staff' })).id;
+    staffId = (
+      await createUser(admin.accessToken, {
+        userName,
+        fullName: 'Nhân viên sắp nghỉ',
+        password,
+        role: 'staff',
+      })
+    ).id;
     const staff = await login(userName, password);
     const throughGateway = url(PRODUCTS);
     const direct = serviceUrl('retailstore', PRODUCTS);

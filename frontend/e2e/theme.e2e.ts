@@ -14,9 +14,11 @@ import { openSignedIn } from './support/browser';
 import { url } from './support/env';
 import { browserSession } from './support/hooks';
 
-const hasDarkClass = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('app-dark'));
+const hasDarkClass = (page: Page) =>
+  page.evaluate(() => document.documentElement.classList.contains('app-dark'));
 /** The class follows the click through a React effect: poll instead of reading once. */
-const expectDark = (page: Page, dark: boolean) => expect.poll(() => hasDarkClass(page), { timeout: 10_000 }).toBe(dark);
+const expectDark = (page: Page, dark: boolean) =>
+  expect.poll(() => hasDarkClass(page), { timeout: 10_000 }).toBe(dark);
 
 describe('dark mode', () => {
   const ui = browserSession();
@@ -73,12 +75,18 @@ describe('dark mode', () => {
       await replaceConfiguration(admin.accessToken, UNCONFIGURED);
       expect(await readEditableConfiguration(admin.accessToken)).toEqual(UNCONFIGURED);
 
-      const config = ui.page.waitForResponse((response) => new URL(response.url()).pathname === SYSTEM.publicConfiguration);
+      const config = ui.page.waitForResponse(
+        (response) => new URL(response.url()).pathname === SYSTEM.publicConfiguration,
+      );
       await ui.page.goto(url('/'));
       expect((await config).status()).toBe(200);
       await ui.page.getByTestId('storefront-home').waitFor();
-      expect((await ui.page.getByTestId('shop-name').textContent())?.trim()).toBe(UNCONFIGURED.shopName);
-      expect(await ui.page.getByRole('img', { name: 'Logo cửa hàng' }).getAttribute('src')).toBe('/images/logo.svg');
+      expect((await ui.page.getByTestId('shop-name').textContent())?.trim()).toBe(
+        UNCONFIGURED.shopName,
+      );
+      expect(await ui.page.getByRole('img', { name: 'Logo cửa hàng' }).getAttribute('src')).toBe(
+        '/images/logo.svg',
+      );
       expect(await ui.page.getByTestId('toast').count()).toBe(0);
     });
   });

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, deleteUser, findUser, loginAsAdmin, uniqueUserName, type LoginResult } from './support/api';
+import {
+  createUser,
+  deleteUser,
+  findUser,
+  loginAsAdmin,
+  uniqueUserName,
+  type LoginResult,
+} from './support/api';
 import { openSignedIn } from './support/browser';
 import { browserSession, removeAfterEach } from './support/hooks';
 
@@ -40,12 +47,21 @@ describe('users screen', () => {
     const row = ui.page.getByTestId('users-row').filter({ hasText: userName });
     await row.waitFor();
     expect(await row.textContent()).toContain('Nhân viên');
-    expect(await findUser(admin.accessToken, userName)).toMatchObject({ userName, role: 'staff', isActive: true });
+    expect(await findUser(admin.accessToken, userName)).toMatchObject({
+      userName,
+      role: 'staff',
+      isActive: true,
+    });
   });
 
   it('deletes a user after confirmation', async () => {
     const userName = freshUserName();
-    await createUser(admin.accessToken, { userName, fullName: 'Người dùng E2E xóa', password: 'E2e@pass123', role: 'staff' });
+    await createUser(admin.accessToken, {
+      userName,
+      fullName: 'Người dùng E2E xóa',
+      password: 'E2e@pass123',
+      role: 'staff',
+    });
     await openSignedIn(ui.page, admin, '/admin/system/users');
     await ui.page.getByTestId('users-search').fill(userName);
     const row = ui.page.getByTestId('users-row').filter({ hasText: userName });
@@ -54,7 +70,10 @@ describe('users screen', () => {
     await ui.page.getByRole('button', { name: `Xóa ${userName}` }).click();
     const confirm = ui.page.getByRole('dialog', { name: 'Xóa người dùng' });
     await confirm.getByRole('button', { name: 'Xóa' }).click();
-    await ui.page.getByTestId('toast').filter({ hasText: `Đã xóa người dùng ${userName}` }).waitFor();
+    await ui.page
+      .getByTestId('toast')
+      .filter({ hasText: `Đã xóa người dùng ${userName}` })
+      .waitFor();
     await row.waitFor({ state: 'detached' });
     expect(await findUser(admin.accessToken, userName)).toBeUndefined();
   });

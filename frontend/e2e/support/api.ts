@@ -33,7 +33,11 @@ export const IDENTITY = {
   userDelete: '/identity/api/admin/v1/User/Delete',
 } as const;
 
-async function call<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+async function call<T>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -45,7 +49,9 @@ async function call<T>(method: string, path: string, options: { token?: string; 
   });
   const envelope = (await response.json()) as Envelope<T>;
   if (!envelope.success) {
-    throw new Error(`${method} ${path} failed: HTTP ${response.status}, code ${envelope.error?.code}: ${envelope.error?.message}`);
+    throw new Error(
+      `${method} ${path} failed: HTTP ${response.status}, code ${envelope.error?.code}: ${envelope.error?.message}`,
+    );
   }
   return envelope.result as T;
 }
@@ -65,7 +71,13 @@ export function uniqueUserName(prefix = 'e2e'): string {
 
 export function createUser(
   token: string,
-  user: { userName: string; fullName: string; password: string; role: 'admin' | 'staff'; email?: string | null },
+  user: {
+    userName: string;
+    fullName: string;
+    password: string;
+    role: 'admin' | 'staff';
+    email?: string | null;
+  },
 ): Promise<ApiUser> {
   return call<ApiUser>('POST', IDENTITY.userCreate, { token, body: user });
 }
@@ -75,7 +87,11 @@ export async function deleteUser(token: string, id: string): Promise<void> {
 }
 
 export async function findUser(token: string, userName: string): Promise<ApiUser | undefined> {
-  const page = await call<{ items: ApiUser[] }>('GET', `${IDENTITY.userPagination}?keyword=${encodeURIComponent(userName)}`, { token });
+  const page = await call<{ items: ApiUser[] }>(
+    'GET',
+    `${IDENTITY.userPagination}?keyword=${encodeURIComponent(userName)}`,
+    { token },
+  );
   return page.items.find((user) => user.userName === userName);
 }
 
@@ -116,16 +132,25 @@ export function uniqueSuffix(): string {
 }
 
 export async function findProduct(token: string, name: string): Promise<ApiProduct | undefined> {
-  const page = await call<{ items: ApiProduct[] }>('GET', `${RETAILSTORE.productPagination}?keyword=${encodeURIComponent(name)}`, { token });
+  const page = await call<{ items: ApiProduct[] }>(
+    'GET',
+    `${RETAILSTORE.productPagination}?keyword=${encodeURIComponent(name)}`,
+    { token },
+  );
   return page.items.find((product) => product.name === name);
 }
 
 /** Deletes a test product; one that orders reference (code 302) is hidden instead. */
 export async function removeProduct(token: string, id: string): Promise<void> {
   try {
-    await call<boolean>('DELETE', `${RETAILSTORE.productDelete}?id=${encodeURIComponent(id)}`, { token });
+    await call<boolean>('DELETE', `${RETAILSTORE.productDelete}?id=${encodeURIComponent(id)}`, {
+      token,
+    });
   } catch {
-    await call<ApiProduct>('PUT', RETAILSTORE.productUpdate, { token, body: { id, status: 'hidden' } });
+    await call<ApiProduct>('PUT', RETAILSTORE.productUpdate, {
+      token,
+      body: { id, status: 'hidden' },
+    });
   }
 }
 
@@ -148,16 +173,24 @@ export const UNCONFIGURED: EditableConfiguration = {
 export async function readEditableConfiguration(token: string): Promise<EditableConfiguration> {
   const all = await call<EditableConfiguration>('GET', SYSTEM.adminConfiguration, { token });
   const keys = Object.keys(UNCONFIGURED) as (keyof EditableConfiguration)[];
-  return Object.fromEntries(keys.map((key) => [key, all[key] ?? null])) as unknown as EditableConfiguration;
+  return Object.fromEntries(
+    keys.map((key) => [key, all[key] ?? null]),
+  ) as unknown as EditableConfiguration;
 }
 
 /** Replaces every editable field at once. */
-export function replaceConfiguration(token: string, values: EditableConfiguration): Promise<ApiConfiguration> {
+export function replaceConfiguration(
+  token: string,
+  values: EditableConfiguration,
+): Promise<ApiConfiguration> {
   return call<ApiConfiguration>('PUT', SYSTEM.adminConfiguration, { token, body: values });
 }
 
 /** Uploads an image as the admin screens do; returns its `/uploads/...` URL. */
-export async function uploadImage(token: string, file: { name: string; type: string; bytes: Buffer }): Promise<string> {
+export async function uploadImage(
+  token: string,
+  file: { name: string; type: string; bytes: Buffer },
+): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const response = await fetch(url(SYSTEM.upload), {
@@ -168,7 +201,9 @@ export async function uploadImage(token: string, file: { name: string; type: str
   });
   const envelope = (await response.json()) as Envelope<{ url: string }>;
   if (!envelope.success || !envelope.result) {
-    throw new Error(`POST ${SYSTEM.upload} failed: HTTP ${response.status}, code ${envelope.error?.code}: ${envelope.error?.message}`);
+    throw new Error(
+      `POST ${SYSTEM.upload} failed: HTTP ${response.status}, code ${envelope.error?.code}: ${envelope.error?.message}`,
+    );
   }
   return envelope.result.url;
 }
@@ -178,7 +213,10 @@ export function readConfiguration(token: string): Promise<ApiConfiguration> {
 }
 
 /** A field left out stays unchanged. */
-export function updateConfiguration(token: string, changes: Partial<Pick<ApiConfiguration, 'shopName' | 'shopTagline'>>): Promise<ApiConfiguration> {
+export function updateConfiguration(
+  token: string,
+  changes: Partial<Pick<ApiConfiguration, 'shopName' | 'shopTagline'>>,
+): Promise<ApiConfiguration> {
   return call<ApiConfiguration>('PUT', SYSTEM.adminConfiguration, { token, body: changes });
 }
 
@@ -202,7 +240,10 @@ export interface ApiPaymentProvider {
   webhookUrl: string;
 }
 
-export async function findPaymentProvider(token: string, name: string): Promise<ApiPaymentProvider | undefined> {
+export async function findPaymentProvider(
+  token: string,
+  name: string,
+): Promise<ApiPaymentProvider | undefined> {
   const page = await call<{ items: ApiPaymentProvider[] }>(
     'GET',
     `${PAYMENTPROVIDER.providerPagination}?keyword=${encodeURIComponent(name)}`,
@@ -213,7 +254,9 @@ export async function findPaymentProvider(token: string, name: string): Promise<
 
 /** A soft delete: the provider leaves the lists, old orders keep their snapshot. */
 export async function deletePaymentProvider(token: string, id: string): Promise<void> {
-  await call<boolean>('DELETE', `${PAYMENTPROVIDER.providerDelete}?id=${encodeURIComponent(id)}`, { token });
+  await call<boolean>('DELETE', `${PAYMENTPROVIDER.providerDelete}?id=${encodeURIComponent(id)}`, {
+    token,
+  });
 }
 
 // ---- Orders: arranging a sellable product, a bank provider and paying by webhook -----
@@ -237,7 +280,12 @@ export interface ApiOrderDetail {
   paidAmount: number;
   accessToken?: string;
   items: { productId: string; productName: string; quantity: number; codes?: { code: string }[] }[];
-  payment: { transferContent: string; amountDue: number; qrPayload?: string | null; accountNumber?: string | null };
+  payment: {
+    transferContent: string;
+    amountDue: number;
+    qrPayload?: string | null;
+    accountNumber?: string | null;
+  };
   events?: { at: string; type: string; message: string }[];
 }
 
@@ -261,8 +309,12 @@ export function createProduct(
       status: 'active',
       maxPerOrder: product.maxPerOrder ?? 10,
       imageUrl: product.imageUrl ?? null,
-      ...(product.redeemInstructions === undefined ? {} : { redeemInstructions: product.redeemInstructions }),
-      ...(product.lowStockThreshold === undefined ? {} : { lowStockThreshold: product.lowStockThreshold }),
+      ...(product.redeemInstructions === undefined
+        ? {}
+        : { redeemInstructions: product.redeemInstructions }),
+      ...(product.lowStockThreshold === undefined
+        ? {}
+        : { lowStockThreshold: product.lowStockThreshold }),
     },
   });
 }
@@ -270,7 +322,13 @@ export function createProduct(
 /** An active product with `codes` imported; returns its id. */
 export async function createProductWithCodes(
   token: string,
-  product: { name: string; price: number; maxPerOrder?: number; imageUrl?: string | null; lowStockThreshold?: number },
+  product: {
+    name: string;
+    price: number;
+    maxPerOrder?: number;
+    imageUrl?: string | null;
+    lowStockThreshold?: number;
+  },
   codes: string[],
 ): Promise<string> {
   const created = await createProduct(token, product);
@@ -278,7 +336,8 @@ export async function createProductWithCodes(
     token,
     body: { productId: created.id, codes },
   });
-  if (imported.inserted !== codes.length) throw new Error(`imported ${imported.inserted} of ${codes.length} codes`);
+  if (imported.inserted !== codes.length)
+    throw new Error(`imported ${imported.inserted} of ${codes.length} codes`);
   return created.id;
 }
 
@@ -319,17 +378,23 @@ export function createOrder(body: {
 
 /** The shopper's view of an order, read with the order's own token. */
 export async function readWebOrder(code: string, orderToken: string): Promise<ApiOrderDetail> {
-  const response = await fetch(url(`/retailstore/api/web/v1/Order/OrderDetail?code=${encodeURIComponent(code)}`), {
-    headers: { Accept: 'application/json', 'X-Order-Token': orderToken },
-    signal: AbortSignal.timeout(20_000),
-  });
+  const response = await fetch(
+    url(`/retailstore/api/web/v1/Order/OrderDetail?code=${encodeURIComponent(code)}`),
+    {
+      headers: { Accept: 'application/json', 'X-Order-Token': orderToken },
+      signal: AbortSignal.timeout(20_000),
+    },
+  );
   const envelope = (await response.json()) as Envelope<ApiOrderDetail>;
-  if (!envelope.success || !envelope.result) throw new Error(`OrderDetail ${code}: HTTP ${response.status}, code ${envelope.error?.code}`);
+  if (!envelope.success || !envelope.result)
+    throw new Error(`OrderDetail ${code}: HTTP ${response.status}, code ${envelope.error?.code}`);
   return envelope.result;
 }
 
 export function adminOrderDetail(token: string, id: string): Promise<ApiOrderDetail> {
-  return call<ApiOrderDetail>('GET', `${ORDERS.adminOrderDetail}?id=${encodeURIComponent(id)}`, { token });
+  return call<ApiOrderDetail>('GET', `${ORDERS.adminOrderDetail}?id=${encodeURIComponent(id)}`, {
+    token,
+  });
 }
 
 /**
@@ -339,7 +404,13 @@ export function adminOrderDetail(token: string, id: string): Promise<ApiOrderDet
 export async function postSePayWebhook(
   providerId: string,
   secret: string,
-  transfer: { id: number; accountNumber: string; amount: number; content: string; code?: string | null },
+  transfer: {
+    id: number;
+    accountNumber: string;
+    amount: number;
+    content: string;
+    code?: string | null;
+  },
 ): Promise<{ status: number; body: Envelope<unknown> }> {
   const now = new Date(Date.now() + 7 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
   const response = await fetch(url(`${ORDERS.webhookSePay}/${providerId}`), {

@@ -22,7 +22,10 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A page in its own context (own storage), Vietnamese locale, a desktop-sized window. */
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
   const context = await browser.newContext({ baseURL: E2E.baseUrl, locale: 'vi-VN', viewport });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
@@ -30,13 +33,24 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
 }
 
 /** Stores a Login result the way the app does, then opens `path`. */
-export async function openSignedIn(page: Page, session: LoginResult | Record<string, unknown>, path: string): Promise<void> {
+export async function openSignedIn(
+  page: Page,
+  session: LoginResult | Record<string, unknown>,
+  path: string,
+): Promise<void> {
   await page.goto(url('/pages/notfound'));
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, JSON.stringify(session)] as const);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    TOKEN_KEY,
+    JSON.stringify(session),
+  ] as const);
   await page.goto(url(path));
 }
 
-export async function loginThroughForm(page: Page, userName: string, password: string): Promise<void> {
+export async function loginThroughForm(
+  page: Page,
+  userName: string,
+  password: string,
+): Promise<void> {
   await page.getByRole('textbox', { name: 'Tên đăng nhập' }).fill(userName);
   await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
@@ -53,13 +67,21 @@ export function pathOf(page: Page): string {
 
 /** Waits until the page is at `pathname` (optionally with exactly this search). */
 export async function waitForPath(page: Page, pathname: string, search?: string): Promise<void> {
-  await page.waitForURL((current) => current.pathname === pathname && (search === undefined || current.search === search));
+  await page.waitForURL(
+    (current) =>
+      current.pathname === pathname && (search === undefined || current.search === search),
+  );
 }
 
 /** Waits until the input or textarea matched by `selector` holds exactly `value`. */
-export async function waitForInputValue(page: Page, selector: string, value: string): Promise<void> {
+export async function waitForInputValue(
+  page: Page,
+  selector: string,
+  value: string,
+): Promise<void> {
   await page.waitForFunction(
-    ([css, expected]) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(css)?.value === expected,
+    ([css, expected]) =>
+      document.querySelector<HTMLInputElement | HTMLTextAreaElement>(css)?.value === expected,
     [selector, value] as const,
   );
 }
@@ -72,12 +94,19 @@ function base64Url(value: string): string {
 export function forgedSession(): Record<string, unknown> {
   const exp = Math.floor(Date.now() / 1000) + 3600;
   const header = base64Url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: 'forged' }));
-  const payload = base64Url(JSON.stringify({ sub: '00000000-0000-4000-8000-000000000000', role: 'admin', ver: 1, exp }));
+  const payload = base64Url(
+    JSON.stringify({ sub: '00000000-0000-4000-8000-000000000000', role: 'admin', ver: 1, exp }),
+  );
   return {
     accessToken: `${header}.${payload}.${base64Url('not-a-real-signature')}`,
     tokenType: 'Bearer',
     expiresAt: new Date(exp * 1000).toISOString(),
-    user: { id: '00000000-0000-4000-8000-000000000000', userName: 'forged', fullName: 'Forged', role: 'admin' },
+    user: {
+      id: '00000000-0000-4000-8000-000000000000',
+      userName: 'forged',
+      fullName: 'Forged',
+      role: 'admin',
+    },
   };
 }
 

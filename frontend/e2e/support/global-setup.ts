@@ -15,11 +15,19 @@ export default async function globalSetup(): Promise<void> {
   }
 
   try {
-    const response = await fetch(`${E2E.baseUrl}/`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), redirect: 'manual' });
+    const response = await fetch(`${E2E.baseUrl}/`, {
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      redirect: 'manual',
+    });
     // Any HTTP answer means something listens; the SPA itself must answer 200 at '/'.
     if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
   } catch (error) {
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const reason =
+      error instanceof Error
+        ? error.cause instanceof Error
+          ? error.cause.message
+          : error.message
+        : String(error);
     throw new Error(
       `E2E: the stack is unreachable at ${E2E.baseUrl} (${reason}). Start the gateway with the built frontend and ` +
         'the services first, or point E2E_BASE_URL at a running stack.',

@@ -11,7 +11,8 @@ export interface CaughtMail {
 }
 
 export async function caughtMails(): Promise<CaughtMail[]> {
-  if (!E2E.mailUrl) throw new Error('E2E_MAIL_URL is not set: scripts/e2e.sh starts the mail catcher and sets it');
+  if (!E2E.mailUrl)
+    throw new Error('E2E_MAIL_URL is not set: scripts/e2e.sh starts the mail catcher and sets it');
   const response = await fetch(`${E2E.mailUrl}/email`, { signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`mail catcher: HTTP ${response.status}`);
   return (await response.json()) as CaughtMail[];
@@ -20,10 +21,16 @@ export async function caughtMails(): Promise<CaughtMail[]> {
 /** The e-mails sent to `address` so far, oldest first. */
 export async function mailsTo(address: string): Promise<CaughtMail[]> {
   const wanted = address.toLowerCase();
-  return (await caughtMails()).filter((mail) => mail.to.some((to) => to.address.toLowerCase() === wanted));
+  return (await caughtMails()).filter((mail) =>
+    mail.to.some((to) => to.address.toLowerCase() === wanted),
+  );
 }
 
 /** The order link an e-mail carries (in its plain-text part), or null. */
 export function orderLinkIn(mail: CaughtMail): string | null {
-  return mail.text?.match(/https?:\/\/\S+\/order-detail\?code=DH[0-9A-Z]{8}#token=[A-Za-z0-9_-]+/)?.[0] ?? null;
+  return (
+    mail.text?.match(
+      /https?:\/\/\S+\/order-detail\?code=DH[0-9A-Z]{8}#token=[A-Za-z0-9_-]+/,
+    )?.[0] ?? null
+  );
 }

@@ -13,7 +13,13 @@ function writeInitialData(data: unknown) {
   document.head.append(script);
 }
 
-const product = { id: 'p1', name: '</script><b>Thẻ</b>', slug: 'the-a', price: 30000, canonicalSlug: 'the-a' };
+const product = {
+  id: 'p1',
+  name: '</script><b>Thẻ</b>',
+  slug: 'the-a',
+  price: 30000,
+  canonicalSlug: 'the-a',
+};
 const configuration = { shopName: 'Shop', shopTagline: 'Nhanh' };
 
 afterEach(() => document.getElementById(INITIAL_DATA_ID)?.remove());
@@ -39,9 +45,14 @@ describe('seedInitialData', () => {
     const page = { items: [product], totalCount: 1, pageIndex: 1, pageSize: 12 };
     writeInitialData({ path: '/', updatedAt: Date.now() + 3_600_000, catalogue: page });
     seedInitialData(client, { pathname: '/' });
-    expect(client.getQueryData(catalogueKeys.list({ keyword: '' }))).toEqual({ pages: [page], pageParams: [1] });
+    expect(client.getQueryData(catalogueKeys.list({ keyword: '' }))).toEqual({
+      pages: [page],
+      pageParams: [1],
+    });
     // A device clock behind the server's never makes the data look newer than now.
-    expect(client.getQueryState(catalogueKeys.list({ keyword: '' }))?.dataUpdatedAt).toBeLessThanOrEqual(Date.now());
+    expect(
+      client.getQueryState(catalogueKeys.list({ keyword: '' }))?.dataUpdatedAt,
+    ).toBeLessThanOrEqual(Date.now());
   });
 
   it('ignores data for another page and a broken element', () => {

@@ -35,7 +35,11 @@ export function takeInitialData(doc: Document = document): InitialData | null {
  * later than now, whatever this device's clock says), and each seeded query is marked
  * for one refresh in the background on first use: the HTML may be a few seconds old.
  */
-export function seedInitialData(client: QueryClient, { pathname }: Pick<Location, 'pathname'>, doc: Document = document): void {
+export function seedInitialData(
+  client: QueryClient,
+  { pathname }: Pick<Location, 'pathname'>,
+  doc: Document = document,
+): void {
   const data = takeInitialData(doc);
   if (!data || data.path !== pathname) return;
   const updatedAt = Math.min(data.updatedAt, Date.now());
@@ -45,5 +49,6 @@ export function seedInitialData(client: QueryClient, { pathname }: Pick<Location
     seeded.push(appConfigurationKeys.web);
   }
   seeded.push(...seedCatalogue(client, data, pathname, updatedAt));
-  for (const queryKey of seeded) void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+  for (const queryKey of seeded)
+    void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
 }

@@ -17,7 +17,13 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function AppProvider({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProvider({
+  children,
+  queryClient = defaultQueryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <AppThemeProvider>{children}</AppThemeProvider>

@@ -10,7 +10,9 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
  * After an HTTP 401 on an admin call the API client has already cleared the token;
  * the app then goes to login with `redirect` = the current path (spec section 8).
  */
-export function registerUnauthorizedNavigation(router: Pick<AppRouter, 'state' | 'navigate'>): () => void {
+export function registerUnauthorizedNavigation(
+  router: Pick<AppRouter, 'state' | 'navigate'>,
+): () => void {
   return setUnauthorizedHandler(() => {
     const { location } = router.state;
     if (location.pathname === paths.auth.login) return;

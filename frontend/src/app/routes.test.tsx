@@ -22,7 +22,9 @@ describe('routing and guard', () => {
   it('sends an unauthenticated visitor to login with returnUrl and clears a stale token', async () => {
     localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(makeSession({ expInSeconds: -10 })));
     const { router } = renderApp('/admin/products');
-    await waitFor(() => expect(pathOf(router)).toBe('/admin/auth/login?returnUrl=%2Fadmin%2Fproducts'));
+    await waitFor(() =>
+      expect(pathOf(router)).toBe('/admin/auth/login?returnUrl=%2Fadmin%2Fproducts'),
+    );
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(await screen.findByRole('button', { name: 'Đăng nhập' })).toBeInTheDocument();
   });
@@ -40,8 +42,11 @@ describe('routing and guard', () => {
     const link = await screen.findByRole('link', { name: 'Danh sách đơn hàng' });
     expect(link).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Tổng quan' })).not.toHaveAttribute('aria-current');
-    for (const group of ['Trang chủ', 'Sản phẩm', 'Đơn hàng', 'Nhà cung cấp']) expect(screen.getByText(group)).toBeInTheDocument();
-    expect(await screen.findByTestId('admin-order-error')).toHaveTextContent('Không tìm thấy đơn hàng.');
+    for (const group of ['Trang chủ', 'Sản phẩm', 'Đơn hàng', 'Nhà cung cấp'])
+      expect(screen.getByText(group)).toBeInTheDocument();
+    expect(await screen.findByTestId('admin-order-error')).toHaveTextContent(
+      'Không tìm thấy đơn hàng.',
+    );
   });
 
   it('shows the empty sidebar placeholder on an unknown admin path', async () => {
@@ -66,9 +71,14 @@ describe('routing and guard', () => {
 
   it('shows not found for unknown paths', async () => {
     renderApp('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Không tìm thấy trang' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Không tìm thấy trang' }),
+    ).toBeInTheDocument();
     // A shopper who lost the order link finds the lookup from here.
-    expect(screen.getByRole('link', { name: 'Tra cứu đơn hàng' })).toHaveAttribute('href', '/order-detail');
+    expect(screen.getByRole('link', { name: 'Tra cứu đơn hàng' })).toHaveAttribute(
+      'href',
+      '/order-detail',
+    );
   });
 
   it('goes to login with redirect after a 401 from an admin call', async () => {
@@ -76,7 +86,9 @@ describe('routing and guard', () => {
     signIn();
     mockFetch(() => errorEnvelope(401, 5, 'Phiên đăng nhập đã hết hạn'));
     const { router } = renderApp('/admin/system/users');
-    await waitFor(() => expect(pathOf(router)).toBe('/admin/auth/login?redirect=%2Fadmin%2Fsystem%2Fusers'));
+    await waitFor(() =>
+      expect(pathOf(router)).toBe('/admin/auth/login?redirect=%2Fadmin%2Fsystem%2Fusers'),
+    );
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });
@@ -91,10 +103,15 @@ describe('storefront', () => {
   });
 
   it('shows the configured shop name and the social link in the footer', async () => {
-    mockFetch(() => okEnvelope({ shopName: 'Shop Mã Xịn', socialUrl: 'https://facebook.com/shop' }));
+    mockFetch(() =>
+      okEnvelope({ shopName: 'Shop Mã Xịn', socialUrl: 'https://facebook.com/shop' }),
+    );
     renderApp('/');
     await waitFor(() => expect(screen.getByTestId('shop-name')).toHaveTextContent('Shop Mã Xịn'));
-    expect(screen.getByRole('link', { name: 'trang mạng xã hội' })).toHaveAttribute('href', 'https://facebook.com/shop');
+    expect(screen.getByRole('link', { name: 'trang mạng xã hội' })).toHaveAttribute(
+      'href',
+      'https://facebook.com/shop',
+    );
   });
 
   it('toggles dark mode with the app-dark class and remembers it', async () => {

@@ -25,7 +25,10 @@ const ADMIN_MENU_ROUTE: RouteHandle = { adminMenu: true };
 
 /** A back-office screen under the sidebar's menu, its module loaded when first opened. */
 function menuScreen<M>(load: () => Promise<M>, name: keyof M) {
-  return { lazy: async () => ({ Component: (await load())[name] as ComponentType }), handle: ADMIN_MENU_ROUTE };
+  return {
+    lazy: async () => ({ Component: (await load())[name] as ComponentType }),
+    handle: ADMIN_MENU_ROUTE,
+  };
 }
 
 export const routes: RouteObject[] = [
@@ -43,7 +46,9 @@ export const routes: RouteObject[] = [
             path: paths.product.pattern,
             handle: PRODUCT_ROUTE_HANDLE,
             // Its own chunk: the Markdown renderer loads only here and on the order page.
-            lazy: async () => ({ Component: (await import('./routes/storefront/product')).ProductRoute }),
+            lazy: async () => ({
+              Component: (await import('./routes/storefront/product')).ProductRoute,
+            }),
           },
           {
             path: paths.orderDetail,
@@ -65,17 +70,56 @@ export const routes: RouteObject[] = [
         path: paths.admin.root,
         lazy: adminScreen('AdminRoot'),
         children: [
-          { index: true, ...menuScreen(() => import('./routes/admin/dashboard'), 'DashboardRoute') },
-          { path: paths.admin.products, ...menuScreen(() => import('./routes/admin/products'), 'ProductsRoute') },
-          { path: paths.admin.serialCodes, ...menuScreen(() => import('./routes/admin/serial-codes'), 'SerialCodesRoute') },
-          { path: paths.admin.orders, ...menuScreen(() => import('./routes/admin/orders'), 'OrdersRoute') },
-          { path: `${paths.admin.orders}/:orderId`, ...menuScreen(() => import('./routes/admin/orders'), 'AdminOrderDetailRoute') },
-          { path: paths.admin.paymentProviders, ...menuScreen(() => import('./routes/admin/payment-providers'), 'PaymentProvidersRoute') },
-          { path: paths.admin.paymentTransactions, ...menuScreen(() => import('./routes/admin/payment-transactions'), 'PaymentTransactionsRoute') },
-          { path: paths.admin.users, ...menuScreen(() => import('./routes/admin/users'), 'UsersRoute') },
-          { path: paths.admin.configuration, ...menuScreen(() => import('./routes/admin/configuration'), 'ConfigurationRoute') },
-          { path: paths.admin.auditLog, ...menuScreen(() => import('./routes/admin/audit-log'), 'AuditLogRoute') },
-          { path: paths.admin.notifications, ...menuScreen(() => import('./routes/admin/notifications'), 'NotificationsRoute') },
+          {
+            index: true,
+            ...menuScreen(() => import('./routes/admin/dashboard'), 'DashboardRoute'),
+          },
+          {
+            path: paths.admin.products,
+            ...menuScreen(() => import('./routes/admin/products'), 'ProductsRoute'),
+          },
+          {
+            path: paths.admin.serialCodes,
+            ...menuScreen(() => import('./routes/admin/serial-codes'), 'SerialCodesRoute'),
+          },
+          {
+            path: paths.admin.orders,
+            ...menuScreen(() => import('./routes/admin/orders'), 'OrdersRoute'),
+          },
+          {
+            path: `${paths.admin.orders}/:orderId`,
+            ...menuScreen(() => import('./routes/admin/orders'), 'AdminOrderDetailRoute'),
+          },
+          {
+            path: paths.admin.paymentProviders,
+            ...menuScreen(
+              () => import('./routes/admin/payment-providers'),
+              'PaymentProvidersRoute',
+            ),
+          },
+          {
+            path: paths.admin.paymentTransactions,
+            ...menuScreen(
+              () => import('./routes/admin/payment-transactions'),
+              'PaymentTransactionsRoute',
+            ),
+          },
+          {
+            path: paths.admin.users,
+            ...menuScreen(() => import('./routes/admin/users'), 'UsersRoute'),
+          },
+          {
+            path: paths.admin.configuration,
+            ...menuScreen(() => import('./routes/admin/configuration'), 'ConfigurationRoute'),
+          },
+          {
+            path: paths.admin.auditLog,
+            ...menuScreen(() => import('./routes/admin/audit-log'), 'AuditLogRoute'),
+          },
+          {
+            path: paths.admin.notifications,
+            ...menuScreen(() => import('./routes/admin/notifications'), 'NotificationsRoute'),
+          },
           { path: '*', lazy: adminScreen('AdminNotFoundRoute') },
         ],
       },

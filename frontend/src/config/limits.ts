@@ -12,7 +12,10 @@ const MIB = 1024 * 1024;
 export const PASSWORD_LENGTH = { min: 6, max: 30 } as const;
 
 /** Paged lists: the page size when none is given, and the largest one (common). */
-export const PAGE_SIZE: { readonly default: number; readonly max: number } = { default: 20, max: 100 };
+export const PAGE_SIZE: { readonly default: number; readonly max: number } = {
+  default: 20,
+  max: 100,
+};
 
 /** The free-text keyword of a list filter. */
 export const KEYWORD_MAX = 200;

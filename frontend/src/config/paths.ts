@@ -48,7 +48,9 @@ export const paths = {
  */
 export function orderDetailLink(code: string, token?: string | null): string {
   const query = new URLSearchParams({ code }).toString();
-  return token ? `${paths.orderDetail}?${query}#${new URLSearchParams({ token }).toString()}` : `${paths.orderDetail}?${query}`;
+  return token
+    ? `${paths.orderDetail}?${query}#${new URLSearchParams({ token }).toString()}`
+    : `${paths.orderDetail}?${query}`;
 }
 
 /** The token in a fragment like `#token=...`, or null. */

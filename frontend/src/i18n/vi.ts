@@ -1,6 +1,6 @@
 /**
  * The Vietnamese message catalogue: every text a person sees lives here.
- * Components read it through `vi` only; nothing visible is written inline.
+ * Components read it through `strings` only; nothing visible is written inline.
  * The texts themselves live by area under `./vi/`; this file composes them.
  */
 import { api, app, common, confirm, errors, theme, toast, validation } from './vi/common';
@@ -20,7 +20,7 @@ import { notifications } from './vi/notifications';
 import { shell } from './vi/shop-shell';
 import { paymentWebhook } from './vi/payment-webhook';
 
-export const vi = {
+export const strings = {
   app,
   common,
   upload,
@@ -57,4 +57,4 @@ export const vi = {
   paymentWebhook,
 } as const;
 
-export type Catalogue = typeof vi;
+export type Catalogue = typeof strings;

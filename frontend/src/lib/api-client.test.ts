@@ -26,7 +26,10 @@ describe('api client: envelope', () => {
     localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(session));
     const fetch = mockFetch(() => okEnvelope({ items: [], totalCount: 0 }));
 
-    await expect(api.get(USERS, { pageIndex: 1, keyword: '', role: undefined })).resolves.toEqual({ items: [], totalCount: 0 });
+    await expect(api.get(USERS, { pageIndex: 1, keyword: '', role: undefined })).resolves.toEqual({
+      items: [],
+      totalCount: 0,
+    });
 
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe(`${USERS}?pageIndex=1`);
@@ -44,20 +47,32 @@ describe('api client: envelope', () => {
   });
 
   it('throws ApiError with code, message, details and status for success:false', async () => {
-    mockFetch(() => errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [{ field: 'userName', message: 'Trùng' }]));
+    mockFetch(() =>
+      errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [{ field: 'userName', message: 'Trùng' }]),
+    );
     const error = await api.post('/identity/api/admin/v1/User/Create', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 1, message: 'Dữ liệu không hợp lệ', status: 400, details: [{ field: 'userName', message: 'Trùng' }] });
+    expect(error).toMatchObject({
+      code: 1,
+      message: 'Dữ liệu không hợp lệ',
+      status: 400,
+      details: [{ field: 'userName', message: 'Trùng' }],
+    });
   });
 
   it('treats success:false as an error even with HTTP 200', async () => {
     mockFetch(() => errorEnvelope(200, 120, 'Mật khẩu cũ không đúng!'));
-    await expect(api.post('/x/api/admin/v1/A/B', {})).rejects.toMatchObject({ name: 'ApiError', code: 120 });
+    await expect(api.post('/x/api/admin/v1/A/B', {})).rejects.toMatchObject({
+      name: 'ApiError',
+      code: 120,
+    });
   });
 
   it('reports a response that is not the envelope as a request error', async () => {
     mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
-    const error = await api.get('/retailstore/api/web/v1/Product/Pagination').catch((e: unknown) => e);
+    const error = await api
+      .get('/retailstore/api/web/v1/Product/Pagination')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestError);
     expect((error as Error).message).toBe('Lỗi khi gửi yêu cầu: HTTP 502');
   });
@@ -80,7 +95,9 @@ describe('api client: failures without a response', () => {
       (_url, init) =>
         new Promise<Response>((_resolve, reject) => {
           signal = init.signal ?? undefined;
-          signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          signal?.addEventListener('abort', () =>
+            reject(new DOMException('Aborted', 'AbortError')),
+          );
         }),
     );
     const pending = api.get(USERS).catch((e: unknown) => e);
@@ -100,7 +117,9 @@ describe('api client: failures without a response', () => {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           controller.enqueue(new TextEncoder().encode('{"status":200,'));
-          signal?.addEventListener('abort', () => controller.error(new DOMException('Aborted', 'AbortError')));
+          signal?.addEventListener('abort', () =>
+            controller.error(new DOMException('Aborted', 'AbortError')),
+          );
         },
       });
       return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -118,11 +137,15 @@ describe('api client: failures without a response', () => {
     mockFetch(
       (_url, init) =>
         new Promise<Response>((_resolve, reject) => {
-          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          init.signal?.addEventListener('abort', () =>
+            reject(new DOMException('Aborted', 'AbortError')),
+          );
         }),
     );
     const controller = new AbortController();
-    const pending = api.get(USERS, undefined, { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = api
+      .get(USERS, undefined, { signal: controller.signal })
+      .catch((e: unknown) => e);
     controller.abort(new DOMException('Cancelled', 'AbortError'));
     const error = await pending;
     expect(error).not.toBeInstanceOf(NetworkError);
@@ -150,7 +173,9 @@ describe('api client: HTTP 401', () => {
     mockFetch(() => errorEnvelope(401, 5, 'x'));
 
     await expect(api.post(LOGIN, {})).rejects.toBeInstanceOf(ApiError);
-    await expect(api.get('/retailstore/api/web/v1/Order/OrderDetail')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.get('/retailstore/api/web/v1/Order/OrderDetail')).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(handler).not.toHaveBeenCalled();
     expect(localStorage.getItem(STORAGE_KEYS.token)).not.toBeNull();
   });

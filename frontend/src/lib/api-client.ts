@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@/config/constants';
 import { env } from '@/config/env';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import { ApiError, NetworkError, RequestError } from './api-errors';
 import type { ApiEnvelope } from './api-types';
 import { clearToken, readStoredToken } from './auth/token-storage';
@@ -57,13 +57,18 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
-  return typeof value === 'object' && value !== null && 'success' in value && typeof value.success === 'boolean';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'success' in value &&
+    typeof value.success === 'boolean'
+  );
 }
 
 /** The 401 rule: log, clear the token, let the app navigate to login. Admin calls only. */
 export function handleUnauthorized(path: string, httpStatus: number): void {
   if (httpStatus !== 401 || !isAdminCall(path)) return;
-  console.warn(vi.api.unauthorizedLog, path);
+  console.warn(strings.api.unauthorizedLog, path);
   clearToken();
   unauthorizedHandler?.();
 }
@@ -75,13 +80,16 @@ export function handleUnauthorized(path: string, httpStatus: number): void {
 export function resultFromPayload<T>(payload: unknown, httpStatus: number): T {
   const ok = httpStatus >= 200 && httpStatus < 300;
   if (!isEnvelope(payload)) {
-    throw new RequestError(ok ? vi.api.invalidResponse : vi.api.httpStatus(httpStatus), httpStatus);
+    throw new RequestError(
+      ok ? strings.api.invalidResponse : strings.api.httpStatus(httpStatus),
+      httpStatus,
+    );
   }
   if (!payload.success) {
     const error = payload.error;
     throw new ApiError(
       error?.code ?? 0,
-      error?.message || vi.toast.fallbackError,
+      error?.message || strings.toast.fallbackError,
       error?.details ?? [],
       payload.status || httpStatus,
     );
@@ -109,20 +117,37 @@ function deadline(callerSignal: AbortSignal | undefined, timeoutMs: number) {
 }
 
 /** Reads the JSON body; a read the deadline cut off is a network error (or the caller's abort). */
-async function readJson(response: Response, callerSignal: AbortSignal | undefined, signal: AbortSignal): Promise<unknown> {
+async function readJson(
+  response: Response,
+  callerSignal: AbortSignal | undefined,
+  signal: AbortSignal,
+): Promise<unknown> {
   try {
     return await response.json();
   } catch (cause) {
     if (callerSignal?.aborted) throw callerSignal.reason ?? cause;
     if (signal.aborted) throw new NetworkError({ cause });
-    const reason = response.ok ? vi.api.invalidResponse : vi.api.httpStatus(response.status);
+    const reason = response.ok
+      ? strings.api.invalidResponse
+      : strings.api.httpStatus(response.status);
     throw new RequestError(reason, response.status, { cause });
   }
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal: callerSignal, timeoutMs = REQUEST_TIMEOUT_MS, cache } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...authorizationHeader() };
+  const {
+    method = 'GET',
+    query,
+    body,
+    signal: callerSignal,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+    cache,
+  } = options;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...options.headers,
+    ...authorizationHeader(),
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const limit = deadline(callerSignal, timeoutMs);
@@ -152,12 +177,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, options?: Omit<RequestOptions, 'method' | 'query'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET', query }),
+  get: <T>(
+    path: string,
+    query?: Record<string, QueryValue>,
+    options?: Omit<RequestOptions, 'method' | 'query'>,
+  ) => apiRequest<T>(path, { ...options, method: 'GET', query }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, query?: Record<string, QueryValue>, options?: Omit<RequestOptions, 'method' | 'query'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE', query }),
+  delete: <T>(
+    path: string,
+    query?: Record<string, QueryValue>,
+    options?: Omit<RequestOptions, 'method' | 'query'>,
+  ) => apiRequest<T>(path, { ...options, method: 'DELETE', query }),
 };

@@ -1,4 +1,4 @@
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import type { ApiFieldError } from './api-types';
 
 /** Stable application error codes the UI branches on (api.md, Error codes). */
@@ -56,7 +56,7 @@ export class NetworkError extends Error {
   override readonly name = 'NetworkError';
 
   constructor(options?: ErrorOptions) {
-    super(vi.api.networkError, options);
+    super(strings.api.networkError, options);
   }
 }
 
@@ -66,7 +66,7 @@ export class RequestError extends Error {
   readonly status: number;
 
   constructor(reason: string, status = 0, options?: ErrorOptions) {
-    super(`${vi.api.requestErrorPrefix}${reason}`, options);
+    super(`${strings.api.requestErrorPrefix}${reason}`, options);
     this.status = status;
   }
 }

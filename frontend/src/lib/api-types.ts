@@ -21,4 +21,3 @@ export interface Paginated<T> {
   pageIndex: number;
   pageSize: number;
 }
-

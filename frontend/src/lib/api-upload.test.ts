@@ -18,7 +18,10 @@ class FakeXhr {
   status = 0;
   responseText = '';
   body: unknown = null;
-  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  upload: {
+    onprogress:
+      ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
+  } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -86,13 +89,23 @@ describe('uploadFile', () => {
     expect(progress).toHaveBeenNthCalledWith(1, { loaded: 50, total: 200, percent: 25 });
     expect(progress).toHaveBeenNthCalledWith(2, { loaded: 10, total: 0, percent: null });
 
-    xhr.respond(200, { status: 200, success: true, result: { url: '/uploads/abc.png' }, error: null });
+    xhr.respond(200, {
+      status: 200,
+      success: true,
+      result: { url: '/uploads/abc.png' },
+      error: null,
+    });
     await expect(pending).resolves.toEqual({ url: '/uploads/abc.png' });
   });
 
   it('rejects with the application error of the envelope (code 211)', async () => {
     const pending = uploadFile(UPLOAD, png());
-    sent().respond(400, { status: 400, success: false, result: null, error: { code: 211, message: 'Không phải ảnh' } });
+    sent().respond(400, {
+      status: 400,
+      success: false,
+      result: null,
+      error: { code: 211, message: 'Không phải ảnh' },
+    });
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 211, status: 400, message: 'Không phải ảnh' });
@@ -103,7 +116,12 @@ describe('uploadFile', () => {
     const handler = vi.fn();
     unregister = setUnauthorizedHandler(handler);
     const pending = uploadFile(UPLOAD, png());
-    sent().respond(401, { status: 401, success: false, result: null, error: { code: 5, message: 'Hết phiên' } });
+    sent().respond(401, {
+      status: 401,
+      success: false,
+      result: null,
+      error: { code: 5, message: 'Hết phiên' },
+    });
     await expect(pending).rejects.toMatchObject({ code: 5 });
     expect(handler).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
@@ -118,7 +136,10 @@ describe('uploadFile', () => {
   it('reports a body that is not the envelope as a request error', async () => {
     const pending = uploadFile(UPLOAD, png());
     sent().respond(502, '<html>Bad gateway</html>');
-    await expect(pending).rejects.toMatchObject({ name: 'RequestError', message: 'Lỗi khi gửi yêu cầu: HTTP 502' });
+    await expect(pending).rejects.toMatchObject({
+      name: 'RequestError',
+      message: 'Lỗi khi gửi yêu cầu: HTTP 502',
+    });
   });
 
   it('stops when the caller aborts', async () => {

@@ -1,7 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from '@/config/constants';
 import { NetworkError, RequestError } from './api-errors';
 import { authorizationHeader, buildUrl, handleUnauthorized, resultFromPayload } from './api-client';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 
 export interface UploadProgress {
   loaded: number;
@@ -44,13 +44,17 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
     xhr.timeout = timeoutMs;
     xhr.withCredentials = false;
     xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(authorizationHeader())) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(authorizationHeader()))
+      xhr.setRequestHeader(name, value);
 
     xhr.upload.onprogress = (event) => {
       onProgress?.({
         loaded: event.loaded,
         total: event.total,
-        percent: event.lengthComputable && event.total > 0 ? Math.min(100, Math.round((event.loaded / event.total) * 100)) : null,
+        percent:
+          event.lengthComputable && event.total > 0
+            ? Math.min(100, Math.round((event.loaded / event.total) * 100))
+            : null,
       });
     };
 
@@ -62,7 +66,13 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
         payload = JSON.parse(xhr.responseText);
       } catch (cause) {
         const ok = xhr.status >= 200 && xhr.status < 300;
-        reject(new RequestError(ok ? vi.api.invalidResponse : vi.api.httpStatus(xhr.status), xhr.status, { cause }));
+        reject(
+          new RequestError(
+            ok ? strings.api.invalidResponse : strings.api.httpStatus(xhr.status),
+            xhr.status,
+            { cause },
+          ),
+        );
         return;
       }
       try {

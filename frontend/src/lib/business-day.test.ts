@@ -8,9 +8,18 @@ describe('business days (Asia/Ho_Chi_Minh)', () => {
   });
 
   it('builds half-open ranges of whole days', () => {
-    expect(shopDayRange('2026-11-01', '2026-11-30')).toEqual({ from: '2026-11-01T00:00:00+07:00', to: '2026-12-01T00:00:00+07:00' });
-    expect(lastShopDays(1, new Date('2026-12-31T20:00:00Z'))).toEqual({ from: '2027-01-01T00:00:00+07:00', to: '2027-01-02T00:00:00+07:00' });
-    expect(lastShopDays(7, new Date('2026-03-02T03:00:00Z'))).toEqual({ from: '2026-02-24T00:00:00+07:00', to: '2026-03-03T00:00:00+07:00' });
+    expect(shopDayRange('2026-11-01', '2026-11-30')).toEqual({
+      from: '2026-11-01T00:00:00+07:00',
+      to: '2026-12-01T00:00:00+07:00',
+    });
+    expect(lastShopDays(1, new Date('2026-12-31T20:00:00Z'))).toEqual({
+      from: '2027-01-01T00:00:00+07:00',
+      to: '2027-01-02T00:00:00+07:00',
+    });
+    expect(lastShopDays(7, new Date('2026-03-02T03:00:00Z'))).toEqual({
+      from: '2026-02-24T00:00:00+07:00',
+      to: '2026-03-03T00:00:00+07:00',
+    });
   });
 
   it('moves days across months and checks the format', () => {

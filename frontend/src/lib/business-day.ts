@@ -31,7 +31,9 @@ export function isShopDay(value: string): boolean {
 export function addShopDays(day: string, days: number): string {
   const match = DAY_PATTERN.exec(day);
   if (!match) return day;
-  return dayOfUtcMs(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) + days * DAY_MS);
+  return dayOfUtcMs(
+    Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) + days * DAY_MS,
+  );
 }
 
 /** Midnight of `day` in the shop's zone, as an RFC 3339 instant with its offset. */

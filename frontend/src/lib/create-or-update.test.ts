@@ -3,7 +3,9 @@ import { createOrUpdate } from './create-or-update';
 
 function mutation() {
   return {
-    mutate: vi.fn((_vars: unknown, cb: { onSuccess: (r: string) => void }) => cb.onSuccess('saved')),
+    mutate: vi.fn((_vars: unknown, cb: { onSuccess: (r: string) => void }) =>
+      cb.onSuccess('saved'),
+    ),
   };
 }
 
@@ -12,7 +14,14 @@ describe('createOrUpdate', () => {
     const create = mutation();
     const update = mutation();
     const onSaved = vi.fn();
-    createOrUpdate({ id: undefined, payload: { name: 'a' }, create, update, onSaved, onError: vi.fn() });
+    createOrUpdate({
+      id: undefined,
+      payload: { name: 'a' },
+      create,
+      update,
+      onSaved,
+      onError: vi.fn(),
+    });
     expect(create.mutate).toHaveBeenCalledWith({ name: 'a' }, expect.anything());
     expect(onSaved).toHaveBeenLastCalledWith('saved', true);
 

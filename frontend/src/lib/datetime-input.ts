@@ -21,18 +21,34 @@ function format(date: Date): string {
  * The local moment, or null when it does not exist: 31/02, 24:00, minute 60, or a time a
  * daylight-saving jump skips (the Date would roll over to another day or hour).
  */
-function localDate(year: number, month: number, day: number, hours: number, minutes: number): Date | null {
+function localDate(
+  year: number,
+  month: number,
+  day: number,
+  hours: number,
+  minutes: number,
+): Date | null {
   if (year < 1000 || month < 1 || month > 12 || day < 1 || hours > 23 || minutes > 59) return null;
   const date = new Date(year, month - 1, day, hours, minutes);
   const exists =
-    date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day && date.getHours() === hours && date.getMinutes() === minutes;
+    date.getFullYear() === year &&
+    date.getMonth() === month - 1 &&
+    date.getDate() === day &&
+    date.getHours() === hours &&
+    date.getMinutes() === minutes;
   return exists ? date : null;
 }
 
 function parseText(text: string): Date | null {
   const match = VN_DATE_TIME.exec(text.trim());
   if (!match) return null;
-  const [day, month, year, hours, minutes] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const [day, month, year, hours, minutes] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return localDate(year, month, day, hours, minutes);
 }
 
@@ -67,7 +83,13 @@ export function dateTimeTextToPickerValue(text: string): string {
 export function pickerValueToDateTimeText(value: string): string {
   const match = PICKER_VALUE.exec(value);
   if (!match) return '';
-  const [year, month, day, hours, minutes] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const [year, month, day, hours, minutes] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const date = localDate(year, month, day, hours, minutes);
   return date ? format(date) : '';
 }

@@ -16,7 +16,16 @@ describe('dd/mm/yyyy days', () => {
   });
 
   it('refuses what is not a real day', () => {
-    for (const text of ['', '2026-11-05', '31/11/2026', '29/02/2027', '00/01/2026', '12/13/2026', '1/1/26', 'abc']) {
+    for (const text of [
+      '',
+      '2026-11-05',
+      '31/11/2026',
+      '29/02/2027',
+      '00/01/2026',
+      '12/13/2026',
+      '1/1/26',
+      'abc',
+    ]) {
       expect(textToIsoDay(text)).toBeNull();
     }
   });

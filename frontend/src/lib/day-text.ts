@@ -10,7 +10,9 @@ const VN_DAY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 function isRealDay(year: number, month: number, day: number): boolean {
   if (year < 1000 || month < 1 || month > 12 || day < 1) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
 
 /** `2026-11-05` → `05/11/2026`; '' for '' or anything that is not a day. */

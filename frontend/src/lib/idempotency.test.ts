@@ -14,7 +14,9 @@ describe('newIdempotencyKey', () => {
 
   it('falls back on getRandomValues outside a secure context', () => {
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (array: Uint8Array<ArrayBuffer>) => real.getRandomValues(array) });
+    vi.stubGlobal('crypto', {
+      getRandomValues: (array: Uint8Array<ArrayBuffer>) => real.getRandomValues(array),
+    });
     expect(newIdempotencyKey()).toMatch(UUID_V4);
   });
 });

@@ -10,10 +10,14 @@ export interface LayoutSettings {
 
 const DEFAULT_SETTINGS: LayoutSettings = { menuMode: 'static' };
 
-const store = createPersistentStore<LayoutSettings>(STORAGE_KEYS.layoutSettings, DEFAULT_SETTINGS, (raw) => {
-  const mode = (raw as Partial<LayoutSettings> | null)?.menuMode;
-  return mode === 'static' || mode === 'overlay' ? { menuMode: mode } : null;
-});
+const store = createPersistentStore<LayoutSettings>(
+  STORAGE_KEYS.layoutSettings,
+  DEFAULT_SETTINGS,
+  (raw) => {
+    const mode = (raw as Partial<LayoutSettings> | null)?.menuMode;
+    return mode === 'static' || mode === 'overlay' ? { menuMode: mode } : null;
+  },
+);
 
 export function getLayoutSettings(): LayoutSettings {
   return store.get();

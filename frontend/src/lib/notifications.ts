@@ -19,13 +19,24 @@ export const NOTIFICATION_EVENTS = [
 ] as const satisfies readonly ApiSchema<'NotificationEventKind'>[];
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
-export const NOTIFICATION_CHANNELS = ['email', 'telegram'] as const satisfies readonly ApiSchema<'Channel'>[];
+export const NOTIFICATION_CHANNELS = [
+  'email',
+  'telegram',
+] as const satisfies readonly ApiSchema<'Channel'>[];
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-export const NOTIFICATION_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const satisfies readonly ApiSchema<'DeliveryStatus'>[];
+export const NOTIFICATION_STATUSES = [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+] as const satisfies readonly ApiSchema<'DeliveryStatus'>[];
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
-function isOneOf<T extends string>(values: readonly T[], value: string | null | undefined): value is T {
+function isOneOf<T extends string>(
+  values: readonly T[],
+  value: string | null | undefined,
+): value is T {
   return (values as readonly string[]).includes(value ?? '');
 }
 
@@ -33,10 +44,14 @@ export function isNotificationEvent(value: string | null | undefined): value is 
   return isOneOf(NOTIFICATION_EVENTS, value);
 }
 
-export function isNotificationChannel(value: string | null | undefined): value is NotificationChannel {
+export function isNotificationChannel(
+  value: string | null | undefined,
+): value is NotificationChannel {
   return isOneOf(NOTIFICATION_CHANNELS, value);
 }
 
-export function isNotificationStatus(value: string | null | undefined): value is NotificationStatus {
+export function isNotificationStatus(
+  value: string | null | undefined,
+): value is NotificationStatus {
   return isOneOf(NOTIFICATION_STATUSES, value);
 }

@@ -5,10 +5,21 @@
 import type { ApiSchema } from '@/lib/api/schemas';
 
 export type OrderStatus = ApiSchema<'OrderStatus'>;
-export const ORDER_STATUSES = ['pending_payment', 'completed', 'expired', 'cancelled', 'needs_attention'] as const satisfies readonly OrderStatus[];
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'completed',
+  'expired',
+  'cancelled',
+  'needs_attention',
+] as const satisfies readonly OrderStatus[];
 
 export type PaymentStatus = ApiSchema<'PaymentStatus'>;
-export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overpaid'] as const satisfies readonly PaymentStatus[];
+export const PAYMENT_STATUSES = [
+  'unpaid',
+  'partially_paid',
+  'paid',
+  'overpaid',
+] as const satisfies readonly PaymentStatus[];
 
 /** The payment instruction snapshot taken when the order is created (storefront and back office). */
 export type PaymentInstruction = ApiSchema<'PaymentInstruction'>;

@@ -12,7 +12,12 @@ export interface PageParams {
  * Query options of a server-paged list read with GET `path`, `params` being its query
  * string: the page shown stays while the next one loads.
  */
-export function pagedListQueryOptions<T>(queryKey: QueryKey, path: string, params: PageParams, options: { staleTime?: number } = {}) {
+export function pagedListQueryOptions<T>(
+  queryKey: QueryKey,
+  path: string,
+  params: PageParams,
+  options: { staleTime?: number } = {},
+) {
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) => api.get<Paginated<T>>(path, { ...params }, { signal }),

@@ -9,7 +9,11 @@ export interface PersistentStore<T> {
   subscribe: (listener: () => void) => () => void;
 }
 
-export function createPersistentStore<T>(key: string, fallback: T, parse: (raw: unknown) => T | null): PersistentStore<T> {
+export function createPersistentStore<T>(
+  key: string,
+  fallback: T,
+  parse: (raw: unknown) => T | null,
+): PersistentStore<T> {
   const listeners = new Set<() => void>();
 
   function load(): T {

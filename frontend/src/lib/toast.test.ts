@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { vi as messages } from '@/i18n/vi';
+import { strings as messages } from '@/i18n/vi';
 import { showError, showSuccess, showToast, toastStore } from './toast';
 
 let detach: (() => void) | null = null;
@@ -29,7 +29,9 @@ describe('toast service', () => {
     showToast({ severity: 'warn', message: 'w' });
     showToast({ severity: 'info', message: 'i' });
     showSuccess('s');
-    expect(toastStore.getSnapshot().map(({ severity, title, life }) => ({ severity, title, life }))).toEqual([
+    expect(
+      toastStore.getSnapshot().map(({ severity, title, life }) => ({ severity, title, life })),
+    ).toEqual([
       { severity: 'warn', title: 'Cảnh báo', life: 4000 },
       { severity: 'info', title: 'Thông tin', life: 3000 },
       { severity: 'success', title: 'Thành công', life: 3000 },
@@ -41,7 +43,10 @@ describe('toast service', () => {
     showToast({ severity: 'info', message: 'other' });
     showToast({ severity: 'success', message: 'Đã sao chép số tài khoản', key: 'copy' });
     showToast({ severity: 'success', message: 'Đã sao chép nội dung chuyển khoản', key: 'copy' });
-    expect(toastStore.getSnapshot().map((toast) => toast.message)).toEqual(['other', 'Đã sao chép nội dung chuyển khoản']);
+    expect(toastStore.getSnapshot().map((toast) => toast.message)).toEqual([
+      'other',
+      'Đã sao chép nội dung chuyển khoản',
+    ]);
   });
 
   it('removes a toast by id and clears everything when the container detaches', () => {
@@ -62,14 +67,18 @@ describe('showError', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     showError('Hết hàng');
     expect(log).toHaveBeenCalledWith('Hết hàng');
-    expect(toastStore.getSnapshot()).toMatchObject([{ severity: 'error', title: 'Lỗi', message: 'Hết hàng', life: 5000 }]);
+    expect(toastStore.getSnapshot()).toMatchObject([
+      { severity: 'error', title: 'Lỗi', message: 'Hết hàng', life: 5000 },
+    ]);
   });
 
   it('accepts an object with a message and a custom title and life', () => {
     attach();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     showError(new Error('Sai mật khẩu'), 'Đăng nhập', 3000);
-    expect(toastStore.getSnapshot()).toMatchObject([{ title: 'Đăng nhập', message: 'Sai mật khẩu', life: 3000 }]);
+    expect(toastStore.getSnapshot()).toMatchObject([
+      { title: 'Đăng nhập', message: 'Sai mật khẩu', life: 3000 },
+    ]);
   });
 
   it.each([[{}], [{ message: '' }], [{ message: 42 }], [null], [undefined], ['']])(
@@ -78,7 +87,9 @@ describe('showError', () => {
       attach();
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
       showError(input);
-      expect(toastStore.getSnapshot()).toMatchObject([{ title: 'Lỗi', message: 'Đã xảy ra lỗi, vui lòng thử lại sau' }]);
+      expect(toastStore.getSnapshot()).toMatchObject([
+        { title: 'Lỗi', message: 'Đã xảy ra lỗi, vui lòng thử lại sau' },
+      ]);
     },
   );
 });

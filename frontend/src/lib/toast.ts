@@ -1,5 +1,5 @@
 import { TOAST_LIFE_MS } from '@/config/constants';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 
 /**
  * The toast service: a small module-level store. The root shell's ToastContainer
@@ -70,37 +70,42 @@ export const toastStore = {
 /** Shows a toast. Returns its id, or null when no container is attached. */
 export function showToast(options: ToastOptions): number | null {
   if (!toastStore.isInitialised()) {
-    console.warn(vi.toast.notInitialised);
+    console.warn(strings.toast.notInitialised);
     return null;
   }
   const severity = options.severity ?? 'info';
   const toast: Toast = {
     id: nextId++,
     severity,
-    title: options.title ?? vi.toast.titles[severity],
+    title: options.title ?? strings.toast.titles[severity],
     message: options.message,
     life: options.life ?? TOAST_LIFE_MS[severity],
     key: options.key,
   };
-  const others = options.key === undefined ? toasts : toasts.filter((shown) => shown.key !== options.key);
+  const others =
+    options.key === undefined ? toasts : toasts.filter((shown) => shown.key !== options.key);
   emit([...others, toast]);
   return toast.id;
 }
 
 function messageOf(error: unknown): string {
-  if (typeof error === 'string') return error.trim() ? error : vi.toast.fallbackError;
+  if (typeof error === 'string') return error.trim() ? error : strings.toast.fallbackError;
   if (typeof error === 'object' && error !== null && 'message' in error) {
     const { message } = error as { message?: unknown };
     if (typeof message === 'string' && message.trim()) return message;
   }
-  return vi.toast.fallbackError;
+  return strings.toast.fallbackError;
 }
 
 /**
  * The spec's generic error helper: a string or an object with a message; the fallback
  * message when it is missing; title 'Lỗi' by default; always logged to the console.
  */
-export function showError(error: unknown, title: string = vi.toast.titles.error, life?: number): number | null {
+export function showError(
+  error: unknown,
+  title: string = strings.toast.titles.error,
+  life?: number,
+): number | null {
   console.error(error);
   return showToast({ severity: 'error', title, message: messageOf(error), life });
 }

@@ -11,7 +11,8 @@ import { QUERY_ROOTS } from '@/lib/query-keys';
  */
 export type UnmatchedSummary = ApiSchema<'PaymentTransactionUnmatchedSummary'>;
 
-const ENDPOINT = '/paymentprovider/api/admin/v1/PaymentTransaction/UnmatchedSummary' satisfies ApiPath;
+const ENDPOINT =
+  '/paymentprovider/api/admin/v1/PaymentTransaction/UnmatchedSummary' satisfies ApiPath;
 
 /** Under the transactions root, so an Assign (which refreshes that root) refreshes it too. */
 export const unmatchedSummaryKey = [QUERY_ROOTS.paymentTransactions, 'unmatched-summary'] as const;

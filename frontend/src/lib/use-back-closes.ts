@@ -5,7 +5,11 @@ const SHEET_MARK = '__sheetOpen';
 
 function sheetEntryOnTop(): boolean {
   const state: unknown = window.history.state;
-  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[SHEET_MARK] === true;
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    (state as Record<string, unknown>)[SHEET_MARK] === true
+  );
 }
 
 /**
@@ -15,7 +19,10 @@ function sheetEntryOnTop(): boolean {
  * the page as usual. `release()` hands the entry over to a navigation that replaces it
  * (after an order is placed, the order page takes its place).
  */
-export function useBackCloses(open: boolean, onClose: () => void): { close: () => void; release: () => void } {
+export function useBackCloses(
+  open: boolean,
+  onClose: () => void,
+): { close: () => void; release: () => void } {
   const pushed = useRef(false);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -26,7 +33,10 @@ export function useBackCloses(open: boolean, onClose: () => void): { close: () =
     if (!open) return;
     if (!sheetEntryOnTop()) {
       const state: unknown = window.history.state;
-      window.history.pushState({ ...(typeof state === 'object' && state !== null ? state : {}), [SHEET_MARK]: true }, '');
+      window.history.pushState(
+        { ...(typeof state === 'object' && state !== null ? state : {}), [SHEET_MARK]: true },
+        '',
+      );
     }
     pushed.current = true;
     const onPop = () => {

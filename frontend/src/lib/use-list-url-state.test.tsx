@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { plainFilterCodec, useListUrlState } from './use-list-url-state';
 
 const INITIAL = { keyword: '', status: '' as '' | 'active' | 'hidden' };
-const LIST = { codec: plainFilterCodec(INITIAL, { status: ['active', 'hidden'] as const }), sortFields: ['name', 'price'] as const };
+const LIST = {
+  codec: plainFilterCodec(INITIAL, { status: ['active', 'hidden'] as const }),
+  sortFields: ['name', 'price'] as const,
+};
 
 type State = ReturnType<typeof useListUrlState<typeof INITIAL, 'name' | 'price'>>;
 
@@ -29,14 +32,18 @@ function mount(url: string) {
 
 describe('useListUrlState', () => {
   it('reads filters, page, page size and sort from the URL, as after a reload', () => {
-    const { state } = mount('/admin/products?keyword=the&status=hidden&page=3&size=50&sort=price&dir=desc');
+    const { state } = mount(
+      '/admin/products?keyword=the&status=hidden&page=3&size=50&sort=price&dir=desc',
+    );
     expect(state().filters).toEqual({ keyword: 'the', status: 'hidden' });
     expect(state().page).toEqual({ pageIndex: 3, pageSize: 50 });
     expect(state().sort).toEqual({ sortBy: 'price', sortDir: 'desc' });
   });
 
   it('ignores what a hand-edited link gets wrong instead of sending it to the server', () => {
-    const { state } = mount('/admin/products?status=deleted&page=-2&size=7&sort=password&dir=sideways');
+    const { state } = mount(
+      '/admin/products?status=deleted&page=-2&size=7&sort=password&dir=sideways',
+    );
     expect(state().filters).toEqual({ keyword: '', status: '' });
     expect(state().page).toEqual({ pageIndex: 1, pageSize: 20 });
     expect(state().sort).toBeNull();

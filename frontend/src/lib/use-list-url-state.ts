@@ -34,7 +34,8 @@ export function plainFilterCodec<F extends { [K in keyof F]: string }>(
         const value = search.get(key);
         if (value === null) continue;
         const allowed = choices[key];
-        if (!allowed || (allowed as readonly string[]).includes(value)) filters[key] = value as F[typeof key];
+        if (!allowed || (allowed as readonly string[]).includes(value))
+          filters[key] = value as F[typeof key];
       }
       return filters;
     },
@@ -59,11 +60,17 @@ export function pageFromSearch(search: URLSearchParams): { pageIndex: number; pa
   const size = positiveInt(search.get(LIST_PARAMS.size));
   return {
     pageIndex: positiveInt(search.get(LIST_PARAMS.page)) ?? 1,
-    pageSize: size !== null && (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : PAGE_SIZE.default,
+    pageSize:
+      size !== null && (PAGE_SIZE_OPTIONS as readonly number[]).includes(size)
+        ? size
+        : PAGE_SIZE.default,
   };
 }
 
-export function sortFromSearch<S extends string>(search: URLSearchParams, fields: readonly S[]): ListSort<S> | null {
+export function sortFromSearch<S extends string>(
+  search: URLSearchParams,
+  fields: readonly S[],
+): ListSort<S> | null {
   const sortBy = search.get(LIST_PARAMS.sort);
   const sortDir = search.get(LIST_PARAMS.dir);
   if (!sortBy || !(fields as readonly string[]).includes(sortBy)) return null;
@@ -82,14 +89,20 @@ interface ListUrlStateOptions<F, S extends string> {
  * after a detail page shows the same list. Every change is one `replace` navigation that
  * keeps the URL's other parameters; a filter or sort change goes back to page 1.
  */
-export function useListUrlState<F, S extends string = never>({ codec, sortFields = [] }: ListUrlStateOptions<F, S>) {
+export function useListUrlState<F, S extends string = never>({
+  codec,
+  sortFields = [],
+}: ListUrlStateOptions<F, S>) {
   const [search, setSearch] = useSearchParams();
   const key = search.toString();
   // Parsed again only when the URL changes, so queries keyed on them stay stable; `codec`
   // and `sortFields` are module constants in the screens.
   const filters = useMemo(() => codec.read(new URLSearchParams(key)), [codec, key]);
   const page = useMemo(() => pageFromSearch(new URLSearchParams(key)), [key]);
-  const sort = useMemo(() => sortFromSearch(new URLSearchParams(key), sortFields), [key, sortFields]);
+  const sort = useMemo(
+    () => sortFromSearch(new URLSearchParams(key), sortFields),
+    [key, sortFields],
+  );
 
   const update = useCallback(
     (change: (next: URLSearchParams) => void) =>

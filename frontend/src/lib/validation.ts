@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_LENGTH } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import '@/lib/zod-setup';
 
 /** Length in Unicode characters (code points), as the server counts it. */
@@ -17,7 +17,7 @@ export function passwordField(requiredMessage: string) {
     }
     const length = charLength(value);
     if (length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max) {
-      ctx.addIssue({ code: 'custom', message: vi.validation.passwordLength });
+      ctx.addIssue({ code: 'custom', message: strings.validation.passwordLength });
     }
   });
 }
@@ -27,7 +27,9 @@ export function optionalEmailField(invalidMessage: string) {
   return z
     .string()
     .trim()
-    .refine((value) => value === '' || z.email().safeParse(value).success, { message: invalidMessage });
+    .refine((value) => value === '' || z.email().safeParse(value).success, {
+      message: invalidMessage,
+    });
 }
 
 /**
@@ -35,7 +37,10 @@ export function optionalEmailField(invalidMessage: string) {
  * commas or spaces (`120.000`, `1 200 000`; VND has no decimals). Returns null for an
  * empty text and NaN for anything that is not a whole number.
  */
-export function parseWholeNumber(text: string, options: { allowNegative?: boolean } = {}): number | null {
+export function parseWholeNumber(
+  text: string,
+  options: { allowNegative?: boolean } = {},
+): number | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   const negative = trimmed.startsWith('-');

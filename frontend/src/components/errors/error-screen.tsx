@@ -18,7 +18,16 @@ interface ErrorScreenProps {
   testId?: string;
 }
 
-export function ErrorScreen({ code, title, text, icon, action, secondaryAction, standalone = true, testId }: ErrorScreenProps) {
+export function ErrorScreen({
+  code,
+  title,
+  text,
+  icon,
+  action,
+  secondaryAction,
+  standalone = true,
+  testId,
+}: ErrorScreenProps) {
   return (
     <Box
       sx={{
@@ -29,7 +38,11 @@ export function ErrorScreen({ code, title, text, icon, action, secondaryAction, 
         bgcolor: standalone ? 'background.default' : undefined,
       }}
     >
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 480, width: '100%', textAlign: 'center' }} data-testid={testId}>
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 3, sm: 5 }, maxWidth: 480, width: '100%', textAlign: 'center' }}
+        data-testid={testId}
+      >
         <Box sx={{ color: 'primary.main', '& svg': { fontSize: 56 } }} aria-hidden>
           {icon}
         </Box>
@@ -49,7 +62,12 @@ export function ErrorScreen({ code, title, text, icon, action, secondaryAction, 
             {action.label}
           </Button>
           {secondaryAction && (
-            <Button variant="outlined" component={RouterLink} to={secondaryAction.to} data-testid={secondaryAction.testId}>
+            <Button
+              variant="outlined"
+              component={RouterLink}
+              to={secondaryAction.to}
+              data-testid={secondaryAction.testId}
+            >
               {secondaryAction.label}
             </Button>
           )}

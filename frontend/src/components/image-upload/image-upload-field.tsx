@@ -9,9 +9,14 @@ import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { showError } from '@/lib/toast';
-import { ACCEPTED_IMAGE_TYPES, localImageProblem, uploadErrorMessage, uploadImage } from './upload-image';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  localImageProblem,
+  uploadErrorMessage,
+  uploadImage,
+} from './upload-image';
 
 interface ImageUploadFieldProps {
   label: string;
@@ -36,7 +41,15 @@ interface Pending {
  * Pick an image, see it at once, upload it with a progress bar; the resulting URL is the
  * field's value. Upload errors (210, 211, 212 and the rest) are toasts.
  */
-export function ImageUploadField({ label, value, onChange, onBusyChange, error, disabled, testId }: ImageUploadFieldProps) {
+export function ImageUploadField({
+  label,
+  value,
+  onChange,
+  onBusyChange,
+  error,
+  disabled,
+  testId,
+}: ImageUploadFieldProps) {
   const [pending, setPending] = useState<Pending | null>(null);
   const controller = useRef<AbortController | null>(null);
 
@@ -67,7 +80,7 @@ export function ImageUploadField({ label, value, onChange, onBusyChange, error, 
     if (!file) return;
     const problem = localImageProblem(file);
     if (problem) {
-      showError(problem, vi.upload.failedTitle);
+      showError(problem, strings.upload.failedTitle);
       return;
     }
 
@@ -87,7 +100,7 @@ export function ImageUploadField({ label, value, onChange, onBusyChange, error, 
     } catch (caught) {
       // Cancelled by the user (already reset) or by leaving the form.
       if (abort.signal.aborted) return;
-      showError(uploadErrorMessage(caught) ?? caught, vi.upload.failedTitle);
+      showError(uploadErrorMessage(caught) ?? caught, strings.upload.failedTitle);
       finish();
     }
   };
@@ -124,12 +137,17 @@ export function ImageUploadField({ label, value, onChange, onBusyChange, error, 
             <Box
               component="img"
               src={shown}
-              alt={vi.upload.previewAlt}
+              alt={strings.upload.previewAlt}
               data-testid={`${testId}-preview`}
-              sx={{ width: '100%', height: '100%', objectFit: 'contain', opacity: uploading ? 0.6 : 1 }}
+              sx={{
+                width: '100%',
+                height: '100%',
+                objectFit: 'contain',
+                opacity: uploading ? 0.6 : 1,
+              }}
             />
           ) : (
-            <ImageOutlined color="disabled" titleAccess={vi.upload.noImage} />
+            <ImageOutlined color="disabled" titleAccess={strings.upload.noImage} />
           )}
         </Box>
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -140,20 +158,27 @@ export function ImageUploadField({ label, value, onChange, onBusyChange, error, 
             startIcon={<CloudUploadOutlined />}
             disabled={disabled || uploading}
           >
-            {value ? vi.upload.change : vi.upload.choose}
+            {value ? strings.upload.change : strings.upload.choose}
             <input
               type="file"
               accept={ACCEPTED_IMAGE_TYPES.join(',')}
-              aria-label={`${vi.upload.inputLabel}: ${label}`}
+              aria-label={`${strings.upload.inputLabel}: ${label}`}
               data-testid={`${testId}-input`}
               onChange={(event) => void onPick(event)}
               disabled={disabled || uploading}
-              style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+              style={{
+                position: 'absolute',
+                width: 1,
+                height: 1,
+                opacity: 0,
+                overflow: 'hidden',
+                clip: 'rect(0 0 0 0)',
+              }}
             />
           </Button>
           {uploading ? (
             <Button size="small" color="inherit" onClick={cancel}>
-              {vi.upload.cancel}
+              {strings.upload.cancel}
             </Button>
           ) : (
             value && (
@@ -165,7 +190,7 @@ export function ImageUploadField({ label, value, onChange, onBusyChange, error, 
                 disabled={disabled}
                 data-testid={`${testId}-remove`}
               >
-                {vi.upload.remove}
+                {strings.upload.remove}
               </Button>
             )
           )}
@@ -176,28 +201,44 @@ export function ImageUploadField({ label, value, onChange, onBusyChange, error, 
           <LinearProgress
             variant={pending.percent === null ? 'indeterminate' : 'determinate'}
             value={pending.percent ?? undefined}
-            aria-label={vi.upload.uploading}
+            aria-label={strings.upload.uploading}
           />
           <Typography variant="caption" color="text.secondary">
-            {pending.percent === null ? vi.upload.uploading : vi.upload.progress(pending.percent)}
+            {pending.percent === null
+              ? strings.upload.uploading
+              : strings.upload.progress(pending.percent)}
           </Typography>
         </Box>
       )}
       <FormHelperText error={Boolean(error)} sx={{ mx: 0 }}>
-        {error ?? vi.upload.hint}
+        {error ?? strings.upload.hint}
       </FormHelperText>
     </Stack>
   );
 }
 
-type FormImageUploadFieldProps<T extends FieldValues, TOut = T> = Omit<ImageUploadFieldProps, 'value' | 'onChange' | 'error'> & {
+type FormImageUploadFieldProps<T extends FieldValues, TOut = T> = Omit<
+  ImageUploadFieldProps,
+  'value' | 'onChange' | 'error'
+> & {
   control: Control<T, unknown, TOut>;
   /** A field holding the image URL or null. */
   name: FieldPath<T>;
 };
 
 /** An ImageUploadField bound to react-hook-form; shows the field's error. */
-export function FormImageUploadField<T extends FieldValues, TOut = T>({ control, name, ...props }: FormImageUploadFieldProps<T, TOut>) {
+export function FormImageUploadField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  ...props
+}: FormImageUploadFieldProps<T, TOut>) {
   const { field, fieldState } = useController<T, FieldPath<T>, TOut>({ control, name });
-  return <ImageUploadField {...props} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />;
+  return (
+    <ImageUploadField
+      {...props}
+      value={field.value}
+      onChange={field.onChange}
+      error={fieldState.error?.message}
+    />
+  );
 }

@@ -17,10 +17,16 @@ describe('renderMarkdown', () => {
   });
 
   it('opens links in a new tab without the page, and refuses javascript: links', () => {
-    const html = renderMarkdown('[nạp thẻ](https://viettel.vn/nap-the) [x](javascript:alert(1)) https://shop.vn');
-    expect(html).toContain('<a href="https://viettel.vn/nap-the" target="_blank" rel="noopener noreferrer nofollow">nạp thẻ</a>');
+    const html = renderMarkdown(
+      '[nạp thẻ](https://viettel.vn/nap-the) [x](javascript:alert(1)) https://shop.vn',
+    );
+    expect(html).toContain(
+      '<a href="https://viettel.vn/nap-the" target="_blank" rel="noopener noreferrer nofollow">nạp thẻ</a>',
+    );
     expect(html).not.toContain('href="javascript:');
-    expect(html).toContain('<a href="https://shop.vn" target="_blank" rel="noopener noreferrer nofollow">');
+    expect(html).toContain(
+      '<a href="https://shop.vn" target="_blank" rel="noopener noreferrer nofollow">',
+    );
   });
 
   it('leaves images out', () => {

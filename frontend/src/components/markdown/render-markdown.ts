@@ -7,10 +7,20 @@ import MarkdownIt from 'markdown-it';
  * left out (a shopper's page loads nothing from a third party); every link opens in a
  * new tab without handing over the page (`rel="noopener noreferrer nofollow"`).
  */
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false }).disable(['image']);
+const markdown = new MarkdownIt({
+  html: false,
+  linkify: true,
+  breaks: true,
+  typographer: false,
+}).disable(['image']);
 
-const renderToken: NonNullable<typeof markdown.renderer.rules.link_open> = (tokens, index, options, _env, self) =>
-  self.renderToken(tokens, index, options);
+const renderToken: NonNullable<typeof markdown.renderer.rules.link_open> = (
+  tokens,
+  index,
+  options,
+  _env,
+  self,
+) => self.renderToken(tokens, index, options);
 
 markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   const token = tokens[index];

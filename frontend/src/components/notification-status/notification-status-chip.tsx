@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import {
   isNotificationChannel,
   isNotificationEvent,
@@ -16,11 +16,11 @@ const COLORS: Record<NotificationStatus, ChipProps['color']> = {
 
 /** An event's Vietnamese label; one this screen does not know yet shows as sent. */
 export function notificationEventLabel(event: string): string {
-  return isNotificationEvent(event) ? vi.notifications.events[event] : event;
+  return isNotificationEvent(event) ? strings.notifications.events[event] : event;
 }
 
 export function notificationChannelLabel(channel: string): string {
-  return isNotificationChannel(channel) ? vi.notifications.channels[channel] : channel;
+  return isNotificationChannel(channel) ? strings.notifications.channels[channel] : channel;
 }
 
 /** A delivery's status with its Vietnamese label and colour (an unknown one shows as is). */
@@ -29,7 +29,7 @@ export function NotificationStatusChip({ status }: { status: string }) {
   return (
     <Chip
       size="small"
-      label={known ? vi.notifications.statuses[status] : status}
+      label={known ? strings.notifications.statuses[status] : status}
       color={known ? COLORS[status] : 'default'}
       data-testid="notification-status-chip"
       data-status={status}

@@ -6,10 +6,19 @@ import { productOptionEndpoints, productOptionsKeys, type ProductOption } from '
 const OPTIONS_PAGE_SIZE = 20;
 
 /** GET admin Product/Pagination, trimmed to what the product picker shows. */
-export async function getProductOptions(keyword: string, signal?: AbortSignal): Promise<ProductOption[]> {
+export async function getProductOptions(
+  keyword: string,
+  signal?: AbortSignal,
+): Promise<ProductOption[]> {
   const page = await api.get<Paginated<ProductOption>>(
     productOptionEndpoints.pagination,
-    { pageIndex: 1, pageSize: OPTIONS_PAGE_SIZE, keyword: keyword || undefined, sortBy: 'name', sortDir: 'asc' },
+    {
+      pageIndex: 1,
+      pageSize: OPTIONS_PAGE_SIZE,
+      keyword: keyword || undefined,
+      sortBy: 'name',
+      sortDir: 'asc',
+    },
     { signal },
   );
   return page.items.map(({ id, name }) => ({ id, name }));

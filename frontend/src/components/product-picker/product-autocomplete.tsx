@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useProductOptions } from './get-product-options';
 import type { ProductOption } from './types';
@@ -21,14 +21,24 @@ interface ProductAutocompleteProps {
 }
 
 /** Picks a product by name, searching the server as the user types. */
-export function ProductAutocomplete({ label, value, onChange, placeholder, error, disabled, required, testId, sx }: ProductAutocompleteProps) {
+export function ProductAutocomplete({
+  label,
+  value,
+  onChange,
+  placeholder,
+  error,
+  disabled,
+  required,
+  testId,
+  sx,
+}: ProductAutocompleteProps) {
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
   const keyword = useDebouncedValue(input.trim());
   // While the field shows the chosen product's name, list everything, not just that name.
   const search = value && input === value.name ? '' : keyword;
   const options = useProductOptions(search, open);
-  const t = vi.productPicker;
+  const t = strings.productPicker;
 
   return (
     <Autocomplete<ProductOption>
@@ -64,7 +74,9 @@ export function ProductAutocomplete({ label, value, onChange, placeholder, error
               ...params.slotProps.input,
               endAdornment: (
                 <>
-                  {options.isFetching && open ? <CircularProgress color="inherit" size={18} /> : null}
+                  {options.isFetching && open ? (
+                    <CircularProgress color="inherit" size={18} />
+                  ) : null}
                   {params.slotProps.input.endAdornment}
                 </>
               ),

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import { DRAG_HANDLE_CLASS, useDraggableDialog } from './use-draggable-dialog';
 
 interface AppDialogProps {
@@ -31,7 +31,19 @@ interface AppDialogProps {
 }
 
 /** The app's dialog: centered, draggable by its title, closes on Escape; or a full-screen sheet. */
-export function AppDialog({ open, title, onClose, children, actions, onSubmit, maxWidth = 'xs', busy, testId, fullScreen = false, closeDisabled = busy }: AppDialogProps) {
+export function AppDialog({
+  open,
+  title,
+  onClose,
+  children,
+  actions,
+  onSubmit,
+  maxWidth = 'xs',
+  busy,
+  testId,
+  fullScreen = false,
+  closeDisabled = busy,
+}: AppDialogProps) {
   const titleId = useId();
   const draggable = useDraggableDialog(open && !fullScreen);
   const body = (
@@ -63,27 +75,54 @@ export function AppDialog({ open, title, onClose, children, actions, onSubmit, m
       fullScreen={fullScreen}
       maxWidth={maxWidth}
       aria-labelledby={titleId}
-      slotProps={{ paper: fullScreen ? { sx: { overflowWrap: 'anywhere' } } : { ...draggable, sx: { overflowWrap: 'anywhere' } } }}
+      slotProps={{
+        paper: fullScreen
+          ? { sx: { overflowWrap: 'anywhere' } }
+          : { ...draggable, sx: { overflowWrap: 'anywhere' } },
+      }}
       data-testid={testId}
       data-fullscreen={fullScreen || undefined}
     >
       {fullScreen ? (
-        <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1, py: 1 }}>
+        <DialogTitle
+          id={titleId}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1, py: 1 }}
+        >
           <Box component="span" sx={{ flexGrow: 1, minWidth: 0 }}>
             {title}
           </Box>
-          <IconButton onClick={onClose} disabled={closeDisabled} aria-label={vi.common.close} edge="end" sx={{ width: 48, height: 48 }}>
+          <IconButton
+            onClick={onClose}
+            disabled={closeDisabled}
+            aria-label={strings.common.close}
+            edge="end"
+            sx={{ width: 48, height: 48 }}
+          >
             <CloseIcon />
           </IconButton>
         </DialogTitle>
       ) : (
-        <DialogTitle id={titleId} className={DRAG_HANDLE_CLASS} sx={{ cursor: 'move', userSelect: 'none' }}>
+        <DialogTitle
+          id={titleId}
+          className={DRAG_HANDLE_CLASS}
+          sx={{ cursor: 'move', userSelect: 'none' }}
+        >
           {title}
         </DialogTitle>
       )}
       {onSubmit ? (
         // A flex column, so the content scrolls between a fixed title and fixed actions.
-        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flexGrow: fullScreen ? 1 : undefined }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            minHeight: 0,
+            flexGrow: fullScreen ? 1 : undefined,
+          }}
+        >
           {body}
         </Box>
       ) : (

@@ -1,24 +1,28 @@
 import { useSyncExternalStore } from 'react';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { confirmStore } from '@/lib/confirm';
 import { AppDialog } from './app-dialog';
 
 /** Renders the pending `confirm()` request; Escape, backdrop and reject resolve false. */
 export function ConfirmDialogContainer() {
-  const request = useSyncExternalStore(confirmStore.subscribe, confirmStore.getSnapshot, confirmStore.getSnapshot);
+  const request = useSyncExternalStore(
+    confirmStore.subscribe,
+    confirmStore.getSnapshot,
+    confirmStore.getSnapshot,
+  );
 
   return (
     <AppDialog
       open={request !== null}
-      title={request?.title ?? vi.confirm.defaultTitle}
+      title={request?.title ?? strings.confirm.defaultTitle}
       onClose={() => confirmStore.settle(false)}
       testId="confirm-dialog"
       actions={
         <>
           <Button color="inherit" onClick={() => confirmStore.settle(false)}>
-            {request?.rejectLabel ?? vi.common.reject}
+            {request?.rejectLabel ?? strings.common.reject}
           </Button>
           <Button
             variant="contained"
@@ -26,7 +30,7 @@ export function ConfirmDialogContainer() {
             onClick={() => confirmStore.settle(true)}
             autoFocus
           >
-            {request?.acceptLabel ?? vi.common.accept}
+            {request?.acceptLabel ?? strings.common.accept}
           </Button>
         </>
       }

@@ -30,11 +30,15 @@ describe('copy buttons', () => {
       </>,
     );
     await user.click(screen.getByTestId('account'));
-    expect(toastStore.getSnapshot().map((toast) => toast.message)).toEqual(['Đã sao chép số tài khoản']);
+    expect(toastStore.getSnapshot().map((toast) => toast.message)).toEqual([
+      'Đã sao chép số tài khoản',
+    ]);
     expect(screen.getByTestId('account')).toHaveAttribute('data-copied', 'true');
     await user.click(screen.getByTestId('memo'));
     await act(() => Promise.resolve());
-    expect(toastStore.getSnapshot().map((toast) => toast.message)).toEqual(['Đã sao chép nội dung chuyển khoản']);
+    expect(toastStore.getSnapshot().map((toast) => toast.message)).toEqual([
+      'Đã sao chép nội dung chuyển khoản',
+    ]);
     expect(screen.getByTestId('memo')).toHaveAttribute('data-copied', 'true');
   });
 });

@@ -4,7 +4,7 @@ import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { copyText } from '@/lib/clipboard';
 import { showError, showToast } from '@/lib/toast';
 
@@ -14,12 +14,13 @@ export const COPY_TOAST_KEY = 'copy';
 /** How long the button shows its check mark. */
 const COPIED_MARK_MS = 2000;
 
-const COPY_PREFIX = `${vi.common.copy} `;
+const COPY_PREFIX = `${strings.common.copy} `;
 
 /** What the toast says: 'Sao chép số tài khoản' → 'Đã sao chép số tài khoản'. */
 export function copiedMessage(label: string | undefined): string {
-  if (label && label.startsWith(COPY_PREFIX) && label.length > COPY_PREFIX.length) return vi.common.copiedWhat(label.slice(COPY_PREFIX.length));
-  return vi.common.copied;
+  if (label && label.startsWith(COPY_PREFIX) && label.length > COPY_PREFIX.length)
+    return strings.common.copiedWhat(label.slice(COPY_PREFIX.length));
+  return strings.common.copied;
 }
 
 /** Copies, says what was copied in the one copy toast, and reports success for the check mark. */
@@ -34,7 +35,7 @@ function useCopy(text: string, label: string | undefined) {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_MARK_MS);
     } else {
-      showError(vi.common.copyFailed);
+      showError(strings.common.copyFailed);
     }
   };
   return { copied, copy };
@@ -49,7 +50,13 @@ interface CopyButtonProps {
 }
 
 /** Copies `text`, says so in a toast and shows a check mark for a moment. */
-export function CopyButton({ text, label = vi.common.copy, testId, size = 'small', fullWidth }: CopyButtonProps) {
+export function CopyButton({
+  text,
+  label = strings.common.copy,
+  testId,
+  size = 'small',
+  fullWidth,
+}: CopyButtonProps) {
   const { copied, copy } = useCopy(text, label);
   return (
     <Button
@@ -78,7 +85,7 @@ interface CopyIconButtonProps {
 export function CopyIconButton({ text, label, testId, size = 'small' }: CopyIconButtonProps) {
   const { copied, copy } = useCopy(text, label);
   return (
-    <Tooltip title={copied ? vi.common.copiedMark : label}>
+    <Tooltip title={copied ? strings.common.copiedMark : label}>
       <IconButton
         size={size}
         aria-label={label}
@@ -88,7 +95,11 @@ export function CopyIconButton({ text, label, testId, size = 'small' }: CopyIcon
         data-copied={copied || undefined}
         color={copied ? 'primary' : 'default'}
       >
-        {copied ? <CheckIcon fontSize={size === 'large' ? 'medium' : 'small'} /> : <ContentCopyOutlined fontSize={size === 'large' ? 'medium' : 'small'} />}
+        {copied ? (
+          <CheckIcon fontSize={size === 'large' ? 'medium' : 'small'} />
+        ) : (
+          <ContentCopyOutlined fontSize={size === 'large' ? 'medium' : 'small'} />
+        )}
       </IconButton>
     </Tooltip>
   );

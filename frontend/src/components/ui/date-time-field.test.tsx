@@ -23,7 +23,9 @@ describe('DateTimeField', () => {
     expect(field).toHaveAttribute('placeholder', 'dd/mm/yyyy HH:mm');
     await user.type(field, '31/12/2027 23:59');
     expect(field).toHaveValue('31/12/2027 23:59');
-    expect(screen.getByTestId('instant')).toHaveTextContent(new Date(2027, 11, 31, 23, 59).toISOString());
+    expect(screen.getByTestId('instant')).toHaveTextContent(
+      new Date(2027, 11, 31, 23, 59).toISOString(),
+    );
     expect(field).not.toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -33,7 +35,9 @@ describe('DateTimeField', () => {
     const field = screen.getByRole('textbox', { name: 'Hết hạn' });
     await user.type(field, '31/02/2027 10:00');
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Nhập ngày giờ có thật, dạng dd/mm/yyyy HH:mm (ví dụ 31/12/2027 23:59)')).toBeInTheDocument();
+    expect(
+      screen.getByText('Nhập ngày giờ có thật, dạng dd/mm/yyyy HH:mm (ví dụ 31/12/2027 23:59)'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('instant')).toHaveTextContent('undefined');
   });
 

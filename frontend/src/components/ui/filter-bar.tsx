@@ -7,11 +7,17 @@ import TextField from '@mui/material/TextField';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { isoDayToText, textToIsoDay } from '@/lib/day-text';
 
 /** The row of filters above a table; a column on narrow screens. */
-export function FilterBar({ children, rowFrom = 'sm' }: { children: ReactNode; rowFrom?: 'sm' | 'md' }) {
+export function FilterBar({
+  children,
+  rowFrom = 'sm',
+}: {
+  children: ReactNode;
+  rowFrom?: 'sm' | 'md';
+}) {
   return (
     <Stack direction={{ xs: 'column', [rowFrom]: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
       {children}
@@ -24,7 +30,10 @@ export function FilterBar({ children, rowFrom = 'sm' }: { children: ReactNode; r
  * field and an onChange that reports the whole value with the field replaced.
  */
 export function filterFields<T extends object>(value: T, onChange: (value: T) => void) {
-  return <K extends keyof T>(key: K) => ({ value: value[key], onChange: (next: T[K]) => onChange({ ...value, [key]: next }) });
+  return <K extends keyof T>(key: K) => ({
+    value: value[key],
+    onChange: (next: T[K]) => onChange({ ...value, [key]: next }),
+  });
 }
 
 interface SearchFieldProps {
@@ -68,7 +77,16 @@ function useDraft(value: string, onChange: (value: string) => void) {
 }
 
 /** The keyword box of a filter bar, with a search icon. */
-export function SearchField({ label = vi.common.search, placeholder, value, onChange, testId, maxLength, shrinkLabel, verbatim }: SearchFieldProps) {
+export function SearchField({
+  label = strings.common.search,
+  placeholder,
+  value,
+  onChange,
+  testId,
+  maxLength,
+  shrinkLabel,
+  verbatim,
+}: SearchFieldProps) {
   const [draft, change] = useDraft(value, onChange);
   return (
     <TextField
@@ -80,7 +98,11 @@ export function SearchField({ label = vi.common.search, placeholder, value, onCh
       sx={{ flex: 2 }}
       slotProps={{
         ...(shrinkLabel && { inputLabel: { shrink: true } }),
-        htmlInput: { 'data-testid': testId, maxLength, ...(verbatim && { spellCheck: false, autoCapitalize: 'none' }) },
+        htmlInput: {
+          'data-testid': testId,
+          maxLength,
+          ...(verbatim && { spellCheck: false, autoCapitalize: 'none' }),
+        },
         input: {
           startAdornment: (
             <InputAdornment position="start">
@@ -121,9 +143,13 @@ export function FilterSelect<V extends string>({
       value={value}
       onChange={(event) => onChange(event.target.value as V | '')}
       sx={{ flex: 1, minWidth }}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true }, htmlInput: { 'data-testid': testId } }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        select: { displayEmpty: true },
+        htmlInput: { 'data-testid': testId },
+      }}
     >
-      <MenuItem value="">{vi.common.all}</MenuItem>
+      <MenuItem value="">{strings.common.all}</MenuItem>
       {options.map((option) => (
         <MenuItem key={option} value={option}>
           {optionLabel(option)}
@@ -164,7 +190,8 @@ function DayField({ label, value, onChange, min, max, testId }: DayFieldProps) {
     setText(isoDayToText(value));
   }
   const iso = textToIsoDay(text);
-  const outOfRange = iso !== null && ((min !== undefined && iso < min) || (max !== undefined && iso > max));
+  const outOfRange =
+    iso !== null && ((min !== undefined && iso < min) || (max !== undefined && iso > max));
   const invalid = text.trim() !== '' && (iso === null || outOfRange);
 
   const report = (day: string) => {
@@ -195,17 +222,27 @@ function DayField({ label, value, onChange, min, max, testId }: DayFieldProps) {
       label={label}
       value={text}
       onChange={(event) => onText(event.target.value)}
-      placeholder={vi.common.dayPlaceholder}
+      placeholder={strings.common.dayPlaceholder}
       error={invalid}
-      helperText={invalid ? vi.common.dayInvalid : undefined}
+      helperText={invalid ? strings.common.dayInvalid : undefined}
       sx={{ flex: 1, minWidth: 160 }}
       slotProps={{
         inputLabel: { shrink: true },
-        htmlInput: { 'data-testid': testId, inputMode: 'numeric', maxLength: 10, autoComplete: 'off' },
+        htmlInput: {
+          'data-testid': testId,
+          inputMode: 'numeric',
+          maxLength: 10,
+          autoComplete: 'off',
+        },
         input: {
           endAdornment: (
             <InputAdornment position="end" sx={{ position: 'relative' }}>
-              <IconButton size="small" edge="end" aria-label={vi.common.pickDay(label)} onClick={openPicker}>
+              <IconButton
+                size="small"
+                edge="end"
+                aria-label={strings.common.pickDay(label)}
+                onClick={openPicker}
+              >
                 <CalendarMonthOutlined fontSize="small" />
               </IconButton>
               <Box
@@ -222,7 +259,17 @@ function DayField({ label, value, onChange, min, max, testId }: DayFieldProps) {
                   setText(isoDayToText(day));
                   report(day);
                 }}
-                sx={{ position: 'absolute', right: 0, bottom: 0, width: 1, height: 1, opacity: 0, border: 0, p: 0, pointerEvents: 'none' }}
+                sx={{
+                  position: 'absolute',
+                  right: 0,
+                  bottom: 0,
+                  width: 1,
+                  height: 1,
+                  opacity: 0,
+                  border: 0,
+                  p: 0,
+                  pointerEvents: 'none',
+                }}
               />
             </InputAdornment>
           ),
@@ -245,8 +292,18 @@ export function DayRangeFields<T extends DayRange>({
   const field = filterFields(value, onChange);
   return (
     <>
-      <DayField label={vi.common.fromDay} {...field('fromDay')} max={value.toDay || undefined} testId={testIds.from} />
-      <DayField label={vi.common.toDay} {...field('toDay')} min={value.fromDay || undefined} testId={testIds.to} />
+      <DayField
+        label={strings.common.fromDay}
+        {...field('fromDay')}
+        max={value.toDay || undefined}
+        testId={testIds.from}
+      />
+      <DayField
+        label={strings.common.toDay}
+        {...field('toDay')}
+        min={value.fromDay || undefined}
+        testId={testIds.to}
+      />
     </>
   );
 }

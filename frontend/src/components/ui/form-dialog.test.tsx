@@ -5,7 +5,14 @@ import { FormDialog } from './form-dialog';
 
 function renderDialog(props: { pending?: boolean; saveBlockedReason?: string }) {
   renderWithProviders(
-    <FormDialog open title="Tiêu đề" onClose={vi.fn()} onSubmit={vi.fn()} pending={props.pending ?? false} saveBlockedReason={props.saveBlockedReason}>
+    <FormDialog
+      open
+      title="Tiêu đề"
+      onClose={vi.fn()}
+      onSubmit={vi.fn()}
+      pending={props.pending ?? false}
+      saveBlockedReason={props.saveBlockedReason}
+    >
       nội dung
     </FormDialog>,
   );

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { DialogProps } from '@mui/material/Dialog';
 import type { FormEventHandler, ReactNode } from 'react';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { AppDialog } from './app-dialog';
 
 interface FormDialogProps {
@@ -38,7 +38,7 @@ export function FormDialog({
   pending,
   saveBlockedReason,
   saveTestId,
-  submitLabel = vi.common.save,
+  submitLabel = strings.common.save,
   maxWidth,
   testId,
   fullScreen = false,
@@ -62,7 +62,7 @@ export function FormDialog({
           {footerStart !== undefined && <Box sx={{ flexGrow: 1, minWidth: 0 }}>{footerStart}</Box>}
           {!fullScreen && (
             <Button color="inherit" onClick={onClose} disabled={pending}>
-              {vi.common.cancel}
+              {strings.common.cancel}
             </Button>
           )}
           <Button

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { confirmStore } from '@/lib/confirm';
 
-const ConfirmDialogContainer = lazy(async () => ({ default: (await import('./confirm-dialog-container')).ConfirmDialogContainer }));
+const ConfirmDialogContainer = lazy(async () => ({
+  default: (await import('./confirm-dialog-container')).ConfirmDialogContainer,
+}));
 
 let requested = false;
 const everRequested = () => {

@@ -1,7 +1,7 @@
 import Alert, { type AlertProps } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 
 interface LoadErrorAlertProps {
   /** What could not be loaded, and why. */
@@ -14,7 +14,13 @@ interface LoadErrorAlertProps {
 }
 
 /** Something could not be loaded: the message, with a retry button. */
-export function LoadErrorAlert({ children, onRetry, severity = 'error', sx, testId }: LoadErrorAlertProps) {
+export function LoadErrorAlert({
+  children,
+  onRetry,
+  severity = 'error',
+  sx,
+  testId,
+}: LoadErrorAlertProps) {
   return (
     <Alert
       severity={severity}
@@ -23,7 +29,7 @@ export function LoadErrorAlert({ children, onRetry, severity = 'error', sx, test
       action={
         onRetry && (
           <Button color="inherit" size="small" onClick={onRetry}>
-            {vi.common.retry}
+            {strings.common.retry}
           </Button>
         )
       }

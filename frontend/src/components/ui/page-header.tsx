@@ -4,7 +4,16 @@ import type { ReactNode } from 'react';
 
 export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+    <Stack
+      direction="row"
+      sx={{
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 2,
+        flexWrap: 'wrap',
+        mb: 2,
+      }}
+    >
       <Typography variant="h5" component="h1">
         {title}
       </Typography>

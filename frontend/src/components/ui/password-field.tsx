@@ -4,7 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
@@ -13,30 +13,38 @@ type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
  * longer password silently and a password manager would keep one that does not work; the
  * form's schema shows the length rule instead.
  */
-export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  { slotProps, ...props },
-  ref,
-) {
-  const [visible, setVisible] = useState(false);
-  const toggleLabel = visible ? vi.common.hidePassword : vi.common.showPassword;
-  return (
-    <TextField
-      {...props}
-      inputRef={ref}
-      type={visible ? 'text' : 'password'}
-      slotProps={{
-        ...slotProps,
-        htmlInput: { autoCapitalize: 'none', spellCheck: false },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton edge="end" size="small" aria-label={toggleLabel} onClick={() => setVisible((v) => !v)}>
-                {visible ? <VisibilityOffOutlined fontSize="small" /> : <VisibilityOutlined fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
-});
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(
+  function PasswordField({ slotProps, ...props }, ref) {
+    const [visible, setVisible] = useState(false);
+    const toggleLabel = visible ? strings.common.hidePassword : strings.common.showPassword;
+    return (
+      <TextField
+        {...props}
+        inputRef={ref}
+        type={visible ? 'text' : 'password'}
+        slotProps={{
+          ...slotProps,
+          htmlInput: { autoCapitalize: 'none', spellCheck: false },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton
+                  edge="end"
+                  size="small"
+                  aria-label={toggleLabel}
+                  onClick={() => setVisible((v) => !v)}
+                >
+                  {visible ? (
+                    <VisibilityOffOutlined fontSize="small" />
+                  ) : (
+                    <VisibilityOutlined fontSize="small" />
+                  )}
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    );
+  },
+);

@@ -1,7 +1,7 @@
 import IconButton from '@mui/material/IconButton';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import { toggleColorMode, useColorMode } from '@/lib/theme/color-mode';
 
 export function ThemeToggle() {
@@ -11,9 +11,9 @@ export function ThemeToggle() {
     <IconButton
       color="inherit"
       onClick={toggleColorMode}
-      aria-label={vi.theme.toggle}
+      aria-label={strings.theme.toggle}
       aria-pressed={mode === 'dark'}
-      title={vi.theme.toggle}
+      title={strings.theme.toggle}
       data-testid="theme-toggle"
     >
       {mode === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}

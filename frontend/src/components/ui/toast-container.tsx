@@ -8,7 +8,11 @@ const ToastItem = lazy(async () => ({ default: (await import('./toast-item')).To
 
 /** Top-right stack of toasts; attaching it initialises the toast service. */
 export function ToastContainer() {
-  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
+  const toasts = useSyncExternalStore(
+    toastStore.subscribe,
+    toastStore.getSnapshot,
+    toastStore.getSnapshot,
+  );
   useEffect(() => toastStore.attach(), []);
 
   return (

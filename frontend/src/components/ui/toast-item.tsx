@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Grow from '@mui/material/Grow';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import { toastStore, type Toast, type ToastSeverity } from '@/lib/toast';
 
 const SEVERITY_COLOR: Record<ToastSeverity, AlertColor> = {
@@ -25,7 +25,9 @@ export function ToastItem({ toast }: { toast: Toast }) {
         severity={SEVERITY_COLOR[toast.severity]}
         variant="filled"
         onClose={() => toastStore.remove(toast.id)}
-        slotProps={{ closeButton: { title: vi.toast.close, 'aria-label': vi.toast.close } }}
+        slotProps={{
+          closeButton: { title: strings.toast.close, 'aria-label': strings.toast.close },
+        }}
         sx={{ boxShadow: 3, pointerEvents: 'auto', wordBreak: 'break-word' }}
         data-testid="toast"
         data-severity={toast.severity}

@@ -10,7 +10,9 @@ export const DRAG_HANDLE_CLASS = 'app-dialog-drag-handle';
  */
 export function useDraggableDialog(open: boolean) {
   const [offset, setOffset] = useState({ x: 0, y: 0 });
-  const drag = useRef<{ startX: number; startY: number; baseX: number; baseY: number } | null>(null);
+  const drag = useRef<{ startX: number; startY: number; baseX: number; baseY: number } | null>(
+    null,
+  );
 
   useEffect(() => {
     if (open) setOffset({ x: 0, y: 0 });
@@ -18,15 +20,28 @@ export function useDraggableDialog(open: boolean) {
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
-    if (event.button !== 0 || !target.closest(`.${DRAG_HANDLE_CLASS}`) || target.closest('button, a, input')) return;
-    drag.current = { startX: event.clientX, startY: event.clientY, baseX: offset.x, baseY: offset.y };
+    if (
+      event.button !== 0 ||
+      !target.closest(`.${DRAG_HANDLE_CLASS}`) ||
+      target.closest('button, a, input')
+    )
+      return;
+    drag.current = {
+      startX: event.clientX,
+      startY: event.clientY,
+      baseX: offset.x,
+      baseY: offset.y,
+    };
     event.currentTarget.setPointerCapture(event.pointerId);
   };
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const start = drag.current;
     if (!start) return;
-    setOffset({ x: start.baseX + event.clientX - start.startX, y: start.baseY + event.clientY - start.startY });
+    setOffset({
+      x: start.baseX + event.clientX - start.startX,
+      y: start.baseY + event.clientY - start.startY,
+    });
   };
 
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
@@ -40,6 +55,7 @@ export function useDraggableDialog(open: boolean) {
     onPointerMove,
     onPointerUp,
     onPointerCancel: onPointerUp,
-    style: offset.x || offset.y ? { transform: `translate(${offset.x}px, ${offset.y}px)` } : undefined,
+    style:
+      offset.x || offset.y ? { transform: `translate(${offset.x}px, ${offset.y}px)` } : undefined,
   };
 }

@@ -66,7 +66,8 @@ export const customerOrder = {
     expired:
       'Đơn hàng đã hết thời gian thanh toán, các mã giữ chỗ đã được trả lại kho. Vui lòng không chuyển khoản cho đơn này.',
     cancelled: 'Đơn hàng đã bị hủy.',
-    needs_attention: 'Cửa hàng đã nhận được tiền nhưng đơn hàng cần nhân viên kiểm tra. Chúng tôi sẽ xử lý sớm nhất.',
+    needs_attention:
+      'Cửa hàng đã nhận được tiền nhưng đơn hàng cần nhân viên kiểm tra. Chúng tôi sẽ xử lý sớm nhất.',
   },
   contact: {
     before: 'Cần hỗ trợ? Liên hệ cửa hàng qua ',
@@ -86,9 +87,11 @@ export const customerOrder = {
     qrTitle: 'Quét mã VietQR bằng ứng dụng ngân hàng',
     /** On a phone the QR is for paying from another device. */
     qrOtherDevice: 'Thanh toán từ thiết bị khác',
-    qrOtherDeviceHint: 'Mở ứng dụng ngân hàng trên một điện thoại khác và quét mã này, hoặc lưu ảnh rồi chọn ảnh trong ứng dụng.',
+    qrOtherDeviceHint:
+      'Mở ứng dụng ngân hàng trên một điện thoại khác và quét mã này, hoặc lưu ảnh rồi chọn ảnh trong ứng dụng.',
     openBankApp: 'Mở ứng dụng ngân hàng',
-    openBankAppHint: 'Chọn ngân hàng của bạn: ứng dụng mở ra với số tài khoản, số tiền và nội dung đã điền sẵn. Hãy kiểm tra lại trước khi chuyển.',
+    openBankAppHint:
+      'Chọn ngân hàng của bạn: ứng dụng mở ra với số tài khoản, số tiền và nội dung đã điền sẵn. Hãy kiểm tra lại trước khi chuyển.',
     openBankAppLabel: (bank: string) => `Mở ứng dụng ${bank} để chuyển khoản`,
     manualSteps: 'Hoặc sao chép từng thông tin và dán vào ứng dụng ngân hàng.',
     qrAlt: (code: string) => `Mã VietQR thanh toán đơn ${code}`,
@@ -101,7 +104,8 @@ export const customerOrder = {
     amountRemaining: 'Số tiền còn thiếu',
     shortRule:
       'Chuyển thiếu: đơn chỉ được xác nhận khi nhận đủ tiền, hãy chuyển thêm phần còn thiếu trước khi hết thời gian. Nếu hết thời gian mà chưa đủ, cửa hàng sẽ kiểm tra rồi giao mã hoặc hoàn lại số đã nhận.',
-    surplusRule: 'Chuyển dư: đơn vẫn được xác nhận và giao mã ngay; liên hệ cửa hàng kèm mã đơn hàng để được hoàn lại phần dư.',
+    surplusRule:
+      'Chuyển dư: đơn vẫn được xác nhận và giao mã ngay; liên hệ cửa hàng kèm mã đơn hàng để được hoàn lại phần dư.',
   },
   items: {
     title: 'Sản phẩm',

@@ -79,7 +79,8 @@ export const confirm = {
 export const api = {
   networkError: 'Không thể kết nối tới server. Vui lòng kiểm tra mạng.',
   requestErrorPrefix: 'Lỗi khi gửi yêu cầu: ',
-  unauthorizedLog: 'Phiên đăng nhập không hợp lệ hoặc đã hết hạn (HTTP 401), chuyển về trang đăng nhập.',
+  unauthorizedLog:
+    'Phiên đăng nhập không hợp lệ hoặc đã hết hạn (HTTP 401), chuyển về trang đăng nhập.',
   invalidResponse: 'Phản hồi từ server không hợp lệ',
   httpStatus: (status: number) => `HTTP ${status}`,
 } as const;
@@ -88,7 +89,8 @@ export const errors = {
   notFoundTitle: 'Không tìm thấy trang',
   notFoundText: 'Trang bạn tìm không tồn tại hoặc đã được di chuyển.',
   accessDeniedTitle: 'Không có quyền truy cập',
-  accessDeniedText: 'Tài khoản của bạn không được phép xem trang này. Hãy liên hệ quản trị viên nếu cần.',
+  accessDeniedText:
+    'Tài khoản của bạn không được phép xem trang này. Hãy liên hệ quản trị viên nếu cần.',
   errorTitle: 'Đã xảy ra lỗi',
   errorText: 'Đã xảy ra lỗi, vui lòng thử lại sau',
 } as const;

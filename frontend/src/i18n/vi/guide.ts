@@ -20,20 +20,44 @@ export const uikit = {
   reset: 'Nhập lại',
   valid: 'Dữ liệu hợp lệ (bản mẫu: không có gì được lưu).',
   sections: {
-    input: { title: 'Ô nhập liệu', description: 'Các ô nhập như biểu mẫu quản trị dùng, với thông báo kiểm tra dữ liệu.' },
-    formlayout: { title: 'Bố cục biểu mẫu', description: 'Biểu mẫu một cột, hai cột và trong hộp thoại.' },
-    button: { title: 'Nút bấm', description: 'Nút chính, phụ, nguy hiểm, đang tải và nút biểu tượng.' },
-    table: { title: 'Bảng dữ liệu', description: 'Bảng sản phẩm với phân trang và sắp xếp kiểu máy chủ.' },
+    input: {
+      title: 'Ô nhập liệu',
+      description: 'Các ô nhập như biểu mẫu quản trị dùng, với thông báo kiểm tra dữ liệu.',
+    },
+    formlayout: {
+      title: 'Bố cục biểu mẫu',
+      description: 'Biểu mẫu một cột, hai cột và trong hộp thoại.',
+    },
+    button: {
+      title: 'Nút bấm',
+      description: 'Nút chính, phụ, nguy hiểm, đang tải và nút biểu tượng.',
+    },
+    table: {
+      title: 'Bảng dữ liệu',
+      description: 'Bảng sản phẩm với phân trang và sắp xếp kiểu máy chủ.',
+    },
     list: { title: 'Danh sách', description: 'Lưới sản phẩm của cửa hàng và danh sách liên kết.' },
     tree: { title: 'Cây menu', description: 'Mô hình menu quản trị: nhóm và liên kết.' },
     panel: { title: 'Khung nội dung', description: 'Tiêu đề trang, khung mục và thanh lọc.' },
-    overlay: { title: 'Hộp thoại và lớp phủ', description: 'Hộp thoại xác nhận thật, hộp thoại biểu mẫu và gợi ý.' },
+    overlay: {
+      title: 'Hộp thoại và lớp phủ',
+      description: 'Hộp thoại xác nhận thật, hộp thoại biểu mẫu và gợi ý.',
+    },
     media: { title: 'Hình ảnh', description: 'Ảnh sản phẩm, ảnh đại diện và ô tải ảnh lên.' },
-    message: { title: 'Thông báo', description: 'Thông báo nổi theo từng mức, với thời gian và tiêu đề.' },
-    file: { title: 'Tải tệp lên', description: 'Tải ảnh lên với thanh tiến trình và nhập mã từ tệp.' },
+    message: {
+      title: 'Thông báo',
+      description: 'Thông báo nổi theo từng mức, với thời gian và tiêu đề.',
+    },
+    file: {
+      title: 'Tải tệp lên',
+      description: 'Tải ảnh lên với thanh tiến trình và nhập mã từ tệp.',
+    },
     menu: { title: 'Menu', description: 'Menu quản trị và menu tài khoản.' },
     charts: { title: 'Biểu đồ', description: 'Biểu đồ doanh thu theo ngày của Dashboard.' },
-    misc: { title: 'Trạng thái', description: 'Nhãn trạng thái của đơn hàng, thanh toán, mã serial và sản phẩm.' },
+    misc: {
+      title: 'Trạng thái',
+      description: 'Nhãn trạng thái của đơn hàng, thanh toán, mã serial và sản phẩm.',
+    },
     timeline: { title: 'Dòng thời gian', description: 'Lịch sử thay đổi của một đơn hàng.' },
   },
   input: {
@@ -107,7 +131,8 @@ export const uikit = {
   media: {
     productImage: 'Ảnh sản phẩm',
     upload: 'Tải ảnh lên',
-    uploadNote: 'Tải ảnh lên cần đăng nhập quản trị; khi chưa đăng nhập, ứng dụng sẽ chuyển tới trang đăng nhập.',
+    uploadNote:
+      'Tải ảnh lên cần đăng nhập quản trị; khi chưa đăng nhập, ứng dụng sẽ chuyển tới trang đăng nhập.',
     thumbs: 'Ảnh thu nhỏ trong bảng',
     logo: 'Logo',
   },
@@ -183,7 +208,8 @@ export const documentation = {
       'Chọn số lượng tối thiểu và tối đa mỗi đơn (1 đến 100) và ngưỡng "sắp hết hàng".',
       'Để trạng thái "Nháp" khi chưa bán; chuyển sang "Đang bán" khi đã có mã trong kho.',
     ],
-    delete: 'Chỉ quản trị viên xóa được sản phẩm, và chỉ khi sản phẩm chưa có đơn hàng; sản phẩm đã có đơn thì hãy ẩn đi.',
+    delete:
+      'Chỉ quản trị viên xóa được sản phẩm, và chỉ khi sản phẩm chưa có đơn hàng; sản phẩm đã có đơn thì hãy ẩn đi.',
   },
   codes: {
     title: 'Nhập mã serial',
@@ -220,7 +246,8 @@ export const documentation = {
     sepayAuthNote:
       'Có thể chọn chữ ký HMAC-SHA256 thay cho API Key (an toàn hơn: khóa không đi kèm mỗi lần gọi); chọn cùng kiểu chứng thực ở cả hai nơi.',
     urlTitle: 'Địa chỉ webhook của cửa hàng này',
-    urlHelp: 'Thay {providerId} bằng mã của tài khoản nhận tiền (địa chỉ đầy đủ cũng hiện trong hộp thoại sửa tài khoản).',
+    urlHelp:
+      'Thay {providerId} bằng mã của tài khoản nhận tiền (địa chỉ đầy đủ cũng hiện trong hộp thoại sửa tài khoản).',
     urlTemplateLabel: 'Mẫu địa chỉ webhook',
     activeProviders: 'Tài khoản đang hoạt động',
     copyUrl: (name: string) => `Sao chép địa chỉ webhook của ${name}`,
@@ -235,25 +262,47 @@ export const documentation = {
   },
   orders: {
     title: 'Theo dõi và xử lý đơn hàng',
-    intro: 'Danh sách đơn hàng lọc được theo trạng thái, thanh toán, sản phẩm, ngày và từ khóa (mã đơn, email, số điện thoại). Trang chi tiết chỉ hiện thao tác mà trạng thái đơn cho phép, và mỗi thao tác đều hỏi xác nhận.',
+    intro:
+      'Danh sách đơn hàng lọc được theo trạng thái, thanh toán, sản phẩm, ngày và từ khóa (mã đơn, email, số điện thoại). Trang chi tiết chỉ hiện thao tác mà trạng thái đơn cho phép, và mỗi thao tác đều hỏi xác nhận.',
     actions: [
-      { name: 'Xác nhận thanh toán', text: 'Khi tiền đã về mà webhook không tự ghi nhận: nhập số tiền thực nhận. Đơn hết hạn sẽ giữ lại mã nếu còn hàng.' },
-      { name: 'Hủy đơn', text: 'Với đơn chờ thanh toán hoặc cần xử lý; nhập lý do. Mã đang giữ được trả về kho.' },
-      { name: 'Cấp mã thay thế', text: 'Với đơn đã hoàn thành khi khách báo mã lỗi: chọn sản phẩm, số lượng và lý do; mã mới được giao miễn phí.' },
-      { name: 'Tạo liên kết mới', text: 'Khi khách mất liên kết đơn hàng: tạo liên kết mới, sao chép và gửi cho khách, hoặc đánh dấu "Gửi liên kết mới tới email của khách". Mọi liên kết cũ hết hiệu lực ngay. Khách cũng tự xin lại liên kết qua email ở trang tra cứu đơn.' },
+      {
+        name: 'Xác nhận thanh toán',
+        text: 'Khi tiền đã về mà webhook không tự ghi nhận: nhập số tiền thực nhận. Đơn hết hạn sẽ giữ lại mã nếu còn hàng.',
+      },
+      {
+        name: 'Hủy đơn',
+        text: 'Với đơn chờ thanh toán hoặc cần xử lý; nhập lý do. Mã đang giữ được trả về kho.',
+      },
+      {
+        name: 'Cấp mã thay thế',
+        text: 'Với đơn đã hoàn thành khi khách báo mã lỗi: chọn sản phẩm, số lượng và lý do; mã mới được giao miễn phí.',
+      },
+      {
+        name: 'Tạo liên kết mới',
+        text: 'Khi khách mất liên kết đơn hàng: tạo liên kết mới, sao chép và gửi cho khách, hoặc đánh dấu "Gửi liên kết mới tới email của khách". Mọi liên kết cũ hết hiệu lực ngay. Khách cũng tự xin lại liên kết qua email ở trang tra cứu đơn.',
+      },
     ],
     notifications:
       'Mục "Thông báo" của trang đơn cho biết các email đã gửi cho khách và trạng thái của chúng. Quản trị viên cài máy chủ email, Telegram, gửi thử và gửi lại thông báo lỗi trong Hệ thống › Thông báo.',
-    attention: 'Đơn "Cần xử lý" là đơn đã nhận tiền nhưng không tự hoàn thành được (trả muộn, thiếu tiền, hết hàng): kiểm tra rồi xác nhận thanh toán hoặc hủy. Giao dịch chưa khớp đơn nào có thể gán cho đơn trong "Giao dịch nhận được".',
+    attention:
+      'Đơn "Cần xử lý" là đơn đã nhận tiền nhưng không tự hoàn thành được (trả muộn, thiếu tiền, hết hàng): kiểm tra rồi xác nhận thanh toán hoặc hủy. Giao dịch chưa khớp đơn nào có thể gán cho đơn trong "Giao dịch nhận được".',
   },
   users: {
     title: 'Người dùng và vai trò',
-    intro: 'Chỉ quản trị viên vào được "Người dùng", "Cấu hình cửa hàng", "Thông báo" và "Nhật ký"; nhân viên mở các trang đó sẽ thấy trang từ chối truy cập.',
+    intro:
+      'Chỉ quản trị viên vào được "Người dùng", "Cấu hình cửa hàng", "Thông báo" và "Nhật ký"; nhân viên mở các trang đó sẽ thấy trang từ chối truy cập.',
     roles: [
-      { name: 'Quản trị viên (admin)', text: 'Làm được mọi việc: người dùng, cấu hình, tài khoản nhận tiền, xóa sản phẩm và mã, xem mã chưa bán, nhật ký.' },
-      { name: 'Nhân viên (staff)', text: 'Xem mọi màn hình quản trị, thêm và sửa sản phẩm, nhập và sửa mã, mọi thao tác trên đơn hàng (kể cả xem mã của đơn), gán giao dịch.' },
+      {
+        name: 'Quản trị viên (admin)',
+        text: 'Làm được mọi việc: người dùng, cấu hình, tài khoản nhận tiền, xóa sản phẩm và mã, xem mã chưa bán, nhật ký.',
+      },
+      {
+        name: 'Nhân viên (staff)',
+        text: 'Xem mọi màn hình quản trị, thêm và sửa sản phẩm, nhập và sửa mã, mọi thao tác trên đơn hàng (kể cả xem mã của đơn), gán giao dịch.',
+      },
     ],
-    passwords: 'Mật khẩu từ 6 đến 30 ký tự. Mỗi người tự đổi mật khẩu trong menu tài khoản; quản trị viên có thể đặt lại mật khẩu cho người khác.',
+    passwords:
+      'Mật khẩu từ 6 đến 30 ký tự. Mỗi người tự đổi mật khẩu trong menu tài khoản; quản trị viên có thể đặt lại mật khẩu cho người khác.',
   },
   api: {
     title: 'Tài liệu API (OpenAPI)',

@@ -44,7 +44,8 @@ export const notifications = {
       'Email đang tắt: chưa có máy chủ SMTP nào được lưu ở đây hoặc cấu hình qua biến môi trường (SMTP_URL). Khách hàng và người bán sẽ không nhận được email nào cho đến khi bạn nhập máy chủ SMTP bên dưới.',
     emailFromEnvironment:
       'Chưa lưu máy chủ SMTP ở đây: email đang được gửi qua máy chủ cấu hình bằng biến môi trường (SMTP_URL, MAIL_FROM). Nhập máy chủ bên dưới để dùng máy chủ khác.',
-    telegramOff: 'Telegram đang tắt: chưa có token bot nào được lưu hoặc cấu hình qua biến môi trường (TELEGRAM_BOT_TOKEN).',
+    telegramOff:
+      'Telegram đang tắt: chưa có token bot nào được lưu hoặc cấu hình qua biến môi trường (TELEGRAM_BOT_TOKEN).',
     sections: {
       smtp: 'Máy chủ email (SMTP)',
       mail: 'Người gửi và người nhận',
@@ -64,12 +65,14 @@ export const notifications = {
       mailFromHelp: 'Ví dụ shop@example.com hoặc Cửa hàng <shop@example.com>',
       mailReplyTo: 'Địa chỉ nhận trả lời (không bắt buộc)',
       sellerEmails: 'Email người bán',
-      sellerEmailsHelp: 'Nhận cảnh báo của người bán. Nhập một địa chỉ rồi nhấn Enter hoặc dấu phẩy.',
+      sellerEmailsHelp:
+        'Nhận cảnh báo của người bán. Nhập một địa chỉ rồi nhấn Enter hoặc dấu phẩy.',
       sellerEmailsPlaceholder: 'owner@example.com',
       removeSellerEmail: (email: string) => `Bỏ ${email}`,
       telegramBotToken: 'Token bot Telegram',
       telegramChatId: 'Chat id Telegram',
-      telegramChatIdHelp: 'Số id của cuộc trò chuyện hoặc nhóm (ví dụ -1001234567890), hoặc @tenkenh',
+      telegramChatIdHelp:
+        'Số id của cuộc trò chuyện hoặc nhóm (ví dụ -1001234567890), hoặc @tenkenh',
     },
     security: {
       none: 'Không mã hóa',
@@ -156,7 +159,8 @@ export const notifications = {
     resend: 'Gửi lại',
     resendLabel: (event: string, recipient: string) => `Gửi lại ${event} tới ${recipient}`,
     resent: 'Đã đưa thông báo vào hàng đợi gửi lại',
-    resendGone: 'Thông báo này không còn ở trạng thái thất bại nên không gửi lại được. Nếu khách mất liên kết, hãy tạo đường dẫn mới từ trang đơn hàng và chọn gửi email.',
+    resendGone:
+      'Thông báo này không còn ở trạng thái thất bại nên không gửi lại được. Nếu khách mất liên kết, hãy tạo đường dẫn mới từ trang đơn hàng và chọn gửi email.',
   },
   /** The admin order page's section. */
   order: {

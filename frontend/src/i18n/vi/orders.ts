@@ -101,25 +101,29 @@ export const orders = {
   },
   deliver: {
     title: (code: string) => `Giao mã cho đơn ${code}`,
-    summary: (total: string, held: string) => `Tổng đơn ${total}, đã nhận (trừ tiền đã hoàn) ${held}.`,
+    summary: (total: string, held: string) =>
+      `Tổng đơn ${total}, đã nhận (trừ tiền đã hoàn) ${held}.`,
     hint: 'Các mã còn thiếu được lấy lại từ kho, toàn bộ mã được bán cho đơn và đơn hoàn tất; khách nhận email báo mã đã sẵn sàng.',
     note: 'Lý do giao (không bắt buộc)',
     submit: 'Giao mã',
     confirmTitle: 'Giao mã cho khách',
-    confirmMessage: (code: string) => `Giao mã cho đơn ${code} và hoàn tất đơn? Thao tác được ghi vào nhật ký và không thể hoàn tác.`,
+    confirmMessage: (code: string) =>
+      `Giao mã cho đơn ${code} và hoàn tất đơn? Thao tác được ghi vào nhật ký và không thể hoàn tác.`,
     done: (code: string) => `Đã giao mã cho đơn ${code}`,
     failed: 'Không giao được mã',
   },
   refund: {
     title: (code: string) => `Ghi nhận hoàn tiền cho đơn ${code}`,
-    summary: (paid: string, refunded: string, left: string) => `Đã nhận ${paid}, đã hoàn ${refunded}; còn có thể hoàn ${left}.`,
+    summary: (paid: string, refunded: string, left: string) =>
+      `Đã nhận ${paid}, đã hoàn ${refunded}; còn có thể hoàn ${left}.`,
     hint: 'Chỉ ghi nhận số tiền cửa hàng đã chuyển trả cho khách bên ngoài hệ thống; không có tiền nào được chuyển. Hoàn hết tiền của đơn cần xử lý sẽ chuyển đơn sang Đã hủy.',
     amount: 'Số tiền đã hoàn (VND)',
     note: 'Cách hoàn tiền',
     noteHelp: 'Ví dụ: chuyển khoản trả lại, mã giao dịch, tài khoản nhận',
     submit: 'Ghi nhận hoàn tiền',
     confirmTitle: 'Ghi nhận hoàn tiền',
-    confirmMessage: (amount: string, code: string) => `Ghi nhận đã hoàn ${amount} cho khách của đơn ${code}? Thao tác được ghi vào nhật ký và không thể hoàn tác.`,
+    confirmMessage: (amount: string, code: string) =>
+      `Ghi nhận đã hoàn ${amount} cho khách của đơn ${code}? Thao tác được ghi vào nhật ký và không thể hoàn tác.`,
     done: (amount: string, code: string) => `Đã ghi nhận hoàn ${amount} cho đơn ${code}`,
   },
   confirmPayment: {
@@ -152,7 +156,8 @@ export const orders = {
     quantityHelp: (max: string) => `Từ 1 đến ${max}`,
     quantityFromPicked: 'Bằng số mã đã chọn bên dưới',
     pick: 'Mã khách báo lỗi (không chọn: đổi các mã giao sớm nhất)',
-    pickOption: (masked: string, serial: string | null) => (serial ? `${masked} · Seri ${serial}` : masked),
+    pickOption: (masked: string, serial: string | null) =>
+      serial ? `${masked} · Seri ${serial}` : masked,
     reason: 'Lý do',
     submit: 'Cấp mã',
     confirmTitle: 'Cấp mã thay thế',
@@ -175,7 +180,8 @@ export const orders = {
   accessLink: {
     confirmTitle: 'Tạo đường dẫn mới',
     dialogTitle: (code: string) => `Tạo đường dẫn mới cho đơn ${code}`,
-    warning: 'Mọi đường dẫn cũ của đơn, kể cả các đường dẫn đã gửi qua email, sẽ ngừng hoạt động ngay.',
+    warning:
+      'Mọi đường dẫn cũ của đơn, kể cả các đường dẫn đã gửi qua email, sẽ ngừng hoạt động ngay.',
     sendEmail: 'Gửi liên kết mới tới email của khách',
     sendEmailTo: (email: string) => `Gửi tới ${email}`,
     title: (code: string) => `Đường dẫn mới của đơn ${code}`,

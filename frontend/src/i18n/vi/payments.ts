@@ -81,13 +81,15 @@ export const transactions = {
     orderNotFound: (code: string) => `Không tìm thấy đơn hàng ${code}`,
     suggestions: 'Đơn hàng có thể khớp',
     suggestionsLoading: 'Đang tìm đơn hàng khớp…',
-    noSuggestions: 'Không có đơn chờ thanh toán hoặc hết hạn cùng số tiền, cũng không có mã đơn gần giống trong nội dung.',
+    noSuggestions:
+      'Không có đơn chờ thanh toán hoặc hết hạn cùng số tiền, cũng không có mã đơn gần giống trong nội dung.',
     reason: {
       amount: 'Cùng số tiền',
       code: 'Mã gần giống nội dung',
     },
     chosen: 'Đơn được chọn',
-    preview: (total: string, status: string, email: string) => `Tổng ${total} · ${status} · ${email}`,
+    preview: (total: string, status: string, email: string) =>
+      `Tổng ${total} · ${status} · ${email}`,
     previewTotal: 'Tổng tiền',
     previewStatus: 'Trạng thái',
     previewEmail: 'Email khách',
@@ -106,7 +108,8 @@ export const paymentProviders = {
   sepaySteps,
   title: 'Dịch vụ thanh toán',
   create: 'Thêm dịch vụ thanh toán',
-  readOnlyNotice: 'Bạn chỉ có quyền xem. Chỉ quản trị viên được thêm, sửa hoặc xóa dịch vụ thanh toán.',
+  readOnlyNotice:
+    'Bạn chỉ có quyền xem. Chỉ quản trị viên được thêm, sửa hoặc xóa dịch vụ thanh toán.',
   searchPlaceholder: 'Tên, ngân hàng, số hoặc chủ tài khoản',
   typeFilter: 'Loại',
   activeFilter: 'Trạng thái',
@@ -157,7 +160,8 @@ export const paymentProviders = {
     sending: 'Đang gửi thử...',
     accepted: (name: string) =>
       `Gửi thử tới webhook của ${name} thành công: bản thử được lưu riêng, không khớp đơn nào và không tính là tiền.`,
-    refused: (name: string, reason: string) => `Gửi thử tới webhook của ${name} không thành công: ${reason}`,
+    refused: (name: string, reason: string) =>
+      `Gửi thử tới webhook của ${name} không thành công: ${reason}`,
     failedTitle: 'Gửi thử không thành công',
   },
   webhookStatus: {
@@ -218,19 +222,23 @@ export const paymentProviders = {
     webhookSecretStoredPlaceholder: '••••••••••••••••',
     webhookSecretHelp: '16 đến 200 ký tự; nhập đúng khóa này trong SePay',
     webhookSecretRemove: 'Xóa khóa webhook',
-    webhookSecretRemoving: 'Khóa webhook hiện tại sẽ bị xóa khi lưu. Webhook sẽ không xác thực được cho tới khi có khóa mới.',
+    webhookSecretRemoving:
+      'Khóa webhook hiện tại sẽ bị xóa khi lưu. Webhook sẽ không xác thực được cho tới khi có khóa mới.',
     webhookSecretUndo: 'Hoàn tác',
     webhookUrl: 'Địa chỉ webhook',
     publicUrlWarning: {
       title: 'SePay sẽ không gọi được địa chỉ này',
-      not_https: 'Địa chỉ không dùng https. Đặt PUBLIC_BASE_URL của cửa hàng là địa chỉ https công khai (ví dụ https://shop.cua-ban.vn) rồi khởi động lại.',
-      not_public: 'Máy chủ trong địa chỉ chỉ truy cập được từ máy này hoặc mạng nội bộ. Đặt PUBLIC_BASE_URL của cửa hàng là địa chỉ https công khai rồi khởi động lại.',
+      not_https:
+        'Địa chỉ không dùng https. Đặt PUBLIC_BASE_URL của cửa hàng là địa chỉ https công khai (ví dụ https://shop.cua-ban.vn) rồi khởi động lại.',
+      not_public:
+        'Máy chủ trong địa chỉ chỉ truy cập được từ máy này hoặc mạng nội bộ. Đặt PUBLIC_BASE_URL của cửa hàng là địa chỉ https công khai rồi khởi động lại.',
       invalid: 'Địa chỉ không hợp lệ. Kiểm tra PUBLIC_BASE_URL của cửa hàng.',
     },
     sepayStepsTitle: 'Các bước cài đặt trong SePay',
     sepayStepsGuide: 'Xem hướng dẫn đầy đủ',
     webhookUrlHint: {
-      apikey: 'Dán địa chỉ này vào mục Webhook của dịch vụ báo biến động số dư (SePay), chọn chứng thực “API Key” và dùng khóa ở trên.',
+      apikey:
+        'Dán địa chỉ này vào mục Webhook của dịch vụ báo biến động số dư (SePay), chọn chứng thực “API Key” và dùng khóa ở trên.',
       hmac: 'Dán địa chỉ này vào mục Webhook của dịch vụ báo biến động số dư (SePay), chọn chứng thực bằng chữ ký HMAC-SHA256 và dùng khóa HMAC ở trên.',
     },
     sepayApiToken: 'Token API SePay (đối soát giao dịch)',
@@ -238,7 +246,8 @@ export const paymentProviders = {
       'Không bắt buộc. Tạo token trong SePay (mục API Access); định kỳ hệ thống đọc danh sách giao dịch của SePay để ghi nhận các chuyển khoản mà webhook bị lỡ. 16 đến 500 ký tự.',
     sepayApiTokenStored: 'Đã lưu token. Để trống để giữ nguyên',
     sepayApiTokenRemove: 'Xóa token',
-    sepayApiTokenRemoving: 'Token API SePay hiện tại sẽ bị xóa khi lưu: hệ thống sẽ không còn đối soát giao dịch với SePay cho tài khoản này.',
+    sepayApiTokenRemoving:
+      'Token API SePay hiện tại sẽ bị xóa khi lưu: hệ thống sẽ không còn đối soát giao dịch với SePay cho tài khoản này.',
     uploading: 'Đang tải logo lên, vui lòng chờ',
   },
   validation: {

@@ -43,10 +43,12 @@ export const products = {
     slugHelp: 'Để trống để tạo tự động từ tên sản phẩm',
     summary: 'Mô tả ngắn',
     description: 'Mô tả chi tiết (Markdown)',
-    descriptionHelp: 'Hiện trên trang sản phẩm. Hỗ trợ **đậm**, # tiêu đề, danh sách - hoặc 1. 2. 3., [liên kết](https://…); không nhận HTML.',
+    descriptionHelp:
+      'Hiện trên trang sản phẩm. Hỗ trợ **đậm**, # tiêu đề, danh sách - hoặc 1. 2. 3., [liên kết](https://…); không nhận HTML.',
     descriptionPreviewEmpty: 'Chưa có mô tả.',
     redeemInstructions: 'Hướng dẫn sử dụng mã (Markdown, không bắt buộc)',
-    redeemInstructionsHelp: 'Hiện dưới các mã trên trang đơn hàng của khách. Hỗ trợ **đậm**, danh sách 1. 2. 3., [liên kết](https://…); không nhận HTML.',
+    redeemInstructionsHelp:
+      'Hiện dưới các mã trên trang đơn hàng của khách. Hỗ trợ **đậm**, danh sách 1. 2. 3., [liên kết](https://…); không nhận HTML.',
     markdownEdit: 'Soạn',
     markdownPreview: 'Xem trước',
     redeemPreviewEmpty: 'Chưa có hướng dẫn.',
@@ -150,7 +152,8 @@ export const serialCodes = {
   validation: {
     codeTooLong: 'Mã serial tối đa 200 ký tự',
     codeControl: 'Mã serial không được chứa ký tự điều khiển',
-    expiresAtInvalid: 'Thời điểm hết hạn không có thật: nhập dạng dd/mm/yyyy HH:mm, ví dụ 31/12/2027 23:59',
+    expiresAtInvalid:
+      'Thời điểm hết hạn không có thật: nhập dạng dd/mm/yyyy HH:mm, ví dụ 31/12/2027 23:59',
     expiresAtPast: 'Thời điểm hết hạn phải ở tương lai',
     noteTooLong: 'Ghi chú tối đa 500 ký tự',
     productRequired: 'Chọn sản phẩm',
@@ -160,7 +163,8 @@ export const serialCodes = {
     updated: 'Đã cập nhật mã serial',
     deleted: 'Đã xóa mã serial',
     deleteTitle: 'Xóa mã serial',
-    deleteConfirm: (masked: string) => `Bạn có chắc muốn xóa mã ${masked}? Thao tác này không thể hoàn tác.`,
+    deleteConfirm: (masked: string) =>
+      `Bạn có chắc muốn xóa mã ${masked}? Thao tác này không thể hoàn tác.`,
     lockedTitle: 'Không thể thay đổi mã',
     locked: 'Mã đang được giữ chỗ cho một đơn hàng hoặc đã bán nên không thể sửa hay xóa.',
     exists: 'Mã serial này đã có trong kho của sản phẩm',
@@ -171,9 +175,11 @@ export const serialCodes = {
     sourceText: 'Dán danh sách',
     sourceFile: 'Chọn tệp',
     textLabel: 'Danh sách mã (mỗi dòng một mã, hoặc dán các cột từ bảng tính)',
-    textPlaceholder: 'ABC-123-XYZ\nDEF-456-UVW\n\nhoặc dán từ Excel:\nSeri\tMã thẻ\n10001234567\t123456789012',
+    textPlaceholder:
+      'ABC-123-XYZ\nDEF-456-UVW\n\nhoặc dán từ Excel:\nSeri\tMã thẻ\n10001234567\t123456789012',
     fileButton: 'Chọn tệp .csv, .tsv hoặc .txt',
-    fileHelp: 'Mỗi dòng một mã hoặc một thẻ. Có nhiều cột thì chọn cột mã thẻ (PIN), cột seri và cột hạn dùng bên dưới; dòng tiêu đề (Seri, Mã thẻ, Hạn sử dụng…) được nhận ra và bỏ qua.',
+    fileHelp:
+      'Mỗi dòng một mã hoặc một thẻ. Có nhiều cột thì chọn cột mã thẻ (PIN), cột seri và cột hạn dùng bên dưới; dòng tiêu đề (Seri, Mã thẻ, Hạn sử dụng…) được nhận ra và bỏ qua.',
     fileChosen: (name: string, size: string) => `Tệp: ${name} (${size})`,
     fileReadError: 'Không đọc được tệp, hãy chọn lại.',
     fileTooLarge: 'Tệp quá lớn: tối đa 32 MB mỗi lần nhập.',

@@ -6,7 +6,8 @@
 
 export const shell = {
   /** The page description search engines show, until the shop's own tagline loads. */
-  defaultDescription: 'Mua mã thẻ, thẻ quà tặng và mã bản quyền, thanh toán qua chuyển khoản VietQR, nhận mã ngay sau khi thanh toán.',
+  defaultDescription:
+    'Mua mã thẻ, thẻ quà tặng và mã bản quyền, thanh toán qua chuyển khoản VietQR, nhận mã ngay sau khi thanh toán.',
   chartNoData: 'Không có dữ liệu để hiển thị',
   /** The storefront header's and the not-found page's way to an order without its link. */
   orderLookup: 'Tra cứu đơn hàng',

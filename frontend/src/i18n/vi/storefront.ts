@@ -50,4 +50,3 @@ export const myOrders = {
   removeConfirm: (code: string) =>
     `Xóa đơn ${code} khỏi danh sách trên thiết bị này? Đơn hàng vẫn còn, nhưng nếu chưa lưu đường dẫn, bạn chỉ tra cứu được trạng thái bằng mã đơn và email.`,
 } as const;
-

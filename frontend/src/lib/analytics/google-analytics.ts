@@ -30,7 +30,11 @@ function gtag(...args: unknown[]): void {
 }
 
 /** The page view's parameters: path only; `page_location` is rebuilt without query or fragment. */
-export function pageViewParams(pathname: string): { page_path: string; page_location: string; page_title: string } {
+export function pageViewParams(pathname: string): {
+  page_path: string;
+  page_location: string;
+  page_title: string;
+} {
   const path = pathname.split(/[?#]/, 1)[0] || '/';
   return {
     page_path: path,

@@ -1,2 +1,8 @@
-export { GTAG_SCRIPT_ID, isMeasurementId, loadGoogleAnalytics, pageViewParams, trackPageView } from './google-analytics';
+export {
+  GTAG_SCRIPT_ID,
+  isMeasurementId,
+  loadGoogleAnalytics,
+  pageViewParams,
+  trackPageView,
+} from './google-analytics';
 export { useGoogleAnalytics } from './use-google-analytics';

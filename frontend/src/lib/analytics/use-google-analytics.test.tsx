@@ -10,7 +10,16 @@ function Tracker({ id }: { id: string | null }) {
 }
 
 function renderAt(path: string, id: string | null) {
-  const routes = [{ path: '/', element: <Tracker id={id} />, children: [{ index: true, element: <p>home</p> }, { path: '*', element: <p>page</p> }] }];
+  const routes = [
+    {
+      path: '/',
+      element: <Tracker id={id} />,
+      children: [
+        { index: true, element: <p>home</p> },
+        { path: '*', element: <p>page</p> },
+      ],
+    },
+  ];
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return { ...render(<RouterProvider router={router} />), router };
 }
@@ -40,9 +49,14 @@ describe('useGoogleAnalytics', () => {
     // A second mount (another visit to the storefront shell) does not add a second script.
     renderAt('/', 'G-TEST123');
 
-    const scripts = document.querySelectorAll(`script[src^="https://www.googletagmanager.com/gtag/js"]`);
+    const scripts = document.querySelectorAll(
+      `script[src^="https://www.googletagmanager.com/gtag/js"]`,
+    );
     expect(scripts).toHaveLength(1);
-    expect(scripts[0]).toHaveAttribute('src', 'https://www.googletagmanager.com/gtag/js?id=G-TEST123');
+    expect(scripts[0]).toHaveAttribute(
+      'src',
+      'https://www.googletagmanager.com/gtag/js?id=G-TEST123',
+    );
     expect((scripts[0] as HTMLScriptElement).async).toBe(true);
 
     const configs = calls().filter((call) => call[0] === 'config');
@@ -85,7 +99,17 @@ describe('useGoogleAnalytics', () => {
       expect(view.send_to).toBe('G-TEST123');
     }
     const everything = JSON.stringify(calls());
-    for (const secret of ['DH12345678', 'DH87654321', 'secret-token', 'other-secret', 'keyword', 'the+cao', 'steam', '#', '?']) {
+    for (const secret of [
+      'DH12345678',
+      'DH87654321',
+      'secret-token',
+      'other-secret',
+      'keyword',
+      'the+cao',
+      'steam',
+      '#',
+      '?',
+    ]) {
       expect(everything).not.toContain(secret);
     }
   });

@@ -18,33 +18,51 @@ const session = (role: 'admin' | 'staff', expOffset = 3600): StoredSession => ({
 });
 
 describe('requiresAuth', () => {
-  it.each(['/admin', '/admin/', '/admin/products', '/admin/orders/123', '/admin/system/users', '/admin/auth', '/admin/uikit', '/admin/uikit/formlayoutx'])(
-    'guards %s',
-    (path) => expect(requiresAuth(path)).toBe(true),
-  );
+  it.each([
+    '/admin',
+    '/admin/',
+    '/admin/products',
+    '/admin/orders/123',
+    '/admin/system/users',
+    '/admin/auth',
+    '/admin/uikit',
+    '/admin/uikit/formlayoutx',
+  ])('guards %s', (path) => expect(requiresAuth(path)).toBe(true));
 
-  it.each(['/', '/order-detail', '/pages/notfound', '/administrator', '/adminauth/access', '/admin/auth/login', '/admin/auth/access', '/uikit/input', '/admin/uikit/formlayout'])(
-    'leaves %s open',
-    (path) => expect(requiresAuth(path)).toBe(false),
-  );
+  it.each([
+    '/',
+    '/order-detail',
+    '/pages/notfound',
+    '/administrator',
+    '/adminauth/access',
+    '/admin/auth/login',
+    '/admin/auth/access',
+    '/uikit/input',
+    '/admin/uikit/formlayout',
+  ])('leaves %s open', (path) => expect(requiresAuth(path)).toBe(false));
 });
 
 describe('login URLs', () => {
   it('encodes the full target as returnUrl', () => {
-    expect(buildLoginUrlWithReturn('/admin/products')).toBe('/admin/auth/login?returnUrl=%2Fadmin%2Fproducts');
+    expect(buildLoginUrlWithReturn('/admin/products')).toBe(
+      '/admin/auth/login?returnUrl=%2Fadmin%2Fproducts',
+    );
     expect(buildLoginUrlWithReturn('/admin/orders?status=paid&x=1')).toBe(
       '/admin/auth/login?returnUrl=%2Fadmin%2Forders%3Fstatus%3Dpaid%26x%3D1',
     );
   });
 
   it('encodes the current path as redirect', () => {
-    expect(buildLoginUrlWithRedirect('/admin/system/users')).toBe('/admin/auth/login?redirect=%2Fadmin%2Fsystem%2Fusers');
+    expect(buildLoginUrlWithRedirect('/admin/system/users')).toBe(
+      '/admin/auth/login?redirect=%2Fadmin%2Fsystem%2Fusers',
+    );
   });
 });
 
 describe('isLocalAdminPath', () => {
-  it.each(['/admin', '/admin/products', '/admin?x=1', '/admin/orders/1#top'])('accepts %s', (value) =>
-    expect(isLocalAdminPath(value)).toBe(true),
+  it.each(['/admin', '/admin/products', '/admin?x=1', '/admin/orders/1#top'])(
+    'accepts %s',
+    (value) => expect(isLocalAdminPath(value)).toBe(true),
   );
 
   it.each([
@@ -69,7 +87,9 @@ describe('resolvePostLoginPath', () => {
   it('uses returnUrl, then redirect', () => {
     expect(resolve('returnUrl=%2Fadmin%2Fproducts')).toBe('/admin/products');
     expect(resolve('redirect=%2Fadmin%2Forders%3Fpage%3D2')).toBe('/admin/orders?page=2');
-    expect(resolve('returnUrl=%2Fadmin%2Fproducts&redirect=%2Fadmin%2Forders')).toBe('/admin/products');
+    expect(resolve('returnUrl=%2Fadmin%2Fproducts&redirect=%2Fadmin%2Forders')).toBe(
+      '/admin/products',
+    );
   });
 
   it('falls back to /admin for anything not local', () => {
@@ -99,13 +119,19 @@ describe('decideAccess', () => {
   });
 
   it('lets staff into ordinary screens but not admin-only ones', () => {
-    expect(decideAccess({ pathname: '/admin/products' }, session('staff'), NOW)).toEqual({ kind: 'allow' });
+    expect(decideAccess({ pathname: '/admin/products' }, session('staff'), NOW)).toEqual({
+      kind: 'allow',
+    });
     expect(decideAccess({ pathname: '/admin/system/users' }, session('staff'), NOW)).toEqual({
       kind: 'forbidden',
       to: '/admin/auth/access',
     });
-    expect(decideAccess({ pathname: '/admin/system/configuration' }, session('staff'), NOW).kind).toBe('forbidden');
-    expect(decideAccess({ pathname: '/admin/system/users' }, session('admin'), NOW)).toEqual({ kind: 'allow' });
+    expect(
+      decideAccess({ pathname: '/admin/system/configuration' }, session('staff'), NOW).kind,
+    ).toBe('forbidden');
+    expect(decideAccess({ pathname: '/admin/system/users' }, session('admin'), NOW)).toEqual({
+      kind: 'allow',
+    });
   });
 
   it('knows the admin-only screens', () => {

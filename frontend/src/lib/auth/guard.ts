@@ -18,7 +18,8 @@ function isUnder(pathname: string, base: string): boolean {
  * and calls no admin API (ui.md).
  */
 export function requiresAuth(pathname: string): boolean {
-  if (pathname.startsWith(paths.auth.prefix) || isUnder(pathname, paths.uikit.formLayout)) return false;
+  if (pathname.startsWith(paths.auth.prefix) || isUnder(pathname, paths.uikit.formLayout))
+    return false;
   return isUnder(pathname, paths.admin.root);
 }
 
@@ -63,9 +64,7 @@ export function resolvePostLoginPath(search: URLSearchParams): string {
 }
 
 export type GuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'login'; to: string }
-  | { kind: 'forbidden'; to: string };
+  { kind: 'allow' } | { kind: 'login'; to: string } | { kind: 'forbidden'; to: string };
 
 /**
  * The route guard as a pure rule. `login` means: clear the stored token and go to `to`.

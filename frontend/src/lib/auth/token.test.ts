@@ -20,7 +20,9 @@ describe('isTokenValid', () => {
 
   it('accepts a token whose exp (seconds) is later than now', () => {
     expect(isTokenValid({ accessToken: makeJwt({ exp: nowSeconds + 1 }) }, NOW)).toBe(true);
-    expect(isTokenValid({ accessToken: makeJwt({ exp: nowSeconds + 3600, sub: 'Nguyễn' }) }, NOW)).toBe(true);
+    expect(
+      isTokenValid({ accessToken: makeJwt({ exp: nowSeconds + 3600, sub: 'Nguyễn' }) }, NOW),
+    ).toBe(true);
   });
 
   it('rejects garbage', () => {
@@ -29,14 +31,19 @@ describe('isTokenValid', () => {
     expect(isTokenValid({ accessToken: 'a.b.c' }, NOW)).toBe(false);
     expect(isTokenValid({ accessToken: 'a.!!!.c' }, NOW)).toBe(false);
     expect(isTokenValid({ accessToken: makeJwt({ sub: 'x' }) }, NOW)).toBe(false);
-    expect(isTokenValid({ accessToken: makeJwt({ exp: String(nowSeconds + 3600) }) }, NOW)).toBe(false);
+    expect(isTokenValid({ accessToken: makeJwt({ exp: String(nowSeconds + 3600) }) }, NOW)).toBe(
+      false,
+    );
     expect(isTokenValid({ accessToken: 42 }, NOW)).toBe(false);
   });
 });
 
 describe('decodeJwtPayload', () => {
   it('decodes base64url payloads, including multi-byte characters', () => {
-    expect(decodeJwtPayload(makeJwt({ name: 'Trần Thị Ánh', n: 1 }))).toEqual({ name: 'Trần Thị Ánh', n: 1 });
+    expect(decodeJwtPayload(makeJwt({ name: 'Trần Thị Ánh', n: 1 }))).toEqual({
+      name: 'Trần Thị Ánh',
+      n: 1,
+    });
   });
 
   it('returns null for a payload that is not a JSON object', () => {

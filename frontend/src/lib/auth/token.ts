@@ -31,7 +31,10 @@ export function isStoredSession(value: unknown): value is StoredSession {
  * The spec's validity rule: a token is valid only if it has an accessToken whose
  * `exp` claim (seconds) is later than now.
  */
-export function isTokenValid(session: unknown, nowMs: number = Date.now()): session is StoredSession {
+export function isTokenValid(
+  session: unknown,
+  nowMs: number = Date.now(),
+): session is StoredSession {
   if (!isStoredSession(session)) return false;
   const payload = decodeJwtPayload(session.accessToken);
   const exp = payload?.exp;

@@ -2,7 +2,7 @@ import { viVN } from '@mui/material/locale';
 import { createTheme, type Theme } from '@mui/material/styles';
 // Types only: lets the theme carry MUI X Charts' texts.
 import type {} from '@mui/x-charts/themeAugmentation';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import type { ColorMode } from './color-mode';
 
 /** Emerald (Tailwind's emerald scale), the spec's primary colour. */
@@ -49,7 +49,9 @@ export function createAppTheme(mode: ColorMode): Theme {
         ...(dark
           ? { error: { main: '#f44336', contrastText: 'rgba(0, 0, 0, 0.87)' } }
           : { warning: { main: '#b45309' }, info: { main: '#0369a1' } }),
-        background: dark ? { default: '#09090b', paper: '#18181b' } : { default: '#f8fafc', paper: '#ffffff' },
+        background: dark
+          ? { default: '#09090b', paper: '#18181b' }
+          : { default: '#f8fafc', paper: '#ffffff' },
       },
       shape: { borderRadius: 8 },
       typography: {
@@ -71,7 +73,13 @@ export function createAppTheme(mode: ColorMode): Theme {
         },
         MuiLink: {
           styleOverrides: {
-            root: { '&:focus-visible': { outline: `2px solid ${focusRing}`, outlineOffset: 2, borderRadius: 2 } },
+            root: {
+              '&:focus-visible': {
+                outline: `2px solid ${focusRing}`,
+                outlineOffset: 2,
+                borderRadius: 2,
+              },
+            },
           },
         },
         MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
@@ -86,7 +94,9 @@ export function createAppTheme(mode: ColorMode): Theme {
         },
         MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
         MuiChartsLocalizationProvider: {
-          defaultProps: { localeText: { loading: vi.app.loading, noData: vi.shell.chartNoData } },
+          defaultProps: {
+            localeText: { loading: strings.app.loading, noData: strings.shell.chartNoData },
+          },
         },
       },
     },

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { AdminLayout } from '@/components/layouts/admin';
 import { useLogout } from '@/features/auth/api/logout';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { useSession } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AdminGuard } from './admin-guard';
@@ -12,13 +12,20 @@ function AdminShell() {
   const session = useSession();
   const logout = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
-  useDocumentTitle(vi.app.adminTitle);
+  useDocumentTitle(strings.app.adminTitle);
   const user = session?.user;
 
   return (
     <AdminLayout
       displayName={user?.fullName || user?.userName}
-      secondary={user ? vi.layout.profileSecondary(user.userName, vi.users.roles[user.role] ?? user.role) : undefined}
+      secondary={
+        user
+          ? strings.layout.profileSecondary(
+              user.userName,
+              strings.users.roles[user.role] ?? user.role,
+            )
+          : undefined
+      }
       onChangePassword={() => setChangingPassword(true)}
       onLogout={logout}
     >

@@ -19,10 +19,16 @@ describe('/documentation', () => {
     );
     renderApp('/documentation');
 
-    expect(await screen.findByTestId('guide-webhook-url')).toHaveTextContent(`${window.location.origin}${WEBHOOK_PATH}/{providerId}`);
+    expect(await screen.findByTestId('guide-webhook-url')).toHaveTextContent(
+      `${window.location.origin}${WEBHOOK_PATH}/{providerId}`,
+    );
     const urls = await screen.findAllByTestId('guide-provider-webhook-url');
-    expect(urls.map((url) => url.textContent)).toEqual([`${window.location.origin}${WEBHOOK_PATH}/prov-1`]);
-    expect(screen.getByTestId('guide-webhook-header')).toHaveTextContent('Authorization: Apikey <khóa webhook>');
+    expect(urls.map((url) => url.textContent)).toEqual([
+      `${window.location.origin}${WEBHOOK_PATH}/prov-1`,
+    ]);
+    expect(screen.getByTestId('guide-webhook-header')).toHaveTextContent(
+      'Authorization: Apikey <khóa webhook>',
+    );
     // Only the public list of providers: the guide calls no admin API.
     expect(calls.mock.calls.every(([url]) => url.includes('/api/web/'))).toBe(true);
   });
@@ -31,7 +37,10 @@ describe('/documentation', () => {
     mockFetch(() => okEnvelope([]));
     renderApp('/documentation');
     for (const service of ['identity', 'system', 'retailstore', 'paymentprovider']) {
-      expect(await screen.findByTestId(`openapi-${service}`)).toHaveAttribute('href', `/${service}/openapi.json`);
+      expect(await screen.findByTestId(`openapi-${service}`)).toHaveAttribute(
+        'href',
+        `/${service}/openapi.json`,
+      );
     }
   });
 });

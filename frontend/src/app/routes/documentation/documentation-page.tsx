@@ -13,10 +13,15 @@ import { SERIAL_CODE_LIMITS, UPLOAD_FILE_MAX_BYTES } from '@/config/limits';
 import { usePaymentMethods } from '@/features/checkout/api/get-payment-methods';
 import { IMPORT_CHUNK_SIZE } from '@/features/serial-codes/utils/code-import';
 import { documentation as t } from '@/i18n/vi/guide';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatNumber } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { OPENAPI_SERVICES, openApiPath, sepayWebhookTemplate, sepayWebhookUrl } from './webhook-url';
+import {
+  OPENAPI_SERVICES,
+  openApiPath,
+  sepayWebhookTemplate,
+  sepayWebhookUrl,
+} from './webhook-url';
 
 /** The import dialog reads files of up to 32 MB in the browser. */
 const IMPORT_FILE_MAX_MB = 32;
@@ -37,7 +42,13 @@ type SectionId = (typeof SECTIONS)[number]['id'];
 function GuideSection({ id, children }: { id: SectionId; children: ReactNode }) {
   const title = SECTIONS.find((section) => section.id === id)?.title;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={`${id}-title`} sx={{ p: { xs: 2, sm: 3 } }} id={id}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={`${id}-title`}
+      sx={{ p: { xs: 2, sm: 3 } }}
+      id={id}
+    >
       <Typography id={`${id}-title`} variant="h6" component="h2" sx={{ mb: 1.5 }}>
         {title}
       </Typography>
@@ -64,7 +75,11 @@ function NamedList({ items }: { items: readonly { name: string; text: string }[]
     <List dense disablePadding>
       {items.map((item) => (
         <ListItem key={item.name} disableGutters>
-          <ListItemText primary={item.name} secondary={item.text} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+          <ListItemText
+            primary={item.name}
+            secondary={item.text}
+            slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+          />
         </ListItem>
       ))}
     </List>
@@ -82,8 +97,16 @@ function Subtitle({ children }: { children: ReactNode }) {
 /** A value to paste elsewhere: monospace, wrapping, with a copy button. */
 function CopyValue({ value, label, testId }: { value: string; label: string; testId: string }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 0.5 }}>
-      <Typography variant="body2" sx={{ fontFamily: MONO, wordBreak: 'break-all', flexGrow: 1 }} data-testid={testId}>
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 0.5 }}
+    >
+      <Typography
+        variant="body2"
+        sx={{ fontFamily: MONO, wordBreak: 'break-all', flexGrow: 1 }}
+        data-testid={testId}
+      >
         {value}
       </Typography>
       <CopyIconButton text={value} label={label} />
@@ -109,7 +132,11 @@ function ProviderWebhookUrls() {
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {provider.bankName ? `${provider.name} · ${provider.bankName}` : provider.name}
             </Typography>
-            <CopyValue value={sepayWebhookUrl(provider.id)} label={t.provider.copyUrl(provider.name)} testId="guide-provider-webhook-url" />
+            <CopyValue
+              value={sepayWebhookUrl(provider.id)}
+              label={t.provider.copyUrl(provider.name)}
+              testId="guide-provider-webhook-url"
+            />
           </Stack>
         ))
       )}
@@ -149,7 +176,12 @@ export function DocumentationPage() {
         <Subtitle>{t.codes.limitsTitle}</Subtitle>
         <Steps
           ordered={false}
-          items={t.codes.limits(SERIAL_CODE_LIMITS.codeMax, formatNumber(SERIAL_CODE_LIMITS.bulkMaxCodes), formatNumber(IMPORT_CHUNK_SIZE), IMPORT_FILE_MAX_MB)}
+          items={t.codes.limits(
+            SERIAL_CODE_LIMITS.codeMax,
+            formatNumber(SERIAL_CODE_LIMITS.bulkMaxCodes),
+            formatNumber(IMPORT_CHUNK_SIZE),
+            IMPORT_FILE_MAX_MB,
+          )}
         />
         <Subtitle>{t.codes.duplicatesTitle}</Subtitle>
         <Steps ordered={false} items={t.codes.duplicates} />
@@ -158,19 +190,27 @@ export function DocumentationPage() {
       <GuideSection id="thanh-toan">
         <Steps items={t.provider.steps} />
         <Subtitle>{t.provider.sepayTitle}</Subtitle>
-        <Steps items={vi.paymentProviders.sepaySteps('apikey')} />
+        <Steps items={strings.paymentProviders.sepaySteps('apikey')} />
         <Typography variant="body2" color="text.secondary">
           {t.provider.sepayAuthNote}
         </Typography>
         <Subtitle>{t.provider.urlTitle}</Subtitle>
-        <CopyValue value={sepayWebhookTemplate()} label={t.provider.copyTemplate} testId="guide-webhook-url" />
+        <CopyValue
+          value={sepayWebhookTemplate()}
+          label={t.provider.copyTemplate}
+          testId="guide-webhook-url"
+        />
         <Typography variant="body2" color="text.secondary">
           {t.provider.urlHelp}
         </Typography>
         <ProviderWebhookUrls />
         <Subtitle>{t.provider.secretTitle}</Subtitle>
         <Typography variant="body2">{t.provider.secretBody}</Typography>
-        <CopyValue value={t.provider.secretHeader} label={t.provider.secretTitle} testId="guide-webhook-header" />
+        <CopyValue
+          value={t.provider.secretHeader}
+          label={t.provider.secretTitle}
+          testId="guide-webhook-header"
+        />
         <Typography variant="body2" color="text.secondary">
           {t.provider.secretNote}
         </Typography>
@@ -194,7 +234,13 @@ export function DocumentationPage() {
         <Box component="ul" sx={{ m: 0, pl: 3 }}>
           {OPENAPI_SERVICES.map((service) => (
             <Typography component="li" variant="body2" key={service}>
-              <Link href={openApiPath(service)} target="_blank" rel="noopener" sx={{ fontFamily: MONO }} data-testid={`openapi-${service}`}>
+              <Link
+                href={openApiPath(service)}
+                target="_blank"
+                rel="noopener"
+                sx={{ fontFamily: MONO }}
+                data-testid={`openapi-${service}`}
+              >
                 {openApiPath(service)}
               </Link>{' '}
               · {t.api.services[service]}

@@ -15,7 +15,9 @@ describe('the staff guide webhook URL', () => {
   });
 
   it('uses the page origin by default and shows the placeholder in the template', () => {
-    expect(sepayWebhookTemplate()).toBe(`${window.location.origin}/paymentprovider/api/web/v1/PaymentWebhook/SePay/{providerId}`);
+    expect(sepayWebhookTemplate()).toBe(
+      `${window.location.origin}/paymentprovider/api/web/v1/PaymentWebhook/SePay/{providerId}`,
+    );
     expect(openApiPath('identity')).toBe('/identity/openapi.json');
   });
 });

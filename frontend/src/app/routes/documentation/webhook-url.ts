@@ -5,7 +5,10 @@ export const SEPAY_WEBHOOK_PATH = '/paymentprovider/api/web/v1/PaymentWebhook/Se
 export const PROVIDER_ID_PLACEHOLDER = '{providerId}';
 
 /** The absolute webhook URL of one provider on this shop's origin. */
-export function sepayWebhookUrl(providerId: string, origin: string = window.location.origin): string {
+export function sepayWebhookUrl(
+  providerId: string,
+  origin: string = window.location.origin,
+): string {
   return `${origin}${SEPAY_WEBHOOK_PATH}/${encodeURIComponent(providerId)}`;
 }
 

@@ -12,9 +12,9 @@ import {
   productToFormValues,
   type ProductFormValues,
 } from '@/features/products/components/product-schema';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 
-const t = vi.products.form;
+const t = strings.products.form;
 
 interface CrudFormDialogProps {
   open: boolean;
@@ -48,16 +48,31 @@ export function CrudFormDialog({ open, product, onClose, onSave }: CrudFormDialo
     >
       <Grid container spacing={2} sx={{ pt: 1 }}>
         <Grid size={12}>
-          <FormTextField control={control} name="name" label={t.name} fullWidth autoFocus maxLength={PRODUCT_LIMITS.nameMax} autoComplete="off" />
+          <FormTextField
+            control={control}
+            name="name"
+            label={t.name}
+            fullWidth
+            autoFocus
+            maxLength={PRODUCT_LIMITS.nameMax}
+            autoComplete="off"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="price" label={t.price} fullWidth maxLength={20} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormTextField
+            control={control}
+            name="price"
+            label={t.price}
+            fullWidth
+            maxLength={20}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField control={control} name="status" label={t.status} select fullWidth>
             {PRODUCT_STATUSES.map((status) => (
               <MenuItem key={status} value={status}>
-                {vi.products.status[status]}
+                {strings.products.status[status]}
               </MenuItem>
             ))}
           </FormTextField>

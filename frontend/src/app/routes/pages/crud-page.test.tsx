@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi as vitest } from 'vitest';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { renderApp } from '@/testing/render';
 
 const rowNames = () => screen.getAllByTestId('products-row').map((row) => row.textContent ?? '');
@@ -15,13 +15,15 @@ describe('/pages/crud', () => {
 
     await userEvent.click(screen.getByTestId('crud-create'));
     const dialog = await screen.findByTestId('crud-form-dialog');
-    await userEvent.type(within(dialog).getByLabelText(vi.products.form.name), 'Thẻ mẫu mới');
-    await userEvent.type(within(dialog).getByLabelText(vi.products.form.price), '150.000');
+    await userEvent.type(within(dialog).getByLabelText(strings.products.form.name), 'Thẻ mẫu mới');
+    await userEvent.type(within(dialog).getByLabelText(strings.products.form.price), '150.000');
     await userEvent.click(within(dialog).getByTestId('crud-save'));
 
     await waitFor(() => expect(screen.getAllByTestId('products-row')).toHaveLength(9));
     expect(rowNames()[0]).toContain('Thẻ mẫu mới');
-    expect(await screen.findByTestId('toast')).toHaveTextContent(vi.products.messages.created('Thẻ mẫu mới'));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      strings.products.messages.created('Thẻ mẫu mới'),
+    );
     // The template is in memory only.
     expect(fetch).not.toHaveBeenCalled();
     vitest.unstubAllGlobals();
@@ -33,7 +35,9 @@ describe('/pages/crud', () => {
     await userEvent.click(screen.getByTestId('crud-create'));
     const dialog = await screen.findByTestId('crud-form-dialog');
     await userEvent.click(within(dialog).getByTestId('crud-save'));
-    expect(await within(dialog).findByText(vi.products.validation.nameRequired)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(strings.products.validation.nameRequired),
+    ).toBeInTheDocument();
     expect(screen.getAllByTestId('products-row')).toHaveLength(8);
   });
 
@@ -41,19 +45,25 @@ describe('/pages/crud', () => {
     renderApp('/pages/crud');
     const [first] = await screen.findAllByTestId('products-row');
     const name = within(first).getAllByRole('paragraph')[0]?.textContent ?? '';
-    const deleteButton = within(first).getByRole('button', { name: `${vi.products.actions.delete} ${name}` });
+    const deleteButton = within(first).getByRole('button', {
+      name: `${strings.products.actions.delete} ${name}`,
+    });
 
     await userEvent.click(deleteButton);
-    let dialog = await screen.findByRole('dialog', { name: vi.products.messages.deleteTitle });
-    await userEvent.click(within(dialog).getByRole('button', { name: vi.common.cancel }));
+    let dialog = await screen.findByRole('dialog', { name: strings.products.messages.deleteTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: strings.common.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getAllByTestId('products-row')).toHaveLength(8);
 
     await userEvent.click(deleteButton);
-    dialog = await screen.findByRole('dialog', { name: vi.products.messages.deleteTitle });
-    await userEvent.click(within(dialog).getByRole('button', { name: vi.products.actions.delete }));
+    dialog = await screen.findByRole('dialog', { name: strings.products.messages.deleteTitle });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: strings.products.actions.delete }),
+    );
     await waitFor(() => expect(screen.getAllByTestId('products-row')).toHaveLength(7));
     expect(rowNames().some((row) => row.includes(name))).toBe(false);
-    expect(await screen.findByTestId('toast')).toHaveTextContent(vi.products.messages.deleted(name));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      strings.products.messages.deleted(name),
+    );
   });
 });

@@ -6,7 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { PageHeader } from '@/components/ui/page-header';
 import type { Product, ProductPayload } from '@/features/products/api/types';
 import { ProductsTable, type ProductsSort } from '@/features/products/components/products-table';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { templatePages, uikit } from '@/i18n/vi/guide';
 import { confirm } from '@/lib/confirm';
 import { showSuccess } from '@/lib/toast';
@@ -24,10 +24,19 @@ interface FormState {
 }
 
 /** Applies a saved form to the in-memory list: a new row first, or the edited row in place. */
-function saved(list: Product[], payload: ProductPayload, editing: Product | null): { list: Product[]; product: Product } {
+function saved(
+  list: Product[],
+  payload: ProductPayload,
+  editing: Product | null,
+): { list: Product[]; product: Product } {
   const now = new Date().toISOString();
   if (editing) {
-    const product: Product = { ...editing, ...payload, slug: payload.slug ?? editing.slug, updatedAt: now };
+    const product: Product = {
+      ...editing,
+      ...payload,
+      slug: payload.slug ?? editing.slug,
+      updatedAt: now,
+    };
     return { list: list.map((row) => (row.id === editing.id ? product : row)), product };
   }
   const product: Product = {
@@ -46,7 +55,7 @@ function saved(list: Product[], payload: ProductPayload, editing: Product | null
  * confirm before delete, toasts) over a sample list kept in the browser.
  */
 export function CrudPage() {
-  const t = vi.products;
+  const t = strings.products;
   useDocumentTitle(templatePages.crud.title);
   const [rows, setRows] = useState(() => sampleProducts(8));
   const [form, setForm] = useState<FormState>({ open: false, product: null });
@@ -65,7 +74,7 @@ export function CrudPage() {
       title: t.messages.deleteTitle,
       message: t.messages.deleteConfirm(product.name),
       acceptLabel: t.actions.delete,
-      rejectLabel: vi.common.cancel,
+      rejectLabel: strings.common.cancel,
       destructive: true,
     });
     if (!accepted) return;
@@ -78,7 +87,12 @@ export function CrudPage() {
       <PageHeader
         title={templatePages.crud.title}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ open: true, product: null })} data-testid="crud-create">
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setForm({ open: true, product: null })}
+            data-testid="crud-create"
+          >
             {t.create}
           </Button>
         }
@@ -101,7 +115,12 @@ export function CrudPage() {
         onEdit={(product) => setForm({ open: true, product })}
         onDelete={(product) => void onDelete(product)}
       />
-      <CrudFormDialog open={form.open} product={form.product} onClose={() => setForm((prev) => ({ ...prev, open: false }))} onSave={onSave} />
+      <CrudFormDialog
+        open={form.open}
+        product={form.product}
+        onClose={() => setForm((prev) => ({ ...prev, open: false }))}
+        onSave={onSave}
+      />
     </div>
   );
 }

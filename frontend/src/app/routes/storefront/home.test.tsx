@@ -28,17 +28,35 @@ function product(overrides: Partial<CatalogueProduct>): CatalogueProduct {
 
 const products = [
   product({}),
-  product({ id: 'p-2', name: 'Steam 200K', imageUrl: null, originalPrice: null, stockLevel: 'low' }),
+  product({
+    id: 'p-2',
+    name: 'Steam 200K',
+    imageUrl: null,
+    originalPrice: null,
+    stockLevel: 'low',
+  }),
   product({ id: 'p-3', name: 'Zing 50K', inStock: false, stockLevel: 'out_of_stock' }),
 ];
 
-function storefront(pages: Record<number, CatalogueProduct[]> = { 1: products }, total = products.length) {
+function storefront(
+  pages: Record<number, CatalogueProduct[]> = { 1: products },
+  total = products.length,
+) {
   return mockFetch((url) => {
     if (url.includes('/Configuration/AppConfiguration')) {
-      return okEnvelope({ shopName: 'Shop Mã Xịn', shopTagline: 'Mã thật, giao ngay', analyticsId: null });
+      return okEnvelope({
+        shopName: 'Shop Mã Xịn',
+        shopTagline: 'Mã thật, giao ngay',
+        analyticsId: null,
+      });
     }
     const pageIndex = Number(new URL(url, 'http://x').searchParams.get('pageIndex'));
-    return okEnvelope({ items: pages[pageIndex] ?? [], totalCount: total, pageIndex, pageSize: 12 });
+    return okEnvelope({
+      items: pages[pageIndex] ?? [],
+      totalCount: total,
+      pageIndex,
+      pageSize: 12,
+    });
   });
 }
 
@@ -46,25 +64,38 @@ describe('storefront home', () => {
   it('shows the shop name, tagline and a product card per product with its stock level', async () => {
     storefront();
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Shop Mã Xịn' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Shop Mã Xịn' }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('shop-tagline')).toHaveTextContent('Mã thật, giao ngay');
 
     const cards = await screen.findAllByTestId('product-card');
-    expect(cards.map((card) => card.getAttribute('data-stock-level'))).toEqual(['in_stock', 'low', 'out_of_stock']);
+    expect(cards.map((card) => card.getAttribute('data-stock-level'))).toEqual([
+      'in_stock',
+      'low',
+      'out_of_stock',
+    ]);
     expect(within(cards[0]).getByText('Còn hàng')).toBeInTheDocument();
     expect(within(cards[1]).getByText('Sắp hết')).toBeInTheDocument();
     expect(within(cards[2]).getByText('Hết hàng')).toBeInTheDocument();
 
     expect(within(cards[0]).getByTestId('product-card-price')).toHaveTextContent(/95\.000\s₫/);
-    expect(within(cards[0]).getByTestId('product-card-original-price').querySelector('s')).toHaveTextContent(/100\.000\s₫/);
-    expect(within(cards[0]).getByRole('img', { name: 'Thẻ Garena 100K' })).toHaveAttribute('src', '/uploads/abc.png');
+    expect(
+      within(cards[0]).getByTestId('product-card-original-price').querySelector('s'),
+    ).toHaveTextContent(/100\.000\s₫/);
+    expect(within(cards[0]).getByRole('img', { name: 'Thẻ Garena 100K' })).toHaveAttribute(
+      'src',
+      '/uploads/abc.png',
+    );
     expect(within(cards[1]).queryByTestId('product-card-original-price')).not.toBeInTheDocument();
     expect(within(cards[1]).getByTestId('product-card-placeholder')).toBeInTheDocument();
 
     expect(cards[2]).toHaveAttribute('aria-disabled', 'true');
     expect(cards[0]).not.toHaveAttribute('aria-disabled');
     // Each card has its buy button; out of stock, it cannot be pressed.
-    expect(within(cards[0]).getByRole('button', { name: 'Mua ngay Thẻ Garena 100K' })).toBeEnabled();
+    expect(
+      within(cards[0]).getByRole('button', { name: 'Mua ngay Thẻ Garena 100K' }),
+    ).toBeEnabled();
     expect(within(cards[2]).getByRole('button', { name: 'Mua ngay Zing 50K' })).toBeDisabled();
     // No order made on this device yet: no 'Đơn hàng của bạn'.
     expect(screen.queryByTestId('my-orders')).not.toBeInTheDocument();
@@ -77,7 +108,13 @@ describe('storefront home', () => {
     const user = userEvent.setup();
     await user.type(screen.getByTestId('product-search'), 'steam');
     await waitFor(() =>
-      expect(fetch.mock.calls.some(([url]) => url === '/retailstore/api/web/v1/Product/Pagination?keyword=steam&pageIndex=1&pageSize=12')).toBe(true),
+      expect(
+        fetch.mock.calls.some(
+          ([url]) =>
+            url ===
+            '/retailstore/api/web/v1/Product/Pagination?keyword=steam&pageIndex=1&pageSize=12',
+        ),
+      ).toBe(true),
     );
     // Debounced: no request per letter.
     expect(fetch.mock.calls.some(([url]) => url.includes('keyword=s&'))).toBe(false);
@@ -85,7 +122,9 @@ describe('storefront home', () => {
   });
 
   it('loads more products with "Xem thêm"', async () => {
-    const first = Array.from({ length: 12 }, (_, i) => product({ id: `a-${i}`, name: `Sản phẩm ${i}` }));
+    const first = Array.from({ length: 12 }, (_, i) =>
+      product({ id: `a-${i}`, name: `Sản phẩm ${i}` }),
+    );
     storefront({ 1: first, 2: [product({ id: 'b-1', name: 'Sản phẩm cuối' })] }, 13);
     renderApp('/');
     expect(await screen.findAllByTestId('product-card')).toHaveLength(12);
@@ -119,10 +158,21 @@ describe('storefront home', () => {
       return okEnvelope({ items: [], totalCount: 0, pageIndex: 1, pageSize: 12 });
     });
     renderApp('/');
-    expect(await screen.findByTestId('footer-note')).toHaveTextContent('Hỗ trợ 8:00 - 22:00 Cả cuối tuần');
-    expect(within(screen.getByTestId('footer-email')).getByRole('link', { name: 'hotro@shop.vn' })).toHaveAttribute('href', 'mailto:hotro@shop.vn');
-    expect(within(screen.getByTestId('footer-phone')).getByRole('link', { name: '0901 234 567' })).toHaveAttribute('href', 'tel:0901234567');
-    await waitFor(() => expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Mã thật, giao ngay'));
+    expect(await screen.findByTestId('footer-note')).toHaveTextContent(
+      'Hỗ trợ 8:00 - 22:00 Cả cuối tuần',
+    );
+    expect(
+      within(screen.getByTestId('footer-email')).getByRole('link', { name: 'hotro@shop.vn' }),
+    ).toHaveAttribute('href', 'mailto:hotro@shop.vn');
+    expect(
+      within(screen.getByTestId('footer-phone')).getByRole('link', { name: '0901 234 567' }),
+    ).toHaveAttribute('href', 'tel:0901234567');
+    await waitFor(() =>
+      expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+        'content',
+        'Mã thật, giao ngay',
+      ),
+    );
   });
 
   it('shows no contact lines when none is configured', async () => {

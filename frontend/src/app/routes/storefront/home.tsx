@@ -9,7 +9,9 @@ import { preloadOrderDetail } from './load-order-detail';
 import { useShopIdentity } from './use-shop-identity';
 
 // Its own chunk (the form, its schema and zod): loaded when a visitor first presses 'Mua ngay'.
-const BuyNowDialog = lazy(async () => ({ default: (await import('@/features/checkout/components/buy-now-dialog')).BuyNowDialog }));
+const BuyNowDialog = lazy(async () => ({
+  default: (await import('@/features/checkout/components/buy-now-dialog')).BuyNowDialog,
+}));
 
 /** The product stays while the dialog fades out. */
 interface BuyState {
@@ -29,11 +31,25 @@ export function HomeRoute() {
   return (
     <Box data-testid="storefront-home">
       <Box component="header" sx={{ mb: { xs: 2, sm: 3 } }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          sx={{
+            fontWeight: 700,
+            fontSize: { xs: '1.6rem', sm: '2.125rem' },
+            overflowWrap: 'anywhere',
+          }}
+        >
           {shopName}
         </Typography>
         {tagline && (
-          <Typography variant="subtitle1" component="p" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }} data-testid="shop-tagline">
+          <Typography
+            variant="subtitle1"
+            component="p"
+            color="text.secondary"
+            sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
+            data-testid="shop-tagline"
+          >
             {tagline}
           </Typography>
         )}
@@ -44,7 +60,11 @@ export function HomeRoute() {
       </Stack>
       {buy.product && (
         <Suspense fallback={null}>
-          <BuyNowDialog open={buy.open} product={buy.product} onClose={() => setBuy((prev) => ({ ...prev, open: false }))} />
+          <BuyNowDialog
+            open={buy.open}
+            product={buy.product}
+            onClose={() => setBuy((prev) => ({ ...prev, open: false }))}
+          />
         </Suspense>
       )}
     </Box>

@@ -8,7 +8,8 @@ function spiedClient() {
   const client = new QueryClient();
   const query = vi.spyOn(client, 'prefetchQuery').mockResolvedValue();
   const infinite = vi.spyOn(client, 'prefetchInfiniteQuery').mockResolvedValue();
-  const keys = () => [...query.mock.calls, ...infinite.mock.calls].map(([options]) => options.queryKey);
+  const keys = () =>
+    [...query.mock.calls, ...infinite.mock.calls].map(([options]) => options.queryKey);
   return { client, keys };
 }
 
@@ -16,7 +17,10 @@ describe('prefetchStorefront', () => {
   it('reads the configuration and the home page catalogue, with the search from the URL', () => {
     const { client, keys } = spiedClient();
     prefetchStorefront(client, { pathname: '/', search: '?keyword=%20steam%20' });
-    expect(keys()).toEqual([getAppConfigurationQueryOptions().queryKey, getCatalogueProductsQueryOptions('steam').queryKey]);
+    expect(keys()).toEqual([
+      getAppConfigurationQueryOptions().queryKey,
+      getCatalogueProductsQueryOptions('steam').queryKey,
+    ]);
   });
 
   it('reads only the configuration on the order page', () => {

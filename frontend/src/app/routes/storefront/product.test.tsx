@@ -31,9 +31,12 @@ function page(overrides: Partial<ProductPage> = {}): ProductPage {
 /** The shop's answers: the configuration, and `bySlug` for the product page. */
 function shop(bySlug: (slug: string) => Response) {
   return mockFetch((url) => {
-    if (url.includes('/Configuration/AppConfiguration')) return okEnvelope({ shopName: 'Shop Mã Xịn', analyticsId: null });
-    if (url.includes('/Product/BySlug')) return bySlug(new URL(url, 'http://x').searchParams.get('slug') ?? '');
-    if (url.includes('/Product/Pagination')) return okEnvelope({ items: [page()], totalCount: 1, pageIndex: 1, pageSize: 12 });
+    if (url.includes('/Configuration/AppConfiguration'))
+      return okEnvelope({ shopName: 'Shop Mã Xịn', analyticsId: null });
+    if (url.includes('/Product/BySlug'))
+      return bySlug(new URL(url, 'http://x').searchParams.get('slug') ?? '');
+    if (url.includes('/Product/Pagination'))
+      return okEnvelope({ items: [page()], totalCount: 1, pageIndex: 1, pageSize: 12 });
     return okEnvelope({ items: [] });
   });
 }
@@ -42,13 +45,26 @@ describe('product page', () => {
   it('shows the product with its prices, stock level, limits and description, titled by its name', async () => {
     const fetch = shop(() => okEnvelope(page()));
     renderApp('/san-pham/the-garena-100k');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thẻ Garena 100K' })).toBeInTheDocument();
-    expect(fetch.mock.calls.some(([url]) => url === '/retailstore/api/web/v1/Product/BySlug?slug=the-garena-100k')).toBe(true);
-    expect(screen.getByRole('img', { name: 'Thẻ Garena 100K' })).toHaveAttribute('src', '/uploads/abc.png');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thẻ Garena 100K' }),
+    ).toBeInTheDocument();
+    expect(
+      fetch.mock.calls.some(
+        ([url]) => url === '/retailstore/api/web/v1/Product/BySlug?slug=the-garena-100k',
+      ),
+    ).toBe(true);
+    expect(screen.getByRole('img', { name: 'Thẻ Garena 100K' })).toHaveAttribute(
+      'src',
+      '/uploads/abc.png',
+    );
     expect(screen.getByTestId('product-page-price')).toHaveTextContent(/95\.000\s₫/);
-    expect(screen.getByTestId('product-page-original-price').querySelector('s')).toHaveTextContent(/100\.000\s₫/);
+    expect(screen.getByTestId('product-page-original-price').querySelector('s')).toHaveTextContent(
+      /100\.000\s₫/,
+    );
     expect(screen.getByTestId('stock-badge')).toHaveTextContent('Sắp hết');
-    expect(screen.getByTestId('product-page-limits')).toHaveTextContent('Mỗi đơn mua từ 1 đến 5 sản phẩm.');
+    expect(screen.getByTestId('product-page-limits')).toHaveTextContent(
+      'Mỗi đơn mua từ 1 đến 5 sản phẩm.',
+    );
     const description = screen.getByTestId('product-page-description');
     expect(within(description).getByRole('heading', { name: 'Cách nạp' })).toBeInTheDocument();
     expect(within(description).getAllByRole('listitem')).toHaveLength(2);
@@ -56,7 +72,8 @@ describe('product page', () => {
   });
 
   it('renders the description without raw HTML, with safe links only', async () => {
-    const description = '<img src=x onerror="alert(1)"><script>alert(2)</script>\n\n[Nạp](https://napthe.vn) [xấu](javascript:alert(3))';
+    const description =
+      '<img src=x onerror="alert(1)"><script>alert(2)</script>\n\n[Nạp](https://napthe.vn) [xấu](javascript:alert(3))';
     shop(() => okEnvelope(page({ description })));
     renderApp('/san-pham/the-garena-100k');
     const shown = await screen.findByTestId('product-page-description');
@@ -73,7 +90,9 @@ describe('product page', () => {
   it('opens the buy-now dialog from "Mua ngay"', async () => {
     shop(() => okEnvelope(page()));
     renderApp('/san-pham/the-garena-100k');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Mua ngay Thẻ Garena 100K' }));
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Mua ngay Thẻ Garena 100K' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Thẻ Garena 100K');
   });
 
@@ -84,19 +103,29 @@ describe('product page', () => {
   });
 
   it('moves an old slug to the current one without a history entry', async () => {
-    shop(() => okEnvelope(page({ name: 'Thẻ Garena 200K', slug: 'garena-200', canonicalSlug: 'garena-200' })));
+    shop(() =>
+      okEnvelope(
+        page({ name: 'Thẻ Garena 200K', slug: 'garena-200', canonicalSlug: 'garena-200' }),
+      ),
+    );
     const { router } = renderApp('/san-pham/the-garena-100k');
     await waitFor(() => expect(router.state.location.pathname).toBe('/san-pham/garena-200'));
     expect(router.state.historyAction).toBe('REPLACE');
     // The page remounts under its canonical address: look for the heading there, not
     // for the element found before the move.
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Thẻ Garena 200K' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'Thẻ Garena 200K' }),
+      ).toBeInTheDocument(),
+    );
   });
 
   it('says when the product does not exist, with a link home', async () => {
     shop(() => errorEnvelope(404, 2, 'Không tìm thấy'));
     renderApp('/san-pham/khong-co');
-    expect(await screen.findByTestId('product-not-found')).toHaveTextContent('Không tìm thấy sản phẩm');
+    expect(await screen.findByTestId('product-not-found')).toHaveTextContent(
+      'Không tìm thấy sản phẩm',
+    );
     expect(screen.getByRole('link', { name: 'Về trang chủ' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(document.title).toBe('Không tìm thấy sản phẩm'));
   });
@@ -105,7 +134,10 @@ describe('product page', () => {
     shop(() => okEnvelope(page()));
     const { router } = renderApp('/');
     const card = (await screen.findAllByTestId('product-card'))[0];
-    expect(within(card).getByTestId('product-card-image-link')).toHaveAttribute('href', '/san-pham/the-garena-100k');
+    expect(within(card).getByTestId('product-card-image-link')).toHaveAttribute(
+      'href',
+      '/san-pham/the-garena-100k',
+    );
     await userEvent.setup().click(within(card).getByRole('link', { name: 'Thẻ Garena 100K' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/san-pham/the-garena-100k'));
     expect(await screen.findByTestId('product-page')).toBeInTheDocument();
@@ -115,7 +147,9 @@ describe('product page', () => {
     shop(() => okEnvelope(page()));
     const { router } = renderApp('/');
     const card = (await screen.findAllByTestId('product-card'))[0];
-    await userEvent.setup().click(within(card).getByRole('button', { name: 'Mua ngay Thẻ Garena 100K' }));
+    await userEvent
+      .setup()
+      .click(within(card).getByRole('button', { name: 'Mua ngay Thẻ Garena 100K' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Thẻ Garena 100K');
     expect(router.state.location.pathname).toBe('/');
   });

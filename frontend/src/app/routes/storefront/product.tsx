@@ -11,20 +11,22 @@ import { paths } from '@/config/paths';
 import { isProductNotFound, useProductPage } from '@/features/catalogue/api/get-product-page';
 import type { ProductPage } from '@/features/catalogue/api/types';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { preloadOrderDetail } from './load-order-detail';
 import { useShopIdentity } from './use-shop-identity';
 
 // The same dialog as the grid's, in its own chunk: loaded when a visitor first presses 'Mua ngay'.
-const BuyNowDialog = lazy(async () => ({ default: (await import('@/features/checkout/components/buy-now-dialog')).BuyNowDialog }));
+const BuyNowDialog = lazy(async () => ({
+  default: (await import('@/features/checkout/components/buy-now-dialog')).BuyNowDialog,
+}));
 
 /** `/san-pham/:slug`: one product, bought from here with the grid's dialog. */
 export function ProductRoute() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
   const { shopName } = useShopIdentity();
-  const t = vi.storefront.product;
+  const t = strings.storefront.product;
   const page = useProductPage(slug);
   const product = page.data;
   const notFound = page.isError && isProductNotFound(page.error);
@@ -36,7 +38,8 @@ export function ProductRoute() {
   // address follows it without a history entry (Back still leaves the page).
   const canonical = product?.canonicalSlug;
   useEffect(() => {
-    if (canonical && canonical !== slug) void navigate(paths.product.of(canonical), { replace: true });
+    if (canonical && canonical !== slug)
+      void navigate(paths.product.of(canonical), { replace: true });
   }, [canonical, slug, navigate]);
 
   const onBuy = useCallback(() => {
@@ -46,7 +49,11 @@ export function ProductRoute() {
 
   if (notFound) return <ProductNotFound />;
   if (page.isError) {
-    return <LoadErrorAlert onRetry={() => void page.refetch()}>{vi.storefront.product.loadError}</LoadErrorAlert>;
+    return (
+      <LoadErrorAlert onRetry={() => void page.refetch()}>
+        {strings.storefront.product.loadError}
+      </LoadErrorAlert>
+    );
   }
   if (!product) return <ProductSkeleton />;
   return (
@@ -57,7 +64,15 @@ export function ProductRoute() {
   );
 }
 
-function BuyNow({ product, open, onClose }: { product: ProductPage; open: boolean; onClose: () => void }) {
+function BuyNow({
+  product,
+  open,
+  onClose,
+}: {
+  product: ProductPage;
+  open: boolean;
+  onClose: () => void;
+}) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     if (open) setMounted(true);
@@ -73,8 +88,14 @@ function BuyNow({ product, open, onClose }: { product: ProductPage; open: boolea
 
 function ProductSkeleton() {
   return (
-    <Box aria-busy="true" aria-label={vi.app.loading} data-testid="product-page-loading">
-      <Box sx={{ display: 'grid', gap: { xs: 2, md: 4 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' } }}>
+    <Box aria-busy="true" aria-label={strings.app.loading} data-testid="product-page-loading">
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2, md: 4 },
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+        }}
+      >
         <Skeleton variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto' }} />
         <Stack spacing={1}>
           <Skeleton width="70%" height={48} />
@@ -87,15 +108,24 @@ function ProductSkeleton() {
 }
 
 function ProductNotFound() {
-  const t = vi.storefront.product;
+  const t = strings.storefront.product;
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }} data-testid="product-not-found">
+    <Stack
+      spacing={2}
+      sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}
+      data-testid="product-not-found"
+    >
       <SearchOffOutlined sx={{ fontSize: 64, color: 'text.disabled' }} />
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         {t.notFoundTitle}
       </Typography>
       <Typography color="text.secondary">{t.notFoundText}</Typography>
-      <Button component={RouterLink} to={paths.home} variant="contained" data-testid="product-not-found-home">
+      <Button
+        component={RouterLink}
+        to={paths.home}
+        variant="contained"
+        data-testid="product-not-found-home"
+      >
         {t.backHome}
       </Button>
     </Stack>

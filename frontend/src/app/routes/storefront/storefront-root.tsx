@@ -14,7 +14,9 @@ export function StorefrontRoot() {
   const { shopName, logoUrl, socialUrl, analyticsId, description, contact } = useShopIdentity();
   // A page that names the document (a product) keeps its title: the shell's effect runs
   // after the page's and would overwrite it.
-  const ownTitle = useMatches().some((match) => Boolean((match.handle as StorefrontHandle | undefined)?.ownTitle));
+  const ownTitle = useMatches().some((match) =>
+    Boolean((match.handle as StorefrontHandle | undefined)?.ownTitle),
+  );
   useEffect(() => {
     if (!ownTitle) document.title = shopName;
   }, [shopName, ownTitle]);

@@ -17,7 +17,12 @@ export function ButtonPage() {
   return (
     <UikitPage section="button">
       <DemoBlock title={t.variants}>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+        >
           <Button variant="contained">{t.primary}</Button>
           <Button color="inherit">{t.secondary}</Button>
           <Button variant="outlined">{t.outlined}</Button>
@@ -39,9 +44,26 @@ export function ButtonPage() {
       <DemoBlock title={t.iconButtons}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <RowActions centered>
-            <RowActionButton title={t.edit} label={t.edit} icon={<EditOutlined fontSize="small" />} onClick={nothing} />
-            <RowActionButton title={t.remove} label={t.remove} icon={<DeleteOutlined fontSize="small" />} onClick={nothing} color="error" />
-            <RowActionButton title={t.disabled} label={t.disabled} icon={<DeleteOutlined fontSize="small" />} onClick={nothing} disabled />
+            <RowActionButton
+              title={t.edit}
+              label={t.edit}
+              icon={<EditOutlined fontSize="small" />}
+              onClick={nothing}
+            />
+            <RowActionButton
+              title={t.remove}
+              label={t.remove}
+              icon={<DeleteOutlined fontSize="small" />}
+              onClick={nothing}
+              color="error"
+            />
+            <RowActionButton
+              title={t.disabled}
+              label={t.disabled}
+              icon={<DeleteOutlined fontSize="small" />}
+              onClick={nothing}
+              disabled
+            />
           </RowActions>
           <CopyIconButton text={t.copyText} label={uikit.button.outlined} />
           <ThemeToggle />

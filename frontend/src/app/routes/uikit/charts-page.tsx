@@ -11,7 +11,12 @@ export function ChartsPage() {
   return (
     <UikitPage section="charts">
       <DemoBlock title={uikit.charts.title} testId="demo-chart">
-        <Typography variant="body2" color="text.secondary" component="div" sx={{ mb: 1, display: 'flex', gap: 1, alignItems: 'center' }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          component="div"
+          sx={{ mb: 1, display: 'flex', gap: 1, alignItems: 'center' }}
+        >
           <SampleBadge />
           {uikit.charts.help}
         </Typography>

@@ -20,7 +20,7 @@ import {
   productFormSchema,
   type ProductFormValues,
 } from '@/features/products/components/product-schema';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { uikit } from '@/i18n/vi/guide';
 import { showSuccess } from '@/lib/toast';
 
@@ -44,25 +44,60 @@ function FormButtons({ onReset }: { onReset: () => void }) {
 
 /** The product form's fields, grid and zod schema, as the products screen's dialog has them. */
 export function DemoProductForm() {
-  const t = vi.products.form;
+  const t = strings.products.form;
   const { control, handleSubmit, reset } = useForm<ProductFormValues, unknown, ProductPayload>({
     resolver: zodResolver(productFormSchema),
     defaultValues: EMPTY_PRODUCT_VALUES,
   });
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(acceptSample)} data-testid="demo-product-form">
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit(acceptSample)}
+      data-testid="demo-product-form"
+    >
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 7 }}>
-          <FormTextField control={control} name="name" label={t.name} fullWidth maxLength={PRODUCT_LIMITS.nameMax} autoComplete="off" />
+          <FormTextField
+            control={control}
+            name="name"
+            label={t.name}
+            fullWidth
+            maxLength={PRODUCT_LIMITS.nameMax}
+            autoComplete="off"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 5 }}>
-          <FormTextField control={control} name="slug" label={t.slug} helperText={t.slugHelp} fullWidth maxLength={PRODUCT_LIMITS.slugMax} />
+          <FormTextField
+            control={control}
+            name="slug"
+            label={t.slug}
+            helperText={t.slugHelp}
+            fullWidth
+            maxLength={PRODUCT_LIMITS.slugMax}
+          />
         </Grid>
         <Grid size={12}>
-          <FormTextField control={control} name="description" label={t.description} fullWidth multiline minRows={3} maxLength={PRODUCT_LIMITS.descriptionMax} />
+          <FormTextField
+            control={control}
+            name="description"
+            label={t.description}
+            fullWidth
+            multiline
+            minRows={3}
+            maxLength={PRODUCT_LIMITS.descriptionMax}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="price" label={t.price} fullWidth maxLength={20} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormTextField
+            control={control}
+            name="price"
+            label={t.price}
+            fullWidth
+            maxLength={20}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField
@@ -79,16 +114,28 @@ export function DemoProductForm() {
           <FormTextField control={control} name="status" label={t.status} select fullWidth>
             {PRODUCT_STATUSES.map((status) => (
               <MenuItem key={status} value={status}>
-                {vi.products.status[status]}
+                {strings.products.status[status]}
               </MenuItem>
             ))}
           </FormTextField>
         </Grid>
         <Grid size={{ xs: 6, sm: 3 }}>
-          <FormTextField control={control} name="minPerOrder" label={t.minPerOrder} fullWidth maxLength={3} />
+          <FormTextField
+            control={control}
+            name="minPerOrder"
+            label={t.minPerOrder}
+            fullWidth
+            maxLength={3}
+          />
         </Grid>
         <Grid size={{ xs: 6, sm: 3 }}>
-          <FormTextField control={control} name="maxPerOrder" label={t.maxPerOrder} fullWidth maxLength={3} />
+          <FormTextField
+            control={control}
+            name="maxPerOrder"
+            label={t.maxPerOrder}
+            fullWidth
+            maxLength={3}
+          />
         </Grid>
       </Grid>
       <FormButtons onReset={() => reset(EMPTY_PRODUCT_VALUES)} />
@@ -98,28 +145,62 @@ export function DemoProductForm() {
 
 /** The change-password fields in one column, with their 6-30 rule and the match check. */
 export function DemoPasswordForm() {
-  const t = vi.changePassword;
+  const t = strings.changePassword;
   const { control, handleSubmit, reset } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: CHANGE_PASSWORD_DEFAULTS,
   });
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(acceptSample)} sx={{ maxWidth: 420 }} data-testid="demo-password-form">
-      <FormPasswordField control={control} name="oldPassword" label={t.oldPassword} fullWidth autoComplete="off" />
-      <FormPasswordField control={control} name="newPassword" label={t.newPassword} fullWidth autoComplete="new-password" />
-      <FormPasswordField control={control} name="confirmPassword" label={t.confirmPassword} fullWidth autoComplete="new-password" />
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit(acceptSample)}
+      sx={{ maxWidth: 420 }}
+      data-testid="demo-password-form"
+    >
+      <FormPasswordField
+        control={control}
+        name="oldPassword"
+        label={t.oldPassword}
+        fullWidth
+        autoComplete="off"
+      />
+      <FormPasswordField
+        control={control}
+        name="newPassword"
+        label={t.newPassword}
+        fullWidth
+        autoComplete="new-password"
+      />
+      <FormPasswordField
+        control={control}
+        name="confirmPassword"
+        label={t.confirmPassword}
+        fullWidth
+        autoComplete="new-password"
+      />
       <FormButtons onReset={() => reset(CHANGE_PASSWORD_DEFAULTS)} />
     </Stack>
   );
 }
 
-const EMPTY_USER: CreateUserValues = { userName: '', fullName: '', email: '', password: '', role: 'staff' };
+const EMPTY_USER: CreateUserValues = {
+  userName: '',
+  fullName: '',
+  email: '',
+  password: '',
+  role: 'staff',
+};
 
 /** The users screen's create form in the app's FormDialog; Save only validates. */
 export function DemoUserDialogForm() {
   const [open, setOpen] = useState(false);
-  const f = vi.users.form;
-  const { control, handleSubmit, reset } = useForm<CreateUserValues>({ resolver: zodResolver(createUserSchema), defaultValues: EMPTY_USER });
+  const f = strings.users.form;
+  const { control, handleSubmit, reset } = useForm<CreateUserValues>({
+    resolver: zodResolver(createUserSchema),
+    defaultValues: EMPTY_USER,
+  });
   const close = () => {
     setOpen(false);
     reset(EMPTY_USER);
@@ -141,14 +222,26 @@ export function DemoUserDialogForm() {
         })}
       >
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <FormTextField control={control} name="userName" label={f.userName} fullWidth autoComplete="off" />
+          <FormTextField
+            control={control}
+            name="userName"
+            label={f.userName}
+            fullWidth
+            autoComplete="off"
+          />
           <FormTextField control={control} name="fullName" label={f.fullName} fullWidth />
           <FormTextField control={control} name="email" label={f.email} fullWidth />
-          <FormPasswordField control={control} name="password" label={f.password} fullWidth autoComplete="new-password" />
+          <FormPasswordField
+            control={control}
+            name="password"
+            label={f.password}
+            fullWidth
+            autoComplete="new-password"
+          />
           <FormTextField control={control} name="role" label={f.role} select fullWidth>
             {(['admin', 'staff'] as const).map((role) => (
               <MenuItem key={role} value={role}>
-                {vi.users.roles[role]}
+                {strings.users.roles[role]}
               </MenuItem>
             ))}
           </FormTextField>

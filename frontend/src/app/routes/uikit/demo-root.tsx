@@ -4,7 +4,7 @@ import { AdminLayout } from '@/components/layouts/admin';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { useSession } from '@/lib/auth';
 
 /**
@@ -21,12 +21,21 @@ export function DemoRoot() {
   return (
     <AdminLayout
       displayName={user?.fullName || user?.userName}
-      secondary={user ? vi.layout.profileSecondary(user.userName, vi.users.roles[user.role] ?? user.role) : undefined}
+      secondary={
+        user
+          ? strings.layout.profileSecondary(
+              user.userName,
+              strings.users.roles[user.role] ?? user.role,
+            )
+          : undefined
+      }
       onChangePassword={() => (session ? setChangingPassword(true) : navigate(paths.auth.login))}
       onLogout={logout}
     >
       <Outlet />
-      {session && <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />}
+      {session && (
+        <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      )}
     </AdminLayout>
   );
 }

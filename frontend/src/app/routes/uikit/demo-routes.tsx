@@ -33,13 +33,27 @@ const SECTION_PAGES: Record<UikitSection, Lazy> = {
 export const demoRoutes: RouteObject = {
   lazy: async () => ({ Component: (await import('./demo-root')).DemoRoot }),
   children: [
-    { path: paths.uikit.root, lazy: async () => ({ Component: (await import('./uikit-index')).UikitIndexPage }) },
-    ...Object.entries(SECTION_PAGES).map(([section, lazy]) => ({ path: paths.uikit.section(section), lazy })),
-    { path: paths.pages.empty, lazy: async () => ({ Component: (await import('../pages/empty-page')).EmptyPage }) },
-    { path: paths.pages.crud, lazy: async () => ({ Component: (await import('../pages/crud-page')).CrudPage }) },
+    {
+      path: paths.uikit.root,
+      lazy: async () => ({ Component: (await import('./uikit-index')).UikitIndexPage }),
+    },
+    ...Object.entries(SECTION_PAGES).map(([section, lazy]) => ({
+      path: paths.uikit.section(section),
+      lazy,
+    })),
+    {
+      path: paths.pages.empty,
+      lazy: async () => ({ Component: (await import('../pages/empty-page')).EmptyPage }),
+    },
+    {
+      path: paths.pages.crud,
+      lazy: async () => ({ Component: (await import('../pages/crud-page')).CrudPage }),
+    },
     {
       path: paths.documentation,
-      lazy: async () => ({ Component: (await import('../documentation/documentation-page')).DocumentationPage }),
+      lazy: async () => ({
+        Component: (await import('../documentation/documentation-page')).DocumentationPage,
+      }),
     },
     {
       path: paths.uikit.formLayout,

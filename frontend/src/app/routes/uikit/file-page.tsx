@@ -5,8 +5,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ImageUploadField } from '@/components/image-upload/image-upload-field';
 import { ImportResultSummary } from '@/features/serial-codes/components/import-result-summary';
-import { parseCodes, planImport, type ImportSummary } from '@/features/serial-codes/utils/code-import';
-import { vi } from '@/i18n/vi';
+import {
+  parseCodes,
+  planImport,
+  type ImportSummary,
+} from '@/features/serial-codes/utils/code-import';
+import { strings } from '@/i18n/vi';
 import { uikit } from '@/i18n/vi/guide';
 import { formatNumber } from '@/lib/format';
 import { DemoBlock, SampleBadge, UikitPage } from './uikit-frame';
@@ -40,7 +44,12 @@ export function FilePage() {
       <DemoBlock title={t.image}>
         <Stack spacing={2}>
           <Alert severity="info">{uikit.media.uploadNote}</Alert>
-          <ImageUploadField label={vi.products.form.image} value={imageUrl} onChange={setImageUrl} testId="demo-file-image" />
+          <ImageUploadField
+            label={strings.products.form.image}
+            value={imageUrl}
+            onChange={setImageUrl}
+            testId="demo-file-image"
+          />
         </Stack>
       </DemoBlock>
       <DemoBlock title={t.codes}>
@@ -55,9 +64,18 @@ export function FilePage() {
             multiline
             minRows={5}
             fullWidth
-            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' }, 'data-testid': 'demo-codes-text' } }}
+            slotProps={{
+              htmlInput: {
+                spellCheck: false,
+                style: { fontFamily: 'monospace' },
+                'data-testid': 'demo-codes-text',
+              },
+            }}
           />
-          <Alert severity={preview.parsed.codes.length > 0 ? 'info' : 'warning'} data-testid="demo-codes-preview">
+          <Alert
+            severity={preview.parsed.codes.length > 0 ? 'info' : 'warning'}
+            data-testid="demo-codes-preview"
+          >
             {t.preview(
               formatNumber(preview.parsed.codes.length),
               formatNumber(preview.parsed.skipped),

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { DateTimeField } from '@/components/ui/date-time-field';
 import { FilterBar, FilterSelect, SearchField } from '@/components/ui/filter-bar';
 import { PRODUCT_STATUSES, type ProductStatus } from '@/features/products/api/types';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { uikit } from '@/i18n/vi/guide';
 import { DemoPasswordForm, DemoProductForm } from './demo-forms';
 import { DemoBlock, UikitPage } from './uikit-frame';
@@ -35,13 +35,34 @@ export function InputPage() {
       </DemoBlock>
       <DemoBlock title={t.filters}>
         <FilterBar>
-          <SearchField label={t.keyword} placeholder={t.keywordPlaceholder} value={keyword} onChange={setKeyword} testId="demo-keyword" />
-          <FilterSelect label={t.status} value={status} onChange={setStatus} options={PRODUCT_STATUSES} optionLabel={(value) => vi.products.status[value]} />
+          <SearchField
+            label={t.keyword}
+            placeholder={t.keywordPlaceholder}
+            value={keyword}
+            onChange={setKeyword}
+            testId="demo-keyword"
+          />
+          <FilterSelect
+            label={t.status}
+            value={status}
+            onChange={setStatus}
+            options={PRODUCT_STATUSES}
+            optionLabel={(value) => strings.products.status[value]}
+          />
         </FilterBar>
         <FilterBar>
-          <DateTimeField label={t.expiresAt} value={expiresAt} onChange={setExpiresAt} sx={{ flex: 1 }} testId="demo-expires-at" />
+          <DateTimeField
+            label={t.expiresAt}
+            value={expiresAt}
+            onChange={setExpiresAt}
+            sx={{ flex: 1 }}
+            testId="demo-expires-at"
+          />
           <TextField label={t.note} sx={{ flex: 2 }} />
-          <FormControlLabel control={<Switch checked={active} onChange={(_, checked) => setActive(checked)} />} label={vi.products.status.active} />
+          <FormControlLabel
+            control={<Switch checked={active} onChange={(_, checked) => setActive(checked)} />}
+            label={strings.products.status.active}
+          />
         </FilterBar>
       </DemoBlock>
     </UikitPage>

@@ -30,7 +30,10 @@ export function ListPage() {
         <List dense disablePadding>
           {ORDER_STATUSES.map((status, index) => (
             <ListItem key={status} divider secondaryAction={<OrderStatusChip status={status} />}>
-              <ListItemText primary={`DH00000${index + 1}QX`} secondary={formatMoney((index + 1) * 50_000)} />
+              <ListItemText
+                primary={`DH00000${index + 1}QX`}
+                secondary={formatMoney((index + 1) * 50_000)}
+              />
             </ListItem>
           ))}
         </List>

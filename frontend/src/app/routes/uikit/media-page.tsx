@@ -8,7 +8,7 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { ImageUploadField } from '@/components/image-upload/image-upload-field';
 import { IMAGES } from '@/config/paths';
 import { ProductCard } from '@/features/catalogue/components/product-card';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { uikit } from '@/i18n/vi/guide';
 import { sampleCatalogue } from './sample-data';
 import { DemoBlock, UikitPage } from './uikit-frame';
@@ -23,26 +23,47 @@ export function MediaPage() {
     <UikitPage section="media">
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 5 }}>
-          <DemoBlock title={t.productImage}>{card && <ProductCard product={{ ...card, imageUrl }} />}</DemoBlock>
+          <DemoBlock title={t.productImage}>
+            {card && <ProductCard product={{ ...card, imageUrl }} />}
+          </DemoBlock>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
           <DemoBlock title={t.upload}>
             <Stack spacing={2}>
               <Alert severity="info">{t.uploadNote}</Alert>
-              <ImageUploadField label={vi.products.form.image} value={imageUrl} onChange={setImageUrl} testId="demo-image" />
+              <ImageUploadField
+                label={strings.products.form.image}
+                value={imageUrl}
+                onChange={setImageUrl}
+                testId="demo-image"
+              />
             </Stack>
           </DemoBlock>
         </Grid>
       </Grid>
       <DemoBlock title={t.thumbs}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Avatar variant="rounded" src={imageUrl ?? undefined} alt={t.productImage} sx={{ width: 48, height: 48, bgcolor: 'action.hover' }}>
-            <ImageOutlined titleAccess={vi.products.noImage} />
+          <Avatar
+            variant="rounded"
+            src={imageUrl ?? undefined}
+            alt={t.productImage}
+            sx={{ width: 48, height: 48, bgcolor: 'action.hover' }}
+          >
+            <ImageOutlined titleAccess={strings.products.noImage} />
           </Avatar>
-          <Avatar variant="rounded" alt={vi.products.noImage} sx={{ width: 48, height: 48, bgcolor: 'action.hover', color: 'text.disabled' }}>
-            <ImageOutlined titleAccess={vi.products.noImage} />
+          <Avatar
+            variant="rounded"
+            alt={strings.products.noImage}
+            sx={{ width: 48, height: 48, bgcolor: 'action.hover', color: 'text.disabled' }}
+          >
+            <ImageOutlined titleAccess={strings.products.noImage} />
           </Avatar>
-          <Box component="img" src={IMAGES.logo} alt={vi.app.logoAlt} sx={{ width: 32, height: 32 }} />
+          <Box
+            component="img"
+            src={IMAGES.logo}
+            alt={strings.app.logoAlt}
+            sx={{ width: 32, height: 32 }}
+          />
         </Stack>
       </DemoBlock>
     </UikitPage>

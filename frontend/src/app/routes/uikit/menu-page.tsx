@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AdminMenu } from '@/components/layouts/admin/admin-menu';
 import { ProfileMenu } from '@/components/layouts/admin/profile-menu';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { uikit } from '@/i18n/vi/guide';
 import { DemoBlock, UikitPage } from './uikit-frame';
 
@@ -27,11 +27,13 @@ export function MenuPage() {
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <ProfileMenu
                 displayName="Nguyễn Văn An"
-                secondary={vi.layout.profileSecondary('nhanvien1', vi.users.roles.staff)}
-                onChangePassword={() => setChosen(vi.layout.changePassword)}
-                onLogout={() => setChosen(vi.layout.logout)}
+                secondary={strings.layout.profileSecondary('nhanvien1', strings.users.roles.staff)}
+                onChangePassword={() => setChosen(strings.layout.changePassword)}
+                onLogout={() => setChosen(strings.layout.logout)}
               />
-              <Typography role="status">{chosen ? uikit.menu.chosen(chosen) : uikit.menu.open}</Typography>
+              <Typography role="status">
+                {chosen ? uikit.menu.chosen(chosen) : uikit.menu.open}
+              </Typography>
             </Stack>
           </DemoBlock>
         </Box>

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TOAST_LIFE_MS } from '@/config/constants';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { uikit } from '@/i18n/vi/guide';
 import { showToast, type ToastSeverity } from '@/lib/toast';
 import { DemoBlock, UikitPage } from './uikit-frame';
@@ -20,7 +20,7 @@ export function MessagePage() {
         </Typography>
         <Stack spacing={1.5}>
           {SEVERITIES.map((severity) => {
-            const title = vi.toast.titles[severity];
+            const title = strings.toast.titles[severity];
             return (
               <Stack key={severity} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                 <Button

@@ -81,8 +81,12 @@ export function MiscPage() {
           <PaymentProviderActiveChip isActive />
           <PaymentProviderActiveChip isActive={false} />
           <PaymentProviderWebhookChip provider={{ webhookEnabled: true, hasWebhookSecret: true }} />
-          <PaymentProviderWebhookChip provider={{ webhookEnabled: true, hasWebhookSecret: false }} />
-          <PaymentProviderWebhookChip provider={{ webhookEnabled: false, hasWebhookSecret: false }} />
+          <PaymentProviderWebhookChip
+            provider={{ webhookEnabled: true, hasWebhookSecret: false }}
+          />
+          <PaymentProviderWebhookChip
+            provider={{ webhookEnabled: false, hasWebhookSecret: false }}
+          />
         </ChipRow>
       </DemoBlock>
     </UikitPage>

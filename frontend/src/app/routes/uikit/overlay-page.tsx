@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { LayoutConfigPanel } from '@/components/layouts/admin/layout-config-panel';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { uikit } from '@/i18n/vi/guide';
 import { confirm } from '@/lib/confirm';
 import { DemoUserDialogForm } from './demo-forms';
@@ -22,7 +22,7 @@ export function OverlayPage() {
       title: t.confirmTitle,
       message: t.confirmMessage,
       acceptLabel: uikit.button.danger,
-      rejectLabel: vi.common.cancel,
+      rejectLabel: strings.common.cancel,
       destructive: true,
     });
     setAnswer(accepted ? t.accepted : t.rejected);
@@ -32,7 +32,12 @@ export function OverlayPage() {
     <UikitPage section="overlay">
       <DemoBlock title={t.confirm}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button variant="contained" color="error" onClick={() => void ask()} data-testid="demo-confirm">
+          <Button
+            variant="contained"
+            color="error"
+            onClick={() => void ask()}
+            data-testid="demo-confirm"
+          >
             {t.confirm}
           </Button>
           {answer && (

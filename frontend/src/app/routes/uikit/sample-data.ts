@@ -66,15 +66,24 @@ export interface SamplePageQuery {
 }
 
 /** What a Pagination endpoint would answer for `query` over `rows`. */
-export function pageOf(rows: readonly Product[], { pageIndex, pageSize, keyword, sort }: SamplePageQuery) {
+export function pageOf(
+  rows: readonly Product[],
+  { pageIndex, pageSize, keyword, sort }: SamplePageQuery,
+) {
   const needle = keyword?.trim().toLowerCase();
-  const matching = needle ? rows.filter((row) => row.name.toLowerCase().includes(needle) || row.slug.includes(needle)) : [...rows];
+  const matching = needle
+    ? rows.filter((row) => row.name.toLowerCase().includes(needle) || row.slug.includes(needle))
+    : [...rows];
   if (sort) {
     const sign = sort.sortDir === 'asc' ? 1 : -1;
     matching.sort((a, b) => {
       const left = a[sort.sortBy];
       const right = b[sort.sortBy];
-      return (typeof left === 'string' && typeof right === 'string' ? left.localeCompare(right, 'vi') : Number(left) - Number(right)) * sign;
+      return (
+        (typeof left === 'string' && typeof right === 'string'
+          ? left.localeCompare(right, 'vi')
+          : Number(left) - Number(right)) * sign
+      );
     });
   }
   const start = (pageIndex - 1) * pageSize;
@@ -129,7 +138,16 @@ export function sampleOrder(): AdminOrderDetail {
         unitPrice: 95_000,
         quantity: 1,
         lineTotal: 95_000,
-        codes: [{ id: 'code-1', maskedCode: '••••••AB12', serial: null, status: 'sold', replacement: false, replaced: false }],
+        codes: [
+          {
+            id: 'code-1',
+            maskedCode: '••••••AB12',
+            serial: null,
+            status: 'sold',
+            replacement: false,
+            replaced: false,
+          },
+        ],
       },
     ],
     total: 95_000,
@@ -149,13 +167,39 @@ export function sampleOrder(): AdminOrderDetail {
       qrPayload: null,
       instructions: null,
     },
-    payments: [{ transactionId: 'sepay-1001', amount: 95_000, paidAt: at(6), source: 'webhook', actor: null, note: null, linkedTransactionId: null, recordedAt: at(6) }],
+    payments: [
+      {
+        transactionId: 'sepay-1001',
+        amount: 95_000,
+        paidAt: at(6),
+        source: 'webhook',
+        actor: null,
+        note: null,
+        linkedTransactionId: null,
+        recordedAt: at(6),
+      },
+    ],
     events: [
       { at: at(0), type: 'created', message: 'Tạo đơn hàng, giữ 1 mã', actor: null },
-      { at: at(6), type: 'payment_received', message: 'Nhận 95.000 ₫ qua webhook SePay', actor: null },
+      {
+        at: at(6),
+        type: 'payment_received',
+        message: 'Nhận 95.000 ₫ qua webhook SePay',
+        actor: null,
+      },
       { at: at(6), type: 'completed', message: 'Đơn hoàn thành, mã đã giao', actor: null },
-      { at: at(60 * 26), type: 'codes_replaced', message: 'Cấp 1 mã thay thế: khách báo mã lỗi', actor: 'nhanvien1' },
-      { at: at(60 * 27), type: 'access_link_regenerated', message: 'Tạo liên kết mới cho khách', actor: 'nhanvien1' },
+      {
+        at: at(60 * 26),
+        type: 'codes_replaced',
+        message: 'Cấp 1 mã thay thế: khách báo mã lỗi',
+        actor: 'nhanvien1',
+      },
+      {
+        at: at(60 * 27),
+        type: 'access_link_regenerated',
+        message: 'Tạo liên kết mới cho khách',
+        actor: 'nhanvien1',
+      },
     ],
   };
 }
@@ -164,6 +208,10 @@ export function sampleOrder(): AdminOrderDetail {
 export function sampleRevenue(): { day: string; revenue: number; orders: number }[] {
   return Array.from({ length: 14 }, (_, i) => {
     const orders = ((i * 5) % 9) + 2;
-    return { day: new Date(BASE - (13 - i) * DAY_MS).toISOString().slice(0, 10), revenue: orders * 85_000, orders };
+    return {
+      day: new Date(BASE - (13 - i) * DAY_MS).toISOString().slice(0, 10),
+      revenue: orders * 85_000,
+      orders,
+    };
   });
 }

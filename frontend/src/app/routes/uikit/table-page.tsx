@@ -15,7 +15,10 @@ function useSampleProducts(query: Parameters<typeof pageOf>[1]) {
   const rows = useMemo(() => sampleProducts(), []);
   return useQuery({
     queryKey: ['uikit', 'sample-products', query],
-    queryFn: () => new Promise<ReturnType<typeof pageOf>>((resolve) => setTimeout(() => resolve(pageOf(rows, query)), 300)),
+    queryFn: () =>
+      new Promise<ReturnType<typeof pageOf>>((resolve) =>
+        setTimeout(() => resolve(pageOf(rows, query)), 300),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +35,12 @@ export function TablePage() {
   return (
     <UikitPage section="table">
       <DemoBlock title={uikit.sections.table.title}>
-        <Typography variant="body2" color="text.secondary" component="div" sx={{ mb: 2, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          component="div"
+          sx={{ mb: 2, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+        >
           <SampleBadge />
           {uikit.table.help}
         </Typography>

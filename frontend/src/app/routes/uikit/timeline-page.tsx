@@ -10,7 +10,12 @@ const order = sampleOrder();
 export function TimelinePage() {
   return (
     <UikitPage section="timeline">
-      <Typography variant="body2" color="text.secondary" component="div" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        component="div"
+        sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+      >
         <SampleBadge />
         {uikit.timeline.help}
       </Typography>

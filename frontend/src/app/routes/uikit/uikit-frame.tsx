@@ -35,7 +35,15 @@ export function ColorModeSwitch() {
 
 /** The "sample data" label every page with made-up data carries. */
 export function SampleBadge() {
-  return <Chip size="small" color="warning" variant="outlined" label={uikit.sample} data-testid="sample-data-badge" />;
+  return (
+    <Chip
+      size="small"
+      color="warning"
+      variant="outlined"
+      label={uikit.sample}
+      data-testid="sample-data-badge"
+    />
+  );
 }
 
 interface UikitPageProps {
@@ -65,7 +73,15 @@ export function UikitPage({ section, children }: UikitPageProps) {
 }
 
 /** A titled block of a page, in the panel the order detail uses. */
-export function DemoBlock({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+export function DemoBlock({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   const id = useId();
   return (
     <Section title={title} id={id} testId={testId}>

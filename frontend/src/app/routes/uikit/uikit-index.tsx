@@ -12,7 +12,17 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { UIKIT_SECTIONS } from './sections';
 import { ColorModeSwitch } from './uikit-frame';
 
-function PageCard({ to, title, description, testId }: { to: string; title: string; description: string; testId: string }) {
+function PageCard({
+  to,
+  title,
+  description,
+  testId,
+}: {
+  to: string;
+  title: string;
+  description: string;
+  testId: string;
+}) {
   return (
     <Grid size={{ xs: 12, sm: 6, md: 4 }}>
       <Card variant="outlined" sx={{ height: '100%' }}>
@@ -62,9 +72,24 @@ export function UikitIndexPage() {
         {uikit.otherPages}
       </Typography>
       <Grid container spacing={2}>
-        <PageCard to={paths.pages.empty} title={templatePages.empty.title} description={templatePages.empty.body} testId="uikit-link-empty" />
-        <PageCard to={paths.pages.crud} title={templatePages.crud.title} description={templatePages.crud.intro} testId="uikit-link-crud" />
-        <PageCard to={paths.documentation} title={documentation.title} description={documentation.intro} testId="uikit-link-documentation" />
+        <PageCard
+          to={paths.pages.empty}
+          title={templatePages.empty.title}
+          description={templatePages.empty.body}
+          testId="uikit-link-empty"
+        />
+        <PageCard
+          to={paths.pages.crud}
+          title={templatePages.crud.title}
+          description={templatePages.crud.intro}
+          testId="uikit-link-crud"
+        />
+        <PageCard
+          to={paths.documentation}
+          title={documentation.title}
+          description={documentation.intro}
+          testId="uikit-link-documentation"
+        />
       </Grid>
     </Stack>
   );

@@ -1,12 +1,15 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 
 export function AdminFooter() {
   return (
-    <Box component="footer" sx={{ py: 2, px: 3, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}>
+    <Box
+      component="footer"
+      sx={{ py: 2, px: 3, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}
+    >
       <Typography variant="body2" color="text.secondary">
-        {vi.app.copyright(new Date().getFullYear(), vi.app.adminTitle)}
+        {strings.app.copyright(new Date().getFullYear(), strings.app.adminTitle)}
       </Typography>
     </Box>
   );

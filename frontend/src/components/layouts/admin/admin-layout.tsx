@@ -18,8 +18,20 @@ export function AdminLayout({ children, ...profile }: AdminLayoutProps) {
   const shifted = docked && open;
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }} data-testid="admin-layout">
-      <AdminTopbar onMenuToggle={onMenuToggle} onOpenSettings={() => setConfigOpen(true)} {...profile} />
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.default',
+      }}
+      data-testid="admin-layout"
+    >
+      <AdminTopbar
+        onMenuToggle={onMenuToggle}
+        onOpenSettings={() => setConfigOpen(true)}
+        {...profile}
+      />
       <AdminSidebar docked={docked} open={open} onClose={closeMenu} />
       <LayoutConfigPanel open={configOpen} onClose={() => setConfigOpen(false)} />
       <Box

@@ -21,11 +21,23 @@ describe('admin menu', () => {
     expect(serial).toHaveAttribute('href', '/admin/products/serial-codes');
     expect(serial).toHaveAttribute('aria-current', 'page');
     // The product list is not highlighted on the serial-code page below it.
-    expect(within(menu).getByRole('link', { name: 'Danh sách sản phẩm' })).not.toHaveAttribute('aria-current');
-    for (const group of ['Trang chủ', 'Sản phẩm', 'Đơn hàng', 'Nhà cung cấp', 'Hệ thống']) expect(within(menu).getByText(group)).toBeInTheDocument();
-    expect(within(menu).getByRole('link', { name: 'Người dùng' })).toHaveAttribute('href', '/admin/system/users');
-    expect(within(menu).getByRole('link', { name: 'Cấu hình' })).toHaveAttribute('href', '/admin/system/configuration');
-    expect(within(menu).getByRole('link', { name: 'Nhật ký' })).toHaveAttribute('href', '/admin/system/audit-log');
+    expect(within(menu).getByRole('link', { name: 'Danh sách sản phẩm' })).not.toHaveAttribute(
+      'aria-current',
+    );
+    for (const group of ['Trang chủ', 'Sản phẩm', 'Đơn hàng', 'Nhà cung cấp', 'Hệ thống'])
+      expect(within(menu).getByText(group)).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Người dùng' })).toHaveAttribute(
+      'href',
+      '/admin/system/users',
+    );
+    expect(within(menu).getByRole('link', { name: 'Cấu hình' })).toHaveAttribute(
+      'href',
+      '/admin/system/configuration',
+    );
+    expect(within(menu).getByRole('link', { name: 'Nhật ký' })).toHaveAttribute(
+      'href',
+      '/admin/system/audit-log',
+    );
   });
 
   it("shows staff the spec's four groups without 'Hệ thống'", async () => {
@@ -40,11 +52,15 @@ describe('admin menu', () => {
   it('badges the transfers item with the unmatched count and opens the unmatched list', async () => {
     localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(makeSession({ role: 'staff' })));
     mockFetch((url) =>
-      url.includes('/UnmatchedSummary') ? okEnvelope({ count: 3, total: 360_000 }) : okEnvelope({ items: [], totalCount: 0, pageIndex: 1, pageSize: 10 }),
+      url.includes('/UnmatchedSummary')
+        ? okEnvelope({ count: 3, total: 360_000 })
+        : okEnvelope({ items: [], totalCount: 0, pageIndex: 1, pageSize: 10 }),
     );
     renderApp('/admin/products');
     const menu = await screen.findByTestId('admin-menu');
-    const badge = await within(menu).findByTestId('menu-unmatched-badge', undefined, { timeout: 3000 });
+    const badge = await within(menu).findByTestId('menu-unmatched-badge', undefined, {
+      timeout: 3000,
+    });
     expect(badge).toHaveTextContent('3');
     const link = within(menu).getByRole('link', { name: /Giao dịch nhận được/ });
     expect(link).toHaveAccessibleName('Giao dịch nhận được 3 giao dịch chưa khớp');
@@ -55,7 +71,10 @@ describe('admin menu', () => {
     signIn('admin');
     renderApp('/admin/products');
     const menu = await screen.findByTestId('admin-menu');
-    expect(within(menu).getByRole('link', { name: 'Giao dịch nhận được' })).toHaveAttribute('href', '/admin/providers/transactions');
+    expect(within(menu).getByRole('link', { name: 'Giao dịch nhận được' })).toHaveAttribute(
+      'href',
+      '/admin/providers/transactions',
+    );
     expect(within(menu).queryByTestId('menu-unmatched-badge')).not.toBeInTheDocument();
   });
 });

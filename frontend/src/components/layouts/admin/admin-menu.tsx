@@ -5,13 +5,26 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { Link as RouterLink, useMatch } from 'react-router-dom';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { useSession } from '@/lib/auth/use-session';
 import { formatNumber } from '@/lib/format';
-import { BADGE_DELAY_MS, UNMATCHED_TRANSFERS_PATH, unmatchedCount, useUnmatchedSummary } from '@/lib/unmatched-transfers';
+import {
+  BADGE_DELAY_MS,
+  UNMATCHED_TRANSFERS_PATH,
+  unmatchedCount,
+  useUnmatchedSummary,
+} from '@/lib/unmatched-transfers';
 import { menuForRole, type MenuItemModel } from './menu-model';
 
-function MenuLink({ item, onNavigate, count = 0 }: { item: MenuItemModel; onNavigate: () => void; count?: number }) {
+function MenuLink({
+  item,
+  onNavigate,
+  count = 0,
+}: {
+  item: MenuItemModel;
+  onNavigate: () => void;
+  count?: number;
+}) {
   const active = Boolean(useMatch({ path: item.to, end: item.end ?? false }));
   const Icon = item.icon;
   // With transfers waiting, the item opens straight on them.
@@ -34,8 +47,8 @@ function MenuLink({ item, onNavigate, count = 0 }: { item: MenuItemModel; onNavi
           size="small"
           color="error"
           label={formatNumber(count)}
-          aria-label={vi.transactions.unmatched.badge(formatNumber(count))}
-          title={vi.transactions.unmatched.badge(formatNumber(count))}
+          aria-label={strings.transactions.unmatched.badge(formatNumber(count))}
+          title={strings.transactions.unmatched.badge(formatNumber(count))}
           data-testid="menu-unmatched-badge"
           sx={{ ml: 1, height: 20, fontWeight: 700 }}
         />
@@ -45,7 +58,13 @@ function MenuLink({ item, onNavigate, count = 0 }: { item: MenuItemModel; onNavi
 }
 
 /** The transfers item, with the number of transfers waiting for staff (polled). */
-function UnmatchedTransfersLink({ item, onNavigate }: { item: MenuItemModel; onNavigate: () => void }) {
+function UnmatchedTransfersLink({
+  item,
+  onNavigate,
+}: {
+  item: MenuItemModel;
+  onNavigate: () => void;
+}) {
   const summary = useUnmatchedSummary({ delayMs: BADGE_DELAY_MS });
   return <MenuLink item={item} onNavigate={onNavigate} count={unmatchedCount(summary.data)} />;
 }
@@ -59,7 +78,15 @@ export function AdminMenu({ onNavigate }: { onNavigate: () => void }) {
           key={group.label}
           dense
           subheader={
-            <ListSubheader disableSticky sx={{ bgcolor: 'transparent', fontWeight: 700, textTransform: 'uppercase', lineHeight: '36px' }}>
+            <ListSubheader
+              disableSticky
+              sx={{
+                bgcolor: 'transparent',
+                fontWeight: 700,
+                textTransform: 'uppercase',
+                lineHeight: '36px',
+              }}
+            >
               {group.label}
             </ListSubheader>
           }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { useRouteFlag } from '@/lib/route-handle';
 import { AdminMenu } from './admin-menu';
 
@@ -21,7 +21,7 @@ function SidebarContent({ onNavigate }: { onNavigate: () => void }) {
   return (
     <Box sx={{ p: 3 }} data-testid="admin-menu-placeholder">
       <Typography variant="body2" color="text.secondary">
-        {vi.layout.emptySidebar}
+        {strings.layout.emptySidebar}
       </Typography>
     </Box>
   );
@@ -32,7 +32,7 @@ export function AdminSidebar({ docked, open, onClose }: AdminSidebarProps) {
     return (
       <Box
         component="aside"
-        aria-label={vi.layout.sidebar}
+        aria-label={strings.layout.sidebar}
         data-testid="admin-sidebar"
         sx={{
           position: 'fixed',
@@ -60,7 +60,7 @@ export function AdminSidebar({ docked, open, onClose }: AdminSidebarProps) {
       slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, maxWidth: '85vw' } } }}
       ModalProps={{ keepMounted: true }}
     >
-      <Box component="aside" aria-label={vi.layout.sidebar} data-testid="admin-sidebar">
+      <Box component="aside" aria-label={strings.layout.sidebar} data-testid="admin-sidebar">
         <Toolbar />
         <SidebarContent onNavigate={onClose} />
       </Box>

@@ -9,7 +9,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { IMAGES, paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { ProfileMenu, type ProfileMenuProps } from './profile-menu';
 
@@ -20,9 +20,18 @@ interface AdminTopbarProps extends ProfileMenuProps {
 
 export function AdminTopbar({ onMenuToggle, onOpenSettings, ...profile }: AdminTopbarProps) {
   return (
-    <AppBar position="fixed" sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+    <AppBar
+      position="fixed"
+      sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (theme) => theme.zIndex.drawer + 1 }}
+    >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
-        <IconButton color="inherit" edge="start" aria-label={vi.layout.menuToggle} onClick={onMenuToggle} data-testid="menu-toggle">
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label={strings.layout.menuToggle}
+          onClick={onMenuToggle}
+          data-testid="menu-toggle"
+        >
           <MenuIcon />
         </IconButton>
         <Link
@@ -33,15 +42,25 @@ export function AdminTopbar({ onMenuToggle, onOpenSettings, ...profile }: AdminT
           sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}
           data-testid="dashboard-link"
         >
-          <Box component="img" src={IMAGES.logo} alt={vi.app.logoAlt} sx={{ width: 32, height: 32, flexShrink: 0 }} />
+          <Box
+            component="img"
+            src={IMAGES.logo}
+            alt={strings.app.logoAlt}
+            sx={{ width: 32, height: 32, flexShrink: 0 }}
+          />
           <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 700 }}>
-            {vi.app.adminTitle}
+            {strings.app.adminTitle}
           </Typography>
         </Link>
         <Box sx={{ flexGrow: 1 }} />
         <ThemeToggle />
-        <Tooltip title={vi.layout.settings}>
-          <IconButton color="inherit" aria-label={vi.layout.settings} onClick={onOpenSettings} data-testid="layout-settings-button">
+        <Tooltip title={strings.layout.settings}>
+          <IconButton
+            color="inherit"
+            aria-label={strings.layout.settings}
+            onClick={onOpenSettings}
+            data-testid="layout-settings-button"
+          >
             <SettingsOutlined />
           </IconButton>
         </Tooltip>

@@ -9,7 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { setMenuMode, useLayoutSettings } from '@/lib/layout-settings';
 import { setColorMode, useColorMode } from '@/lib/theme/color-mode';
 
@@ -23,11 +23,21 @@ interface RadioSettingProps<V extends string> {
 }
 
 /** One setting of the panel: its name above a group of radio buttons. */
-function RadioSetting<V extends string>({ labelId, label, value, onChange, options }: RadioSettingProps<V>) {
+function RadioSetting<V extends string>({
+  labelId,
+  label,
+  value,
+  onChange,
+  options,
+}: RadioSettingProps<V>) {
   return (
     <FormControl>
       <FormLabel id={labelId}>{label}</FormLabel>
-      <RadioGroup aria-labelledby={labelId} value={value} onChange={(event) => onChange(event.target.value as V)}>
+      <RadioGroup
+        aria-labelledby={labelId}
+        value={value}
+        onChange={(event) => onChange(event.target.value as V)}
+      >
         {options.map(([option, optionLabel]) => (
           <FormControlLabel key={option} value={option} control={<Radio />} label={optionLabel} />
         ))}
@@ -49,33 +59,36 @@ export function LayoutConfigPanel({ open, onClose }: { open: boolean; onClose: (
       slotProps={{ paper: { sx: { width: 300, maxWidth: '90vw' } } }}
     >
       <Box sx={{ p: 2 }} data-testid="layout-config-panel">
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}
+        >
           <Typography variant="h6" component="h2">
-            {vi.layout.settingsTitle}
+            {strings.layout.settingsTitle}
           </Typography>
-          <IconButton aria-label={vi.common.close} onClick={onClose}>
+          <IconButton aria-label={strings.common.close} onClick={onClose}>
             <CloseIcon />
           </IconButton>
         </Stack>
         <Stack spacing={3}>
           <RadioSetting
             labelId="menu-mode-label"
-            label={vi.layout.menuMode}
+            label={strings.layout.menuMode}
             value={menuMode}
             onChange={setMenuMode}
             options={[
-              ['static', vi.layout.menuModeStatic],
-              ['overlay', vi.layout.menuModeOverlay],
+              ['static', strings.layout.menuModeStatic],
+              ['overlay', strings.layout.menuModeOverlay],
             ]}
           />
           <RadioSetting
             labelId="color-mode-label"
-            label={vi.layout.colorMode}
+            label={strings.layout.colorMode}
             value={colorMode}
             onChange={setColorMode}
             options={[
-              ['light', vi.layout.colorModeLight],
-              ['dark', vi.layout.colorModeDark],
+              ['light', strings.layout.colorModeLight],
+              ['dark', strings.layout.colorModeDark],
             ]}
           />
         </Stack>

@@ -10,7 +10,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SwapVertOutlined from '@mui/icons-material/SwapVertOutlined';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { UserRole } from '@/lib/auth/types';
 
 export interface MenuItemModel {
@@ -35,31 +35,61 @@ export interface MenuGroupModel {
  * received bank transfers), then the admin's own 'Hệ thống' group.
  */
 export const ADMIN_MENU: readonly MenuGroupModel[] = [
-  { label: vi.menu.groups.home, items: [{ label: vi.menu.dashboard, to: paths.admin.root, icon: DashboardOutlined, end: true }] },
   {
-    label: vi.menu.groups.products,
+    label: strings.menu.groups.home,
+    items: [
+      { label: strings.menu.dashboard, to: paths.admin.root, icon: DashboardOutlined, end: true },
+    ],
+  },
+  {
+    label: strings.menu.groups.products,
     items: [
       // Exact match: the serial-code list lives below the products path.
-      { label: vi.menu.productList, to: paths.admin.products, icon: Inventory2Outlined, end: true },
-      { label: vi.shell.menu.serialCodes, to: paths.admin.serialCodes, icon: KeyOutlined },
+      {
+        label: strings.menu.productList,
+        to: paths.admin.products,
+        icon: Inventory2Outlined,
+        end: true,
+      },
+      { label: strings.shell.menu.serialCodes, to: paths.admin.serialCodes, icon: KeyOutlined },
     ],
   },
-  { label: vi.menu.groups.orders, items: [{ label: vi.menu.orderList, to: paths.admin.orders, icon: ReceiptLongOutlined }] },
   {
-    label: vi.menu.groups.providers,
+    label: strings.menu.groups.orders,
+    items: [{ label: strings.menu.orderList, to: paths.admin.orders, icon: ReceiptLongOutlined }],
+  },
+  {
+    label: strings.menu.groups.providers,
     items: [
-      { label: vi.menu.paymentProviders, to: paths.admin.paymentProviders, icon: PaymentsOutlined },
-      { label: vi.menu.paymentTransactions, to: paths.admin.paymentTransactions, icon: SwapVertOutlined, badge: 'unmatchedTransfers' },
+      {
+        label: strings.menu.paymentProviders,
+        to: paths.admin.paymentProviders,
+        icon: PaymentsOutlined,
+      },
+      {
+        label: strings.menu.paymentTransactions,
+        to: paths.admin.paymentTransactions,
+        icon: SwapVertOutlined,
+        badge: 'unmatchedTransfers',
+      },
     ],
   },
   {
-    label: vi.shell.menu.system,
+    label: strings.shell.menu.system,
     adminOnly: true,
     items: [
-      { label: vi.shell.menu.users, to: paths.admin.users, icon: GroupOutlined },
-      { label: vi.shell.menu.configuration, to: paths.admin.configuration, icon: SettingsOutlined },
-      { label: vi.shell.menu.notifications, to: paths.admin.notifications, icon: NotificationsOutlined },
-      { label: vi.shell.menu.auditLog, to: paths.admin.auditLog, icon: HistoryOutlined },
+      { label: strings.shell.menu.users, to: paths.admin.users, icon: GroupOutlined },
+      {
+        label: strings.shell.menu.configuration,
+        to: paths.admin.configuration,
+        icon: SettingsOutlined,
+      },
+      {
+        label: strings.shell.menu.notifications,
+        to: paths.admin.notifications,
+        icon: NotificationsOutlined,
+      },
+      { label: strings.shell.menu.auditLog, to: paths.admin.auditLog, icon: HistoryOutlined },
     ],
   },
 ];

@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 
 export interface ProfileMenuProps {
   displayName?: string;
@@ -18,7 +18,12 @@ export interface ProfileMenuProps {
   onLogout: () => void;
 }
 
-export function ProfileMenu({ displayName, secondary, onChangePassword, onLogout }: ProfileMenuProps) {
+export function ProfileMenu({
+  displayName,
+  secondary,
+  onChangePassword,
+  onLogout,
+}: ProfileMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const run = (action: () => void) => () => {
@@ -30,7 +35,7 @@ export function ProfileMenu({ displayName, secondary, onChangePassword, onLogout
     <>
       <IconButton
         color="inherit"
-        aria-label={vi.layout.profileMenu}
+        aria-label={strings.layout.profileMenu}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
@@ -46,7 +51,11 @@ export function ProfileMenu({ displayName, secondary, onChangePassword, onLogout
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         {displayName && (
-          <Box component="li" role="presentation" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', mb: 1 }}>
+          <Box
+            component="li"
+            role="presentation"
+            sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', mb: 1 }}
+          >
             <ListItemText primary={displayName} secondary={secondary} data-testid="profile-name" />
           </Box>
         )}
@@ -54,14 +63,14 @@ export function ProfileMenu({ displayName, secondary, onChangePassword, onLogout
           <ListItemIcon>
             <KeyOutlined fontSize="small" />
           </ListItemIcon>
-          <ListItemText primary={vi.layout.changePassword} />
+          <ListItemText primary={strings.layout.changePassword} />
         </MenuItem>
         <Divider />
         <MenuItem onClick={run(onLogout)} data-testid="logout-menu-item">
           <ListItemIcon>
             <LogoutOutlined fontSize="small" />
           </ListItemIcon>
-          <ListItemText primary={vi.layout.logout} />
+          <ListItemText primary={strings.layout.logout} />
         </MenuItem>
       </Menu>
     </>

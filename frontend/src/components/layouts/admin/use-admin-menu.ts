@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DESKTOP_MEDIA_QUERY } from '@/config/constants';
-import { closeFloatingMenus, INITIAL_MENU_STATE, toggleMenu, useLayoutSettings } from '@/lib/layout-settings';
+import {
+  closeFloatingMenus,
+  INITIAL_MENU_STATE,
+  toggleMenu,
+  useLayoutSettings,
+} from '@/lib/layout-settings';
 import { useMediaQuery } from '@/lib/use-media-query';
 
 /** The admin layout's menu state and how the sidebar is shown for it. */
@@ -16,7 +21,10 @@ export function useAdminMenu() {
     setState(closeFloatingMenus);
   }, [pathname, menuMode, isDesktop]);
 
-  const onMenuToggle = useCallback(() => setState((prev) => toggleMenu(prev, menuMode, isDesktop)), [menuMode, isDesktop]);
+  const onMenuToggle = useCallback(
+    () => setState((prev) => toggleMenu(prev, menuMode, isDesktop)),
+    [menuMode, isDesktop],
+  );
   const closeMenu = useCallback(() => setState(closeFloatingMenus), []);
 
   const docked = menuMode === 'static' && isDesktop;

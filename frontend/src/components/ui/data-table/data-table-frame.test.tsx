@@ -44,7 +44,11 @@ describe('DataTableFrame', () => {
     renderTable([{ name: 'Steam 100K', price: '95.000 ₫' }]);
     const row = screen.getAllByRole('row')[1];
     const cells = within(row).getAllByRole('cell');
-    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(['Tên', 'Giá bán', 'Thao tác']);
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual([
+      'Tên',
+      'Giá bán',
+      'Thao tác',
+    ]);
   });
 
   it('shows the empty text across every column, the actions one too, with no label', () => {

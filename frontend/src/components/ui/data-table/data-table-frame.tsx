@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Theme } from '@mui/material/styles';
 import { TableFooterPagination, type TablePageProps } from './table-footer-pagination';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { TableEmptyRow, TableLoadError, TableLoadingBar } from './table-state-rows';
 
 /** What a screen hands to a server-paged table about its query. */
@@ -48,7 +48,10 @@ function useCellLabels(table: RefObject<HTMLTableElement | null>) {
   useLayoutEffect(() => {
     const element = table.current;
     if (!element) return;
-    const heads = Array.from(element.querySelectorAll('thead th'), (th) => th.textContent?.trim() ?? '');
+    const heads = Array.from(
+      element.querySelectorAll('thead th'),
+      (th) => th.textContent?.trim() ?? '',
+    );
     for (const row of Array.from(element.querySelectorAll('tbody tr'))) {
       let column = 0;
       for (const cell of Array.from(row.children) as HTMLTableCellElement[]) {
@@ -112,7 +115,17 @@ const responsiveTable = (minWidth: number) => (theme: Theme) => ({
  * phone) with its head and its empty row, and the pager. The feature supplies the columns
  * and the rows.
  */
-export function DataTableFrame({ query, loadErrorText, label, testId, minWidth, columns, actions, emptyText, children }: DataTableFrameProps) {
+export function DataTableFrame({
+  query,
+  loadErrorText,
+  label,
+  testId,
+  minWidth,
+  columns,
+  actions,
+  emptyText,
+  children,
+}: DataTableFrameProps) {
   const { data, isFetching, error, onRetry, ...page } = query;
   const table = useRef<HTMLTableElement>(null);
   useCellLabels(table);
@@ -121,18 +134,30 @@ export function DataTableFrame({ query, loadErrorText, label, testId, minWidth, 
       {error && <TableLoadError message={loadErrorText(error.message)} onRetry={onRetry} />}
       <TableLoadingBar active={isFetching} />
       <TableContainer>
-        <Table ref={table} size="small" aria-label={label} data-testid={testId} sx={responsiveTable(minWidth)}>
+        <Table
+          ref={table}
+          size="small"
+          aria-label={label}
+          data-testid={testId}
+          sx={responsiveTable(minWidth)}
+        >
           <TableHead>
             <TableRow>
               {columns.map((column, index) => (
-                <Fragment key={index}>{typeof column === 'string' ? <TableCell>{column}</TableCell> : column}</Fragment>
+                <Fragment key={index}>
+                  {typeof column === 'string' ? <TableCell>{column}</TableCell> : column}
+                </Fragment>
               ))}
-              {actions && <TableCell align="right">{vi.common.actions}</TableCell>}
+              {actions && <TableCell align="right">{strings.common.actions}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
             {children}
-            {data && data.items.length === 0 && <TableEmptyRow colSpan={columns.length + (actions ? 1 : 0)}>{emptyText}</TableEmptyRow>}
+            {data && data.items.length === 0 && (
+              <TableEmptyRow colSpan={columns.length + (actions ? 1 : 0)}>
+                {emptyText}
+              </TableEmptyRow>
+            )}
           </TableBody>
         </Table>
       </TableContainer>

@@ -8,7 +8,11 @@ import type { ReactNode } from 'react';
 /** The right-aligned row of action buttons in a table's last cell. */
 export function RowActions({ children, centered }: { children: ReactNode; centered?: boolean }) {
   return (
-    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', ...(centered && { alignItems: 'center' }) }}>
+    <Stack
+      direction="row"
+      spacing={0.5}
+      sx={{ justifyContent: 'flex-end', ...(centered && { alignItems: 'center' }) }}
+    >
       {children}
     </Stack>
   );
@@ -31,16 +35,34 @@ interface RowActionButtonProps {
 }
 
 /** A small icon button with a tooltip, for a table row. */
-export function RowActionButton({ title, label, icon, onClick, color, disabled, testId }: RowActionButtonProps) {
+export function RowActionButton({
+  title,
+  label,
+  icon,
+  onClick,
+  color,
+  disabled,
+  testId,
+}: RowActionButtonProps) {
   const button = (
-    <IconButton size="small" color={color} aria-label={label} onClick={onClick} disabled={disabled} data-testid={testId}>
+    <IconButton
+      size="small"
+      color={color}
+      aria-label={label}
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+    >
       {icon}
     </IconButton>
   );
   return <Tooltip title={title}>{disabled === undefined ? button : <span>{button}</span>}</Tooltip>;
 }
 
-interface RowActionPresetProps extends Pick<RowActionButtonProps, 'onClick' | 'disabled' | 'testId'> {
+interface RowActionPresetProps extends Pick<
+  RowActionButtonProps,
+  'onClick' | 'disabled' | 'testId'
+> {
   /** The action's word ("Sửa", "Xóa"): the tooltip, and with `name` the accessible name. */
   action: string;
   /** What the row is called: the accessible name is "<action> <name>". */
@@ -51,10 +73,25 @@ interface RowActionPresetProps extends Pick<RowActionButtonProps, 'onClick' | 'd
 
 /** A row's edit button (a pencil). */
 export function EditRowAction({ action, name, title = action, ...button }: RowActionPresetProps) {
-  return <RowActionButton title={title} label={`${action} ${name}`} icon={<EditOutlined fontSize="small" />} {...button} />;
+  return (
+    <RowActionButton
+      title={title}
+      label={`${action} ${name}`}
+      icon={<EditOutlined fontSize="small" />}
+      {...button}
+    />
+  );
 }
 
 /** A row's delete button (a red bin). */
 export function DeleteRowAction({ action, name, title = action, ...button }: RowActionPresetProps) {
-  return <RowActionButton title={title} label={`${action} ${name}`} icon={<DeleteOutlined fontSize="small" />} color="error" {...button} />;
+  return (
+    <RowActionButton
+      title={title}
+      label={`${action} ${name}`}
+      icon={<DeleteOutlined fontSize="small" />}
+      color="error"
+      {...button}
+    />
+  );
 }

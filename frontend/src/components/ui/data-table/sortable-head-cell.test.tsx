@@ -14,7 +14,13 @@ function renderCell(sort: TableSort<Field> | null, field: Field, firstDirection?
     <Table>
       <TableHead>
         <TableRow>
-          <SortableHeadCell field={field} label="Cột" sort={sort} onSortChange={onSortChange} firstDirection={firstDirection} />
+          <SortableHeadCell
+            field={field}
+            label="Cột"
+            sort={sort}
+            onSortChange={onSortChange}
+            firstDirection={firstDirection}
+          />
         </TableRow>
       </TableHead>
     </Table>,
@@ -25,18 +31,31 @@ function renderCell(sort: TableSort<Field> | null, field: Field, firstDirection?
 describe('nextSort', () => {
   it('starts another column at its first direction', () => {
     expect(nextSort<Field>(null, 'name')).toEqual({ sortBy: 'name', sortDir: 'asc' });
-    expect(nextSort<Field>({ sortBy: 'name', sortDir: 'desc' }, 'createdAt', 'desc')).toEqual({ sortBy: 'createdAt', sortDir: 'desc' });
+    expect(nextSort<Field>({ sortBy: 'name', sortDir: 'desc' }, 'createdAt', 'desc')).toEqual({
+      sortBy: 'createdAt',
+      sortDir: 'desc',
+    });
   });
 
   it('flips the active column', () => {
-    expect(nextSort<Field>({ sortBy: 'name', sortDir: 'asc' }, 'name')).toEqual({ sortBy: 'name', sortDir: 'desc' });
-    expect(nextSort<Field>({ sortBy: 'createdAt', sortDir: 'desc' }, 'createdAt', 'desc')).toEqual({ sortBy: 'createdAt', sortDir: 'asc' });
+    expect(nextSort<Field>({ sortBy: 'name', sortDir: 'asc' }, 'name')).toEqual({
+      sortBy: 'name',
+      sortDir: 'desc',
+    });
+    expect(nextSort<Field>({ sortBy: 'createdAt', sortDir: 'desc' }, 'createdAt', 'desc')).toEqual({
+      sortBy: 'createdAt',
+      sortDir: 'asc',
+    });
   });
 });
 
 describe('SortableHeadCell', () => {
   it('sorts an inactive column by its first direction on click', async () => {
-    const { onSortChange, user } = renderCell({ sortBy: 'name', sortDir: 'asc' }, 'createdAt', 'desc');
+    const { onSortChange, user } = renderCell(
+      { sortBy: 'name', sortDir: 'asc' },
+      'createdAt',
+      'desc',
+    );
     expect(screen.getByRole('columnheader')).not.toHaveAttribute('aria-sort');
     await user.click(screen.getByRole('button', { name: 'Cột' }));
     expect(onSortChange).toHaveBeenCalledWith({ sortBy: 'createdAt', sortDir: 'desc' });

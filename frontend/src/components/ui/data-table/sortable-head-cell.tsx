@@ -13,8 +13,13 @@ export interface TableSort<F extends string> {
  * The sort after a click on `field`'s header: the active column flips its direction,
  * another column starts at its own first direction.
  */
-export function nextSort<F extends string>(sort: TableSort<F> | null, field: F, firstDirection: SortDirection = 'asc'): TableSort<F> {
-  if (sort?.sortBy === field) return { sortBy: field, sortDir: sort.sortDir === 'asc' ? 'desc' : 'asc' };
+export function nextSort<F extends string>(
+  sort: TableSort<F> | null,
+  field: F,
+  firstDirection: SortDirection = 'asc',
+): TableSort<F> {
+  if (sort?.sortBy === field)
+    return { sortBy: field, sortDir: sort.sortDir === 'asc' ? 'desc' : 'asc' };
   return { sortBy: field, sortDir: firstDirection };
 }
 
@@ -41,7 +46,11 @@ export function SortableHeadCell<F extends string>({
   const direction = active ? sort.sortDir : firstDirection;
   return (
     <TableCell align={align} sortDirection={active ? direction : false}>
-      <TableSortLabel active={active} direction={direction} onClick={() => onSortChange(nextSort(sort, field, firstDirection))}>
+      <TableSortLabel
+        active={active}
+        direction={direction}
+        onClick={() => onSortChange(nextSort(sort, field, firstDirection))}
+      >
         {label}
       </TableSortLabel>
     </TableCell>

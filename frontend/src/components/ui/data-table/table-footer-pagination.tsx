@@ -1,6 +1,6 @@
 import TablePagination from '@mui/material/TablePagination';
 import { PAGE_SIZE_OPTIONS } from '@/config/constants';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 
 export interface TablePageProps {
   /** 1-based, as the API counts pages. */
@@ -27,10 +27,14 @@ export function TableFooterPagination({
       rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
       onPageChange={(_, page) => onPageChange(page + 1)}
       onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
-      labelRowsPerPage={vi.common.rowsPerPage}
-      labelDisplayedRows={({ from, to, count }) => vi.common.displayedRows(from, to, count)}
+      labelRowsPerPage={strings.common.rowsPerPage}
+      labelDisplayedRows={({ from, to, count }) => strings.common.displayedRows(from, to, count)}
       sx={{
-        '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
+        '& .MuiTablePagination-toolbar': {
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          px: { xs: 1, sm: 2 },
+        },
         '& .MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
       }}
     />

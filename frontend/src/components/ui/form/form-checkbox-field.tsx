@@ -16,7 +16,14 @@ interface FormCheckboxFieldProps<T extends FieldValues, TOut = T> {
 }
 
 /** A labelled Checkbox bound to a boolean react-hook-form field. */
-export function FormCheckboxField<T extends FieldValues, TOut = T>({ control, name, label, helperText, disabled, testId }: FormCheckboxFieldProps<T, TOut>) {
+export function FormCheckboxField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  label,
+  helperText,
+  disabled,
+  testId,
+}: FormCheckboxFieldProps<T, TOut>) {
   const { field } = useController<T, FieldPath<T>, TOut>({ control, name });
   return (
     <div>

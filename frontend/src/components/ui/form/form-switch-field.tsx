@@ -12,7 +12,12 @@ interface FormSwitchFieldProps<T extends FieldValues, TOut = T> {
 }
 
 /** A labelled Switch bound to a boolean react-hook-form field. */
-export function FormSwitchField<T extends FieldValues, TOut = T>({ control, name, label, testId }: FormSwitchFieldProps<T, TOut>) {
+export function FormSwitchField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  label,
+  testId,
+}: FormSwitchFieldProps<T, TOut>) {
   const { field } = useController<T, FieldPath<T>, TOut>({ control, name });
   return (
     <FormControlLabel

@@ -3,7 +3,10 @@ import { useController, type Control, type FieldPath, type FieldValues } from 'r
 import { PasswordField } from '../password-field';
 
 // `TOut` is what the form's resolver turns the values into (a zod transform, for instance).
-type FormTextFieldProps<T extends FieldValues, TOut = T> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+type FormTextFieldProps<T extends FieldValues, TOut = T> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> & {
   control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   maxLength?: number;
@@ -42,7 +45,12 @@ type FormPasswordFieldProps<T extends FieldValues, TOut = T> = Omit<
   name: FieldPath<T>;
 };
 
-export function FormPasswordField<T extends FieldValues, TOut = T>({ control, name, helperText, ...props }: FormPasswordFieldProps<T, TOut>) {
+export function FormPasswordField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  helperText,
+  ...props
+}: FormPasswordFieldProps<T, TOut>) {
   const { field, fieldState } = useController<T, FieldPath<T>, TOut>({ control, name });
   return (
     <PasswordField

@@ -12,7 +12,10 @@ export const APP_CONFIGURATION_PATH = CONFIGURATION_PATHS.web;
  * name saved a moment ago shows on the next page load.
  */
 export function getAppConfiguration(signal?: AbortSignal): Promise<PublicAppConfiguration> {
-  return api.get<PublicAppConfiguration>(CONFIGURATION_PATHS.web, undefined, { signal, cache: 'no-cache' });
+  return api.get<PublicAppConfiguration>(CONFIGURATION_PATHS.web, undefined, {
+    signal,
+    cache: 'no-cache',
+  });
 }
 
 export function getAppConfigurationQueryOptions() {

@@ -1,9 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { appConfigurationKeys, CONFIGURATION_PATHS, type AdminAppConfiguration, type UpdateAppConfigurationPayload } from './types';
+import {
+  appConfigurationKeys,
+  CONFIGURATION_PATHS,
+  type AdminAppConfiguration,
+  type UpdateAppConfigurationPayload,
+} from './types';
 
 /** PUT admin Configuration/AppConfiguration (admin only; code 1 with `details` per field). */
-export function updateAppConfiguration(payload: UpdateAppConfigurationPayload): Promise<AdminAppConfiguration> {
+export function updateAppConfiguration(
+  payload: UpdateAppConfigurationPayload,
+): Promise<AdminAppConfiguration> {
   return api.put<AdminAppConfiguration>(CONFIGURATION_PATHS.admin, payload);
 }
 

@@ -53,7 +53,11 @@ describe('ConfigurationScreen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Số điện thoại liên hệ' }), '12');
     const form = screen.getByTestId('configuration-form');
     await user.click(screen.getByTestId('configuration-save'));
-    expect(await within(form).findByText('Số điện thoại gồm 6 đến 20 ký tự: chữ số, dấu cách và dấu + ở đầu')).toBeInTheDocument();
+    expect(
+      await within(form).findByText(
+        'Số điện thoại gồm 6 đến 20 ký tự: chữ số, dấu cách và dấu + ở đầu',
+      ),
+    ).toBeInTheDocument();
     await user.clear(screen.getByRole('textbox', { name: 'Số điện thoại liên hệ' }));
     await user.clear(screen.getByRole('textbox', { name: 'Mã Google Analytics' }));
 
@@ -78,15 +82,22 @@ describe('ConfigurationScreen', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch((_url, init) =>
       init.method === 'PUT'
-        ? errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [{ field: 'socialUrl', message: 'Địa chỉ không dùng được' }])
+        ? errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [
+            { field: 'socialUrl', message: 'Địa chỉ không dùng được' },
+          ])
         : okEnvelope(saved),
     );
     renderApp('/admin/system/configuration');
     const user = userEvent.setup();
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Tên cửa hàng' })).toHaveValue('Cửa hàng A'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Tên cửa hàng' })).toHaveValue('Cửa hàng A'),
+    );
     await user.click(screen.getByTestId('configuration-save'));
     expect(await screen.findByText('Địa chỉ không dùng được')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Trang mạng xã hội' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Trang mạng xã hội' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 
   it('sends staff to access denied', async () => {
@@ -98,11 +109,28 @@ describe('ConfigurationScreen', () => {
 
   it('is linked from the dashboard for admins, with the users screen', async () => {
     signIn('admin');
-    mockFetch(() => okEnvelope(saved));
+    // The dashboard reads its figures too: an empty month, so that it draws without error.
+    const emptyMonth = {
+      from: '2026-11-01T00:00:00+07:00',
+      to: '2026-12-01T00:00:00+07:00',
+      revenue: 0,
+      completedOrders: 0,
+      orderCounts: {},
+      codesSold: 0,
+      revenueByDay: [],
+      topProducts: [],
+      lowStock: [],
+    };
+    mockFetch((url) => okEnvelope(url.includes('/Dashboard/Summary') ? emptyMonth : saved));
     renderApp('/admin');
     // The dashboard's own buttons (the admin menu has 'Người dùng' too).
     const dashboard = await screen.findByTestId('dashboard');
-    expect(await within(dashboard).findByRole('link', { name: 'Cấu hình cửa hàng' })).toHaveAttribute('href', '/admin/system/configuration');
-    expect(within(dashboard).getByRole('link', { name: 'Người dùng' })).toHaveAttribute('href', '/admin/system/users');
+    expect(
+      await within(dashboard).findByRole('link', { name: 'Cấu hình cửa hàng' }),
+    ).toHaveAttribute('href', '/admin/system/configuration');
+    expect(within(dashboard).getByRole('link', { name: 'Người dùng' })).toHaveAttribute(
+      'href',
+      '/admin/system/users',
+    );
   });
 });

@@ -13,7 +13,7 @@ import { FormImageUploadField } from '@/components/image-upload/image-upload-fie
 import { PageHeader } from '@/components/ui/page-header';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { CONFIGURATION_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
@@ -27,7 +27,7 @@ import {
   type ConfigurationFormValues,
 } from './configuration-schema';
 
-const t = vi.configuration;
+const t = strings.configuration;
 
 function Section({ title }: { title: string }) {
   return (
@@ -45,7 +45,11 @@ export function ConfigurationScreen() {
   const config = useAdminAppConfiguration();
   const update = useUpdateAppConfiguration();
   const [uploading, setUploading] = useState(false);
-  const { control, handleSubmit, reset, setError, formState } = useForm<ConfigurationFormValues, unknown, UpdateAppConfigurationPayload>({
+  const { control, handleSubmit, reset, setError, formState } = useForm<
+    ConfigurationFormValues,
+    unknown,
+    UpdateAppConfigurationPayload
+  >({
     resolver: zodResolver(configurationSchema),
     defaultValues: toConfigurationValues(undefined),
   });
@@ -71,7 +75,9 @@ export function ConfigurationScreen() {
 
   const saved = config.data;
   const lastUpdated =
-    saved?.updatedBy && saved.updatedAt ? t.lastUpdated(formatDateTime(saved.updatedAt), saved.updatedBy) : t.neverUpdated;
+    saved?.updatedBy && saved.updatedAt
+      ? t.lastUpdated(formatDateTime(saved.updatedAt), saved.updatedBy)
+      : t.neverUpdated;
 
   return (
     <>
@@ -83,13 +89,17 @@ export function ConfigurationScreen() {
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {config.isPending ? (
-          <Stack spacing={2} aria-busy="true" aria-label={vi.app.loading}>
+          <Stack spacing={2} aria-busy="true" aria-label={strings.app.loading}>
             {Array.from({ length: 6 }, (_, i) => (
               <Skeleton key={i} variant="rounded" height={48} />
             ))}
           </Stack>
         ) : (
-          <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="configuration-form">
+          <form
+            noValidate
+            onSubmit={(event) => void onSubmit(event)}
+            data-testid="configuration-form"
+          >
             <Grid container spacing={2}>
               <Section title={t.sections.identity} />
               <Grid size={{ xs: 12, md: 6 }}>
@@ -104,7 +114,13 @@ export function ConfigurationScreen() {
                 />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
-                <FormTextField control={control} name="shopTagline" label={t.fields.shopTagline} fullWidth maxLength={CONFIGURATION_LIMITS.shopTaglineMax} />
+                <FormTextField
+                  control={control}
+                  name="shopTagline"
+                  label={t.fields.shopTagline}
+                  fullWidth
+                  maxLength={CONFIGURATION_LIMITS.shopTaglineMax}
+                />
               </Grid>
               <Grid size={12}>
                 <FormImageUploadField
@@ -176,8 +192,16 @@ export function ConfigurationScreen() {
               </Grid>
 
               <Grid size={12}>
-                <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-                  <Typography variant="caption" color="text.secondary" data-testid="configuration-last-updated">
+                <Stack
+                  direction={{ xs: 'column-reverse', sm: 'row' }}
+                  spacing={1.5}
+                  sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+                >
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    data-testid="configuration-last-updated"
+                  >
                     {lastUpdated}
                   </Typography>
                   <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
@@ -195,7 +219,7 @@ export function ConfigurationScreen() {
                       disabled={uploading}
                       data-testid="configuration-save"
                     >
-                      {vi.common.save}
+                      {strings.common.save}
                     </Button>
                   </Stack>
                 </Stack>

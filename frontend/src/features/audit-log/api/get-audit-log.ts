@@ -2,7 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Paginated } from '@/lib/api-types';
 import type { PageParams } from '@/lib/paged-list-query';
-import { auditLogEndpoints, auditLogKeys, type AuditAction, type AuditEntry, type AuditSource } from './types';
+import {
+  auditLogEndpoints,
+  auditLogKeys,
+  type AuditAction,
+  type AuditEntry,
+  type AuditSource,
+} from './types';
 
 export interface GetAuditLogParams extends PageParams {
   actor?: string;
@@ -12,7 +18,11 @@ export interface GetAuditLogParams extends PageParams {
   to?: string;
 }
 
-export function getAuditLog(source: AuditSource, params: GetAuditLogParams, signal?: AbortSignal): Promise<Paginated<AuditEntry>> {
+export function getAuditLog(
+  source: AuditSource,
+  params: GetAuditLogParams,
+  signal?: AbortSignal,
+): Promise<Paginated<AuditEntry>> {
   return api.get<Paginated<AuditEntry>>(auditLogEndpoints[source], { ...params }, { signal });
 }
 
@@ -21,7 +31,8 @@ export function getAuditLogQueryOptions(source: AuditSource, params: GetAuditLog
     queryKey: auditLogKeys.list(source, params),
     queryFn: ({ signal }) => getAuditLog(source, params, signal),
     // The last page stays while the next loads, but never under the other source's tab.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === source ? previous : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === source ? previous : undefined,
   });
 }
 

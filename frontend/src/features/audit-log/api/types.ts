@@ -54,7 +54,8 @@ export function isAuditAction(source: AuditSource, value: string): value is Audi
  * An entry of either source: `at` is an RFC 3339 instant, `actor` the user name of whoever
  * acted (for a lockout, the name that was tried).
  */
-export type AuditEntry = ApiSchema<'IdentityAuditEntry'> | ApiSchema<'StoreAuditEntry'> | ApiSchema<'PaymentAuditEntry'>;
+export type AuditEntry =
+  ApiSchema<'IdentityAuditEntry'> | ApiSchema<'StoreAuditEntry'> | ApiSchema<'PaymentAuditEntry'>;
 
 export const auditLogEndpoints = {
   store: '/retailstore/api/admin/v1/AuditLog/Pagination',

@@ -1,5 +1,11 @@
-import { DayRangeFields, FilterBar, FilterSelect, filterFields, SearchField } from '@/components/ui/filter-bar';
-import { vi } from '@/i18n/vi';
+import {
+  DayRangeFields,
+  FilterBar,
+  FilterSelect,
+  filterFields,
+  SearchField,
+} from '@/components/ui/filter-bar';
+import { strings } from '@/i18n/vi';
 import { AUDIT_ACTIONS, type AuditAction } from '../api/types';
 import { MAX_ACTOR_LENGTH, type AuditLogFilterValues } from './audit-log-url-state';
 
@@ -10,7 +16,7 @@ interface AuditLogFiltersProps {
 
 /** Actor, the current source's actions and a range of shop days. */
 export function AuditLogFilters({ value, onChange }: AuditLogFiltersProps) {
-  const t = vi.auditLog.filters;
+  const t = strings.auditLog.filters;
   const field = filterFields(value, onChange);
   return (
     <FilterBar rowFrom="md">
@@ -27,11 +33,15 @@ export function AuditLogFilters({ value, onChange }: AuditLogFiltersProps) {
         label={t.action}
         {...field('action')}
         options={AUDIT_ACTIONS[value.source]}
-        optionLabel={(action) => vi.auditLog.actions[action]}
+        optionLabel={(action) => strings.auditLog.actions[action]}
         testId="audit-log-action-filter"
         minWidth={220}
       />
-      <DayRangeFields value={value} onChange={onChange} testIds={{ from: 'audit-log-from-filter', to: 'audit-log-to-filter' }} />
+      <DayRangeFields
+        value={value}
+        onChange={onChange}
+        testIds={{ from: 'audit-log-from-filter', to: 'audit-log-to-filter' }}
+      />
     </FilterBar>
   );
 }

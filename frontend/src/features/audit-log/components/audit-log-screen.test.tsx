@@ -100,9 +100,21 @@ describe('audit log screen', () => {
     const accounts = await screen.findByRole('table', { name: 'Nhật ký thao tác: Tài khoản' });
     await within(accounts).findByText('Xóa người dùng');
     const rows = within(accounts).getAllByTestId('audit-log-row');
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['21/11/2026 09:00:00', 'owner', 'Xóa người dùng', 'staff.le', 'Xóa tài khoản nhân viên'],
-      ['21/11/2026 08:59:58', 'ghost', 'Khóa đăng nhập (sai mật khẩu)', '203.0.113.7', 'Khóa 15 phút sau 5 lần nhập sai mật khẩu khi đăng nhập'],
+      [
+        '21/11/2026 08:59:58',
+        'ghost',
+        'Khóa đăng nhập (sai mật khẩu)',
+        '203.0.113.7',
+        'Khóa 15 phút sau 5 lần nhập sai mật khẩu khi đăng nhập',
+      ],
     ]);
     expect(within(accounts).queryByText('Xem mã serial')).not.toBeInTheDocument();
     expect(auditCalls(fetch, IDENTITY)).toEqual([`${IDENTITY}?pageIndex=1&pageSize=20`]);
@@ -114,24 +126,61 @@ describe('audit log screen', () => {
     const fetch = api();
     const { router } = renderApp('/admin/system/audit-log');
     await screen.findByRole('table', { name: 'Nhật ký thao tác: Cửa hàng' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Cửa hàng', 'Thanh toán', 'Tài khoản']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Cửa hàng',
+      'Thanh toán',
+      'Tài khoản',
+    ]);
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Thanh toán' }));
     const payments = await screen.findByRole('table', { name: 'Nhật ký thao tác: Thanh toán' });
     await within(payments).findByText('Gán giao dịch vào đơn');
-    expect(within(payments).getAllByTestId('audit-log-row').map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['23/11/2026 09:00:00', 'staff.le', 'Gán giao dịch vào đơn', 'DH7K2M9QXA', 'Giao dịch sepay:93001 190.000 ₫ gán vào đơn DH7K2M9QXA'],
-      ['23/11/2026 08:00:00', 'owner', 'Sửa dịch vụ thanh toán', 'Chuyển khoản VCB (pp-1)', 'webhookAuth: apikey → hmac; webhookSecret: secret changed'],
+    expect(
+      within(payments)
+        .getAllByTestId('audit-log-row')
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        ),
+    ).toEqual([
+      [
+        '23/11/2026 09:00:00',
+        'staff.le',
+        'Gán giao dịch vào đơn',
+        'DH7K2M9QXA',
+        'Giao dịch sepay:93001 190.000 ₫ gán vào đơn DH7K2M9QXA',
+      ],
+      [
+        '23/11/2026 08:00:00',
+        'owner',
+        'Sửa dịch vụ thanh toán',
+        'Chuyển khoản VCB (pp-1)',
+        'webhookAuth: apikey → hmac; webhookSecret: secret changed',
+      ],
     ]);
     expect(router.state.location.search).toBe('?source=payment');
 
     await user.click(screen.getByRole('combobox', { name: 'Thao tác' }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(expect.arrayContaining(['Gán giao dịch vào đơn', 'Thêm dịch vụ thanh toán', 'Sửa dịch vụ thanh toán', 'Xóa dịch vụ thanh toán']));
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(
+      expect.arrayContaining([
+        'Gán giao dịch vào đơn',
+        'Thêm dịch vụ thanh toán',
+        'Sửa dịch vụ thanh toán',
+        'Xóa dịch vụ thanh toán',
+      ]),
+    );
     expect(options).not.toContain('Hủy đơn');
     await user.click(screen.getByRole('option', { name: 'Xóa dịch vụ thanh toán' }));
     await user.type(screen.getByTestId('audit-log-actor-filter'), 'owner');
-    await waitFor(() => expect(auditCalls(fetch, PAYMENT)).toContain(`${PAYMENT}?pageIndex=1&pageSize=20&actor=owner&action=payment_provider_delete`));
+    await waitFor(() =>
+      expect(auditCalls(fetch, PAYMENT)).toContain(
+        `${PAYMENT}?pageIndex=1&pageSize=20&actor=owner&action=payment_provider_delete`,
+      ),
+    );
   });
 
   it('reads the newer actions of every service in Vietnamese', () => {
@@ -158,7 +207,9 @@ describe('audit log screen', () => {
 
     await user.type(screen.getByTestId('audit-log-actor-filter'), 'owner');
     await user.click(screen.getByRole('combobox', { name: 'Thao tác' }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toContain('Hủy đơn');
     expect(options).not.toContain('Xóa người dùng');
     await user.click(screen.getByRole('option', { name: 'Xác nhận thanh toán thủ công' }));
@@ -169,7 +220,9 @@ describe('audit log screen', () => {
     await waitFor(() => expect(auditCalls(fetch, STORE)).toContain(filtered));
 
     await user.click(screen.getByRole('button', { name: 'Tới trang tiếp theo' }));
-    await waitFor(() => expect(auditCalls(fetch, STORE)).toContain(filtered.replace('pageIndex=1', 'pageIndex=2')));
+    await waitFor(() =>
+      expect(auditCalls(fetch, STORE)).toContain(filtered.replace('pageIndex=1', 'pageIndex=2')),
+    );
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
       actor: 'owner',
       action: 'order_confirm_payment',
@@ -187,13 +240,17 @@ describe('audit log screen', () => {
     );
   });
 
-  it('reads a shared link, ignoring values that are not the source\'s', async () => {
+  it("reads a shared link, ignoring values that are not the source's", async () => {
     signIn();
     const fetch = api();
-    renderApp('/admin/system/audit-log?source=identity&action=order_cancel&from=2026-02-30&to=2026-11-05&actor=owner');
+    renderApp(
+      '/admin/system/audit-log?source=identity&action=order_cancel&from=2026-02-30&to=2026-11-05&actor=owner',
+    );
     await screen.findByRole('table', { name: 'Nhật ký thao tác: Tài khoản' });
     await waitFor(() =>
-      expect(auditCalls(fetch, IDENTITY)).toEqual([`${IDENTITY}?pageIndex=1&pageSize=20&actor=owner&to=2026-11-06T00%3A00%3A00%2B07%3A00`]),
+      expect(auditCalls(fetch, IDENTITY)).toEqual([
+        `${IDENTITY}?pageIndex=1&pageSize=20&actor=owner&to=2026-11-06T00%3A00%3A00%2B07%3A00`,
+      ]),
     );
     expect(auditCalls(fetch, STORE)).toEqual([]);
   });
@@ -201,9 +258,13 @@ describe('audit log screen', () => {
   it("shows the server's error above the table and retries", async () => {
     signIn();
     let fail = true;
-    mockFetch(() => (fail ? errorEnvelope(503, 9, 'Dịch vụ tạm thời không khả dụng') : page([reveal])));
+    mockFetch(() =>
+      fail ? errorEnvelope(503, 9, 'Dịch vụ tạm thời không khả dụng') : page([reveal]),
+    );
     renderApp('/admin/system/audit-log');
-    expect(await screen.findByText('Không tải được nhật ký: Dịch vụ tạm thời không khả dụng')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Không tải được nhật ký: Dịch vụ tạm thời không khả dụng'),
+    ).toBeInTheDocument();
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Thử lại' }));
     expect(await screen.findByText('Xem mã serial')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { PageHeader } from '@/components/ui/page-header';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListUrlState } from '@/lib/use-list-url-state';
 import { useAuditLog } from '../api/get-audit-log';
@@ -17,7 +17,7 @@ const LIST = { codec: auditLogFilterCodec };
  * a log, newest first, filters and page in the URL.
  */
 export function AuditLogScreen() {
-  const t = vi.auditLog;
+  const t = strings.auditLog;
   const { filters, setFilters, page, pageProps } = useListUrlState(LIST);
   const actor = useDebouncedValue(filters.actor.trim());
   const log = useAuditLog(filters.source, {
@@ -42,7 +42,12 @@ export function AuditLogScreen() {
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {AUDIT_SOURCES.map((source) => (
-          <Tab key={source} value={source} label={t.sources[source]} data-testid={`audit-log-tab-${source}`} />
+          <Tab
+            key={source}
+            value={source}
+            label={t.sources[source]}
+            data-testid={`audit-log-tab-${source}`}
+          />
         ))}
       </Tabs>
       <AuditLogFilters value={filters} onChange={setFilters} />

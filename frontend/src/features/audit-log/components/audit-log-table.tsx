@@ -1,7 +1,10 @@
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
-import { vi } from '@/i18n/vi';
+import {
+  DataTableFrame,
+  type DataTableQueryProps,
+} from '@/components/ui/data-table/data-table-frame';
+import { strings } from '@/i18n/vi';
 import type { AuditEntry } from '../api/types';
 import { formatAuditTime } from './format-audit-time';
 
@@ -11,12 +14,12 @@ interface AuditLogTableProps extends DataTableQueryProps<AuditEntry> {
 
 /** An action's Vietnamese label; a name this screen does not know yet shows as sent. */
 export function actionLabel(action: string): string {
-  const labels: Record<string, string> = vi.auditLog.actions;
+  const labels: Record<string, string> = strings.auditLog.actions;
   return Object.hasOwn(labels, action) ? labels[action] : action;
 }
 
 export function AuditLogTable({ label, ...query }: AuditLogTableProps) {
-  const t = vi.auditLog;
+  const t = strings.auditLog;
   const rows = query.data?.items ?? [];
   return (
     <DataTableFrame
@@ -25,7 +28,13 @@ export function AuditLogTable({ label, ...query }: AuditLogTableProps) {
       label={label}
       testId="audit-log-table"
       minWidth={820}
-      columns={[t.columns.at, t.columns.actor, t.columns.action, t.columns.target, t.columns.detail]}
+      columns={[
+        t.columns.at,
+        t.columns.actor,
+        t.columns.action,
+        t.columns.target,
+        t.columns.detail,
+      ]}
       emptyText={t.empty}
     >
       {rows.map((entry) => (
@@ -33,8 +42,10 @@ export function AuditLogTable({ label, ...query }: AuditLogTableProps) {
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAuditTime(entry.at)}</TableCell>
           <TableCell sx={{ fontWeight: 600 }}>{entry.actor}</TableCell>
           <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{actionLabel(entry.action)}</TableCell>
-          <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.target || vi.common.empty}</TableCell>
-          <TableCell sx={{ minWidth: 200 }}>{entry.detail || vi.common.empty}</TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere' }}>
+            {entry.target || strings.common.empty}
+          </TableCell>
+          <TableCell sx={{ minWidth: 200 }}>{entry.detail || strings.common.empty}</TableCell>
         </TableRow>
       ))}
     </DataTableFrame>

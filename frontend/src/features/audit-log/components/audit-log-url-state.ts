@@ -12,7 +12,13 @@ export interface AuditLogFilterValues {
   toDay: string;
 }
 
-export const INITIAL_AUDIT_FILTERS: AuditLogFilterValues = { source: 'store', actor: '', action: '', fromDay: '', toDay: '' };
+export const INITIAL_AUDIT_FILTERS: AuditLogFilterValues = {
+  source: 'store',
+  actor: '',
+  action: '',
+  fromDay: '',
+  toDay: '',
+};
 
 /** The longest actor the services accept in the filter. */
 export const MAX_ACTOR_LENGTH = 100;
@@ -37,7 +43,10 @@ function isSource(value: string): value is AuditSource {
 export const auditLogFilterCodec: FilterCodec<AuditLogFilterValues> = {
   read: (search) => {
     const source = search.get(PARAMS.source) ?? '';
-    const filters = { ...INITIAL_AUDIT_FILTERS, source: isSource(source) ? source : INITIAL_AUDIT_FILTERS.source };
+    const filters = {
+      ...INITIAL_AUDIT_FILTERS,
+      source: isSource(source) ? source : INITIAL_AUDIT_FILTERS.source,
+    };
     const actor = search.get(PARAMS.actor) ?? '';
     const action = search.get(PARAMS.action) ?? '';
     const fromDay = search.get(PARAMS.fromDay) ?? '';

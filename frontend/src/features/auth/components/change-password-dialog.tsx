@@ -4,14 +4,18 @@ import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField } from '@/components/ui/form/form-text-field';
 import { CHANGE_PASSWORD_TOAST_LIFE_MS } from '@/config/constants';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
-import { CHANGE_PASSWORD_DEFAULTS, changePasswordSchema, type ChangePasswordValues } from './change-password-schema';
+import {
+  CHANGE_PASSWORD_DEFAULTS,
+  changePasswordSchema,
+  type ChangePasswordValues,
+} from './change-password-schema';
 
-const t = vi.changePassword;
+const t = strings.changePassword;
 const FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -30,14 +34,14 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(values, {
       onSuccess: () => {
-        showSuccess(t.success, vi.toast.titles.success, CHANGE_PASSWORD_TOAST_LIFE_MS);
+        showSuccess(t.success, strings.toast.titles.success, CHANGE_PASSWORD_TOAST_LIFE_MS);
         close();
       },
       onError: (error) => {
         if (isApiError(error, ERROR_CODES.wrongOldPassword)) {
-          showError(t.wrongOldPassword, vi.toast.titles.error, CHANGE_PASSWORD_TOAST_LIFE_MS);
+          showError(t.wrongOldPassword, strings.toast.titles.error, CHANGE_PASSWORD_TOAST_LIFE_MS);
         } else if (!applyServerFieldErrors(error, setError, FIELDS)) {
-          showError(error, vi.toast.titles.error, CHANGE_PASSWORD_TOAST_LIFE_MS);
+          showError(error, strings.toast.titles.error, CHANGE_PASSWORD_TOAST_LIFE_MS);
         }
       },
     });
@@ -53,7 +57,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       testId="change-password-dialog"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormPasswordField control={control} name="oldPassword" label={t.oldPassword} autoComplete="current-password" autoFocus />
+        <FormPasswordField
+          control={control}
+          name="oldPassword"
+          label={t.oldPassword}
+          autoComplete="current-password"
+          autoFocus
+        />
         <FormPasswordField
           control={control}
           name="newPassword"

@@ -12,7 +12,11 @@ function errorsOf(values: ChangePasswordValues): Record<string, string[]> {
   return errors;
 }
 
-const valid: ChangePasswordValues = { oldPassword: 'old-secret', newPassword: 'abcdef', confirmPassword: 'abcdef' };
+const valid: ChangePasswordValues = {
+  oldPassword: 'old-secret',
+  newPassword: 'abcdef',
+  confirmPassword: 'abcdef',
+};
 
 describe('change-password validation', () => {
   it('accepts a valid form', () => {
@@ -27,7 +31,10 @@ describe('change-password validation', () => {
     });
   });
 
-  const tooShortOrLong = { newPassword: ['Mật khẩu từ 6 đến 30 ký tự'], confirmPassword: ['Mật khẩu từ 6 đến 30 ký tự'] };
+  const tooShortOrLong = {
+    newPassword: ['Mật khẩu từ 6 đến 30 ký tự'],
+    confirmPassword: ['Mật khẩu từ 6 đến 30 ký tự'],
+  };
   it.each([
     [5, tooShortOrLong],
     [6, {}],
@@ -35,7 +42,9 @@ describe('change-password validation', () => {
     [31, tooShortOrLong],
   ])('new and confirm password of %i characters: problems %j', (length, expected) => {
     const password = 'a'.repeat(length);
-    expect(errorsOf({ ...valid, newPassword: password, confirmPassword: password })).toEqual(expected);
+    expect(errorsOf({ ...valid, newPassword: password, confirmPassword: password })).toEqual(
+      expected,
+    );
   });
 
   it('counts Unicode characters, not UTF-16 units', () => {
@@ -44,13 +53,17 @@ describe('change-password validation', () => {
   });
 
   it('reports a mismatch under the confirm field', () => {
-    expect(errorsOf({ ...valid, confirmPassword: 'abcdeg' })).toEqual({ confirmPassword: ['Mật khẩu mới không khớp'] });
+    expect(errorsOf({ ...valid, confirmPassword: 'abcdeg' })).toEqual({
+      confirmPassword: ['Mật khẩu mới không khớp'],
+    });
   });
 
   it('reports a mismatch even while the old password is missing', () => {
-    expect(errorsOf({ oldPassword: '', newPassword: 'abcdef', confirmPassword: 'abcdeg' })).toEqual({
-      oldPassword: ['Nhập mật khẩu cũ'],
-      confirmPassword: ['Mật khẩu mới không khớp'],
-    });
+    expect(errorsOf({ oldPassword: '', newPassword: 'abcdef', confirmPassword: 'abcdeg' })).toEqual(
+      {
+        oldPassword: ['Nhập mật khẩu cũ'],
+        confirmPassword: ['Mật khẩu mới không khớp'],
+      },
+    );
   });
 });

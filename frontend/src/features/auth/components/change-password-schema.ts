@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { passwordField } from '@/lib/validation';
 
-const t = vi.changePassword;
+const t = strings.changePassword;
 
 export const changePasswordSchema = z
   .object({

@@ -69,19 +69,25 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Mật khẩu'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
     await waitFor(() =>
-      expect(screen.getByTestId('login-error').textContent).toBe('Tên đăng nhập hoặc mật khẩu không đúng'),
+      expect(screen.getByTestId('login-error').textContent).toBe(
+        'Tên đăng nhập hoặc mật khẩu không đúng',
+      ),
     );
 
     await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
-    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe('Tài khoản đã bị khóa'));
+    await waitFor(() =>
+      expect(screen.getByTestId('login-error').textContent).toBe('Tài khoản đã bị khóa'),
+    );
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });
 
 /** The whole app, so that answers the form does not own reach the toast container. */
-describe('LoginForm: answers that are not the form\'s', () => {
+describe("LoginForm: answers that are not the form's", () => {
   function loginAnswers(answer: () => Response) {
-    return mockFetch((url) => (url.endsWith('/IdentityAuth/Login') ? answer() : errorEnvelope(404, 2, 'Không tìm thấy')));
+    return mockFetch((url) =>
+      url.endsWith('/IdentityAuth/Login') ? answer() : errorEnvelope(404, 2, 'Không tìm thấy'),
+    );
   }
 
   async function submit() {
@@ -93,11 +99,15 @@ describe('LoginForm: answers that are not the form\'s', () => {
 
   it('shows any other code as a toast, not on the form', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const fetch = loginAnswers(() => errorEnvelope(429, 4, 'Bạn thao tác quá nhanh, hãy thử lại sau'));
+    const fetch = loginAnswers(() =>
+      errorEnvelope(429, 4, 'Bạn thao tác quá nhanh, hãy thử lại sau'),
+    );
     renderApp('/admin/auth/login');
     await submit();
 
-    expect(await screen.findByTestId('toast')).toHaveTextContent('Bạn thao tác quá nhanh, hãy thử lại sau');
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      'Bạn thao tác quá nhanh, hãy thử lại sau',
+    );
     expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
     expect(fetch.mock.calls.filter(([url]) => url.endsWith('/IdentityAuth/Login'))).toHaveLength(1);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
@@ -105,13 +115,18 @@ describe('LoginForm: answers that are not the form\'s', () => {
 
   it('puts a code-1 field problem under its field', async () => {
     loginAnswers(() =>
-      errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [{ field: 'userName', message: 'Tên đăng nhập chỉ gồm a-z, 0-9, . _ -' }]),
+      errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [
+        { field: 'userName', message: 'Tên đăng nhập chỉ gồm a-z, 0-9, . _ -' },
+      ]),
     );
     renderApp('/admin/auth/login');
     await submit();
 
     expect(await screen.findByText('Tên đăng nhập chỉ gồm a-z, 0-9, . _ -')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Tên đăng nhập' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Tên đăng nhập' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text-field';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
@@ -33,13 +33,19 @@ export function LoginForm({ onSuccess }: { onSuccess: (result: LoginResult) => v
       onSuccess,
       onError: (error) => {
         if (isApiError(error) && FORM_ERROR_CODES.includes(error.code)) setFormError(error.message);
-        else if (!applyServerFieldErrors(error, setError, ['userName', 'password'])) showError(error);
+        else if (!applyServerFieldErrors(error, setError, ['userName', 'password']))
+          showError(error);
       },
     });
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={vi.auth.loginTitle} data-testid="login-form">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={strings.auth.loginTitle}
+      data-testid="login-form"
+    >
       <Stack spacing={2}>
         {formError && (
           <Alert severity="error" data-testid="login-error">
@@ -49,15 +55,21 @@ export function LoginForm({ onSuccess }: { onSuccess: (result: LoginResult) => v
         <FormTextField
           control={control}
           name="userName"
-          label={vi.auth.userName}
+          label={strings.auth.userName}
           autoComplete="username"
           autoFocus
           size="medium"
           slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
         />
-        <FormPasswordField control={control} name="password" label={vi.auth.password} autoComplete="current-password" size="medium" />
+        <FormPasswordField
+          control={control}
+          name="password"
+          label={strings.auth.password}
+          autoComplete="current-password"
+          size="medium"
+        />
         <Button type="submit" variant="contained" size="large" loading={login.isPending} fullWidth>
-          {vi.auth.submit}
+          {strings.auth.submit}
         </Button>
       </Stack>
     </form>

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import '@/lib/zod-setup';
 
 export const loginSchema = z.object({
-  userName: z.string().trim().min(1, vi.auth.userNameRequired),
-  password: z.string().min(1, vi.auth.passwordRequired),
+  userName: z.string().trim().min(1, strings.auth.userNameRequired),
+  password: z.string().min(1, strings.auth.passwordRequired),
 });
 
 export type LoginValues = z.infer<typeof loginSchema>;

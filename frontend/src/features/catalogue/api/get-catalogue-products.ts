@@ -16,12 +16,19 @@ export interface GetCatalogueProductsParams {
 }
 
 /** GET web Product/Pagination: active products, `sortOrder asc, createdAt desc`. */
-export async function getCatalogueProducts(params: GetCatalogueProductsParams, signal?: AbortSignal): Promise<Paginated<CatalogueProduct>> {
-  return normaliseCataloguePage(await api.get<Paginated<CatalogueProduct>>(CATALOGUE_PATH, { ...params }, { signal }));
+export async function getCatalogueProducts(
+  params: GetCatalogueProductsParams,
+  signal?: AbortSignal,
+): Promise<Paginated<CatalogueProduct>> {
+  return normaliseCataloguePage(
+    await api.get<Paginated<CatalogueProduct>>(CATALOGUE_PATH, { ...params }, { signal }),
+  );
 }
 
 /** A storefront never breaks on a surprising answer: no list means no products. */
-export function normaliseCataloguePage(page: Paginated<CatalogueProduct> | null | undefined): Paginated<CatalogueProduct> {
+export function normaliseCataloguePage(
+  page: Paginated<CatalogueProduct> | null | undefined,
+): Paginated<CatalogueProduct> {
   return {
     pageIndex: page?.pageIndex ?? 1,
     pageSize: page?.pageSize ?? CATALOGUE_PAGE_SIZE,
@@ -32,14 +39,19 @@ export function normaliseCataloguePage(page: Paginated<CatalogueProduct> | null 
 
 /** The next page's index, or undefined once every product is loaded. */
 export function nextPageIndex(page: Paginated<unknown>): number | undefined {
-  return page.pageIndex * page.pageSize < page.totalCount && page.items.length > 0 ? page.pageIndex + 1 : undefined;
+  return page.pageIndex * page.pageSize < page.totalCount && page.items.length > 0
+    ? page.pageIndex + 1
+    : undefined;
 }
 
 export function getCatalogueProductsQueryOptions(keyword: string) {
   return infiniteQueryOptions({
     queryKey: catalogueKeys.list({ keyword }),
     queryFn: ({ pageParam, signal }) =>
-      getCatalogueProducts({ keyword: keyword || undefined, pageIndex: pageParam, pageSize: CATALOGUE_PAGE_SIZE }, signal),
+      getCatalogueProducts(
+        { keyword: keyword || undefined, pageIndex: pageParam, pageSize: CATALOGUE_PAGE_SIZE },
+        signal,
+      ),
     initialPageParam: 1,
     getNextPageParam: nextPageIndex,
     // While a new search runs, the previous results stay on screen.

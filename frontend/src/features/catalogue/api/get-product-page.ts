@@ -10,7 +10,9 @@ export async function getProductPage(slug: string, signal?: AbortSignal): Promis
 
 /** The shop answers 404 (code 2) for an unknown, draft or hidden product, and code 1 for a malformed slug. */
 export function isProductNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.code === 1 || error.code === 2);
+  return (
+    error instanceof ApiError && (error.status === 404 || error.code === 1 || error.code === 2)
+  );
 }
 
 export function getProductPageQueryOptions(slug: string) {

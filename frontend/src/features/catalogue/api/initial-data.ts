@@ -8,7 +8,12 @@ import { catalogueKeys, type CatalogueProduct, type ProductPage } from './types'
  * browser would have asked for): the home's first page, a product page's product. The
  * screens' queries start from it, with the time the gateway read it. Returns the keys seeded.
  */
-export function seedCatalogue(client: QueryClient, data: { catalogue?: unknown; product?: unknown }, pathname: string, updatedAt: number): QueryKey[] {
+export function seedCatalogue(
+  client: QueryClient,
+  data: { catalogue?: unknown; product?: unknown },
+  pathname: string,
+  updatedAt: number,
+): QueryKey[] {
   const seeded: QueryKey[] = [];
   if (data.catalogue && typeof data.catalogue === 'object') {
     const page = normaliseCataloguePage(data.catalogue as Paginated<CatalogueProduct>);

@@ -2,7 +2,11 @@ import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
 export type StockLevel = ApiSchema<'StockLevel'>;
-export const STOCK_LEVELS = ['in_stock', 'low', 'out_of_stock'] as const satisfies readonly StockLevel[];
+export const STOCK_LEVELS = [
+  'in_stock',
+  'low',
+  'out_of_stock',
+] as const satisfies readonly StockLevel[];
 
 /** Product, web view: a stock level, never raw counts. */
 export type CatalogueProduct = ApiSchema<'ProductWeb'>;

@@ -1,7 +1,7 @@
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 
 /** The catalogue could not be read: the message and a retry. */
 export function CatalogueLoadError({ onRetry }: { onRetry: () => void }) {
-  return <LoadErrorAlert onRetry={onRetry}>{vi.storefront.loadError}</LoadErrorAlert>;
+  return <LoadErrorAlert onRetry={onRetry}>{strings.storefront.loadError}</LoadErrorAlert>;
 }

@@ -10,17 +10,23 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useSearchParams } from 'react-router-dom';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { CATALOGUE_KEYWORD_PARAM as KEYWORD_PARAM, CATALOGUE_PAGE_SIZE, useCatalogueProducts } from '../api/get-catalogue-products';
+import {
+  CATALOGUE_KEYWORD_PARAM as KEYWORD_PARAM,
+  CATALOGUE_PAGE_SIZE,
+  useCatalogueProducts,
+} from '../api/get-catalogue-products';
 import type { CatalogueProduct } from '../api/types';
 import { ProductCard } from './product-card';
 
 const KEYWORD_MAX_LENGTH = 100;
 
 // MUI's Alert loads only when the list fails, not with every visit.
-const CatalogueLoadError = lazy(async () => ({ default: (await import('./catalogue-load-error')).CatalogueLoadError }));
+const CatalogueLoadError = lazy(async () => ({
+  default: (await import('./catalogue-load-error')).CatalogueLoadError,
+}));
 
 /** One column on phones, then 2, 3 and 4. */
 const GRID_SX = {
@@ -29,12 +35,21 @@ const GRID_SX = {
   m: 0,
   display: 'grid',
   gap: { xs: 2, md: 3 },
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+  gridTemplateColumns: {
+    xs: '1fr',
+    sm: 'repeat(2, minmax(0, 1fr))',
+    md: 'repeat(3, minmax(0, 1fr))',
+    lg: 'repeat(4, minmax(0, 1fr))',
+  },
 } as const;
 
 /** The storefront's product list: search (kept in `?keyword=`), grid, "Xem thêm". */
-export const Catalogue = memo(function Catalogue({ onBuy }: { onBuy?: (product: CatalogueProduct) => void }) {
-  const t = vi.storefront;
+export const Catalogue = memo(function Catalogue({
+  onBuy,
+}: {
+  onBuy?: (product: CatalogueProduct) => void;
+}) {
+  const t = strings.storefront;
   const [searchParams, setSearchParams] = useSearchParams();
   const [input, setInput] = useState(() => searchParams.get(KEYWORD_PARAM) ?? '');
   const keyword = useDebouncedValue(input.trim(), 400);
@@ -76,7 +91,11 @@ export const Catalogue = memo(function Catalogue({ onBuy }: { onBuy?: (product: 
           value={input}
           onChange={(event) => setInput(event.target.value)}
           type="search"
-          inputProps={{ 'data-testid': 'product-search', maxLength: KEYWORD_MAX_LENGTH, enterKeyHint: 'search' }}
+          inputProps={{
+            'data-testid': 'product-search',
+            maxLength: KEYWORD_MAX_LENGTH,
+            enterKeyHint: 'search',
+          }}
           startAdornment={
             <InputAdornment position="start">
               <SearchIcon fontSize="small" />
@@ -92,7 +111,7 @@ export const Catalogue = memo(function Catalogue({ onBuy }: { onBuy?: (product: 
       )}
 
       {pending ? (
-        <Box component="ul" sx={GRID_SX} aria-busy="true" aria-label={vi.app.loading}>
+        <Box component="ul" sx={GRID_SX} aria-busy="true" aria-label={strings.app.loading}>
           {Array.from({ length: CATALOGUE_PAGE_SIZE / 2 }, (_, i) => (
             <Box component="li" key={i}>
               <Skeleton variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto' }} />
@@ -104,14 +123,22 @@ export const Catalogue = memo(function Catalogue({ onBuy }: { onBuy?: (product: 
       ) : (
         products.isSuccess &&
         (items.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} data-testid="catalogue-empty">
+          <Typography
+            color="text.secondary"
+            sx={{ py: 4, textAlign: 'center' }}
+            data-testid="catalogue-empty"
+          >
             {keyword ? t.noResults(keyword) : t.empty}
           </Typography>
         ) : (
           <>
             <Box
               component="ul"
-              sx={{ ...GRID_SX, opacity: products.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+              sx={{
+                ...GRID_SX,
+                opacity: products.isPlaceholderData ? 0.6 : 1,
+                transition: 'opacity 150ms',
+              }}
               aria-label={t.productsLabel}
               aria-busy={products.isPlaceholderData || undefined}
               data-testid="product-grid"

@@ -8,7 +8,7 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import type { CatalogueProduct } from '../api/types';
 import { ProductPrices } from './product-prices';
 import { StockBadge, stockBadge } from './stock-badge';
@@ -30,9 +30,13 @@ interface ProductCardProps {
 }
 
 /** One product of the storefront grid: its image and name open its page; with its buy-now button. Memoised: a grid re-render (more pages, a search) redraws only the new cards. */
-export const ProductCard = memo(function ProductCard({ product, onBuy, priority = false }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({
+  product,
+  onBuy,
+  priority = false,
+}: ProductCardProps) {
   const badge = stockBadge(product.stockLevel, product.inStock);
-  const t = vi.storefront;
+  const t = strings.storefront;
   const href = paths.product.of(product.slug);
 
   return (
@@ -57,7 +61,13 @@ export const ProductCard = memo(function ProductCard({ product, onBuy, priority 
         // The name below is the keyboard's way in; the image repeats it for the pointer.
         tabIndex={-1}
         aria-label={t.openProductLabel(product.name)}
-        sx={{ position: 'relative', display: 'block', aspectRatio: '4 / 3', bgcolor: 'action.hover', overflow: 'hidden' }}
+        sx={{
+          position: 'relative',
+          display: 'block',
+          aspectRatio: '4 / 3',
+          bgcolor: 'action.hover',
+          overflow: 'hidden',
+        }}
         data-testid="product-card-image-link"
       >
         {product.imageUrl ? (
@@ -68,10 +78,25 @@ export const ProductCard = memo(function ProductCard({ product, onBuy, priority 
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
-            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', filter: badge.disabled ? 'grayscale(1)' : 'none' }}
+            sx={{
+              width: '100%',
+              height: '100%',
+              objectFit: 'cover',
+              display: 'block',
+              filter: badge.disabled ? 'grayscale(1)' : 'none',
+            }}
           />
         ) : (
-          <Box sx={{ width: '100%', height: '100%', display: 'grid', placeItems: 'center', color: 'text.disabled' }} data-testid="product-card-placeholder">
+          <Box
+            sx={{
+              width: '100%',
+              height: '100%',
+              display: 'grid',
+              placeItems: 'center',
+              color: 'text.disabled',
+            }}
+            data-testid="product-card-placeholder"
+          >
             <ImageOutlined sx={{ fontSize: 56 }} titleAccess={t.noImage} />
           </Box>
         )}
@@ -80,22 +105,40 @@ export const ProductCard = memo(function ProductCard({ product, onBuy, priority 
         </Box>
       </Box>
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere', ...lineClamp(2) }} data-testid="product-card-name">
+        <Typography
+          variant="subtitle1"
+          component="h2"
+          sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere', ...lineClamp(2) }}
+          data-testid="product-card-name"
+        >
           <Box
             component={RouterLink}
             to={href}
-            sx={{ color: 'inherit', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              '&:hover': { textDecoration: 'underline' },
+            }}
             data-testid="product-card-link"
           >
             {product.name}
           </Box>
         </Typography>
         {product.summary && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', ...lineClamp(2) }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ overflowWrap: 'anywhere', ...lineClamp(2) }}
+          >
             {product.summary}
           </Typography>
         )}
-        <ProductPrices price={product.price} originalPrice={product.originalPrice} disabled={badge.disabled} place="card" />
+        <ProductPrices
+          price={product.price}
+          originalPrice={product.originalPrice}
+          disabled={badge.disabled}
+          place="card"
+        />
         {onBuy && (
           <Button
             variant="contained"

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { SafeMarkdown } from '@/components/markdown/safe-markdown';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import { formatNumber } from '@/lib/format';
 import type { ProductPage } from '../api/types';
 import { ProductPrices } from './product-prices';
@@ -19,13 +19,26 @@ interface ProductDetailsProps {
 
 /** A product's own page: image, name, prices, stock level, limits, 'Mua ngay' and its description (Markdown, without raw HTML). */
 export function ProductDetails({ product, onBuy }: ProductDetailsProps) {
-  const t = vi.storefront;
+  const t = strings.storefront;
   const badge = stockBadge(product.stockLevel, product.inStock);
 
   return (
     <Box component="article" data-testid="product-page" data-stock-level={badge.level}>
-      <Box sx={{ display: 'grid', gap: { xs: 2, md: 4 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' } }}>
-        <Box sx={{ aspectRatio: '4 / 3', bgcolor: 'action.hover', borderRadius: 1, overflow: 'hidden' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2, md: 4 },
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+        }}
+      >
+        <Box
+          sx={{
+            aspectRatio: '4 / 3',
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+            overflow: 'hidden',
+          }}
+        >
           {product.imageUrl ? (
             <Box
               component="img"
@@ -33,17 +46,39 @@ export function ProductDetails({ product, onBuy }: ProductDetailsProps) {
               alt={product.name}
               fetchPriority="high"
               decoding="async"
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', filter: badge.disabled ? 'grayscale(1)' : 'none' }}
+              sx={{
+                width: '100%',
+                height: '100%',
+                objectFit: 'cover',
+                display: 'block',
+                filter: badge.disabled ? 'grayscale(1)' : 'none',
+              }}
               data-testid="product-page-image"
             />
           ) : (
-            <Box sx={{ width: '100%', height: '100%', display: 'grid', placeItems: 'center', color: 'text.disabled' }}>
+            <Box
+              sx={{
+                width: '100%',
+                height: '100%',
+                display: 'grid',
+                placeItems: 'center',
+                color: 'text.disabled',
+              }}
+            >
               <ImageOutlined sx={{ fontSize: 72 }} titleAccess={t.noImage} />
             </Box>
           )}
         </Box>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.5rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="h4"
+            component="h1"
+            sx={{
+              fontWeight: 700,
+              fontSize: { xs: '1.5rem', sm: '2rem' },
+              overflowWrap: 'anywhere',
+            }}
+          >
             {product.name}
           </Typography>
           {product.summary && (
@@ -54,7 +89,12 @@ export function ProductDetails({ product, onBuy }: ProductDetailsProps) {
           <Box>
             <StockBadge model={badge} />
           </Box>
-          <ProductPrices price={product.price} originalPrice={product.originalPrice} disabled={badge.disabled} place="page" />
+          <ProductPrices
+            price={product.price}
+            originalPrice={product.originalPrice}
+            disabled={badge.disabled}
+            place="page"
+          />
           <Typography variant="body2" color="text.secondary" data-testid="product-page-limits">
             {t.product.limits(formatNumber(product.minPerOrder), formatNumber(product.maxPerOrder))}
           </Typography>
@@ -73,8 +113,17 @@ export function ProductDetails({ product, onBuy }: ProductDetailsProps) {
           </Box>
         </Stack>
       </Box>
-      <Box component="section" sx={{ mt: { xs: 3, md: 4 } }} aria-labelledby="product-description-heading">
-        <Typography id="product-description-heading" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+      <Box
+        component="section"
+        sx={{ mt: { xs: 3, md: 4 } }}
+        aria-labelledby="product-description-heading"
+      >
+        <Typography
+          id="product-description-heading"
+          variant="h6"
+          component="h2"
+          sx={{ fontWeight: 700, mb: 1 }}
+        >
           {t.product.description}
         </Typography>
         {product.description ? (

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import { formatMoney } from '@/lib/format';
 
 interface ProductPricesProps {
@@ -16,11 +16,15 @@ interface ProductPricesProps {
 
 /** The price, and the original price struck through when it is higher, each named for screen readers. */
 export function ProductPrices({ price, originalPrice, disabled, place }: ProductPricesProps) {
-  const t = vi.storefront;
+  const t = strings.storefront;
   const page = place === 'page';
   const showOriginal = originalPrice !== null && originalPrice > price;
   return (
-    <Stack direction="row" spacing={page ? 1.5 : 1} sx={{ alignItems: 'baseline', flexWrap: 'wrap', mt: page ? 0 : 'auto' }}>
+    <Stack
+      direction="row"
+      spacing={page ? 1.5 : 1}
+      sx={{ alignItems: 'baseline', flexWrap: 'wrap', mt: page ? 0 : 'auto' }}
+    >
       <Typography
         variant={page ? 'h5' : 'h6'}
         component="p"
@@ -34,7 +38,12 @@ export function ProductPrices({ price, originalPrice, disabled, place }: Product
         {formatMoney(price)}
       </Typography>
       {showOriginal && (
-        <Typography variant={page ? 'body1' : 'body2'} color="text.secondary" component="p" data-testid={`product-${place}-original-price`}>
+        <Typography
+          variant={page ? 'body1' : 'body2'}
+          color="text.secondary"
+          component="p"
+          data-testid={`product-${place}-original-price`}
+        >
           <Box component="span" sx={visuallyHidden}>
             {t.originalPrice}:{' '}
           </Box>

@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import { STOCK_LEVELS, type StockLevel } from '../api/types';
 
 export interface StockBadgeModel {
@@ -18,10 +18,14 @@ const COLORS: Record<StockLevel, ChipProps['color']> = {
 
 /** The badge for a product's stock level; an unknown level falls back on `inStock`. */
 export function stockBadge(level: string | null | undefined, inStock?: boolean): StockBadgeModel {
-  const known = (STOCK_LEVELS as readonly string[]).includes(level ?? '') ? (level as StockLevel) : inStock ? 'in_stock' : 'out_of_stock';
+  const known = (STOCK_LEVELS as readonly string[]).includes(level ?? '')
+    ? (level as StockLevel)
+    : inStock
+      ? 'in_stock'
+      : 'out_of_stock';
   return {
     level: known,
-    label: vi.storefront.stock[known],
+    label: strings.storefront.stock[known],
     color: COLORS[known],
     disabled: known === 'out_of_stock',
   };

@@ -1,7 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { QUERY_ROOTS } from '@/lib/query-keys';
-import { checkoutEndpoints, IDEMPOTENCY_KEY_HEADER, type CreatedOrder, type CreateOrderPayload } from './types';
+import {
+  checkoutEndpoints,
+  IDEMPOTENCY_KEY_HEADER,
+  type CreatedOrder,
+  type CreateOrderPayload,
+} from './types';
 
 export interface CreateOrderVariables {
   payload: CreateOrderPayload;
@@ -16,8 +21,13 @@ export interface CreateOrderVariables {
  * POST web Order/CreateOrder. Codes 400 (not enough stock), 401 (quantity), 402 (not on
  * sale), 405 (too many unpaid orders), 406 (key reused with another body), 500 (provider).
  */
-export function createOrder({ payload, idempotencyKey }: CreateOrderVariables): Promise<CreatedOrder> {
-  return api.post<CreatedOrder>(checkoutEndpoints.createOrder, payload, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+export function createOrder({
+  payload,
+  idempotencyKey,
+}: CreateOrderVariables): Promise<CreatedOrder> {
+  return api.post<CreatedOrder>(checkoutEndpoints.createOrder, payload, {
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 export function useCreateOrder() {

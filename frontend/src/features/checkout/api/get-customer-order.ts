@@ -11,8 +11,16 @@ export const ORDER_POLL_INTERVAL_MS = 5000;
  * GET web Order/OrderDetail?code=, the secret token in the `X-Order-Token` header (never
  * in the URL's query: that would land in access logs). A wrong token answers code 403.
  */
-export function getCustomerOrder(code: string, token: string, signal?: AbortSignal): Promise<CustomerOrder> {
-  return api.get<CustomerOrder>(checkoutEndpoints.orderDetail, { code }, { signal, headers: { [ORDER_TOKEN_HEADER]: token } });
+export function getCustomerOrder(
+  code: string,
+  token: string,
+  signal?: AbortSignal,
+): Promise<CustomerOrder> {
+  return api.get<CustomerOrder>(
+    checkoutEndpoints.orderDetail,
+    { code },
+    { signal, headers: { [ORDER_TOKEN_HEADER]: token } },
+  );
 }
 
 export function getCustomerOrderQueryOptions(code: string, token: string) {

@@ -4,7 +4,9 @@ import { checkoutEndpoints, checkoutKeys, type PaymentMethod } from './types';
 
 /** GET web PaymentProvider/ListPaymentProviders: active providers by `sortOrder`. */
 export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethod[]> {
-  const list = await api.get<PaymentMethod[]>(checkoutEndpoints.paymentMethods, undefined, { signal });
+  const list = await api.get<PaymentMethod[]>(checkoutEndpoints.paymentMethods, undefined, {
+    signal,
+  });
   return Array.isArray(list) ? list : [];
 }
 

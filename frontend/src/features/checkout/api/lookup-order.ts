@@ -8,7 +8,10 @@ export interface LookupOrderParams {
 }
 
 /** GET web Order/OrderLookup?code=&email=: status and payment instruction only (403 when no match). */
-export function lookupOrder(params: LookupOrderParams, signal?: AbortSignal): Promise<OrderLookupResult> {
+export function lookupOrder(
+  params: LookupOrderParams,
+  signal?: AbortSignal,
+): Promise<OrderLookupResult> {
   return api.get<OrderLookupResult>(checkoutEndpoints.orderLookup, { ...params }, { signal });
 }
 
@@ -22,5 +25,8 @@ export function getLookupOrderQueryOptions(params: LookupOrderParams) {
 
 /** Runs once the form was submitted (`params` set). */
 export function useLookupOrder(params: LookupOrderParams | null) {
-  return useQuery({ ...getLookupOrderQueryOptions(params ?? { code: '', email: '' }), enabled: params !== null });
+  return useQuery({
+    ...getLookupOrderQueryOptions(params ?? { code: '', email: '' }),
+    enabled: params !== null,
+  });
 }

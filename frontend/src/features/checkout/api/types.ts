@@ -3,7 +3,10 @@ import type { PaymentInstruction } from '@/lib/order-status';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
 /** What the buy-now dialog needs of a product (the storefront's web view fits). */
-export type CheckoutProduct = Pick<ApiSchema<'ProductWeb'>, 'id' | 'name' | 'price' | 'imageUrl' | 'minPerOrder' | 'maxPerOrder'>;
+export type CheckoutProduct = Pick<
+  ApiSchema<'ProductWeb'>,
+  'id' | 'name' | 'price' | 'imageUrl' | 'minPerOrder' | 'maxPerOrder'
+>;
 
 /** An active payment provider, web view (ListPaymentProviders). */
 export type PaymentMethod = ApiSchema<'ProviderPublic'>;

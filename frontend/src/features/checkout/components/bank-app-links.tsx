@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { BANK_APPS, bankAppLink, type DeepLinkPayment } from '../utils/bank-apps';
 
 interface BankAppLinksProps {
@@ -15,8 +15,11 @@ interface BankAppLinksProps {
  * this page keeps polling and shows the codes when the shopper comes back.
  */
 export function BankAppLinks({ payment, amount }: BankAppLinksProps) {
-  const t = vi.customerOrder.payment;
-  const links = BANK_APPS.map((app) => ({ app, href: bankAppLink(app.id, payment, amount) })).filter(
+  const t = strings.customerOrder.payment;
+  const links = BANK_APPS.map((app) => ({
+    app,
+    href: bankAppLink(app.id, payment, amount),
+  })).filter(
     (entry): entry is { app: (typeof BANK_APPS)[number]; href: string } => entry.href !== null,
   );
   if (links.length === 0) return null;
@@ -28,7 +31,17 @@ export function BankAppLinks({ payment, amount }: BankAppLinksProps) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t.openBankAppHint}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+        }}
+      >
         {links.map(({ app, href }) => (
           <li key={app.id}>
             <Button

@@ -27,19 +27,41 @@ const product = {
 };
 
 const methods: PaymentMethod[] = [
-  { id: 'pp-1', name: 'Chuyển khoản Vietcombank', type: 'vietqr_bank', bankName: 'Vietcombank', logoUrl: null, instructions: null },
-  { id: 'pp-2', name: 'Thanh toán thủ công', type: 'manual', bankName: null, logoUrl: null, instructions: null },
+  {
+    id: 'pp-1',
+    name: 'Chuyển khoản Vietcombank',
+    type: 'vietqr_bank',
+    bankName: 'Vietcombank',
+    logoUrl: null,
+    instructions: null,
+  },
+  {
+    id: 'pp-2',
+    name: 'Thanh toán thủ công',
+    type: 'manual',
+    bankName: null,
+    logoUrl: null,
+    instructions: null,
+  },
 ];
 
-const created: CreatedOrder = { ...pendingOrder({ expiresAt: '2999-11-22T03:15:00Z' }), accessToken: 'tok_abc-123' };
+const created: CreatedOrder = {
+  ...pendingOrder({ expiresAt: '2999-11-22T03:15:00Z' }),
+  accessToken: 'tok_abc-123',
+};
 
 type CreateHandler = (body: Record<string, unknown>, headers: Record<string, string>) => Response;
 
 function storefront(onCreate: CreateHandler) {
   return mockFetch((url, init) => {
-    if (url.includes('/Configuration/AppConfiguration')) return okEnvelope({ shopName: 'Shop Mã Xịn' });
+    if (url.includes('/Configuration/AppConfiguration'))
+      return okEnvelope({ shopName: 'Shop Mã Xịn' });
     if (url.includes('/ListPaymentProviders')) return okEnvelope(methods);
-    if (url.includes('/Order/CreateOrder')) return onCreate(jsonBody<Record<string, unknown>>(init), init.headers as Record<string, string>);
+    if (url.includes('/Order/CreateOrder'))
+      return onCreate(
+        jsonBody<Record<string, unknown>>(init),
+        init.headers as Record<string, string>,
+      );
     if (url.includes('/Order/OrderDetail')) return okEnvelope(created);
     return okEnvelope({ items: [product], totalCount: 1, pageIndex: 1, pageSize: 12 });
   });
@@ -50,7 +72,9 @@ async function openDialog() {
   await user.click(await screen.findByRole('button', { name: 'Mua ngay Steam 100K' }));
   const dialog = await screen.findByRole('dialog', { name: 'Mua Steam 100K' });
   // The first payment method is chosen once the list is there.
-  await waitFor(() => expect(within(dialog).getByRole('radio', { name: /Chuyển khoản Vietcombank/ })).toBeChecked());
+  await waitFor(() =>
+    expect(within(dialog).getByRole('radio', { name: /Chuyển khoản Vietcombank/ })).toBeChecked(),
+  );
   return { user, dialog };
 }
 
@@ -71,7 +95,10 @@ describe('BuyNowDialog', () => {
 
     await user.clear(quantity);
     await user.type(quantity, '4');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Số điện thoại (không bắt buộc)' }), '12345');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Số điện thoại (không bắt buộc)' }),
+      '12345',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Đặt hàng' }));
     expect(await within(dialog).findByText('Số lượng từ 1 đến 3')).toBeInTheDocument();
     expect(within(dialog).getByText('Nhập email')).toBeInTheDocument();
@@ -96,8 +123,14 @@ describe('BuyNowDialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Tăng số lượng' }));
     await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'an@example.com');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Số điện thoại (không bắt buộc)' }), '091 234 5678');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Họ tên (không bắt buộc)' }), 'Nguyễn An');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Số điện thoại (không bắt buộc)' }),
+      '091 234 5678',
+    );
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Họ tên (không bắt buộc)' }),
+      'Nguyễn An',
+    );
     await user.click(within(dialog).getByRole('radio', { name: /Thanh toán thủ công/ }));
     expect(within(dialog).getByTestId('buy-now-summary')).toHaveTextContent(/2 × 95\.000\s₫/);
     expect(within(dialog).getByTestId('buy-now-total')).toHaveTextContent(/190\.000\s₫/);
@@ -123,15 +156,31 @@ describe('BuyNowDialog', () => {
     // The draft is gone once the order is placed.
     expect(sessionStorage.getItem('shop_buy_draft:p-1')).toBeNull();
 
-    const remembered = JSON.parse(localStorage.getItem(STORAGE_KEYS.orderHistory)!) as { code: string; token: string; total: number; productName: string }[];
-    expect(remembered[0]).toMatchObject({ code: 'DH7K2M9QXA', token: 'tok_abc-123', total: 190000, productName: 'Steam 100K', quantity: 2 });
+    const remembered = JSON.parse(localStorage.getItem(STORAGE_KEYS.orderHistory)!) as {
+      code: string;
+      token: string;
+      total: number;
+      productName: string;
+    }[];
+    expect(remembered[0]).toMatchObject({
+      code: 'DH7K2M9QXA',
+      token: 'tok_abc-123',
+      total: 190000,
+      productName: 'Steam 100K',
+      quantity: 2,
+    });
 
     // Back on the storefront, 'Đơn hàng của bạn' links to the order.
     await router.navigate('/');
     await waitFor(() => {
       const mine = screen.getByRole('region', { name: 'Đơn hàng của bạn' });
-      expect(within(mine).getByRole('link', { name: 'Xem đơn DH7K2M9QXA' })).toHaveAttribute('href', '/order-detail?code=DH7K2M9QXA#token=tok_abc-123');
-      expect(within(mine).getByTestId('my-orders-item')).toHaveTextContent(/Steam 100K × 2 · 190\.000\s₫/);
+      expect(within(mine).getByRole('link', { name: 'Xem đơn DH7K2M9QXA' })).toHaveAttribute(
+        'href',
+        '/order-detail?code=DH7K2M9QXA#token=tok_abc-123',
+      );
+      expect(within(mine).getByTestId('my-orders-item')).toHaveTextContent(
+        /Steam 100K × 2 · 190\.000\s₫/,
+      );
     });
   });
 
@@ -142,10 +191,16 @@ describe('BuyNowDialog', () => {
       () => {
         throw new TypeError('Failed to fetch');
       },
-      () => errorEnvelope(409, 400, 'Không đủ mã trong kho', [{ field: 'items[0]', message: 'Steam 100K: còn 1 mã' }]),
+      () =>
+        errorEnvelope(409, 400, 'Không đủ mã trong kho', [
+          { field: 'items[0]', message: 'Steam 100K: còn 1 mã' },
+        ]),
       () => errorEnvelope(429, 405, 'Email này đang có quá nhiều đơn chưa thanh toán'),
       () => errorEnvelope(400, 401, 'Số lượng phải từ 1 đến 3'),
-      () => errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [{ field: 'email', message: 'Email bị từ chối' }]),
+      () =>
+        errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [
+          { field: 'email', message: 'Email bị từ chối' },
+        ]),
     ];
     storefront((_, headers) => {
       keys.push(headers['Idempotency-Key']);
@@ -157,7 +212,9 @@ describe('BuyNowDialog', () => {
     const submit = () => user.click(within(dialog).getByRole('button', { name: 'Đặt hàng' }));
 
     await submit();
-    expect(await within(dialog).findByText('Không thể kết nối tới server. Vui lòng kiểm tra mạng.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Không thể kết nối tới server. Vui lòng kiểm tra mạng.'),
+    ).toBeInTheDocument();
     await submit();
     const stock = await within(dialog).findByTestId('buy-now-error');
     await waitFor(() => expect(stock).toHaveAttribute('data-code', '400'));
@@ -167,8 +224,12 @@ describe('BuyNowDialog', () => {
     expect(keys[1]).toBe(keys[0]);
 
     await submit();
-    await waitFor(() => expect(within(dialog).getByTestId('buy-now-error')).toHaveAttribute('data-code', '405'));
-    expect(within(dialog).getByTestId('buy-now-error')).toHaveTextContent(/quá nhiều đơn chưa thanh toán/);
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('buy-now-error')).toHaveAttribute('data-code', '405'),
+    );
+    expect(within(dialog).getByTestId('buy-now-error')).toHaveTextContent(
+      /quá nhiều đơn chưa thanh toán/,
+    );
     expect(keys[2]).not.toBe(keys[1]);
 
     await submit();
@@ -225,7 +286,10 @@ describe('BuyNowDialog', () => {
       const actions = screen.getByTestId('buy-now-dialog-actions');
       expect(within(actions).getByTestId('buy-now-footer-total')).toHaveTextContent(/95\.000\s₫/);
       expect(within(actions).getByRole('button', { name: 'Đặt hàng' })).toBeInTheDocument();
-      await user.type(within(dialog).getByRole('textbox', { name: 'Họ tên (không bắt buộc)' }), 'An');
+      await user.type(
+        within(dialog).getByRole('textbox', { name: 'Họ tên (không bắt buộc)' }),
+        'An',
+      );
 
       expect(window.history.state).toHaveProperty('__sheetOpen', true);
       window.history.back();
@@ -233,7 +297,9 @@ describe('BuyNowDialog', () => {
       expect(router.state.location.pathname).toBe('/');
 
       const again = await openDialog();
-      expect(within(again.dialog).getByRole('textbox', { name: 'Họ tên (không bắt buộc)' })).toHaveValue('An');
+      expect(
+        within(again.dialog).getByRole('textbox', { name: 'Họ tên (không bắt buộc)' }),
+      ).toHaveValue('An');
       await again.user.click(within(again.dialog).getByRole('button', { name: 'Đóng' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     } finally {

@@ -19,7 +19,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { EMAIL_MAX, ORDER_LIMITS } from '@/config/limits';
 import { orderDetailLink } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
@@ -31,7 +31,12 @@ import type { CheckoutProduct, CreateOrderPayload } from '../api/types';
 import { clearBuyDraft, loadBuyDraft, saveBuyDraft } from '../utils/buy-draft';
 import { suggestEmail } from '../utils/email-typo';
 import { rememberOrder } from '../utils/order-history';
-import { buyNowSchema, emptyBuyNowValues, formFieldOf, type BuyNowFormValues } from './buy-now-schema';
+import {
+  buyNowSchema,
+  emptyBuyNowValues,
+  formFieldOf,
+  type BuyNowFormValues,
+} from './buy-now-schema';
 import { PaymentMethodField } from './payment-method-field';
 
 interface BuyNowDialogProps {
@@ -47,7 +52,7 @@ interface SubmitError {
   details: string[];
 }
 
-const t = vi.checkout;
+const t = strings.checkout;
 
 function hintFor(code: number | null): string | undefined {
   switch (code) {
@@ -96,10 +101,18 @@ export function BuyNowDialog({ open, product, onClose: onCloseProp }: BuyNowDial
 
   const resolver = useMemo<Resolver<BuyNowFormValues, unknown, CreateOrderPayload>>(
     () => (values, context, options) =>
-      zodResolver(buyNowSchema(productRef.current ?? { id: '', minPerOrder: 1, maxPerOrder: 1 }))(values, context, options),
+      zodResolver(buyNowSchema(productRef.current ?? { id: '', minPerOrder: 1, maxPerOrder: 1 }))(
+        values,
+        context,
+        options,
+      ),
     [],
   );
-  const { control, handleSubmit, reset, setError, setValue, getValues, watch } = useForm<BuyNowFormValues, unknown, CreateOrderPayload>({
+  const { control, handleSubmit, reset, setError, setValue, getValues, watch } = useForm<
+    BuyNowFormValues,
+    unknown,
+    CreateOrderPayload
+  >({
     resolver,
     defaultValues: initialValues(product),
   });
@@ -125,14 +138,20 @@ export function BuyNowDialog({ open, product, onClose: onCloseProp }: BuyNowDial
   // The first provider is chosen for the shopper once the list is there.
   const firstMethodId = methods.data?.[0]?.id;
   useEffect(() => {
-    if (open && firstMethodId && !getValues('paymentProviderId')) setValue('paymentProviderId', firstMethodId);
+    if (open && firstMethodId && !getValues('paymentProviderId'))
+      setValue('paymentProviderId', firstMethodId);
   }, [open, firstMethodId, getValues, setValue]);
 
   const quantityText = useWatch({ control, name: 'quantity' });
   const emailText = useWatch({ control, name: 'email' });
   const emailSuggestion = useMemo(() => suggestEmail(emailText ?? ''), [emailText]);
   const quantity = parseWholeNumber(quantityText ?? '');
-  const validQuantity = product !== null && quantity !== null && !Number.isNaN(quantity) && quantity >= product.minPerOrder && quantity <= product.maxPerOrder;
+  const validQuantity =
+    product !== null &&
+    quantity !== null &&
+    !Number.isNaN(quantity) &&
+    quantity >= product.minPerOrder &&
+    quantity <= product.maxPerOrder;
   const min = Math.max(1, product?.minPerOrder ?? 1);
   const max = Math.max(min, product?.maxPerOrder ?? 1);
 
@@ -145,7 +164,11 @@ export function BuyNowDialog({ open, product, onClose: onCloseProp }: BuyNowDial
   const onServerError = (error: unknown) => {
     if (!isApiError(error)) {
       // No definite answer: the order may exist. The same key makes a retry safe.
-      setSubmitError({ code: null, message: error instanceof Error ? error.message : vi.toast.fallbackError, details: [] });
+      setSubmitError({
+        code: null,
+        message: error instanceof Error ? error.message : strings.toast.fallbackError,
+        details: [],
+      });
       return;
     }
     // A definite refusal: the next try is a new request.
@@ -184,7 +207,9 @@ export function BuyNowDialog({ open, product, onClose: onCloseProp }: BuyNowDial
             expiresAt: order.expiresAt ?? null,
             total: order.total,
             productName: order.items?.[0]?.productName ?? product.name,
-            quantity: order.items?.reduce((sum, item) => sum + item.quantity, 0) ?? payload.items[0].quantity,
+            quantity:
+              order.items?.reduce((sum, item) => sum + item.quantity, 0) ??
+              payload.items[0].quantity,
             status: order.status,
           });
           clearBuyDraft(product.id);
@@ -200,7 +225,8 @@ export function BuyNowDialog({ open, product, onClose: onCloseProp }: BuyNowDial
 
   const noMethods = methods.isSuccess && methods.data.length === 0;
   const hint = submitError ? hintFor(submitError.code) : undefined;
-  const totalText = product && validQuantity ? formatMoney(product.price * quantity) : vi.common.empty;
+  const totalText =
+    product && validQuantity ? formatMoney(product.price * quantity) : strings.common.empty;
 
   return (
     <FormDialog
@@ -221,7 +247,13 @@ export function BuyNowDialog({ open, product, onClose: onCloseProp }: BuyNowDial
             <Typography variant="caption" color="text.secondary" component="div">
               {t.total}
             </Typography>
-            <Typography variant="subtitle1" component="div" color="primary" sx={{ fontWeight: 700, lineHeight: 1.2 }} data-testid="buy-now-footer-total">
+            <Typography
+              variant="subtitle1"
+              component="div"
+              color="primary"
+              sx={{ fontWeight: 700, lineHeight: 1.2 }}
+              data-testid="buy-now-footer-total"
+            >
               {totalText}
             </Typography>
           </Box>
@@ -252,18 +284,34 @@ export function BuyNowDialog({ open, product, onClose: onCloseProp }: BuyNowDial
           autoComplete="off"
           maxLength={4}
           slotProps={{
-            htmlInput: { inputMode: 'numeric', 'data-testid': 'buy-now-quantity', style: { textAlign: 'center' } },
+            htmlInput: {
+              inputMode: 'numeric',
+              'data-testid': 'buy-now-quantity',
+              style: { textAlign: 'center' },
+            },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
-                  <IconButton size="small" aria-label={t.decrease} onClick={() => step(-1)} disabled={validQuantity && quantity <= min} edge="start">
+                  <IconButton
+                    size="small"
+                    aria-label={t.decrease}
+                    onClick={() => step(-1)}
+                    disabled={validQuantity && quantity <= min}
+                    edge="start"
+                  >
                     <RemoveIcon fontSize="small" />
                   </IconButton>
                 </InputAdornment>
               ),
               endAdornment: (
                 <InputAdornment position="end">
-                  <IconButton size="small" aria-label={t.increase} onClick={() => step(1)} disabled={validQuantity && quantity >= max} edge="end">
+                  <IconButton
+                    size="small"
+                    aria-label={t.increase}
+                    onClick={() => step(1)}
+                    disabled={validQuantity && quantity >= max}
+                    edge="end"
+                  >
                     <AddIcon fontSize="small" />
                   </IconButton>
                 </InputAdornment>
@@ -281,16 +329,30 @@ export function BuyNowDialog({ open, product, onClose: onCloseProp }: BuyNowDial
           fullWidth
           autoComplete="email"
           maxLength={EMAIL_MAX}
-          slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
+          slotProps={{
+            htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false },
+          }}
         />
         {emailSuggestion && (
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="buy-now-email-suggestion" role="status">
+          <Typography
+            variant="body2"
+            sx={{ overflowWrap: 'anywhere' }}
+            data-testid="buy-now-email-suggestion"
+            role="status"
+          >
             {t.emailSuggestion.before}
             <Link
               component="button"
               type="button"
-              onClick={() => setValue('email', emailSuggestion, { shouldValidate: true, shouldDirty: true })}
-              sx={{ verticalAlign: 'baseline', fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere' }}
+              onClick={() =>
+                setValue('email', emailSuggestion, { shouldValidate: true, shouldDirty: true })
+              }
+              sx={{
+                verticalAlign: 'baseline',
+                fontWeight: 600,
+                textAlign: 'left',
+                overflowWrap: 'anywhere',
+              }}
             >
               {emailSuggestion}
             </Link>
@@ -307,7 +369,14 @@ export function BuyNowDialog({ open, product, onClose: onCloseProp }: BuyNowDial
           maxLength={20}
           slotProps={{ htmlInput: { inputMode: 'tel' } }}
         />
-        <FormTextField control={control} name="customerName" label={t.customerName} fullWidth autoComplete="name" maxLength={ORDER_LIMITS.customerNameMax} />
+        <FormTextField
+          control={control}
+          name="customerName"
+          label={t.customerName}
+          fullWidth
+          autoComplete="name"
+          maxLength={ORDER_LIMITS.customerNameMax}
+        />
         <Controller
           control={control}
           name="paymentProviderId"
@@ -330,19 +399,36 @@ export function BuyNowDialog({ open, product, onClose: onCloseProp }: BuyNowDial
             <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
               {t.summary}
             </Typography>
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
+            >
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                 {product.name}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                {t.lineSummary(validQuantity ? formatNumber(quantity) : '?', formatMoney(product.price))}
+                {t.lineSummary(
+                  validQuantity ? formatNumber(quantity) : '?',
+                  formatMoney(product.price),
+                )}
               </Typography>
             </Stack>
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline', mt: 1 }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ justifyContent: 'space-between', alignItems: 'baseline', mt: 1 }}
+            >
               <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
                 {t.total}
               </Typography>
-              <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 700 }} data-testid="buy-now-total">
+              <Typography
+                variant="h6"
+                component="p"
+                color="primary"
+                sx={{ fontWeight: 700 }}
+                data-testid="buy-now-total"
+              >
                 {totalText}
               </Typography>
             </Stack>

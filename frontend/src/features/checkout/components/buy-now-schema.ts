@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { EMAIL_MAX, ORDER_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { charLength, parseWholeNumber } from '@/lib/validation';
 import type { CheckoutProduct, CreateOrderPayload } from '../api/types';
 
-const t = vi.checkout.validation;
+const t = strings.checkout.validation;
 
 /**
  * A Vietnamese phone number: mobile `0` + 3/5/7/8/9 + 8 digits, or landline `02` + 9
@@ -38,13 +38,17 @@ export function buyNowSchema(product: Pick<CheckoutProduct, 'id' | 'minPerOrder'
       quantity: z.string().superRefine((value, ctx) => {
         const quantity = parseWholeNumber(value);
         if (quantity === null) ctx.addIssue({ code: 'custom', message: t.quantityRequired });
-        else if (Number.isNaN(quantity) || quantity < min || quantity > max) ctx.addIssue({ code: 'custom', message: t.quantityRange(min, max) });
+        else if (Number.isNaN(quantity) || quantity < min || quantity > max)
+          ctx.addIssue({ code: 'custom', message: t.quantityRange(min, max) });
       }),
       email: z
         .string()
         .trim()
         .min(1, { message: t.emailRequired, abort: true })
-        .refine((value) => value.length <= EMAIL_MAX && z.email().safeParse(value).success, t.emailInvalid),
+        .refine(
+          (value) => value.length <= EMAIL_MAX && z.email().safeParse(value).success,
+          t.emailInvalid,
+        ),
       phone: z
         .string()
         .trim()
@@ -55,19 +59,25 @@ export function buyNowSchema(product: Pick<CheckoutProduct, 'id' | 'minPerOrder'
         .refine((value) => charLength(value) <= ORDER_LIMITS.customerNameMax, t.nameTooLong),
       paymentProviderId: z.string().min(1, t.paymentMethodRequired),
     })
-    .transform(
-      (values): CreateOrderPayload => ({
-        items: [{ productId: product.id, quantity: parseWholeNumber(values.quantity) ?? min }],
-        email: values.email,
-        phone: values.phone ? normalizePhone(values.phone) : null,
-        customerName: values.customerName || null,
-        paymentProviderId: values.paymentProviderId,
-      }),
-    );
+    .transform((values): CreateOrderPayload => ({
+      items: [{ productId: product.id, quantity: parseWholeNumber(values.quantity) ?? min }],
+      email: values.email,
+      phone: values.phone ? normalizePhone(values.phone) : null,
+      customerName: values.customerName || null,
+      paymentProviderId: values.paymentProviderId,
+    }));
 }
 
-export function emptyBuyNowValues(product: Pick<CheckoutProduct, 'minPerOrder'> | null): BuyNowFormValues {
-  return { quantity: String(Math.max(1, product?.minPerOrder ?? 1)), email: '', phone: '', customerName: '', paymentProviderId: '' };
+export function emptyBuyNowValues(
+  product: Pick<CheckoutProduct, 'minPerOrder'> | null,
+): BuyNowFormValues {
+  return {
+    quantity: String(Math.max(1, product?.minPerOrder ?? 1)),
+    email: '',
+    phone: '',
+    customerName: '',
+    paymentProviderId: '',
+  };
 }
 
 /** The form field a server `details[].field` names (`items[0].quantity` is the quantity). */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CopyIconButton } from '@/components/ui/copy-button';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 
 interface CopyFieldProps {
   label: string;
@@ -16,9 +16,26 @@ interface CopyFieldProps {
 }
 
 /** One line of a payment instruction: label, value and a copy button. */
-export function CopyField({ label, value, copyValue, monospace, emphasis, large, testId }: CopyFieldProps) {
+export function CopyField({
+  label,
+  value,
+  copyValue,
+  monospace,
+  emphasis,
+  large,
+  testId,
+}: CopyFieldProps) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: large ? 1 : 0.75, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        py: large ? 1 : 0.75,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography variant="caption" color="text.secondary" component="div">
           {label}
@@ -27,13 +44,25 @@ export function CopyField({ label, value, copyValue, monospace, emphasis, large,
           variant={emphasis ? (large ? 'h5' : 'h6') : large ? 'h6' : 'body1'}
           component="div"
           color={emphasis ? 'primary' : undefined}
-          sx={{ fontWeight: 700, overflowWrap: 'anywhere', lineHeight: 1.3, fontFamily: monospace ? 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' : undefined }}
+          sx={{
+            fontWeight: 700,
+            overflowWrap: 'anywhere',
+            lineHeight: 1.3,
+            fontFamily: monospace
+              ? 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'
+              : undefined,
+          }}
           data-testid={testId}
         >
           {value}
         </Typography>
       </Box>
-      <CopyIconButton text={copyValue ?? value} label={vi.customerOrder.payment.copyLabel(label)} testId={`${testId}-copy`} size={large ? 'large' : 'small'} />
+      <CopyIconButton
+        text={copyValue ?? value}
+        label={strings.customerOrder.payment.copyLabel(label)}
+        testId={`${testId}-copy`}
+        size={large ? 'large' : 'small'}
+      />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { CustomerOrderScreen } from './customer-order-screen';
 import { OrderLookup } from './order-lookup';
 
@@ -14,11 +14,19 @@ interface CustomerOrderPageProps {
 
 /** `/order-detail`: the order through its link, or the lookup form without a token. */
 export function CustomerOrderPage({ code, token, socialUrl }: CustomerOrderPageProps) {
-  if (code && token) return <CustomerOrderScreen key={`${code}:${token}`} code={code} token={token} socialUrl={socialUrl} />;
+  if (code && token)
+    return (
+      <CustomerOrderScreen
+        key={`${code}:${token}`}
+        code={code}
+        token={token}
+        socialUrl={socialUrl}
+      />
+    );
   return (
     <Stack spacing={2} data-testid="customer-order-lookup-page">
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {vi.customerOrder.lookup.title}
+        {strings.customerOrder.lookup.title}
       </Typography>
       <OrderLookup initialCode={code ?? ''} socialUrl={socialUrl} />
     </Stack>

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { CopyButton } from '@/components/ui/copy-button';
 import { orderDetailLink, paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/format';
 import { useCustomerOrder } from '../api/get-customer-order';
@@ -30,7 +30,7 @@ interface CustomerOrderScreenProps {
 export function CustomerOrderScreen({ code, token, socialUrl }: CustomerOrderScreenProps) {
   const query = useCustomerOrder(code, token);
   const order = query.data;
-  const t = vi.customerOrder;
+  const t = strings.customerOrder;
 
   useEffect(() => {
     if (order) updateRememberedStatus(order.code, order.status);
@@ -38,7 +38,7 @@ export function CustomerOrderScreen({ code, token, socialUrl }: CustomerOrderScr
 
   if (query.isPending) {
     return (
-      <Stack spacing={2} aria-busy="true" aria-label={vi.app.loading}>
+      <Stack spacing={2} aria-busy="true" aria-label={strings.app.loading}>
         <Skeleton variant="text" width="60%" height={48} />
         <Skeleton variant="rounded" height={96} />
         <Skeleton variant="rounded" height={280} />
@@ -67,7 +67,12 @@ export function CustomerOrderScreen({ code, token, socialUrl }: CustomerOrderScr
   const pending = order.status === 'pending_payment';
 
   return (
-    <Stack spacing={2} data-testid="customer-order" data-order-code={order.code} data-status={order.status}>
+    <Stack
+      spacing={2}
+      data-testid="customer-order"
+      data-order-code={order.code}
+      data-status={order.status}
+    >
       <div>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {t.title(order.code)}
@@ -77,8 +82,14 @@ export function CustomerOrderScreen({ code, token, socialUrl }: CustomerOrderScr
         </Typography>
       </div>
 
-      <OrderStatusBanner status={order.status} paymentStatus={order.paymentStatus} expiresAt={order.expiresAt}>
-        {(order.status === 'needs_attention' || order.status === 'expired' || order.status === 'cancelled') && (
+      <OrderStatusBanner
+        status={order.status}
+        paymentStatus={order.paymentStatus}
+        expiresAt={order.expiresAt}
+      >
+        {(order.status === 'needs_attention' ||
+          order.status === 'expired' ||
+          order.status === 'cancelled') && (
           <ShopContactNote text={t.contact} socialUrl={socialUrl} />
         )}
         {pending && (
@@ -95,7 +106,14 @@ export function CustomerOrderScreen({ code, token, socialUrl }: CustomerOrderScr
       )}
 
       {completed && <OrderCodesCard items={order.items} />}
-      {pending && <PaymentInstructionCard orderCode={order.code} payment={order.payment} total={order.total} paidAmount={order.paidAmount} />}
+      {pending && (
+        <PaymentInstructionCard
+          orderCode={order.code}
+          payment={order.payment}
+          total={order.total}
+          paidAmount={order.paidAmount}
+        />
+      )}
 
       <Alert severity="info" data-testid="customer-order-keep-link">
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -106,7 +124,12 @@ export function CustomerOrderScreen({ code, token, socialUrl }: CustomerOrderScr
 
       <OrderItemsCard items={order.items} total={order.total} paidAmount={order.paidAmount} />
 
-      <Button component={RouterLink} to={paths.home} variant="text" sx={{ alignSelf: 'flex-start' }}>
+      <Button
+        component={RouterLink}
+        to={paths.home}
+        variant="text"
+        sx={{ alignSelf: 'flex-start' }}
+      >
         {t.backToShop}
       </Button>
     </Stack>

@@ -1,17 +1,22 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatCountdown, useCountdown } from '../utils/countdown';
 
 /** Time left to pay, ticking every second; at zero it says the status is being updated. */
 export function ExpiryCountdown({ expiresAt }: { expiresAt: string | null | undefined }) {
   const left = useCountdown(expiresAt);
-  const t = vi.customerOrder;
+  const t = strings.customerOrder;
   if (Number.isNaN(left)) return null;
   if (left <= 0) {
     return (
-      <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="order-countdown" data-expired="true">
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 600 }}
+        data-testid="order-countdown"
+        data-expired="true"
+      >
         {t.countdownOver}
       </Typography>
     );

@@ -7,7 +7,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { OrderStatusChip } from '@/components/order-status/order-status-chip';
 import { orderDetailLink } from '@/config/paths';
-import { vi } from '@/i18n/vi-shop';
+import { strings } from '@/i18n/vi-shop';
 import { confirm } from '@/lib/confirm';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import { forgetOrder, useOrderHistory } from '../utils/order-history';
@@ -17,8 +17,14 @@ import { forgetOrder, useOrderHistory } from '../utils/order-history';
  * newest first. Nothing is shown before the first order.
  */
 async function onForget(code: string) {
-  const t = vi.myOrders;
-  const accepted = await confirm({ title: t.removeTitle, message: t.removeConfirm(code), acceptLabel: t.remove, rejectLabel: vi.common.cancel, destructive: true });
+  const t = strings.myOrders;
+  const accepted = await confirm({
+    title: t.removeTitle,
+    message: t.removeConfirm(code),
+    acceptLabel: t.remove,
+    rejectLabel: strings.common.cancel,
+    destructive: true,
+  });
   if (accepted) forgetOrder(code);
 }
 
@@ -29,10 +35,16 @@ interface MyOrdersProps {
 
 export function MyOrders({ onOpenIntent }: MyOrdersProps) {
   const orders = useOrderHistory();
-  const t = vi.myOrders;
+  const t = strings.myOrders;
   if (orders.length === 0) return null;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="my-orders-title" sx={{ p: { xs: 2, sm: 3 } }} data-testid="my-orders">
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="my-orders-title"
+      sx={{ p: { xs: 2, sm: 3 } }}
+      data-testid="my-orders"
+    >
       <Typography id="my-orders-title" variant="h6" component="h2">
         {t.title}
       </Typography>
@@ -46,7 +58,13 @@ export function MyOrders({ onOpenIntent }: MyOrdersProps) {
             key={order.code}
             direction={{ xs: 'column', sm: 'row' }}
             spacing={1}
-            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', borderTop: 1, borderColor: 'divider', pt: 1 }}
+            sx={{
+              alignItems: { sm: 'center' },
+              justifyContent: 'space-between',
+              borderTop: 1,
+              borderColor: 'divider',
+              pt: 1,
+            }}
             data-testid="my-orders-item"
             data-order-code={order.code}
           >
@@ -58,7 +76,8 @@ export function MyOrders({ onOpenIntent }: MyOrdersProps) {
                 {order.status && <OrderStatusChip status={order.status} />}
               </Stack>
               <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-                {t.itemLine(order.productName, formatNumber(order.quantity))} · {formatMoney(order.total)}
+                {t.itemLine(order.productName, formatNumber(order.quantity))} ·{' '}
+                {formatMoney(order.total)}
               </Typography>
               <Typography variant="caption" color="text.secondary">
                 {t.createdAt(formatDateTime(order.createdAt))}
@@ -78,7 +97,12 @@ export function MyOrders({ onOpenIntent }: MyOrdersProps) {
                 {t.open}
               </Button>
               {/* A native title, not MUI's Tooltip: the storefront's first load carries no Popper. */}
-              <IconButton size="small" title={t.remove} aria-label={t.removeLabel(order.code)} onClick={() => void onForget(order.code)}>
+              <IconButton
+                size="small"
+                title={t.remove}
+                aria-label={t.removeLabel(order.code)}
+                onClick={() => void onForget(order.code)}
+              >
                 <DeleteOutlined fontSize="small" />
               </IconButton>
             </Stack>

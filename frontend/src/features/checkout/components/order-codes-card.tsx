@@ -5,16 +5,26 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SafeMarkdown } from '@/components/markdown/safe-markdown';
 import { CopyButton, CopyIconButton } from '@/components/ui/copy-button';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatDate } from '@/lib/format';
 import type { CustomerOrderItem, OrderCode } from '../api/types';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
-const t = vi.customerOrder.codes;
+const t = strings.customerOrder.codes;
 
 /** One value of a card (its serial or its PIN) with its own copy button. */
-function CardValue({ label, value, copyLabel, testId }: { label?: string; value: string; copyLabel: string; testId: string }) {
+function CardValue({
+  label,
+  value,
+  copyLabel,
+  testId,
+}: {
+  label?: string;
+  value: string;
+  copyLabel: string;
+  testId: string;
+}) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -23,7 +33,10 @@ function CardValue({ label, value, copyLabel, testId }: { label?: string; value:
             {label}
           </Typography>
         )}
-        <Typography sx={{ fontFamily: MONO, fontWeight: 700, wordBreak: 'break-all', userSelect: 'all' }} data-testid={testId}>
+        <Typography
+          sx={{ fontFamily: MONO, fontWeight: 700, wordBreak: 'break-all', userSelect: 'all' }}
+          data-testid={testId}
+        >
           {value}
         </Typography>
       </Box>
@@ -33,19 +46,52 @@ function CardValue({ label, value, copyLabel, testId }: { label?: string; value:
 }
 
 /** A delivered code: "Seri … / Mã thẻ …" for a card, the code alone otherwise. */
-function DeliveredCode({ code, productName, index }: { code: OrderCode; productName: string; index: number }) {
+function DeliveredCode({
+  code,
+  productName,
+  index,
+}: {
+  code: OrderCode;
+  productName: string;
+  index: number;
+}) {
   return (
-    <Box component="li" sx={{ bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 0.75 }} data-testid="order-card">
+    <Box
+      component="li"
+      sx={{ bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 0.75 }}
+      data-testid="order-card"
+    >
       {code.replacement && (
-        <Chip size="small" color="info" variant="outlined" label={t.replacement} sx={{ mb: 0.5 }} data-testid="order-code-replacement" />
+        <Chip
+          size="small"
+          color="info"
+          variant="outlined"
+          label={t.replacement}
+          sx={{ mb: 0.5 }}
+          data-testid="order-code-replacement"
+        />
       )}
       {code.serial ? (
         <Stack spacing={0.5}>
-          <CardValue label={t.serial} value={code.serial} copyLabel={t.copySerial(productName, index)} testId="order-serial" />
-          <CardValue label={t.pin} value={code.code} copyLabel={t.copyPin(productName, index)} testId="order-code" />
+          <CardValue
+            label={t.serial}
+            value={code.serial}
+            copyLabel={t.copySerial(productName, index)}
+            testId="order-serial"
+          />
+          <CardValue
+            label={t.pin}
+            value={code.code}
+            copyLabel={t.copyPin(productName, index)}
+            testId="order-code"
+          />
         </Stack>
       ) : (
-        <CardValue value={code.code} copyLabel={t.copyOne(productName, index)} testId="order-code" />
+        <CardValue
+          value={code.code}
+          copyLabel={t.copyOne(productName, index)}
+          testId="order-code"
+        />
       )}
       {code.expiresAt && (
         <Typography variant="caption" color="text.secondary">
@@ -62,7 +108,9 @@ function DeliveredCode({ code, productName, index }: { code: OrderCode; productN
  * steps under its codes.
  */
 export function OrderCodesCard({ items }: { items: CustomerOrderItem[] }) {
-  const all = items.flatMap((item) => (item.codes ?? []).map((code) => (code.serial ? `${code.serial}\t${code.code}` : code.code)));
+  const all = items.flatMap((item) =>
+    (item.codes ?? []).map((code) => (code.serial ? `${code.serial}\t${code.code}` : code.code)),
+  );
   return (
     <Paper
       variant="outlined"
@@ -71,11 +119,22 @@ export function OrderCodesCard({ items }: { items: CustomerOrderItem[] }) {
       sx={{ p: { xs: 2, sm: 3 }, borderColor: 'success.main', borderWidth: 2 }}
       data-testid="order-codes"
     >
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+      <Stack
+        direction="row"
+        sx={{
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: 1,
+          flexWrap: 'wrap',
+          mb: 1,
+        }}
+      >
         <Typography id="codes-title" variant="h6" component="h2">
           {t.title}
         </Typography>
-        {all.length > 1 && <CopyButton text={all.join('\n')} label={t.copyAll} testId="order-codes-copy-all" />}
+        {all.length > 1 && (
+          <CopyButton text={all.join('\n')} label={t.copyAll} testId="order-codes-copy-all" />
+        )}
       </Stack>
       {all.length === 0 && <Typography color="text.secondary">{t.none}</Typography>}
       <Stack spacing={2}>
@@ -88,15 +147,27 @@ export function OrderCodesCard({ items }: { items: CustomerOrderItem[] }) {
               </Typography>
               <Stack component="ol" spacing={0.75} sx={{ listStyle: 'none', p: 0, m: 0 }}>
                 {(item.codes ?? []).map((code, index) => (
-                  <DeliveredCode key={`${code.code}-${index}`} code={code} productName={item.productName} index={index + 1} />
+                  <DeliveredCode
+                    key={`${code.code}-${index}`}
+                    code={code}
+                    productName={item.productName}
+                    index={index + 1}
+                  />
                 ))}
               </Stack>
               {item.redeemInstructions && (
-                <Box component="section" sx={{ mt: 1.5 }} aria-label={`${t.instructions}: ${item.productName}`}>
+                <Box
+                  component="section"
+                  sx={{ mt: 1.5 }}
+                  aria-label={`${t.instructions}: ${item.productName}`}
+                >
                   <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
                     {t.instructions}
                   </Typography>
-                  <SafeMarkdown source={item.redeemInstructions} testId="order-redeem-instructions" />
+                  <SafeMarkdown
+                    source={item.redeemInstructions}
+                    testId="order-redeem-instructions"
+                  />
                 </Box>
               )}
             </Box>

@@ -17,7 +17,18 @@ export function pendingOrder(overrides: Partial<CustomerOrder> = {}): CustomerOr
     customerName: null,
     email: 'an@example.com',
     phone: null,
-    items: [{ productId: 'p-1', productName: 'Steam 100K', imageUrl: null, unitPrice: 95000, quantity: 2, lineTotal: 190000, codes: null, redeemInstructions: null }],
+    items: [
+      {
+        productId: 'p-1',
+        productName: 'Steam 100K',
+        imageUrl: null,
+        unitPrice: 95000,
+        quantity: 2,
+        lineTotal: 190000,
+        codes: null,
+        redeemInstructions: null,
+      },
+    ],
     total: 190000,
     paidAmount: 0,
     payment: {

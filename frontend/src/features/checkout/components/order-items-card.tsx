@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatMoney, formatNumber } from '@/lib/format';
 import type { CustomerOrderItem } from '../api/types';
 
@@ -14,15 +14,27 @@ interface OrderItemsCardProps {
 
 /** What was ordered, with the total and what has been paid so far. */
 export function OrderItemsCard({ items, total, paidAmount }: OrderItemsCardProps) {
-  const t = vi.customerOrder.items;
+  const t = strings.customerOrder.items;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="items-title" sx={{ p: { xs: 2, sm: 3 } }} data-testid="order-items">
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="items-title"
+      sx={{ p: { xs: 2, sm: 3 } }}
+      data-testid="order-items"
+    >
       <Typography id="items-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         {t.title}
       </Typography>
       <Stack spacing={1}>
         {items.map((item) => (
-          <Stack key={item.productId} direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }} data-testid="order-item">
+          <Stack
+            key={item.productId}
+            direction="row"
+            spacing={1}
+            sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
+            data-testid="order-item"
+          >
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body1" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
                 {item.productName}
@@ -37,7 +49,10 @@ export function OrderItemsCard({ items, total, paidAmount }: OrderItemsCardProps
           </Stack>
         ))}
         {total != null && (
-          <Stack direction="row" sx={{ justifyContent: 'space-between', borderTop: 1, borderColor: 'divider', pt: 1 }}>
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', borderTop: 1, borderColor: 'divider', pt: 1 }}
+          >
             <Typography sx={{ fontWeight: 700 }}>{t.total}</Typography>
             <Typography sx={{ fontWeight: 700 }} data-testid="order-total">
               {formatMoney(total)}

@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { EMAIL_MAX } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { normalizeOrderCode, ORDER_CODE_PATTERN } from '@/lib/order-status';
 import { useLookupOrder, type LookupOrderParams } from '../api/lookup-order';
@@ -21,13 +21,18 @@ import { PaymentInstructionCard } from './payment-instruction-card';
 import { ShopContactNote } from './shop-contact-note';
 import '@/lib/zod-setup';
 
-const t = vi.customerOrder.lookup;
+const t = strings.customerOrder.lookup;
 
 const lookupSchema = z.object({
   code: z
     .string()
     .transform(normalizeOrderCode)
-    .pipe(z.string().min(1, { message: t.codeRequired, abort: true }).regex(ORDER_CODE_PATTERN, t.codeInvalid)),
+    .pipe(
+      z
+        .string()
+        .min(1, { message: t.codeRequired, abort: true })
+        .regex(ORDER_CODE_PATTERN, t.codeInvalid),
+    ),
   email: z
     .string()
     .trim()
@@ -58,7 +63,8 @@ export function OrderLookup({ initialCode = '', socialUrl }: OrderLookupProps) {
 
   const onSubmit = handleSubmit((values) => {
     setParams(values);
-    if (params && params.code === values.code && params.email === values.email) void lookup.refetch();
+    if (params && params.code === values.code && params.email === values.email)
+      void lookup.refetch();
   });
 
   const onResend = handleSubmit((values) => resend.mutate(values));
@@ -90,11 +96,18 @@ export function OrderLookup({ initialCode = '', socialUrl }: OrderLookupProps) {
               fullWidth
               autoComplete="email"
               maxLength={EMAIL_MAX}
-              slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
+              slotProps={{
+                htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false },
+              }}
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button type="submit" variant="contained" startIcon={<SearchIcon />} loading={lookup.isFetching}>
+            <Button
+              type="submit"
+              variant="contained"
+              startIcon={<SearchIcon />}
+              loading={lookup.isFetching}
+            >
               {t.submit}
             </Button>
             <Button
@@ -122,7 +135,10 @@ export function OrderLookup({ initialCode = '', socialUrl }: OrderLookupProps) {
       </Paper>
 
       {lookup.isError && (
-        <Alert severity={isApiError(lookup.error, ERROR_CODES.orderNotFound) ? 'warning' : 'error'} data-testid="order-lookup-error">
+        <Alert
+          severity={isApiError(lookup.error, ERROR_CODES.orderNotFound) ? 'warning' : 'error'}
+          data-testid="order-lookup-error"
+        >
           {isApiError(lookup.error, ERROR_CODES.orderNotFound) ? t.notFound : lookup.error.message}
         </Alert>
       )}
@@ -130,7 +146,7 @@ export function OrderLookup({ initialCode = '', socialUrl }: OrderLookupProps) {
       {result && !lookup.isError && (
         <Stack spacing={2} data-testid="order-lookup-result" data-order-code={result.code}>
           <Typography variant="h6" component="h2">
-            {vi.customerOrder.title(result.code)}
+            {strings.customerOrder.title(result.code)}
           </Typography>
           <OrderStatusBanner
             status={result.status}
@@ -139,7 +155,12 @@ export function OrderLookup({ initialCode = '', socialUrl }: OrderLookupProps) {
             text={result.status === 'completed' ? t.completedBanner : undefined}
           />
           {result.status === 'pending_payment' && result.payment && (
-            <PaymentInstructionCard orderCode={result.code} payment={result.payment} total={result.total} paidAmount={result.paidAmount} />
+            <PaymentInstructionCard
+              orderCode={result.code}
+              payment={result.payment}
+              total={result.total}
+              paidAmount={result.paidAmount}
+            />
           )}
         </Stack>
       )}

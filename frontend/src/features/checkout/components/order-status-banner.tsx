@@ -3,7 +3,7 @@ import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import { PaymentStatusChip } from '@/components/order-status/order-status-chip';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { isOrderStatus, type OrderStatus } from '@/lib/order-status';
 import { ExpiryCountdown } from './expiry-countdown';
 
@@ -26,9 +26,15 @@ interface OrderStatusBannerProps {
 }
 
 /** The order's status in words, its payment status and, while unpaid, the countdown. */
-export function OrderStatusBanner({ status, paymentStatus, expiresAt, children, text }: OrderStatusBannerProps) {
+export function OrderStatusBanner({
+  status,
+  paymentStatus,
+  expiresAt,
+  children,
+  text,
+}: OrderStatusBannerProps) {
   const known = isOrderStatus(status);
-  const t = vi.customerOrder.banner;
+  const t = strings.customerOrder.banner;
   return (
     <Alert
       severity={known ? SEVERITY[status] : 'info'}
@@ -39,11 +45,17 @@ export function OrderStatusBanner({ status, paymentStatus, expiresAt, children, 
       sx={{ '& .MuiAlert-message': { width: '100%' } }}
     >
       <AlertTitle sx={{ fontWeight: 700 }} data-testid="order-status-label">
-        {known ? vi.orderStatus[status] : status}
+        {known ? strings.orderStatus[status] : status}
       </AlertTitle>
       <Stack spacing={1}>
-        {(text ?? known) && <span data-testid="order-status-text">{text ?? (known ? t[status] : '')}</span>}
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        {(text ?? known) && (
+          <span data-testid="order-status-text">{text ?? (known ? t[status] : '')}</span>
+        )}
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+        >
           {paymentStatus && <PaymentStatusChip status={paymentStatus} />}
           {status === 'pending_payment' && <ExpiryCountdown expiresAt={expiresAt} />}
         </Stack>

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatMoney } from '@/lib/format';
 import type { PaymentInstruction } from '../api/types';
 import { vietQrWithAmount } from '../utils/vietqr';
@@ -32,28 +32,74 @@ interface PaymentInstructionCardProps {
  * banking apps), and the QR last, for paying from a second device. On a wider screen the
  * QR leads, beside the details.
  */
-export function PaymentInstructionCard({ orderCode, payment, total, paidAmount }: PaymentInstructionCardProps) {
-  const t = vi.customerOrder.payment;
+export function PaymentInstructionCard({
+  orderCode,
+  payment,
+  total,
+  paidAmount,
+}: PaymentInstructionCardProps) {
+  const t = strings.customerOrder.payment;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const paid = paidAmount ?? 0;
   const remaining = total != null && paid > 0 ? Math.max(0, total - paid) : null;
   const amount = remaining ?? payment.amountDue;
-  const qr = !payment.qrPayload ? null : remaining === null ? payment.qrPayload : vietQrWithAmount(payment.qrPayload, remaining);
+  const qr = !payment.qrPayload
+    ? null
+    : remaining === null
+      ? payment.qrPayload
+      : vietQrWithAmount(payment.qrPayload, remaining);
 
-  const amountField = <CopyField label={remaining === null ? t.amount : t.amountRemaining} value={formatMoney(amount)} copyValue={String(amount)} emphasis large={phone} testId="payment-amount" />;
-  const memoField = <CopyField label={t.memo} value={payment.transferContent} monospace emphasis large={phone} testId="payment-memo" />;
-  const accountField = payment.accountNumber && (
-    <CopyField label={t.accountNumber} value={payment.accountNumber} monospace large={phone} testId="payment-account-number" />
+  const amountField = (
+    <CopyField
+      label={remaining === null ? t.amount : t.amountRemaining}
+      value={formatMoney(amount)}
+      copyValue={String(amount)}
+      emphasis
+      large={phone}
+      testId="payment-amount"
+    />
   );
-  const bankField = payment.bankName && <CopyField label={t.bank} value={payment.bankName} large={phone} testId="payment-bank" />;
-  const nameField = payment.accountName && <CopyField label={t.accountName} value={payment.accountName} large={phone} testId="payment-account-name" />;
+  const memoField = (
+    <CopyField
+      label={t.memo}
+      value={payment.transferContent}
+      monospace
+      emphasis
+      large={phone}
+      testId="payment-memo"
+    />
+  );
+  const accountField = payment.accountNumber && (
+    <CopyField
+      label={t.accountNumber}
+      value={payment.accountNumber}
+      monospace
+      large={phone}
+      testId="payment-account-number"
+    />
+  );
+  const bankField = payment.bankName && (
+    <CopyField label={t.bank} value={payment.bankName} large={phone} testId="payment-bank" />
+  );
+  const nameField = payment.accountName && (
+    <CopyField
+      label={t.accountName}
+      value={payment.accountName}
+      large={phone}
+      testId="payment-account-name"
+    />
+  );
   const memoHint = (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {t.memoHint}
       </Typography>
-      <Box component="ul" sx={{ typography: 'body2', color: 'text.secondary', mt: 1, mb: 0, pl: 2.5 }} data-testid="payment-amount-rules">
+      <Box
+        component="ul"
+        sx={{ typography: 'body2', color: 'text.secondary', mt: 1, mb: 0, pl: 2.5 }}
+        data-testid="payment-amount-rules"
+      >
         <li>{t.shortRule}</li>
         <li>{t.surplusRule}</li>
       </Box>
@@ -62,7 +108,11 @@ export function PaymentInstructionCard({ orderCode, payment, total, paidAmount }
   const providerNotes = (
     <>
       {payment.instructions && (
-        <Typography variant="body2" sx={{ mt: 1.5, whiteSpace: 'pre-line' }} data-testid="payment-provider-instructions">
+        <Typography
+          variant="body2"
+          sx={{ mt: 1.5, whiteSpace: 'pre-line' }}
+          data-testid="payment-provider-instructions"
+        >
           {payment.instructions}
         </Typography>
       )}
@@ -71,7 +121,9 @@ export function PaymentInstructionCard({ orderCode, payment, total, paidAmount }
       </Typography>
     </>
   );
-  const qrImage = qr && <PaymentQr payload={qr} alt={t.qrAlt(orderCode)} fileName={`VietQR-${orderCode}`} />;
+  const qrImage = qr && (
+    <PaymentQr payload={qr} alt={t.qrAlt(orderCode)} fileName={`VietQR-${orderCode}`} />
+  );
 
   return (
     <Paper
@@ -87,7 +139,8 @@ export function PaymentInstructionCard({ orderCode, payment, total, paidAmount }
       </Typography>
       {remaining !== null && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="payment-partial">
-          <strong>{t.partiallyPaid(formatMoney(paid), formatMoney(remaining))}</strong> {t.partiallyPaidHint(formatMoney(remaining))}
+          <strong>{t.partiallyPaid(formatMoney(paid), formatMoney(remaining))}</strong>{' '}
+          {t.partiallyPaidHint(formatMoney(remaining))}
         </Alert>
       )}
       {phone ? (
@@ -105,8 +158,17 @@ export function PaymentInstructionCard({ orderCode, payment, total, paidAmount }
           {qrImage && (
             <>
               <Divider />
-              <Box component="section" aria-labelledby="qr-other-device" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-                <Typography id="qr-other-device" variant="subtitle1" component="h3" sx={{ fontWeight: 700, alignSelf: 'stretch' }}>
+              <Box
+                component="section"
+                aria-labelledby="qr-other-device"
+                sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}
+              >
+                <Typography
+                  id="qr-other-device"
+                  variant="subtitle1"
+                  component="h3"
+                  sx={{ fontWeight: 700, alignSelf: 'stretch' }}
+                >
                   {t.qrOtherDevice}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'stretch' }}>
@@ -118,9 +180,21 @@ export function PaymentInstructionCard({ orderCode, payment, total, paidAmount }
           )}
         </Stack>
       ) : (
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'flex-start' } }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={3}
+          sx={{ alignItems: { md: 'flex-start' } }}
+        >
           {qrImage && (
-            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, flexShrink: 0 }}>
+            <Box
+              sx={{
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                gap: 1,
+                flexShrink: 0,
+              }}
+            >
               <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
                 {t.qrTitle}
               </Typography>

@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { PaymentMethod } from '../api/types';
 
 interface PaymentMethodFieldProps {
@@ -25,14 +25,22 @@ interface PaymentMethodFieldProps {
 }
 
 /** The payment provider choice of the buy dialog: one radio per active provider. */
-export function PaymentMethodField({ methods, loading, loadFailed, onRetry, value, onChange, error, disabled }: PaymentMethodFieldProps) {
-  const t = vi.checkout;
+export function PaymentMethodField({
+  methods,
+  loading,
+  loadFailed,
+  onRetry,
+  value,
+  onChange,
+  error,
+  disabled,
+}: PaymentMethodFieldProps) {
+  const t = strings.checkout;
   const labelId = useId();
-  if (loading) return <Skeleton variant="rounded" height={56} aria-label={t.paymentMethodsLoading} />;
+  if (loading)
+    return <Skeleton variant="rounded" height={56} aria-label={t.paymentMethodsLoading} />;
   if (loadFailed) {
-    return (
-      <LoadErrorAlert onRetry={onRetry}>{t.paymentMethodsError}</LoadErrorAlert>
-    );
+    return <LoadErrorAlert onRetry={onRetry}>{t.paymentMethodsError}</LoadErrorAlert>;
   }
   if (!methods || methods.length === 0) {
     return (
@@ -44,7 +52,12 @@ export function PaymentMethodField({ methods, loading, loadFailed, onRetry, valu
   return (
     <FormControl error={Boolean(error)} disabled={disabled} fullWidth>
       <FormLabel id={labelId}>{t.paymentMethod}</FormLabel>
-      <RadioGroup aria-labelledby={labelId} value={value} onChange={(event) => onChange(event.target.value)} data-testid="buy-now-payment-methods">
+      <RadioGroup
+        aria-labelledby={labelId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid="buy-now-payment-methods"
+      >
         {methods.map((method) => (
           <FormControlLabel
             key={method.id}
@@ -52,11 +65,20 @@ export function PaymentMethodField({ methods, loading, loadFailed, onRetry, valu
             control={<Radio />}
             label={
               <Box sx={{ py: 0.5 }}>
-                <Typography variant="body2" component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                <Typography
+                  variant="body2"
+                  component="span"
+                  sx={{ fontWeight: 600, display: 'block' }}
+                >
                   {method.name}
                 </Typography>
                 {method.bankName && (
-                  <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="span"
+                    sx={{ display: 'block' }}
+                  >
                     {method.bankName}
                   </Typography>
                 )}

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { QrImage } from './qr-render';
 
 const QR_SIZE = 280;
@@ -33,7 +33,7 @@ interface PaymentQrProps {
 export function PaymentQr({ payload, alt, fileName }: PaymentQrProps) {
   const [image, setImage] = useState<QrImage | null>(null);
   const [failed, setFailed] = useState(false);
-  const t = vi.customerOrder.payment;
+  const t = strings.customerOrder.payment;
 
   useEffect(() => {
     let active = true;
@@ -70,10 +70,24 @@ export function PaymentQr({ payload, alt, fileName }: PaymentQrProps) {
           height={QR_SIZE}
           data-testid="payment-qr"
           data-payload={payload}
-          sx={{ width: '100%', maxWidth: QR_SIZE, height: 'auto', aspectRatio: '1 / 1', bgcolor: '#fff', borderRadius: 1, imageRendering: 'pixelated' }}
+          sx={{
+            width: '100%',
+            maxWidth: QR_SIZE,
+            height: 'auto',
+            aspectRatio: '1 / 1',
+            bgcolor: '#fff',
+            borderRadius: 1,
+            imageRendering: 'pixelated',
+          }}
         />
       ) : (
-        <Skeleton variant="rounded" width={QR_SIZE} height={QR_SIZE} sx={{ maxWidth: '100%' }} aria-label={t.qrLoading} />
+        <Skeleton
+          variant="rounded"
+          width={QR_SIZE}
+          height={QR_SIZE}
+          sx={{ maxWidth: '100%' }}
+          aria-label={t.qrLoading}
+        />
       )}
       {current && (
         <Button

@@ -12,11 +12,24 @@ export interface QrImage {
  * SVG. Imported on demand only (its own chunk, with the `qrcode` library).
  */
 export async function renderQr(payload: string, size: number): Promise<QrImage> {
-  const options = { errorCorrectionLevel: 'M' as const, margin: 2, width: size, color: { dark: '#000000', light: '#ffffff' } };
+  const options = {
+    errorCorrectionLevel: 'M' as const,
+    margin: 2,
+    width: size,
+    color: { dark: '#000000', light: '#ffffff' },
+  };
   try {
-    return { payload, src: await QRCode.toDataURL(payload, { ...options, type: 'image/png' }), png: true };
+    return {
+      payload,
+      src: await QRCode.toDataURL(payload, { ...options, type: 'image/png' }),
+      png: true,
+    };
   } catch {
     const svg = await QRCode.toString(payload, { ...options, type: 'svg' });
-    return { payload, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, png: false };
+    return {
+      payload,
+      src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+      png: false,
+    };
   }
 }

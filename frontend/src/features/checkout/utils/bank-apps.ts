@@ -30,15 +30,28 @@ export const BANK_APPS: readonly BankApp[] = [
 ];
 
 /** What a link needs; missing pieces mean no link (a manual provider has no account). */
-export type DeepLinkPayment = Pick<PaymentInstruction, 'bankBin' | 'accountNumber' | 'transferContent'>;
+export type DeepLinkPayment = Pick<
+  PaymentInstruction,
+  'bankBin' | 'accountNumber' | 'transferContent'
+>;
 
 /** Whether the payment can be opened in a banking app at all. */
 export function canDeepLink(payment: DeepLinkPayment, amount: number): boolean {
-  return Boolean(payment.bankBin?.trim() && payment.accountNumber?.trim() && payment.transferContent.trim() && Number.isSafeInteger(amount) && amount > 0);
+  return Boolean(
+    payment.bankBin?.trim() &&
+    payment.accountNumber?.trim() &&
+    payment.transferContent.trim() &&
+    Number.isSafeInteger(amount) &&
+    amount > 0,
+  );
 }
 
 /** The link that opens `appId` with this transfer filled in, or null when one is missing. */
-export function bankAppLink(appId: string, payment: DeepLinkPayment, amount: number): string | null {
+export function bankAppLink(
+  appId: string,
+  payment: DeepLinkPayment,
+  amount: number,
+): string | null {
   if (!appId || !canDeepLink(payment, amount)) return null;
   const params = new URLSearchParams({
     app: appId,

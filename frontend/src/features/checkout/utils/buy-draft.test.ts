@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearBuyDraft, loadBuyDraft, saveBuyDraft } from './buy-draft';
 
-const values = { quantity: '2', email: 'an@example.com', phone: '0912345678', customerName: 'An', paymentProviderId: 'p1' };
+const values = {
+  quantity: '2',
+  email: 'an@example.com',
+  phone: '0912345678',
+  customerName: 'An',
+  paymentProviderId: 'p1',
+};
 
 describe('buy-now drafts', () => {
   afterEach(() => {
@@ -11,7 +17,12 @@ describe('buy-now drafts', () => {
 
   it('keeps what was typed per product, without the payment method', () => {
     saveBuyDraft('a', values);
-    expect(loadBuyDraft('a')).toEqual({ quantity: '2', email: 'an@example.com', phone: '0912345678', customerName: 'An' });
+    expect(loadBuyDraft('a')).toEqual({
+      quantity: '2',
+      email: 'an@example.com',
+      phone: '0912345678',
+      customerName: 'An',
+    });
     expect(loadBuyDraft('b')).toBeNull();
     expect(window.sessionStorage.getItem('shop_buy_draft:a')).not.toContain('p1');
   });
@@ -28,8 +39,16 @@ describe('buy-now drafts', () => {
   it('reads garbage as nothing and keeps only string fields', () => {
     window.sessionStorage.setItem('shop_buy_draft:a', '{not json');
     expect(loadBuyDraft('a')).toBeNull();
-    window.sessionStorage.setItem('shop_buy_draft:a', JSON.stringify({ email: 'x@y.z', phone: 12, quantity: null }));
-    expect(loadBuyDraft('a')).toEqual({ quantity: '', email: 'x@y.z', phone: '', customerName: '' });
+    window.sessionStorage.setItem(
+      'shop_buy_draft:a',
+      JSON.stringify({ email: 'x@y.z', phone: 12, quantity: null }),
+    );
+    expect(loadBuyDraft('a')).toEqual({
+      quantity: '',
+      email: 'x@y.z',
+      phone: '',
+      customerName: '',
+    });
   });
 
   it('survives a storage that throws', () => {

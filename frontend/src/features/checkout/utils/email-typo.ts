@@ -40,7 +40,23 @@ const NAME_TYPOS: Readonly<Record<string, string>> = {
 const REAL_LABELS = new Set(['mail', 'ymail', 'email', 'gmx', 'live', 'msn']);
 
 /** What may follow a provider's name and still be a slip for one of its domains. */
-const PROVIDER_ENDINGS = new Set(['', 'com', 'cm', 'co', 'c', 'cim', 'clm', 'vn', 'com.vn', 'co.vn', 'con.vn', 'cpm.vn', 'com.vm', 'comvn', 'com.com']);
+const PROVIDER_ENDINGS = new Set([
+  '',
+  'com',
+  'cm',
+  'co',
+  'c',
+  'cim',
+  'clm',
+  'vn',
+  'com.vn',
+  'co.vn',
+  'con.vn',
+  'cpm.vn',
+  'com.vm',
+  'comvn',
+  'com.com',
+]);
 
 /** Endings that are ".com" mistyped, whatever the domain. */
 const COM_TYPOS = new Set(['con', 'cpm', 'xom', 'vom', 'comm', 'ocm', 'cmo', 'coom', 'colm', 'om']);
@@ -52,12 +68,15 @@ const COM_VN_TYPOS = new Set(['con.vn', 'cpm.vn', 'com.vm', 'com.v', 'comvn', 'c
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i < rows; i += 1) {
     for (let j = 1; j < cols; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -92,7 +111,15 @@ export function suggestEmail(input: string): string | null {
   const label = dot === -1 ? domain : domain.slice(0, dot);
   const ending = dot === -1 ? '' : domain.slice(dot + 1);
   // "gmailcom": the dot was forgotten.
-  const glued = dot === -1 ? PROVIDERS.find((provider) => domain.length > provider.name.length && domain.startsWith(provider.name) && /^c[o0]?m?$/.test(domain.slice(provider.name.length))) : undefined;
+  const glued =
+    dot === -1
+      ? PROVIDERS.find(
+          (provider) =>
+            domain.length > provider.name.length &&
+            domain.startsWith(provider.name) &&
+            /^c[o0]?m?$/.test(domain.slice(provider.name.length)),
+        )
+      : undefined;
 
   let suggestion: string | null = null;
   const provider = glued ?? providerOf(label);
@@ -101,7 +128,9 @@ export function suggestEmail(input: string): string | null {
     // "hotmail.co.uk" is a real address: only endings that are slips are corrected.
     if (!glued && !PROVIDER_ENDINGS.has(ending) && !COM_TYPOS.has(ending)) return null;
     // A provider's own country domain when the ending is "com.vn"-like, else ".com".
-    const vn = /(^|\.)vn$|^co[mn]?\.?v[nm]?$/.test(ending) ? provider.domains.find((known) => known.endsWith('.vn')) : undefined;
+    const vn = /(^|\.)vn$|^co[mn]?\.?v[nm]?$/.test(ending)
+      ? provider.domains.find((known) => known.endsWith('.vn'))
+      : undefined;
     suggestion = vn ?? provider.domains[0];
   } else if (COM_TYPOS.has(ending)) {
     suggestion = `${label}.com`;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { forgetOrder, ORDER_HISTORY_LIMIT, readOrderHistory, rememberOrder, updateRememberedStatus, type RememberedOrder } from './order-history';
+import {
+  forgetOrder,
+  ORDER_HISTORY_LIMIT,
+  readOrderHistory,
+  rememberOrder,
+  updateRememberedStatus,
+  type RememberedOrder,
+} from './order-history';
 
 function entry(code: string): RememberedOrder {
   return {
@@ -24,7 +31,8 @@ describe('order history (this device)', () => {
       ['DH00000001', 1],
       ['DH00000002', 190000],
     ]);
-    for (let i = 0; i < ORDER_HISTORY_LIMIT + 5; i++) rememberOrder(entry(`DHX${String(i).padStart(7, '0')}`));
+    for (let i = 0; i < ORDER_HISTORY_LIMIT + 5; i++)
+      rememberOrder(entry(`DHX${String(i).padStart(7, '0')}`));
     expect(readOrderHistory()).toHaveLength(ORDER_HISTORY_LIMIT);
   });
 
@@ -39,7 +47,10 @@ describe('order history (this device)', () => {
   it('skips damaged storage instead of failing', () => {
     localStorage.setItem(STORAGE_KEYS.orderHistory, '{not json');
     expect(readOrderHistory()).toEqual([]);
-    localStorage.setItem(STORAGE_KEYS.orderHistory, JSON.stringify([{ code: 'DH1' }, entry('DH00000003'), 5]));
+    localStorage.setItem(
+      STORAGE_KEYS.orderHistory,
+      JSON.stringify([{ code: 'DH1' }, entry('DH00000003'), 5]),
+    );
     expect(readOrderHistory().map((item) => item.code)).toEqual(['DH00000003']);
   });
 });

@@ -26,7 +26,12 @@ let cached: readonly RememberedOrder[] = EMPTY;
 function isRemembered(value: unknown): value is RememberedOrder {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Record<string, unknown>;
-  return typeof entry.code === 'string' && entry.code !== '' && typeof entry.token === 'string' && entry.token !== '';
+  return (
+    typeof entry.code === 'string' &&
+    entry.code !== '' &&
+    typeof entry.token === 'string' &&
+    entry.token !== ''
+  );
 }
 
 function normalise(entry: RememberedOrder): RememberedOrder {
@@ -66,7 +71,10 @@ export function readOrderHistory(): readonly RememberedOrder[] {
 
 function write(entries: readonly RememberedOrder[]): void {
   try {
-    window.localStorage.setItem(STORAGE_KEYS.orderHistory, JSON.stringify(entries.slice(0, ORDER_HISTORY_LIMIT)));
+    window.localStorage.setItem(
+      STORAGE_KEYS.orderHistory,
+      JSON.stringify(entries.slice(0, ORDER_HISTORY_LIMIT)),
+    );
   } catch {
     // Private mode or a full storage: the list is simply not kept.
   }

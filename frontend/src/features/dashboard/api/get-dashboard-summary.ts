@@ -9,7 +9,10 @@ export interface DashboardRange {
 }
 
 /** GET admin Dashboard/Summary?from=&to=. */
-export function getDashboardSummary(range: DashboardRange, signal?: AbortSignal): Promise<DashboardSummary> {
+export function getDashboardSummary(
+  range: DashboardRange,
+  signal?: AbortSignal,
+): Promise<DashboardSummary> {
   return api.get<DashboardSummary>(dashboardEndpoints.summary, { ...range }, { signal });
 }
 

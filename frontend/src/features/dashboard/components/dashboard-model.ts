@@ -20,13 +20,20 @@ export function dayOf(date: string): string | null {
 }
 
 /** One point per day of the range, days without sales at zero. */
-export function fillDays(points: readonly RevenueByDay[], firstDay: string, lastDay: string): { day: string; revenue: number; orders: number }[] {
+export function fillDays(
+  points: readonly RevenueByDay[],
+  firstDay: string,
+  lastDay: string,
+): { day: string; revenue: number; orders: number }[] {
   const byDay = new Map<string, { revenue: number; orders: number }>();
   for (const point of points) {
     const day = dayOf(point.date);
     if (!day) continue;
     const prev = byDay.get(day) ?? { revenue: 0, orders: 0 };
-    byDay.set(day, { revenue: prev.revenue + (point.revenue ?? 0), orders: prev.orders + (point.orders ?? 0) });
+    byDay.set(day, {
+      revenue: prev.revenue + (point.revenue ?? 0),
+      orders: prev.orders + (point.orders ?? 0),
+    });
   }
   const result: { day: string; revenue: number; orders: number }[] = [];
   for (let day = firstDay; day <= lastDay && result.length < 366; day = addShopDays(day, 1)) {

@@ -17,7 +17,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { ORDER_STATUSES, type OrderStatus } from '@/lib/order-status';
 import { shopToday } from '@/lib/business-day';
@@ -37,10 +37,31 @@ const STATUS_COLORS: Record<OrderStatus, 'warning' | 'success' | 'default' | 'er
   needs_attention: 'error',
 };
 
-function Card({ title, id, children, testId, action }: { title: string; id: string; children: ReactNode; testId?: string; action?: ReactNode }) {
+function Card({
+  title,
+  id,
+  children,
+  testId,
+  action,
+}: {
+  title: string;
+  id: string;
+  children: ReactNode;
+  testId?: string;
+  action?: ReactNode;
+}) {
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }} data-testid={testId}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5, gap: 1 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={id}
+      sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
+      data-testid={testId}
+    >
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5, gap: 1 }}
+      >
         <Typography id={id} variant="h6" component="h2" sx={{ fontSize: '1.05rem' }}>
           {title}
         </Typography>
@@ -57,7 +78,12 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700, wordBreak: 'break-word' }} data-testid={testId}>
+      <Typography
+        variant="h5"
+        component="p"
+        sx={{ fontWeight: 700, wordBreak: 'break-word' }}
+        data-testid={testId}
+      >
         {value}
       </Typography>
     </Paper>
@@ -69,7 +95,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
  * until staff assign it. Polled, as the menu's badge.
  */
 function UnmatchedTransfersCard() {
-  const t = vi.transactions.unmatched;
+  const t = strings.transactions.unmatched;
   const summary = useUnmatchedSummary();
   const data = summary.data;
   const count = typeof data?.count === 'number' ? data.count : undefined;
@@ -79,7 +105,13 @@ function UnmatchedTransfersCard() {
       id="dashboard-unmatched"
       testId="dashboard-unmatched-transfers"
       action={
-        <Button size="small" variant={count ? 'contained' : 'outlined'} color={count ? 'error' : 'primary'} component={RouterLink} to={UNMATCHED_TRANSFERS_PATH}>
+        <Button
+          size="small"
+          variant={count ? 'contained' : 'outlined'}
+          color={count ? 'error' : 'primary'}
+          component={RouterLink}
+          to={UNMATCHED_TRANSFERS_PATH}
+        >
           {t.open}
         </Button>
       }
@@ -94,16 +126,27 @@ function UnmatchedTransfersCard() {
             <Typography variant="body2" color="text.secondary">
               {t.count}
             </Typography>
-            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} color={count ? 'error' : undefined} data-testid="dashboard-unmatched-count">
-              {count === undefined ? vi.common.empty : formatNumber(count)}
+            <Typography
+              variant="h5"
+              component="p"
+              sx={{ fontWeight: 700 }}
+              color={count ? 'error' : undefined}
+              data-testid="dashboard-unmatched-count"
+            >
+              {count === undefined ? strings.common.empty : formatNumber(count)}
             </Typography>
           </Box>
           <Box>
             <Typography variant="body2" color="text.secondary">
               {t.total}
             </Typography>
-            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid="dashboard-unmatched-total">
-              {count === undefined ? vi.common.empty : formatMoney(data?.total)}
+            <Typography
+              variant="h5"
+              component="p"
+              sx={{ fontWeight: 700 }}
+              data-testid="dashboard-unmatched-total"
+            >
+              {count === undefined ? strings.common.empty : formatMoney(data?.total)}
             </Typography>
           </Box>
         </Stack>
@@ -124,24 +167,33 @@ function serialCodesLink(productId: string): string {
 function paidOrders(summary: DashboardSummary): number {
   if (typeof summary.completedOrders === 'number') return summary.completedOrders;
   const byDay = summary.revenueByDay ?? [];
-  return byDay.length > 0 ? byDay.reduce((sum, day) => sum + (day.orders ?? 0), 0) : (summary.orderCounts?.completed ?? 0);
+  return byDay.length > 0
+    ? byDay.reduce((sum, day) => sum + (day.orders ?? 0), 0)
+    : (summary.orderCounts?.completed ?? 0);
 }
 
 /** `/admin`: revenue and orders for today, 7 or 30 days; chart, top products, low stock. */
 export function DashboardScreen({ quickLinks }: { quickLinks?: ReactNode }) {
-  const t = vi.dashboard;
+  const t = strings.dashboard;
   const [rangeKey, setRangeKey] = useState<DashboardRangeKey>('days7');
   const today = shopToday();
   const range = useMemo(() => rangeDays(rangeKey, today), [rangeKey, today]); // a new day starts a new range
   const summary = useDashboardSummary({ from: range.from, to: range.to });
   const data = summary.data;
-  const points = useMemo(() => fillDays(data?.revenueByDay ?? [], range.firstDay, range.lastDay), [data, range]);
+  const points = useMemo(
+    () => fillDays(data?.revenueByDay ?? [], range.firstDay, range.lastDay),
+    [data, range],
+  );
 
   return (
     <Stack spacing={2} data-testid="dashboard">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
         <Typography variant="h5" component="h1">
-          {vi.pages.dashboard}
+          {strings.pages.dashboard}
         </Typography>
         <ToggleButtonGroup
           exclusive
@@ -160,14 +212,39 @@ export function DashboardScreen({ quickLinks }: { quickLinks?: ReactNode }) {
       </Stack>
 
       {summary.isError && (
-        <LoadErrorAlert onRetry={() => void summary.refetch()}>{t.loadError(summary.error.message)}</LoadErrorAlert>
+        <LoadErrorAlert onRetry={() => void summary.refetch()}>
+          {t.loadError(summary.error.message)}
+        </LoadErrorAlert>
       )}
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, opacity: summary.isPlaceholderData ? 0.6 : 1 }}>
-        <Stat label={t.revenue} value={data ? formatMoney(data.revenue) : vi.common.empty} testId="dashboard-revenue" />
-        <Stat label={t.paidOrders} value={data ? formatNumber(paidOrders(data)) : vi.common.empty} testId="dashboard-paid-orders" />
-        <Stat label={t.codesSold} value={data ? formatNumber(data.codesSold) : vi.common.empty} testId="dashboard-codes-sold" />
-        <Stat label={t.needsAttention} value={data ? formatNumber(data.orderCounts?.needs_attention ?? 0) : vi.common.empty} testId="dashboard-needs-attention" />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+          opacity: summary.isPlaceholderData ? 0.6 : 1,
+        }}
+      >
+        <Stat
+          label={t.revenue}
+          value={data ? formatMoney(data.revenue) : strings.common.empty}
+          testId="dashboard-revenue"
+        />
+        <Stat
+          label={t.paidOrders}
+          value={data ? formatNumber(paidOrders(data)) : strings.common.empty}
+          testId="dashboard-paid-orders"
+        />
+        <Stat
+          label={t.codesSold}
+          value={data ? formatNumber(data.codesSold) : strings.common.empty}
+          testId="dashboard-codes-sold"
+        />
+        <Stat
+          label={t.needsAttention}
+          value={data ? formatNumber(data.orderCounts?.needs_attention ?? 0) : strings.common.empty}
+          testId="dashboard-needs-attention"
+        />
       </Box>
 
       <UnmatchedTransfersCard />
@@ -182,7 +259,10 @@ export function DashboardScreen({ quickLinks }: { quickLinks?: ReactNode }) {
               clickable
               color={STATUS_COLORS[status]}
               variant={status === 'cancelled' || status === 'expired' ? 'outlined' : 'filled'}
-              label={t.statusCount(vi.orderStatus[status], data ? formatNumber(data.orderCounts?.[status] ?? 0) : '…')}
+              label={t.statusCount(
+                strings.orderStatus[status],
+                data ? formatNumber(data.orderCounts?.[status] ?? 0) : '…',
+              )}
               data-testid="dashboard-status-count"
               data-status={status}
               data-count={data?.orderCounts?.[status] ?? 0}
@@ -193,8 +273,13 @@ export function DashboardScreen({ quickLinks }: { quickLinks?: ReactNode }) {
 
       <Card title={t.revenueByDay} id="dashboard-chart" testId="dashboard-revenue-chart">
         {data ? (
-          <Suspense fallback={<Skeleton variant="rounded" height={280} aria-label={vi.app.loading} />}>
-            <Box role="img" aria-label={t.chartLabel(formatMoney(data.revenue), formatNumber(points.length))}>
+          <Suspense
+            fallback={<Skeleton variant="rounded" height={280} aria-label={strings.app.loading} />}
+          >
+            <Box
+              role="img"
+              aria-label={t.chartLabel(formatMoney(data.revenue), formatNumber(points.length))}
+            >
               <RevenueChart points={points} />
             </Box>
           </Suspense>
@@ -203,7 +288,13 @@ export function DashboardScreen({ quickLinks }: { quickLinks?: ReactNode }) {
         )}
       </Card>
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
         <Card title={t.topProducts} id="dashboard-top" testId="dashboard-top-products">
           {data && data.topProducts.length === 0 ? (
             <Typography color="text.secondary">{t.noSales}</Typography>
@@ -249,8 +340,14 @@ export function DashboardScreen({ quickLinks }: { quickLinks?: ReactNode }) {
                     <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
                       {product.name}
                     </Typography>
-                    <Typography variant="caption" color={product.available === 0 ? 'error' : 'warning.main'}>
-                      {t.available(formatNumber(product.available), formatNumber(product.lowStockThreshold))}
+                    <Typography
+                      variant="caption"
+                      color={product.available === 0 ? 'error' : 'warning.main'}
+                    >
+                      {t.available(
+                        formatNumber(product.available),
+                        formatNumber(product.lowStockThreshold),
+                      )}
                     </Typography>
                   </Box>
                   <Button

@@ -1,5 +1,5 @@
 import { BarChart } from '@mui/x-charts/BarChart';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { shortDay } from './dashboard-model';
 
@@ -14,11 +14,15 @@ interface RevenueChartProps {
  * dashboard only, so no other screen downloads the chart library.
  */
 export default function RevenueChart({ points }: RevenueChartProps) {
-  const t = vi.dashboard;
+  const t = strings.dashboard;
   return (
     <BarChart
       height={280}
-      dataset={points.map((point) => ({ label: shortDay(point.day), revenue: point.revenue, orders: point.orders }))}
+      dataset={points.map((point) => ({
+        label: shortDay(point.day),
+        revenue: point.revenue,
+        orders: point.orders,
+      }))}
       xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
       yAxis={[{ valueFormatter: (value: number) => compact.format(value), width: 56 }]}
       series={[

@@ -23,6 +23,10 @@ export interface GetNotificationDeliveriesParams extends PageParams {
 /** GET admin Notification/Pagination: every delivery, newest first. */
 export function useNotificationDeliveries(params: GetNotificationDeliveriesParams) {
   return useQuery(
-    pagedListQueryOptions<NotificationDelivery>(notificationsKeys.deliveryList(params), notificationEndpoints.pagination, params),
+    pagedListQueryOptions<NotificationDelivery>(
+      notificationsKeys.deliveryList(params),
+      notificationEndpoints.pagination,
+      params,
+    ),
   );
 }

@@ -1,15 +1,29 @@
 /** The Notifications API's wire types (api.md, system, Notifications), from system's OpenAPI document. */
 import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
-import type { NotificationChannel, NotificationEvent, NotificationStatus } from '@/lib/notifications';
+import type {
+  NotificationChannel,
+  NotificationEvent,
+  NotificationStatus,
+} from '@/lib/notifications';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
 export type { NotificationChannel, NotificationEvent, NotificationStatus };
 
 export type SmtpSecurity = ApiSchema<'SmtpSecurity'>;
-export const SMTP_SECURITIES = ['none', 'starttls', 'tls'] as const satisfies readonly SmtpSecurity[];
+export const SMTP_SECURITIES = [
+  'none',
+  'starttls',
+  'tls',
+] as const satisfies readonly SmtpSecurity[];
 
 /** One switch per message: the shopper's e-mails, then the seller's alerts. */
-export const SHOPPER_EVENT_SETTINGS = ['orderPlaced', 'codesReady', 'codesReplaced', 'needsAttention', 'linkResent'] as const satisfies readonly EventSettingKey[];
+export const SHOPPER_EVENT_SETTINGS = [
+  'orderPlaced',
+  'codesReady',
+  'codesReplaced',
+  'needsAttention',
+  'linkResent',
+] as const satisfies readonly EventSettingKey[];
 export const SELLER_EVENT_SETTINGS = [
   'sellerOrderPaid',
   'sellerTransferUnmatched',

@@ -1,8 +1,21 @@
-import { notificationChannelLabel, notificationEventLabel } from '@/components/notification-status/notification-status-chip';
-import { DayRangeFields, FilterBar, FilterSelect, filterFields, SearchField } from '@/components/ui/filter-bar';
+import {
+  notificationChannelLabel,
+  notificationEventLabel,
+} from '@/components/notification-status/notification-status-chip';
+import {
+  DayRangeFields,
+  FilterBar,
+  FilterSelect,
+  filterFields,
+  SearchField,
+} from '@/components/ui/filter-bar';
 import { KEYWORD_MAX } from '@/config/limits';
-import { vi } from '@/i18n/vi';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, NOTIFICATION_STATUSES } from '@/lib/notifications';
+import { strings } from '@/i18n/vi';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_STATUSES,
+} from '@/lib/notifications';
 import type { DeliveriesFilterValues } from './deliveries-url-state';
 
 interface DeliveriesFiltersProps {
@@ -12,7 +25,7 @@ interface DeliveriesFiltersProps {
 
 /** Keyword (order code, recipient), status, channel, event and a range of shop days. */
 export function DeliveriesFilters({ value, onChange }: DeliveriesFiltersProps) {
-  const t = vi.notifications.deliveries;
+  const t = strings.notifications.deliveries;
   const field = filterFields(value, onChange);
   return (
     <>
@@ -30,7 +43,7 @@ export function DeliveriesFilters({ value, onChange }: DeliveriesFiltersProps) {
           label={t.filters.status}
           {...field('status')}
           options={NOTIFICATION_STATUSES}
-          optionLabel={(status) => vi.notifications.statuses[status]}
+          optionLabel={(status) => strings.notifications.statuses[status]}
           testId="notification-deliveries-status-filter"
         />
         <FilterSelect
@@ -54,7 +67,10 @@ export function DeliveriesFilters({ value, onChange }: DeliveriesFiltersProps) {
         <DayRangeFields
           value={value}
           onChange={onChange}
-          testIds={{ from: 'notification-deliveries-from-filter', to: 'notification-deliveries-to-filter' }}
+          testIds={{
+            from: 'notification-deliveries-from-filter',
+            to: 'notification-deliveries-to-filter',
+          }}
         />
       </FilterBar>
     </>

@@ -1,4 +1,4 @@
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -14,7 +14,7 @@ const LIST = { codec: deliveriesFilterCodec };
 
 /** Every delivery, newest first, its filters and page in the URL; failed ones can be sent again. */
 export function DeliveriesPanel() {
-  const t = vi.notifications.deliveries;
+  const t = strings.notifications.deliveries;
   const { filters, setFilters, page, pageProps } = useListUrlState(LIST);
   const keyword = useDebouncedValue(filters.keyword.trim());
   const deliveries = useNotificationDeliveries({

@@ -10,10 +10,13 @@ import {
   notificationChannelLabel,
   notificationEventLabel,
 } from '@/components/notification-status/notification-status-chip';
-import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
+import {
+  DataTableFrame,
+  type DataTableQueryProps,
+} from '@/components/ui/data-table/data-table-frame';
 import { RowActions } from '@/components/ui/data-table/row-actions';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatDayTime, formatNumber } from '@/lib/format';
 import type { NotificationDelivery } from '../api/types';
 
@@ -26,20 +29,23 @@ interface DeliveriesTableProps extends DataTableQueryProps<NotificationDelivery>
 }
 
 /** The order's page when the answer names the order, else the order list searched by its code. */
-export function deliveryOrderLink(delivery: Pick<NotificationDelivery, 'orderCode' | 'orderId'>): string | null {
+export function deliveryOrderLink(
+  delivery: Pick<NotificationDelivery, 'orderCode' | 'orderId'>,
+): string | null {
   if (delivery.orderId) return paths.admin.order(delivery.orderId);
-  if (delivery.orderCode) return `${paths.admin.orders}?${new URLSearchParams({ keyword: delivery.orderCode }).toString()}`;
+  if (delivery.orderCode)
+    return `${paths.admin.orders}?${new URLSearchParams({ keyword: delivery.orderCode }).toString()}`;
   return null;
 }
 
 function audienceLabel(audience: string | undefined): string | null {
   if (!audience) return null;
-  const labels: Record<string, string> = vi.notifications.audiences;
+  const labels: Record<string, string> = strings.notifications.audiences;
   return Object.hasOwn(labels, audience) ? labels[audience] : audience;
 }
 
 export function DeliveriesTable({ onResend, resendingId, ...query }: DeliveriesTableProps) {
-  const t = vi.notifications.deliveries;
+  const t = strings.notifications.deliveries;
   const rows = query.data?.items ?? [];
   return (
     <DataTableFrame
@@ -67,7 +73,13 @@ export function DeliveriesTable({ onResend, resendingId, ...query }: DeliveriesT
         const event = notificationEventLabel(delivery.event);
         const audience = audienceLabel(delivery.audience);
         return (
-          <TableRow key={delivery.id} hover data-testid="notification-delivery-row" data-status={delivery.status} data-delivery-id={delivery.id}>
+          <TableRow
+            key={delivery.id}
+            hover
+            data-testid="notification-delivery-row"
+            data-status={delivery.status}
+            data-delivery-id={delivery.id}
+          >
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDayTime(delivery.createdAt)}</TableCell>
             <TableCell sx={{ minWidth: 160 }}>
               {event}
@@ -78,14 +90,20 @@ export function DeliveriesTable({ onResend, resendingId, ...query }: DeliveriesT
               )}
             </TableCell>
             <TableCell>{notificationChannelLabel(delivery.channel)}</TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{delivery.recipient}</TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>
+              {delivery.recipient}
+            </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap', fontFamily: MONO }}>
               {delivery.orderCode && orderLink ? (
-                <Link component={RouterLink} to={orderLink} aria-label={t.openOrder(delivery.orderCode)}>
+                <Link
+                  component={RouterLink}
+                  to={orderLink}
+                  aria-label={t.openOrder(delivery.orderCode)}
+                >
                   {delivery.orderCode}
                 </Link>
               ) : (
-                vi.common.empty
+                strings.common.empty
               )}
             </TableCell>
             <TableCell>
@@ -94,11 +112,21 @@ export function DeliveriesTable({ onResend, resendingId, ...query }: DeliveriesT
             <TableCell align="right">{formatNumber(delivery.attempts)}</TableCell>
             <TableCell sx={{ minWidth: 200, maxWidth: 320, overflowWrap: 'anywhere' }}>
               {delivery.lastError ? (
-                <Typography variant="body2" color="error" title={delivery.lastError} sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                <Typography
+                  variant="body2"
+                  color="error"
+                  title={delivery.lastError}
+                  sx={{
+                    display: '-webkit-box',
+                    WebkitLineClamp: 3,
+                    WebkitBoxOrient: 'vertical',
+                    overflow: 'hidden',
+                  }}
+                >
                   {delivery.lastError}
                 </Typography>
               ) : (
-                vi.common.empty
+                strings.common.empty
               )}
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDayTime(delivery.sentAt)}</TableCell>

@@ -20,7 +20,14 @@ export interface DeliveriesFilterValues {
   toDay: string;
 }
 
-export const INITIAL_DELIVERIES_FILTERS: DeliveriesFilterValues = { keyword: '', status: '', channel: '', event: '', fromDay: '', toDay: '' };
+export const INITIAL_DELIVERIES_FILTERS: DeliveriesFilterValues = {
+  keyword: '',
+  status: '',
+  channel: '',
+  event: '',
+  fromDay: '',
+  toDay: '',
+};
 
 const PARAMS = {
   keyword: 'keyword',

@@ -14,7 +14,7 @@ import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { EMAIL_MAX } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ApiError, isApiError } from '@/lib/api-errors';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDayTime } from '@/lib/format';
@@ -42,7 +42,7 @@ import {
 import { SecretField } from './secret-field';
 import { SellerEmailsField } from './seller-emails-field';
 
-const t = vi.notifications.settings;
+const t = strings.notifications.settings;
 
 function Section({ title }: { title: string }) {
   return (
@@ -58,7 +58,10 @@ function Section({ title }: { title: string }) {
 /** A server detail naming an item of a list (`sellerEmails[1]`, `sellerEmails.1`) goes under the list. */
 function withListFields(error: unknown): unknown {
   if (!isApiError(error)) return error;
-  const details = error.details.map((detail) => ({ ...detail, field: detail.field?.replace(/^(sellerEmails)[[.].*$/, '$1') }));
+  const details = error.details.map((detail) => ({
+    ...detail,
+    field: detail.field?.replace(/^(sellerEmails)[[.].*$/, '$1'),
+  }));
   return new ApiError(error.code, error.message, details, error.status);
 }
 
@@ -90,7 +93,11 @@ function ChannelAlerts({ settings }: { settings: NotificationSettings }) {
 export function NotificationSettingsForm() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
-  const { control, handleSubmit, reset, setError, formState } = useForm<NotificationSettingsFormValues, unknown, NotificationSettingsUpdate>({
+  const { control, handleSubmit, reset, setError, formState } = useForm<
+    NotificationSettingsFormValues,
+    unknown,
+    NotificationSettingsUpdate
+  >({
     resolver: zodResolver(notificationSettingsSchema),
     defaultValues: toNotificationSettingsValues(undefined),
   });
@@ -109,19 +116,28 @@ export function NotificationSettingsForm() {
         showSuccess(t.saved);
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(withListFields(error), setError, NOTIFICATION_SETTINGS_FIELDS)) showError(error);
+        if (!applyServerFieldErrors(withListFields(error), setError, NOTIFICATION_SETTINGS_FIELDS))
+          showError(error);
       },
     });
   });
 
   const saved = settings.data;
-  const lastUpdated = saved?.updatedBy && saved.updatedAt ? t.lastUpdated(formatDayTime(saved.updatedAt), saved.updatedBy) : t.neverUpdated;
+  const lastUpdated =
+    saved?.updatedBy && saved.updatedAt
+      ? t.lastUpdated(formatDayTime(saved.updatedAt), saved.updatedBy)
+      : t.neverUpdated;
   const pending = update.isPending;
 
   const eventSwitches = (keys: readonly EventSettingKey[]) =>
     keys.map((key) => (
       <Grid key={key} size={{ xs: 12, md: 6 }}>
-        <FormSwitchField control={control} name={`events.${key}`} label={t.events[key]} testId={`notification-event-${key}`} />
+        <FormSwitchField
+          control={control}
+          name={`events.${key}`}
+          label={t.events[key]}
+          testId={`notification-event-${key}`}
+        />
       </Grid>
     ));
 
@@ -135,13 +151,18 @@ export function NotificationSettingsForm() {
       {saved && <ChannelAlerts settings={saved} />}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {settings.isPending ? (
-          <Stack spacing={2} aria-busy="true" aria-label={vi.app.loading}>
+          <Stack spacing={2} aria-busy="true" aria-label={strings.app.loading}>
             {Array.from({ length: 6 }, (_, i) => (
               <Skeleton key={i} variant="rounded" height={48} />
             ))}
           </Stack>
         ) : (
-          <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="notification-settings-form" aria-label={t.formLabel}>
+          <form
+            noValidate
+            onSubmit={(event) => void onSubmit(event)}
+            data-testid="notification-settings-form"
+            aria-label={t.formLabel}
+          >
             <Grid container spacing={2}>
               <Section title={t.sections.smtp} />
               <Grid size={{ xs: 12, md: 6 }}>
@@ -169,7 +190,13 @@ export function NotificationSettingsForm() {
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 8, md: 4 }}>
-                <FormTextField control={control} name="smtpSecurity" label={t.fields.smtpSecurity} select fullWidth>
+                <FormTextField
+                  control={control}
+                  name="smtpSecurity"
+                  label={t.fields.smtpSecurity}
+                  select
+                  fullWidth
+                >
                   {SMTP_SECURITIES.map((value) => (
                     <MenuItem key={value} value={value}>
                       {t.security[value]}
@@ -256,16 +283,33 @@ export function NotificationSettingsForm() {
               {eventSwitches(SELLER_EVENT_SETTINGS)}
 
               <Grid size={12}>
-                <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-                  <Typography variant="caption" color="text.secondary" data-testid="notification-settings-last-updated">
+                <Stack
+                  direction={{ xs: 'column-reverse', sm: 'row' }}
+                  spacing={1.5}
+                  sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+                >
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    data-testid="notification-settings-last-updated"
+                  >
                     {lastUpdated}
                   </Typography>
                   <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                    <Button color="inherit" disabled={!isDirty || pending} onClick={() => reset(toNotificationSettingsValues(settings.data))}>
+                    <Button
+                      color="inherit"
+                      disabled={!isDirty || pending}
+                      onClick={() => reset(toNotificationSettingsValues(settings.data))}
+                    >
                       {t.reset}
                     </Button>
-                    <Button type="submit" variant="contained" loading={pending} data-testid="notification-settings-save">
-                      {vi.common.save}
+                    <Button
+                      type="submit"
+                      variant="contained"
+                      loading={pending}
+                      data-testid="notification-settings-save"
+                    >
+                      {strings.common.save}
                     </Button>
                   </Stack>
                 </Stack>

@@ -44,13 +44,21 @@ const stored: NotificationSettings = {
   telegramFromEnvironment: false,
 };
 
-function parse(changes: Partial<NotificationSettingsFormValues>, base: NotificationSettings | undefined = stored) {
-  return notificationSettingsSchema.safeParse({ ...toNotificationSettingsValues(base), ...changes });
+function parse(
+  changes: Partial<NotificationSettingsFormValues>,
+  base: NotificationSettings | undefined = stored,
+) {
+  return notificationSettingsSchema.safeParse({
+    ...toNotificationSettingsValues(base),
+    ...changes,
+  });
 }
 
 function errorsOf(changes: Partial<NotificationSettingsFormValues>, base?: NotificationSettings) {
   const result = parse(changes, base);
-  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+  );
 }
 
 describe('notification settings schema', () => {
@@ -63,24 +71,39 @@ describe('notification settings schema', () => {
     expect(result.data).not.toHaveProperty('smtpPassword');
     expect(result.data).not.toHaveProperty('telegramBotToken');
     expect(result.data).not.toHaveProperty('hasSmtpPassword');
-    expect(result.data).toMatchObject({ smtpHost: 'smtp.example.com', smtpPort: 587, mailReplyTo: null, sellerEmails: ['owner@example.com'] });
+    expect(result.data).toMatchObject({
+      smtpHost: 'smtp.example.com',
+      smtpPort: 587,
+      mailReplyTo: null,
+      sellerEmails: ['owner@example.com'],
+    });
   });
 
   it('sends a typed secret, and an empty string to clear one', () => {
     expect(parse({ smtpPassword: ' app pass ' }).data?.smtpPassword).toBe(' app pass ');
     expect(parse({ clearSmtpPassword: true }).data?.smtpPassword).toBe('');
-    expect(parse({ clearTelegramBotToken: true, telegramChatId: '' }).data?.telegramBotToken).toBe('');
+    expect(parse({ clearTelegramBotToken: true, telegramChatId: '' }).data?.telegramBotToken).toBe(
+      '',
+    );
     // A typed value wins over the clear action.
     const token = `123456:${'A'.repeat(35)}`;
-    expect(parse({ clearTelegramBotToken: true, telegramBotToken: token }).data?.telegramBotToken).toBe(token);
+    expect(
+      parse({ clearTelegramBotToken: true, telegramBotToken: token }).data?.telegramBotToken,
+    ).toBe(token);
   });
 
   it('checks host, port, sender and reply-to', () => {
-    expect(errorsOf({ smtpHost: 'smtp example.com' }).smtpHost).toBe('Máy chủ SMTP là một tên miền hoặc địa chỉ IP, không có khoảng trắng');
+    expect(errorsOf({ smtpHost: 'smtp example.com' }).smtpHost).toBe(
+      'Máy chủ SMTP là một tên miền hoặc địa chỉ IP, không có khoảng trắng',
+    );
     expect(errorsOf({ smtpPort: '70000' }).smtpPort).toBe('Cổng là số từ 1 đến 65535');
     expect(errorsOf({ smtpPort: 'abc' }).smtpPort).toBe('Cổng là số từ 1 đến 65535');
-    expect(errorsOf({ mailFrom: '' }).mailFrom).toBe('Nhập địa chỉ người gửi khi đã nhập máy chủ SMTP');
-    expect(errorsOf({ mailFrom: 'Shop <not-an-address>' }).mailFrom).toBe('Địa chỉ người gửi không hợp lệ');
+    expect(errorsOf({ mailFrom: '' }).mailFrom).toBe(
+      'Nhập địa chỉ người gửi khi đã nhập máy chủ SMTP',
+    );
+    expect(errorsOf({ mailFrom: 'Shop <not-an-address>' }).mailFrom).toBe(
+      'Địa chỉ người gửi không hợp lệ',
+    );
     expect(errorsOf({ mailReplyTo: 'x@' }).mailReplyTo).toBe('Địa chỉ nhận trả lời không hợp lệ');
     // No host: the environment's defaults apply, the sender may stay empty.
     expect(parse({ smtpHost: '', mailFrom: '' }).success).toBe(true);
@@ -93,21 +116,39 @@ describe('notification settings schema', () => {
   });
 
   it('names an invalid or repeated seller address', () => {
-    expect(errorsOf({ sellerEmails: ['owner@example.com', 'bad'] }).sellerEmails).toBe('Email không hợp lệ: bad');
-    expect(errorsOf({ sellerEmails: ['a@example.com', 'A@example.com'] }).sellerEmails).toBe('Email bị trùng: A@example.com');
-    expect(errorsOf({ sellerEmails: Array.from({ length: 11 }, (_, i) => `s${i}@example.com`) }).sellerEmails).toBe('Tối đa 10 email người bán');
+    expect(errorsOf({ sellerEmails: ['owner@example.com', 'bad'] }).sellerEmails).toBe(
+      'Email không hợp lệ: bad',
+    );
+    expect(errorsOf({ sellerEmails: ['a@example.com', 'A@example.com'] }).sellerEmails).toBe(
+      'Email bị trùng: A@example.com',
+    );
+    expect(
+      errorsOf({ sellerEmails: Array.from({ length: 11 }, (_, i) => `s${i}@example.com`) })
+        .sellerEmails,
+    ).toBe('Tối đa 10 email người bán');
   });
 
   it('checks the Telegram token and wants a chat id with a token', () => {
-    expect(errorsOf({ telegramBotToken: 'not a token' }).telegramBotToken).toBe('Token bot có dạng 123456789:ABC-DEF… (lấy từ @BotFather)');
-    expect(errorsOf({ telegramChatId: 'chat' }).telegramChatId).toBe('Chat id là một số (có thể âm) hoặc @tenkenh');
-    expect(errorsOf({ telegramChatId: '' }).telegramChatId).toBe('Nhập chat id để bot biết gửi tin nhắn tới đâu');
+    expect(errorsOf({ telegramBotToken: 'not a token' }).telegramBotToken).toBe(
+      'Token bot có dạng 123456789:ABC-DEF… (lấy từ @BotFather)',
+    );
+    expect(errorsOf({ telegramChatId: 'chat' }).telegramChatId).toBe(
+      'Chat id là một số (có thể âm) hoặc @tenkenh',
+    );
+    expect(errorsOf({ telegramChatId: '' }).telegramChatId).toBe(
+      'Nhập chat id để bot biết gửi tin nhắn tới đâu',
+    );
     expect(parse({ telegramChatId: '@shopalerts' }).success).toBe(true);
     expect(parse({ ...EMPTY_NOTIFICATION_SETTINGS_VALUES }, undefined).success).toBe(true);
   });
 
   it('splits typed lists and adds an address once', () => {
-    expect(splitEmails(' a@x.vn, b@x.vn;c@x.vn  d@x.vn ')).toEqual(['a@x.vn', 'b@x.vn', 'c@x.vn', 'd@x.vn']);
+    expect(splitEmails(' a@x.vn, b@x.vn;c@x.vn  d@x.vn ')).toEqual([
+      'a@x.vn',
+      'b@x.vn',
+      'c@x.vn',
+      'd@x.vn',
+    ]);
     expect(addEmails(['a@x.vn'], ['A@x.vn', 'b@x.vn', 'b@x.vn'])).toEqual(['a@x.vn', 'b@x.vn']);
     expect(mailboxAddress('Cửa hàng <shop@example.com>')).toBe('shop@example.com');
     expect(mailboxAddress('nope')).toBeNull();
@@ -121,6 +162,8 @@ describe('notification settings schema', () => {
   });
 
   it('turns a switch the service left out on', () => {
-    expect(toNotificationSettingsValues({ ...stored, events: { sellerLowStock: false } }).events).toMatchObject({ orderPlaced: true, sellerLowStock: false });
+    expect(
+      toNotificationSettingsValues({ ...stored, events: { sellerLowStock: false } }).events,
+    ).toMatchObject({ orderPlaced: true, sellerLowStock: false });
   });
 });

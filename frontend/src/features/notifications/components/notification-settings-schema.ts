@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formFields } from '@/lib/form-errors';
 import { charLength } from '@/lib/validation';
 import '@/lib/zod-setup';
@@ -15,7 +15,7 @@ import {
   type SmtpSecurity,
 } from '../api/types';
 
-const t = vi.notifications.settings.validation;
+const t = strings.notifications.settings.validation;
 
 /** system's limits (services/system/src/domain/notification.rs). */
 export const NOTIFICATION_LIMITS = {
@@ -28,7 +28,11 @@ export const NOTIFICATION_LIMITS = {
 } as const;
 
 /** The port each security usually takes: an empty port field sends it. */
-export const DEFAULT_SMTP_PORTS: Record<SmtpSecurity, number> = { none: 25, starttls: 587, tls: 465 };
+export const DEFAULT_SMTP_PORTS: Record<SmtpSecurity, number> = {
+  none: 25,
+  starttls: 587,
+  tls: 465,
+};
 
 /** A host name or an IP address (v6 in brackets or not), as system takes it. */
 const HOST = /^[A-Za-z0-9:[\]][A-Za-z0-9.:[\]-]*$/;
@@ -69,10 +73,9 @@ export function addEmails(list: readonly string[], added: readonly string[]): st
 }
 
 const eventsSchema = z.object(
-  Object.fromEntries([...SHOPPER_EVENT_SETTINGS, ...SELLER_EVENT_SETTINGS].map((key) => [key, z.boolean()])) as Record<
-    EventSettingKey,
-    z.ZodBoolean
-  >,
+  Object.fromEntries(
+    [...SHOPPER_EVENT_SETTINGS, ...SELLER_EVENT_SETTINGS].map((key) => [key, z.boolean()]),
+  ) as Record<EventSettingKey, z.ZodBoolean>,
 );
 
 /**
@@ -99,26 +102,38 @@ export const notificationSettingsSchema = z
     events: eventsSchema,
   })
   .superRefine((values, ctx) => {
-    const issue = (path: keyof typeof values, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const issue = (path: keyof typeof values, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
 
-    if (values.smtpHost !== '' && (values.smtpHost.length > NOTIFICATION_LIMITS.hostMax || !HOST.test(values.smtpHost))) {
+    if (
+      values.smtpHost !== '' &&
+      (values.smtpHost.length > NOTIFICATION_LIMITS.hostMax || !HOST.test(values.smtpHost))
+    ) {
       issue('smtpHost', t.smtpHostInvalid);
     }
     if (values.smtpPort !== '') {
       const port = /^\d{1,5}$/.test(values.smtpPort) ? Number(values.smtpPort) : NaN;
       if (!(port >= 1 && port <= 65535)) issue('smtpPort', t.smtpPortInvalid);
     }
-    if (charLength(values.smtpUserName) > NOTIFICATION_LIMITS.userNameMax) issue('smtpUserName', t.userNameTooLong);
-    if (charLength(values.smtpPassword) > NOTIFICATION_LIMITS.passwordMax || CONTROL.test(values.smtpPassword)) {
+    if (charLength(values.smtpUserName) > NOTIFICATION_LIMITS.userNameMax)
+      issue('smtpUserName', t.userNameTooLong);
+    if (
+      charLength(values.smtpPassword) > NOTIFICATION_LIMITS.passwordMax ||
+      CONTROL.test(values.smtpPassword)
+    ) {
       issue('smtpPassword', t.passwordTooLong);
     }
 
     if (values.mailFrom === '') {
       if (values.smtpHost !== '') issue('mailFrom', t.mailFromRequired);
-    } else if (charLength(values.mailFrom) > NOTIFICATION_LIMITS.mailFromMax || mailboxAddress(values.mailFrom) === null) {
+    } else if (
+      charLength(values.mailFrom) > NOTIFICATION_LIMITS.mailFromMax ||
+      mailboxAddress(values.mailFrom) === null
+    ) {
       issue('mailFrom', t.mailFromInvalid);
     }
-    if (values.mailReplyTo !== '' && !isEmailAddress(values.mailReplyTo)) issue('mailReplyTo', t.replyToInvalid);
+    if (values.mailReplyTo !== '' && !isEmailAddress(values.mailReplyTo))
+      issue('mailReplyTo', t.replyToInvalid);
 
     const seen = new Set<string>();
     for (const email of values.sellerEmails) {
@@ -133,19 +148,25 @@ export const notificationSettingsSchema = z
       }
       seen.add(key);
     }
-    if (values.sellerEmails.length > NOTIFICATION_LIMITS.sellerEmailsMax) issue('sellerEmails', t.sellerEmailsTooMany(NOTIFICATION_LIMITS.sellerEmailsMax));
+    if (values.sellerEmails.length > NOTIFICATION_LIMITS.sellerEmailsMax)
+      issue('sellerEmails', t.sellerEmailsTooMany(NOTIFICATION_LIMITS.sellerEmailsMax));
 
-    if (values.telegramBotToken !== '' && !BOT_TOKEN.test(values.telegramBotToken)) issue('telegramBotToken', t.botTokenInvalid);
+    if (values.telegramBotToken !== '' && !BOT_TOKEN.test(values.telegramBotToken))
+      issue('telegramBotToken', t.botTokenInvalid);
     if (values.telegramChatId !== '') {
       if (!CHAT_ID.test(values.telegramChatId)) issue('telegramChatId', t.chatIdInvalid);
-    } else if (values.telegramBotToken !== '' || (values.hasTelegramBotToken && !values.clearTelegramBotToken)) {
+    } else if (
+      values.telegramBotToken !== '' ||
+      (values.hasTelegramBotToken && !values.clearTelegramBotToken)
+    ) {
       issue('telegramChatId', t.chatIdRequired);
     }
   })
   .transform((values): NotificationSettingsUpdate => {
     const payload: NotificationSettingsUpdate = {
       smtpHost: values.smtpHost,
-      smtpPort: values.smtpPort === '' ? DEFAULT_SMTP_PORTS[values.smtpSecurity] : Number(values.smtpPort),
+      smtpPort:
+        values.smtpPort === '' ? DEFAULT_SMTP_PORTS[values.smtpSecurity] : Number(values.smtpPort),
       smtpSecurity: values.smtpSecurity,
       smtpUserName: values.smtpUserName,
       mailFrom: values.mailFrom,
@@ -164,7 +185,9 @@ export const notificationSettingsSchema = z
 
 export type NotificationSettingsFormValues = z.input<typeof notificationSettingsSchema>;
 
-const ALL_ON = Object.fromEntries([...SHOPPER_EVENT_SETTINGS, ...SELLER_EVENT_SETTINGS].map((key) => [key, true])) as NotificationEventSettings;
+const ALL_ON = Object.fromEntries(
+  [...SHOPPER_EVENT_SETTINGS, ...SELLER_EVENT_SETTINGS].map((key) => [key, true]),
+) as NotificationEventSettings;
 
 export const EMPTY_NOTIFICATION_SETTINGS_VALUES: NotificationSettingsFormValues = {
   smtpHost: '',
@@ -188,12 +211,16 @@ export const EMPTY_NOTIFICATION_SETTINGS_VALUES: NotificationSettingsFormValues 
 export const NOTIFICATION_SETTINGS_FIELDS = formFields(EMPTY_NOTIFICATION_SETTINGS_VALUES);
 
 /** The form for the saved settings; the secrets are never filled in (write-only). */
-export function toNotificationSettingsValues(settings: NotificationSettings | undefined): NotificationSettingsFormValues {
+export function toNotificationSettingsValues(
+  settings: NotificationSettings | undefined,
+): NotificationSettingsFormValues {
   if (!settings) return EMPTY_NOTIFICATION_SETTINGS_VALUES;
   return {
     smtpHost: settings.smtpHost ?? '',
     smtpPort: settings.smtpPort ? String(settings.smtpPort) : '',
-    smtpSecurity: (SMTP_SECURITIES as readonly string[]).includes(settings.smtpSecurity) ? settings.smtpSecurity : 'starttls',
+    smtpSecurity: (SMTP_SECURITIES as readonly string[]).includes(settings.smtpSecurity)
+      ? settings.smtpSecurity
+      : 'starttls',
     smtpUserName: settings.smtpUserName ?? '',
     smtpPassword: '',
     clearSmtpPassword: false,

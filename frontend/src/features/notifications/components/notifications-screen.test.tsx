@@ -86,7 +86,10 @@ function page(items: NotificationDelivery[]) {
 }
 
 /** The seller addresses shown as chips (each chip's text, without its delete icon's title). */
-const chipLabels = () => screen.getAllByTestId('seller-email-chip').map((chip) => chip.querySelector('.MuiChip-label')?.textContent);
+const chipLabels = () =>
+  screen
+    .getAllByTestId('seller-email-chip')
+    .map((chip) => chip.querySelector('.MuiChip-label')?.textContent);
 
 const callsTo = (fetch: ReturnType<typeof mockFetch>, prefix: string) =>
   fetch.mock.calls.filter(([url]) => url.startsWith(prefix));
@@ -95,7 +98,8 @@ describe('notifications screen: settings', () => {
   it('shows the stored secrets as stored, never their values, and a blank field keeps them', async () => {
     signIn();
     const fetch = mockFetch((url, init) => {
-      if (url.startsWith(SETTINGS) && init.method === 'PUT') return okEnvelope({ ...saved, ...jsonBody<object>(init) });
+      if (url.startsWith(SETTINGS) && init.method === 'PUT')
+        return okEnvelope({ ...saved, ...jsonBody<object>(init) });
       return okEnvelope(saved);
     });
     renderApp('/admin/system/notifications');
@@ -106,9 +110,13 @@ describe('notifications screen: settings', () => {
     const password = screen.getByLabelText('Mật khẩu SMTP');
     expect(password).toHaveValue('');
     expect(password).toHaveAttribute('type', 'password');
-    expect(screen.getByTestId('notification-smtp-password-stored')).toHaveTextContent('Đã lưu mật khẩu');
+    expect(screen.getByTestId('notification-smtp-password-stored')).toHaveTextContent(
+      'Đã lưu mật khẩu',
+    );
     expect(screen.getByLabelText('Token bot Telegram')).toHaveValue('');
-    expect(screen.getByTestId('notification-telegram-token-stored')).toHaveTextContent('Đã lưu token');
+    expect(screen.getByTestId('notification-telegram-token-stored')).toHaveTextContent(
+      'Đã lưu token',
+    );
     expect(screen.queryByTestId('notification-email-off')).not.toBeInTheDocument();
 
     // A switch per event, with its Vietnamese label.
@@ -136,7 +144,9 @@ describe('notifications screen: settings', () => {
 
   it('sends a new password, clears the stored token, and validates before saving', async () => {
     signIn();
-    const fetch = mockFetch((url, init) => (url.startsWith(SETTINGS) && init.method === 'PUT' ? okEnvelope(saved) : okEnvelope(saved)));
+    const fetch = mockFetch((url, init) =>
+      url.startsWith(SETTINGS) && init.method === 'PUT' ? okEnvelope(saved) : okEnvelope(saved),
+    );
     renderApp('/admin/system/notifications');
     const user = userEvent.setup();
     const port = await screen.findByRole('textbox', { name: 'Cổng' });
@@ -147,7 +157,9 @@ describe('notifications screen: settings', () => {
     const sellers = screen.getByRole('combobox', { name: 'Email người bán' });
     await user.type(sellers, 'not-an-address{Enter}');
     expect(chipLabels()).toEqual(['owner@example.com', 'not-an-address']);
-    expect(screen.getAllByTestId('seller-email-chip').map((chip) => chip.getAttribute('data-valid'))).toEqual(['true', 'false']);
+    expect(
+      screen.getAllByTestId('seller-email-chip').map((chip) => chip.getAttribute('data-valid')),
+    ).toEqual(['true', 'false']);
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     expect(await screen.findByText('Cổng là số từ 1 đến 65535')).toBeInTheDocument();
     expect(screen.getByText('Email không hợp lệ: not-an-address')).toBeInTheDocument();
@@ -160,11 +172,15 @@ describe('notifications screen: settings', () => {
     expect(chipLabels()).toEqual(['owner@example.com', 'sales@example.com']);
     await user.type(screen.getByLabelText('Mật khẩu SMTP'), 'new app password');
     await user.click(screen.getByRole('button', { name: 'Xóa Token bot Telegram đã lưu' }));
-    expect(screen.getByTestId('notification-telegram-token-clearing')).toHaveTextContent('Token bot Telegram đã lưu sẽ bị xóa khi bạn lưu cài đặt.');
+    expect(screen.getByTestId('notification-telegram-token-clearing')).toHaveTextContent(
+      'Token bot Telegram đã lưu sẽ bị xóa khi bạn lưu cài đặt.',
+    );
     // Without a token no chat id is needed; this one stays as it is.
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
 
-    await waitFor(() => expect(callsTo(fetch, SETTINGS).some(([, init]) => init?.method === 'PUT')).toBe(true));
+    await waitFor(() =>
+      expect(callsTo(fetch, SETTINGS).some(([, init]) => init?.method === 'PUT')).toBe(true),
+    );
     const put = callsTo(fetch, SETTINGS).find(([, init]) => init?.method === 'PUT')!;
     expect(jsonBody(put[1])).toMatchObject({
       smtpPort: 2525,
@@ -176,11 +192,24 @@ describe('notifications screen: settings', () => {
 
   it('warns that e-mail is off when no SMTP server is stored or given by the environment', async () => {
     signIn();
-    mockFetch(() => okEnvelope({ ...saved, smtpHost: '', hasSmtpPassword: false, emailEnabled: false, smtpFromEnvironment: false, telegramEnabled: false }));
+    mockFetch(() =>
+      okEnvelope({
+        ...saved,
+        smtpHost: '',
+        hasSmtpPassword: false,
+        emailEnabled: false,
+        smtpFromEnvironment: false,
+        telegramEnabled: false,
+      }),
+    );
     renderApp('/admin/system/notifications');
-    expect(await screen.findByTestId('notification-email-off')).toHaveTextContent(/^Email đang tắt/);
+    expect(await screen.findByTestId('notification-email-off')).toHaveTextContent(
+      /^Email đang tắt/,
+    );
     expect(screen.getByTestId('notification-telegram-off')).toHaveTextContent(/^Telegram đang tắt/);
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Máy chủ SMTP' })).toHaveValue(''));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Máy chủ SMTP' })).toHaveValue(''),
+    );
     expect(screen.queryByTestId('notification-smtp-password-stored')).not.toBeInTheDocument();
   });
 
@@ -189,15 +218,22 @@ describe('notifications screen: settings', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch((_url, init) =>
       init.method === 'PUT'
-        ? errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [{ field: 'sellerEmails[0]', message: 'Địa chỉ này không nhận thư' }])
+        ? errorEnvelope(400, 1, 'Dữ liệu không hợp lệ', [
+            { field: 'sellerEmails[0]', message: 'Địa chỉ này không nhận thư' },
+          ])
         : okEnvelope(saved),
     );
     renderApp('/admin/system/notifications');
     const user = userEvent.setup();
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Máy chủ SMTP' })).toHaveValue('smtp.example.com'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Máy chủ SMTP' })).toHaveValue('smtp.example.com'),
+    );
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     expect(await screen.findByText('Địa chỉ này không nhận thư')).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Email người bán' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('combobox', { name: 'Email người bán' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 
   it('sends staff to access denied without asking for the settings', async () => {
@@ -235,7 +271,10 @@ describe('notifications screen: test sends', () => {
     const error = await screen.findByTestId('notification-test-email-error');
     expect(error).toHaveRole('alert');
     expect(error).toHaveTextContent('535 5.7.8 Username and Password not accepted');
-    expect(jsonBody(callsTo(fetch, TEST)[0][1])).toEqual({ channel: 'email', to: 'shop@example.com' });
+    expect(jsonBody(callsTo(fetch, TEST)[0][1])).toEqual({
+      channel: 'email',
+      to: 'shop@example.com',
+    });
 
     answer = () => okEnvelope({ sent: true });
     await user.clear(to);
@@ -245,18 +284,27 @@ describe('notifications screen: test sends', () => {
     await user.click(within(form).getByRole('button', { name: 'Gửi email thử' }));
     expect(await screen.findByText('Đã gửi thử')).toBeInTheDocument();
     expect(screen.queryByTestId('notification-test-email-error')).not.toBeInTheDocument();
-    expect(jsonBody(callsTo(fetch, TEST)[1][1])).toEqual({ channel: 'email', to: 'me@example.com' });
+    expect(jsonBody(callsTo(fetch, TEST)[1][1])).toEqual({
+      channel: 'email',
+      to: 'me@example.com',
+    });
   });
 
   it('sends a test Telegram message to the stored chat', async () => {
     signIn();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const fetch = mockFetch((url) => (url.startsWith(TEST) ? errorEnvelope(400, 1, 'Bad Request: chat not found') : okEnvelope(saved)));
+    const fetch = mockFetch((url) =>
+      url.startsWith(TEST)
+        ? errorEnvelope(400, 1, 'Bad Request: chat not found')
+        : okEnvelope(saved),
+    );
     renderApp('/admin/system/notifications');
     const user = userEvent.setup();
     const telegram = await screen.findByRole('region', { name: 'Telegram' });
     await user.click(within(telegram).getByRole('button', { name: 'Gửi tin nhắn thử' }));
-    expect(await within(telegram).findByRole('alert')).toHaveTextContent('Bad Request: chat not found');
+    expect(await within(telegram).findByRole('alert')).toHaveTextContent(
+      'Bad Request: chat not found',
+    );
     expect(jsonBody(callsTo(fetch, TEST)[0][1])).toEqual({ channel: 'telegram' });
   });
 });
@@ -273,15 +321,50 @@ describe('notifications screen: deliveries', () => {
     const user = userEvent.setup();
     const table = await screen.findByRole('table', { name: 'Lịch sử gửi thông báo' });
     const rows = await within(table).findAllByTestId('notification-delivery-row');
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['22/11/2026 10:00', 'Mã đã sẵn sàngKhách hàng', 'Email', 'a•••@example.com', 'DH7K2M9QXA', 'Thất bại', '7', '550 5.1.1 mailbox unavailable', '—', 'Gửi lại'],
-      ['22/11/2026 09:00', 'Sản phẩm sắp hết mãNgười bán', 'Telegram', '-100•••7890', '—', 'Đã gửi', '1', '—', '22/11/2026 09:00', ''],
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      [
+        '22/11/2026 10:00',
+        'Mã đã sẵn sàngKhách hàng',
+        'Email',
+        'a•••@example.com',
+        'DH7K2M9QXA',
+        'Thất bại',
+        '7',
+        '550 5.1.1 mailbox unavailable',
+        '—',
+        'Gửi lại',
+      ],
+      [
+        '22/11/2026 09:00',
+        'Sản phẩm sắp hết mãNgười bán',
+        'Telegram',
+        '-100•••7890',
+        '—',
+        'Đã gửi',
+        '1',
+        '—',
+        '22/11/2026 09:00',
+        '',
+      ],
     ]);
-    expect(within(rows[0]).getByRole('link', { name: 'Mở đơn DH7K2M9QXA' })).toHaveAttribute('href', '/admin/orders/o-1');
+    expect(within(rows[0]).getByRole('link', { name: 'Mở đơn DH7K2M9QXA' })).toHaveAttribute(
+      'href',
+      '/admin/orders/o-1',
+    );
     expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument();
-    expect(callsTo(fetch, PAGINATION).map(([url]) => url)).toEqual([`${PAGINATION}?pageIndex=1&pageSize=20`]);
+    expect(callsTo(fetch, PAGINATION).map(([url]) => url)).toEqual([
+      `${PAGINATION}?pageIndex=1&pageSize=20`,
+    ]);
 
-    await user.click(within(rows[0]).getByRole('button', { name: 'Gửi lại Mã đã sẵn sàng tới a•••@example.com' }));
+    await user.click(
+      within(rows[0]).getByRole('button', { name: 'Gửi lại Mã đã sẵn sàng tới a•••@example.com' }),
+    );
     expect(await screen.findByText('Đã đưa thông báo vào hàng đợi gửi lại')).toBeInTheDocument();
     expect(jsonBody(callsTo(fetch, RESEND)[0][1])).toEqual({ id: 'd-1' });
     // The list is read again.
@@ -290,18 +373,28 @@ describe('notifications screen: deliveries', () => {
 
   it('sends keyword, status, channel, event and shop days to the server and keeps them in the URL', async () => {
     signIn();
-    const fetch = mockFetch((url) => (url.startsWith(PAGINATION) ? page([failed]) : okEnvelope(saved)));
+    const fetch = mockFetch((url) =>
+      url.startsWith(PAGINATION) ? page([failed]) : okEnvelope(saved),
+    );
     const { router } = renderApp('/admin/system/notifications?tab=deliveries');
     const user = userEvent.setup();
     await screen.findByTestId('notification-delivery-row');
 
     await user.type(screen.getByRole('searchbox', { name: 'Tìm kiếm' }), 'DH7K2M9QXA');
     await user.click(screen.getByRole('combobox', { name: 'Trạng thái' }));
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Thất bại' }));
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Thất bại' }),
+    );
     await user.click(screen.getByRole('combobox', { name: 'Kênh' }));
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Email' }));
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Email' }),
+    );
     await user.click(screen.getByRole('combobox', { name: 'Sự kiện' }));
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Liên kết xem đơn mới' }));
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', {
+        name: 'Liên kết xem đơn mới',
+      }),
+    );
     await user.type(screen.getByTestId('notification-deliveries-from-filter'), '01/11/2026');
     await user.type(screen.getByTestId('notification-deliveries-to-filter'), '30/11/2026');
 
@@ -321,16 +414,21 @@ describe('notifications screen: deliveries', () => {
   it('reads a shared link, ignoring values it does not know', async () => {
     signIn();
     const fetch = mockFetch((url) => (url.startsWith(PAGINATION) ? page([]) : okEnvelope(saved)));
-    renderApp('/admin/system/notifications?tab=deliveries&status=lost&channel=telegram&event=nope&from=2026-02-30');
+    renderApp(
+      '/admin/system/notifications?tab=deliveries&status=lost&channel=telegram&event=nope&from=2026-02-30',
+    );
     expect(await screen.findByText('Chưa có thông báo nào phù hợp')).toBeInTheDocument();
-    expect(callsTo(fetch, PAGINATION).map(([url]) => url)).toEqual([`${PAGINATION}?pageIndex=1&pageSize=20&channel=telegram`]);
+    expect(callsTo(fetch, PAGINATION).map(([url]) => url)).toEqual([
+      `${PAGINATION}?pageIndex=1&pageSize=20&channel=telegram`,
+    ]);
   });
 
   it('explains a Resend refused because the delivery is no longer failed', async () => {
     signIn();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch((url) => {
-      if (url.startsWith(RESEND)) return errorEnvelope(409, 404, 'Thông báo không ở trạng thái thất bại');
+      if (url.startsWith(RESEND))
+        return errorEnvelope(409, 404, 'Thông báo không ở trạng thái thất bại');
       if (url.startsWith(PAGINATION)) return page([failed]);
       return okEnvelope(saved);
     });

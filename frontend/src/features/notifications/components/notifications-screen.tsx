@@ -4,7 +4,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { DeliveriesPanel } from './deliveries-panel';
 import { NotificationSettingsForm } from './notification-settings-form';
 import { TestNotificationPanel } from './test-notification-panel';
@@ -15,7 +15,9 @@ type NotificationsTab = (typeof TABS)[number];
 const TAB_PARAM = 'tab';
 
 function tabOf(value: string | null): NotificationsTab {
-  return (TABS as readonly string[]).includes(value ?? '') ? (value as NotificationsTab) : 'settings';
+  return (TABS as readonly string[]).includes(value ?? '')
+    ? (value as NotificationsTab)
+    : 'settings';
 }
 
 /**
@@ -24,7 +26,7 @@ function tabOf(value: string | null): NotificationsTab {
  * beside the list's filters, so a link to the failed deliveries opens on them.
  */
 export function NotificationsScreen() {
-  const t = vi.notifications;
+  const t = strings.notifications;
   const [search, setSearch] = useSearchParams();
   const tab = tabOf(search.get(TAB_PARAM));
 
@@ -61,7 +63,11 @@ export function NotificationsScreen() {
           />
         ))}
       </Tabs>
-      <Box role="tabpanel" id={`notifications-panel-${tab}`} aria-labelledby={`notifications-tab-${tab}`}>
+      <Box
+        role="tabpanel"
+        id={`notifications-panel-${tab}`}
+        aria-labelledby={`notifications-tab-${tab}`}
+      >
         {tab === 'settings' && (
           <Stack spacing={3}>
             <NotificationSettingsForm />

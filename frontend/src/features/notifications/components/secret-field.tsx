@@ -5,11 +5,11 @@ import Stack from '@mui/material/Stack';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import { useController, useWatch, type Control } from 'react-hook-form';
 import { FormPasswordField } from '@/components/ui/form/form-text-field';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { NotificationSettingsUpdate } from '../api/types';
 import type { NotificationSettingsFormValues } from './notification-settings-schema';
 
-const t = vi.notifications.settings.secret;
+const t = strings.notifications.settings.secret;
 
 /** Each write-only secret with its "clear" flag and its "stored" flag. */
 const SECRETS = {
@@ -31,7 +31,14 @@ interface SecretFieldProps {
  * A write-only secret: never filled in from the server. While one is stored it says so,
  * an empty field keeps it, and "Xóa" clears it on save (with an undo until then).
  */
-export function SecretField({ control, name, label, storedText, disabled, testId }: SecretFieldProps) {
+export function SecretField({
+  control,
+  name,
+  label,
+  storedText,
+  disabled,
+  testId,
+}: SecretFieldProps) {
   const { clear: clearName, stored: storedName } = SECRETS[name];
   const stored = useWatch({ control, name: storedName });
   const typed = useWatch({ control, name });
@@ -40,7 +47,11 @@ export function SecretField({ control, name, label, storedText, disabled, testId
 
   return (
     <Stack spacing={1}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ alignItems: { sm: 'flex-start' } }}
+      >
         <FormPasswordField
           control={control}
           name={name}
@@ -55,7 +66,11 @@ export function SecretField({ control, name, label, storedText, disabled, testId
           data-testid={testId}
         />
         {stored && !clear.value && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0, mt: { sm: 1 } }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', flexShrink: 0, mt: { sm: 1 } }}
+          >
             <Chip
               icon={<CheckCircleOutlined />}
               label={storedText}

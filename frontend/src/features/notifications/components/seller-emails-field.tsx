@@ -5,11 +5,16 @@ import TextField from '@mui/material/TextField';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useController, type Control } from 'react-hook-form';
 import { EMAIL_MAX } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { NotificationSettingsUpdate } from '../api/types';
-import { addEmails, isEmailAddress, splitEmails, type NotificationSettingsFormValues } from './notification-settings-schema';
+import {
+  addEmails,
+  isEmailAddress,
+  splitEmails,
+  type NotificationSettingsFormValues,
+} from './notification-settings-schema';
 
-const t = vi.notifications.settings.fields;
+const t = strings.notifications.settings.fields;
 
 interface SellerEmailsFieldProps {
   control: Control<NotificationSettingsFormValues, unknown, NotificationSettingsUpdate>;

@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { EMAIL_MAX } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
@@ -21,7 +21,7 @@ import { useSendTestNotification } from '../api/send-test-notification';
 import type { NotificationChannel } from '../api/types';
 import { isEmailAddress, mailboxAddress } from './notification-settings-schema';
 
-const t = vi.notifications.test;
+const t = strings.notifications.test;
 
 const testEmailSchema = z.object({
   to: z
@@ -73,7 +73,8 @@ export function TestNotificationPanel() {
         onSuccess: () => showSuccess(t.sent),
         onError: (error) => {
           if (channel === 'email' && applyServerFieldErrors(error, setError, ['to'])) return;
-          if (isApiError(error, ERROR_CODES.validation)) setFailure({ channel, message: error.message });
+          if (isApiError(error, ERROR_CODES.validation))
+            setFailure({ channel, message: error.message });
           else showError(error);
         },
         onSettled: () => setSending(null),
@@ -84,7 +85,12 @@ export function TestNotificationPanel() {
   const onSendEmail = handleSubmit(({ to }) => run('email', to));
 
   return (
-    <Stack component="section" spacing={2} aria-labelledby="notification-test-title" data-testid="notification-test">
+    <Stack
+      component="section"
+      spacing={2}
+      aria-labelledby="notification-test-title"
+      data-testid="notification-test"
+    >
       <Typography id="notification-test-title" variant="h6" component="h2">
         {t.title}
       </Typography>
@@ -103,7 +109,11 @@ export function TestNotificationPanel() {
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {t.emailTitle}
           </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ alignItems: { sm: 'flex-start' } }}
+          >
             <FormTextField
               control={control}
               name="to"
@@ -112,7 +122,9 @@ export function TestNotificationPanel() {
               fullWidth
               autoComplete="email"
               maxLength={EMAIL_MAX}
-              slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
+              slotProps={{
+                htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false },
+              }}
             />
             <Button
               type="submit"
@@ -129,9 +141,19 @@ export function TestNotificationPanel() {
           <FailureAlert failure={failure} channel="email" />
         </Stack>
       </Paper>
-      <Paper variant="outlined" component="section" aria-labelledby="notification-test-telegram" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="notification-test-telegram"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
         <Stack spacing={2}>
-          <Typography id="notification-test-telegram" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          <Typography
+            id="notification-test-telegram"
+            variant="subtitle1"
+            component="h3"
+            sx={{ fontWeight: 600 }}
+          >
             {t.telegramTitle}
           </Typography>
           <Typography variant="body2" color="text.secondary">

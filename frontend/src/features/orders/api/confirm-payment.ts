@@ -9,8 +9,13 @@ export type ConfirmPaymentVariables = ApiSchema<'ManualPayment'> & {
 };
 
 /** POST admin Order/ConfirmPayment (pending, expired or needing attention; code 404 otherwise). */
-export function confirmPayment({ idempotencyKey, ...body }: ConfirmPaymentVariables): Promise<AdminOrderDetail> {
-  return api.post<AdminOrderDetail>(orderEndpoints.confirmPayment, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+export function confirmPayment({
+  idempotencyKey,
+  ...body
+}: ConfirmPaymentVariables): Promise<AdminOrderDetail> {
+  return api.post<AdminOrderDetail>(orderEndpoints.confirmPayment, body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 export function useConfirmPayment() {

@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { pagedListQueryOptions, type PageParams } from '@/lib/paged-list-query';
 import type { OrderStatus, PaymentStatus } from '@/lib/order-status';
-import { orderEndpoints, ordersKeys, type OrderListItem, type OrderSortField, type SortDirection } from './types';
+import {
+  orderEndpoints,
+  ordersKeys,
+  type OrderListItem,
+  type OrderSortField,
+  type SortDirection,
+} from './types';
 
 export interface GetOrdersParams extends PageParams {
   /** Order code, email or phone. */
@@ -19,6 +25,11 @@ export interface GetOrdersParams extends PageParams {
 /** GET admin Order/Pagination. */
 export function useOrders(params: GetOrdersParams) {
   return useQuery(
-    pagedListQueryOptions<OrderListItem>(ordersKeys.list(params), orderEndpoints.pagination, params, { staleTime: 10_000 }),
+    pagedListQueryOptions<OrderListItem>(
+      ordersKeys.list(params),
+      orderEndpoints.pagination,
+      params,
+      { staleTime: 10_000 },
+    ),
   );
 }

@@ -10,10 +10,24 @@ function text(value: unknown): string | null {
  * The codes of a RevealCodes answer (`{items: [{productName, codes: [{id, code, ...}]}]}`),
  * also accepting a bare list of codes or of strings.
  */
-export function normalizeRevealedCodes(result: unknown, productName: string | null = null): RevealedCode[] {
+export function normalizeRevealedCodes(
+  result: unknown,
+  productName: string | null = null,
+): RevealedCode[] {
   if (Array.isArray(result)) {
     return result.flatMap((entry): RevealedCode[] => {
-      if (typeof entry === 'string') return [{ id: null, code: entry, productName, maskedCode: null, serial: null, replacement: false, replaced: false }];
+      if (typeof entry === 'string')
+        return [
+          {
+            id: null,
+            code: entry,
+            productName,
+            maskedCode: null,
+            serial: null,
+            replacement: false,
+            replaced: false,
+          },
+        ];
       if (typeof entry !== 'object' || entry === null) return [];
       const record = entry as Record<string, unknown>;
       const name = text(record.productName) ?? productName;

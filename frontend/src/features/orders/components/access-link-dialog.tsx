@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 
 interface AccessLinkDialogProps {
   url: string | null;
@@ -16,7 +16,7 @@ interface AccessLinkDialogProps {
 
 /** The new customer link from RegenerateAccessLink, to send to the customer. */
 export function AccessLinkDialog({ url, orderCode, emailedTo, onClose }: AccessLinkDialogProps) {
-  const t = vi.orders.accessLink;
+  const t = strings.orders.accessLink;
   return (
     <AppDialog
       open={url !== null}
@@ -28,7 +28,7 @@ export function AccessLinkDialog({ url, orderCode, emailedTo, onClose }: AccessL
         <>
           {url && <CopyButton text={url} label={t.copy} testId="access-link-copy" />}
           <Button variant="contained" onClick={onClose}>
-            {vi.common.close}
+            {strings.common.close}
           </Button>
         </>
       }
@@ -45,7 +45,9 @@ export function AccessLinkDialog({ url, orderCode, emailedTo, onClose }: AccessL
           value={url ?? ''}
           fullWidth
           multiline
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'access-link-url', spellCheck: false } }}
+          slotProps={{
+            htmlInput: { readOnly: true, 'data-testid': 'access-link-url', spellCheck: false },
+          }}
           onFocus={(event) => event.target.select()}
         />
       </Stack>

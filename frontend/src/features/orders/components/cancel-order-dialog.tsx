@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ORDER_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
@@ -25,7 +25,7 @@ interface CancelOrderDialogProps {
  * buttons cannot be mistaken for each other: 'Quay lại' leaves, the red 'Hủy đơn' cancels.
  */
 export function CancelOrderDialog({ open, order, onClose }: CancelOrderDialogProps) {
-  const t = vi.orders.cancel;
+  const t = strings.orders.cancel;
   const mutation = useCancelOrder();
   const { control, handleSubmit, reset, setError } = useForm<CancelOrderFormValues>({
     resolver: zodResolver(cancelOrderSchema),
@@ -65,7 +65,13 @@ export function CancelOrderDialog({ open, order, onClose }: CancelOrderDialogPro
           <Button color="inherit" onClick={onClose} disabled={mutation.isPending}>
             {t.back}
           </Button>
-          <Button type="submit" variant="contained" color="error" loading={mutation.isPending} data-testid="cancel-order-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            color="error"
+            loading={mutation.isPending}
+            data-testid="cancel-order-submit"
+          >
             {t.submit}
           </Button>
         </>
@@ -73,7 +79,17 @@ export function CancelOrderDialog({ open, order, onClose }: CancelOrderDialogPro
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Alert severity="warning">{order.paidAmount > 0 ? t.paidWarning : t.warning}</Alert>
-        <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} autoFocus maxLength={ORDER_LIMITS.reasonMax} />
+        <FormTextField
+          control={control}
+          name="reason"
+          label={t.reason}
+          required
+          fullWidth
+          multiline
+          minRows={2}
+          autoFocus
+          maxLength={ORDER_LIMITS.reasonMax}
+        />
       </Stack>
     </AppDialog>
   );

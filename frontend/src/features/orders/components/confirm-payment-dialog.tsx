@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ORDER_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { isApiError } from '@/lib/api-errors';
 import { confirm } from '@/lib/confirm';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -14,7 +14,11 @@ import { showError, showSuccess } from '@/lib/toast';
 import { parseWholeNumber } from '@/lib/validation';
 import { useConfirmPayment } from '../api/confirm-payment';
 import type { AdminOrderDetail } from '../api/types';
-import { confirmPaymentSchema, type ConfirmPaymentFormOutput, type ConfirmPaymentFormValues } from './order-action-schemas';
+import {
+  confirmPaymentSchema,
+  type ConfirmPaymentFormOutput,
+  type ConfirmPaymentFormValues,
+} from './order-action-schemas';
 import { OrderActionDialog } from './order-action-dialog';
 
 interface ConfirmPaymentDialogProps {
@@ -33,10 +37,14 @@ function defaults(order: AdminOrderDetail): ConfirmPaymentFormValues {
  * Idempotency-Key per opening: a double click records it once.
  */
 export function ConfirmPaymentDialog({ open, order, onClose }: ConfirmPaymentDialogProps) {
-  const t = vi.orders.confirmPayment;
+  const t = strings.orders.confirmPayment;
   const mutation = useConfirmPayment();
   const idempotencyKey = useRef(newIdempotencyKey());
-  const { control, handleSubmit, reset, setError } = useForm<ConfirmPaymentFormValues, unknown, ConfirmPaymentFormOutput>({
+  const { control, handleSubmit, reset, setError } = useForm<
+    ConfirmPaymentFormValues,
+    unknown,
+    ConfirmPaymentFormOutput
+  >({
     resolver: zodResolver(confirmPaymentSchema),
     defaultValues: defaults(order),
   });
@@ -59,11 +67,16 @@ export function ConfirmPaymentDialog({ open, order, onClose }: ConfirmPaymentDia
       title: t.confirmTitle,
       message: t.confirmMessage(formatMoney(values.amount), order.code),
       acceptLabel: t.submit,
-      rejectLabel: vi.common.cancel,
+      rejectLabel: strings.common.cancel,
     });
     if (!accepted) return;
     mutation.mutate(
-      { id: order.id, amount: values.amount, note: values.note, idempotencyKey: idempotencyKey.current },
+      {
+        id: order.id,
+        amount: values.amount,
+        note: values.note,
+        idempotencyKey: idempotencyKey.current,
+      },
       {
         onSuccess: () => {
           showSuccess(t.done(order.code));
@@ -87,19 +100,33 @@ export function ConfirmPaymentDialog({ open, order, onClose }: ConfirmPaymentDia
       pending={mutation.isPending}
       testId="confirm-payment"
     >
-      <Alert severity="info">{t.summary(formatMoney(order.total), formatMoney(order.paidAmount))}</Alert>
+      <Alert severity="info">
+        {t.summary(formatMoney(order.total), formatMoney(order.paidAmount))}
+      </Alert>
       <FormTextField
         control={control}
         name="amount"
         label={t.amount}
-        helperText={amount !== null && !Number.isNaN(amount) && amount > 0 ? `= ${formatMoney(amount)}` : undefined}
+        helperText={
+          amount !== null && !Number.isNaN(amount) && amount > 0
+            ? `= ${formatMoney(amount)}`
+            : undefined
+        }
         fullWidth
         autoFocus
         autoComplete="off"
         maxLength={20}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <FormTextField control={control} name="note" label={t.note} fullWidth multiline minRows={2} maxLength={ORDER_LIMITS.reasonMax} />
+      <FormTextField
+        control={control}
+        name="note"
+        label={t.note}
+        fullWidth
+        multiline
+        minRows={2}
+        maxLength={ORDER_LIMITS.reasonMax}
+      />
     </OrderActionDialog>
   );
 }

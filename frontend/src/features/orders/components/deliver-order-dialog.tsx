@@ -5,7 +5,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ORDER_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ApiError } from '@/lib/api-errors';
 import { confirm } from '@/lib/confirm';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -13,7 +13,11 @@ import { formatMoney } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useDeliverOrder } from '../api/deliver-order';
 import type { AdminOrderDetail } from '../api/types';
-import { deliverOrderSchema, type DeliverOrderFormOutput, type DeliverOrderFormValues } from './order-action-schemas';
+import {
+  deliverOrderSchema,
+  type DeliverOrderFormOutput,
+  type DeliverOrderFormValues,
+} from './order-action-schemas';
 import { OrderActionDialog } from './order-action-dialog';
 
 interface DeliverOrderDialogProps {
@@ -33,10 +37,14 @@ interface Refusal {
  * (missing ones taken from stock again) and complete it, after a confirmation.
  */
 export function DeliverOrderDialog({ open, order, onClose }: DeliverOrderDialogProps) {
-  const t = vi.orders.deliver;
+  const t = strings.orders.deliver;
   const mutation = useDeliverOrder();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const { control, handleSubmit, reset, setError } = useForm<DeliverOrderFormValues, unknown, DeliverOrderFormOutput>({
+  const { control, handleSubmit, reset, setError } = useForm<
+    DeliverOrderFormValues,
+    unknown,
+    DeliverOrderFormOutput
+  >({
     resolver: zodResolver(deliverOrderSchema),
     defaultValues: { note: '' },
   });
@@ -53,7 +61,7 @@ export function DeliverOrderDialog({ open, order, onClose }: DeliverOrderDialogP
       title: t.confirmTitle,
       message: t.confirmMessage(order.code),
       acceptLabel: t.submit,
-      rejectLabel: vi.common.cancel,
+      rejectLabel: strings.common.cancel,
     });
     if (!accepted) return;
     setRefusal(null);
@@ -68,7 +76,10 @@ export function DeliverOrderDialog({ open, order, onClose }: DeliverOrderDialogP
           if (applyServerFieldErrors(error, setError, ['note'])) return;
           if (error instanceof ApiError) {
             console.error(error);
-            setRefusal({ message: error.message, lines: error.details.map((detail) => detail.message) });
+            setRefusal({
+              message: error.message,
+              lines: error.details.map((detail) => detail.message),
+            });
           } else {
             showError(error);
           }
@@ -88,7 +99,8 @@ export function DeliverOrderDialog({ open, order, onClose }: DeliverOrderDialogP
       testId="deliver-order"
     >
       <Alert severity="info">
-        {t.summary(formatMoney(order.total), formatMoney(order.paidAmount - order.refundedAmount))} {t.hint}
+        {t.summary(formatMoney(order.total), formatMoney(order.paidAmount - order.refundedAmount))}{' '}
+        {t.hint}
       </Alert>
       {refusal && (
         <Alert severity="error" data-testid="deliver-order-error">
@@ -103,7 +115,16 @@ export function DeliverOrderDialog({ open, order, onClose }: DeliverOrderDialogP
           )}
         </Alert>
       )}
-      <FormTextField control={control} name="note" label={t.note} fullWidth multiline minRows={2} autoFocus maxLength={ORDER_LIMITS.reasonMax} />
+      <FormTextField
+        control={control}
+        name="note"
+        label={t.note}
+        fullWidth
+        multiline
+        minRows={2}
+        autoFocus
+        maxLength={ORDER_LIMITS.reasonMax}
+      />
     </OrderActionDialog>
   );
 }

@@ -18,7 +18,16 @@ interface OrderActionDialogProps {
 }
 
 /** The form dialog of an action on one order (cancel, confirm a payment, replace codes). */
-export function OrderActionDialog({ open, orderCode, texts, onClose, onSubmit, pending, testId, children }: OrderActionDialogProps) {
+export function OrderActionDialog({
+  open,
+  orderCode,
+  texts,
+  onClose,
+  onSubmit,
+  pending,
+  testId,
+  children,
+}: OrderActionDialogProps) {
   return (
     <FormDialog
       open={open}

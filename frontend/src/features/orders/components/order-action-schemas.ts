@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ORDER_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatMoney } from '@/lib/format';
 import { charLength, parseWholeNumber } from '@/lib/validation';
 
-const t = vi.orders.validation;
+const t = strings.orders.validation;
 
 const reason = z
   .string()
@@ -18,7 +18,8 @@ export const confirmPaymentSchema = z.object({
     .superRefine((value, ctx) => {
       const amount = parseWholeNumber(value);
       if (amount === null) ctx.addIssue({ code: 'custom', message: t.amountRequired });
-      else if (Number.isNaN(amount) || amount <= 0 || amount > ORDER_LIMITS.amountMax) ctx.addIssue({ code: 'custom', message: t.amountInvalid });
+      else if (Number.isNaN(amount) || amount <= 0 || amount > ORDER_LIMITS.amountMax)
+        ctx.addIssue({ code: 'custom', message: t.amountInvalid });
     })
     .transform((value) => parseWholeNumber(value) ?? 0),
   note: z
@@ -50,8 +51,10 @@ export function recordRefundSchema(max: number) {
       .superRefine((value, ctx) => {
         const amount = parseWholeNumber(value);
         if (amount === null) ctx.addIssue({ code: 'custom', message: t.amountRequired });
-        else if (Number.isNaN(amount) || amount <= 0) ctx.addIssue({ code: 'custom', message: t.amountInvalid });
-        else if (amount > max) ctx.addIssue({ code: 'custom', message: t.refundTooMuch(formatMoney(max)) });
+        else if (Number.isNaN(amount) || amount <= 0)
+          ctx.addIssue({ code: 'custom', message: t.amountInvalid });
+        else if (amount > max)
+          ctx.addIssue({ code: 'custom', message: t.refundTooMuch(formatMoney(max)) });
       })
       .transform((value) => parseWholeNumber(value) ?? 0),
     note: z
@@ -67,17 +70,19 @@ export type CancelOrderFormValues = z.input<typeof cancelOrderSchema>;
 
 /** Replacement codes for one item: 1..that item's quantity. */
 export function replaceCodesSchema(maxByItem: ReadonlyMap<string, number>) {
-  return z.object({
-    itemId: z.string().min(1, t.itemRequired),
-    quantity: z.string(),
-    reason,
-  }).superRefine((values, ctx) => {
-    const max = maxByItem.get(values.itemId) ?? 0;
-    const quantity = parseWholeNumber(values.quantity);
-    if (quantity === null || Number.isNaN(quantity) || quantity < 1 || quantity > max) {
-      ctx.addIssue({ code: 'custom', path: ['quantity'], message: t.quantityRange(max) });
-    }
-  });
+  return z
+    .object({
+      itemId: z.string().min(1, t.itemRequired),
+      quantity: z.string(),
+      reason,
+    })
+    .superRefine((values, ctx) => {
+      const max = maxByItem.get(values.itemId) ?? 0;
+      const quantity = parseWholeNumber(values.quantity);
+      if (quantity === null || Number.isNaN(quantity) || quantity < 1 || quantity > max) {
+        ctx.addIssue({ code: 'custom', path: ['quantity'], message: t.quantityRange(max) });
+      }
+    });
 }
 export type ReplaceCodesFormValues = { itemId: string; quantity: string; reason: string };
 

@@ -1,7 +1,15 @@
 import { isOrderStatus, type OrderStatus } from '@/lib/order-status';
 import type { AdminOrderDetail } from '../api/types';
 
-export const ORDER_ACTIONS = ['confirmPayment', 'deliver', 'recordRefund', 'cancel', 'replaceCodes', 'revealCodes', 'regenerateLink'] as const;
+export const ORDER_ACTIONS = [
+  'confirmPayment',
+  'deliver',
+  'recordRefund',
+  'cancel',
+  'replaceCodes',
+  'revealCodes',
+  'regenerateLink',
+] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** api.md's Orders table: what staff may do in each status (the service answers 404 otherwise). */
@@ -14,13 +22,21 @@ const ACTIONS_BY_STATUS: Record<OrderStatus, readonly OrderAction[]> = {
 };
 
 /** The order's money, as the service weighs Deliver and RecordRefund. */
-export type OrderMoney = Pick<AdminOrderDetail, 'status' | 'total' | 'paidAmount' | 'refundedAmount'>;
+export type OrderMoney = Pick<
+  AdminOrderDetail,
+  'status' | 'total' | 'paidAmount' | 'refundedAmount'
+>;
 
 /**
  * What RecordRefund may still record (the service's own rule): a `needs_attention` order's
  * payments less earlier refunds; a `completed` one's overpayment only; nothing otherwise.
  */
-export function refundableAmount({ status, total, paidAmount, refundedAmount }: OrderMoney): number {
+export function refundableAmount({
+  status,
+  total,
+  paidAmount,
+  refundedAmount,
+}: OrderMoney): number {
   const held = paidAmount - refundedAmount;
   if (status === 'needs_attention') return Math.max(0, held);
   if (status === 'completed') return Math.max(0, held - total);

@@ -8,7 +8,7 @@ import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { confirm } from '@/lib/confirm';
 import { showError } from '@/lib/toast';
 import { useRevealCodes } from '../api/reveal-codes';
@@ -41,7 +41,7 @@ const ICONS: Record<OrderAction, ReactNode> = {
  * confirm; a new link asks in its own dialog whether to e-mail it too.
  */
 export function OrderActions({ order }: { order: AdminOrderDetail }) {
-  const t = vi.orders.actions;
+  const t = strings.orders.actions;
   const [form, setForm] = useState<FormAction | null>(null);
   const [revealed, setRevealed] = useState<RevealedCode[] | null>(null);
   const [link, setLink] = useState<{ url: string; emailed: boolean } | null>(null);
@@ -50,10 +50,10 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
 
   const onReveal = async () => {
     const accepted = await confirm({
-      title: vi.orders.reveal.confirmTitle,
-      message: vi.orders.reveal.confirmMessage(order.code),
+      title: strings.orders.reveal.confirmTitle,
+      message: strings.orders.reveal.confirmMessage(order.code),
       acceptLabel: t.revealCodes,
-      rejectLabel: vi.common.cancel,
+      rejectLabel: strings.common.cancel,
     });
     if (!accepted) return;
     reveal.mutate(order.id, { onSuccess: setRevealed, onError: (error) => showError(error) });
@@ -66,7 +66,13 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
 
   return (
     <>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="order-actions" data-actions={actions.join(' ')}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ flexWrap: 'wrap', rowGap: 1 }}
+        data-testid="order-actions"
+        data-actions={actions.join(' ')}
+      >
         {actions.map((action) => (
           <Button
             key={action}
@@ -81,12 +87,38 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
           </Button>
         ))}
       </Stack>
-      {actions.includes('confirmPayment') && <ConfirmPaymentDialog open={form === 'confirmPayment'} order={order} onClose={() => setForm(null)} />}
-      {actions.includes('deliver') && <DeliverOrderDialog open={form === 'deliver'} order={order} onClose={() => setForm(null)} />}
-      {actions.includes('recordRefund') && <RecordRefundDialog open={form === 'recordRefund'} order={order} onClose={() => setForm(null)} />}
-      {actions.includes('cancel') && <CancelOrderDialog open={form === 'cancel'} order={order} onClose={() => setForm(null)} />}
-      {actions.includes('replaceCodes') && <ReplaceCodesDialog open={form === 'replaceCodes'} order={order} onClose={() => setForm(null)} />}
-      <RevealedCodesDialog codes={revealed} orderCode={order.code} onClose={() => setRevealed(null)} />
+      {actions.includes('confirmPayment') && (
+        <ConfirmPaymentDialog
+          open={form === 'confirmPayment'}
+          order={order}
+          onClose={() => setForm(null)}
+        />
+      )}
+      {actions.includes('deliver') && (
+        <DeliverOrderDialog open={form === 'deliver'} order={order} onClose={() => setForm(null)} />
+      )}
+      {actions.includes('recordRefund') && (
+        <RecordRefundDialog
+          open={form === 'recordRefund'}
+          order={order}
+          onClose={() => setForm(null)}
+        />
+      )}
+      {actions.includes('cancel') && (
+        <CancelOrderDialog open={form === 'cancel'} order={order} onClose={() => setForm(null)} />
+      )}
+      {actions.includes('replaceCodes') && (
+        <ReplaceCodesDialog
+          open={form === 'replaceCodes'}
+          order={order}
+          onClose={() => setForm(null)}
+        />
+      )}
+      <RevealedCodesDialog
+        codes={revealed}
+        orderCode={order.code}
+        onClose={() => setRevealed(null)}
+      />
       {actions.includes('regenerateLink') && (
         <RegenerateLinkDialog
           open={form === 'regenerateLink'}

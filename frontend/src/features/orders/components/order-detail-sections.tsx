@@ -18,16 +18,32 @@ import {
   notificationEventLabel,
 } from '@/components/notification-status/notification-status-chip';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { useSession } from '@/lib/auth';
 import { formatDateTime, formatDayTime, formatMoney, formatNumber } from '@/lib/format';
 import type { AdminOrderDetail, AdminOrderEvent, AdminOrderNotification } from '../api/types';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
-export function Section({ title, id, children, testId }: { title: string; id: string; children: ReactNode; testId?: string }) {
+export function Section({
+  title,
+  id,
+  children,
+  testId,
+}: {
+  title: string;
+  id: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 2.5 } }} data-testid={testId}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={id}
+      sx={{ p: { xs: 2, sm: 2.5 } }}
+      data-testid={testId}
+    >
       <Typography id={id} variant="h6" component="h2" sx={{ mb: 1.5, fontSize: '1.05rem' }}>
         {title}
       </Typography>
@@ -37,22 +53,45 @@ export function Section({ title, id, children, testId }: { title: string; id: st
 }
 
 /** A label and its value; nothing for an empty value unless `always`. */
-function Field({ label, value, mono, always, testId }: { label: string; value: ReactNode; mono?: boolean; always?: boolean; testId?: string }) {
+function Field({
+  label,
+  value,
+  mono,
+  always,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  mono?: boolean;
+  always?: boolean;
+  testId?: string;
+}) {
   if (!always && (value === null || value === undefined || value === '')) return null;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '150px 1fr' }, gap: { xs: 0, sm: 1 }, py: 0.5 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '150px 1fr' },
+        gap: { xs: 0, sm: 1 },
+        py: 0.5,
+      }}
+    >
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="body2" sx={{ wordBreak: 'break-word', fontFamily: mono ? MONO : undefined }} data-testid={testId}>
-        {value === null || value === undefined || value === '' ? vi.common.empty : value}
+      <Typography
+        variant="body2"
+        sx={{ wordBreak: 'break-word', fontFamily: mono ? MONO : undefined }}
+        data-testid={testId}
+      >
+        {value === null || value === undefined || value === '' ? strings.common.empty : value}
       </Typography>
     </Box>
   );
 }
 
 export function CustomerSection({ order }: { order: AdminOrderDetail }) {
-  const t = vi.orders.detail;
+  const t = strings.orders.detail;
   return (
     <Section title={t.customer} id="order-customer" testId="order-customer">
       <Field label={t.customerName} value={order.customerName} always />
@@ -66,13 +105,22 @@ export function CustomerSection({ order }: { order: AdminOrderDetail }) {
 }
 
 export function PaymentSection({ order }: { order: AdminOrderDetail }) {
-  const t = vi.orders.detail;
+  const t = strings.orders.detail;
   const p = order.payment;
   return (
     <Section title={t.payment} id="order-payment" testId="order-payment">
       <Field label={t.total} value={formatMoney(order.total)} always testId="order-total" />
-      <Field label={t.paidAmount} value={formatMoney(order.paidAmount)} always testId="order-paid-amount" />
-      <Field label={t.refundedAmount} value={order.refundedAmount > 0 ? formatMoney(order.refundedAmount) : null} testId="order-refunded-amount" />
+      <Field
+        label={t.paidAmount}
+        value={formatMoney(order.paidAmount)}
+        always
+        testId="order-paid-amount"
+      />
+      <Field
+        label={t.refundedAmount}
+        value={order.refundedAmount > 0 ? formatMoney(order.refundedAmount) : null}
+        testId="order-refunded-amount"
+      />
       <Field label={t.provider} value={p?.providerName} always />
       <Field label={t.bank} value={p?.bankName} />
       <Field label={t.accountNumber} value={p?.accountNumber} mono />
@@ -81,29 +129,44 @@ export function PaymentSection({ order }: { order: AdminOrderDetail }) {
       <Field label={t.createdAt} value={formatDateTime(order.createdAt)} always />
       <Field label={t.expiresAt} value={formatDateTime(order.expiresAt)} always />
       <Field label={t.paidAt} value={order.paidAt ? formatDateTime(order.paidAt) : null} />
-      <Field label={t.completedAt} value={order.completedAt ? formatDateTime(order.completedAt) : null} />
-      <Field label={t.cancelledAt} value={order.cancelledAt ? formatDateTime(order.cancelledAt) : null} />
+      <Field
+        label={t.completedAt}
+        value={order.completedAt ? formatDateTime(order.completedAt) : null}
+      />
+      <Field
+        label={t.cancelledAt}
+        value={order.cancelledAt ? formatDateTime(order.cancelledAt) : null}
+      />
       <Field label={t.cancelReason} value={order.cancelReason} />
     </Section>
   );
 }
 
 export function ItemsSection({ order }: { order: AdminOrderDetail }) {
-  const t = vi.orders.detail;
+  const t = strings.orders.detail;
   return (
     <Section title={t.items} id="order-items" testId="order-items">
       <Stack spacing={2}>
         {order.items.map((item) => (
           <Box key={item.id} data-testid="order-item" data-item-id={item.id}>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
-              <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{item.productName}</Typography>
+            <Stack
+              direction="row"
+              sx={{ justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}
+            >
+              <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+                {item.productName}
+              </Typography>
               <Typography sx={{ whiteSpace: 'nowrap' }}>{formatMoney(item.lineTotal)}</Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary">
               {t.itemLine(formatNumber(item.quantity), formatMoney(item.unitPrice))}
             </Typography>
             {item.codes.length > 0 && (
-              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, mt: 1 }} aria-label={t.codesOf(item.productName)}>
+              <Stack
+                direction="row"
+                sx={{ flexWrap: 'wrap', gap: 0.75, mt: 1 }}
+                aria-label={t.codesOf(item.productName)}
+              >
                 {item.codes.map((code) => (
                   <Chip
                     key={code.id}
@@ -113,7 +176,8 @@ export function ItemsSection({ order }: { order: AdminOrderDetail }) {
                     label={[
                       code.serial ? `Seri ${code.serial}` : null,
                       code.maskedCode,
-                      (vi.serialCodes.status as Record<string, string>)[code.status] ?? code.status,
+                      (strings.serialCodes.status as Record<string, string>)[code.status] ??
+                        code.status,
                       code.replacement && t.replacement,
                       code.replaced && t.replaced,
                     ]
@@ -136,7 +200,7 @@ export function ItemsSection({ order }: { order: AdminOrderDetail }) {
 }
 
 export function PaymentsSection({ order }: { order: AdminOrderDetail }) {
-  const t = vi.orders.detail;
+  const t = strings.orders.detail;
   const payments = order.payments ?? [];
   return (
     <Section title={t.payments} id="order-payments" testId="order-payments">
@@ -161,32 +225,52 @@ export function PaymentsSection({ order }: { order: AdminOrderDetail }) {
                 // A bank transfer with an actor is one staff assigned (Assign): say who and when.
                 const assigned = payment.source === 'webhook' && Boolean(payment.actor);
                 return (
-                <TableRow key={payment.transactionId} data-testid="order-payment-row" data-source={payment.source} data-assigned={assigned || undefined}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(payment.paidAt)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(payment.amount)}
-                  </TableCell>
-                  <TableCell>{assigned ? vi.orders.paymentSources.assigned : ((vi.orders.paymentSources as Record<string, string>)[payment.source] ?? payment.source)}</TableCell>
-                  <TableCell sx={{ fontFamily: MONO, wordBreak: 'break-all', maxWidth: 220 }}>{payment.transactionId}</TableCell>
-                  <TableCell sx={{ maxWidth: 220, wordBreak: 'break-word' }}>
-                    {payment.actor || vi.common.empty}
-                    {assigned && payment.recordedAt && (
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {t.assignedAt(formatDateTime(payment.recordedAt))}
-                      </Typography>
-                    )}
-                    {payment.note && (
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {payment.note}
-                      </Typography>
-                    )}
-                    {payment.linkedTransactionId && (
-                      <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: MONO }}>
-                        {t.linkedTransaction(payment.linkedTransactionId)}
-                      </Typography>
-                    )}
-                  </TableCell>
-                </TableRow>
+                  <TableRow
+                    key={payment.transactionId}
+                    data-testid="order-payment-row"
+                    data-source={payment.source}
+                    data-assigned={assigned || undefined}
+                  >
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(payment.paidAt)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(payment.amount)}
+                    </TableCell>
+                    <TableCell>
+                      {assigned
+                        ? strings.orders.paymentSources.assigned
+                        : ((strings.orders.paymentSources as Record<string, string>)[
+                            payment.source
+                          ] ?? payment.source)}
+                    </TableCell>
+                    <TableCell sx={{ fontFamily: MONO, wordBreak: 'break-all', maxWidth: 220 }}>
+                      {payment.transactionId}
+                    </TableCell>
+                    <TableCell sx={{ maxWidth: 220, wordBreak: 'break-word' }}>
+                      {payment.actor || strings.common.empty}
+                      {assigned && payment.recordedAt && (
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {t.assignedAt(formatDateTime(payment.recordedAt))}
+                        </Typography>
+                      )}
+                      {payment.note && (
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {payment.note}
+                        </Typography>
+                      )}
+                      {payment.linkedTransactionId && (
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          component="div"
+                          sx={{ fontFamily: MONO }}
+                        >
+                          {t.linkedTransaction(payment.linkedTransactionId)}
+                        </Typography>
+                      )}
+                    </TableCell>
+                  </TableRow>
                 );
               })}
             </TableBody>
@@ -203,7 +287,7 @@ function byTime(a: AdminOrderEvent, b: AdminOrderEvent): number {
 
 /** Every change of the order, oldest first. */
 export function TimelineSection({ order }: { order: AdminOrderDetail }) {
-  const t = vi.orders.detail;
+  const t = strings.orders.detail;
   const events = [...(order.events ?? [])].sort(byTime);
   return (
     <Section title={t.timeline} id="order-timeline" testId="order-timeline">
@@ -221,11 +305,28 @@ export function TimelineSection({ order }: { order: AdminOrderDetail }) {
                 position: 'relative',
                 pl: 3,
                 pb: index === events.length - 1 ? 0 : 2,
-                '&::before': { content: '""', position: 'absolute', left: 5, top: 6, width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main' },
+                '&::before': {
+                  content: '""',
+                  position: 'absolute',
+                  left: 5,
+                  top: 6,
+                  width: 10,
+                  height: 10,
+                  borderRadius: '50%',
+                  bgcolor: 'primary.main',
+                },
                 '&::after':
                   index === events.length - 1
                     ? undefined
-                    : { content: '""', position: 'absolute', left: 9, top: 18, bottom: 0, width: 2, bgcolor: 'divider' },
+                    : {
+                        content: '""',
+                        position: 'absolute',
+                        left: 9,
+                        top: 18,
+                        bottom: 0,
+                        width: 2,
+                        bgcolor: 'divider',
+                      },
               }}
               data-testid="order-event"
               data-type={event.type}
@@ -256,9 +357,11 @@ export function orderDeliveriesLink(code: string): string {
 
 /** The e-mails and alerts sent (or being sent) about the order, oldest first. */
 export function NotificationsSection({ order }: { order: AdminOrderDetail }) {
-  const t = vi.notifications.order;
+  const t = strings.notifications.order;
   const isAdmin = useSession()?.user?.role === 'admin';
-  const notifications = [...(order.notifications ?? [])].sort((a, b) => notificationTime(a) - notificationTime(b));
+  const notifications = [...(order.notifications ?? [])].sort(
+    (a, b) => notificationTime(a) - notificationTime(b),
+  );
   return (
     <Section title={t.title} id="order-notifications" testId="order-notifications">
       {notifications.length === 0 ? (
@@ -285,10 +388,14 @@ export function NotificationsSection({ order }: { order: AdminOrderDetail }) {
                   data-testid="order-notification-row"
                   data-status={notification.status}
                 >
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDayTime(notification.sentAt ?? notification.createdAt)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDayTime(notification.sentAt ?? notification.createdAt)}
+                  </TableCell>
                   <TableCell>{notificationEventLabel(notification.event)}</TableCell>
                   <TableCell>{notificationChannelLabel(notification.channel)}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{notification.recipient || vi.common.empty}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>
+                    {notification.recipient || strings.common.empty}
+                  </TableCell>
                   <TableCell>
                     <NotificationStatusChip status={notification.status} />
                   </TableCell>
@@ -300,7 +407,12 @@ export function NotificationsSection({ order }: { order: AdminOrderDetail }) {
         </TableContainer>
       )}
       {isAdmin && (
-        <Link component={RouterLink} to={orderDeliveriesLink(order.code)} variant="body2" sx={{ display: 'inline-block', mt: 1.5 }}>
+        <Link
+          component={RouterLink}
+          to={orderDeliveriesLink(order.code)}
+          variant="body2"
+          sx={{ display: 'inline-block', mt: 1.5 }}
+        >
           {t.allDeliveries}
         </Link>
       )}

@@ -8,7 +8,9 @@ import { renderApp } from '@/testing/render';
 import type { OrderListItem } from '../api/types';
 import { filtersFromSearch, rangeOfDays, searchFromFilters } from './orders-url-state';
 
-beforeEach(() => localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(makeSession({ role: 'staff' }))));
+beforeEach(() =>
+  localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(makeSession({ role: 'staff' }))),
+);
 afterEach(() => vi.unstubAllGlobals());
 
 const rows: OrderListItem[] = [
@@ -61,22 +63,32 @@ describe('orders screen', () => {
     renderApp('/admin/orders');
     const table = await screen.findByRole('table', { name: 'Danh sách đơn hàng' });
     const first = (await within(table).findByText('DH7K2M9QXA')).closest('tr')!;
-    expect(within(first).getByRole('link', { name: 'Mở đơn DH7K2M9QXA' })).toHaveAttribute('href', '/admin/orders/o-1');
+    expect(within(first).getByRole('link', { name: 'Mở đơn DH7K2M9QXA' })).toHaveAttribute(
+      'href',
+      '/admin/orders/o-1',
+    );
     expect(within(first).getByText('Cần xử lý')).toHaveClass('MuiChip-label');
     expect(within(first).getByText('Thanh toán dư')).toBeInTheDocument();
     expect(first).toHaveTextContent(/190\.000\s₫/);
-    expect(within(table).getAllByTestId('order-status-chip').map((chip) => chip.getAttribute('data-status'))).toEqual([
-      'needs_attention',
-      'pending_payment',
-    ]);
-    expect(fetch.mock.calls[0][0]).toBe('/retailstore/api/admin/v1/Order/Pagination?pageIndex=1&pageSize=20');
+    expect(
+      within(table)
+        .getAllByTestId('order-status-chip')
+        .map((chip) => chip.getAttribute('data-status')),
+    ).toEqual(['needs_attention', 'pending_payment']);
+    expect(fetch.mock.calls[0][0]).toBe(
+      '/retailstore/api/admin/v1/Order/Pagination?pageIndex=1&pageSize=20',
+    );
   });
 
   it('reads its filters from the URL and sends them with the day range in the shop zone', async () => {
     const fetch = listFetch();
-    renderApp('/admin/orders?status=pending_payment&paymentStatus=unpaid&productId=p-9&from=2026-11-01&to=2026-11-30&keyword=DH7K');
+    renderApp(
+      '/admin/orders?status=pending_payment&paymentStatus=unpaid&productId=p-9&from=2026-11-01&to=2026-11-30&keyword=DH7K',
+    );
     await screen.findByRole('table', { name: 'Danh sách đơn hàng' });
-    await waitFor(() => expect(fetch.mock.calls.some(([url]) => url.includes('/Order/Pagination'))).toBe(true));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => url.includes('/Order/Pagination'))).toBe(true),
+    );
     const call = fetch.mock.calls.find(([url]) => url.includes('/Order/Pagination'))!;
     expect(paramsOf(call[0])).toEqual({
       pageIndex: '1',
@@ -99,18 +111,38 @@ describe('orders screen', () => {
     await user.click(screen.getByRole('combobox', { name: 'Trạng thái' }));
     await user.click(await screen.findByRole('option', { name: 'Cần xử lý' }));
     await waitFor(() => expect(router.state.location.search).toBe('?status=needs_attention'));
-    await waitFor(() => expect(fetch.mock.calls.some(([url]) => paramsOf(url).status === 'needs_attention')).toBe(true));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => paramsOf(url).status === 'needs_attention')).toBe(
+        true,
+      ),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Tổng tiền' }));
     await waitFor(() =>
-      expect(fetch.mock.calls.some(([url]) => paramsOf(url).sortBy === 'total' && paramsOf(url).sortDir === 'desc')).toBe(true),
+      expect(
+        fetch.mock.calls.some(
+          ([url]) => paramsOf(url).sortBy === 'total' && paramsOf(url).sortDir === 'desc',
+        ),
+      ).toBe(true),
     );
   });
 
   it('keeps only known values from the URL', () => {
-    const filters = filtersFromSearch(new URLSearchParams('status=nope&paymentStatus=paid&from=2026-02-30&to=2026-03-01'));
-    expect(filters).toEqual({ keyword: '', status: '', paymentStatus: 'paid', productId: '', fromDay: '', toDay: '2026-03-01' });
+    const filters = filtersFromSearch(
+      new URLSearchParams('status=nope&paymentStatus=paid&from=2026-02-30&to=2026-03-01'),
+    );
+    expect(filters).toEqual({
+      keyword: '',
+      status: '',
+      paymentStatus: 'paid',
+      productId: '',
+      fromDay: '',
+      toDay: '2026-03-01',
+    });
     expect(searchFromFilters(filters).toString()).toBe('paymentStatus=paid&to=2026-03-01');
-    expect(rangeOfDays('', '2026-03-01')).toEqual({ from: undefined, to: '2026-03-02T00:00:00+07:00' });
+    expect(rangeOfDays('', '2026-03-01')).toEqual({
+      from: undefined,
+      to: '2026-03-02T00:00:00+07:00',
+    });
   });
 });

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useProductOption } from '@/components/product-picker/get-product-option';
 import type { ProductOption } from '@/components/product-picker/types';
 import { PageHeader } from '@/components/ui/page-header';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListUrlState } from '@/lib/use-list-url-state';
 import { useOrders } from '../api/get-orders';
@@ -20,11 +20,13 @@ export function OrdersScreen() {
 
   // The product chosen in the picker, or looked up by the `?productId=` of a link.
   const [picked, setPicked] = useState<ProductOption | null>(null);
-  const lookup = useProductOption(filters.productId && picked?.id !== filters.productId ? filters.productId : null);
+  const lookup = useProductOption(
+    filters.productId && picked?.id !== filters.productId ? filters.productId : null,
+  );
   const product = useMemo((): ProductOption | null => {
     if (!filters.productId) return null;
     if (picked?.id === filters.productId) return picked;
-    return lookup.data ?? { id: filters.productId, name: vi.orders.filters.productLoading };
+    return lookup.data ?? { id: filters.productId, name: strings.orders.filters.productLoading };
   }, [filters.productId, picked, lookup.data]);
 
   const orders = useOrders({
@@ -40,7 +42,7 @@ export function OrdersScreen() {
 
   return (
     <>
-      <PageHeader title={vi.orders.title} />
+      <PageHeader title={strings.orders.title} />
       <OrdersFilters
         value={filters}
         onChange={setFilters}

@@ -4,10 +4,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { OrderStatusChip, PaymentStatusChip } from '@/components/order-status/order-status-chip';
-import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
+import {
+  DataTableFrame,
+  type DataTableQueryProps,
+} from '@/components/ui/data-table/data-table-frame';
 import { SortableHeadCell, type TableSort } from '@/components/ui/data-table/sortable-head-cell';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { OrderListItem, OrderSortField } from '../api/types';
 
@@ -22,7 +25,7 @@ const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 export function OrdersTable({ sort, onSortChange, ...query }: OrdersTableProps) {
-  const t = vi.orders;
+  const t = strings.orders;
   const rows = query.data?.items ?? [];
   const sorting = { sort, onSortChange };
   return (
@@ -34,21 +37,49 @@ export function OrdersTable({ sort, onSortChange, ...query }: OrdersTableProps) 
       minWidth={1080}
       columns={[
         t.columns.code,
-        <SortableHeadCell field="createdAt" label={t.columns.createdAt} firstDirection="desc" {...sorting} />,
+        <SortableHeadCell
+          field="createdAt"
+          label={t.columns.createdAt}
+          firstDirection="desc"
+          {...sorting}
+        />,
         t.columns.customer,
         <TableCell align="right">{t.columns.itemCount}</TableCell>,
-        <SortableHeadCell field="total" label={t.columns.total} align="right" firstDirection="desc" {...sorting} />,
+        <SortableHeadCell
+          field="total"
+          label={t.columns.total}
+          align="right"
+          firstDirection="desc"
+          {...sorting}
+        />,
         <TableCell align="right">{t.columns.paidAmount}</TableCell>,
         t.columns.status,
         t.columns.provider,
-        <SortableHeadCell field="paidAt" label={t.columns.paidAt} firstDirection="desc" {...sorting} />,
+        <SortableHeadCell
+          field="paidAt"
+          label={t.columns.paidAt}
+          firstDirection="desc"
+          {...sorting}
+        />,
       ]}
       emptyText={t.empty}
     >
       {rows.map((order) => (
-        <TableRow key={order.id} hover data-testid="orders-row" data-order-id={order.id} data-order-code={order.code} data-status={order.status}>
+        <TableRow
+          key={order.id}
+          hover
+          data-testid="orders-row"
+          data-order-id={order.id}
+          data-order-code={order.code}
+          data-status={order.status}
+        >
           <TableCell sx={{ fontFamily: MONO, ...NOWRAP }}>
-            <Link component={RouterLink} to={paths.admin.order(order.id)} aria-label={t.openLabel(order.code)} sx={{ fontWeight: 600 }}>
+            <Link
+              component={RouterLink}
+              to={paths.admin.order(order.id)}
+              aria-label={t.openLabel(order.code)}
+              sx={{ fontWeight: 600 }}
+            >
               {order.code}
             </Link>
           </TableCell>
@@ -80,7 +111,9 @@ export function OrdersTable({ sort, onSortChange, ...query }: OrdersTableProps) 
             <br />
             <PaymentStatusChip status={order.paymentStatus} />
           </TableCell>
-          <TableCell sx={{ maxWidth: 150, wordBreak: 'break-word' }}>{order.providerName ?? vi.common.empty}</TableCell>
+          <TableCell sx={{ maxWidth: 150, wordBreak: 'break-word' }}>
+            {order.providerName ?? strings.common.empty}
+          </TableCell>
           <TableCell sx={NOWRAP}>{formatDateTime(order.paidAt)}</TableCell>
         </TableRow>
       ))}

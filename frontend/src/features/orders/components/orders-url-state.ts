@@ -1,5 +1,10 @@
 import { addShopDays, isShopDay, shopDayStart } from '@/lib/business-day';
-import { isOrderStatus, isPaymentStatus, type OrderStatus, type PaymentStatus } from '@/lib/order-status';
+import {
+  isOrderStatus,
+  isPaymentStatus,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@/lib/order-status';
 import type { FilterCodec } from '@/lib/use-list-url-state';
 
 export interface OrdersFilterValues {

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ORDER_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { confirm } from '@/lib/confirm';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatMoney } from '@/lib/format';
@@ -12,7 +12,11 @@ import { showError, showSuccess } from '@/lib/toast';
 import { parseWholeNumber } from '@/lib/validation';
 import { useRecordRefund } from '../api/record-refund';
 import type { AdminOrderDetail } from '../api/types';
-import { recordRefundSchema, type RecordRefundFormOutput, type RecordRefundFormValues } from './order-action-schemas';
+import {
+  recordRefundSchema,
+  type RecordRefundFormOutput,
+  type RecordRefundFormValues,
+} from './order-action-schemas';
 import { refundableAmount } from './order-actions-model';
 import { OrderActionDialog } from './order-action-dialog';
 
@@ -27,11 +31,15 @@ interface RecordRefundDialogProps {
  * transferred): an amount up to what the order still holds, and how it was refunded.
  */
 export function RecordRefundDialog({ open, order, onClose }: RecordRefundDialogProps) {
-  const t = vi.orders.refund;
+  const t = strings.orders.refund;
   const mutation = useRecordRefund();
   const left = refundableAmount(order);
   const schema = useMemo(() => recordRefundSchema(left), [left]);
-  const { control, handleSubmit, reset, setError } = useForm<RecordRefundFormValues, unknown, RecordRefundFormOutput>({
+  const { control, handleSubmit, reset, setError } = useForm<
+    RecordRefundFormValues,
+    unknown,
+    RecordRefundFormOutput
+  >({
     resolver: zodResolver(schema),
     defaultValues: { amount: String(left), note: '' },
   });
@@ -51,7 +59,7 @@ export function RecordRefundDialog({ open, order, onClose }: RecordRefundDialogP
       title: t.confirmTitle,
       message: t.confirmMessage(formatMoney(values.amount), order.code),
       acceptLabel: t.submit,
-      rejectLabel: vi.common.cancel,
+      rejectLabel: strings.common.cancel,
       destructive: true,
     });
     if (!accepted) return;
@@ -80,13 +88,22 @@ export function RecordRefundDialog({ open, order, onClose }: RecordRefundDialogP
       testId="record-refund"
     >
       <Alert severity="warning">
-        {t.summary(formatMoney(order.paidAmount), formatMoney(order.refundedAmount), formatMoney(left))} {t.hint}
+        {t.summary(
+          formatMoney(order.paidAmount),
+          formatMoney(order.refundedAmount),
+          formatMoney(left),
+        )}{' '}
+        {t.hint}
       </Alert>
       <FormTextField
         control={control}
         name="amount"
         label={t.amount}
-        helperText={amount !== null && !Number.isNaN(amount) && amount > 0 ? `= ${formatMoney(amount)}` : undefined}
+        helperText={
+          amount !== null && !Number.isNaN(amount) && amount > 0
+            ? `= ${formatMoney(amount)}`
+            : undefined
+        }
         required
         fullWidth
         autoFocus

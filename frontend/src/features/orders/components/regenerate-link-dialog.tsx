@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import { useForm } from 'react-hook-form';
 import { FormCheckboxField } from '@/components/ui/form/form-checkbox-field';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { showError } from '@/lib/toast';
 import { useRegenerateAccessLink } from '../api/regenerate-access-link';
 import type { AdminOrderDetail } from '../api/types';
@@ -23,7 +23,7 @@ interface RegenerateLinkDialogProps {
  * order's address as well (RegenerateAccessLink `sendEmail`).
  */
 export function RegenerateLinkDialog({ open, order, onClose, onDone }: RegenerateLinkDialogProps) {
-  const t = vi.orders.accessLink;
+  const t = strings.orders.accessLink;
   const mutation = useRegenerateAccessLink();
   const { control, handleSubmit, reset } = useForm<RegenerateLinkFormValues>({
     resolver: zodResolver(regenerateLinkSchema),

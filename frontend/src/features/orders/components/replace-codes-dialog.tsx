@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ORDER_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { confirm } from '@/lib/confirm';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatNumber } from '@/lib/format';
@@ -32,9 +32,12 @@ function defaults(order: AdminOrderDetail): ReplaceCodesFormValues {
 
 /** Free replacement codes for an item of a completed order (the footer's promise), with a reason. */
 export function ReplaceCodesDialog({ open, order, onClose }: ReplaceCodesDialogProps) {
-  const t = vi.orders.replace;
+  const t = strings.orders.replace;
   const mutation = useReplaceCodes();
-  const maxByItem = useMemo(() => new Map(order.items.map((item) => [item.id, item.quantity])), [order.items]);
+  const maxByItem = useMemo(
+    () => new Map(order.items.map((item) => [item.id, item.quantity])),
+    [order.items],
+  );
   const schema = useMemo(() => replaceCodesSchema(maxByItem), [maxByItem]);
   // The codes the shopper reported, when staff name them; none: the earliest sold.
   const [picked, setPicked] = useState<string[]>([]);
@@ -72,18 +75,25 @@ export function ReplaceCodesDialog({ open, order, onClose }: ReplaceCodesDialogP
       title: t.confirmTitle,
       message: t.confirmMessage(formatNumber(quantity), item?.productName ?? '', order.code),
       acceptLabel: t.submit,
-      rejectLabel: vi.common.cancel,
+      rejectLabel: strings.common.cancel,
     });
     if (!accepted) return;
     mutation.mutate(
-      { id: order.id, itemId: values.itemId, quantity, reason: values.reason, ...(picked.length > 0 ? { codeIds: picked } : {}) },
+      {
+        id: order.id,
+        itemId: values.itemId,
+        quantity,
+        reason: values.reason,
+        ...(picked.length > 0 ? { codeIds: picked } : {}),
+      },
       {
         onSuccess: () => {
           showSuccess(t.done(formatNumber(quantity), order.code));
           onClose();
         },
         onError: (error) => {
-          if (!applyServerFieldErrors(error, setError, ['itemId', 'quantity', 'reason'])) showError(error);
+          if (!applyServerFieldErrors(error, setError, ['itemId', 'quantity', 'reason']))
+            showError(error);
         },
       },
     );
@@ -111,7 +121,13 @@ export function ReplaceCodesDialog({ open, order, onClose }: ReplaceCodesDialogP
         control={control}
         name="quantity"
         label={t.quantity}
-        helperText={picked.length > 0 ? t.quantityFromPicked : item ? t.quantityHelp(formatNumber(item.quantity)) : undefined}
+        helperText={
+          picked.length > 0
+            ? t.quantityFromPicked
+            : item
+              ? t.quantityHelp(formatNumber(item.quantity))
+              : undefined
+        }
         disabled={picked.length > 0}
         fullWidth
         autoComplete="off"
@@ -126,14 +142,29 @@ export function ReplaceCodesDialog({ open, order, onClose }: ReplaceCodesDialogP
           {held.map((code) => (
             <FormControlLabel
               key={code.id}
-              control={<Checkbox size="small" checked={picked.includes(code.id)} onChange={(event) => toggle(code.id, event.target.checked)} />}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={picked.includes(code.id)}
+                  onChange={(event) => toggle(code.id, event.target.checked)}
+                />
+              }
               label={t.pickOption(code.maskedCode, code.serial ?? null)}
               slotProps={{ typography: { sx: { fontFamily: 'monospace', fontSize: 14 } } }}
             />
           ))}
         </FormGroup>
       )}
-      <FormTextField control={control} name="reason" label={t.reason} required fullWidth multiline minRows={2} maxLength={ORDER_LIMITS.reasonMax} />
+      <FormTextField
+        control={control}
+        name="reason"
+        label={t.reason}
+        required
+        fullWidth
+        multiline
+        minRows={2}
+        maxLength={ORDER_LIMITS.reasonMax}
+      />
     </OrderActionDialog>
   );
 }

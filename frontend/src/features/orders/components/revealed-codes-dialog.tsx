@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { CopyButton, CopyIconButton } from '@/components/ui/copy-button';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { RevealedCode } from '../api/types';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
@@ -17,7 +17,7 @@ interface RevealedCodesDialogProps {
 
 /** The order's codes in clear, after an audited RevealCodes. */
 export function RevealedCodesDialog({ codes, orderCode, onClose }: RevealedCodesDialogProps) {
-  const t = vi.orders.reveal;
+  const t = strings.orders.reveal;
   const list = codes ?? [];
   return (
     <AppDialog
@@ -28,9 +28,11 @@ export function RevealedCodesDialog({ codes, orderCode, onClose }: RevealedCodes
       testId="revealed-codes-dialog"
       actions={
         <>
-          {list.length > 1 && <CopyButton text={list.map((entry) => entry.code).join('\n')} label={t.copyAll} />}
+          {list.length > 1 && (
+            <CopyButton text={list.map((entry) => entry.code).join('\n')} label={t.copyAll} />
+          )}
           <Button variant="contained" onClick={onClose}>
-            {vi.common.close}
+            {strings.common.close}
           </Button>
         </>
       }
@@ -45,11 +47,22 @@ export function RevealedCodesDialog({ codes, orderCode, onClose }: RevealedCodes
               key={entry.id ?? `${entry.code}-${index}`}
               direction="row"
               spacing={1}
-              sx={{ alignItems: 'center', bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 0.5 }}
+              sx={{
+                alignItems: 'center',
+                bgcolor: 'action.hover',
+                borderRadius: 1,
+                px: 1.5,
+                py: 0.5,
+              }}
             >
               <Stack sx={{ flexGrow: 1, minWidth: 0 }}>
                 <Typography
-                  sx={{ fontFamily: MONO, fontWeight: 700, wordBreak: 'break-all', textDecoration: entry.replaced ? 'line-through' : undefined }}
+                  sx={{
+                    fontFamily: MONO,
+                    fontWeight: 700,
+                    wordBreak: 'break-all',
+                    textDecoration: entry.replaced ? 'line-through' : undefined,
+                  }}
                   data-testid="revealed-code"
                   data-replaced={entry.replaced}
                 >
@@ -57,7 +70,14 @@ export function RevealedCodesDialog({ codes, orderCode, onClose }: RevealedCodes
                 </Typography>
                 {(entry.productName || entry.serial || entry.replacement || entry.replaced) && (
                   <Typography variant="caption" color="text.secondary">
-                    {[entry.productName, entry.serial && `Seri ${entry.serial}`, entry.replacement && t.replacement, entry.replaced && t.replaced].filter(Boolean).join(' · ')}
+                    {[
+                      entry.productName,
+                      entry.serial && `Seri ${entry.serial}`,
+                      entry.replacement && t.replacement,
+                      entry.replaced && t.replaced,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Typography>
                 )}
               </Stack>

@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { paymentProviderEndpoints, paymentProvidersKeys, type PaymentProvider, type PaymentProviderPayload } from './types';
+import {
+  paymentProviderEndpoints,
+  paymentProvidersKeys,
+  type PaymentProvider,
+  type PaymentProviderPayload,
+} from './types';
 
 /** POST admin PaymentProvider/Create (admin only). */
 export function createPaymentProvider(payload: PaymentProviderPayload): Promise<PaymentProvider> {

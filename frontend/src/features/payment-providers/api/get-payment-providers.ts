@@ -20,6 +20,10 @@ export interface GetPaymentProvidersParams extends PageParams {
 /** GET admin PaymentProvider/Pagination (staff may read). */
 export function usePaymentProviders(params: GetPaymentProvidersParams) {
   return useQuery(
-    pagedListQueryOptions<PaymentProvider>(paymentProvidersKeys.adminList(params), paymentProviderEndpoints.pagination, params),
+    pagedListQueryOptions<PaymentProvider>(
+      paymentProvidersKeys.adminList(params),
+      paymentProviderEndpoints.pagination,
+      params,
+    ),
   );
 }

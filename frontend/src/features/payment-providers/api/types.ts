@@ -2,7 +2,10 @@ import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
 export type PaymentProviderType = ApiSchema<'ProviderType'>;
-export const PAYMENT_PROVIDER_TYPES = ['vietqr_bank', 'manual'] as const satisfies readonly PaymentProviderType[];
+export const PAYMENT_PROVIDER_TYPES = [
+  'vietqr_bank',
+  'manual',
+] as const satisfies readonly PaymentProviderType[];
 
 /**
  * Payment provider, admin view. `webhookSecret` and `sepayApiToken` are never returned;
@@ -20,7 +23,14 @@ export const WEBHOOK_AUTHS = ['apikey', 'hmac'] as const satisfies readonly Webh
  */
 export type WebhookOutcome = ApiSchema<'WebhookOutcome'>;
 /** Outcomes of calls the webhook took (the rest were refused). */
-export const ACCEPTED_WEBHOOK_OUTCOMES = ['matched', 'duplicate', 'unmatched', 'pending', 'ignored', 'test'] as const satisfies readonly WebhookOutcome[];
+export const ACCEPTED_WEBHOOK_OUTCOMES = [
+  'matched',
+  'duplicate',
+  'unmatched',
+  'pending',
+  'ignored',
+  'test',
+] as const satisfies readonly WebhookOutcome[];
 
 /** What "Gửi thử" (POST admin PaymentProvider/TestWebhook) came to. */
 export type TestWebhookResult = ApiSchema<'TestWebhookResult'>;
@@ -38,7 +48,8 @@ type WriteOnlyField = 'webhookSecret' | 'sepayApiToken';
  * name comes from `bankBin`). `webhookSecret` and `sepayApiToken` are write-only: left
  * out, the stored one stays; `null` removes it.
  */
-export type PaymentProviderPayload = Required<Omit<ProviderInput, 'bankName' | WriteOnlyField>> & Pick<ProviderInput, WriteOnlyField>;
+export type PaymentProviderPayload = Required<Omit<ProviderInput, 'bankName' | WriteOnlyField>> &
+  Pick<ProviderInput, WriteOnlyField>;
 
 export const PAYMENT_PROVIDER_SORT_FIELDS = ['name', 'sortOrder', 'createdAt'] as const;
 export type PaymentProviderSortField = (typeof PAYMENT_PROVIDER_SORT_FIELDS)[number];

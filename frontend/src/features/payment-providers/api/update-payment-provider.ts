@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { paymentProviderEndpoints, paymentProvidersKeys, type PaymentProvider, type PaymentProviderPayload } from './types';
+import {
+  paymentProviderEndpoints,
+  paymentProvidersKeys,
+  type PaymentProvider,
+  type PaymentProviderPayload,
+} from './types';
 
 export type UpdatePaymentProviderPayload = { id: string } & Partial<PaymentProviderPayload>;
 
@@ -8,7 +13,9 @@ export type UpdatePaymentProviderPayload = { id: string } & Partial<PaymentProvi
  * PUT admin PaymentProvider/Update (admin only): a field left out stays, `null` clears an
  * optional one; `webhookSecret` only when a new one was typed, `null` to remove it.
  */
-export function updatePaymentProvider(payload: UpdatePaymentProviderPayload): Promise<PaymentProvider> {
+export function updatePaymentProvider(
+  payload: UpdatePaymentProviderPayload,
+): Promise<PaymentProvider> {
   return api.put<PaymentProvider>(paymentProviderEndpoints.update, payload);
 }
 

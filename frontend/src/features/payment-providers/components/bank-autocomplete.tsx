@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { Bank } from '../api/types';
 
 interface BankAutocompleteProps {
@@ -19,12 +19,22 @@ interface BankAutocompleteProps {
 }
 
 export function bankOptionLabel(bank: Bank): string {
-  return vi.paymentProviders.form.bankOption(bank.shortName, bank.name, bank.bin);
+  return strings.paymentProviders.form.bankOption(bank.shortName, bank.name, bank.bin);
 }
 
 /** Picks one bank of the service's built-in list, searchable by short name, name or BIN. */
-export function BankAutocomplete({ banks, loading, value, onChange, onBlur, inputRef, error, disabled, testId }: BankAutocompleteProps) {
-  const t = vi.paymentProviders.form;
+export function BankAutocomplete({
+  banks,
+  loading,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+  disabled,
+  testId,
+}: BankAutocompleteProps) {
+  const t = strings.paymentProviders.form;
   const selected = banks.find((bank) => bank.bin === value) ?? null;
   return (
     <Autocomplete<Bank>

@@ -2,13 +2,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatDayTime } from '@/lib/format';
 import { showError, showSuccess, showToast } from '@/lib/toast';
 import { useTestPaymentProviderWebhook } from '../api/test-payment-provider-webhook';
-import { ACCEPTED_WEBHOOK_OUTCOMES, type PaymentProvider, type TestWebhookResult, type WebhookOutcome } from '../api/types';
+import {
+  ACCEPTED_WEBHOOK_OUTCOMES,
+  type PaymentProvider,
+  type TestWebhookResult,
+  type WebhookOutcome,
+} from '../api/types';
 
-const t = vi.paymentProviders;
+const t = strings.paymentProviders;
 
 function accepted(outcome: WebhookOutcome): boolean {
   return (ACCEPTED_WEBHOOK_OUTCOMES as readonly WebhookOutcome[]).includes(outcome);
@@ -19,7 +24,14 @@ export function LastWebhookLine({ provider }: { provider: Pick<PaymentProvider, 
   const last = provider.lastWebhook;
   if (!last) {
     return (
-      <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5 }} data-testid="payment-provider-last-webhook" data-outcome="">
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="div"
+        sx={{ mt: 0.5 }}
+        data-testid="payment-provider-last-webhook"
+        data-outcome=""
+      >
         {t.noWebhookYet}
       </Typography>
     );
@@ -41,7 +53,10 @@ export function LastWebhookLine({ provider }: { provider: Pick<PaymentProvider, 
 /** What the toast says of a test delivery. */
 export function testWebhookMessage(name: string, result: TestWebhookResult): string {
   if (result.accepted) return t.testWebhook.accepted(name);
-  const reason = result.outcome && !accepted(result.outcome) ? t.webhookOutcomes[result.outcome] : (result.error ?? vi.toast.fallbackError);
+  const reason =
+    result.outcome && !accepted(result.outcome)
+      ? t.webhookOutcomes[result.outcome]
+      : (result.error ?? strings.toast.fallbackError);
   return t.testWebhook.refused(name, reason);
 }
 
@@ -49,7 +64,11 @@ export function testWebhookMessage(name: string, result: TestWebhookResult): str
  * "Gửi thử": a signed test delivery through the provider's real webhook (admin and
  * staff). The outcome is told in a toast; the last-call line updates with the list.
  */
-export function TestWebhookButton({ provider }: { provider: Pick<PaymentProvider, 'id' | 'name'> }) {
+export function TestWebhookButton({
+  provider,
+}: {
+  provider: Pick<PaymentProvider, 'id' | 'name'>;
+}) {
   const test = useTestPaymentProviderWebhook();
   const onClick = () =>
     test.mutate(provider.id, {

@@ -1,9 +1,9 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { PaymentProvider, PaymentProviderType } from '../api/types';
 import { webhookStatusOf, type WebhookStatus } from './payment-provider-schema';
 
-const t = vi.paymentProviders;
+const t = strings.paymentProviders;
 
 const TYPE_COLORS: Record<PaymentProviderType, ChipProps['color']> = {
   vietqr_bank: 'primary',
@@ -41,7 +41,11 @@ const WEBHOOK_COLORS: Record<WebhookStatus, ChipProps['color']> = {
   disabled: 'default',
 };
 
-export function PaymentProviderWebhookChip({ provider }: { provider: Pick<PaymentProvider, 'webhookEnabled' | 'hasWebhookSecret'> }) {
+export function PaymentProviderWebhookChip({
+  provider,
+}: {
+  provider: Pick<PaymentProvider, 'webhookEnabled' | 'hasWebhookSecret'>;
+}) {
   const status = webhookStatusOf(provider);
   return (
     <Chip

@@ -15,14 +15,19 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text-field';
 import { PAYMENT_PROVIDER_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { createOrUpdate } from '@/lib/create-or-update';
 import { formatDayTime } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useCreatePaymentProvider } from '../api/create-payment-provider';
 import { useBanks } from '../api/get-banks';
-import { PAYMENT_PROVIDER_TYPES, WEBHOOK_AUTHS, type PaymentProvider, type PaymentProviderPayload } from '../api/types';
+import {
+  PAYMENT_PROVIDER_TYPES,
+  WEBHOOK_AUTHS,
+  type PaymentProvider,
+  type PaymentProviderPayload,
+} from '../api/types';
 import { useUpdatePaymentProvider } from '../api/update-payment-provider';
 import { BankAutocomplete } from './bank-autocomplete';
 import { PublicUrlWarning, SepaySteps } from './sepay-setup';
@@ -35,7 +40,7 @@ import {
   type PaymentProviderFormValues,
 } from './payment-provider-schema';
 
-const t = vi.paymentProviders.form;
+const t = strings.paymentProviders.form;
 
 interface PaymentProviderFormDialogProps {
   open: boolean;
@@ -47,7 +52,12 @@ interface PaymentProviderFormDialogProps {
 }
 
 /** Create and edit a payment provider in one dialog (admin only). */
-export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: PaymentProviderFormDialogProps) {
+export function PaymentProviderFormDialog({
+  open,
+  provider,
+  onClose,
+  onSaved,
+}: PaymentProviderFormDialogProps) {
   const create = useCreatePaymentProvider();
   const update = useUpdatePaymentProvider();
   const banks = useBanks();
@@ -55,7 +65,11 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
   const editing = provider !== null;
   const pending = create.isPending || update.isPending;
 
-  const { control, handleSubmit, reset, setError, setValue } = useForm<PaymentProviderFormValues, unknown, PaymentProviderPayload>({
+  const { control, handleSubmit, reset, setError, setValue } = useForm<
+    PaymentProviderFormValues,
+    unknown,
+    PaymentProviderPayload
+  >({
     resolver: zodResolver(paymentProviderFormSchema),
     defaultValues: paymentProviderToFormValues(provider),
   });
@@ -107,7 +121,7 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
       create,
       update,
       onSaved: (saved, created) => {
-        const messages = vi.paymentProviders.messages;
+        const messages = strings.paymentProviders.messages;
         showSuccess((created ? messages.created : messages.updated)(saved.name));
         onSaved?.(saved);
         onClose();
@@ -157,7 +171,7 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
           >
             {PAYMENT_PROVIDER_TYPES.map((value) => (
               <MenuItem key={value} value={value}>
-                {vi.paymentProviders.types[value]}
+                {strings.paymentProviders.types[value]}
               </MenuItem>
             ))}
           </FormTextField>
@@ -177,7 +191,9 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     inputRef={field.ref}
-                    error={fieldState.error?.message ?? (banks.isError ? t.banksLoadError : undefined)}
+                    error={
+                      fieldState.error?.message ?? (banks.isError ? t.banksLoadError : undefined)
+                    }
                     disabled={pending}
                     testId="payment-provider-bank-select"
                   />
@@ -194,7 +210,13 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
                 fullWidth
                 autoComplete="off"
                 maxLength={30}
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'payment-provider-account-number-input', style: { fontFamily: 'monospace' } } }}
+                slotProps={{
+                  htmlInput: {
+                    inputMode: 'numeric',
+                    'data-testid': 'payment-provider-account-number-input',
+                    style: { fontFamily: 'monospace' },
+                  },
+                }}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 7 }}>
@@ -209,7 +231,9 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
                     onChange={(event) => {
                       // Leave an IME composition (macOS Vietnamese input) alone; blur normalises it.
                       const composing = (event.nativeEvent as InputEvent).isComposing;
-                      field.onChange(composing ? event.target.value : normalizeAccountName(event.target.value));
+                      field.onChange(
+                        composing ? event.target.value : normalizeAccountName(event.target.value),
+                      );
                     }}
                     onBlur={() => {
                       field.onChange(normalizeAccountName(field.value));
@@ -263,7 +287,12 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
         </Grid>
         <Grid size={{ xs: 12, sm: 5 }}>
           <Stack spacing={2}>
-            <FormSwitchField control={control} name="isActive" label={t.isActive} testId="payment-provider-active-switch" />
+            <FormSwitchField
+              control={control}
+              name="isActive"
+              label={t.isActive}
+              testId="payment-provider-active-switch"
+            />
             <FormTextField
               control={control}
               name="sortOrder"
@@ -284,10 +313,15 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
           </Typography>
         </Grid>
         <Grid size={12}>
-          <FormSwitchField control={control} name="webhookEnabled" label={t.webhookEnabled} testId="payment-provider-webhook-switch" />
+          <FormSwitchField
+            control={control}
+            name="webhookEnabled"
+            label={t.webhookEnabled}
+            testId="payment-provider-webhook-switch"
+          />
           {turnedOn && webhookEnabled && (
             <Alert severity="info" sx={{ mt: 1 }} data-testid="payment-provider-webhook-turned-on">
-              {vi.paymentWebhook.turnedOn}
+              {strings.paymentWebhook.turnedOn}
             </Alert>
           )}
         </Grid>
@@ -309,7 +343,11 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
           </FormTextField>
         </Grid>
         <Grid size={12}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ alignItems: { sm: 'flex-start' } }}
+          >
             <FormPasswordField
               control={control}
               name="webhookSecret"
@@ -341,7 +379,11 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
               sx={{ mt: 1.5 }}
               data-testid="payment-provider-webhook-secret-removing"
               action={
-                <Button color="inherit" size="small" onClick={() => setValue('removeWebhookSecret', false, { shouldDirty: true })}>
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => setValue('removeWebhookSecret', false, { shouldDirty: true })}
+                >
                   {t.webhookSecretUndo}
                 </Button>
               }
@@ -353,14 +395,22 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
 
         {provider && (
           <Grid size={12}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1.5}
+              sx={{ alignItems: { sm: 'center' } }}
+            >
               <TextField
                 label={t.webhookUrl}
                 value={webhookUrl}
                 fullWidth
                 slotProps={{
                   inputLabel: { shrink: true },
-                  htmlInput: { readOnly: true, 'data-testid': 'payment-provider-webhook-url', style: { fontFamily: 'monospace' } },
+                  htmlInput: {
+                    readOnly: true,
+                    'data-testid': 'payment-provider-webhook-url',
+                    style: { fontFamily: 'monospace' },
+                  },
                 }}
               />
               <CopyButton text={webhookUrl} testId="payment-provider-webhook-url-copy" />
@@ -375,7 +425,11 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
 
         {type === 'vietqr_bank' && (
           <Grid size={12}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1.5}
+              sx={{ alignItems: { sm: 'flex-start' } }}
+            >
               <FormPasswordField
                 control={control}
                 name="sepayApiToken"
@@ -406,7 +460,11 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
                 sx={{ mt: 1.5 }}
                 data-testid="payment-provider-sepay-api-token-removing"
                 action={
-                  <Button color="inherit" size="small" onClick={() => setValue('removeSepayApiToken', false, { shouldDirty: true })}>
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => setValue('removeSepayApiToken', false, { shouldDirty: true })}
+                  >
                     {t.webhookSecretUndo}
                   </Button>
                 }
@@ -415,8 +473,13 @@ export function PaymentProviderFormDialog({ open, provider, onClose, onSaved }: 
               </Alert>
             )}
             {provider?.lastReconciledAt && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="payment-provider-last-reconciled">
-                {vi.paymentProviders.lastReconciled(formatDayTime(provider.lastReconciledAt))}
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ mt: 1 }}
+                data-testid="payment-provider-last-reconciled"
+              >
+                {strings.paymentProviders.lastReconciled(formatDayTime(provider.lastReconciledAt))}
               </Typography>
             )}
           </Grid>

@@ -1,5 +1,5 @@
 import { DeleteRowAction, EditRowAction, RowActions } from '@/components/ui/data-table/row-actions';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { PaymentProvider } from '../api/types';
 
 export interface PaymentProviderActionHandlers {
@@ -8,12 +8,26 @@ export interface PaymentProviderActionHandlers {
 }
 
 /** Admin only: the screen does not render these for staff. */
-export function PaymentProviderRowActions({ provider, onEdit, onDelete }: PaymentProviderActionHandlers & { provider: PaymentProvider }) {
-  const t = vi.paymentProviders.actions;
+export function PaymentProviderRowActions({
+  provider,
+  onEdit,
+  onDelete,
+}: PaymentProviderActionHandlers & { provider: PaymentProvider }) {
+  const t = strings.paymentProviders.actions;
   return (
     <RowActions>
-      <EditRowAction action={t.edit} name={provider.name} onClick={() => onEdit(provider)} testId="payment-provider-edit-button" />
-      <DeleteRowAction action={t.delete} name={provider.name} onClick={() => onDelete(provider)} testId="payment-provider-delete-button" />
+      <EditRowAction
+        action={t.edit}
+        name={provider.name}
+        onClick={() => onEdit(provider)}
+        testId="payment-provider-edit-button"
+      />
+      <DeleteRowAction
+        action={t.delete}
+        name={provider.name}
+        onClick={() => onDelete(provider)}
+        testId="payment-provider-delete-button"
+      />
     </RowActions>
   );
 }

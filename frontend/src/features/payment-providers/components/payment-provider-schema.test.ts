@@ -19,13 +19,19 @@ const VIETQR: Partial<PaymentProviderFormValues> = {
 };
 
 function parse(overrides: Partial<PaymentProviderFormValues>) {
-  return paymentProviderFormSchema.safeParse({ ...EMPTY_PAYMENT_PROVIDER_VALUES, ...VIETQR, ...overrides });
+  return paymentProviderFormSchema.safeParse({
+    ...EMPTY_PAYMENT_PROVIDER_VALUES,
+    ...VIETQR,
+    ...overrides,
+  });
 }
 
 function errorsOf(overrides: Partial<PaymentProviderFormValues>): Record<string, string> {
   const result = parse(overrides);
   if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return Object.fromEntries(
+    result.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+  );
 }
 
 const provider: PaymentProvider = {
@@ -112,27 +118,47 @@ describe('paymentProviderFormSchema', () => {
   });
 
   it('accepts upper-case A-Z, digits and spaces as the account name, after normalising', () => {
-    expect(errorsOf({ accountName: 'NGUYEN-VAN A' }).accountName).toBe('Tên chủ tài khoản chỉ gồm chữ in hoa A-Z, số và dấu cách');
+    expect(errorsOf({ accountName: 'NGUYEN-VAN A' }).accountName).toBe(
+      'Tên chủ tài khoản chỉ gồm chữ in hoa A-Z, số và dấu cách',
+    );
     expect(errorsOf({ accountName: 'NGUYEN.VAN' }).accountName).toBeDefined();
     expect(parse({ accountName: 'Đặng Thị Hồng 2' }).data?.accountName).toBe('DANG THI HONG 2');
   });
 
   it('requires instructions for a manual provider and clears its bank fields', () => {
-    expect(errorsOf({ type: 'manual', instructions: '   ' })).toEqual({ instructions: 'Nhập hướng dẫn thanh toán' });
+    expect(errorsOf({ type: 'manual', instructions: '   ' })).toEqual({
+      instructions: 'Nhập hướng dẫn thanh toán',
+    });
     // Bank fields are not checked for a manual provider...
-    const result = parse({ type: 'manual', instructions: ' Liên hệ Zalo 0900 ', bankBin: '', accountNumber: 'abc', accountName: '' });
+    const result = parse({
+      type: 'manual',
+      instructions: ' Liên hệ Zalo 0900 ',
+      bankBin: '',
+      accountNumber: 'abc',
+      accountName: '',
+    });
     expect(result.success).toBe(true);
     // ...and go to the server as null, so a former VietQR account is cleared.
-    expect(result.data).toMatchObject({ type: 'manual', instructions: 'Liên hệ Zalo 0900', bankBin: null, accountNumber: null, accountName: null });
+    expect(result.data).toMatchObject({
+      type: 'manual',
+      instructions: 'Liên hệ Zalo 0900',
+      bankBin: null,
+      accountNumber: null,
+      accountName: null,
+    });
   });
 
   it('does not require instructions for vietqr_bank but limits their length', () => {
     expect(parse({ instructions: '' }).success).toBe(true);
-    expect(errorsOf({ type: 'manual', instructions: 'x'.repeat(2001) }).instructions).toBe('Hướng dẫn tối đa 2.000 ký tự');
+    expect(errorsOf({ type: 'manual', instructions: 'x'.repeat(2001) }).instructions).toBe(
+      'Hướng dẫn tối đa 2.000 ký tự',
+    );
   });
 
   it('checks the sort order', () => {
-    expect(errorsOf({ sortOrder: 'abc' }).sortOrder).toBe('Thứ tự là số nguyên từ -1.000.000 đến 1.000.000');
+    expect(errorsOf({ sortOrder: 'abc' }).sortOrder).toBe(
+      'Thứ tự là số nguyên từ -1.000.000 đến 1.000.000',
+    );
     expect(errorsOf({ sortOrder: '1000001' }).sortOrder).toBeDefined();
     expect(parse({ sortOrder: '' }).data?.sortOrder).toBe(0);
   });
@@ -146,32 +172,44 @@ describe('paymentProviderFormSchema', () => {
   });
 
   it('refuses whitespace inside the secret and trims it around', () => {
-    expect(errorsOf({ webhookSecret: 'abcd efgh ijkl mnop' }).webhookSecret).toBe('Khóa webhook không được chứa khoảng trắng');
-    expect(parse({ webhookSecret: `  ${'k'.repeat(16)}  ` }).data?.webhookSecret).toBe('k'.repeat(16));
+    expect(errorsOf({ webhookSecret: 'abcd efgh ijkl mnop' }).webhookSecret).toBe(
+      'Khóa webhook không được chứa khoảng trắng',
+    );
+    expect(parse({ webhookSecret: `  ${'k'.repeat(16)}  ` }).data?.webhookSecret).toBe(
+      'k'.repeat(16),
+    );
   });
 
   it('needs a secret (stored and kept, or typed) to enable the webhook', () => {
     const message = 'Cần có khóa webhook để bật webhook';
     expect(errorsOf({ webhookEnabled: true }).webhookSecret).toBe(message);
-    expect(errorsOf({ webhookEnabled: true, hasStoredSecret: true, removeWebhookSecret: true }).webhookSecret).toBe(message);
+    expect(
+      errorsOf({ webhookEnabled: true, hasStoredSecret: true, removeWebhookSecret: true })
+        .webhookSecret,
+    ).toBe(message);
     expect(parse({ webhookEnabled: true, hasStoredSecret: true }).success).toBe(true);
     expect(parse({ webhookEnabled: true, webhookSecret: 'z'.repeat(16) }).success).toBe(true);
-    expect(parse({ webhookEnabled: false, hasStoredSecret: true, removeWebhookSecret: true }).success).toBe(true);
+    expect(
+      parse({ webhookEnabled: false, hasStoredSecret: true, removeWebhookSecret: true }).success,
+    ).toBe(true);
   });
 
   it('leaves the secret out when empty, sends null to remove it, and a typed one wins over removal', () => {
-    expect(parse({ webhookSecret: '', removeWebhookSecret: false }).data).not.toHaveProperty('webhookSecret');
+    expect(parse({ webhookSecret: '', removeWebhookSecret: false }).data).not.toHaveProperty(
+      'webhookSecret',
+    );
     expect(parse({ webhookSecret: '', removeWebhookSecret: true }).data?.webhookSecret).toBeNull();
-    expect(parse({ webhookSecret: 's'.repeat(20), removeWebhookSecret: true }).data?.webhookSecret).toBe('s'.repeat(20));
+    expect(
+      parse({ webhookSecret: 's'.repeat(20), removeWebhookSecret: true }).data?.webhookSecret,
+    ).toBe('s'.repeat(20));
   });
 
   it('reports every problem at once', () => {
-    expect(Object.keys(errorsOf({ name: '', bankBin: '', accountNumber: '1', webhookSecret: 'short' })).sort()).toEqual([
-      'accountNumber',
-      'bankBin',
-      'name',
-      'webhookSecret',
-    ]);
+    expect(
+      Object.keys(
+        errorsOf({ name: '', bankBin: '', accountNumber: '1', webhookSecret: 'short' }),
+      ).sort(),
+    ).toEqual(['accountNumber', 'bankBin', 'name', 'webhookSecret']);
   });
 
   it('fills the form from a provider (never with the secret) and back to the same payload', () => {
@@ -196,7 +234,9 @@ describe('paymentProviderFormSchema', () => {
 
   it('keeps the chosen webhook authentication', () => {
     expect(parse({ webhookAuth: 'hmac' }).data?.webhookAuth).toBe('hmac');
-    expect(paymentProviderToFormValues({ ...provider, webhookAuth: 'hmac' }).webhookAuth).toBe('hmac');
+    expect(paymentProviderToFormValues({ ...provider, webhookAuth: 'hmac' }).webhookAuth).toBe(
+      'hmac',
+    );
   });
 
   it('treats the SePay API token like the secret: write-only, 16 to 500 characters, null to remove', () => {
@@ -205,12 +245,25 @@ describe('paymentProviderFormSchema', () => {
     expect(values.hasStoredToken).toBe(true);
     expect(paymentProviderFormSchema.parse(values)).not.toHaveProperty('sepayApiToken');
 
-    expect(errorsOf({ sepayApiToken: 't'.repeat(15) }).sepayApiToken).toBe('Token API SePay từ 16 đến 500 ký tự');
-    expect(errorsOf({ sepayApiToken: 't'.repeat(501) }).sepayApiToken).toBe('Token API SePay từ 16 đến 500 ký tự');
-    expect(errorsOf({ sepayApiToken: 'abcd efgh ijkl mnop' }).sepayApiToken).toBe('Token API SePay không được chứa khoảng trắng');
-    expect(parse({ sepayApiToken: `  ${'T'.repeat(40)} ` }).data?.sepayApiToken).toBe('T'.repeat(40));
-    expect(parse({ hasStoredToken: true, removeSepayApiToken: true }).data?.sepayApiToken).toBeNull();
-    expect(parse({ hasStoredToken: true, removeSepayApiToken: true, sepayApiToken: 'n'.repeat(16) }).data?.sepayApiToken).toBe('n'.repeat(16));
+    expect(errorsOf({ sepayApiToken: 't'.repeat(15) }).sepayApiToken).toBe(
+      'Token API SePay từ 16 đến 500 ký tự',
+    );
+    expect(errorsOf({ sepayApiToken: 't'.repeat(501) }).sepayApiToken).toBe(
+      'Token API SePay từ 16 đến 500 ký tự',
+    );
+    expect(errorsOf({ sepayApiToken: 'abcd efgh ijkl mnop' }).sepayApiToken).toBe(
+      'Token API SePay không được chứa khoảng trắng',
+    );
+    expect(parse({ sepayApiToken: `  ${'T'.repeat(40)} ` }).data?.sepayApiToken).toBe(
+      'T'.repeat(40),
+    );
+    expect(
+      parse({ hasStoredToken: true, removeSepayApiToken: true }).data?.sepayApiToken,
+    ).toBeNull();
+    expect(
+      parse({ hasStoredToken: true, removeSepayApiToken: true, sepayApiToken: 'n'.repeat(16) }).data
+        ?.sepayApiToken,
+    ).toBe('n'.repeat(16));
   });
 
   it('drops a stored token when the provider becomes manual, and never sends one typed for it', () => {
@@ -224,14 +277,21 @@ describe('paymentProviderFormSchema', () => {
 describe('webhook helpers', () => {
   it('is configured only when enabled with a stored secret', () => {
     expect(webhookStatusOf({ webhookEnabled: true, hasWebhookSecret: true })).toBe('configured');
-    expect(webhookStatusOf({ webhookEnabled: true, hasWebhookSecret: false })).toBe('missingSecret');
+    expect(webhookStatusOf({ webhookEnabled: true, hasWebhookSecret: false })).toBe(
+      'missingSecret',
+    );
     expect(webhookStatusOf({ webhookEnabled: false, hasWebhookSecret: true })).toBe('disabled');
   });
 
   it('makes the webhook URL absolute', () => {
-    expect(absoluteWebhookUrl('/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-1', 'https://shop.example')).toBe(
-      'https://shop.example/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-1',
+    expect(
+      absoluteWebhookUrl(
+        '/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-1',
+        'https://shop.example',
+      ),
+    ).toBe('https://shop.example/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-1');
+    expect(absoluteWebhookUrl('https://api.example/x', 'https://shop.example')).toBe(
+      'https://api.example/x',
     );
-    expect(absoluteWebhookUrl('https://api.example/x', 'https://shop.example')).toBe('https://api.example/x');
   });
 });

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDER_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formFields } from '@/lib/form-errors';
 import { charLength, parseWholeNumber } from '@/lib/validation';
-import { PAYMENT_PROVIDER_TYPES, WEBHOOK_AUTHS, type PaymentProvider, type PaymentProviderPayload } from '../api/types';
+import {
+  PAYMENT_PROVIDER_TYPES,
+  WEBHOOK_AUTHS,
+  type PaymentProvider,
+  type PaymentProviderPayload,
+} from '../api/types';
 
-const t = vi.paymentProviders.validation;
+const t = strings.paymentProviders.validation;
 
-const ACCOUNT_NUMBER_PATTERN = new RegExp(`^\\d{${PAYMENT_PROVIDER_LIMITS.accountNumberMin},${PAYMENT_PROVIDER_LIMITS.accountNumberMax}}$`);
+const ACCOUNT_NUMBER_PATTERN = new RegExp(
+  `^\\d{${PAYMENT_PROVIDER_LIMITS.accountNumberMin},${PAYMENT_PROVIDER_LIMITS.accountNumberMax}}$`,
+);
 const ACCOUNT_NAME_PATTERN = /^[A-Z0-9 ]+$/;
 
 /**
@@ -57,7 +64,11 @@ function writeOnly(typed: string, remove: boolean): { value?: string | null } {
  */
 export const paymentProviderFormSchema = z
   .object({
-    name: z.string().trim().min(1, t.nameRequired).refine((v) => charLength(v) <= PAYMENT_PROVIDER_LIMITS.nameMax, t.nameTooLong),
+    name: z
+      .string()
+      .trim()
+      .min(1, t.nameRequired)
+      .refine((v) => charLength(v) <= PAYMENT_PROVIDER_LIMITS.nameMax, t.nameTooLong),
     type: z.enum(PAYMENT_PROVIDER_TYPES),
     bankBin: z.string().trim(),
     accountNumber: z.string().transform(normalizeAccountNumber),
@@ -78,38 +89,58 @@ export const paymentProviderFormSchema = z
     hasStoredToken: z.boolean(),
   })
   .superRefine((values, ctx) => {
-    const issue = (path: keyof typeof values, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const issue = (path: keyof typeof values, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
 
     if (values.type === 'vietqr_bank') {
       if (values.bankBin === '') issue('bankBin', t.bankRequired);
 
       if (values.accountNumber === '') issue('accountNumber', t.accountNumberRequired);
-      else if (!ACCOUNT_NUMBER_PATTERN.test(values.accountNumber)) issue('accountNumber', t.accountNumberFormat);
+      else if (!ACCOUNT_NUMBER_PATTERN.test(values.accountNumber))
+        issue('accountNumber', t.accountNumberFormat);
 
       if (values.accountName === '') issue('accountName', t.accountNameRequired);
-      else if (!ACCOUNT_NAME_PATTERN.test(values.accountName)) issue('accountName', t.accountNameFormat);
-      else if (values.accountName.length > PAYMENT_PROVIDER_LIMITS.accountNameMax) issue('accountName', t.accountNameTooLong);
+      else if (!ACCOUNT_NAME_PATTERN.test(values.accountName))
+        issue('accountName', t.accountNameFormat);
+      else if (values.accountName.length > PAYMENT_PROVIDER_LIMITS.accountNameMax)
+        issue('accountName', t.accountNameTooLong);
     } else if (values.instructions === '') {
       issue('instructions', t.instructionsRequired);
     }
-    if (charLength(values.instructions) > PAYMENT_PROVIDER_LIMITS.instructionsMax) issue('instructions', t.instructionsTooLong);
+    if (charLength(values.instructions) > PAYMENT_PROVIDER_LIMITS.instructionsMax)
+      issue('instructions', t.instructionsTooLong);
 
     const sortOrder = parseWholeNumber(values.sortOrder, { allowNegative: true });
-    if (sortOrder !== null && (Number.isNaN(sortOrder) || Math.abs(sortOrder) > PAYMENT_PROVIDER_LIMITS.sortOrderAbsMax)) {
+    if (
+      sortOrder !== null &&
+      (Number.isNaN(sortOrder) || Math.abs(sortOrder) > PAYMENT_PROVIDER_LIMITS.sortOrderAbsMax)
+    ) {
       issue('sortOrder', t.sortOrderInvalid);
     }
 
-    const secret = secretProblem(values.webhookSecret, PAYMENT_PROVIDER_LIMITS.webhookSecretMin, PAYMENT_PROVIDER_LIMITS.webhookSecretMax);
+    const secret = secretProblem(
+      values.webhookSecret,
+      PAYMENT_PROVIDER_LIMITS.webhookSecretMin,
+      PAYMENT_PROVIDER_LIMITS.webhookSecretMax,
+    );
     if (secret === 'length') issue('webhookSecret', t.webhookSecretLength);
     else if (secret === 'whitespace') issue('webhookSecret', t.webhookSecretWhitespace);
-    else if (values.webhookSecret === '' && values.webhookEnabled && (!values.hasStoredSecret || values.removeWebhookSecret)) {
+    else if (
+      values.webhookSecret === '' &&
+      values.webhookEnabled &&
+      (!values.hasStoredSecret || values.removeWebhookSecret)
+    ) {
       // The service refuses a webhook that could never authenticate.
       issue('webhookSecret', t.webhookSecretRequired);
     }
 
     // Only a bank account is reconciled; a manual provider's token field is hidden and ignored.
     if (values.type === 'vietqr_bank') {
-      const token = secretProblem(values.sepayApiToken, PAYMENT_PROVIDER_LIMITS.sepayApiTokenMin, PAYMENT_PROVIDER_LIMITS.sepayApiTokenMax);
+      const token = secretProblem(
+        values.sepayApiToken,
+        PAYMENT_PROVIDER_LIMITS.sepayApiTokenMin,
+        PAYMENT_PROVIDER_LIMITS.sepayApiTokenMax,
+      );
       if (token === 'length') issue('sepayApiToken', t.sepayApiTokenLength);
       else if (token === 'whitespace') issue('sepayApiToken', t.sepayApiTokenWhitespace);
     }
@@ -134,7 +165,9 @@ export const paymentProviderFormSchema = z
     if ('value' in secret) payload.webhookSecret = secret.value;
     // A provider turned manual drops the token a former VietQR setup left (the service
     // refuses a token on a manual provider).
-    const token = bank ? writeOnly(values.sepayApiToken, values.removeSepayApiToken) : writeOnly('', values.hasStoredToken);
+    const token = bank
+      ? writeOnly(values.sepayApiToken, values.removeSepayApiToken)
+      : writeOnly('', values.hasStoredToken);
     if ('value' in token) payload.sepayApiToken = token.value;
     return payload;
   });
@@ -165,7 +198,9 @@ export const EMPTY_PAYMENT_PROVIDER_VALUES: PaymentProviderFormValues = {
 export const PAYMENT_PROVIDER_FORM_FIELDS = formFields(EMPTY_PAYMENT_PROVIDER_VALUES);
 
 /** The form for a provider; the stored webhook secret and SePay token are never shown (write-only). */
-export function paymentProviderToFormValues(provider: PaymentProvider | null): PaymentProviderFormValues {
+export function paymentProviderToFormValues(
+  provider: PaymentProvider | null,
+): PaymentProviderFormValues {
   if (!provider) return EMPTY_PAYMENT_PROVIDER_VALUES;
   return {
     name: provider.name,
@@ -191,13 +226,18 @@ export function paymentProviderToFormValues(provider: PaymentProvider | null): P
 /** 'Đã cấu hình' needs both the switch and a stored secret. */
 export type WebhookStatus = 'configured' | 'missingSecret' | 'disabled';
 
-export function webhookStatusOf(provider: Pick<PaymentProvider, 'webhookEnabled' | 'hasWebhookSecret'>): WebhookStatus {
+export function webhookStatusOf(
+  provider: Pick<PaymentProvider, 'webhookEnabled' | 'hasWebhookSecret'>,
+): WebhookStatus {
   if (!provider.webhookEnabled) return 'disabled';
   return provider.hasWebhookSecret ? 'configured' : 'missingSecret';
 }
 
 /** The webhook URL as SePay needs it: absolute, even if the service answers with a path. */
-export function absoluteWebhookUrl(webhookUrl: string, origin: string = window.location.origin): string {
+export function absoluteWebhookUrl(
+  webhookUrl: string,
+  origin: string = window.location.origin,
+): string {
   try {
     return new URL(webhookUrl, origin).href;
   } catch {

@@ -1,6 +1,6 @@
 import { FilterBar, FilterSelect, filterFields, SearchField } from '@/components/ui/filter-bar';
 import { KEYWORD_MAX } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { PAYMENT_PROVIDER_TYPES, type PaymentProviderType } from '../api/types';
 
 export type ActiveFilter = '' | 'true' | 'false';
@@ -20,7 +20,7 @@ export function PaymentProvidersFilters({
   value: PaymentProvidersFilterValues;
   onChange: (value: PaymentProvidersFilterValues) => void;
 }) {
-  const t = vi.paymentProviders;
+  const t = strings.paymentProviders;
   const field = filterFields(value, onChange);
   return (
     <FilterBar>

@@ -7,7 +7,7 @@ import SwapVertOutlined from '@mui/icons-material/SwapVertOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { useSession } from '@/lib/auth';
 import { confirm } from '@/lib/confirm';
 import { showError, showSuccess } from '@/lib/toast';
@@ -16,15 +16,26 @@ import { plainFilterCodec, useListUrlState } from '@/lib/use-list-url-state';
 import { useDeletePaymentProvider } from '../api/delete-payment-provider';
 import { useBanks } from '../api/get-banks';
 import { usePaymentProviders } from '../api/get-payment-providers';
-import { PAYMENT_PROVIDER_SORT_FIELDS, PAYMENT_PROVIDER_TYPES, type Bank, type PaymentProvider } from '../api/types';
+import {
+  PAYMENT_PROVIDER_SORT_FIELDS,
+  PAYMENT_PROVIDER_TYPES,
+  type Bank,
+  type PaymentProvider,
+} from '../api/types';
 import { PaymentProviderFormDialog } from './payment-provider-form-dialog';
-import { PaymentProvidersFilters, type PaymentProvidersFilterValues } from './payment-providers-filters';
+import {
+  PaymentProvidersFilters,
+  type PaymentProvidersFilterValues,
+} from './payment-providers-filters';
 import { PaymentProvidersTable } from './payment-providers-table';
 import { SavedWebhookNotice } from './webhook-url';
 
 const INITIAL_FILTERS: PaymentProvidersFilterValues = { keyword: '', type: '', active: '' };
 const LIST = {
-  codec: plainFilterCodec(INITIAL_FILTERS, { type: PAYMENT_PROVIDER_TYPES, active: ['true', 'false'] }),
+  codec: plainFilterCodec(INITIAL_FILTERS, {
+    type: PAYMENT_PROVIDER_TYPES,
+    active: ['true', 'false'],
+  }),
   sortFields: PAYMENT_PROVIDER_SORT_FIELDS,
 };
 
@@ -45,7 +56,7 @@ export function PaymentProvidersScreen() {
   const [form, setForm] = useState<FormState>({ open: false, provider: null });
   const [saved, setSaved] = useState<PaymentProvider | null>(null);
   const keyword = useDebouncedValue(filters.keyword.trim());
-  const t = vi.paymentProviders;
+  const t = strings.paymentProviders;
 
   const providers = usePaymentProviders({
     ...page,
@@ -56,7 +67,10 @@ export function PaymentProvidersScreen() {
     sortDir: sort?.sortDir,
   });
   const banks = useBanks();
-  const banksByBin = useMemo(() => new Map<string, Bank>((banks.data ?? []).map((bank) => [bank.bin, bank])), [banks.data]);
+  const banksByBin = useMemo(
+    () => new Map<string, Bank>((banks.data ?? []).map((bank) => [bank.bin, bank])),
+    [banks.data],
+  );
   const deleteProvider = useDeletePaymentProvider();
 
   const onDelete = async (provider: PaymentProvider) => {
@@ -64,7 +78,7 @@ export function PaymentProvidersScreen() {
       title: t.messages.deleteTitle,
       message: t.messages.deleteConfirm(provider.name),
       acceptLabel: t.actions.delete,
-      rejectLabel: vi.common.cancel,
+      rejectLabel: strings.common.cancel,
       destructive: true,
     });
     if (!accepted) return;
@@ -87,7 +101,7 @@ export function PaymentProvidersScreen() {
               startIcon={<SwapVertOutlined />}
               data-testid="payment-transactions-link"
             >
-              {vi.transactions.openFromProviders}
+              {strings.transactions.openFromProviders}
             </Button>
             {canManage && (
               <Button
@@ -107,7 +121,9 @@ export function PaymentProvidersScreen() {
           {t.readOnlyNotice}
         </Alert>
       )}
-      {saved?.webhookEnabled && <SavedWebhookNotice provider={saved} onClose={() => setSaved(null)} />}
+      {saved?.webhookEnabled && (
+        <SavedWebhookNotice provider={saved} onClose={() => setSaved(null)} />
+      )}
       <PaymentProvidersFilters value={filters} onChange={setFilters} />
       <PaymentProvidersTable
         data={providers.data}

@@ -4,19 +4,30 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
-import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
+import {
+  DataTableFrame,
+  type DataTableQueryProps,
+} from '@/components/ui/data-table/data-table-frame';
 import { SortableHeadCell, type TableSort } from '@/components/ui/data-table/sortable-head-cell';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatDateTime, formatDayTime, formatNumber } from '@/lib/format';
 import type { Bank, PaymentProvider, PaymentProviderSortField } from '../api/types';
-import { PaymentProviderActiveChip, PaymentProviderTypeChip, PaymentProviderWebhookChip } from './payment-provider-chips';
-import { PaymentProviderRowActions, type PaymentProviderActionHandlers } from './payment-provider-row-actions';
+import {
+  PaymentProviderActiveChip,
+  PaymentProviderTypeChip,
+  PaymentProviderWebhookChip,
+} from './payment-provider-chips';
+import {
+  PaymentProviderRowActions,
+  type PaymentProviderActionHandlers,
+} from './payment-provider-row-actions';
 import { LastWebhookLine, TestWebhookButton } from './last-webhook';
 import { WebhookUrlCell } from './webhook-url';
 
 export type PaymentProvidersSort = TableSort<PaymentProviderSortField>;
 
-interface PaymentProvidersTableProps extends PaymentProviderActionHandlers, DataTableQueryProps<PaymentProvider> {
+interface PaymentProvidersTableProps
+  extends PaymentProviderActionHandlers, DataTableQueryProps<PaymentProvider> {
   sort: PaymentProvidersSort | null;
   onSortChange: (sort: PaymentProvidersSort) => void;
   /** The built-in banks by BIN, for their short names. */
@@ -31,28 +42,50 @@ function AccountCell({ provider, bank }: { provider: PaymentProvider; bank: Bank
   if (provider.type !== 'vietqr_bank' && !provider.accountNumber) {
     return (
       <Typography variant="body2" color="text.secondary">
-        {vi.common.empty}
+        {strings.common.empty}
       </Typography>
     );
   }
-  const bankLabel = bank?.shortName ?? provider.bankName ?? provider.bankBin ?? vi.common.empty;
+  const bankLabel =
+    bank?.shortName ?? provider.bankName ?? provider.bankBin ?? strings.common.empty;
   return (
     <Box sx={{ lineHeight: 1.4 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="payment-provider-bank" data-bin={provider.bankBin ?? ''}>
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 600 }}
+        data-testid="payment-provider-bank"
+        data-bin={provider.bankBin ?? ''}
+      >
         {bankLabel}
       </Typography>
-      <Typography variant="body2" sx={{ fontFamily: MONO, letterSpacing: 0.5 }} data-testid="payment-provider-account-number">
-        {provider.accountNumber ?? vi.common.empty}
+      <Typography
+        variant="body2"
+        sx={{ fontFamily: MONO, letterSpacing: 0.5 }}
+        data-testid="payment-provider-account-number"
+      >
+        {provider.accountNumber ?? strings.common.empty}
       </Typography>
-      <Typography variant="caption" color="text.secondary" data-testid="payment-provider-account-name">
-        {provider.accountName ?? vi.common.empty}
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        data-testid="payment-provider-account-name"
+      >
+        {provider.accountName ?? strings.common.empty}
       </Typography>
     </Box>
   );
 }
 
-export function PaymentProvidersTable({ sort, onSortChange, banks, readOnly, onEdit, onDelete, ...query }: PaymentProvidersTableProps) {
-  const t = vi.paymentProviders;
+export function PaymentProvidersTable({
+  sort,
+  onSortChange,
+  banks,
+  readOnly,
+  onEdit,
+  onDelete,
+  ...query
+}: PaymentProvidersTableProps) {
+  const t = strings.paymentProviders;
   const rows = query.data?.items ?? [];
   const handlers = { onEdit, onDelete };
 
@@ -71,9 +104,19 @@ export function PaymentProvidersTable({ sort, onSortChange, banks, readOnly, onE
         t.columns.type,
         t.columns.account,
         t.columns.status,
-        <SortableHeadCell field="sortOrder" label={t.columns.sortOrder} align="right" {...sorting} />,
+        <SortableHeadCell
+          field="sortOrder"
+          label={t.columns.sortOrder}
+          align="right"
+          {...sorting}
+        />,
         t.columns.webhook,
-        <SortableHeadCell field="createdAt" label={t.columns.createdAt} firstDirection="desc" {...sorting} />,
+        <SortableHeadCell
+          field="createdAt"
+          label={t.columns.createdAt}
+          firstDirection="desc"
+          {...sorting}
+        />,
       ]}
       actions={!readOnly}
       emptyText={t.empty}
@@ -99,7 +142,11 @@ export function PaymentProvidersTable({ sort, onSortChange, banks, readOnly, onE
             </Avatar>
           </TableCell>
           <TableCell sx={{ maxWidth: 240 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }} data-testid="payment-provider-name">
+            <Typography
+              variant="body2"
+              sx={{ fontWeight: 600, wordBreak: 'break-word' }}
+              data-testid="payment-provider-name"
+            >
               {provider.name}
             </Typography>
           </TableCell>
@@ -107,7 +154,10 @@ export function PaymentProvidersTable({ sort, onSortChange, banks, readOnly, onE
             <PaymentProviderTypeChip type={provider.type} />
           </TableCell>
           <TableCell>
-            <AccountCell provider={provider} bank={provider.bankBin ? banks.get(provider.bankBin) : undefined} />
+            <AccountCell
+              provider={provider}
+              bank={provider.bankBin ? banks.get(provider.bankBin) : undefined}
+            />
           </TableCell>
           <TableCell>
             <PaymentProviderActiveChip isActive={provider.isActive} />
@@ -116,10 +166,20 @@ export function PaymentProvidersTable({ sort, onSortChange, banks, readOnly, onE
           <TableCell sx={{ maxWidth: 280 }}>
             <PaymentProviderWebhookChip provider={provider} />
             {provider.webhookEnabled && <WebhookUrlCell provider={provider} />}
-            {(provider.webhookEnabled || provider.lastWebhook) && <LastWebhookLine provider={provider} />}
-            {provider.webhookEnabled && provider.hasWebhookSecret && <TestWebhookButton provider={provider} />}
+            {(provider.webhookEnabled || provider.lastWebhook) && (
+              <LastWebhookLine provider={provider} />
+            )}
+            {provider.webhookEnabled && provider.hasWebhookSecret && (
+              <TestWebhookButton provider={provider} />
+            )}
             {provider.lastReconciledAt && (
-              <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5 }} data-testid="payment-provider-last-reconciled">
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                component="div"
+                sx={{ mt: 0.5 }}
+                data-testid="payment-provider-last-reconciled"
+              >
                 {t.lastReconciled(formatDayTime(provider.lastReconciledAt))}
               </Typography>
             )}

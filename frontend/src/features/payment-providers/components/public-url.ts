@@ -20,11 +20,20 @@ export function publicUrlConcern(url: string): PublicUrlConcern | null {
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
     const local =
-      a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+      a === 10 ||
+      a === 127 ||
+      a === 0 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168);
     return local ? 'not_public' : null;
   }
   if (host.includes(':')) {
-    const local = host === '::1' || host === '::' || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
+    const local =
+      host === '::1' ||
+      host === '::' ||
+      /^f[cd][0-9a-f]{2}:/.test(host) ||
+      /^fe[89ab][0-9a-f]:/.test(host);
     return local ? 'not_public' : null;
   }
   return null;

@@ -8,7 +8,10 @@ import { transactionEndpoints, type PaymentTransaction } from './types';
  * Code 404: not unmatched any more; 403: no such order; 8: the shop service is down, the
  * transfer waits as `pending` with that order code and the retry job applies it.
  */
-export function assignTransaction(body: { id: string; orderCode: string }): Promise<PaymentTransaction> {
+export function assignTransaction(body: {
+  id: string;
+  orderCode: string;
+}): Promise<PaymentTransaction> {
   return api.post<PaymentTransaction>(transactionEndpoints.assign, body);
 }
 

@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { pagedListQueryOptions, type PageParams } from '@/lib/paged-list-query';
-import { transactionEndpoints, transactionsKeys, type PaymentTransaction, type TransactionStatus } from './types';
+import {
+  transactionEndpoints,
+  transactionsKeys,
+  type PaymentTransaction,
+  type TransactionStatus,
+} from './types';
 
 export interface GetTransactionsParams extends PageParams {
   providerId?: string;
@@ -12,6 +17,11 @@ export interface GetTransactionsParams extends PageParams {
 /** GET admin PaymentTransaction/Pagination: unmatched first, then pending, then newest. */
 export function useTransactions(params: GetTransactionsParams) {
   return useQuery(
-    pagedListQueryOptions<PaymentTransaction>(transactionsKeys.list(params), transactionEndpoints.pagination, params, { staleTime: 10_000 }),
+    pagedListQueryOptions<PaymentTransaction>(
+      transactionsKeys.list(params),
+      transactionEndpoints.pagination,
+      params,
+      { staleTime: 10_000 },
+    ),
   );
 }

@@ -2,7 +2,13 @@ import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
 export type TransactionStatus = ApiSchema<'TransactionStatus'>;
-export const TRANSACTION_STATUSES = ['pending', 'matched', 'unmatched', 'duplicate', 'ignored'] as const satisfies readonly TransactionStatus[];
+export const TRANSACTION_STATUSES = [
+  'pending',
+  'matched',
+  'unmatched',
+  'duplicate',
+  'ignored',
+] as const satisfies readonly TransactionStatus[];
 
 /**
  * A bank transfer received (paymentprovider, admin view); `externalId` is SePay's own id,

@@ -12,7 +12,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { confirm } from '@/lib/confirm';
 import { formatDateTime, formatMoney } from '@/lib/format';
@@ -24,13 +24,18 @@ import { maskEmail, type CandidateOrder } from '../utils/assign-candidates';
 import type { PaymentTransaction } from '../api/types';
 import '@/lib/zod-setup';
 
-const t = vi.transactions.assignDialog;
+const t = strings.transactions.assignDialog;
 
 const assignSchema = z.object({
   orderCode: z
     .string()
     .transform(normalizeOrderCode)
-    .pipe(z.string().min(1, { message: t.orderCodeRequired, abort: true }).regex(ORDER_CODE_PATTERN, t.orderCodeInvalid)),
+    .pipe(
+      z
+        .string()
+        .min(1, { message: t.orderCodeRequired, abort: true })
+        .regex(ORDER_CODE_PATTERN, t.orderCodeInvalid),
+    ),
 });
 type AssignFormValues = z.input<typeof assignSchema>;
 
@@ -41,10 +46,18 @@ interface AssignTransactionDialogProps {
 }
 
 /** Applies an unmatched transfer to the order whose code staff type in, after a confirmation. */
-export function AssignTransactionDialog({ open, transaction, onClose }: AssignTransactionDialogProps) {
+export function AssignTransactionDialog({
+  open,
+  transaction,
+  onClose,
+}: AssignTransactionDialogProps) {
   const mutation = useAssignTransaction();
   const { candidates, isLoading } = useAssignCandidates(open ? transaction : null);
-  const { control, handleSubmit, reset, setError, setValue } = useForm<AssignFormValues, unknown, { orderCode: string }>({
+  const { control, handleSubmit, reset, setError, setValue } = useForm<
+    AssignFormValues,
+    unknown,
+    { orderCode: string }
+  >({
     resolver: zodResolver(assignSchema),
     defaultValues: { orderCode: '' },
   });
@@ -54,7 +67,9 @@ export function AssignTransactionDialog({ open, transaction, onClose }: AssignTr
   }, [open, reset]);
 
   const typed = normalizeOrderCode(useWatch({ control, name: 'orderCode' }) ?? '');
-  const chosen: CandidateOrder | undefined = candidates.find((candidate) => candidate.order.code === typed)?.order;
+  const chosen: CandidateOrder | undefined = candidates.find(
+    (candidate) => candidate.order.code === typed,
+  )?.order;
 
   const onSubmit = handleSubmit(async ({ orderCode }) => {
     if (!transaction || mutation.isPending) return;
@@ -63,7 +78,7 @@ export function AssignTransactionDialog({ open, transaction, onClose }: AssignTr
       title: t.confirmTitle,
       message: t.confirmMessage(amount, orderCode),
       acceptLabel: t.submit,
-      rejectLabel: vi.common.cancel,
+      rejectLabel: strings.common.cancel,
     });
     if (!accepted) return;
     mutation.mutate(
@@ -75,7 +90,11 @@ export function AssignTransactionDialog({ open, transaction, onClose }: AssignTr
         },
         onError: (error) => {
           if (isApiError(error, ERROR_CODES.orderNotFound)) {
-            setError('orderCode', { type: 'server', message: t.orderNotFound(orderCode) }, { shouldFocus: true });
+            setError(
+              'orderCode',
+              { type: 'server', message: t.orderNotFound(orderCode) },
+              { shouldFocus: true },
+            );
           } else if (isApiError(error, ERROR_CODES.upstreamUnavailable)) {
             showToast({ severity: 'warn', message: t.queued(orderCode) });
             onClose();
@@ -126,7 +145,17 @@ export function AssignTransactionDialog({ open, transaction, onClose }: AssignTr
               {t.noSuggestions}
             </Typography>
           ) : (
-            <List dense disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 220, overflowY: 'auto' }}>
+            <List
+              dense
+              disablePadding
+              sx={{
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                maxHeight: 220,
+                overflowY: 'auto',
+              }}
+            >
               {candidates.map(({ order, reason }) => (
                 <ListItemButton
                   key={order.id}
@@ -137,10 +166,20 @@ export function AssignTransactionDialog({ open, transaction, onClose }: AssignTr
                 >
                   <ListItemText
                     primary={order.code}
-                    secondary={t.preview(formatMoney(order.total), vi.orderStatus[order.status], maskEmail(order.email))}
+                    secondary={t.preview(
+                      formatMoney(order.total),
+                      strings.orderStatus[order.status],
+                      maskEmail(order.email),
+                    )}
                     slotProps={{ primary: { sx: { fontFamily: 'monospace', fontWeight: 600 } } }}
                   />
-                  <Chip size="small" variant="outlined" color={reason === 'amount' ? 'success' : 'warning'} label={t.reason[reason]} sx={{ ml: 1 }} />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={reason === 'amount' ? 'success' : 'warning'}
+                    label={t.reason[reason]}
+                    sx={{ ml: 1 }}
+                  />
                 </ListItemButton>
               ))}
             </List>
@@ -167,7 +206,7 @@ export function AssignTransactionDialog({ open, transaction, onClose }: AssignTr
               {t.previewTotal}: {formatMoney(chosen.total)}
             </Typography>
             <Typography variant="body2">
-              {t.previewStatus}: {vi.orderStatus[chosen.status]}
+              {t.previewStatus}: {strings.orderStatus[chosen.status]}
             </Typography>
             <Typography variant="body2">
               {t.previewEmail}: {maskEmail(chosen.email)}

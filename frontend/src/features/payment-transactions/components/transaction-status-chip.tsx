@@ -2,8 +2,13 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
-import { vi } from '@/i18n/vi';
-import { TRANSACTION_STATUSES, type TransactionFlag, type TransactionSource, type TransactionStatus } from '../api/types';
+import { strings } from '@/i18n/vi';
+import {
+  TRANSACTION_STATUSES,
+  type TransactionFlag,
+  type TransactionSource,
+  type TransactionStatus,
+} from '../api/types';
 
 const COLORS: Record<TransactionStatus, ChipProps['color']> = {
   pending: 'warning',
@@ -14,11 +19,13 @@ const COLORS: Record<TransactionStatus, ChipProps['color']> = {
 };
 
 export function TransactionStatusChip({ status }: { status: string }) {
-  const known = (TRANSACTION_STATUSES as readonly string[]).includes(status) ? (status as TransactionStatus) : null;
+  const known = (TRANSACTION_STATUSES as readonly string[]).includes(status)
+    ? (status as TransactionStatus)
+    : null;
   return (
     <Chip
       size="small"
-      label={known ? vi.transactions.status[known] : status}
+      label={known ? strings.transactions.status[known] : status}
       color={known ? COLORS[known] : 'default'}
       variant={known === 'ignored' ? 'outlined' : 'filled'}
       data-testid="transaction-status-chip"
@@ -31,8 +38,14 @@ export function TransactionStatusChip({ status }: { status: string }) {
  * A transfer held back for staff: money for an order that came through another provider
  * than the order's. `detail`, the service's own explanation, when it gave one.
  */
-export function TransactionFlagChip({ flag, detail }: { flag: TransactionFlag; detail?: string | null }) {
-  const t = vi.transactions;
+export function TransactionFlagChip({
+  flag,
+  detail,
+}: {
+  flag: TransactionFlag;
+  detail?: string | null;
+}) {
+  const t = strings.transactions;
   return (
     <Tooltip title={detail || t.flagHelp[flag]}>
       <Chip
@@ -50,7 +63,7 @@ export function TransactionFlagChip({ flag, detail }: { flag: TransactionFlag; d
 
 /** How the transfer arrived; only the reconciliation, the exception, is shown. */
 export function TransactionSourceChip({ source }: { source: TransactionSource }) {
-  const t = vi.transactions;
+  const t = strings.transactions;
   if (source !== 'reconciliation') return null;
   return (
     <Tooltip title={t.sourceHelp[source]}>

@@ -1,6 +1,6 @@
 import { FilterBar, FilterSelect, filterFields, SearchField } from '@/components/ui/filter-bar';
 import { KEYWORD_MAX } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { TRANSACTION_STATUSES, type ProviderOption, type TransactionStatus } from '../api/types';
 
 export interface TransactionsFilterValues {
@@ -16,17 +16,24 @@ interface TransactionsFiltersProps {
 }
 
 export function TransactionsFilters({ value, onChange, providers }: TransactionsFiltersProps) {
-  const t = vi.transactions.filters;
+  const t = strings.transactions.filters;
   const field = filterFields(value, onChange);
   const providerName = new Map(providers.map((provider) => [provider.id, provider.name]));
   return (
     <FilterBar rowFrom="md">
-      <SearchField placeholder={t.keywordPlaceholder} {...field('keyword')} testId="transactions-search" maxLength={KEYWORD_MAX} shrinkLabel verbatim />
+      <SearchField
+        placeholder={t.keywordPlaceholder}
+        {...field('keyword')}
+        testId="transactions-search"
+        maxLength={KEYWORD_MAX}
+        shrinkLabel
+        verbatim
+      />
       <FilterSelect
         label={t.status}
         {...field('status')}
         options={TRANSACTION_STATUSES}
-        optionLabel={(status) => vi.transactions.status[status]}
+        optionLabel={(status) => strings.transactions.status[status]}
         testId="transactions-status-filter"
       />
       <FilterSelect

@@ -4,7 +4,7 @@ import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { plainFilterCodec, useListUrlState } from '@/lib/use-list-url-state';
 import { useProviderOptions } from '../api/get-provider-options';
@@ -21,9 +21,12 @@ const LIST = { codec: plainFilterCodec(INITIAL_FILTERS, { status: TRANSACTION_ST
 export function TransactionsScreen() {
   const { filters, setFilters, page, pageProps } = useListUrlState(LIST);
   const keyword = useDebouncedValue(filters.keyword.trim());
-  const [assign, setAssign] = useState<{ open: boolean; transaction: PaymentTransaction | null }>({ open: false, transaction: null });
+  const [assign, setAssign] = useState<{ open: boolean; transaction: PaymentTransaction | null }>({
+    open: false,
+    transaction: null,
+  });
   const providers = useProviderOptions();
-  const t = vi.transactions;
+  const t = strings.transactions;
 
   const transactions = useTransactions({
     ...page,
@@ -37,16 +40,17 @@ export function TransactionsScreen() {
       <PageHeader
         title={t.title}
         actions={
-          <Button component={RouterLink} to={paths.admin.paymentProviders} startIcon={<PaymentsOutlined />} variant="outlined">
+          <Button
+            component={RouterLink}
+            to={paths.admin.paymentProviders}
+            startIcon={<PaymentsOutlined />}
+            variant="outlined"
+          >
             {t.backToProviders}
           </Button>
         }
       />
-      <TransactionsFilters
-        value={filters}
-        onChange={setFilters}
-        providers={providers.data ?? []}
-      />
+      <TransactionsFilters value={filters} onChange={setFilters} providers={providers.data ?? []} />
       <TransactionsTable
         data={transactions.data}
         isFetching={transactions.isFetching}

@@ -8,17 +8,26 @@ import Typography from '@mui/material/Typography';
 import { alpha, type Theme } from '@mui/material/styles';
 import AssignmentReturnedOutlined from '@mui/icons-material/AssignmentReturnedOutlined';
 import { Link as RouterLink } from 'react-router-dom';
-import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
+import {
+  DataTableFrame,
+  type DataTableQueryProps,
+} from '@/components/ui/data-table/data-table-frame';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { PaymentTransaction } from '../api/types';
-import { TransactionFlagChip, TransactionSourceChip, TransactionStatusChip } from './transaction-status-chip';
+import {
+  TransactionFlagChip,
+  TransactionSourceChip,
+  TransactionStatusChip,
+} from './transaction-status-chip';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
 /** Unmatched transfers wait for staff: their rows stand out. */
-export function isHighlighted(transaction: Pick<PaymentTransaction, 'status'> & Partial<Pick<PaymentTransaction, 'flag'>>): boolean {
+export function isHighlighted(
+  transaction: Pick<PaymentTransaction, 'status'> & Partial<Pick<PaymentTransaction, 'flag'>>,
+): boolean {
   return transaction.status === 'unmatched' || Boolean(transaction.flag);
 }
 
@@ -28,7 +37,10 @@ function highlightSx(transaction: PaymentTransaction) {
   const color = transaction.flag ? 'warning' : 'error';
   return {
     bgcolor: (theme: Theme) => alpha(theme.palette[color].main, transaction.flag ? 0.16 : 0.08),
-    '& > td:first-of-type': { boxShadow: (theme: Theme) => `inset ${transaction.flag ? 6 : 4}px 0 0 ${theme.palette[color].main}` },
+    '& > td:first-of-type': {
+      boxShadow: (theme: Theme) =>
+        `inset ${transaction.flag ? 6 : 4}px 0 0 ${theme.palette[color].main}`,
+    },
   };
 }
 
@@ -41,7 +53,7 @@ function ordersLink(orderCode: string): string {
 }
 
 export function TransactionsTable({ onAssign, ...query }: TransactionsTableProps) {
-  const t = vi.transactions;
+  const t = strings.transactions;
   const rows = query.data?.items ?? [];
   return (
     <DataTableFrame
@@ -87,7 +99,12 @@ export function TransactionsTable({ onAssign, ...query }: TransactionsTableProps
               <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
                 {transaction.providerName}
               </Typography>
-              <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: MONO }}>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                component="div"
+                sx={{ fontFamily: MONO }}
+              >
                 {transaction.gateway} · {transaction.accountNumber}
               </Typography>
               <Typography
@@ -100,7 +117,15 @@ export function TransactionsTable({ onAssign, ...query }: TransactionsTableProps
                 {t.bankRef(transaction.bankRef ?? transaction.externalId)}
               </Typography>
             </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700, color: outgoing ? 'text.secondary' : 'success.main' }} data-testid="transaction-amount">
+            <TableCell
+              align="right"
+              sx={{
+                whiteSpace: 'nowrap',
+                fontWeight: 700,
+                color: outgoing ? 'text.secondary' : 'success.main',
+              }}
+              data-testid="transaction-amount"
+            >
               {outgoing ? '−' : '+'}
               {formatMoney(transaction.amount)}
             </TableCell>
@@ -109,8 +134,18 @@ export function TransactionsTable({ onAssign, ...query }: TransactionsTableProps
                 {transaction.content}
               </Typography>
               {(transaction.code || transaction.referenceCode) && (
-                <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: MONO, wordBreak: 'break-all' }}>
-                  {[transaction.code && t.code(transaction.code), transaction.referenceCode && t.reference(transaction.referenceCode)].filter(Boolean).join(' · ')}
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="div"
+                  sx={{ fontFamily: MONO, wordBreak: 'break-all' }}
+                >
+                  {[
+                    transaction.code && t.code(transaction.code),
+                    transaction.referenceCode && t.reference(transaction.referenceCode),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Typography>
               )}
             </TableCell>
@@ -122,12 +157,19 @@ export function TransactionsTable({ onAssign, ...query }: TransactionsTableProps
                 </Box>
               )}
               {transaction.attempts > 1 || (transaction.lastError && !transaction.flag) ? (
-                <Tooltip title={transaction.lastError ?? ''} disableHoverListener={!transaction.lastError}>
+                <Tooltip
+                  title={transaction.lastError ?? ''}
+                  disableHoverListener={!transaction.lastError}
+                >
                   <Typography
                     variant="caption"
                     color="text.secondary"
                     component="div"
-                    sx={transaction.lastError ? { textDecoration: 'underline dotted', cursor: 'help' } : undefined}
+                    sx={
+                      transaction.lastError
+                        ? { textDecoration: 'underline dotted', cursor: 'help' }
+                        : undefined
+                    }
                     data-testid="transaction-attempts"
                   >
                     {t.attempts(formatNumber(transaction.attempts))}
@@ -141,7 +183,7 @@ export function TransactionsTable({ onAssign, ...query }: TransactionsTableProps
                   {transaction.orderCode}
                 </Link>
               ) : (
-                vi.common.empty
+                strings.common.empty
               )}
             </TableCell>
             <TableCell align="right">

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { codeLikeTokens, maskEmail, mergeCandidates, searchKeywords, withinOneEdit, type CandidateOrder } from './assign-candidates';
+import {
+  codeLikeTokens,
+  maskEmail,
+  mergeCandidates,
+  searchKeywords,
+  withinOneEdit,
+  type CandidateOrder,
+} from './assign-candidates';
 
-function order(id: string, code: string, total: number, status: CandidateOrder['status'], createdAt: string): CandidateOrder {
+function order(
+  id: string,
+  code: string,
+  total: number,
+  status: CandidateOrder['status'],
+  createdAt: string,
+): CandidateOrder {
   return {
     id,
     code,
@@ -22,7 +35,10 @@ function order(id: string, code: string, total: number, status: CandidateOrder['
 describe('assign candidates', () => {
   it('finds code-like words in the memo and the code field', () => {
     expect(codeLikeTokens('CK tien DHAB12CD3 cam on', null)).toEqual(['DHAB12CD3']);
-    expect(codeLikeTokens('thanh toan dhab12cd35', 'DHZZ99ZZ99')).toEqual(['DHAB12CD35', 'DHZZ99ZZ99']);
+    expect(codeLikeTokens('thanh toan dhab12cd35', 'DHZZ99ZZ99')).toEqual([
+      'DHAB12CD35',
+      'DHZZ99ZZ99',
+    ]);
     expect(codeLikeTokens('chuyen tien', undefined)).toEqual([]);
   });
 
@@ -45,7 +61,11 @@ describe('assign candidates', () => {
       order('b', 'DHBBBBBBBB', 120_000, 'expired', '2026-11-27T09:00:00Z'),
       order('c', 'DHCCCCCCCC', 120_000, 'completed', '2026-11-27T10:00:00Z'),
     ];
-    const close = [order('d', 'DHAB12CD34', 50_000, 'pending_payment', '2026-11-20T00:00:00Z'), order('e', 'DHAB12XX99', 50_000, 'pending_payment', '2026-11-20T00:00:00Z'), same[0]];
+    const close = [
+      order('d', 'DHAB12CD34', 50_000, 'pending_payment', '2026-11-20T00:00:00Z'),
+      order('e', 'DHAB12XX99', 50_000, 'pending_payment', '2026-11-20T00:00:00Z'),
+      same[0],
+    ];
     const merged = mergeCandidates(120_000, same, close, ['DHAB12CD35']);
     expect(merged.map((c) => [c.order.id, c.reason])).toEqual([
       ['b', 'amount'],

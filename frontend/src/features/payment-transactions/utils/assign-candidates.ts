@@ -14,7 +14,8 @@ const WAITING = new Set<CandidateOrder['status']>(['pending_payment', 'expired']
 export function codeLikeTokens(...texts: (string | null | undefined)[]): string[] {
   const tokens = new Set<string>();
   for (const text of texts) {
-    for (const match of (text ?? '').toUpperCase().matchAll(/DH[0-9A-Z]{7,9}/g)) tokens.add(match[0]);
+    for (const match of (text ?? '').toUpperCase().matchAll(/DH[0-9A-Z]{7,9}/g))
+      tokens.add(match[0]);
   }
   return [...tokens].slice(0, 3);
 }
@@ -26,7 +27,9 @@ export function withinOneEdit(a: string, b: string): boolean {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   let i = 0;
   while (i < short.length && short[i] === long[i]) i += 1;
-  return short.length === long.length ? short.slice(i + 1) === long.slice(i + 1) : short.slice(i) === long.slice(i + 1);
+  return short.length === long.length
+    ? short.slice(i + 1) === long.slice(i + 1)
+    : short.slice(i) === long.slice(i + 1);
 }
 
 /**
@@ -44,7 +47,12 @@ export interface Candidate {
 }
 
 /** The candidates from both searches: same amount first (newest first), then close codes; each order once. */
-export function mergeCandidates(amount: number, byAmount: CandidateOrder[], byCode: CandidateOrder[], tokens: string[]): Candidate[] {
+export function mergeCandidates(
+  amount: number,
+  byAmount: CandidateOrder[],
+  byCode: CandidateOrder[],
+  tokens: string[],
+): Candidate[] {
   const seen = new Set<string>();
   const out: Candidate[] = [];
   const sameAmount = byAmount
@@ -56,7 +64,12 @@ export function mergeCandidates(amount: number, byAmount: CandidateOrder[], byCo
     out.push({ order, reason: 'amount' });
   }
   for (const order of byCode) {
-    if (seen.has(order.id) || typeof order.code !== 'string' || !tokens.some((token) => withinOneEdit(order.code, token))) continue;
+    if (
+      seen.has(order.id) ||
+      typeof order.code !== 'string' ||
+      !tokens.some((token) => withinOneEdit(order.code, token))
+    )
+      continue;
     seen.add(order.id);
     out.push({ order, reason: 'code' });
   }

@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { pagedListQueryOptions, type PageParams } from '@/lib/paged-list-query';
-import { productEndpoints, productsKeys, type Product, type ProductSortField, type ProductStatus, type SortDirection } from './types';
+import {
+  productEndpoints,
+  productsKeys,
+  type Product,
+  type ProductSortField,
+  type ProductStatus,
+  type SortDirection,
+} from './types';
 
 export interface GetProductsParams extends PageParams {
   keyword?: string;
@@ -11,5 +18,11 @@ export interface GetProductsParams extends PageParams {
 
 /** GET admin Product/Pagination. */
 export function useProducts(params: GetProductsParams) {
-  return useQuery(pagedListQueryOptions<Product>(productsKeys.adminList(params), productEndpoints.pagination, params));
+  return useQuery(
+    pagedListQueryOptions<Product>(
+      productsKeys.adminList(params),
+      productEndpoints.pagination,
+      params,
+    ),
+  );
 }

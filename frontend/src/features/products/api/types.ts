@@ -2,7 +2,11 @@ import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
 export type ProductStatus = ApiSchema<'ProductStatus'>;
-export const PRODUCT_STATUSES = ['draft', 'active', 'hidden'] as const satisfies readonly ProductStatus[];
+export const PRODUCT_STATUSES = [
+  'draft',
+  'active',
+  'hidden',
+] as const satisfies readonly ProductStatus[];
 
 export type ProductStock = ApiSchema<'Stock'>;
 

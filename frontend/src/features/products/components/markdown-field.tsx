@@ -7,11 +7,11 @@ import { useWatch, type Control } from 'react-hook-form';
 import { SafeMarkdown } from '@/components/markdown/safe-markdown';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { PRODUCT_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { ProductPayload } from '../api/types';
 import type { ProductFormValues } from './product-schema';
 
-const t = vi.products.form;
+const t = strings.products.form;
 
 type ProductControl = Control<ProductFormValues, unknown, ProductPayload>;
 
@@ -34,14 +34,39 @@ interface MarkdownFieldProps {
  * `SafeMarkdown`, the renderer the storefront and the order page use (raw HTML escaped,
  * links in a new tab with rel="noopener noreferrer nofollow"), so staff see what shoppers see.
  */
-function MarkdownField({ control, name, label, helperText, maxLength, minRows, empty, testId, textTestId }: MarkdownFieldProps) {
+function MarkdownField({
+  control,
+  name,
+  label,
+  helperText,
+  maxLength,
+  minRows,
+  empty,
+  testId,
+  textTestId,
+}: MarkdownFieldProps) {
   const [tab, setTab] = useState<'edit' | 'preview'>('edit');
   const source = useWatch({ control, name });
   return (
     <Box>
-      <Tabs value={tab} onChange={(_, next: 'edit' | 'preview') => setTab(next)} sx={{ minHeight: 36, mb: 1 }} aria-label={label}>
-        <Tab value="edit" label={t.markdownEdit} sx={{ minHeight: 36, py: 0.5 }} data-testid={`${testId}-edit`} />
-        <Tab value="preview" label={t.markdownPreview} sx={{ minHeight: 36, py: 0.5 }} data-testid={`${testId}-preview-tab`} />
+      <Tabs
+        value={tab}
+        onChange={(_, next: 'edit' | 'preview') => setTab(next)}
+        sx={{ minHeight: 36, mb: 1 }}
+        aria-label={label}
+      >
+        <Tab
+          value="edit"
+          label={t.markdownEdit}
+          sx={{ minHeight: 36, py: 0.5 }}
+          data-testid={`${testId}-edit`}
+        />
+        <Tab
+          value="preview"
+          label={t.markdownPreview}
+          sx={{ minHeight: 36, py: 0.5 }}
+          data-testid={`${testId}-preview-tab`}
+        />
       </Tabs>
       <Box hidden={tab !== 'edit'}>
         <FormTextField
@@ -58,7 +83,10 @@ function MarkdownField({ control, name, label, helperText, maxLength, minRows, e
         />
       </Box>
       {tab === 'preview' && (
-        <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minHeight: 96 }} data-testid={`${testId}-preview`}>
+        <Box
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minHeight: 96 }}
+          data-testid={`${testId}-preview`}
+        >
           {source.trim() ? (
             <SafeMarkdown source={source} />
           ) : (

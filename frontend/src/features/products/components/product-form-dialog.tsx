@@ -7,7 +7,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { FormImageUploadField } from '@/components/image-upload/image-upload-field';
 import { PRODUCT_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { createOrUpdate } from '@/lib/create-or-update';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -25,7 +25,7 @@ import {
   type ProductFormValues,
 } from './product-schema';
 
-const t = vi.products.form;
+const t = strings.products.form;
 
 interface ProductFormDialogProps {
   open: boolean;
@@ -35,10 +35,23 @@ interface ProductFormDialogProps {
 }
 
 /** `= 120.000 ₫` under a money field once it holds a valid amount, else the given help. */
-function MoneyField({ control, name, label, help }: { control: Control<ProductFormValues, unknown, ProductPayload>; name: 'price' | 'originalPrice'; label: string; help?: string }) {
+function MoneyField({
+  control,
+  name,
+  label,
+  help,
+}: {
+  control: Control<ProductFormValues, unknown, ProductPayload>;
+  name: 'price' | 'originalPrice';
+  label: string;
+  help?: string;
+}) {
   const text = useWatch({ control, name });
   const amount = parseWholeNumber(text ?? '');
-  const preview = amount !== null && !Number.isNaN(amount) && amount > 0 ? t.moneyPreview(formatMoney(amount)) : help;
+  const preview =
+    amount !== null && !Number.isNaN(amount) && amount > 0
+      ? t.moneyPreview(formatMoney(amount))
+      : help;
   return (
     <FormTextField
       control={control}
@@ -89,7 +102,11 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   const editing = product !== null;
   const pending = create.isPending || update.isPending;
 
-  const { control, handleSubmit, reset, setError } = useForm<ProductFormValues, unknown, ProductPayload>({
+  const { control, handleSubmit, reset, setError } = useForm<
+    ProductFormValues,
+    unknown,
+    ProductPayload
+  >({
     resolver: zodResolver(productFormSchema),
     defaultValues: productToFormValues(product),
   });
@@ -117,7 +134,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
       create,
       update,
       onSaved: (saved, created) => {
-        const messages = vi.products.messages;
+        const messages = strings.products.messages;
         showSuccess((created ? messages.created : messages.updated)(saved.name));
         onClose();
       },
@@ -138,7 +155,15 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
     >
       <Grid container spacing={2} sx={{ pt: 1 }}>
         <Grid size={{ xs: 12, sm: 7 }}>
-          <FormTextField control={control} name="name" label={t.name} fullWidth autoFocus maxLength={PRODUCT_LIMITS.nameMax} autoComplete="off" />
+          <FormTextField
+            control={control}
+            name="name"
+            label={t.name}
+            fullWidth
+            autoFocus
+            maxLength={PRODUCT_LIMITS.nameMax}
+            autoComplete="off"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 5 }}>
           <FormTextField
@@ -153,7 +178,13 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
           />
         </Grid>
         <Grid size={12}>
-          <FormTextField control={control} name="summary" label={t.summary} fullWidth maxLength={PRODUCT_LIMITS.summaryMax} />
+          <FormTextField
+            control={control}
+            name="summary"
+            label={t.summary}
+            fullWidth
+            maxLength={PRODUCT_LIMITS.summaryMax}
+          />
         </Grid>
         <Grid size={12}>
           <DescriptionField control={control} />
@@ -175,13 +206,25 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
           <MoneyField control={control} name="price" label={t.price} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <MoneyField control={control} name="originalPrice" label={t.originalPrice} help={t.originalPriceHelp} />
+          <MoneyField
+            control={control}
+            name="originalPrice"
+            label={t.originalPrice}
+            help={t.originalPriceHelp}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="status" label={t.status} select fullWidth slotProps={{ htmlInput: { 'data-testid': 'product-status-select' } }}>
+          <FormTextField
+            control={control}
+            name="status"
+            label={t.status}
+            select
+            fullWidth
+            slotProps={{ htmlInput: { 'data-testid': 'product-status-select' } }}
+          >
             {PRODUCT_STATUSES.map((status) => (
               <MenuItem key={status} value={status}>
-                {vi.products.status[status]}
+                {strings.products.status[status]}
               </MenuItem>
             ))}
           </FormTextField>
@@ -199,7 +242,12 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
         </Grid>
         <CountField control={control} name="minPerOrder" maxLength={3} />
         <CountField control={control} name="maxPerOrder" maxLength={3} />
-        <CountField control={control} name="lowStockThreshold" maxLength={9} help={t.lowStockThresholdHelp} />
+        <CountField
+          control={control}
+          name="lowStockThreshold"
+          maxLength={9}
+          help={t.lowStockThresholdHelp}
+        />
       </Grid>
     </FormDialog>
   );

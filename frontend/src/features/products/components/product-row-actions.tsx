@@ -3,7 +3,7 @@ import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { DeleteRowAction, EditRowAction, RowActions } from '@/components/ui/data-table/row-actions';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { Product } from '../api/types';
 
 export interface ProductActionHandlers {
@@ -15,8 +15,12 @@ export function serialCodesLink(productId: string): string {
   return `${paths.admin.serialCodes}?${new URLSearchParams({ productId }).toString()}`;
 }
 
-export function ProductRowActions({ product, onEdit, onDelete }: ProductActionHandlers & { product: Product }) {
-  const t = vi.products.actions;
+export function ProductRowActions({
+  product,
+  onEdit,
+  onDelete,
+}: ProductActionHandlers & { product: Product }) {
+  const t = strings.products.actions;
   return (
     <RowActions centered>
       <Button

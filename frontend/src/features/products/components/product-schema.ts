@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PRODUCT_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formFields } from '@/lib/form-errors';
 import { charLength, parseWholeNumber } from '@/lib/validation';
 import { PRODUCT_STATUSES, type Product, type ProductPayload } from '../api/types';
 
-const t = vi.products.validation;
+const t = strings.products.validation;
 
 export const PRODUCT_DEFAULTS = {
   minPerOrder: 1,
@@ -21,17 +21,33 @@ const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  */
 export const productFormSchema = z
   .object({
-    name: z.string().trim().min(1, t.nameRequired).refine((v) => charLength(v) <= PRODUCT_LIMITS.nameMax, t.nameTooLong),
+    name: z
+      .string()
+      .trim()
+      .min(1, t.nameRequired)
+      .refine((v) => charLength(v) <= PRODUCT_LIMITS.nameMax, t.nameTooLong),
     slug: z
       .string()
       .trim()
-      .refine((v) => v === '' || (v.length <= PRODUCT_LIMITS.slugMax && SLUG_PATTERN.test(v)), t.slugFormat),
-    summary: z.string().trim().refine((v) => charLength(v) <= PRODUCT_LIMITS.summaryMax, t.summaryTooLong),
-    description: z.string().trim().refine((v) => charLength(v) <= PRODUCT_LIMITS.descriptionMax, t.descriptionTooLong),
+      .refine(
+        (v) => v === '' || (v.length <= PRODUCT_LIMITS.slugMax && SLUG_PATTERN.test(v)),
+        t.slugFormat,
+      ),
+    summary: z
+      .string()
+      .trim()
+      .refine((v) => charLength(v) <= PRODUCT_LIMITS.summaryMax, t.summaryTooLong),
+    description: z
+      .string()
+      .trim()
+      .refine((v) => charLength(v) <= PRODUCT_LIMITS.descriptionMax, t.descriptionTooLong),
     redeemInstructions: z
       .string()
       .trim()
-      .refine((v) => charLength(v) <= PRODUCT_LIMITS.redeemInstructionsMax, t.redeemInstructionsTooLong),
+      .refine(
+        (v) => charLength(v) <= PRODUCT_LIMITS.redeemInstructionsMax,
+        t.redeemInstructionsTooLong,
+      ),
     imageUrl: z.string().nullable(),
     price: z.string(),
     originalPrice: z.string(),
@@ -42,7 +58,8 @@ export const productFormSchema = z
     lowStockThreshold: z.string(),
   })
   .superRefine((values, ctx) => {
-    const issue = (path: keyof typeof values, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const issue = (path: keyof typeof values, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
 
     const price = parseWholeNumber(values.price);
     if (price === null) issue('price', t.priceRequired);
@@ -54,11 +71,15 @@ export const productFormSchema = z
     if (original !== null) {
       if (Number.isNaN(original)) issue('originalPrice', t.priceInvalid);
       else if (original > PRODUCT_LIMITS.priceMax) issue('originalPrice', t.priceTooLarge);
-      else if (price !== null && !Number.isNaN(price) && original < price) issue('originalPrice', t.originalPriceTooLow);
+      else if (price !== null && !Number.isNaN(price) && original < price)
+        issue('originalPrice', t.originalPriceTooLow);
     }
 
     const sortOrder = parseWholeNumber(values.sortOrder, { allowNegative: true });
-    if (sortOrder !== null && (Number.isNaN(sortOrder) || Math.abs(sortOrder) > PRODUCT_LIMITS.sortOrderAbsMax)) {
+    if (
+      sortOrder !== null &&
+      (Number.isNaN(sortOrder) || Math.abs(sortOrder) > PRODUCT_LIMITS.sortOrderAbsMax)
+    ) {
       issue('sortOrder', t.sortOrderInvalid);
     }
 
@@ -71,27 +92,28 @@ export const productFormSchema = z
     if (!inRange(max, 1, PRODUCT_LIMITS.perOrderMax)) issue('maxPerOrder', t.maxPerOrderRange);
     else if (minOk && max < min) issue('maxPerOrder', t.maxBelowMin);
 
-    if (!inRange(parseWholeNumber(values.lowStockThreshold), 0, PRODUCT_LIMITS.lowStockThresholdMax)) {
+    if (
+      !inRange(parseWholeNumber(values.lowStockThreshold), 0, PRODUCT_LIMITS.lowStockThresholdMax)
+    ) {
       issue('lowStockThreshold', t.lowStockThresholdRange);
     }
   })
-  .transform(
-    (values): ProductPayload => ({
-      name: values.name,
-      slug: values.slug || null,
-      summary: values.summary || null,
-      description: values.description || null,
-      redeemInstructions: values.redeemInstructions || null,
-      imageUrl: values.imageUrl || null,
-      price: parseWholeNumber(values.price) ?? 0,
-      originalPrice: parseWholeNumber(values.originalPrice),
-      status: values.status,
-      sortOrder: parseWholeNumber(values.sortOrder, { allowNegative: true }) ?? 0,
-      minPerOrder: parseWholeNumber(values.minPerOrder) ?? PRODUCT_DEFAULTS.minPerOrder,
-      maxPerOrder: parseWholeNumber(values.maxPerOrder) ?? PRODUCT_DEFAULTS.maxPerOrder,
-      lowStockThreshold: parseWholeNumber(values.lowStockThreshold) ?? PRODUCT_DEFAULTS.lowStockThreshold,
-    }),
-  );
+  .transform((values): ProductPayload => ({
+    name: values.name,
+    slug: values.slug || null,
+    summary: values.summary || null,
+    description: values.description || null,
+    redeemInstructions: values.redeemInstructions || null,
+    imageUrl: values.imageUrl || null,
+    price: parseWholeNumber(values.price) ?? 0,
+    originalPrice: parseWholeNumber(values.originalPrice),
+    status: values.status,
+    sortOrder: parseWholeNumber(values.sortOrder, { allowNegative: true }) ?? 0,
+    minPerOrder: parseWholeNumber(values.minPerOrder) ?? PRODUCT_DEFAULTS.minPerOrder,
+    maxPerOrder: parseWholeNumber(values.maxPerOrder) ?? PRODUCT_DEFAULTS.maxPerOrder,
+    lowStockThreshold:
+      parseWholeNumber(values.lowStockThreshold) ?? PRODUCT_DEFAULTS.lowStockThreshold,
+  }));
 
 export type ProductFormValues = z.input<typeof productFormSchema>;
 

@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { ProductStatus } from '../api/types';
 
 const COLORS: Record<ProductStatus, ChipProps['color']> = {
@@ -9,5 +9,12 @@ const COLORS: Record<ProductStatus, ChipProps['color']> = {
 };
 
 export function ProductStatusChip({ status }: { status: ProductStatus }) {
-  return <Chip size="small" label={vi.products.status[status] ?? status} color={COLORS[status] ?? 'default'} data-status={status} />;
+  return (
+    <Chip
+      size="small"
+      label={strings.products.status[status] ?? status}
+      color={COLORS[status] ?? 'default'}
+      data-status={status}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { FilterBar, FilterSelect, filterFields, SearchField } from '@/components/ui/filter-bar';
 import { KEYWORD_MAX } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { PRODUCT_STATUSES, type ProductStatus } from '../api/types';
 
 export interface ProductsFilterValues {
@@ -8,8 +8,14 @@ export interface ProductsFilterValues {
   status: ProductStatus | '';
 }
 
-export function ProductsFilters({ value, onChange }: { value: ProductsFilterValues; onChange: (value: ProductsFilterValues) => void }) {
-  const t = vi.products;
+export function ProductsFilters({
+  value,
+  onChange,
+}: {
+  value: ProductsFilterValues;
+  onChange: (value: ProductsFilterValues) => void;
+}) {
+  const t = strings.products;
   const field = filterFields(value, onChange);
   return (
     <FilterBar>

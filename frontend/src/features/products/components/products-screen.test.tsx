@@ -39,7 +39,10 @@ class UploadXhr {
   timeout = 0;
   withCredentials = false;
   body: FormData | null = null;
-  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  upload: {
+    onprogress:
+      ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
+  } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -84,7 +87,9 @@ describe('ProductsScreen', () => {
       'href',
       '/admin/products/serial-codes?productId=p-1',
     );
-    expect(fetch.mock.calls[0][0]).toBe('/retailstore/api/admin/v1/Product/Pagination?pageIndex=1&pageSize=20');
+    expect(fetch.mock.calls[0][0]).toBe(
+      '/retailstore/api/admin/v1/Product/Pagination?pageIndex=1&pageSize=20',
+    );
   });
 
   it('sorts on the server when a column header is clicked', async () => {
@@ -97,7 +102,9 @@ describe('ProductsScreen', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Giá bán' }));
     await waitFor(() =>
-      expect(fetch.mock.calls.some(([url]) => url.includes('sortBy=price&sortDir=desc'))).toBe(true),
+      expect(fetch.mock.calls.some(([url]) => url.includes('sortBy=price&sortDir=desc'))).toBe(
+        true,
+      ),
     );
   });
 
@@ -106,7 +113,8 @@ describe('ProductsScreen', () => {
     const fetch = mockFetch((url, init) => {
       if (url.includes('/Product/Create')) {
         const body = jsonBody<{ slug: string | null }>(init);
-        if (body.slug === 'taken') return errorEnvelope(409, 301, 'Slug đã được dùng cho sản phẩm khác');
+        if (body.slug === 'taken')
+          return errorEnvelope(409, 301, 'Slug đã được dùng cho sản phẩm khác');
         created = true;
         return okEnvelope({ ...product, id: 'p-2', name: 'Steam 200K' });
       }
@@ -125,26 +133,47 @@ describe('ProductsScreen', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Slug (đường dẫn)' }), 'taken');
     await user.type(within(dialog).getByRole('textbox', { name: 'Giá bán (VND)' }), '190000');
     expect(within(dialog).getByText(/= 190\.000\s₫/)).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Giá gốc (VND, không bắt buộc)' }), '180000');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Giá gốc (VND, không bắt buộc)' }),
+      '180000',
+    );
     await user.click(within(dialog).getByRole('combobox', { name: 'Trạng thái' }));
     await user.click(await screen.findByRole('option', { name: 'Đang bán' }));
 
-    await user.upload(within(dialog).getByTestId('product-image-input'), new File(['png'], 'a.png', { type: 'image/png' }));
+    await user.upload(
+      within(dialog).getByTestId('product-image-input'),
+      new File(['png'], 'a.png', { type: 'image/png' }),
+    );
     expect(within(dialog).getByTestId('product-image-progress')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Lưu' })).toBeDisabled();
     expect(UploadXhr.sent).toHaveLength(1);
     expect(UploadXhr.sent[0].body!.get('file')).toBeInstanceOf(File);
-    UploadXhr.sent[0].respond(200, { url: '/uploads/abc.png', contentType: 'image/png', size: 3, width: 1, height: 1 });
-    await waitFor(() => expect(within(dialog).queryByTestId('product-image-progress')).not.toBeInTheDocument());
-    expect(within(dialog).getByTestId('product-image-preview')).toHaveAttribute('src', '/uploads/abc.png');
+    UploadXhr.sent[0].respond(200, {
+      url: '/uploads/abc.png',
+      contentType: 'image/png',
+      size: 3,
+      width: 1,
+      height: 1,
+    });
+    await waitFor(() =>
+      expect(within(dialog).queryByTestId('product-image-progress')).not.toBeInTheDocument(),
+    );
+    expect(within(dialog).getByTestId('product-image-preview')).toHaveAttribute(
+      'src',
+      '/uploads/abc.png',
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
-    expect(await within(dialog).findByText('Giá gốc phải lớn hơn hoặc bằng giá bán')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Giá gốc phải lớn hơn hoặc bằng giá bán'),
+    ).toBeInTheDocument();
     const original = within(dialog).getByRole('textbox', { name: 'Giá gốc (VND, không bắt buộc)' });
     await user.clear(original);
     await user.type(original, '200.000');
     await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
-    expect(await within(dialog).findByText('Slug đã được dùng cho sản phẩm khác')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Slug đã được dùng cho sản phẩm khác'),
+    ).toBeInTheDocument();
 
     await user.clear(within(dialog).getByRole('textbox', { name: 'Slug (đường dẫn)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
@@ -180,7 +209,9 @@ describe('ProductsScreen', () => {
   it('previews the redemption steps as the order page renders them, raw HTML as text', async () => {
     const { user, dialog } = await openCreateDialog();
     await user.click(within(dialog).getByTestId('product-redeem-preview-tab'));
-    expect(within(dialog).getByTestId('product-redeem-preview')).toHaveTextContent('Chưa có hướng dẫn.');
+    expect(within(dialog).getByTestId('product-redeem-preview')).toHaveTextContent(
+      'Chưa có hướng dẫn.',
+    );
     await user.click(within(dialog).getByTestId('product-redeem-edit'));
     const field = within(dialog).getByTestId('product-redeem-instructions');
     await user.click(field);
@@ -189,7 +220,10 @@ describe('ProductsScreen', () => {
     const preview = within(dialog).getByTestId('product-redeem-preview');
     expect(within(preview).getAllByRole('listitem')).toHaveLength(2);
     expect(preview.querySelector('strong')).toHaveTextContent('mã thẻ');
-    expect(within(preview).getByRole('link', { name: 'Viettel' })).toHaveAttribute('target', '_blank');
+    expect(within(preview).getByRole('link', { name: 'Viettel' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     expect(preview.querySelector('b')).toBeNull();
     expect(preview).toHaveTextContent('<b>x</b>');
   });
@@ -197,10 +231,14 @@ describe('ProductsScreen', () => {
   it('previews the description as the product page renders it, a raw <script> as text', async () => {
     const { user, dialog } = await openCreateDialog();
     await user.click(within(dialog).getByTestId('product-description-preview-tab'));
-    expect(within(dialog).getByTestId('product-description-preview')).toHaveTextContent('Chưa có mô tả.');
+    expect(within(dialog).getByTestId('product-description-preview')).toHaveTextContent(
+      'Chưa có mô tả.',
+    );
     await user.click(within(dialog).getByTestId('product-description-edit'));
     await user.click(within(dialog).getByTestId('product-description-text'));
-    await user.paste('## Cách dùng\n\n- Nạp **mã thẻ**\n- Xem [hướng dẫn](https://viettel.vn)\n\n<script>alert(1)</script>');
+    await user.paste(
+      '## Cách dùng\n\n- Nạp **mã thẻ**\n- Xem [hướng dẫn](https://viettel.vn)\n\n<script>alert(1)</script>',
+    );
     await user.click(within(dialog).getByTestId('product-description-preview-tab'));
     const preview = within(dialog).getByTestId('product-description-preview');
     expect(within(preview).getByRole('heading', { name: 'Cách dùng' })).toBeInTheDocument();
@@ -222,24 +260,33 @@ describe('ProductsScreen', () => {
   it.each([
     [210, 413, 'Ảnh quá lớn: tối đa 5 MB.'],
     [211, 400, 'Tệp không phải ảnh hợp lệ (PNG, JPEG, WEBP hoặc GIF).'],
-  ])('shows the server refusing an upload with %i as a toast and keeps the form usable', async (code, status, message) => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user, dialog } = await openCreateDialog();
-    await user.upload(within(dialog).getByTestId('product-image-input'), new File(['x'], 'a.png', { type: 'image/png' }));
-    expect(UploadXhr.sent).toHaveLength(1);
-    UploadXhr.sent[0].respond(status, null, { code, message: 'x' });
+  ])(
+    'shows the server refusing an upload with %i as a toast and keeps the form usable',
+    async (code, status, message) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { user, dialog } = await openCreateDialog();
+      await user.upload(
+        within(dialog).getByTestId('product-image-input'),
+        new File(['x'], 'a.png', { type: 'image/png' }),
+      );
+      expect(UploadXhr.sent).toHaveLength(1);
+      UploadXhr.sent[0].respond(status, null, { code, message: 'x' });
 
-    const toast = await screen.findByTestId('toast');
-    expect(toast).toHaveTextContent('Tải ảnh thất bại');
-    expect(toast).toHaveTextContent(message);
-    expect(within(dialog).queryByTestId('product-image-preview')).not.toBeInTheDocument();
-    expect(within(dialog).queryByTestId('product-image-progress')).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Lưu' })).toBeEnabled();
+      const toast = await screen.findByTestId('toast');
+      expect(toast).toHaveTextContent('Tải ảnh thất bại');
+      expect(toast).toHaveTextContent(message);
+      expect(within(dialog).queryByTestId('product-image-preview')).not.toBeInTheDocument();
+      expect(within(dialog).queryByTestId('product-image-progress')).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Lưu' })).toBeEnabled();
 
-    // Still usable: the next image goes up.
-    await user.upload(within(dialog).getByTestId('product-image-input'), new File(['png'], 'b.png', { type: 'image/png' }));
-    expect(UploadXhr.sent).toHaveLength(2);
-  });
+      // Still usable: the next image goes up.
+      await user.upload(
+        within(dialog).getByTestId('product-image-input'),
+        new File(['png'], 'b.png', { type: 'image/png' }),
+      );
+      expect(UploadXhr.sent).toHaveLength(2);
+    },
+  );
 
   it('refuses an image over 5 MB before any transfer', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -254,14 +301,18 @@ describe('ProductsScreen', () => {
   it('explains 302 after a confirmed delete: hide the product instead', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const fetch = mockFetch((url) =>
-      url.includes('/Product/Delete') ? errorEnvelope(409, 302, 'Sản phẩm đã có đơn hàng') : page([product]),
+      url.includes('/Product/Delete')
+        ? errorEnvelope(409, 302, 'Sản phẩm đã có đơn hàng')
+        : page([product]),
     );
     renderApp('/admin/products');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Xóa Thẻ Garena 100K' }));
     const confirm = await screen.findByRole('dialog', { name: 'Xóa sản phẩm' });
     await user.click(within(confirm).getByRole('button', { name: 'Xóa' }));
-    expect(await screen.findByText(/chuyển trạng thái sang “Đã ẩn” để ngừng bán/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/chuyển trạng thái sang “Đã ẩn” để ngừng bán/),
+    ).toBeInTheDocument();
     expect(screen.getByText('Không thể xóa sản phẩm')).toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => url.includes('/Product/Delete'))!;
     expect(call[0]).toBe('/retailstore/api/admin/v1/Product/Delete?id=p-1');

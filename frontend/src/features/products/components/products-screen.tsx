@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { PageHeader } from '@/components/ui/page-header';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { confirm } from '@/lib/confirm';
 import { showError, showSuccess } from '@/lib/toast';
@@ -16,7 +16,10 @@ import { ProductsFilters, type ProductsFilterValues } from './products-filters';
 import { ProductsTable } from './products-table';
 
 const INITIAL_FILTERS: ProductsFilterValues = { keyword: '', status: '' };
-const LIST = { codec: plainFilterCodec(INITIAL_FILTERS, { status: PRODUCT_STATUSES }), sortFields: PRODUCT_SORT_FIELDS };
+const LIST = {
+  codec: plainFilterCodec(INITIAL_FILTERS, { status: PRODUCT_STATUSES }),
+  sortFields: PRODUCT_SORT_FIELDS,
+};
 
 /** The product stays while the dialog fades out, so its title does not flip. */
 interface FormState {
@@ -28,7 +31,7 @@ export function ProductsScreen() {
   const { filters, setFilters, page, pageProps, sort, setSort } = useListUrlState(LIST);
   const [form, setForm] = useState<FormState>({ open: false, product: null });
   const keyword = useDebouncedValue(filters.keyword.trim());
-  const t = vi.products;
+  const t = strings.products;
 
   const products = useProducts({
     ...page,
@@ -44,14 +47,15 @@ export function ProductsScreen() {
       title: t.messages.deleteTitle,
       message: t.messages.deleteConfirm(product.name),
       acceptLabel: t.actions.delete,
-      rejectLabel: vi.common.cancel,
+      rejectLabel: strings.common.cancel,
       destructive: true,
     });
     if (!accepted) return;
     deleteProduct.mutate(product.id, {
       onSuccess: () => showSuccess(t.messages.deleted(product.name)),
       onError: (error) => {
-        if (isApiError(error, ERROR_CODES.productHasOrders)) showError(t.messages.hasOrders, t.messages.hasOrdersTitle);
+        if (isApiError(error, ERROR_CODES.productHasOrders))
+          showError(t.messages.hasOrders, t.messages.hasOrdersTitle);
         else showError(error);
       },
     });

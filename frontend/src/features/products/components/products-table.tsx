@@ -5,9 +5,12 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
+import {
+  DataTableFrame,
+  type DataTableQueryProps,
+} from '@/components/ui/data-table/data-table-frame';
 import { SortableHeadCell, type TableSort } from '@/components/ui/data-table/sortable-head-cell';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { Product, ProductSortField } from '../api/types';
 import { ProductRowActions, type ProductActionHandlers } from './product-row-actions';
@@ -21,15 +24,29 @@ interface ProductsTableProps extends ProductActionHandlers, DataTableQueryProps<
 }
 
 function StockCell({ product }: { product: Product }) {
-  const t = vi.products.stock;
+  const t = strings.products.stock;
   const { available, reserved, sold } = product.stock;
   const low = available <= product.lowStockThreshold;
   const item = (label: string, value: number, testId: string, color?: string) => (
-    <Box component="span" sx={{ whiteSpace: 'nowrap', display: 'flex', justifyContent: 'space-between', gap: 1, lineHeight: 1.4 }}>
+    <Box
+      component="span"
+      sx={{
+        whiteSpace: 'nowrap',
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 1,
+        lineHeight: 1.4,
+      }}
+    >
       <Typography component="span" variant="caption" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="span" variant="caption" sx={{ fontWeight: 700, color }} data-testid={testId}>
+      <Typography
+        component="span"
+        variant="caption"
+        sx={{ fontWeight: 700, color }}
+        data-testid={testId}
+      >
         {formatNumber(value)}
       </Typography>
     </Box>
@@ -43,15 +60,26 @@ function StockCell({ product }: { product: Product }) {
       data-reserved={reserved}
       data-sold={sold}
     >
-      {item(t.available, available, 'product-stock-available', low ? 'warning.main' : 'success.main')}
+      {item(
+        t.available,
+        available,
+        'product-stock-available',
+        low ? 'warning.main' : 'success.main',
+      )}
       {item(t.reserved, reserved, 'product-stock-reserved')}
       {item(t.sold, sold, 'product-stock-sold')}
     </Stack>
   );
 }
 
-export function ProductsTable({ sort, onSortChange, onEdit, onDelete, ...query }: ProductsTableProps) {
-  const t = vi.products;
+export function ProductsTable({
+  sort,
+  onSortChange,
+  onEdit,
+  onDelete,
+  ...query
+}: ProductsTableProps) {
+  const t = strings.products;
   const rows = query.data?.items ?? [];
   const handlers = { onEdit, onDelete };
 
@@ -70,8 +98,18 @@ export function ProductsTable({ sort, onSortChange, onEdit, onDelete, ...query }
         <SortableHeadCell field="price" label={t.columns.price} align="right" {...sorting} />,
         t.columns.status,
         <TableCell sx={{ width: 110 }}>{t.columns.stock}</TableCell>,
-        <SortableHeadCell field="sortOrder" label={t.columns.sortOrder} align="right" {...sorting} />,
-        <SortableHeadCell field="createdAt" label={t.columns.createdAt} firstDirection="desc" {...sorting} />,
+        <SortableHeadCell
+          field="sortOrder"
+          label={t.columns.sortOrder}
+          align="right"
+          {...sorting}
+        />,
+        <SortableHeadCell
+          field="createdAt"
+          label={t.columns.createdAt}
+          firstDirection="desc"
+          {...sorting}
+        />,
       ]}
       actions
       emptyText={t.empty}
@@ -100,7 +138,11 @@ export function ProductsTable({ sort, onSortChange, onEdit, onDelete, ...query }
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
             <Typography variant="body2">{formatMoney(product.price)}</Typography>
             {product.originalPrice !== null && product.originalPrice > product.price && (
-              <Typography variant="caption" color="text.secondary" sx={{ textDecoration: 'line-through' }}>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ textDecoration: 'line-through' }}
+              >
                 {formatMoney(product.originalPrice)}
               </Typography>
             )}

@@ -9,7 +9,10 @@ import { serialCodeEndpoints } from './types';
 export type CreateSerialCodesBulkPayload = ApiSchema<'CreateBulk'>;
 
 /** POST admin ProductSerialCode/CreateBulk. */
-export function createSerialCodesBulk(payload: CreateSerialCodesBulkPayload, signal?: AbortSignal): Promise<BulkImportResult> {
+export function createSerialCodesBulk(
+  payload: CreateSerialCodesBulkPayload,
+  signal?: AbortSignal,
+): Promise<BulkImportResult> {
   return api.post<BulkImportResult>(serialCodeEndpoints.createBulk, payload, { signal });
 }
 

@@ -3,7 +3,12 @@ import { api } from '@/lib/api-client';
 import type { Paginated } from '@/lib/api-types';
 import type { PageParams } from '@/lib/paged-list-query';
 import { searchSerialCodes } from './search-serial-codes';
-import { serialCodeEndpoints, serialCodesKeys, type SerialCode, type SerialCodeStatus } from './types';
+import {
+  serialCodeEndpoints,
+  serialCodesKeys,
+  type SerialCode,
+  type SerialCodeStatus,
+} from './types';
 
 export interface GetSerialCodesParams extends PageParams {
   productId?: string;
@@ -25,10 +30,17 @@ export function isOrderCode(keyword: string): boolean {
  * URLs (access logs, proxies, browser history). The few matches of a search are filtered by
  * status and paged here.
  */
-export async function getSerialCodes(params: GetSerialCodesParams, signal?: AbortSignal): Promise<Paginated<SerialCode>> {
+export async function getSerialCodes(
+  params: GetSerialCodesParams,
+  signal?: AbortSignal,
+): Promise<Paginated<SerialCode>> {
   const { keyword, ...rest } = params;
   if (!keyword || isOrderCode(keyword)) {
-    return api.get<Paginated<SerialCode>>(serialCodeEndpoints.pagination, { ...rest, keyword }, { signal });
+    return api.get<Paginated<SerialCode>>(
+      serialCodeEndpoints.pagination,
+      { ...rest, keyword },
+      { signal },
+    );
   }
   const found = await searchSerialCodes({ code: keyword, productId: params.productId }, signal);
   const items = found.items.filter((code) => !params.status || code.status === params.status);

@@ -6,6 +6,9 @@ import { serialCodeEndpoints, type SerialCode } from './types';
 export type SearchSerialCodesBody = ApiSchema<'SerialCodeSearch'>;
 
 /** POST admin ProductSerialCode/Search: the rows holding exactly this code, masked. */
-export function searchSerialCodes(body: SearchSerialCodesBody, signal?: AbortSignal): Promise<{ items: SerialCode[] }> {
+export function searchSerialCodes(
+  body: SearchSerialCodesBody,
+  signal?: AbortSignal,
+): Promise<{ items: SerialCode[] }> {
   return api.post<{ items: SerialCode[] }>(serialCodeEndpoints.search, body, { signal });
 }

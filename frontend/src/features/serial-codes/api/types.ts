@@ -2,7 +2,12 @@ import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { QUERY_ROOTS } from '@/lib/query-keys';
 
 export type SerialCodeStatus = ApiSchema<'CodeStatus'>;
-export const SERIAL_CODE_STATUSES = ['available', 'reserved', 'sold', 'disabled'] as const satisfies readonly SerialCodeStatus[];
+export const SERIAL_CODE_STATUSES = [
+  'available',
+  'reserved',
+  'sold',
+  'disabled',
+] as const satisfies readonly SerialCodeStatus[];
 
 /** Serial code, admin view: the clear code is never in a list. */
 export type SerialCode = ApiSchema<'SerialCode'>;

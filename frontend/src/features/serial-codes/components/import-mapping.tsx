@@ -10,10 +10,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { vi } from '@/i18n/vi';
-import { firstContentRow, type ColumnMapping, type ColumnRole, type SplitTable } from '../utils/card-table';
+import { strings } from '@/i18n/vi';
+import {
+  firstContentRow,
+  type ColumnMapping,
+  type ColumnRole,
+  type SplitTable,
+} from '../utils/card-table';
 
-const t = vi.serialCodes.importDialog.mapping;
+const t = strings.serialCodes.importDialog.mapping;
 
 /** Rows shown in the preview. */
 const PREVIEW_ROWS = 5;
@@ -45,10 +50,20 @@ export function ImportMapping({ table, mapping, onChange }: ImportMappingProps) 
   };
   const columns = Array.from({ length: table.columns }, (_, index) => index);
   const roleOf = (index: number): ColumnRole | null =>
-    index === mapping.code ? 'code' : index === mapping.serial ? 'serial' : index === mapping.expiry ? 'expiry' : null;
+    index === mapping.code
+      ? 'code'
+      : index === mapping.serial
+        ? 'serial'
+        : index === mapping.expiry
+          ? 'expiry'
+          : null;
 
   const rows: string[][] = [];
-  for (let i = first === -1 ? 0 : first + (mapping.header ? 1 : 0); i < table.rows.length && rows.length < PREVIEW_ROWS; i += 1) {
+  for (
+    let i = first === -1 ? 0 : first + (mapping.header ? 1 : 0);
+    i < table.rows.length && rows.length < PREVIEW_ROWS;
+    i += 1
+  ) {
     const row = table.rows[i] ?? [];
     if (row.some((cell) => cell.trim() !== '')) rows.push(row);
   }
@@ -111,13 +126,23 @@ export function ImportMapping({ table, mapping, onChange }: ImportMappingProps) 
         <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
           {t.previewTitle}
         </Typography>
-        <Table size="small" data-testid="import-preview-table" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+        <Table
+          size="small"
+          data-testid="import-preview-table"
+          sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}
+        >
           <TableHead>
             <TableRow>
               {columns.map((index) => {
                 const role = roleOf(index);
                 return (
-                  <TableCell key={index} sx={{ fontWeight: role ? 700 : 400, color: role ? 'primary.main' : 'text.secondary' }}>
+                  <TableCell
+                    key={index}
+                    sx={{
+                      fontWeight: role ? 700 : 400,
+                      color: role ? 'primary.main' : 'text.secondary',
+                    }}
+                  >
                     {role ? t.roles[role] : t.ignored}
                     <Typography variant="caption" component="div" color="text.secondary">
                       {columnName(index)}
@@ -131,7 +156,10 @@ export function ImportMapping({ table, mapping, onChange }: ImportMappingProps) 
             {rows.map((row, r) => (
               <TableRow key={r}>
                 {columns.map((index) => (
-                  <TableCell key={index} sx={{ fontFamily: 'monospace', opacity: roleOf(index) ? 1 : 0.6 }}>
+                  <TableCell
+                    key={index}
+                    sx={{ fontFamily: 'monospace', opacity: roleOf(index) ? 1 : 0.6 }}
+                  >
                     {clip(row[index] ?? '')}
                   </TableCell>
                 ))}

@@ -7,7 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatNumber } from '@/lib/format';
 import type { ImportSummary } from '../utils/code-import';
 
@@ -28,7 +28,7 @@ function ProblemTable({
   rows: { line: number; code: string; reason: string }[];
   testId: string;
 }) {
-  const t = vi.serialCodes.result;
+  const t = strings.serialCodes.result;
   const listed = rows.slice(0, MAX_LISTED);
   return (
     <Stack spacing={1} data-testid={testId} data-count={rows.length}>
@@ -46,7 +46,9 @@ function ProblemTable({
             {listed.map((row, i) => (
               <TableRow key={`${row.line}-${i}`}>
                 <TableCell>{formatNumber(row.line)}</TableCell>
-                <TableCell sx={{ fontFamily: MONO, wordBreak: 'break-all' }}>{row.code || vi.common.empty}</TableCell>
+                <TableCell sx={{ fontFamily: MONO, wordBreak: 'break-all' }}>
+                  {row.code || strings.common.empty}
+                </TableCell>
                 <TableCell>{row.reason}</TableCell>
               </TableRow>
             ))}
@@ -64,28 +66,47 @@ function ProblemTable({
 
 /** What an import did: codes added, duplicates and invalid lines by the user's line number. */
 export function ImportResultSummary({ summary }: { summary: ImportSummary }) {
-  const t = vi.serialCodes.result;
+  const t = strings.serialCodes.result;
   const problems = summary.duplicates.length + summary.invalid.length;
   return (
     <Stack spacing={2} data-testid="import-result">
       <Alert severity={problems === 0 ? 'success' : 'warning'}>
-        <Typography variant="subtitle2" component="p" data-testid="import-result-inserted" data-count={summary.inserted}>
+        <Typography
+          variant="subtitle2"
+          component="p"
+          data-testid="import-result-inserted"
+          data-count={summary.inserted}
+        >
           {t.inserted(formatNumber(summary.inserted))}
         </Typography>
-        {summary.duplicates.length > 0 && <Typography variant="body2">{t.duplicates(formatNumber(summary.duplicates.length))}</Typography>}
-        {summary.invalid.length > 0 && <Typography variant="body2">{t.invalid(formatNumber(summary.invalid.length))}</Typography>}
+        {summary.duplicates.length > 0 && (
+          <Typography variant="body2">
+            {t.duplicates(formatNumber(summary.duplicates.length))}
+          </Typography>
+        )}
+        {summary.invalid.length > 0 && (
+          <Typography variant="body2">{t.invalid(formatNumber(summary.invalid.length))}</Typography>
+        )}
       </Alert>
       {summary.duplicates.length > 0 && (
         <ProblemTable
           title={t.duplicates(formatNumber(summary.duplicates.length))}
-          rows={summary.duplicates.map((d) => ({ line: d.line, code: d.code, reason: reasonText(t.duplicateReasons, d.reason) }))}
+          rows={summary.duplicates.map((d) => ({
+            line: d.line,
+            code: d.code,
+            reason: reasonText(t.duplicateReasons, d.reason),
+          }))}
           testId="import-result-duplicates"
         />
       )}
       {summary.invalid.length > 0 && (
         <ProblemTable
           title={t.invalid(formatNumber(summary.invalid.length))}
-          rows={summary.invalid.map((d) => ({ line: d.line, code: d.code, reason: reasonText(t.invalidReasons, d.reason) }))}
+          rows={summary.invalid.map((d) => ({
+            line: d.line,
+            code: d.code,
+            reason: reasonText(t.invalidReasons, d.reason),
+          }))}
           testId="import-result-invalid"
         />
       )}

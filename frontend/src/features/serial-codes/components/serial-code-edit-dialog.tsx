@@ -8,7 +8,7 @@ import { FormDateTimeField } from '@/components/ui/form/form-date-time-field';
 import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { SERIAL_CODE_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { toDateTimeInputValue } from '@/lib/datetime-input';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -22,7 +22,7 @@ import {
   type SerialCodeEditValues,
 } from './serial-code-schemas';
 
-const t = vi.serialCodes.edit;
+const t = strings.serialCodes.edit;
 
 function toValues(code: SerialCode | null): SerialCodeEditValues {
   return {
@@ -34,7 +34,13 @@ function toValues(code: SerialCode | null): SerialCodeEditValues {
 }
 
 /** Edits an available or disabled code: a new code, the expiry, the note, disabled or not. */
-export function SerialCodeEditDialog({ code, onClose }: { code: SerialCode | null; onClose: () => void }) {
+export function SerialCodeEditDialog({
+  code,
+  onClose,
+}: {
+  code: SerialCode | null;
+  onClose: () => void;
+}) {
   const mutation = useUpdateSerialCode();
   const original = useMemo(() => toValues(code), [code]);
   const schema = useMemo(() => serialCodeEditSchema(original.expiresAt), [original.expiresAt]);
@@ -57,14 +63,18 @@ export function SerialCodeEditDialog({ code, onClose }: { code: SerialCode | nul
     }
     mutation.mutate(payload, {
       onSuccess: () => {
-        showSuccess(vi.serialCodes.messages.updated);
+        showSuccess(strings.serialCodes.messages.updated);
         onClose();
       },
       onError: (error) => {
         if (isApiError(error, ERROR_CODES.serialCodeExists)) {
-          setError('code', { type: 'server', message: vi.serialCodes.messages.exists }, { shouldFocus: true });
+          setError(
+            'code',
+            { type: 'server', message: strings.serialCodes.messages.exists },
+            { shouldFocus: true },
+          );
         } else if (isApiError(error, ERROR_CODES.serialCodeLocked)) {
-          showError(vi.serialCodes.messages.locked, vi.serialCodes.messages.lockedTitle);
+          showError(strings.serialCodes.messages.locked, strings.serialCodes.messages.lockedTitle);
           onClose();
         } else if (!applyServerFieldErrors(error, setError, SERIAL_CODE_EDIT_FIELDS)) {
           showError(error);
@@ -84,7 +94,11 @@ export function SerialCodeEditDialog({ code, onClose }: { code: SerialCode | nul
       testId="serial-code-edit-dialog"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField label={vi.serialCodes.columns.product} value={code?.productName ?? ''} disabled />
+        <TextField
+          label={strings.serialCodes.columns.product}
+          value={code?.productName ?? ''}
+          disabled
+        />
         <FormTextField
           control={control}
           name="code"
@@ -93,10 +107,29 @@ export function SerialCodeEditDialog({ code, onClose }: { code: SerialCode | nul
           maxLength={SERIAL_CODE_LIMITS.codeMax}
           autoComplete="off"
           autoFocus
-          slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } } }}
+          slotProps={{
+            htmlInput: {
+              spellCheck: false,
+              autoCapitalize: 'none',
+              style: { fontFamily: 'monospace' },
+            },
+          }}
         />
-        <FormDateTimeField control={control} name="expiresAt" label={t.expiresAt} helperText={t.expiresAtHelp} testId="serial-code-expires-at" />
-        <FormTextField control={control} name="note" label={t.note} multiline minRows={2} maxLength={SERIAL_CODE_LIMITS.noteMax} />
+        <FormDateTimeField
+          control={control}
+          name="expiresAt"
+          label={t.expiresAt}
+          helperText={t.expiresAtHelp}
+          testId="serial-code-expires-at"
+        />
+        <FormTextField
+          control={control}
+          name="note"
+          label={t.note}
+          multiline
+          minRows={2}
+          maxLength={SERIAL_CODE_LIMITS.noteMax}
+        />
         <FormSwitchField control={control} name="disabled" label={t.disabled} />
       </Stack>
     </FormDialog>

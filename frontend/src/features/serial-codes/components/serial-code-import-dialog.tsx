@@ -15,26 +15,42 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { FormDateTimeField } from '@/components/ui/form/form-date-time-field';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { SERIAL_CODE_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { fromDateTimeInputValue } from '@/lib/datetime-input';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFileSize, formatNumber } from '@/lib/format';
 import { createSerialCodesBulk, useInvalidateAfterImport } from '../api/create-serial-codes-bulk';
 import type { ProductOption } from '../api/types';
-import { buildCardRows, suggestMapping, type ColumnMapping, type SplitTable } from '../utils/card-table';
-import { addChunkResult, codeSourceOf, emptySummary, planImport, type CodeChunk, type ImportSummary } from '../utils/code-import';
+import {
+  buildCardRows,
+  suggestMapping,
+  type ColumnMapping,
+  type SplitTable,
+} from '../utils/card-table';
+import {
+  addChunkResult,
+  codeSourceOf,
+  emptySummary,
+  planImport,
+  type CodeChunk,
+  type ImportSummary,
+} from '../utils/code-import';
 import { ImportMapping } from './import-mapping';
 import { useSplitTable } from './use-split-table';
 import { ImportResultSummary } from './import-result-summary';
 import { ProductAutocomplete } from '@/components/product-picker/product-autocomplete';
 import { IMPORT_FIELDS, importSchema, type ImportFormValues } from './serial-code-schemas';
 
-const t = vi.serialCodes.importDialog;
+const t = strings.serialCodes.importDialog;
 
 /** One call's body: the cards with their serial and expiry when the file has them, else bare codes. */
-function chunkBody(chunk: CodeChunk): { codes: string[] } | { items: { code: string; serial?: string; expiresAt?: string }[] } {
-  const cards = chunk.serials?.some((serial) => serial !== null) || chunk.expiries?.some((expiry) => expiry !== null);
+function chunkBody(
+  chunk: CodeChunk,
+): { codes: string[] } | { items: { code: string; serial?: string; expiresAt?: string }[] } {
+  const cards =
+    chunk.serials?.some((serial) => serial !== null) ||
+    chunk.expiries?.some((expiry) => expiry !== null);
   if (!cards) return { codes: chunk.codes };
   return {
     items: chunk.codes.map((code, i) => ({
@@ -51,10 +67,24 @@ const MAX_FILE_BYTES = 32 * 1024 * 1024;
 type Phase =
   | { kind: 'form' }
   | { kind: 'running'; summary: ImportSummary }
-  | { kind: 'done'; summary: ImportSummary; outcome: 'complete' | 'stopped' | 'failed'; failure: string | null };
+  | {
+      kind: 'done';
+      summary: ImportSummary;
+      outcome: 'complete' | 'stopped' | 'failed';
+      failure: string | null;
+    };
 
 function defaults(product: ProductOption | null): ImportFormValues {
-  return { product, source: 'text', text: '', fileName: '', fileKind: 'text', fileText: '', expiresAt: '', note: '' };
+  return {
+    product,
+    source: 'text',
+    text: '',
+    fileName: '',
+    fileKind: 'text',
+    fileText: '',
+    expiresAt: '',
+    note: '',
+  };
 }
 
 interface SerialCodeImportDialogProps {
@@ -77,23 +107,33 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
   const abort = useRef<AbortController | null>(null);
   const invalidate = useInvalidateAfterImport();
 
-  const { control, handleSubmit, reset, setError, setValue, clearErrors, getValues } = useForm<ImportFormValues>({
-    resolver: zodResolver(importSchema),
-    defaultValues: defaults(product),
-  });
+  const { control, handleSubmit, reset, setError, setValue, clearErrors, getValues } =
+    useForm<ImportFormValues>({
+      resolver: zodResolver(importSchema),
+      defaultValues: defaults(product),
+    });
 
   // Leaving the screen stops an import between two chunks.
   useEffect(() => () => abort.current?.abort(), []);
 
-  const [source, text, fileText, fileKind, fileName] = useWatch({ control, name: ['source', 'text', 'fileText', 'fileKind', 'fileName'] });
+  const [source, text, fileText, fileKind, fileName] = useWatch({
+    control,
+    name: ['source', 'text', 'fileText', 'fileKind', 'fileName'],
+  });
   // Parsing a long paste waits for React's spare time; typing stays smooth.
   const deferredText = useDeferredValue(text);
   const deferredFileText = useDeferredValue(fileText);
   // Rows and cells, split in a worker when large; then the columns mapped to PIN, serial
   // and expiry (suggested from a recognised header, changed by staff).
-  const split = useSplitTable(source === 'file' ? deferredFileText : deferredText, source === 'file' ? fileKind : 'text');
+  const split = useSplitTable(
+    source === 'file' ? deferredFileText : deferredText,
+    source === 'file' ? fileKind : 'text',
+  );
   const [chosen, setChosen] = useState<{ table: SplitTable; mapping: ColumnMapping } | null>(null);
-  const suggested = useMemo(() => (split.table ? suggestMapping(split.table) : null), [split.table]);
+  const suggested = useMemo(
+    () => (split.table ? suggestMapping(split.table) : null),
+    [split.table],
+  );
   const mapping = split.table && chosen?.table === split.table ? chosen.mapping : suggested;
   const preview = useMemo(() => {
     if (!split.table || !mapping) return null;
@@ -138,7 +178,10 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
     if (!selected || !settled) return;
     const parsed = preview?.cards;
     if (!parsed || parsed.codes.length + parsed.invalid.length === 0) {
-      setError(values.source === 'file' ? 'fileName' : 'text', { type: 'manual', message: vi.serialCodes.validation.codesRequired });
+      setError(values.source === 'file' ? 'fileName' : 'text', {
+        type: 'manual',
+        message: strings.serialCodes.validation.codesRequired,
+      });
       return;
     }
     const plan = planImport(parsed);
@@ -162,7 +205,10 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
         }
         const chunk = plan.chunks[index];
         try {
-          const result = await createSerialCodesBulk({ productId: selected.id, ...chunkBody(chunk), expiresAt, note }, controller.signal);
+          const result = await createSerialCodesBulk(
+            { productId: selected.id, ...chunkBody(chunk), expiresAt, note },
+            controller.signal,
+          );
           summary = addChunkResult(summary, plan, index, result);
           if (controller.signal.aborted) return;
           setPhase({ kind: 'running', summary });
@@ -212,7 +258,7 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
     phase.kind === 'form' ? (
       <>
         <Button color="inherit" onClick={onClose}>
-          {vi.common.cancel}
+          {strings.common.cancel}
         </Button>
         <Button type="submit" variant="contained" data-testid="import-submit" disabled={!settled}>
           {t.submit}
@@ -235,7 +281,7 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
           {t.again}
         </Button>
         <Button variant="contained" onClick={onClose} data-testid="import-close">
-          {vi.common.close}
+          {strings.common.close}
         </Button>
       </>
     );
@@ -243,7 +289,7 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
   return (
     <AppDialog
       open={open}
-      title={phase.kind === 'done' ? vi.serialCodes.result.title : t.title}
+      title={phase.kind === 'done' ? strings.serialCodes.result.title : t.title}
       onClose={onClose}
       onSubmit={phase.kind === 'form' ? (event) => void onSubmit(event) : undefined}
       busy={running}
@@ -299,7 +345,12 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
               fullWidth
               slotProps={{
                 inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': 'import-codes-text', spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } },
+                htmlInput: {
+                  'data-testid': 'import-codes-text',
+                  spellCheck: false,
+                  autoCapitalize: 'none',
+                  style: { fontFamily: 'monospace' },
+                },
               }}
             />
           ) : (
@@ -308,7 +359,11 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
               name="fileName"
               render={({ fieldState }) => (
                 <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                  >
                     <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />}>
                       {t.fileButton}
                       <input
@@ -317,7 +372,14 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
                         aria-label={t.fileButton}
                         data-testid="import-codes-file"
                         onChange={(event) => void onFile(event)}
-                        style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                        style={{
+                          position: 'absolute',
+                          width: 1,
+                          height: 1,
+                          opacity: 0,
+                          overflow: 'hidden',
+                          clip: 'rect(0 0 0 0)',
+                        }}
                       />
                     </Button>
                     {fileName && (
@@ -339,7 +401,11 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
             />
           )}
           {split.table && mapping && (split.table.columns > 1 || mapping.header) && (
-            <ImportMapping table={split.table} mapping={mapping} onChange={(next) => split.table && setChosen({ table: split.table, mapping: next })} />
+            <ImportMapping
+              table={split.table}
+              mapping={mapping}
+              onChange={(next) => split.table && setChosen({ table: split.table, mapping: next })}
+            />
           )}
           <Alert
             severity={!settled ? 'info' : toSend > 0 ? 'info' : 'warning'}
@@ -353,18 +419,40 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
               ? t.reading
               : [
                   t.preview(formatNumber(toSend)),
-                  preview && preview.cards.rows > 0 ? t.previewRows(formatNumber(preview.cards.rows)) : null,
-                  preview && preview.cards.empty > 0 ? t.previewEmpty(formatNumber(preview.cards.empty)) : null,
-                  preview && preview.cards.duplicates > 0 ? t.previewRepeated(formatNumber(preview.cards.duplicates)) : null,
-                  preview && preview.cards.invalid.length > 0 ? vi.serialCodes.result.invalid(formatNumber(preview.cards.invalid.length)) : null,
-                  preview && preview.chunks > 1 ? t.previewChunks(formatNumber(preview.chunks)) : null,
+                  preview && preview.cards.rows > 0
+                    ? t.previewRows(formatNumber(preview.cards.rows))
+                    : null,
+                  preview && preview.cards.empty > 0
+                    ? t.previewEmpty(formatNumber(preview.cards.empty))
+                    : null,
+                  preview && preview.cards.duplicates > 0
+                    ? t.previewRepeated(formatNumber(preview.cards.duplicates))
+                    : null,
+                  preview && preview.cards.invalid.length > 0
+                    ? strings.serialCodes.result.invalid(formatNumber(preview.cards.invalid.length))
+                    : null,
+                  preview && preview.chunks > 1
+                    ? t.previewChunks(formatNumber(preview.chunks))
+                    : null,
                 ]
                   .filter(Boolean)
                   .join(' · ')}
           </Alert>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormDateTimeField control={control} name="expiresAt" label={t.expiresAt} sx={{ flex: 1 }} testId="import-expires-at" />
-            <FormTextField control={control} name="note" label={t.note} maxLength={SERIAL_CODE_LIMITS.noteMax} sx={{ flex: 2 }} />
+            <FormDateTimeField
+              control={control}
+              name="expiresAt"
+              label={t.expiresAt}
+              sx={{ flex: 1 }}
+              testId="import-expires-at"
+            />
+            <FormTextField
+              control={control}
+              name="note"
+              label={t.note}
+              maxLength={SERIAL_CODE_LIMITS.noteMax}
+              sx={{ flex: 2 }}
+            />
           </Stack>
         </Stack>
       )}
@@ -373,8 +461,13 @@ export function SerialCodeImportDialog({ open, product, onClose }: SerialCodeImp
         <Stack spacing={1.5} sx={{ py: 2 }} data-testid="import-progress">
           <LinearProgress
             variant="determinate"
-            value={phase.summary.total === 0 ? 100 : (phase.summary.sent / phase.summary.total) * 100}
-            aria-label={t.progress(formatNumber(phase.summary.sent), formatNumber(phase.summary.total))}
+            value={
+              phase.summary.total === 0 ? 100 : (phase.summary.sent / phase.summary.total) * 100
+            }
+            aria-label={t.progress(
+              formatNumber(phase.summary.sent),
+              formatNumber(phase.summary.total),
+            )}
           />
           <Typography variant="body2" color="text.secondary">
             {t.progress(formatNumber(phase.summary.sent), formatNumber(phase.summary.total))}

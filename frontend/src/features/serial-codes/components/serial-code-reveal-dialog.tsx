@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 
 export interface RevealedCode {
   code: string;
@@ -13,8 +13,14 @@ export interface RevealedCode {
 }
 
 /** Shows one clear code with a copy button; the code leaves memory when the dialog closes. */
-export function SerialCodeRevealDialog({ revealed, onClose }: { revealed: RevealedCode | null; onClose: () => void }) {
-  const t = vi.serialCodes.reveal;
+export function SerialCodeRevealDialog({
+  revealed,
+  onClose,
+}: {
+  revealed: RevealedCode | null;
+  onClose: () => void;
+}) {
+  const t = strings.serialCodes.reveal;
   return (
     <AppDialog
       open={revealed !== null}
@@ -24,7 +30,7 @@ export function SerialCodeRevealDialog({ revealed, onClose }: { revealed: Reveal
       testId="serial-code-reveal-dialog"
       actions={
         <Button variant="contained" onClick={onClose}>
-          {vi.common.close}
+          {strings.common.close}
         </Button>
       }
     >

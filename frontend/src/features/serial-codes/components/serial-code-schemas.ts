@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { SERIAL_CODE_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { fromDateTimeInputValue } from '@/lib/datetime-input';
 import { charLength } from '@/lib/validation';
 import type { ProductOption } from '../api/types';
 import type { UpdateSerialCodePayload } from '../api/update-serial-code';
 
-const t = vi.serialCodes.validation;
+const t = strings.serialCodes.validation;
 
 /** Anything the server would call a control character (zero-width and bidi marks included). */
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
@@ -23,7 +23,8 @@ function expiresAtField(unchanged?: string) {
     if (unchanged !== undefined && value === unchanged) return;
     const instant = fromDateTimeInputValue(value);
     if (instant === undefined) ctx.addIssue({ code: 'custom', message: t.expiresAtInvalid });
-    else if (instant !== null && new Date(instant).getTime() <= Date.now()) ctx.addIssue({ code: 'custom', message: t.expiresAtPast });
+    else if (instant !== null && new Date(instant).getTime() <= Date.now())
+      ctx.addIssue({ code: 'custom', message: t.expiresAtPast });
   });
 }
 
@@ -47,12 +48,18 @@ export type SerialCodeEditValues = z.infer<ReturnType<typeof serialCodeEditSchem
 export const SERIAL_CODE_EDIT_FIELDS = ['code', 'expiresAt', 'note'] as const;
 
 /** Only what changed: a field left out stays as it is on the server. */
-export function toUpdatePayload(id: string, values: SerialCodeEditValues, original: SerialCodeEditValues): UpdateSerialCodePayload {
+export function toUpdatePayload(
+  id: string,
+  values: SerialCodeEditValues,
+  original: SerialCodeEditValues,
+): UpdateSerialCodePayload {
   const payload: UpdateSerialCodePayload = { id };
   if (values.code) payload.code = values.code;
-  if (values.expiresAt !== original.expiresAt) payload.expiresAt = fromDateTimeInputValue(values.expiresAt) ?? null;
+  if (values.expiresAt !== original.expiresAt)
+    payload.expiresAt = fromDateTimeInputValue(values.expiresAt) ?? null;
   if (values.note !== original.note.trim()) payload.note = values.note || null;
-  if (values.disabled !== original.disabled) payload.status = values.disabled ? 'disabled' : 'available';
+  if (values.disabled !== original.disabled)
+    payload.status = values.disabled ? 'disabled' : 'available';
   return payload;
 }
 
@@ -73,11 +80,14 @@ export const importSchema = z
     // Cheap on 50,000 rows: the preview has split them already (off the main thread).
     const input = values.source === 'file' ? values.fileText : values.text;
     if (input.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: [values.source === 'file' ? 'fileName' : 'text'], message: t.codesRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: [values.source === 'file' ? 'fileName' : 'text'],
+        message: t.codesRequired,
+      });
     }
   });
 
 export type ImportFormValues = z.input<typeof importSchema>;
 
 export const IMPORT_FIELDS = ['expiresAt', 'note'] as const;
-

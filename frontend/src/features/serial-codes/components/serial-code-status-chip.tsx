@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { SerialCodeStatus } from '../api/types';
 
 const COLORS: Record<SerialCodeStatus, ChipProps['color']> = {
@@ -13,7 +13,7 @@ export function SerialCodeStatusChip({ status }: { status: SerialCodeStatus }) {
   return (
     <Chip
       size="small"
-      label={vi.serialCodes.status[status] ?? status}
+      label={strings.serialCodes.status[status] ?? status}
       color={COLORS[status] ?? 'default'}
       variant={status === 'disabled' ? 'outlined' : 'filled'}
       data-status={status}

@@ -1,6 +1,6 @@
 import { FilterBar, FilterSelect, filterFields, SearchField } from '@/components/ui/filter-bar';
 import { KEYWORD_MAX } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { SERIAL_CODE_STATUSES, type ProductOption, type SerialCodeStatus } from '../api/types';
 import { ProductAutocomplete } from '@/components/product-picker/product-autocomplete';
 
@@ -16,8 +16,13 @@ interface SerialCodesFiltersProps {
   onChange: (value: SerialCodesFilterValues) => void;
 }
 
-export function SerialCodesFilters({ product, onProductChange, value, onChange }: SerialCodesFiltersProps) {
-  const t = vi.serialCodes;
+export function SerialCodesFilters({
+  product,
+  onProductChange,
+  value,
+  onChange,
+}: SerialCodesFiltersProps) {
+  const t = strings.serialCodes;
   const field = filterFields(value, onChange);
   return (
     <FilterBar rowFrom="md">

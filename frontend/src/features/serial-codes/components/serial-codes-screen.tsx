@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import { PageHeader } from '@/components/ui/page-header';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { ERROR_CODES, isApiError } from '@/lib/api-errors';
 import { confirm } from '@/lib/confirm';
 import { showError, showSuccess } from '@/lib/toast';
@@ -21,7 +21,10 @@ import { SerialCodesTable } from './serial-codes-table';
 
 // `productId` too lives in the URL, so the products screen can link here. The keyword
 // does not: it may be a serial code in clear, which must never land in browser history.
-const INITIAL_FILTERS: Omit<SerialCodesFilterValues, 'keyword'> & { productId: string } = { status: '', productId: '' };
+const INITIAL_FILTERS: Omit<SerialCodesFilterValues, 'keyword'> & { productId: string } = {
+  status: '',
+  productId: '',
+};
 const LIST = { codec: plainFilterCodec(INITIAL_FILTERS, { status: SERIAL_CODE_STATUSES }) };
 
 /** The product of the `productId` filter: the one picked, else looked up by id. */
@@ -32,13 +35,13 @@ function useFilterProduct(productId: string | null) {
     if (!productId) return null;
     if (picked?.id === productId) return picked;
     if (lookup.data) return lookup.data;
-    return { id: productId, name: lookup.isError ? productId : vi.app.loading };
+    return { id: productId, name: lookup.isError ? productId : strings.app.loading };
   }, [productId, picked, lookup.data, lookup.isError]);
   return { product, setPicked };
 }
 
 export function SerialCodesScreen() {
-  const t = vi.serialCodes;
+  const t = strings.serialCodes;
   const { filters, setFilters, page, pageProps } = useListUrlState(LIST);
   const productId = filters.productId.trim() || null;
   const { product, setPicked } = useFilterProduct(productId);
@@ -66,11 +69,16 @@ export function SerialCodesScreen() {
       title: t.reveal.confirmTitle,
       message: t.reveal.confirmMessage(code.maskedCode),
       acceptLabel: t.reveal.accept,
-      rejectLabel: vi.common.cancel,
+      rejectLabel: strings.common.cancel,
     });
     if (!accepted) return;
     reveal.mutate(code.id, {
-      onSuccess: (result) => setRevealed({ code: result.code, maskedCode: code.maskedCode, productName: code.productName }),
+      onSuccess: (result) =>
+        setRevealed({
+          code: result.code,
+          maskedCode: code.maskedCode,
+          productName: code.productName,
+        }),
       onError: (error) => showError(error),
     });
   };
@@ -80,13 +88,14 @@ export function SerialCodesScreen() {
       title: t.messages.deleteTitle,
       message: t.messages.deleteConfirm(code.maskedCode),
       acceptLabel: t.actions.delete,
-      rejectLabel: vi.common.cancel,
+      rejectLabel: strings.common.cancel,
       destructive: true,
     });
     if (!accepted) return;
     deleteCode.mutate(code.id, {
       onSuccess: () => showSuccess(t.messages.deleted),
-      onError: (error) => (isApiError(error, ERROR_CODES.serialCodeLocked) ? showLocked() : showError(error)),
+      onError: (error) =>
+        isApiError(error, ERROR_CODES.serialCodeLocked) ? showLocked() : showError(error),
     });
   };
 
@@ -95,10 +104,15 @@ export function SerialCodesScreen() {
       <PageHeader
         title={t.title}
         actions={
-          <Button variant="contained" startIcon={<PlaylistAddOutlined />} onClick={() => {
+          <Button
+            variant="contained"
+            startIcon={<PlaylistAddOutlined />}
+            onClick={() => {
               setImportRun((run) => run + 1);
               setImporting(true);
-            }} data-testid="serial-codes-import-button">
+            }}
+            data-testid="serial-codes-import-button"
+          >
             {t.import}
           </Button>
         }
@@ -128,7 +142,12 @@ export function SerialCodesScreen() {
         onEdit={setEditing}
         onDelete={(code) => void onDelete(code)}
       />
-      <SerialCodeImportDialog key={importRun} open={importing} product={product} onClose={() => setImporting(false)} />
+      <SerialCodeImportDialog
+        key={importRun}
+        open={importing}
+        product={product}
+        onClose={() => setImporting(false)}
+      />
       <SerialCodeEditDialog code={editing} onClose={() => setEditing(null)} />
       <SerialCodeRevealDialog revealed={revealed} onClose={() => setRevealed(null)} />
     </>

@@ -3,10 +3,18 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router-dom';
-import { DataTableFrame, type DataTableQueryProps } from '@/components/ui/data-table/data-table-frame';
-import { DeleteRowAction, EditRowAction, RowActionButton, RowActions as RowActionsBar } from '@/components/ui/data-table/row-actions';
+import {
+  DataTableFrame,
+  type DataTableQueryProps,
+} from '@/components/ui/data-table/data-table-frame';
+import {
+  DeleteRowAction,
+  EditRowAction,
+  RowActionButton,
+  RowActions as RowActionsBar,
+} from '@/components/ui/data-table/row-actions';
 import { paths } from '@/config/paths';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { formatDateTime } from '@/lib/format';
 import { isLocked, type SerialCode } from '../api/types';
 import { SerialCodeStatusChip } from './serial-code-status-chip';
@@ -17,15 +25,19 @@ export interface SerialCodeActionHandlers {
   onDelete: (code: SerialCode) => void;
 }
 
-interface SerialCodesTableProps extends SerialCodeActionHandlers, DataTableQueryProps<SerialCode> {
-}
+interface SerialCodesTableProps extends SerialCodeActionHandlers, DataTableQueryProps<SerialCode> {}
 
 /** Dates may break between time and day, so the table fits beside the sidebar. */
 const DATE_SX = { minWidth: 88 } as const;
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
-function RowActions({ code, onReveal, onEdit, onDelete }: SerialCodeActionHandlers & { code: SerialCode }) {
-  const t = vi.serialCodes.actions;
+function RowActions({
+  code,
+  onReveal,
+  onEdit,
+  onDelete,
+}: SerialCodeActionHandlers & { code: SerialCode }) {
+  const t = strings.serialCodes.actions;
   const locked = isLocked(code);
   const lockedTip = (label: string) => (locked ? t.lockedHint : label);
   return (
@@ -36,14 +48,26 @@ function RowActions({ code, onReveal, onEdit, onDelete }: SerialCodeActionHandle
         icon={<VisibilityOutlined fontSize="small" />}
         onClick={() => onReveal(code)}
       />
-      <EditRowAction action={t.edit} name={code.maskedCode} title={lockedTip(t.edit)} onClick={() => onEdit(code)} disabled={locked} />
-      <DeleteRowAction action={t.delete} name={code.maskedCode} title={lockedTip(t.delete)} onClick={() => onDelete(code)} disabled={locked} />
+      <EditRowAction
+        action={t.edit}
+        name={code.maskedCode}
+        title={lockedTip(t.edit)}
+        onClick={() => onEdit(code)}
+        disabled={locked}
+      />
+      <DeleteRowAction
+        action={t.delete}
+        name={code.maskedCode}
+        title={lockedTip(t.delete)}
+        onClick={() => onDelete(code)}
+        disabled={locked}
+      />
     </RowActionsBar>
   );
 }
 
 export function SerialCodesTable({ onReveal, onEdit, onDelete, ...query }: SerialCodesTableProps) {
-  const t = vi.serialCodes;
+  const t = strings.serialCodes;
   const rows = query.data?.items ?? [];
   const handlers = { onReveal, onEdit, onDelete };
   return (
@@ -53,16 +77,36 @@ export function SerialCodesTable({ onReveal, onEdit, onDelete, ...query }: Seria
       label={t.tableLabel}
       testId="serial-codes-table"
       minWidth={940}
-      columns={[t.columns.code, t.columns.serial, t.columns.product, t.columns.status, t.columns.orderCode, t.columns.expiresAt, t.columns.createdAt, t.columns.soldAt, t.columns.note]}
+      columns={[
+        t.columns.code,
+        t.columns.serial,
+        t.columns.product,
+        t.columns.status,
+        t.columns.orderCode,
+        t.columns.expiresAt,
+        t.columns.createdAt,
+        t.columns.soldAt,
+        t.columns.note,
+      ]}
       actions
       emptyText={t.empty}
     >
       {rows.map((code) => (
         <TableRow key={code.id} hover data-testid="serial-codes-row" data-status={code.status}>
-          <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }} data-testid="serial-code-masked">
+          <TableCell
+            sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}
+            data-testid="serial-code-masked"
+          >
             {code.maskedCode}
           </TableCell>
-          <TableCell sx={{ fontFamily: MONO, whiteSpace: 'nowrap', color: code.serial ? undefined : 'text.secondary' }} data-testid="serial-code-serial">
+          <TableCell
+            sx={{
+              fontFamily: MONO,
+              whiteSpace: 'nowrap',
+              color: code.serial ? undefined : 'text.secondary',
+            }}
+            data-testid="serial-code-serial"
+          >
             {code.serial ?? '—'}
           </TableCell>
           <TableCell sx={{ maxWidth: 200, wordBreak: 'break-word' }}>{code.productName}</TableCell>
@@ -75,14 +119,20 @@ export function SerialCodesTable({ onReveal, onEdit, onDelete, ...query }: Seria
                 {code.orderCode}
               </Link>
             ) : (
-              (code.orderCode ?? vi.common.empty)
+              (code.orderCode ?? strings.common.empty)
             )}
           </TableCell>
           <TableCell sx={DATE_SX}>{formatDateTime(code.expiresAt)}</TableCell>
           <TableCell sx={DATE_SX}>{formatDateTime(code.createdAt)}</TableCell>
           <TableCell sx={DATE_SX}>{formatDateTime(code.soldAt)}</TableCell>
-          <TableCell sx={{ maxWidth: 200, wordBreak: 'break-word', color: code.note ? undefined : 'text.secondary' }}>
-            {code.note || vi.common.empty}
+          <TableCell
+            sx={{
+              maxWidth: 200,
+              wordBreak: 'break-word',
+              color: code.note ? undefined : 'text.secondary',
+            }}
+          >
+            {code.note || strings.common.empty}
           </TableCell>
           <TableCell align="right">
             <RowActions code={code} {...handlers} />

@@ -10,7 +10,9 @@ let nextId = 0;
 
 function sharedWorker(): Worker | null {
   if (typeof Worker === 'undefined') return null;
-  worker ??= new Worker(new URL('../utils/card-table.worker.ts', import.meta.url), { type: 'module' });
+  worker ??= new Worker(new URL('../utils/card-table.worker.ts', import.meta.url), {
+    type: 'module',
+  });
   return worker;
 }
 
@@ -50,7 +52,10 @@ export function useSplitTable(text: string, kind: 'csv' | 'text'): SplitState {
     };
   }, [small, text, kind, key]);
 
-  const direct = useMemo(() => (small && text !== '' ? splitTable(text, kind) : null), [small, text, kind]);
+  const direct = useMemo(
+    () => (small && text !== '' ? splitTable(text, kind) : null),
+    [small, text, kind],
+  );
   if (small) return { table: direct, pending: false };
   if (state?.key === key) return { table: state.table, pending: false };
   return { table: null, pending: true };

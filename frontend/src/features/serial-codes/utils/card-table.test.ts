@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildCardRows, detectDelimiter, foldHeader, headerRole, parseExpiry, splitTable, suggestMapping } from './card-table';
+import {
+  buildCardRows,
+  detectDelimiter,
+  foldHeader,
+  headerRole,
+  parseExpiry,
+  splitTable,
+  suggestMapping,
+} from './card-table';
 import { planImport } from './code-import';
 
 const NOW = Date.parse('2026-11-27T00:00:00Z');
@@ -20,18 +28,32 @@ describe('headers', () => {
   });
 
   it('recognises Vietnamese and English names of the serial, the PIN and the expiry', () => {
-    for (const serial of ['Seri', 'Serial', 'Số seri', 'SERIAL NUMBER', 'số serial']) expect(headerRole(serial)).toBe('serial');
-    for (const code of ['Mã thẻ', 'PIN', 'Code', 'Mã', 'mã pin', 'Mã nạp']) expect(headerRole(code)).toBe('code');
-    for (const expiry of ['Hạn', 'Hạn sử dụng', 'HSD', 'Expiry', 'Expires', 'Ngày hết hạn', 'Expiration date']) {
+    for (const serial of ['Seri', 'Serial', 'Số seri', 'SERIAL NUMBER', 'số serial'])
+      expect(headerRole(serial)).toBe('serial');
+    for (const code of ['Mã thẻ', 'PIN', 'Code', 'Mã', 'mã pin', 'Mã nạp'])
+      expect(headerRole(code)).toBe('code');
+    for (const expiry of [
+      'Hạn',
+      'Hạn sử dụng',
+      'HSD',
+      'Expiry',
+      'Expires',
+      'Ngày hết hạn',
+      'Expiration date',
+    ]) {
       expect(headerRole(expiry)).toBe('expiry');
     }
-    for (const other of ['Mệnh giá', 'STT', 'Giá', '', 'Nhà mạng']) expect(headerRole(other)).toBeNull();
+    for (const other of ['Mệnh giá', 'STT', 'Giá', '', 'Nhà mạng'])
+      expect(headerRole(other)).toBeNull();
   });
 });
 
 describe('splitTable', () => {
   it('reads a CSV file with quotes, CRLF and a BOM', () => {
-    const table = splitTable('\uFEFFSeri,Mã thẻ\r\n"100,1","PIN ""A"""\r\n\r\n200,PIN-B\r\n', 'csv');
+    const table = splitTable(
+      '\uFEFFSeri,Mã thẻ\r\n"100,1","PIN ""A"""\r\n\r\n200,PIN-B\r\n',
+      'csv',
+    );
     expect(table.delimiter).toBe(',');
     expect(table.rows).toEqual([['Seri', 'Mã thẻ'], ['100,1', 'PIN "A"'], [''], ['200', 'PIN-B']]);
     expect(table.lines).toEqual([1, 2, 3, 4]);
@@ -64,16 +86,36 @@ describe('splitTable', () => {
 
 describe('suggestMapping', () => {
   it('maps a supplier header and skips it', () => {
-    expect(suggestMapping(splitTable(SUPPLIER, 'csv'))).toEqual({ code: 1, serial: 0, expiry: null, header: true });
-    expect(suggestMapping(splitTable('\nHạn sử dụng\tSố seri\tPIN\n', 'text'))).toEqual({ code: 2, serial: 1, expiry: 0, header: true });
+    expect(suggestMapping(splitTable(SUPPLIER, 'csv'))).toEqual({
+      code: 1,
+      serial: 0,
+      expiry: null,
+      header: true,
+    });
+    expect(suggestMapping(splitTable('\nHạn sử dụng\tSố seri\tPIN\n', 'text'))).toEqual({
+      code: 2,
+      serial: 1,
+      expiry: 0,
+      header: true,
+    });
   });
 
   it('without a header: the first column is the PIN and nothing is skipped', () => {
-    expect(suggestMapping(splitTable('111,AAA\n222,BBB', 'csv'))).toEqual({ code: 0, serial: null, expiry: null, header: false });
+    expect(suggestMapping(splitTable('111,AAA\n222,BBB', 'csv'))).toEqual({
+      code: 0,
+      serial: null,
+      expiry: null,
+      header: false,
+    });
   });
 
   it('a header naming only the serial: the PIN is the first other unnamed column', () => {
-    expect(suggestMapping(splitTable('Seri,Thẻ cào\n1,2', 'csv'))).toEqual({ code: 1, serial: 0, expiry: null, header: true });
+    expect(suggestMapping(splitTable('Seri,Thẻ cào\n1,2', 'csv'))).toEqual({
+      code: 1,
+      serial: 0,
+      expiry: null,
+      header: true,
+    });
   });
 });
 
@@ -105,7 +147,16 @@ describe('buildCardRows', () => {
   });
 
   it('counts empty rows and repeated PINs, and refuses a serial without its PIN', () => {
-    const text = ['Seri\tMã thẻ\tHạn', '1\tAAA\t31/12/2030', '\t\t', '2\tBBB\t', '3\tAAA\t', '4\t \t', '5\tCCC\t01/01/2020', '6\tDDD\tmai'].join('\n');
+    const text = [
+      'Seri\tMã thẻ\tHạn',
+      '1\tAAA\t31/12/2030',
+      '\t\t',
+      '2\tBBB\t',
+      '3\tAAA\t',
+      '4\t \t',
+      '5\tCCC\t01/01/2020',
+      '6\tDDD\tmai',
+    ].join('\n');
     const table = splitTable(text, 'text');
     const cards = buildCardRows(table, suggestMapping(table), NOW);
     expect(cards.codes).toEqual(['AAA', 'BBB', 'AAA']);

@@ -53,7 +53,8 @@ export interface CardRows extends ParsedCodes {
 }
 
 /** Reasons found before sending, beside the server's (`too_long`, `control_character`). */
-export type LocalInvalidReason = 'too_long' | 'missing_pin' | 'serial_too_long' | 'expiry_invalid' | 'expiry_past';
+export type LocalInvalidReason =
+  'too_long' | 'missing_pin' | 'serial_too_long' | 'expiry_invalid' | 'expiry_past';
 
 /** Lower case, no Vietnamese marks (đ -> d), single spaces, no punctuation around. */
 export function foldHeader(cell: string): string {
@@ -67,8 +68,32 @@ export function foldHeader(cell: string): string {
 }
 
 const HEADER_WORDS: Record<ColumnRole, readonly string[]> = {
-  serial: ['seri', 'serial', 'so seri', 'so serial', 'serial number', 'serial no', 'sn', 's n', 'seri the', 'so seri the'],
-  code: ['ma the', 'pin', 'code', 'ma', 'ma pin', 'pin code', 'card code', 'ma nap', 'ma so', 'ma code', 'ma the pin', 'card pin'],
+  serial: [
+    'seri',
+    'serial',
+    'so seri',
+    'so serial',
+    'serial number',
+    'serial no',
+    'sn',
+    's n',
+    'seri the',
+    'so seri the',
+  ],
+  code: [
+    'ma the',
+    'pin',
+    'code',
+    'ma',
+    'ma pin',
+    'pin code',
+    'card code',
+    'ma nap',
+    'ma so',
+    'ma code',
+    'ma the pin',
+    'card pin',
+  ],
   expiry: [
     'han',
     'han su dung',
@@ -237,7 +262,9 @@ export function suggestMapping(table: Pick<SplitTable, 'rows'>): ColumnMapping {
   const recognised = code !== null || serial !== null || expiry !== null;
   if (code === null) {
     // The PIN is the first column that is neither the serial nor the expiry.
-    const free = header.findIndex((_, index) => index !== serial && index !== expiry && roles[index] === null);
+    const free = header.findIndex(
+      (_, index) => index !== serial && index !== expiry && roles[index] === null,
+    );
     code = free === -1 ? 0 : free;
   }
   return { code, serial, expiry, header: recognised };
@@ -261,9 +288,11 @@ export function parseExpiry(cell: string): string | null | undefined {
   const text = cell.trim();
   if (text === '') return null;
   let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
-  if (match) return endOfVietnamDay(Number(match[1]), Number(match[2]), Number(match[3])) ?? undefined;
+  if (match)
+    return endOfVietnamDay(Number(match[1]), Number(match[2]), Number(match[3])) ?? undefined;
   match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
-  if (match) return endOfVietnamDay(Number(match[3]), Number(match[2]), Number(match[1])) ?? undefined;
+  if (match)
+    return endOfVietnamDay(Number(match[3]), Number(match[2]), Number(match[1])) ?? undefined;
   if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text)) {
     const withZone = /(Z|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text.replace(' ', 'T')}+07:00`;
     const instant = new Date(withZone.replace(' ', 'T'));
@@ -289,11 +318,26 @@ function context(text: string): string {
  * serials over 64 characters, unreadable or past expiries, and PINs over 200 characters.
  * A repeated PIN is counted and sent (the server reports it as `repeated`).
  */
-export function buildCardRows(table: Pick<SplitTable, 'rows' | 'lines'>, mapping: ColumnMapping, now: number = Date.now()): CardRows {
-  const out: CardRows = { codes: [], lines: [], serials: [], expiries: [], skipped: 0, invalid: [], rows: 0, empty: 0, duplicates: 0 };
+export function buildCardRows(
+  table: Pick<SplitTable, 'rows' | 'lines'>,
+  mapping: ColumnMapping,
+  now: number = Date.now(),
+): CardRows {
+  const out: CardRows = {
+    codes: [],
+    lines: [],
+    serials: [],
+    expiries: [],
+    skipped: 0,
+    invalid: [],
+    rows: 0,
+    empty: 0,
+    duplicates: 0,
+  };
   const headerRow = mapping.header ? firstContentRow(table) : -1;
   const seen = new Set<string>();
-  const cell = (row: readonly string[], index: number | null) => (index === null ? '' : normalizeCode(row[index] ?? ''));
+  const cell = (row: readonly string[], index: number | null) =>
+    index === null ? '' : normalizeCode(row[index] ?? '');
   table.rows.forEach((row, position) => {
     const line = table.lines[position] ?? position + 1;
     if (position === headerRow) {
@@ -304,7 +348,8 @@ export function buildCardRows(table: Pick<SplitTable, 'rows' | 'lines'>, mapping
     const code = cell(row, mapping.code);
     const serial = cell(row, mapping.serial);
     const expiryCell = cell(row, mapping.expiry);
-    const refuse = (reason: LocalInvalidReason, shown: string) => out.invalid.push({ line, reason, code: context(shown) });
+    const refuse = (reason: LocalInvalidReason, shown: string) =>
+      out.invalid.push({ line, reason, code: context(shown) });
     if (code === '' && serial === '') {
       // Blank lines too: counted, never sent.
       out.empty += 1;
@@ -316,7 +361,8 @@ export function buildCardRows(table: Pick<SplitTable, 'rows' | 'lines'>, mapping
     if (codePointLength(serial) > SERIAL_MAX) return refuse('serial_too_long', serial);
     const expiry = parseExpiry(expiryCell);
     if (expiry === undefined) return refuse('expiry_invalid', expiryCell);
-    if (expiry !== null && new Date(expiry).getTime() <= now) return refuse('expiry_past', expiryCell);
+    if (expiry !== null && new Date(expiry).getTime() <= now)
+      return refuse('expiry_past', expiryCell);
     if (seen.has(code)) out.duplicates += 1;
     else seen.add(code);
     out.codes.push(code);

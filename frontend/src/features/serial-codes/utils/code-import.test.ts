@@ -126,7 +126,11 @@ describe('addChunkResult', () => {
     ]);
 
     let summary = emptySummary(plan.total, parsed.invalid);
-    const first: BulkImportResult = { inserted: 2, duplicates: [{ index: 1, code: 'B', reason: 'exists' }], invalid: [] };
+    const first: BulkImportResult = {
+      inserted: 2,
+      duplicates: [{ index: 1, code: 'B', reason: 'exists' }],
+      invalid: [],
+    };
     summary = addChunkResult(summary, plan, 0, first);
     // In the second call the server sees "A" as already stored: it was line 1 of this file.
     const second: BulkImportResult = {

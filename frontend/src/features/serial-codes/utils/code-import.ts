@@ -173,7 +173,8 @@ export function planImport(
   const chunks: CodeChunk[] = [];
   const firstLine = new Map<string, number>();
   const cards = parsed.serials !== undefined || parsed.expiries !== undefined;
-  const empty = (): CodeChunk => (cards ? { codes: [], lines: [], serials: [], expiries: [] } : { codes: [], lines: [] });
+  const empty = (): CodeChunk =>
+    cards ? { codes: [], lines: [], serials: [], expiries: [] } : { codes: [], lines: [] };
   let current = empty();
   let bytes = 0;
 
@@ -183,9 +184,15 @@ export function planImport(
     const serial = parsed.serials?.[i] ?? null;
     const expiry = parsed.expiries?.[i] ?? null;
     const size = cards
-      ? jsonBytesBound(code) + jsonBytesBound(serial ?? '') + jsonBytesBound(expiry ?? '') + ITEM_KEYS_BYTES
+      ? jsonBytesBound(code) +
+        jsonBytesBound(serial ?? '') +
+        jsonBytesBound(expiry ?? '') +
+        ITEM_KEYS_BYTES
       : jsonBytesBound(code);
-    if (current.codes.length > 0 && (current.codes.length >= chunkSize || bytes + size > maxBytes)) {
+    if (
+      current.codes.length > 0 &&
+      (current.codes.length >= chunkSize || bytes + size > maxBytes)
+    ) {
       chunks.push(current);
       current = empty();
       bytes = 0;
@@ -200,7 +207,10 @@ export function planImport(
   return { total: parsed.codes.length, chunks, firstLine };
 }
 
-export function emptySummary(total: number, localInvalid: readonly ImportInvalid[] = []): ImportSummary {
+export function emptySummary(
+  total: number,
+  localInvalid: readonly ImportInvalid[] = [],
+): ImportSummary {
   return { inserted: 0, duplicates: [], invalid: [...localInvalid], sent: 0, total };
 }
 
@@ -209,7 +219,12 @@ export function emptySummary(total: number, localInvalid: readonly ImportInvalid
  * and a code the server calls `exists` only because an earlier chunk of this same import
  * stored it is reported as `repeated` (a repeat in the user's file).
  */
-export function addChunkResult(summary: ImportSummary, plan: ImportPlan, chunkIndex: number, result: BulkImportResult): ImportSummary {
+export function addChunkResult(
+  summary: ImportSummary,
+  plan: ImportPlan,
+  chunkIndex: number,
+  result: BulkImportResult,
+): ImportSummary {
   const chunk = plan.chunks[chunkIndex];
   if (!chunk) return summary;
   const lineOf = (index: number) => chunk.lines[index] ?? index + 1;
@@ -221,9 +236,11 @@ export function addChunkResult(summary: ImportSummary, plan: ImportPlan, chunkIn
     const repeated = duplicate.reason === 'repeated' || (first !== undefined && first < line);
     return { line, code: duplicate.code || code, reason: repeated ? 'repeated' : 'exists' };
   });
-  const invalid = result.invalid.map(
-    (entry): ImportInvalid => ({ line: lineOf(entry.index), reason: entry.reason, code: context(chunk.codes[entry.index] ?? '') }),
-  );
+  const invalid = result.invalid.map((entry): ImportInvalid => ({
+    line: lineOf(entry.index),
+    reason: entry.reason,
+    code: context(chunk.codes[entry.index] ?? ''),
+  }));
 
   return {
     ...summary,

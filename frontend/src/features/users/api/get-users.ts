@@ -11,5 +11,7 @@ export interface GetUsersParams extends PageParams {
 
 /** GET admin User/Pagination. */
 export function useUsers(params: GetUsersParams) {
-  return useQuery(pagedListQueryOptions<User>(usersKeys.list(params), userEndpoints.pagination, params));
+  return useQuery(
+    pagedListQueryOptions<User>(usersKeys.list(params), userEndpoints.pagination, params),
+  );
 }

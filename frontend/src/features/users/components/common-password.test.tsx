@@ -29,10 +29,14 @@ function setup() {
   localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(makeSession()));
   const fetch = mockFetch((url) => {
     if (url.includes('/User/Create')) {
-      return errorEnvelope(400, ERROR_CODES.commonPassword, MSG, [{ field: 'password', message: MSG }]);
+      return errorEnvelope(400, ERROR_CODES.commonPassword, MSG, [
+        { field: 'password', message: MSG },
+      ]);
     }
     if (url.includes('/User/ResetPassword')) {
-      return errorEnvelope(400, ERROR_CODES.commonPassword, MSG, [{ field: 'newPassword', message: MSG }]);
+      return errorEnvelope(400, ERROR_CODES.commonPassword, MSG, [
+        { field: 'newPassword', message: MSG },
+      ]);
     }
     return okEnvelope({ items: [alice], totalCount: 1, pageIndex: 1, pageSize: 20 });
   });
@@ -68,7 +72,9 @@ describe('a common password (code 124)', () => {
     await user.type(within(dialog).getByLabelText('Nhập lại mật khẩu mới'), 'iloveyou');
     await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
     expect(await within(dialog).findByText(MSG)).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Mật khẩu mới')).toHaveAccessibleDescription(new RegExp(MSG));
+    expect(within(dialog).getByLabelText('Mật khẩu mới')).toHaveAccessibleDescription(
+      new RegExp(MSG),
+    );
     expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
   });
 });

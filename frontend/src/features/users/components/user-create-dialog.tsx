@@ -4,16 +4,22 @@ import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text-field';
 import { USER_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useCreateUser } from '../api/create-user';
 import { RoleSelectField } from './role-select-field';
 import { createUserSchema, type CreateUserValues } from './user-schemas';
 
-const t = vi.users.form;
+const t = strings.users.form;
 const FIELDS = ['userName', 'fullName', 'email', 'password', 'role'] as const;
-const DEFAULTS: CreateUserValues = { userName: '', fullName: '', email: '', password: '', role: 'staff' };
+const DEFAULTS: CreateUserValues = {
+  userName: '',
+  fullName: '',
+  email: '',
+  password: '',
+  role: 'staff',
+};
 
 export function UserCreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const mutation = useCreateUser();
@@ -32,7 +38,7 @@ export function UserCreateDialog({ open, onClose }: { open: boolean; onClose: ()
       { ...values, email: values.email || null },
       {
         onSuccess: (user) => {
-          showSuccess(vi.users.messages.created(user.userName));
+          showSuccess(strings.users.messages.created(user.userName));
           close();
         },
         onError: (error) => {
@@ -63,12 +69,28 @@ export function UserCreateDialog({ open, onClose }: { open: boolean; onClose: ()
           autoFocus
           slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
         />
-        <FormTextField control={control} name="fullName" label={t.fullName} maxLength={USER_LIMITS.fullNameMax} autoComplete="off" />
-        <FormTextField control={control} name="email" label={t.email} type="email" autoComplete="off" />
-        <FormPasswordField control={control} name="password" label={t.password} autoComplete="new-password" />
+        <FormTextField
+          control={control}
+          name="fullName"
+          label={t.fullName}
+          maxLength={USER_LIMITS.fullNameMax}
+          autoComplete="off"
+        />
+        <FormTextField
+          control={control}
+          name="email"
+          label={t.email}
+          type="email"
+          autoComplete="off"
+        />
+        <FormPasswordField
+          control={control}
+          name="password"
+          label={t.password}
+          autoComplete="new-password"
+        />
         <RoleSelectField control={control} name="role" />
       </Stack>
     </FormDialog>
   );
 }
-

@@ -7,7 +7,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { USER_LIMITS } from '@/config/limits';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useUpdateUser } from '../api/update-user';
@@ -15,7 +15,7 @@ import type { User } from '../api/types';
 import { RoleSelectField } from './role-select-field';
 import { editUserSchema, type EditUserValues } from './user-schemas';
 
-const t = vi.users.form;
+const t = strings.users.form;
 const FIELDS = ['fullName', 'email', 'role', 'isActive'] as const;
 
 function toValues(user: User | null): EditUserValues {
@@ -44,7 +44,7 @@ export function UserEditDialog({ user, onClose }: { user: User | null; onClose: 
       { id: user.id, ...values, email: values.email || null },
       {
         onSuccess: (updated) => {
-          showSuccess(vi.users.messages.updated(updated.userName));
+          showSuccess(strings.users.messages.updated(updated.userName));
           onClose();
         },
         onError: (error) => {
@@ -66,7 +66,13 @@ export function UserEditDialog({ user, onClose }: { user: User | null; onClose: 
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField label={t.userName} value={user?.userName ?? ''} disabled />
-        <FormTextField control={control} name="fullName" label={t.fullName} maxLength={USER_LIMITS.fullNameMax} autoFocus />
+        <FormTextField
+          control={control}
+          name="fullName"
+          label={t.fullName}
+          maxLength={USER_LIMITS.fullNameMax}
+          autoFocus
+        />
         <FormTextField control={control} name="email" label={t.email} type="email" />
         <RoleSelectField control={control} name="role" />
         <FormSwitchField control={control} name="isActive" label={t.isActive} />

@@ -3,17 +3,23 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField } from '@/components/ui/form/form-text-field';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useResetUserPassword } from '../api/reset-user-password';
 import type { User } from '../api/types';
 import { resetPasswordSchema, type ResetPasswordValues } from './user-schemas';
 
-const t = vi.users.form;
+const t = strings.users.form;
 const DEFAULTS: ResetPasswordValues = { newPassword: '', confirmPassword: '' };
 
-export function UserResetPasswordDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
+export function UserResetPasswordDialog({
+  user,
+  onClose,
+}: {
+  user: User | null;
+  onClose: () => void;
+}) {
   const mutation = useResetUserPassword();
   const { control, handleSubmit, reset, setError } = useForm<ResetPasswordValues>({
     resolver: zodResolver(resetPasswordSchema),
@@ -31,7 +37,7 @@ export function UserResetPasswordDialog({ user, onClose }: { user: User | null; 
       { id: user.id, newPassword },
       {
         onSuccess: () => {
-          showSuccess(vi.users.messages.passwordReset(user.userName));
+          showSuccess(strings.users.messages.passwordReset(user.userName));
           close();
         },
         onError: (error) => {

@@ -1,6 +1,11 @@
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
-import { DeleteRowAction, EditRowAction, RowActionButton, RowActions } from '@/components/ui/data-table/row-actions';
-import { vi } from '@/i18n/vi';
+import {
+  DeleteRowAction,
+  EditRowAction,
+  RowActionButton,
+  RowActions,
+} from '@/components/ui/data-table/row-actions';
+import { strings } from '@/i18n/vi';
 import type { User } from '../api/types';
 
 export interface UserActionHandlers {
@@ -15,8 +20,14 @@ interface UserRowActionsProps extends UserActionHandlers {
   isSelf: boolean;
 }
 
-export function UserRowActions({ user, isSelf, onEdit, onResetPassword, onDelete }: UserRowActionsProps) {
-  const t = vi.users.actions;
+export function UserRowActions({
+  user,
+  isSelf,
+  onEdit,
+  onResetPassword,
+  onDelete,
+}: UserRowActionsProps) {
+  const t = strings.users.actions;
   return (
     <RowActions>
       <EditRowAction action={t.edit} name={user.userName} onClick={() => onEdit(user)} />
@@ -26,7 +37,12 @@ export function UserRowActions({ user, isSelf, onEdit, onResetPassword, onDelete
         icon={<LockResetOutlined fontSize="small" />}
         onClick={() => onResetPassword(user)}
       />
-      <DeleteRowAction action={t.delete} name={user.userName} onClick={() => onDelete(user)} disabled={isSelf} />
+      <DeleteRowAction
+        action={t.delete}
+        name={user.userName}
+        onClick={() => onDelete(user)}
+        disabled={isSelf}
+      />
     </RowActions>
   );
 }

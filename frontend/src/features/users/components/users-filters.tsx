@@ -1,5 +1,5 @@
 import { FilterBar, FilterSelect, filterFields, SearchField } from '@/components/ui/filter-bar';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import type { UserRole } from '@/lib/auth';
 import { USER_ROLES } from '../api/types';
 
@@ -19,7 +19,7 @@ interface UsersFiltersProps {
 const ACTIVE_OPTIONS = ['true', 'false'] as const;
 
 export function UsersFilters({ value, onChange }: UsersFiltersProps) {
-  const t = vi.users;
+  const t = strings.users;
   const field = filterFields(value, onChange);
   return (
     <FilterBar>

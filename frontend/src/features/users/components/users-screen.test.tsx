@@ -46,7 +46,9 @@ describe('UsersScreen', () => {
     const table = await screen.findByRole('table', { name: 'Danh sách người dùng' });
     expect(await within(table).findByText('alice')).toBeInTheDocument();
     expect(within(table).getByText('Nhân viên')).toBeInTheDocument();
-    expect(fetch.mock.calls[0][0]).toBe('/identity/api/admin/v1/User/Pagination?pageIndex=1&pageSize=20');
+    expect(fetch.mock.calls[0][0]).toBe(
+      '/identity/api/admin/v1/User/Pagination?pageIndex=1&pageSize=20',
+    );
   });
 
   it('creates a user, maps server field errors and refreshes the list', async () => {
@@ -55,7 +57,9 @@ describe('UsersScreen', () => {
       if (url.includes('/User/Create')) {
         const body = jsonBody<{ userName: string }>(init);
         if (body.userName === 'taken') {
-          return errorEnvelope(409, 130, 'Tên đăng nhập đã tồn tại', [{ field: 'userName', message: 'Tên đăng nhập đã tồn tại' }]);
+          return errorEnvelope(409, 130, 'Tên đăng nhập đã tồn tại', [
+            { field: 'userName', message: 'Tên đăng nhập đã tồn tại' },
+          ]);
         }
         created = true;
         return okEnvelope({ ...alice, id: 'u-3', userName: body.userName });
@@ -95,7 +99,9 @@ describe('UsersScreen', () => {
   });
 
   it('deletes a user only after confirmation', async () => {
-    const { fetch, user } = setup((url) => (url.includes('/User/Delete') ? okEnvelope(true) : page([alice])));
+    const { fetch, user } = setup((url) =>
+      url.includes('/User/Delete') ? okEnvelope(true) : page([alice]),
+    );
     await user.click(await screen.findByRole('button', { name: 'Xóa alice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Xóa người dùng' });
     await user.click(within(dialog).getByRole('button', { name: 'Hủy' }));
@@ -103,8 +109,16 @@ describe('UsersScreen', () => {
     expect(fetch.mock.calls.some(([url]) => url.includes('/User/Delete'))).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Xóa alice' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Xóa người dùng' })).getByRole('button', { name: 'Xóa' }));
-    await waitFor(() => expect(fetch.mock.calls.some(([url]) => url === '/identity/api/admin/v1/User/Delete?id=u-2')).toBe(true));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Xóa người dùng' })).getByRole('button', {
+        name: 'Xóa',
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([url]) => url === '/identity/api/admin/v1/User/Delete?id=u-2'),
+      ).toBe(true),
+    );
     const deleteCall = fetch.mock.calls.find(([url]) => url.includes('/User/Delete'))!;
     expect(deleteCall[1]!.method).toBe('DELETE');
     expect(await screen.findByText('Đã xóa người dùng alice')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { PageHeader } from '@/components/ui/page-header';
-import { vi } from '@/i18n/vi';
+import { strings } from '@/i18n/vi';
 import { useSession } from '@/lib/auth';
 import { confirm } from '@/lib/confirm';
 import { showError, showSuccess } from '@/lib/toast';
@@ -18,7 +18,9 @@ import { UsersFilters, type UsersFilterValues } from './users-filters';
 import { UsersTable } from './users-table';
 
 const INITIAL_FILTERS: UsersFilterValues = { keyword: '', role: '', active: '' };
-const LIST = { codec: plainFilterCodec(INITIAL_FILTERS, { role: USER_ROLES, active: ['true', 'false'] }) };
+const LIST = {
+  codec: plainFilterCodec(INITIAL_FILTERS, { role: USER_ROLES, active: ['true', 'false'] }),
+};
 
 export function UsersScreen() {
   const session = useSession();
@@ -38,15 +40,15 @@ export function UsersScreen() {
 
   const onDelete = async (user: User) => {
     const accepted = await confirm({
-      title: vi.users.messages.deleteTitle,
-      message: vi.users.messages.deleteConfirm(user.userName),
-      acceptLabel: vi.users.actions.delete,
-      rejectLabel: vi.common.cancel,
+      title: strings.users.messages.deleteTitle,
+      message: strings.users.messages.deleteConfirm(user.userName),
+      acceptLabel: strings.users.actions.delete,
+      rejectLabel: strings.common.cancel,
       destructive: true,
     });
     if (!accepted) return;
     deleteUser.mutate(user.id, {
-      onSuccess: () => showSuccess(vi.users.messages.deleted(user.userName)),
+      onSuccess: () => showSuccess(strings.users.messages.deleted(user.userName)),
       onError: (error) => showError(error),
     });
   };
@@ -54,10 +56,15 @@ export function UsersScreen() {
   return (
     <>
       <PageHeader
-        title={vi.users.title}
+        title={strings.users.title}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="user-create-button">
-            {vi.users.create}
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setCreating(true)}
+            data-testid="user-create-button"
+          >
+            {strings.users.create}
           </Button>
         }
       />
