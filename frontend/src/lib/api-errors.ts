@@ -1,7 +1,7 @@
 import { strings } from '@/i18n/vi-shop';
 import type { ApiFieldError } from './api-types';
 
-/** Stable application error codes the UI branches on (api.md, Error codes). */
+/** Stable application error codes the UI branches on (docs/api-conventions.md). */
 export const ERROR_CODES = {
   validation: 1,
   notFound: 2,

@@ -6,7 +6,7 @@ export type ApiFieldError = ApiSchema<'FieldError'>;
 /** The error of a refused request (every service answers the same shape). */
 export type ApiErrorBody = ApiSchema<'ErrorEnvelope'>['error'];
 
-/** The response envelope every API call answers with (api.md, Conventions). */
+/** The response envelope every API call answers with (docs/api-conventions.md). */
 
 export interface ApiEnvelope<T> {
   status: number;

@@ -1,5 +1,5 @@
 /**
- * Order and payment statuses (api.md, Orders): shared by the storefront order page, the
+ * Order and payment statuses (docs/buying-flow.md): shared by the storefront order page, the
  * back-office orders screens and the dashboard.
  */
 import type { ApiSchema } from '@/lib/api/schemas';

@@ -1,5 +1,5 @@
-//! From a bank transfer to a paid order, exactly once (architecture.md, the buying flow,
-//! step 5): the webhook's checks, storing a delivery, asking retailstore, the retry job
+//! From a bank transfer to a paid order, exactly once (docs/buying-flow.md, section 3):
+//! the webhook's checks, storing a delivery, asking retailstore, the retry job
 //! and staff's Assign.
 //!
 //! Every delivery is stored before anything else (one row per provider + SePay id).

@@ -1,4 +1,4 @@
-//! CreateOrder (architecture.md, "The buying flow", step 3): price the lines, check the
+//! CreateOrder (docs/buying-flow.md): price the lines, check the
 //! unpaid-order limits, ask paymentprovider for the payment instruction before any
 //! transaction opens (no lock is held across HTTP; a line the stock counters cannot
 //! cover is refused before that call), then in one statement (the SQL function

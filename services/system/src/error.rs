@@ -10,7 +10,7 @@ use shop_common::{ApiError, FieldError};
 pub const CODE_UPLOAD_TOO_LARGE: u32 = 210;
 pub const CODE_NOT_AN_IMAGE: u32 = 211;
 pub const CODE_NO_FILE: u32 = 212;
-/// api.md's "not in a state that allows this action" (HTTP 409): Resend of a delivery
+/// The envelope's "not in a state that allows this action" (HTTP 409): Resend of a delivery
 /// that is not `failed`.
 pub const CODE_WRONG_STATE: u32 = 404;
 pub const MSG_NOT_FAILED: &str =

@@ -15,7 +15,7 @@ function isUnder(pathname: string, base: string): boolean {
 /**
  * `/admin` and everything under `/admin/` needs a valid token, except `/admin/auth/...`
  * and the style guide's form-layout page, which, like every demo page, is not guarded
- * and calls no admin API (ui.md).
+ * and calls no admin API.
  */
 export function requiresAuth(pathname: string): boolean {
   if (pathname.startsWith(paths.auth.prefix) || isUnder(pathname, paths.uikit.formLayout))

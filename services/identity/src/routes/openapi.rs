@@ -29,7 +29,7 @@ const DOC: ServiceDoc = ServiceDoc {
         the envelope `{status, success, result, error}` with the HTTP status equal to \
         `status`; the JWKS and this document are not enveloped. An unknown route or method \
         answers code 2 (HTTP 404) in the envelope. Admin routes take `Authorization: Bearer \
-        <accessToken>` from Login; `User/*` is for admins only. See the project's api.md for \
+        <accessToken>` from Login; `User/*` is for admins only. See docs/api-conventions.md in the repository for \
         the conventions and error codes.",
 };
 

@@ -56,7 +56,7 @@ const DOC: ServiceDoc = ServiceDoc {
         are PaymentTransaction/Assign and PaymentProvider/TestWebhook (\"Gửi thử\"); provider \
         Create, Update and Delete and the audit log are admin only (code 6). Assign and every \
         provider write are audited in the same transaction, and each TestWebhook after its \
-        delivery. See the project's api.md for the conventions and error codes.",
+        delivery. See docs/api-conventions.md in the repository for the conventions and error codes.",
 };
 
 /// The callers that prove themselves with a header value rather than a bearer token:

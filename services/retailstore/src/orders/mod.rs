@@ -1,5 +1,5 @@
 //! What happens to an order after CreateOrder: payments (the bank webhook's and staff's),
-//! the state machine of api.md's Orders table, Cancel, ReplaceCodes, RevealCodes and
+//! the order state machine (docs/buying-flow.md), Cancel, ReplaceCodes, RevealCodes and
 //! RegenerateAccessLink. Every change runs in one transaction with the order row locked
 //! (`FOR UPDATE`) and writes a timeline event; codes move in single statements.
 

@@ -1,6 +1,6 @@
 //! Payments reaching an order: the bank transfer paymentprovider matched (the internal
 //! ConfirmPayment), a staff member's manual confirmation, and how either settles the
-//! order along api.md's state machine.
+//! order along its state machine (docs/buying-flow.md).
 
 use chrono::{DateTime, Utc};
 use diesel_async::{AsyncConnection, AsyncPgConnection};

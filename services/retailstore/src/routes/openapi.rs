@@ -62,7 +62,7 @@ const DOC: ServiceDoc = ServiceDoc {
     title: "retailstore",
     description: "Sản phẩm, mã serial, đơn hàng và bảng điều khiển của cửa hàng. Mọi phản hồi \
         API (trừ tài liệu này) nằm trong envelope {status, success, result, error}; mã HTTP \
-        bằng status. Quy ước: ../shared/design/api.md.",
+        bằng status. Quy ước: docs/api-conventions.md trong kho mã.",
 };
 
 /// Other services prove themselves with `x-internal-key`.

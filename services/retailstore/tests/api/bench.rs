@@ -1,7 +1,7 @@
 //! Benchmarks, ignored by default (they take a minute or more). Run them with
 //!
 //! ```text
-//! cargo nextest run -p retailstore --release --run-ignored only -E 'binary(bench)' --no-capture
+//! cargo nextest run -p retailstore --release --run-ignored only -E 'test(/^bench::/)' --no-capture
 //! ```
 //!
 //! - `explain_list_queries`: loads 100,000 products and 1,000,000 codes (bench/seed.sql)

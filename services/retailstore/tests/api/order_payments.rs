@@ -1,5 +1,5 @@
 //! Money reaching orders: the internal ConfirmPayment (paymentprovider's bank transfers),
-//! staff's manual ConfirmPayment, the state machine of api.md's Orders table, and the
+//! staff's manual ConfirmPayment, the order state machine (docs/buying-flow.md), and the
 //! expiry job, including their races.
 
 use crate::support;

@@ -19,7 +19,7 @@ const DOC: ServiceDoc = ServiceDoc {
         alerts to the seller by Telegram and e-mail; events arrive on the internal Enqueue). \
         Notification settings and deliveries are admin only. Every API answer is the envelope \
         `{status, success, result, error}` with the HTTP status equal to `status`; \
-        `/uploads/*` and this document are not enveloped. See the project's api.md for \
+        `/uploads/*` and this document are not enveloped. See docs/api-conventions.md in the repository for \
         the conventions and error codes.",
 };
 

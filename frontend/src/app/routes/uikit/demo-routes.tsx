@@ -28,7 +28,7 @@ const SECTION_PAGES: Record<UikitSection, Lazy> = {
 
 /**
  * The style guide, the template pages and the staff guide: the admin layout with the
- * empty sidebar placeholder, no guard, no admin API (ui.md).
+ * empty sidebar placeholder, no guard, no admin API.
  */
 export const demoRoutes: RouteObject = {
   lazy: async () => ({ Component: (await import('./demo-root')).DemoRoot }),

@@ -1,4 +1,4 @@
-/** The Notifications API's wire types (api.md, system, Notifications), from system's OpenAPI document. */
+/** The Notifications API's wire types from system's OpenAPI document. */
 import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import type {
   NotificationChannel,

@@ -12,7 +12,7 @@ export const ORDER_ACTIONS = [
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
-/** api.md's Orders table: what staff may do in each status (the service answers 404 otherwise). */
+/** The order states (docs/buying-flow.md): what staff may do in each status (the service answers 404 otherwise). */
 const ACTIONS_BY_STATUS: Record<OrderStatus, readonly OrderAction[]> = {
   pending_payment: ['confirmPayment', 'cancel'],
   completed: ['replaceCodes', 'revealCodes', 'regenerateLink', 'recordRefund'],

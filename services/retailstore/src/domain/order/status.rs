@@ -42,7 +42,7 @@ impl OrderStatus {
         Self::ALL.into_iter().find(|s| s.as_str() == text)
     }
 
-    /// Staff may confirm a payment by hand (api.md's Orders table).
+    /// Staff may confirm a payment by hand (docs/buying-flow.md).
     pub fn allows_manual_payment(self) -> bool {
         matches!(
             self,
@@ -196,7 +196,7 @@ pub enum Settlement {
     NeedsAttention,
 }
 
-/// The rule of api.md's Orders table for money arriving on an order in `status`, once
+/// The rule (docs/buying-flow.md) for money arriving on an order in `status`, once
 /// the payments sum to `paid` of `total`.
 pub fn settle(status: OrderStatus, paid: i64, total: i64) -> Settlement {
     let covered = paid >= total;

@@ -50,7 +50,7 @@ pub struct WebItem {
     pub redeem_instructions: Option<String>,
 }
 
-/// The web order detail (api.md): the lookup's status, amounts and payment instruction,
+/// The web order detail: the lookup's status, amounts and payment instruction,
 /// with the shopper's contact and the items.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
