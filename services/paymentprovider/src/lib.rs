@@ -14,8 +14,8 @@ pub mod limiter;
 pub mod metrics;
 pub mod models;
 pub mod notifications;
+pub mod peers;
 pub mod reconcile;
-pub mod retailstore;
 pub mod routes;
 pub mod schema;
 pub mod settlement;
@@ -32,7 +32,7 @@ use shop_common::outbox::Wake;
 
 use crate::crypto::SecretCipher;
 use crate::notifications::RefusedWebhooks;
-use crate::retailstore::Retailstore;
+use crate::peers::retailstore::Retailstore;
 use crate::routes::webhook::WebhookGuard;
 use crate::webhook_test::WebhookProbe;
 

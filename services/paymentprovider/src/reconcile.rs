@@ -33,7 +33,7 @@ use crate::domain::sepay_api::{self, LIST_PATH, ListError, RETRY_AFTER_HEADER};
 use crate::domain::transaction::TransactionSource;
 use crate::error::PaymentError;
 use crate::models::provider::ReconcileTarget;
-use crate::retailstore::Retailstore;
+use crate::peers::retailstore::Retailstore;
 use crate::settlement::{self, Incoming};
 
 /// At most 3 calls a second: this much between the starts of two calls.

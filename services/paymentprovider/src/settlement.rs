@@ -37,7 +37,7 @@ use crate::models::provider::Provider;
 use crate::models::test_delivery::NewTestDelivery;
 use crate::models::transaction::{NewTransaction, Settlement, Transaction};
 use crate::notifications;
-use crate::retailstore::{ConfirmPayment, Confirmation, Retailstore};
+use crate::peers::retailstore::{ConfirmPayment, Confirmation, Retailstore};
 
 /// Due transactions one retry pass takes at most (they are tried concurrently, so one
 /// pass lasts about one call time-out at worst, well inside [`LEASE`]).

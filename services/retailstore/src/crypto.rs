@@ -4,7 +4,7 @@
 //!   a ciphertext to its row: the code's id, its product and the key id (format v2,
 //!   `serial_codes.seal_version = 2`), so a ciphertext copied onto another row no longer
 //!   decrypts. Rows of format v1 (bound to the product only) still open until the
-//!   start-up re-seal ([`crate::reseal`]) has rewritten them. Every opened code is also
+//!   start-up re-seal ([`crate::serial_codes::reseal`]) has rewritten them. Every opened code is also
 //!   checked against the row's keyed hash, which catches a v1 ciphertext copied between
 //!   rows of one product. Keys live in a keyring by id: new rows use the current key; rows written with an older
 //!   key still decrypt while that key stays in the ring. A random nonce keeps a key safe for

@@ -1,26 +1,31 @@
 //! The retailstore service: products, serial codes, orders and the dashboard. The app
 //! factory here is shared by the binary and the tests.
+//!
+//! Map: requests arrive in [`routes`] (one module per resource, with their wire types),
+//! which parse input into the checked types and rules of [`domain`] and call the use
+//! cases: [`orders`] (creating an order, payments, staff actions, expiry) and
+//! [`serial_codes`] (bulk import, re-sealing); simpler actions call [`models`] directly.
+//! [`models`] holds the tables' queries (over [`schema`]; the buying flow's hot paths are
+//! SQL functions, `models::order_checkout`). Other services are reached through
+//! [`peers`]; e-mails and alerts leave through [`notifications`] (the outbox). Codes are
+//! sealed by [`crypto`]; repeated requests answered by [`idempotency`]. Start-up:
+//! [`config`] and [`seed`] (the demo catalogue); errors: [`error`], mapped to the envelope
+//! once; counters: [`metrics`].
 
-pub mod admission;
-pub mod checkout;
 pub mod config;
 pub mod crypto;
 pub mod domain;
 pub mod error;
-pub mod expiry;
 pub mod idempotency;
-pub mod import;
 pub mod metrics;
 pub mod models;
 pub mod notifications;
 pub mod orders;
-pub mod payment_provider;
-pub mod reseal;
+pub mod peers;
 pub mod routes;
 pub mod schema;
 pub mod seed;
-pub mod slug;
-pub mod system;
+pub mod serial_codes;
 
 use actix_web::web;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
@@ -35,8 +40,8 @@ use shop_common::net::TrustedProxies;
 use crate::config::OrderConfig;
 use crate::crypto::CodeCipher;
 use crate::notifications::Notifier;
-use crate::payment_provider::PaymentProviderClient;
-use crate::system::SystemClient;
+use crate::peers::payment_provider::PaymentProviderClient;
+use crate::peers::system::SystemClient;
 
 pub const SCHEMA: &str = "retailstore";
 pub const DEFAULT_LISTEN_ADDR: &str = "0.0.0.0:8083";
@@ -52,7 +57,7 @@ pub struct AppState {
     pub orders: web::Data<OrderSettings>,
     pub payments: web::Data<PaymentProviderClient>,
     pub internal_keys: web::Data<InternalKeys>,
-    pub in_flight: web::Data<admission::InFlight>,
+    pub in_flight: web::Data<orders::admission::InFlight>,
     /// Writes outbox rows and wakes the relay (the binary's relay takes its wake handle).
     pub notifier: web::Data<Notifier>,
     pub system: web::Data<SystemClient>,
@@ -107,7 +112,7 @@ impl AppState {
             orders: web::Data::new(orders),
             payments: web::Data::new(payments),
             internal_keys: web::Data::new(callers),
-            in_flight: web::Data::new(admission::InFlight::default()),
+            in_flight: web::Data::new(orders::admission::InFlight::default()),
             notifier: web::Data::new(notifier),
             system: web::Data::new(system),
         }

@@ -5,9 +5,10 @@ use shop_common::outbox::Relay;
 use shop_common::{db, server, telemetry};
 
 use retailstore::config::{CodeKeys, Config};
+use retailstore::orders::expiry;
+use retailstore::serial_codes::reseal;
 use retailstore::{
-    AppState, DEFAULT_LISTEN_ADDR, MIGRATIONS, OrderSettings, SCHEMA, configure, expiry, reseal,
-    seed,
+    AppState, DEFAULT_LISTEN_ADDR, MIGRATIONS, OrderSettings, SCHEMA, configure, seed,
 };
 
 fn fail(e: impl std::fmt::Display) -> std::io::Error {

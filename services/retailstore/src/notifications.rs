@@ -19,7 +19,7 @@ use crate::domain::order::AccessToken;
 use crate::error::StoreError;
 use crate::models::order::{Order, OrderItem};
 use crate::models::outbox::{AccessTokens, NewOutboxRow, flag_low_stock};
-use crate::payment_provider::PaymentInstruction;
+use crate::peers::payment_provider::PaymentInstruction;
 
 /// The events, as Enqueue names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

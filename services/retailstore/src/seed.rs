@@ -9,9 +9,9 @@ use uuid::Uuid;
 use crate::crypto::CodeCipher;
 use crate::domain::product::{ProductFields, ProductForm};
 use crate::error::StoreError;
-use crate::import::{Row, plan, seal};
 use crate::models::product::Product;
 use crate::models::serial_code::SerialCode;
+use crate::serial_codes::import::{Row, plan, seal};
 
 /// Codes imported for each stocked product.
 pub const CODES_PER_PRODUCT: usize = 30;

@@ -148,7 +148,7 @@ pub const FIRST_RETRY: Duration = Duration::from_secs(10);
 /// The longest wait between two attempts.
 pub const MAX_RETRY: Duration = Duration::from_secs(600);
 /// How long a claimed transaction is left alone by other workers and replicas while one
-/// of them asks retailstore (longer than any call: [`crate::retailstore::CALL_TIMEOUT`]
+/// of them asks retailstore (longer than any call: [`crate::peers::retailstore::CALL_TIMEOUT`]
 /// plus the database round trips). A worker that dies mid-call is replaced once it ends.
 pub const LEASE: Duration = Duration::from_secs(60);
 
@@ -187,6 +187,6 @@ mod tests {
         assert_eq!(secs, [10, 10, 20, 40, 80, 160, 320, 600, 600, 600, 600]);
         assert_eq!(retry_delay(i32::MAX), MAX_RETRY);
         assert_eq!(retry_delay(-3), FIRST_RETRY);
-        assert!(LEASE > crate::retailstore::CALL_TIMEOUT * 2);
+        assert!(LEASE > crate::peers::retailstore::CALL_TIMEOUT * 2);
     }
 }

@@ -27,7 +27,7 @@ use crate::domain::transaction::{
 use crate::error::{PaymentError, Problems};
 use crate::models::audit_entry::Actor;
 use crate::models::transaction::{Transaction, TransactionFilter};
-use crate::retailstore::Retailstore;
+use crate::peers::retailstore::Retailstore;
 use crate::settlement;
 
 /// The list's order is fixed (unmatched, pending, then newest first): nothing to sort by.

@@ -40,7 +40,7 @@ use crate::error::PaymentError;
 use crate::limiter::RefusalLimiter;
 use crate::models::provider::Provider;
 use crate::notifications::RefusedWebhooks;
-use crate::retailstore::Retailstore;
+use crate::peers::retailstore::Retailstore;
 use crate::settlement::{self, Credentials, Incoming};
 
 /// SePay's bodies are well under 2 KiB.

@@ -4,7 +4,7 @@
 
 use crate::support;
 
-use paymentprovider::retailstore::CONFIRM_PAYMENT_PATH;
+use paymentprovider::peers::retailstore::CONFIRM_PAYMENT_PATH;
 use reqwest::Method;
 use serde_json::{Value, json};
 use shop_common::internal::Caller;

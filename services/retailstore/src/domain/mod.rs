@@ -6,6 +6,7 @@ pub mod dashboard;
 pub mod order;
 pub mod product;
 pub mod serial_code;
+pub mod slug;
 
 use chrono::{DateTime, Utc};
 

@@ -7,7 +7,7 @@ use uuid::Uuid;
 use shop_common::input::{Invalid, Problems, image_url_ok};
 
 use super::{nullable, optional_text};
-use crate::slug;
+use crate::domain::slug;
 
 pub const MAX_NAME: usize = 200;
 pub const MAX_SUMMARY: usize = 500;

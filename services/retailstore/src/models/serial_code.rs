@@ -569,7 +569,7 @@ impl SerialCode {
     }
 }
 
-/// The start-up re-seal of v1 rows (see `crate::reseal`).
+/// The start-up re-seal of v1 rows (see `crate::serial_codes::reseal`).
 impl SerialCode {
     /// Locks up to `limit` rows still sealed v1 with an id after `after`, in id order,
     /// skipping rows other transactions hold (another replica re-sealing them, or an

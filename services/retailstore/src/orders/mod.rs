@@ -1,10 +1,15 @@
-//! What happens to an order after CreateOrder: payments (the bank webhook's and staff's),
-//! the order state machine (docs/buying-flow.md), Cancel, ReplaceCodes, RevealCodes and
-//! RegenerateAccessLink. Every change runs in one transaction with the order row locked
-//! (`FOR UPDATE`) and writes a timeline event; codes move in single statements.
+//! Orders, from the buyer's request to the end of their life: creating one
+//! ([`checkout`], with the per-replica [`admission`] hint), payments (the bank webhook's
+//! and staff's), the order state machine (docs/buying-flow.md), Cancel, ReplaceCodes,
+//! RevealCodes and RegenerateAccessLink, and the [`expiry`] job. Every change after
+//! CreateOrder runs in one transaction with the order row locked (`FOR UPDATE`) and writes
+//! a timeline event; codes move in single statements.
 
 mod access;
 mod actions;
+pub mod admission;
+pub mod checkout;
+pub mod expiry;
 mod payment;
 
 pub use access::{RESENDS_PER_HOUR, resend_access_link};

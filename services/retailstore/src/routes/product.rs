@@ -259,7 +259,7 @@ async fn web_by_slug(
     query: web::Query<SlugQuery>,
 ) -> Result<HttpResponse, StoreError> {
     let slug = query.slug.trim();
-    if !crate::slug::is_valid(slug) {
+    if !crate::domain::slug::is_valid(slug) {
         return Err(StoreError::field(
             "slug",
             "Slug chỉ gồm chữ thường a-z, số 0-9 và dấu gạch ngang, tối đa 200 ký tự",

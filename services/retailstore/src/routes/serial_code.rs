@@ -30,10 +30,10 @@ use crate::domain::{future_instant, nullable, optional_text};
 use crate::error::{Problems, StoreError};
 use shop_common::limits::BULK_PATH;
 
-use crate::import::{self, Import, ImportReport, MAX_CODES_PER_CALL, Row};
 use crate::models::order::Order;
 use crate::models::serial_code::{CodeChanges, CodeFilter, SerialCode};
 use crate::routes::openapi::{BatchRefused, CodeConflict, CodeLocked};
+use crate::serial_codes::import::{self, Import, ImportReport, MAX_CODES_PER_CALL, Row};
 
 /// CreateBulk bodies may reach the gateway's limit for this route.
 pub const BULK_JSON_LIMIT: usize = shop_common::limits::BULK_BODY_BYTES;

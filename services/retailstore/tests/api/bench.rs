@@ -118,8 +118,9 @@ async fn bulk_import_throughput() {
     let target = raw.stocked("Thẻ Garena 100K", "", 0).await;
     let target_id: uuid::Uuid = target.parse().unwrap();
     let cipher = test_cipher();
-    let plan = retailstore::import::plan(all);
-    let (batch, _) = retailstore::import::seal(&cipher, target_id, &plan.unique).unwrap();
+    let plan = retailstore::serial_codes::import::plan(all);
+    let (batch, _) =
+        retailstore::serial_codes::import::seal(&cipher, target_id, &plan.unique).unwrap();
     let mut csv = String::with_capacity(TOTAL * 200);
     for i in 0..batch.len() {
         csv.push_str(&format!(

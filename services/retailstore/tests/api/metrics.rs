@@ -69,7 +69,7 @@ async fn orders_and_stock_are_counted() {
         .clone();
     let late_id = app.order_id(late["code"].as_str().unwrap()).await;
     app.make_due(&late_id).await;
-    let swept = retailstore::expiry::sweep(&app.pool, &app.notifier)
+    let swept = retailstore::orders::expiry::sweep(&app.pool, &app.notifier)
         .await
         .unwrap();
     assert_eq!(swept.orders, 1);

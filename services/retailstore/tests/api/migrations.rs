@@ -96,7 +96,7 @@ async fn the_database_refuses_a_code_whose_state_contradicts_its_order() {
     .ok();
     let (_, _, due) = app.ordered(2, 1, "c@vidu.vn").await;
     app.make_due(&due).await;
-    retailstore::expiry::sweep(&app.pool, &app.notifier)
+    retailstore::orders::expiry::sweep(&app.pool, &app.notifier)
         .await
         .unwrap();
     let (_, _, pending) = app.ordered(2, 1, "d@vidu.vn").await;

@@ -333,7 +333,7 @@ async fn replaced_codes_and_money_to_handle_are_told() {
     let (_, short, short_id) = app.ordered(3, 1, "thieu@vidu.vn").await;
     app.pay(short["code"].as_str().unwrap(), 1000, "tx-s").await;
     app.make_due(&short_id).await;
-    retailstore::expiry::sweep(&app.pool, &app.notifier)
+    retailstore::orders::expiry::sweep(&app.pool, &app.notifier)
         .await
         .unwrap();
     let rows = app.outbox("needs_attention").await;

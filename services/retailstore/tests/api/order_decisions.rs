@@ -18,7 +18,7 @@ async fn detail(app: &TestApp, id: &str) -> Value {
 
 async fn expire(app: &TestApp, id: &str) {
     app.make_due(id).await;
-    retailstore::expiry::sweep(&app.pool, &app.notifier)
+    retailstore::orders::expiry::sweep(&app.pool, &app.notifier)
         .await
         .unwrap();
 }

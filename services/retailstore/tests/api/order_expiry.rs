@@ -33,10 +33,10 @@ async fn payment_before_the_sweep_and_sweep_before_the_payment_each_end_as_they_
         app.pay(&code, 100_000, "paid-first").await["status"],
         "completed"
     );
-    let swept = retailstore::expiry::sweep(&app.pool, &app.notifier)
+    let swept = retailstore::orders::expiry::sweep(&app.pool, &app.notifier)
         .await
         .unwrap();
-    assert_eq!(swept, retailstore::expiry::Swept::default());
+    assert_eq!(swept, retailstore::orders::expiry::Swept::default());
     assert_eq!(app.scalar(&sold_to(&id)).await, 2);
     let detail = app
         .get(&format!("{ORDER_ADMIN_DETAIL}?id={id}"))
@@ -60,12 +60,12 @@ async fn payment_before_the_sweep_and_sweep_before_the_payment_each_end_as_they_
     let code = second["code"].as_str().unwrap().to_owned();
     let id = app.order_id(&code).await;
     app.make_due(&id).await;
-    let swept = retailstore::expiry::sweep(&app.pool, &app.notifier)
+    let swept = retailstore::orders::expiry::sweep(&app.pool, &app.notifier)
         .await
         .unwrap();
     assert_eq!(
         swept,
-        retailstore::expiry::Swept {
+        retailstore::orders::expiry::Swept {
             orders: 1,
             codes: 2
         }
@@ -120,7 +120,7 @@ async fn expiry_racing_a_payment_never_does_both() {
         let sweeper = {
             let app = app.clone();
             tokio::spawn(async move {
-                retailstore::expiry::sweep(&app.pool, &app.notifier)
+                retailstore::orders::expiry::sweep(&app.pool, &app.notifier)
                     .await
                     .unwrap()
             })
@@ -232,7 +232,7 @@ async fn the_sweep_expires_only_due_orders_and_stops_on_shutdown() {
     .await;
 
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let job = tokio::spawn(retailstore::expiry::run(
+    let job = tokio::spawn(retailstore::orders::expiry::run(
         app.pool.clone(),
         app.notifier.clone(),
         Duration::from_millis(100),

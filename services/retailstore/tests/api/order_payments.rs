@@ -235,7 +235,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     // Expired, then paid in full while stock allows: codes reserved again, completed.
     let (product, order, id) = app.ordered(3, 2, "a@vidu.vn").await;
     app.make_due(&id).await;
-    let swept = retailstore::expiry::sweep(&app.pool, &app.notifier)
+    let swept = retailstore::orders::expiry::sweep(&app.pool, &app.notifier)
         .await
         .unwrap();
     assert_eq!((swept.orders, swept.codes), (1, 2));
@@ -271,7 +271,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     // Expired, then paid in full when the stock is gone: needs attention.
     let (product, order, id) = app.ordered(2, 2, "b@vidu.vn").await;
     app.make_due(&id).await;
-    retailstore::expiry::sweep(&app.pool, &app.notifier)
+    retailstore::orders::expiry::sweep(&app.pool, &app.notifier)
         .await
         .unwrap();
     app.anon()
@@ -310,7 +310,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     // Short after expiry: needs attention, nothing reserved.
     let (product, order, id) = app.ordered(2, 2, "d@vidu.vn").await;
     app.make_due(&id).await;
-    retailstore::expiry::sweep(&app.pool, &app.notifier)
+    retailstore::orders::expiry::sweep(&app.pool, &app.notifier)
         .await
         .unwrap();
     let paid = app
@@ -327,7 +327,7 @@ async fn late_and_unwanted_money_follows_the_state_machine() {
     app.pay(order["code"].as_str().unwrap(), 30_000, "part-4")
         .await;
     app.make_due(&id).await;
-    retailstore::expiry::sweep(&app.pool, &app.notifier)
+    retailstore::orders::expiry::sweep(&app.pool, &app.notifier)
         .await
         .unwrap();
     assert_eq!(

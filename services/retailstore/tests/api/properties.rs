@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use proptest::prelude::*;
 use retailstore::domain::serial_code::{Code, InvalidReason, MAX_CODE_LEN};
-use retailstore::import::{DuplicateReason, plan};
-use retailstore::slug::{self, MAX_LEN, slugify};
+use retailstore::domain::slug::{self, MAX_LEN, slugify};
+use retailstore::serial_codes::import::{DuplicateReason, plan};
 
 // Slugs ----------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@
 
 use crate::support;
 
-use retailstore::reseal::{ResealReport, reseal_product_bound};
+use retailstore::serial_codes::reseal::{ResealReport, reseal_product_bound};
 use serde_json::json;
 use shop_common::sealing::{SealKey, record_aad};
 use support::*;

@@ -223,7 +223,7 @@ async fn the_stored_and_the_typed_side_fold_alike() {
                 name.replace('\'', "''")
             ))
             .await;
-        let slug_fold = retailstore::slug::slugify(name).replace('-', " ");
+        let slug_fold = retailstore::domain::slug::slugify(name).replace('-', " ");
         assert_eq!(stored.len(), 1);
         assert_eq!(stored[0], slug_fold, "{name:?}");
         // Typed as it is, folded, or shouted: the keyword folds the same way, so the

@@ -5,7 +5,7 @@
 use paymentprovider::AppState;
 use paymentprovider::config::{PAYMENT_SECRET_KEY, parse_key};
 use paymentprovider::crypto::SecretCipher;
-pub use paymentprovider::retailstore::{CONFIRM_PAYMENT_PATH, Retailstore};
+pub use paymentprovider::peers::retailstore::{CONFIRM_PAYMENT_PATH, Retailstore};
 pub use paymentprovider::routes::webhook::WebhookGuard;
 pub use paymentprovider::routes::{ADMIN, INTERNAL, WEB, WEBHOOK_SEPAY_PREFIX};
 use shop_common::auth::TokenVerifier;

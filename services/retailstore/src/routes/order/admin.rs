@@ -30,11 +30,11 @@ use crate::idempotency::{self, Idempotent};
 use crate::models::order::{Order, OrderFilter, OrderSort};
 use crate::notifications::Notifier;
 use crate::orders::{self, ManualPayment, OrderBundle};
+use crate::peers::system::SystemClient;
 use crate::routes::openapi::{
     NoStockOrWrongState, OrderNotFound, PaymentConflict, WrongOrderState,
 };
 use crate::routes::{IdBody, IdQuery, actor, optional_choice};
-use crate::system::SystemClient;
 
 /// The admin list's paging.
 pub struct OrderPage;

@@ -12,7 +12,7 @@ use crate::domain::serial_code::{CodeStatus, masked};
 use crate::error::StoreError;
 use crate::models::order::Order;
 use crate::orders::{OrderBundle, Outcome};
-use crate::payment_provider::PaymentInstruction;
+use crate::peers::payment_provider::PaymentInstruction;
 
 /// A delivered code in the shopper's view.
 #[derive(Debug, Serialize, ToSchema)]

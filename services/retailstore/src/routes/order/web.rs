@@ -13,8 +13,6 @@ use super::{
     IDEMPOTENCY_HEADER, TOKEN_HEADER, envelope_bytes, header, idempotency_key, json_body, no_store,
 };
 use crate::OrderSettings;
-use crate::admission::InFlight;
-use crate::checkout::{self, Checkout, ClientInfo, Created};
 use crate::crypto::CodeCipher;
 use crate::domain::order::{
     Email, MAX_EMAIL, MAX_USER_AGENT, MSG_WEAK_IDEMPOTENCY_KEY, OrderCode, OrderForm, client_key,
@@ -23,8 +21,10 @@ use crate::error::{Problems, StoreError};
 use crate::idempotency::{self, Idempotent};
 use crate::models::order::Order;
 use crate::notifications::Notifier;
+use crate::orders::admission::InFlight;
+use crate::orders::checkout::{self, Checkout, ClientInfo, Created};
 use crate::orders::{self, OrderBundle};
-use crate::payment_provider::PaymentProviderClient;
+use crate::peers::payment_provider::PaymentProviderClient;
 use crate::routes::openapi::{CheckoutConflict, OrderNotFound, OrderRefused, TooManyUnpaid};
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -19,7 +19,6 @@ use diesel_async::AsyncPgConnection;
 use shop_common::db::DbPool;
 use uuid::Uuid;
 
-use crate::admission::InFlight;
 use crate::config::OrderConfig;
 use crate::crypto::CodeCipher;
 use crate::domain::order::{
@@ -32,7 +31,8 @@ use crate::models::order::{Order, OrderItem};
 use crate::models::order_checkout::{KeyClaim, MailRow, NewCheckout, Refusal, offers};
 use crate::models::product::Product;
 use crate::notifications::{Event, Notifier};
-use crate::payment_provider::{PaymentInstruction, PaymentProviderClient};
+use crate::orders::admission::InFlight;
+use crate::peers::payment_provider::{PaymentInstruction, PaymentProviderClient};
 
 /// Attempts when a drawn order code is taken or a product changes mid-way.
 const ATTEMPTS: usize = 3;
