@@ -1,4 +1,4 @@
-//! A missed webhook is recovered (issue 21): SePay stops retrying a delivery after about
+//! A missed webhook is recovered: SePay stops retrying a delivery after about
 //! half an hour, so every `SEPAY_RECONCILE_INTERVAL_SECONDS` each provider holding a SePay
 //! API token has SePay's transaction list read
 //! ([`crate::domain::sepay_api`]) and every incoming transfer fed through the webhook's own

@@ -1,4 +1,4 @@
--- SePay's signature mode and its user API (issue 21, "Money paths"). Additive only: an
+-- SePay's signature mode and its user API. Additive only: an
 -- older binary still running during a rolling deploy never names these columns, and the
 -- defaults keep its inserts valid (apikey, as before).
 

@@ -1,5 +1,5 @@
 -- One bank transfer is credited once, whichever provider's webhook (or the reconciliation)
--- brings it (issue 21). Expand step of an expand/contract change:
+-- brings it. Expand step of an expand/contract change:
 -- - bank_ref: the transfer's natural id, `sepay:<SePay id>`, unique across providers. The
 --   rows already stored get it too, the earliest row of each SePay id only (two providers
 --   may already hold the same id: the later ones keep NULL, which the unique index

@@ -1,4 +1,4 @@
--- The audit log (issue 21): one row per money-relevant back-office action, written in
+-- The audit log: one row per money-relevant back-office action, written in
 -- the same transaction as the action: a transfer assigned to an order by hand, and a
 -- payment provider created, changed (the fields that changed; never a secret or token,
 -- only that it changed) or deleted. The same table as identity's and retailstore's

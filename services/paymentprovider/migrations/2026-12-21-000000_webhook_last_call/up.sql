@@ -1,4 +1,4 @@
--- SePay set up safely (issue 23): when each provider's webhook was last called and with
+-- SePay set up safely: when each provider's webhook was last called and with
 -- what outcome, and the test deliveries staff send with "Gửi thử". Additive only: an older
 -- binary still running during a rolling deploy never names these columns or this table.
 

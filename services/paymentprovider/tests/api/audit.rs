@@ -1,5 +1,5 @@
 //! Every money-relevant action of this service is audited in the same transaction as the
-//! action (issue 21): Assign, provider Create/Update/Delete with the fields that changed
+//! action: Assign, provider Create/Update/Delete with the fields that changed
 //! (never a secret), and the admin-only AuditLog/Pagination with its filters.
 
 use crate::support;

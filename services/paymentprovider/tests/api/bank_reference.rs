@@ -1,6 +1,6 @@
 //! One bank transfer is credited once whichever provider's webhook brings it, under its
 //! natural id (`sepay:<SePay id>`), and money for an order that arrives through another
-//! provider than the order's is held back for staff (issue 21, "Money paths").
+//! provider than the order's is held back for staff.
 
 use crate::support;
 

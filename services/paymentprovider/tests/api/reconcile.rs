@@ -1,4 +1,4 @@
-//! A missed webhook is recovered (issue 21): the reconciliation reads SePay's transaction
+//! A missed webhook is recovered: the reconciliation reads SePay's transaction
 //! list (a local stand-in of SePay's user API here) and feeds each incoming transfer
 //! through the webhook's own path; a webhook arriving afterwards changes nothing; SePay's
 //! rate limit is honoured on a clock the test moves (no real waiting); replicas read each

@@ -169,7 +169,7 @@ async fn a_matched_delivery_confirms_the_payment_once() {
     assert_eq!(app.retail.confirm_calls().len(), 1);
 
     // The same SePay id at another provider is the same bank transfer: not stored or
-    // applied again (issue 21).
+    // applied again.
     let other = app.webhook_provider("Vietcombank 2").await;
     let there = app.deliver_ok(&other, &body).await;
     assert_eq!(there, answer);

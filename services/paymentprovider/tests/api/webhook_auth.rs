@@ -1,4 +1,4 @@
-//! The webhook's two authentication modes (issue 21): SePay's API key and its HMAC-SHA256
+//! The webhook's two authentication modes: SePay's API key and its HMAC-SHA256
 //! signature of the raw body with `X-SePay-Timestamp` (5-minute window, on a clock the
 //! test moves), and the per-client limit on refused calls, answered before any database
 //! work.

@@ -1,4 +1,4 @@
-//! SePay set up safely (issue 23): each provider shows its last webhook call and what came
+//! SePay set up safely: each provider shows its last webhook call and what came
 //! of it (`lastWebhook`), and "Gửi thử" (PaymentProvider/TestWebhook) posts a signed test
 //! delivery through the real webhook route, stored as a test and never as money.
 
