@@ -545,24 +545,6 @@ impl Product {
         }
     }
 
-    /// The products of an order request with their `available` counters, in one read
-    /// (no lock): CreateOrder prices from it and refuses at once a line the counters
-    /// cannot cover, before asking paymentprovider and before any transaction. The
-    /// counter includes codes the reservation skips, so it is an upper bound: a line it
-    /// covers may still fall short, and then the transaction refuses it.
-    pub async fn offers_with_available(
-        conn: &mut AsyncPgConnection,
-        ids: &[Uuid],
-    ) -> QueryResult<Vec<(Product, i64)>> {
-        products::table
-            .inner_join(product_stock::table)
-            .filter(products::id.eq_any(ids))
-            .order(products::id.asc())
-            .select((Product::as_select(), product_stock::available))
-            .load(conn)
-            .await
-    }
-
     /// Per product, the available codes that the buying flow skips because they expire
     /// within a day (subtracted from `available` wherever shoppers see stock). Reads the
     /// reservation index from its expiring end only.
