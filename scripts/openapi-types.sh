@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The frontend's wire types, generated from the services' OpenAPI documents.
 #
-#   scripts/openapi-types.sh          write frontend/src/lib/api/schema/api.ts
-#   scripts/openapi-types.sh --check  fail when that file differs from what the
+#   scripts/openapi-types.sh          write frontend/src/lib/api/schema/api.ts (and
+#                                     limits.json beside it: every field's limits)
+#   scripts/openapi-types.sh --check  fail when those files differ from what the
 #                                     services' documents give today
 #
 # Each document is what `<service> openapi` prints (the debug binaries, built first
@@ -20,6 +21,7 @@ SERVICES=(identity system retailstore paymentprovider)
 FRONTEND=$ROOT/frontend
 SCHEMA_DIR=$FRONTEND/src/lib/api/schema
 OUT=$SCHEMA_DIR/api.ts
+LIMITS=$SCHEMA_DIR/limits.json
 TARGET_DIR=$(abspath "${CARGO_TARGET_DIR:-target}")
 CARGO=${CARGO:-cargo}
 
@@ -103,6 +105,23 @@ merge_documents() {
 }
 
 merge_documents "$work/api.json" "${documents[@]}"
+
+# The input limits every schema states (minLength, maxLength, minimum, maximum, maxItems),
+# one line per constrained field: frontend/src/config/limits.test.ts holds the forms'
+# limits (config/limits.ts) to them, so a limit changed in a service shows there.
+node -e '
+  const fs = require("fs");
+  const doc = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+  const keys = ["minLength", "maxLength", "minimum", "maximum", "maxItems"];
+  const out = {};
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
+    for (const [field, prop] of Object.entries(schema.properties ?? {})) {
+      const limits = Object.fromEntries(keys.filter((k) => prop[k] !== undefined).map((k) => [k, prop[k]]));
+      if (Object.keys(limits).length) out[`${name}.${field}`] = limits;
+    }
+  }
+  fs.writeFileSync(process.argv[2], JSON.stringify(out, Object.keys(out).sort().concat(keys), 2) + "\n");
+' "$work/api.json" "$work/limits.json"
 # shellcheck disable=SC2016 # the backquotes are Markdown in the file's header
 {
   printf '/* eslint-disable */\n'
@@ -121,10 +140,16 @@ merge_documents "$work/api.json" "${documents[@]}"
 if [[ $mode == write ]]; then
   mkdir -p "$SCHEMA_DIR"
   cp "$work/api.ts" "$OUT"
-  log "wrote ${OUT#"$ROOT"/}"
+  cp "$work/limits.json" "$LIMITS"
+  log "wrote ${OUT#"$ROOT"/} and ${LIMITS#"$ROOT"/}"
   exit 0
 fi
 
+if ! diff -u "$LIMITS" "$work/limits.json" >"$work/limits.diff" 2>&1; then
+  head -n 40 "$work/limits.diff" >&2
+  die "the services' input limits changed: run \`make api-types\`, make
+  frontend/src/config/limits.ts agree (its test says where), and commit both."
+fi
 if ! diff -u "$OUT" "$work/api.ts" >"$work/api.diff" 2>&1; then
   head -n 40 "$work/api.diff" >&2
   die "the frontend's API types are stale.

@@ -2,8 +2,9 @@
  * The services' input limits, in one place: the forms check them before sending, so a
  * refusal is shown on the field instead of after a round trip. The services are the
  * authority (services/common/src/limits.rs and each service's domain rules, also stated
- * in its OpenAPI document); a change there is made here too. Lengths count Unicode
- * characters (code points), as the services do.
+ * in its OpenAPI document): `make api-types` writes what the documents state to
+ * lib/api/schema/limits.json, and limits.test.ts fails until these agree with it. Lengths
+ * count Unicode characters (code points), as the services do.
  */
 
 const MIB = 1024 * 1024;
