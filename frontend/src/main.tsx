@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { seedInitialData } from './app/initial-data';
 import { prefetchStorefront } from './app/routes/storefront/prefetch-storefront';
-import { queryClient } from './lib/query-client';
+import { queryClient } from './lib/api/query-client';
 import { initColorMode } from './lib/theme/color-mode';
 
 initColorMode();

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { queryClient as defaultQueryClient } from '@/lib/query-client';
+import { queryClient as defaultQueryClient } from '@/lib/api/query-client';
 import { useColorMode } from '@/lib/theme/color-mode';
 import { createAppTheme } from '@/lib/theme/create-app-theme';
 

@@ -1,6 +1,6 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { setUnauthorizedHandler } from '@/lib/api-client';
+import { setUnauthorizedHandler } from '@/lib/api/client';
 import { buildLoginUrlWithRedirect, fullPath } from '@/lib/auth';
 import { routes } from './routes';
 

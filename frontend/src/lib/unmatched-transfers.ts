@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
-import { QUERY_ROOTS } from '@/lib/query-keys';
+import { QUERY_ROOTS } from '@/lib/api/query-keys';
 
 /**
  * The received transfers waiting for staff (`unmatched`): how many and their amounts

@@ -4,7 +4,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-d
 import { AppProvider } from '@/app/provider';
 import { registerUnauthorizedNavigation } from '@/app/router';
 import { routes } from '@/app/routes';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient } from '@/lib/api/query-client';
 
 /** Renders the whole app at a URL with a fresh query client and an in-memory router. */
 export function renderApp(initialPath: string) {

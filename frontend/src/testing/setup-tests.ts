@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { setUnauthorizedHandler } from '@/lib/api-client';
+import { setUnauthorizedHandler } from '@/lib/api/client';
 
 // Admin screens are lazy route chunks: their first load may take over a second while the
 // whole suite runs in parallel.

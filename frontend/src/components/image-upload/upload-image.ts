@@ -1,6 +1,6 @@
 import { UPLOAD_FILE_MAX_BYTES } from '@/config/limits';
-import { ERROR_CODES, isApiError } from '@/lib/api-errors';
-import { uploadFile, type UploadOptions } from '@/lib/api-upload';
+import { ERROR_CODES, isApiError } from '@/lib/api/errors';
+import { uploadFile, type UploadOptions } from '@/lib/api/upload';
 import { strings } from '@/i18n/vi';
 
 /** POST /system/api/admin/v1/UploadFile/Upload (multipart, field `file`). */

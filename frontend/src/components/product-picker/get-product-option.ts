@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { productOptionEndpoints, productOptionsKeys, type ProductOption } from './types';
 
 /** GET admin Product/Read?id=: the name of a product chosen by URL (`?productId=`). */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Paginated } from '@/lib/api-types';
+import { api } from '@/lib/api/client';
+import type { Paginated } from '@/lib/api/envelope';
 import { productOptionEndpoints, productOptionsKeys, type ProductOption } from './types';
 
 const OPTIONS_PAGE_SIZE = 20;

@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { strings } from '@/i18n/vi';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { useProductOptions } from './get-product-options';
 import type { ProductOption } from './types';
 

@@ -1,4 +1,4 @@
-import { QUERY_ROOTS } from '@/lib/query-keys';
+import { QUERY_ROOTS } from '@/lib/api/query-keys';
 
 /** A product as the pickers need it (the admin product list, trimmed). */
 export interface ProductOption {

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fromDateTimeInputValue } from '@/lib/datetime-input';
+import { fromDateTimeInputValue } from '@/lib/dates/datetime-input';
 import { DateTimeField } from './date-time-field';
 
 function Harness({ initial = '' }: { initial?: string }) {

@@ -10,7 +10,7 @@ import {
   fromDateTimeInputValue,
   normalizeDateTimeText,
   pickerValueToDateTimeText,
-} from '@/lib/datetime-input';
+} from '@/lib/dates/datetime-input';
 
 /** Where a separator goes once the digits before it are complete: `31` → `31/1`, `31/12/2027` → `31/12/2027 2`. */
 const GROUP_ENDS: Record<number, string> = { 2: '/', 5: '/', 10: ' ', 13: ':' };

@@ -8,7 +8,7 @@ import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { strings } from '@/i18n/vi';
-import { isoDayToText, textToIsoDay } from '@/lib/day-text';
+import { isoDayToText, textToIsoDay } from '@/lib/dates/day-text';
 
 /** The row of filters above a table; a column on narrow screens. */
 export function FilterBar({

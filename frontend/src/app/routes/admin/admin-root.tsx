@@ -5,7 +5,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
 import { strings } from '@/i18n/vi';
 import { useSession } from '@/lib/auth';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 import { AdminGuard } from './admin-guard';
 
 function AdminShell() {

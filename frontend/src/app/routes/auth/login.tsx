@@ -7,7 +7,7 @@ import { IMAGES, paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { strings } from '@/i18n/vi';
 import { isTokenValid, readStoredToken, resolvePostLoginPath } from '@/lib/auth';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 export function LoginRoute() {
   const [search] = useSearchParams();

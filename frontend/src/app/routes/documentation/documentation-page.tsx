@@ -15,7 +15,7 @@ import { IMPORT_CHUNK_SIZE } from '@/features/serial-codes/utils/code-import';
 import { documentation as t } from '@/i18n/vi/guide';
 import { strings } from '@/i18n/vi';
 import { formatNumber } from '@/lib/format';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 import {
   OPENAPI_SERVICES,
   openApiPath,

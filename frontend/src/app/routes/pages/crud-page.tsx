@@ -10,8 +10,8 @@ import { strings } from '@/i18n/vi';
 import { templatePages, uikit } from '@/i18n/vi/guide';
 import { confirm } from '@/lib/confirm';
 import { showSuccess } from '@/lib/toast';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { useTablePage } from '@/lib/use-table-page';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useTablePage } from '@/lib/hooks/use-table-page';
 import { pageOf, sampleProducts } from '../uikit/sample-data';
 import { CrudFormDialog } from './crud-form-dialog';
 

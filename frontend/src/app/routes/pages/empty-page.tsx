@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '@/components/ui/page-header';
 import { templatePages } from '@/i18n/vi/guide';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 const t = templatePages.empty;
 

@@ -12,7 +12,7 @@ import { isProductNotFound, useProductPage } from '@/features/catalogue/api/get-
 import type { ProductPage } from '@/features/catalogue/api/types';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
 import { strings } from '@/i18n/vi-shop';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 import { preloadOrderDetail } from './load-order-detail';
 import { useShopIdentity } from './use-shop-identity';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { StorefrontLayout } from '@/components/layouts/storefront';
 import { useGoogleAnalytics } from '@/lib/analytics';
-import { useMetaDescription } from '@/lib/use-meta-description';
+import { useMetaDescription } from '@/lib/hooks/use-meta-description';
 import type { StorefrontHandle } from './product-handle';
 import { useShopIdentity } from './use-shop-identity';
 

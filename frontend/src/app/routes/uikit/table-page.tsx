@@ -5,8 +5,8 @@ import { FilterBar, SearchField } from '@/components/ui/filter-bar';
 import { ProductsTable, type ProductsSort } from '@/features/products/components/products-table';
 import { uikit } from '@/i18n/vi/guide';
 import { showToast } from '@/lib/toast';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useTablePage } from '@/lib/use-table-page';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
+import { useTablePage } from '@/lib/hooks/use-table-page';
 import { pageOf, sampleProducts } from './sample-data';
 import { DemoBlock, SampleBadge, UikitPage } from './uikit-frame';
 

@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { Section } from '@/features/orders/components/order-detail-sections';
 import { uikit } from '@/i18n/vi/guide';
 import { setColorMode, useColorMode, type ColorMode } from '@/lib/theme/color-mode';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 /** Light and dark side by side with the topbar's toggle: the same store, the same `app-dark` class. */
 export function ColorModeSwitch() {

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { documentation, templatePages, uikit } from '@/i18n/vi/guide';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 import { UIKIT_SECTIONS } from './sections';
 import { ColorModeSwitch } from './uikit-frame';
 

@@ -7,7 +7,7 @@ import {
   toggleMenu,
   useLayoutSettings,
 } from '@/lib/layout-settings';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { useMediaQuery } from '@/lib/hooks/use-media-query';
 
 /** The admin layout's menu state and how the sidebar is shown for it. */
 export function useAdminMenu() {

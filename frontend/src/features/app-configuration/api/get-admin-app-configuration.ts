@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { appConfigurationKeys, CONFIGURATION_PATHS, type AdminAppConfiguration } from './types';
 
 /** GET admin Configuration/AppConfiguration (staff may read, only admin may save). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { appConfigurationKeys, CONFIGURATION_PATHS, type PublicAppConfiguration } from './types';
 
 export type { PublicAppConfiguration } from './types';

@@ -14,7 +14,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { CONFIGURATION_LIMITS } from '@/config/limits';
 import { strings } from '@/i18n/vi';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { applyServerFieldErrors } from '@/lib/api/form-errors';
 import { formatDateTime } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useAdminAppConfiguration } from '../api/get-admin-app-configuration';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Paginated } from '@/lib/api-types';
-import type { PageParams } from '@/lib/paged-list-query';
+import { api } from '@/lib/api/client';
+import type { Paginated } from '@/lib/api/envelope';
+import type { PageParams } from '@/lib/api/paged-list-query';
 import {
   auditLogEndpoints,
   auditLogKeys,

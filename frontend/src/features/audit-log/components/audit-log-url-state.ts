@@ -1,5 +1,5 @@
-import { addShopDays, isShopDay, shopDayStart } from '@/lib/business-day';
-import type { FilterCodec } from '@/lib/use-list-url-state';
+import { addShopDays, isShopDay, shopDayStart } from '@/lib/dates/business-day';
+import type { FilterCodec } from '@/lib/hooks/use-list-url-state';
 import { AUDIT_SOURCES, isAuditAction, type AuditAction, type AuditSource } from '../api/types';
 
 export interface AuditLogFilterValues {

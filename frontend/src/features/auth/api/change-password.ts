@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 
 export type ChangePasswordPayload = ApiSchema<'ChangePasswordRequest'>;

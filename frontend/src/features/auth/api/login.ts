@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import { saveToken } from '@/lib/auth';
 

@@ -5,8 +5,8 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField } from '@/components/ui/form/form-text-field';
 import { CHANGE_PASSWORD_TOAST_LIFE_MS } from '@/config/constants';
 import { strings } from '@/i18n/vi';
-import { ERROR_CODES, isApiError } from '@/lib/api-errors';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { ERROR_CODES, isApiError } from '@/lib/api/errors';
+import { applyServerFieldErrors } from '@/lib/api/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
 import {

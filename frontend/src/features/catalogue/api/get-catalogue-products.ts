@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Paginated } from '@/lib/api-types';
+import { api } from '@/lib/api/client';
+import type { Paginated } from '@/lib/api/envelope';
 import { CATALOGUE_PATH, catalogueKeys, type CatalogueProduct } from './types';
 
 /** Divisible by 1, 2, 3 and 4: full rows at every grid width. */

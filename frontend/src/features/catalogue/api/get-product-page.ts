@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-errors';
+import { api } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
 import { PRODUCT_PAGE_PATH, catalogueKeys, type ProductPage } from './types';
 
 /** GET web Product/BySlug: one active product by its slug, or by an earlier one (then `canonicalSlug` differs). */

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Paginated } from '@/lib/api-types';
+import type { Paginated } from '@/lib/api/envelope';
 import { normaliseCataloguePage } from './get-catalogue-products';
 import { catalogueKeys, type CatalogueProduct, type ProductPage } from './types';
 

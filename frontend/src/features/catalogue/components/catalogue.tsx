@@ -12,7 +12,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useSearchParams } from 'react-router-dom';
 import { strings } from '@/i18n/vi-shop';
 import { formatNumber } from '@/lib/format';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import {
   CATALOGUE_KEYWORD_PARAM as KEYWORD_PARAM,
   CATALOGUE_PAGE_SIZE,

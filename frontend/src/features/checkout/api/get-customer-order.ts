@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-errors';
+import { api } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
 import { isFinalOrderStatus } from '@/lib/order-status';
 import { checkoutEndpoints, checkoutKeys, ORDER_TOKEN_HEADER, type CustomerOrder } from './types';
 

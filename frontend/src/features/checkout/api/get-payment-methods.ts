@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { checkoutEndpoints, checkoutKeys, type PaymentMethod } from './types';
 
 /** GET web PaymentProvider/ListPaymentProviders: active providers by `sortOrder`. */

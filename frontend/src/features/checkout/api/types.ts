@@ -1,6 +1,6 @@
 import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import type { PaymentInstruction } from '@/lib/order-status';
-import { QUERY_ROOTS } from '@/lib/query-keys';
+import { QUERY_ROOTS } from '@/lib/api/query-keys';
 
 /** What the buy-now dialog needs of a product (the storefront's web view fits). */
 export type CheckoutProduct = Pick<

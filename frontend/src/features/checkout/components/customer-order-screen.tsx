@@ -9,7 +9,7 @@ import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { CopyButton } from '@/components/ui/copy-button';
 import { orderDetailLink, paths } from '@/config/paths';
 import { strings } from '@/i18n/vi';
-import { ERROR_CODES, isApiError } from '@/lib/api-errors';
+import { ERROR_CODES, isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { useCustomerOrder } from '../api/get-customer-order';
 import { updateRememberedStatus } from '../utils/order-history';

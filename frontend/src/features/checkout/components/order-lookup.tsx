@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { EMAIL_MAX } from '@/config/limits';
 import { strings } from '@/i18n/vi';
-import { ERROR_CODES, isApiError } from '@/lib/api-errors';
+import { ERROR_CODES, isApiError } from '@/lib/api/errors';
 import { normalizeOrderCode, ORDER_CODE_PATTERN } from '@/lib/order-status';
 import { useLookupOrder, type LookupOrderParams } from '../api/lookup-order';
 import { useResendAccessLink } from '../api/resend-access-link';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { dashboardEndpoints, dashboardKeys, type DashboardSummary } from './types';
 
 export interface DashboardRange {

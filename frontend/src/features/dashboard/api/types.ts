@@ -1,5 +1,5 @@
 import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
-import { QUERY_ROOTS } from '@/lib/query-keys';
+import { QUERY_ROOTS } from '@/lib/api/query-keys';
 
 /** admin Dashboard/Summary for `[from, to)`; `completedOrders` are what `revenue` counts. */
 export type DashboardSummary = ApiSchema<'DashboardSummary'>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopToday } from '@/lib/business-day';
+import { shopToday } from '@/lib/dates/business-day';
 import { dayOf, fillDays, rangeDays, shortDay } from './dashboard-model';
 
 describe('dashboard ranges', () => {

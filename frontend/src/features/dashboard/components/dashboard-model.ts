@@ -1,4 +1,4 @@
-import { addShopDays, isShopDay, shopDayRange, shopToday } from '@/lib/business-day';
+import { addShopDays, isShopDay, shopDayRange, shopToday } from '@/lib/dates/business-day';
 import type { RevenueByDay } from '../api/types';
 
 export const DASHBOARD_RANGES = ['today', 'days7', 'days30'] as const;

@@ -20,7 +20,7 @@ import { paths } from '@/config/paths';
 import { strings } from '@/i18n/vi';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { ORDER_STATUSES, type OrderStatus } from '@/lib/order-status';
-import { shopToday } from '@/lib/business-day';
+import { shopToday } from '@/lib/dates/business-day';
 import { UNMATCHED_TRANSFERS_PATH, useUnmatchedSummary } from '@/lib/unmatched-transfers';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import type { DashboardSummary } from '../api/types';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { pagedListQueryOptions, type PageParams } from '@/lib/paged-list-query';
+import { pagedListQueryOptions, type PageParams } from '@/lib/api/paged-list-query';
 import {
   notificationEndpoints,
   notificationsKeys,

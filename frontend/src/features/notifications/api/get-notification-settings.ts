@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { notificationEndpoints, notificationsKeys, type NotificationSettings } from './types';
 
 /** GET admin Configuration/Notifications (admin only): the settings, without the secrets. */

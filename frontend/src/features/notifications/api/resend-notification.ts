@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { QUERY_ROOTS } from '@/lib/query-keys';
+import { api } from '@/lib/api/client';
+import { QUERY_ROOTS } from '@/lib/api/query-keys';
 import { notificationEndpoints, notificationsKeys, type NotificationDelivery } from './types';
 
 /** POST admin Notification/Resend: a failed delivery goes back to `pending` (a sent one: code 404). */

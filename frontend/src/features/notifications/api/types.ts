@@ -5,7 +5,7 @@ import type {
   NotificationEvent,
   NotificationStatus,
 } from '@/lib/notifications';
-import { QUERY_ROOTS } from '@/lib/query-keys';
+import { QUERY_ROOTS } from '@/lib/api/query-keys';
 
 export type { NotificationChannel, NotificationEvent, NotificationStatus };
 

@@ -1,8 +1,8 @@
 import { strings } from '@/i18n/vi';
-import { ERROR_CODES, isApiError } from '@/lib/api-errors';
+import { ERROR_CODES, isApiError } from '@/lib/api/errors';
 import { showError, showSuccess } from '@/lib/toast';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useListUrlState } from '@/lib/use-list-url-state';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
+import { useListUrlState } from '@/lib/hooks/use-list-url-state';
 import { useNotificationDeliveries } from '../api/get-notification-deliveries';
 import { useResendNotification } from '../api/resend-notification';
 import type { NotificationDelivery } from '../api/types';

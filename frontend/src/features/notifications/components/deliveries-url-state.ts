@@ -1,4 +1,4 @@
-import { addShopDays, isShopDay, shopDayStart } from '@/lib/business-day';
+import { addShopDays, isShopDay, shopDayStart } from '@/lib/dates/business-day';
 import {
   isNotificationChannel,
   isNotificationEvent,
@@ -7,7 +7,7 @@ import {
   type NotificationEvent,
   type NotificationStatus,
 } from '@/lib/notifications';
-import type { FilterCodec } from '@/lib/use-list-url-state';
+import type { FilterCodec } from '@/lib/hooks/use-list-url-state';
 
 export interface DeliveriesFilterValues {
   /** An order code or a recipient. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX } from '@/config/limits';
 import { strings } from '@/i18n/vi';
-import { formFields } from '@/lib/form-errors';
+import { formFields } from '@/lib/api/form-errors';
 import { charLength } from '@/lib/validation';
 import '@/lib/zod-setup';
 import {

@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import type { ApiSchema } from '@/lib/api/schemas';
 import { orderEndpoints, type AdminOrderDetail } from './types';
 import { useOrderMutation } from './use-order-mutation';

@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { orderEndpoints, type RevealedCode } from './types';
 import { useOrderMutation } from './use-order-mutation';
 

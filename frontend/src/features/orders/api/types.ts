@@ -1,6 +1,6 @@
 import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
 import type { PaymentInstruction } from '@/lib/order-status';
-import { QUERY_ROOTS } from '@/lib/query-keys';
+import { QUERY_ROOTS } from '@/lib/api/query-keys';
 
 /** An order in the back-office list (admin Order/Pagination). */
 export type OrderListItem = ApiSchema<'OrderListItem'>;

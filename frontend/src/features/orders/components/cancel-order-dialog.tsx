@@ -8,7 +8,7 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ORDER_LIMITS } from '@/config/limits';
 import { strings } from '@/i18n/vi';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { applyServerFieldErrors } from '@/lib/api/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import type { AdminOrderDetail } from '../api/types';

@@ -10,7 +10,7 @@ import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { OrderStatusChip, PaymentStatusChip } from '@/components/order-status/order-status-chip';
 import { paths } from '@/config/paths';
 import { strings } from '@/i18n/vi';
-import { ERROR_CODES, isApiError } from '@/lib/api-errors';
+import { ERROR_CODES, isApiError } from '@/lib/api/errors';
 import { useOrder } from '../api/get-order';
 import { OrderActions } from './order-actions';
 import {

@@ -3,8 +3,8 @@ import { useProductOption } from '@/components/product-picker/get-product-option
 import type { ProductOption } from '@/components/product-picker/types';
 import { PageHeader } from '@/components/ui/page-header';
 import { strings } from '@/i18n/vi';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useListUrlState } from '@/lib/use-list-url-state';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
+import { useListUrlState } from '@/lib/hooks/use-list-url-state';
 import { useOrders } from '../api/get-orders';
 import { ORDER_SORT_FIELDS } from '../api/types';
 import { OrdersFilters } from './orders-filters';

@@ -1,11 +1,11 @@
-import { addShopDays, isShopDay, shopDayStart } from '@/lib/business-day';
+import { addShopDays, isShopDay, shopDayStart } from '@/lib/dates/business-day';
 import {
   isOrderStatus,
   isPaymentStatus,
   type OrderStatus,
   type PaymentStatus,
 } from '@/lib/order-status';
-import type { FilterCodec } from '@/lib/use-list-url-state';
+import type { FilterCodec } from '@/lib/hooks/use-list-url-state';
 
 export interface OrdersFilterValues {
   keyword: string;

@@ -11,7 +11,7 @@ import { FormTextField } from '@/components/ui/form/form-text-field';
 import { ORDER_LIMITS } from '@/config/limits';
 import { strings } from '@/i18n/vi';
 import { confirm } from '@/lib/confirm';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { applyServerFieldErrors } from '@/lib/api/form-errors';
 import { formatNumber } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { parseWholeNumber } from '@/lib/validation';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { paymentProviderEndpoints, paymentProvidersKeys } from './types';
 
 /** DELETE admin PaymentProvider/Delete?id= (admin only; a soft delete: old orders keep their snapshot). */

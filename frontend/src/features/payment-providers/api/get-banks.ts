@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { paymentProviderEndpoints, paymentProvidersKeys, type Bank } from './types';
 
 /** GET admin PaymentProvider/Banks: the service's built-in list of Vietnamese banks. */

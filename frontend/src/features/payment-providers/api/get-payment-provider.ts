@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { paymentProviderEndpoints, paymentProvidersKeys, type PaymentProvider } from './types';
 
 /** GET admin PaymentProvider/Read?id= (staff may read). */

@@ -1,5 +1,5 @@
 import type { ApiPath, ApiSchema } from '@/lib/api/schemas';
-import { QUERY_ROOTS } from '@/lib/query-keys';
+import { QUERY_ROOTS } from '@/lib/api/query-keys';
 
 export type PaymentProviderType = ApiSchema<'ProviderType'>;
 export const PAYMENT_PROVIDER_TYPES = [

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Paginated } from '@/lib/api-types';
+import { api } from '@/lib/api/client';
+import type { Paginated } from '@/lib/api/envelope';
 import {
   codeLikeTokens,
   mergeCandidates,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Paginated } from '@/lib/api-types';
+import { api } from '@/lib/api/client';
+import type { Paginated } from '@/lib/api/envelope';
 import { transactionEndpoints, transactionsKeys, type ProviderOption } from './types';
 
 /** GET admin PaymentProvider/Pagination (one page of 100, by name): the provider filter's choices. */

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { strings } from '@/i18n/vi';
-import { ERROR_CODES, isApiError } from '@/lib/api-errors';
+import { ERROR_CODES, isApiError } from '@/lib/api/errors';
 import { confirm } from '@/lib/confirm';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { normalizeOrderCode, ORDER_CODE_PATTERN } from '@/lib/order-status';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { QUERY_ROOTS } from '@/lib/query-keys';
+import { api } from '@/lib/api/client';
+import { QUERY_ROOTS } from '@/lib/api/query-keys';
 import { productEndpoints, productsKeys } from './types';
 
 /** DELETE admin Product/Delete?id= (code 302 when orders or sold codes reference it). */

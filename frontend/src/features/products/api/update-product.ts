@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { productEndpoints, productsKeys, type Product, type ProductPayload } from './types';
 
 export type UpdateProductPayload = { id: string } & Partial<ProductPayload>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_LIMITS } from '@/config/limits';
 import { strings } from '@/i18n/vi';
-import { formFields } from '@/lib/form-errors';
+import { formFields } from '@/lib/api/form-errors';
 import { charLength, parseWholeNumber } from '@/lib/validation';
 import { PRODUCT_STATUSES, type Product, type ProductPayload } from '../api/types';
 

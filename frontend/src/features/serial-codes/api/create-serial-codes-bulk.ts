@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import type { ApiSchema } from '@/lib/api/schemas';
-import { QUERY_ROOTS } from '@/lib/query-keys';
+import { QUERY_ROOTS } from '@/lib/api/query-keys';
 import type { BulkImportResult } from '../utils/code-import';
 import { serialCodeEndpoints } from './types';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { QUERY_ROOTS } from '@/lib/query-keys';
+import { api } from '@/lib/api/client';
+import { QUERY_ROOTS } from '@/lib/api/query-keys';
 import { serialCodeEndpoints } from './types';
 
 /** DELETE admin ProductSerialCode/Delete?id= (312 reserved/sold). */

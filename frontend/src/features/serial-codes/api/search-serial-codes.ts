@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import type { ApiSchema } from '@/lib/api/schemas';
 import { serialCodeEndpoints, type SerialCode } from './types';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERIAL_CODE_LIMITS } from '@/config/limits';
 import { strings } from '@/i18n/vi';
-import { fromDateTimeInputValue } from '@/lib/datetime-input';
+import { fromDateTimeInputValue } from '@/lib/dates/datetime-input';
 import { charLength } from '@/lib/validation';
 import type { ProductOption } from '../api/types';
 import type { UpdateSerialCodePayload } from '../api/update-serial-code';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastContainer } from '@/components/ui/toast-container';
 import { STORAGE_KEYS } from '@/config/constants';
-import { ERROR_CODES } from '@/lib/api-errors';
+import { ERROR_CODES } from '@/lib/api/errors';
 import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { makeSession } from '@/testing/jwt';
 import { renderWithProviders } from '@/testing/render';

@@ -5,7 +5,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/form-text-field';
 import { USER_LIMITS } from '@/config/limits';
 import { strings } from '@/i18n/vi';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { applyServerFieldErrors } from '@/lib/api/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useCreateUser } from '../api/create-user';
 import { RoleSelectField } from './role-select-field';

@@ -8,7 +8,7 @@ import { FormSwitchField } from '@/components/ui/form/form-switch-field';
 import { FormTextField } from '@/components/ui/form/form-text-field';
 import { USER_LIMITS } from '@/config/limits';
 import { strings } from '@/i18n/vi';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { applyServerFieldErrors } from '@/lib/api/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useUpdateUser } from '../api/update-user';
 import type { User } from '../api/types';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormPasswordField } from '@/components/ui/form/form-text-field';
 import { strings } from '@/i18n/vi';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { applyServerFieldErrors } from '@/lib/api/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useResetUserPassword } from '../api/reset-user-password';
 import type { User } from '../api/types';

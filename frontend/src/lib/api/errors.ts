@@ -1,5 +1,5 @@
 import { strings } from '@/i18n/vi-shop';
-import type { ApiFieldError } from './api-types';
+import type { ApiFieldError } from './envelope';
 
 /** Stable application error codes the UI branches on (docs/api-conventions.md). */
 export const ERROR_CODES = {

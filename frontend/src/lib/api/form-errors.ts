@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from './api-errors';
+import { isApiError } from './errors';
 
 /**
  * Puts the server's `error.details` under the matching form fields. Returns true when at

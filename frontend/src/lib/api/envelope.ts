@@ -1,4 +1,4 @@
-import type { ApiSchema } from './api/schemas';
+import type { ApiSchema } from './schemas';
 
 /** One invalid field of a refused request. */
 export type ApiFieldError = ApiSchema<'FieldError'>;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
-import { api } from './api-client';
-import type { Paginated } from './api-types';
+import { api } from './client';
+import type { Paginated } from './envelope';
 
 /** The page every server-paged list asks for (1-based), beside its filters. */
 export interface PageParams {

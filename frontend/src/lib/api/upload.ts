@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@/config/constants';
-import { NetworkError, RequestError } from './api-errors';
-import { authorizationHeader, buildUrl, handleUnauthorized, resultFromPayload } from './api-client';
+import { NetworkError, RequestError } from './errors';
+import { authorizationHeader, buildUrl, handleUnauthorized, resultFromPayload } from './client';
 import { strings } from '@/i18n/vi';
 
 export interface UploadProgress {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
 import { makeSession } from '@/testing/jwt';
-import { setUnauthorizedHandler } from './api-client';
-import { ApiError, NetworkError } from './api-errors';
-import { uploadFile } from './api-upload';
+import { setUnauthorizedHandler } from './client';
+import { ApiError, NetworkError } from './errors';
+import { uploadFile } from './upload';
 
 const UPLOAD = '/system/api/admin/v1/UploadFile/Upload';
 

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
 import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { makeSession } from '@/testing/jwt';
-import { api, setUnauthorizedHandler } from './api-client';
-import { ApiError, NetworkError, RequestError } from './api-errors';
+import { api, setUnauthorizedHandler } from './client';
+import { ApiError, NetworkError, RequestError } from './errors';
 
 const USERS = '/identity/api/admin/v1/User/Pagination';
 const LOGIN = '/identity/api/admin/v1/IdentityAuth/Login';

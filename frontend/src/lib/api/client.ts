@@ -1,9 +1,9 @@
 import { REQUEST_TIMEOUT_MS } from '@/config/constants';
 import { env } from '@/config/env';
 import { strings } from '@/i18n/vi-shop';
-import { ApiError, NetworkError, RequestError } from './api-errors';
-import type { ApiEnvelope } from './api-types';
-import { clearToken, readStoredToken } from './auth/token-storage';
+import { ApiError, NetworkError, RequestError } from './errors';
+import type { ApiEnvelope } from './envelope';
+import { clearToken, readStoredToken } from '../auth/token-storage';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
