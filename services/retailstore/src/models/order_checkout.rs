@@ -327,7 +327,7 @@ struct Reserved {
 pub async fn reserve_order_codes(
     conn: &mut AsyncPgConnection,
     order_id: Uuid,
-) -> QueryResult<Result<usize, HashMap<Uuid, usize>>> {
+) -> QueryResult<ReservedCodes> {
     let row: Reserved =
         cached_sql("SELECT r.reserved, r.short::text AS short FROM reserve_order_codes($1) r")
             .bind::<diesel::sql_types::Uuid, _>(order_id)
@@ -336,8 +336,19 @@ pub async fn reserve_order_codes(
     let short: HashMap<Uuid, usize> = serde_json::from_str(&row.short)
         .map_err(|e| DieselError::DeserializationError(Box::new(e)))?;
     if short.is_empty() {
-        Ok(Ok(usize::try_from(row.reserved).unwrap_or(0)))
+        Ok(ReservedCodes::Taken(
+            usize::try_from(row.reserved).unwrap_or(0),
+        ))
     } else {
-        Ok(Err(short))
+        Ok(ReservedCodes::Short(short))
     }
+}
+
+/// What [`reserve_order_codes`] came to.
+#[derive(Debug)]
+pub enum ReservedCodes {
+    /// Every line holds its codes; this many were taken from stock.
+    Taken(usize),
+    /// Nothing reserved: the codes each short line could have, by line id.
+    Short(HashMap<Uuid, usize>),
 }

@@ -230,6 +230,33 @@ FROM unnest($4::uuid[], $5::bytea[], $6::bytea[], $7::bytea[], $8::text[], $10::
 ON CONFLICT DO NOTHING \
 RETURNING code_hash";
 
+/// A code as the lists show it: with its product's name and, once ordered, its order's
+/// code.
+#[derive(Debug, Clone)]
+pub struct ListedCode {
+    pub code: SerialCode,
+    pub product_name: String,
+    pub order_code: Option<String>,
+}
+
+impl From<(SerialCode, String, Option<String>)> for ListedCode {
+    fn from((code, product_name, order_code): (SerialCode, String, Option<String>)) -> Self {
+        Self {
+            code,
+            product_name,
+            order_code,
+        }
+    }
+}
+
+/// The product holding a code, found by the code's keyed hash.
+#[derive(Debug, Clone, Queryable)]
+pub struct CodeHolder {
+    pub code_hash: Vec<u8>,
+    pub product_id: Uuid,
+    pub product_name: String,
+}
+
 impl SerialCode {
     /// Inserts a batch in one statement; returns the hashes of the rows inserted.
     pub async fn insert_batch(
@@ -255,11 +282,11 @@ impl SerialCode {
         Ok(rows.into_iter().map(|r| r.code_hash).collect())
     }
 
-    /// For each of these hashes held in the shop: the holder's product id and name.
+    /// For each of these hashes held in the shop: the product that holds it.
     pub async fn holders(
         conn: &mut AsyncPgConnection,
         hashes: &[Vec<u8>],
-    ) -> QueryResult<Vec<(Vec<u8>, Uuid, String)>> {
+    ) -> QueryResult<Vec<CodeHolder>> {
         serial_codes::table
             .inner_join(products::table)
             .filter(serial_codes::code_hash.eq_any(hashes))
@@ -270,10 +297,7 @@ impl SerialCode {
     }
 
     /// A code with its product's name and its order's code.
-    pub async fn find(
-        conn: &mut AsyncPgConnection,
-        id: Uuid,
-    ) -> QueryResult<(SerialCode, String, Option<String>)> {
+    pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<ListedCode> {
         serial_codes::table
             .inner_join(products::table)
             .left_join(orders::table)
@@ -283,8 +307,9 @@ impl SerialCode {
                 products::name,
                 orders::code.nullable(),
             ))
-            .get_result(conn)
+            .get_result::<(SerialCode, String, Option<String>)>(conn)
             .await
+            .map(ListedCode::from)
     }
 
     pub async fn exists(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<bool> {
@@ -348,7 +373,7 @@ impl SerialCode {
         newest_first: bool,
         limit: i64,
         offset: i64,
-    ) -> QueryResult<Vec<(SerialCode, String, Option<String>)>> {
+    ) -> QueryResult<Vec<ListedCode>> {
         let query = filtered!(
             serial_codes::table
                 .inner_join(products::table)
@@ -369,8 +394,9 @@ impl SerialCode {
             ))
             .limit(limit)
             .offset(offset)
-            .load(conn)
+            .load::<(SerialCode, String, Option<String>)>(conn)
             .await
+            .map(|rows| rows.into_iter().map(ListedCode::from).collect())
     }
 
     /// The number of codes matching `filter`. Without a code to match, read from the

@@ -7,7 +7,7 @@ use shop_common::FieldError;
 use shop_common::db::DbPool;
 use uuid::Uuid;
 
-use super::{Actor, OrderBundle, lock_for, reserve_lines, shortage_details};
+use super::{Actor, OrderBundle, Reservation, lock_for, reserve_lines, shortage_details};
 use crate::crypto::CodeCipher;
 use crate::domain::audit::AuditAction;
 use crate::domain::order::{
@@ -77,7 +77,7 @@ pub async fn deliver(
             return Err(StoreError::OrderState);
         }
         let items = OrderItem::of_order(conn, order.id).await?;
-        if let Err(short) = reserve_lines(conn, order.id, &items).await? {
+        if let Reservation::Short(short) = reserve_lines(conn, order.id, &items).await? {
             return Err(StoreError::OutOfStock(shortage_details(
                 &items,
                 &short,

@@ -33,7 +33,7 @@ use crate::domain::order::{OrderCode, OrderStatus, shortage, token_hash, token_m
 use crate::error::StoreError;
 pub use crate::models::audit_entry::Actor;
 use crate::models::order::{Order, OrderItem};
-use crate::models::order_checkout::reserve_order_codes;
+use crate::models::order_checkout::{ReservedCodes, reserve_order_codes};
 use crate::models::order_event::OrderEvent;
 use crate::models::order_payment::OrderPayment;
 use crate::models::outbox::AccessTokens;
@@ -147,22 +147,33 @@ pub async fn find_for_shopper(
 /// Lines whose codes the stock cannot cover: (line id, codes that could be had).
 pub type Shortages = Vec<(Uuid, usize)>;
 
+/// What reserving an order's missing codes came to.
+#[derive(Debug)]
+pub enum Reservation {
+    /// Every line holds its quantity; this many codes were taken from stock.
+    Reserved(usize),
+    /// The stock cannot cover these lines (in the order's line order): nothing was
+    /// reserved, and the locks go with the transaction.
+    Short(Shortages),
+}
+
 /// Makes every line of an order hold `quantity` reserved codes, taking the missing ones
 /// from stock in one statement (`reserve_order_codes`: the buying flow's one reservation
-/// loop, CreateOrder's too). `Ok(Err(..))` when the stock cannot cover a line: nothing is
-/// reserved then (the locks go with the transaction). Call inside a transaction.
+/// loop, CreateOrder's too). Call inside a transaction.
 pub async fn reserve_lines(
     conn: &mut AsyncPgConnection,
     order_id: Uuid,
     items: &[OrderItem],
-) -> Result<Result<usize, Shortages>, StoreError> {
-    Ok(reserve_order_codes(conn, order_id).await?.map_err(|short| {
-        // In the order of the lines.
-        items
-            .iter()
-            .filter_map(|item| short.get(&item.id).map(|n| (item.id, *n)))
-            .collect()
-    }))
+) -> Result<Reservation, StoreError> {
+    Ok(match reserve_order_codes(conn, order_id).await? {
+        ReservedCodes::Taken(n) => Reservation::Reserved(n),
+        ReservedCodes::Short(short) => Reservation::Short(
+            items
+                .iter()
+                .filter_map(|item| short.get(&item.id).map(|n| (item.id, *n)))
+                .collect(),
+        ),
+    })
 }
 
 /// The detail of each shortage, as `items[i].quantity` of `index_of(line)`.

@@ -7,7 +7,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection};
 use shop_common::db::DbPool;
 use uuid::Uuid;
 
-use super::{Actor, OrderBundle, lock_for, reserve_lines, shortage_text};
+use super::{Actor, OrderBundle, Reservation, lock_for, reserve_lines, shortage_text};
 use crate::crypto::CodeCipher;
 use crate::domain::audit::AuditAction;
 use crate::domain::order::{
@@ -150,7 +150,7 @@ pub async fn apply_payment(
             } else {
                 let items = OrderItem::of_order(conn, order.id).await?;
                 match reserve_lines(conn, order.id, &items).await? {
-                    Ok(reserved) => {
+                    Reservation::Reserved(reserved) => {
                         if reserved > 0 {
                             let message =
                                 format!("Giữ lại {reserved} mã từ kho sau khi nhận đủ tiền");
@@ -160,7 +160,7 @@ pub async fn apply_payment(
                         }
                         Ok(SerialCode::sell_reserved(conn, order.id).await?)
                     }
-                    Err(short) => Err(shortage_text(&items, &short)),
+                    Reservation::Short(short) => Err(shortage_text(&items, &short)),
                 }
             };
             match delivered {

@@ -31,7 +31,7 @@ use crate::error::{Problems, StoreError};
 use shop_common::limits::BULK_PATH;
 
 use crate::models::order::Order;
-use crate::models::serial_code::{CodeChanges, CodeFilter, SerialCode};
+use crate::models::serial_code::{CodeChanges, CodeFilter, ListedCode, SerialCode};
 use crate::routes::openapi::{BatchRefused, CodeConflict, CodeLocked};
 use crate::serial_codes::import::{self, Import, ImportReport, MAX_CODES_PER_CALL, Row};
 
@@ -76,8 +76,14 @@ pub struct SerialCodeView {
     pub serial: Option<String>,
 }
 
-impl From<(SerialCode, String, Option<String>)> for SerialCodeView {
-    fn from((c, product_name, order_code): (SerialCode, String, Option<String>)) -> Self {
+impl From<ListedCode> for SerialCodeView {
+    fn from(
+        ListedCode {
+            code: c,
+            product_name,
+            order_code,
+        }: ListedCode,
+    ) -> Self {
         Self {
             id: c.id,
             product_id: c.product_id,
@@ -520,7 +526,15 @@ async fn update(
             let Some(after) = SerialCode::update_editable(conn, id, &changes).await? else {
                 return Ok(false);
             };
-            if let (true, Some((old, product_name, _))) = (overwrite, before) {
+            if let (
+                true,
+                Some(ListedCode {
+                    code: old,
+                    product_name,
+                    ..
+                }),
+            ) = (overwrite, before)
+            {
                 // Never the code: the masks (as every list shows them) only.
                 let new_tail = changes.last4.as_deref().unwrap_or_default();
                 let detail = format!(
@@ -575,7 +589,10 @@ async fn delete(
     let mut conn = pool.get().await?;
     let deleted = conn
         .transaction(async |conn| {
-            let Some((code, product_name, _)) = SerialCode::find(conn, id).await.optional()? else {
+            let Some(ListedCode {
+                code, product_name, ..
+            }) = SerialCode::find(conn, id).await.optional()?
+            else {
                 return Ok(false);
             };
             if !SerialCode::delete_editable(conn, id).await? {
@@ -619,7 +636,11 @@ async fn reveal(
     let code = conn
         .transaction(async |conn| {
             let row = SerialCode::sealed(conn, id).await?;
-            let (listed, product_name, _) = SerialCode::find(conn, id).await?;
+            let ListedCode {
+                code: listed,
+                product_name,
+                ..
+            } = SerialCode::find(conn, id).await?;
             let clear = cipher.open_code(&row.stored())?;
             let detail = format!("{product_name}: mã {}", masked(&listed.last4));
             actor(&user)

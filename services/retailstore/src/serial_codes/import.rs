@@ -260,8 +260,8 @@ pub async fn import(
             SerialCode::holders(&mut conn, &skipped)
                 .await?
                 .into_iter()
-                .filter(|(_, holder, _)| *holder != product_id)
-                .map(|(hash, _, name)| (hash, name))
+                .filter(|holder| holder.product_id != product_id)
+                .map(|holder| (holder.code_hash, holder.product_name))
                 .collect()
         };
         for (row, hash) in batch.hashes.iter().enumerate() {
