@@ -3,6 +3,18 @@
 //! transfers SePay reports, applied to orders through retailstore ([`settlement`]). The
 //! app factory here is shared by the binary and the tests; the binary also runs
 //! [`settlement::retry_job`].
+//!
+//! Map: requests arrive in [`routes`] (providers, transactions, the payment instruction,
+//! the SePay webhook, the audit log), which parse input into the checked types and rules
+//! of [`domain`] (a SePay delivery, an order code in a memo, the webhook's
+//! authentication) and call the use cases: [`settlement`] (a transfer stored once and
+//! applied to its order, the retry job, staff's Assign), [`reconcile`] (transfers SePay
+//! gave up on, read back through its API), [`webhook_test`] ("Gửi thử") and [`vietqr`]
+//! (the QR payload of an instruction, for the banks of [`banks`]). retailstore is reached
+//! through [`peers`]; events leave through [`notifications`] (the outbox). Tables and
+//! their queries: [`models`] over [`schema`]. Webhook secrets at rest: [`crypto`];
+//! refused webhook callers: [`limiter`]; the injectable time: [`clock`]. Settings:
+//! [`config`]; errors: [`error`], mapped to the envelope once; counters: [`metrics`].
 
 pub mod banks;
 pub mod clock;
