@@ -77,6 +77,11 @@ lighthouse() {
 declare -A PERF_RUNS
 lighthouse home /
 lighthouse login /admin/auth/login
+# A product page: the first product of the storefront list (the demo catalogue's).
+slug=$(curl -fsS --max-time 10 "$GW/retailstore/api/web/v1/Product/Pagination?pageSize=1" |
+  node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).result?.items?.[0]?.slug ?? ""))')
+[[ -n $slug ]] || die "the storefront lists no product to measure a product page with"
+lighthouse product "/san-pham/$slug"
 
 # summary FILE: "perf a11y bp seo lcp_s tbt_ms cls | audits that cost points".
 summary() {
@@ -104,6 +109,7 @@ JS
 }
 read -r h_perf h_a11y h_bp h_seo h_lcp h_tbt h_cls _ h_lost <<<"$(summary "$WORK/home.json")"
 read -r l_perf l_a11y l_bp l_seo l_lcp l_tbt l_cls _ l_lost <<<"$(summary "$WORK/login.json")"
+read -r p_perf p_a11y p_bp p_seo p_lcp p_tbt p_cls _ p_lost <<<"$(summary "$WORK/product.json")"
 
 mark() { awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN { ok = (op == "<=" ? v <= t : v >= t); print (ok ? "yes" : "NO") }'; }
 report=$(bench_report frontend)
@@ -122,15 +128,18 @@ report=$(bench_report frontend)
   echo "|---|---:|---:|---:|---:|---:|---:|---:|"
   echo "| home \`/\` | $h_perf | $h_a11y | $h_bp | $h_seo | $h_lcp | $h_tbt | $h_cls |"
   echo "| login \`/admin/auth/login\` | $l_perf | $l_a11y | $l_bp | $l_seo | $l_lcp | $l_tbt | $l_cls |"
+  echo "| product \`/san-pham/$slug\` | $p_perf | $p_a11y | $p_bp | $p_seo | $p_lcp | $p_tbt | $p_cls |"
   echo
   echo "Targets: home performance >= 95 ($(mark "$h_perf" '>=' 95)), accessibility 100 ($(mark "$h_a11y" '>=' 100)),"
   echo "best practices >= 95 ($(mark "$h_bp" '>=' 95)), SEO >= 95 ($(mark "$h_seo" '>=' 95)); login accessibility 100 ($(mark "$l_a11y" '>=' 100))."
   echo
-  echo "Performance of each run (the median run is in the table): home ${PERF_RUNS[home]}; login ${PERF_RUNS[login]}."
+  echo "Product page: performance >= 98 ($(mark "$p_perf" '>=' 98)), LCP <= 1.8 s ($(mark "$p_lcp" '<=' 1.8)), SEO 100 ($(mark "$p_seo" '>=' 100)); home LCP <= 1.8 s ($(mark "$h_lcp" '<=' 1.8)), SEO 100 ($(mark "$h_seo" '>=' 100))."
   echo
-  echo "Audits that cost points: home: $h_lost. Login: $l_lost."
+  echo "Performance of each run (the median run is in the table): home ${PERF_RUNS[home]}; login ${PERF_RUNS[login]}; product ${PERF_RUNS[product]}."
   echo
-  echo "Full reports: \`$WORK/home.json\`, \`$WORK/login.json\` (open in the Lighthouse viewer)."
+  echo "Audits that cost points: home: $h_lost. Login: $l_lost. Product: $p_lost."
+  echo
+  echo "Full reports: \`$WORK/home.json\`, \`$WORK/login.json\`, \`$WORK/product.json\` (open in the Lighthouse viewer)."
 } >"$report"
 echo
 cat "$report"
