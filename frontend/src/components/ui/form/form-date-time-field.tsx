@@ -1,5 +1,6 @@
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { DateTimeField, type DateTimeFieldProps } from '../date-time-field';
+import { useBoundField } from './use-bound-field';
 
 type FormDateTimeFieldProps<T extends FieldValues, TOut = T> = Omit<
   DateTimeFieldProps,
@@ -16,17 +17,6 @@ export function FormDateTimeField<T extends FieldValues, TOut = T>({
   helperText,
   ...props
 }: FormDateTimeFieldProps<T, TOut>) {
-  const { field, fieldState } = useController<T, FieldPath<T>, TOut>({ control, name });
-  return (
-    <DateTimeField
-      {...props}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
-    />
-  );
+  const { ref, ...bound } = useBoundField(control, name, helperText);
+  return <DateTimeField {...props} {...bound} inputRef={ref} />;
 }

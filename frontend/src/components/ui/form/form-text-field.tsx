@@ -1,6 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { PasswordField } from '../password-field';
+import { useBoundField } from './use-bound-field';
 
 // `TOut` is what the form's resolver turns the values into (a zod transform, for instance).
 type FormTextFieldProps<T extends FieldValues, TOut = T> = Omit<
@@ -21,17 +22,12 @@ export function FormTextField<T extends FieldValues, TOut = T>({
   slotProps,
   ...props
 }: FormTextFieldProps<T, TOut>) {
-  const { field, fieldState } = useController<T, FieldPath<T>, TOut>({ control, name });
+  const { ref, ...bound } = useBoundField(control, name, helperText);
   return (
     <TextField
       {...props}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
+      {...bound}
+      inputRef={ref}
       slotProps={{ ...slotProps, htmlInput: { maxLength, ...slotProps?.htmlInput } }}
     />
   );
@@ -51,17 +47,5 @@ export function FormPasswordField<T extends FieldValues, TOut = T>({
   helperText,
   ...props
 }: FormPasswordFieldProps<T, TOut>) {
-  const { field, fieldState } = useController<T, FieldPath<T>, TOut>({ control, name });
-  return (
-    <PasswordField
-      {...props}
-      ref={field.ref}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
-    />
-  );
+  return <PasswordField {...props} {...useBoundField(control, name, helperText)} />;
 }
