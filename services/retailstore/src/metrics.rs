@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use shop_common::db::DbPool;
 use shop_common::metrics::{self, IntCounter, IntGaugeVec, ScrapeHook};
 
-use crate::models::product::Stock;
+use crate::models::product::StockCounts;
 
 /// How long a scrape reuses the last stock reading.
 pub const STOCK_TTL: Duration = Duration::from_secs(10);
@@ -91,7 +91,7 @@ async fn refresh_stock(pool: &DbPool, last: &Mutex<Option<Instant>>) {
         *at = Some(Instant::now());
     }
     let stock = match pool.get().await {
-        Ok(mut conn) => Stock::available_by_product(&mut conn).await,
+        Ok(mut conn) => StockCounts::available_by_product(&mut conn).await,
         Err(e) => {
             tracing::debug!(error = %e, "stock gauge not refreshed");
             return;

@@ -7,10 +7,10 @@ use rand::Rng;
 use uuid::Uuid;
 
 use crate::crypto::CodeCipher;
-use crate::domain::product::{ProductFields, ProductForm};
+use crate::domain::product::{ProductCreate, ProductFields};
 use crate::error::StoreError;
 use crate::models::product::Product;
-use crate::models::serial_code::SerialCode;
+use crate::models::serial_code::SerialCodeRow;
 use crate::serial_codes::import::{Row, plan, seal};
 
 /// Codes imported for each stocked product.
@@ -131,7 +131,7 @@ fn random_code(pattern: &str, rng: &mut impl Rng) -> String {
 }
 
 fn fields(demo: &DemoProduct, sort_order: i32) -> Result<ProductFields, StoreError> {
-    ProductForm {
+    ProductCreate {
         name: Some(demo.name.to_owned()),
         summary: Some(demo.summary.to_owned()),
         description: Some(demo.description.to_owned()),
@@ -141,7 +141,7 @@ fn fields(demo: &DemoProduct, sort_order: i32) -> Result<ProductFields, StoreErr
         status: Some("active".to_owned()),
         sort_order: Some(sort_order),
         low_stock_threshold: Some(demo.low_stock_threshold),
-        ..ProductForm::default()
+        ..ProductCreate::default()
     }
     .check()
     .map_err(StoreError::from)
@@ -178,7 +178,7 @@ pub async fn seed_demo(
             };
             let plan = plan(raw);
             let (batch, _) = seal(cipher, product.id, &plan.unique)?;
-            codes += SerialCode::insert_batch(conn, product.id, Some("Mã demo"), &batch)
+            codes += SerialCodeRow::insert_batch(conn, product.id, Some("Mã demo"), &batch)
                 .await?
                 .len();
         }

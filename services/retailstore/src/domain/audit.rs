@@ -6,8 +6,7 @@ use utoipa::ToSchema;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-#[schema(as = StoreAuditAction)]
-pub enum AuditAction {
+pub enum StoreAuditAction {
     /// ProductSerialCode/Reveal: an unsold code in clear.
     SerialCodeReveal,
     /// Order/RevealCodes: a completed order's codes in clear.
@@ -30,38 +29,38 @@ pub enum AuditAction {
     SerialCodeOverwrite,
 }
 
-impl AuditAction {
-    pub const ALL: [AuditAction; 13] = [
-        AuditAction::SerialCodeReveal,
-        AuditAction::OrderCodesReveal,
-        AuditAction::ProductDelete,
-        AuditAction::SerialCodeDelete,
-        AuditAction::OrderConfirmPayment,
-        AuditAction::OrderCancel,
-        AuditAction::OrderReplaceCodes,
-        AuditAction::OrderRegenerateLink,
-        AuditAction::OrderDeliver,
-        AuditAction::OrderRecordRefund,
-        AuditAction::ProductPriceChange,
-        AuditAction::ProductStatusChange,
-        AuditAction::SerialCodeOverwrite,
+impl StoreAuditAction {
+    pub const ALL: [StoreAuditAction; 13] = [
+        StoreAuditAction::SerialCodeReveal,
+        StoreAuditAction::OrderCodesReveal,
+        StoreAuditAction::ProductDelete,
+        StoreAuditAction::SerialCodeDelete,
+        StoreAuditAction::OrderConfirmPayment,
+        StoreAuditAction::OrderCancel,
+        StoreAuditAction::OrderReplaceCodes,
+        StoreAuditAction::OrderRegenerateLink,
+        StoreAuditAction::OrderDeliver,
+        StoreAuditAction::OrderRecordRefund,
+        StoreAuditAction::ProductPriceChange,
+        StoreAuditAction::ProductStatusChange,
+        StoreAuditAction::SerialCodeOverwrite,
     ];
 
     pub fn as_str(self) -> &'static str {
         match self {
-            AuditAction::SerialCodeReveal => "serial_code_reveal",
-            AuditAction::OrderCodesReveal => "order_codes_reveal",
-            AuditAction::ProductDelete => "product_delete",
-            AuditAction::SerialCodeDelete => "serial_code_delete",
-            AuditAction::OrderConfirmPayment => "order_confirm_payment",
-            AuditAction::OrderCancel => "order_cancel",
-            AuditAction::OrderReplaceCodes => "order_replace_codes",
-            AuditAction::OrderRegenerateLink => "order_regenerate_link",
-            AuditAction::OrderDeliver => "order_deliver",
-            AuditAction::OrderRecordRefund => "order_record_refund",
-            AuditAction::ProductPriceChange => "product_price_change",
-            AuditAction::ProductStatusChange => "product_status_change",
-            AuditAction::SerialCodeOverwrite => "serial_code_overwrite",
+            StoreAuditAction::SerialCodeReveal => "serial_code_reveal",
+            StoreAuditAction::OrderCodesReveal => "order_codes_reveal",
+            StoreAuditAction::ProductDelete => "product_delete",
+            StoreAuditAction::SerialCodeDelete => "serial_code_delete",
+            StoreAuditAction::OrderConfirmPayment => "order_confirm_payment",
+            StoreAuditAction::OrderCancel => "order_cancel",
+            StoreAuditAction::OrderReplaceCodes => "order_replace_codes",
+            StoreAuditAction::OrderRegenerateLink => "order_regenerate_link",
+            StoreAuditAction::OrderDeliver => "order_deliver",
+            StoreAuditAction::OrderRecordRefund => "order_record_refund",
+            StoreAuditAction::ProductPriceChange => "product_price_change",
+            StoreAuditAction::ProductStatusChange => "product_status_change",
+            StoreAuditAction::SerialCodeOverwrite => "serial_code_overwrite",
         }
     }
 
@@ -76,14 +75,14 @@ mod tests {
 
     #[test]
     fn names_round_trip_and_match_serde() {
-        for action in AuditAction::ALL {
-            assert_eq!(AuditAction::parse(action.as_str()), Some(action));
+        for action in StoreAuditAction::ALL {
+            assert_eq!(StoreAuditAction::parse(action.as_str()), Some(action));
             assert_eq!(
                 serde_json::to_value(action).ok(),
                 Some(serde_json::Value::from(action.as_str()))
             );
         }
-        assert_eq!(AuditAction::parse("Product_Delete"), None);
-        assert_eq!(AuditAction::parse(""), None);
+        assert_eq!(StoreAuditAction::parse("Product_Delete"), None);
+        assert_eq!(StoreAuditAction::parse(""), None);
     }
 }

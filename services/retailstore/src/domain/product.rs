@@ -78,8 +78,7 @@ impl StockLevel {
 /// nothing is checked yet.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = ProductCreate)]
-pub struct ProductForm {
+pub struct ProductCreate {
     #[schema(value_type = String, required = true, min_length = 1, max_length = 200)]
     pub name: Option<String>,
     /// Bỏ trống: tạo từ tên (bỏ dấu tiếng Việt, đ -> d). Update: null tạo lại từ tên.
@@ -146,7 +145,7 @@ pub struct ProductFields {
     pub low_stock_threshold: i32,
 }
 
-impl ProductForm {
+impl ProductCreate {
     /// Checks every field, reporting all problems at once (code 1).
     pub fn check(self) -> Result<ProductFields, Invalid> {
         let mut p = Problems::default();
@@ -281,7 +280,7 @@ impl ProductForm {
     }
 }
 
-impl From<ProductFields> for ProductForm {
+impl From<ProductFields> for ProductCreate {
     fn from(f: ProductFields) -> Self {
         let ProductListing {
             name,
@@ -316,8 +315,10 @@ impl From<ProductFields> for ProductForm {
 /// other required fields.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = ProductUpdate, description = "Trường bỏ qua: giữ nguyên; null: xóa trường tùy chọn (name, price, status, sortOrder, minPerOrder, maxPerOrder, lowStockThreshold không nhận null).")]
-pub struct ProductPatch {
+#[schema(
+    description = "Trường bỏ qua: giữ nguyên; null: xóa trường tùy chọn (name, price, status, sortOrder, minPerOrder, maxPerOrder, lowStockThreshold không nhận null)."
+)]
+pub struct ProductUpdate {
     pub id: Uuid,
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = String, required = false, min_length = 1, max_length = 200)]
@@ -368,11 +369,11 @@ pub struct ProductPatch {
 
 use shop_common::input::{patch_optional as optional, patch_required as required};
 
-impl ProductPatch {
+impl ProductUpdate {
     /// The current product with this patch applied, then checked as a whole.
     pub fn apply(self, current: ProductFields) -> Result<ProductFields, Invalid> {
         let mut p = Problems::default();
-        let mut form = ProductForm::from(current);
+        let mut form = ProductCreate::from(current);
         required(&mut p, "name", self.name, &mut form.name);
         optional(self.slug, &mut form.slug);
         optional(self.summary, &mut form.summary);
@@ -411,16 +412,16 @@ impl ProductPatch {
 pub fn audited_changes(
     before: (i64, ProductStatus),
     after: (i64, ProductStatus),
-) -> Vec<(crate::domain::audit::AuditAction, String)> {
-    use crate::domain::audit::AuditAction;
+) -> Vec<(crate::domain::audit::StoreAuditAction, String)> {
+    use crate::domain::audit::StoreAuditAction;
     let mut out = Vec::new();
     if before.0 != after.0 {
         let detail = format!("Giá: {} -> {}", before.0, after.0);
-        out.push((AuditAction::ProductPriceChange, detail));
+        out.push((StoreAuditAction::ProductPriceChange, detail));
     }
     if before.1 != after.1 {
         let detail = format!("Trạng thái: {} -> {}", before.1.as_str(), after.1.as_str());
-        out.push((AuditAction::ProductStatusChange, detail));
+        out.push((StoreAuditAction::ProductStatusChange, detail));
     }
     out
 }
@@ -434,8 +435,8 @@ mod tests {
         problems.into_iter().map(|f| f.field).collect()
     }
 
-    fn form(name: &str, price: i64) -> ProductForm {
-        ProductForm {
+    fn form(name: &str, price: i64) -> ProductCreate {
+        ProductCreate {
             name: Some(name.into()),
             price: Some(price),
             ..Default::default()
@@ -455,7 +456,7 @@ mod tests {
 
     #[test]
     fn reports_every_problem() {
-        let bad = ProductForm {
+        let bad = ProductCreate {
             name: Some(" ".into()),
             slug: Some("Bad Slug".into()),
             price: Some(0),
@@ -480,7 +481,7 @@ mod tests {
                 "lowStockThreshold"
             ]
         );
-        let min_over_max = ProductForm {
+        let min_over_max = ProductCreate {
             min_per_order: Some(5),
             max_per_order: Some(4),
             ..form("a", 1)
@@ -517,14 +518,14 @@ mod tests {
 
     #[test]
     fn patch_semantics() {
-        let current = ProductForm {
+        let current = ProductCreate {
             summary: Some("tóm tắt".into()),
             original_price: Some(120),
             ..form("Thẻ Viettel 50K", 100)
         }
         .check()
         .unwrap();
-        let patch: ProductPatch = serde_json::from_value(serde_json::json!({
+        let patch: ProductUpdate = serde_json::from_value(serde_json::json!({
             "id": Uuid::nil(), "summary": null, "price": 110, "name": "Thẻ Viettel 100K"
         }))
         .unwrap();
@@ -534,18 +535,18 @@ mod tests {
         assert_eq!(next.listing.original_price, Some(120));
         // The slug stays when left out, even though the name changed.
         assert_eq!(next.listing.slug, "the-viettel-50k");
-        let reslug: ProductPatch = serde_json::from_value(
+        let reslug: ProductUpdate = serde_json::from_value(
             serde_json::json!({"id": Uuid::nil(), "slug": null, "name": "Mới"}),
         )
         .unwrap();
         assert_eq!(reslug.apply(current.clone()).unwrap().listing.slug, "moi");
-        let null_price: ProductPatch =
+        let null_price: ProductUpdate =
             serde_json::from_value(serde_json::json!({"id": Uuid::nil(), "price": null})).unwrap();
         assert_eq!(
             fields_of(null_price.apply(current.clone()).unwrap_err()),
             ["price"]
         );
-        let under: ProductPatch =
+        let under: ProductUpdate =
             serde_json::from_value(serde_json::json!({"id": Uuid::nil(), "price": 130})).unwrap();
         assert_eq!(
             fields_of(under.apply(current).unwrap_err()),

@@ -5,7 +5,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use crate::domain::audit::AuditAction;
+use crate::domain::audit::StoreAuditAction;
 use crate::schema::audit_log;
 
 /// Who did what to which record. `target` and `detail` never hold a code in clear.
@@ -15,7 +15,7 @@ pub struct NewAuditEntry<'a> {
     pub id: Uuid,
     pub actor: &'a str,
     pub actor_id: Uuid,
-    pub action: AuditAction,
+    pub action: StoreAuditAction,
     pub target: &'a str,
     pub detail: &'a str,
 }
@@ -24,7 +24,7 @@ impl<'a> NewAuditEntry<'a> {
     pub fn new(
         actor_id: Uuid,
         actor: &'a str,
-        action: AuditAction,
+        action: StoreAuditAction,
         target: &'a str,
         detail: &'a str,
     ) -> Self {
@@ -62,7 +62,7 @@ impl Actor<'_> {
     pub async fn record(
         self,
         conn: &mut AsyncPgConnection,
-        action: AuditAction,
+        action: StoreAuditAction,
         target: &str,
         detail: &str,
     ) -> QueryResult<()> {

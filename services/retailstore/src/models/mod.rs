@@ -12,13 +12,13 @@ pub mod outbox;
 pub mod product;
 pub mod serial_code;
 
-use crate::domain::audit::AuditAction;
+use crate::domain::audit::StoreAuditAction;
 use crate::domain::order::{OrderStatus, PaymentSource, PaymentStatus};
 use crate::domain::product::ProductStatus;
 use crate::domain::serial_code::CodeStatus;
 
 shop_common::text_enum!(
-    AuditAction,
+    StoreAuditAction,
     ProductStatus,
     CodeStatus,
     OrderStatus,

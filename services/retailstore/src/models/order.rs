@@ -94,8 +94,7 @@ pub struct OrderChanges {
 #[derive(Debug, Clone, Queryable, Selectable, Serialize, utoipa::ToSchema)]
 #[diesel(table_name = orders, check_for_backend(diesel::pg::Pg))]
 #[serde(rename_all = "camelCase")]
-#[schema(as = OrderListItem)]
-pub struct OrderSummary {
+pub struct OrderListItem {
     pub id: Uuid,
     pub code: String,
     pub status: OrderStatus,
@@ -341,7 +340,7 @@ impl Order {
         sort: OrderSort,
         limit: i64,
         offset: i64,
-    ) -> QueryResult<Vec<OrderSummary>> {
+    ) -> QueryResult<Vec<OrderListItem>> {
         use SortDir::{Asc, Desc};
         let query = filtered!(orders::table.into_boxed(), filter);
         let query = match sort {
@@ -359,7 +358,7 @@ impl Order {
             }
         };
         query
-            .select(OrderSummary::as_select())
+            .select(OrderListItem::as_select())
             .limit(limit)
             .offset(offset)
             .load(conn)

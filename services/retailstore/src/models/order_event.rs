@@ -12,7 +12,7 @@ use crate::schema::order_events;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = order_events, check_for_backend(diesel::pg::Pg))]
-pub struct OrderEvent {
+pub struct OrderEventRow {
     pub id: Uuid,
     pub order_id: Uuid,
     pub at: DateTime<Utc>,
@@ -21,7 +21,7 @@ pub struct OrderEvent {
     pub actor: Option<String>,
 }
 
-impl OrderEvent {
+impl OrderEventRow {
     /// Appends one event (inside the transaction that makes the change).
     pub async fn record(
         conn: &mut AsyncPgConnection,
@@ -94,11 +94,11 @@ impl OrderEvent {
     pub async fn of_order(
         conn: &mut AsyncPgConnection,
         order_id: Uuid,
-    ) -> QueryResult<Vec<OrderEvent>> {
+    ) -> QueryResult<Vec<OrderEventRow>> {
         order_events::table
             .filter(order_events::order_id.eq(order_id))
             .order((order_events::at.asc(), order_events::id.asc()))
-            .select(OrderEvent::as_select())
+            .select(OrderEventRow::as_select())
             .load(conn)
             .await
     }

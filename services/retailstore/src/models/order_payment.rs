@@ -13,7 +13,7 @@ use crate::schema::order_payments;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = order_payments, check_for_backend(diesel::pg::Pg))]
-pub struct OrderPayment {
+pub struct OrderPaymentRow {
     pub id: Uuid,
     pub order_id: Uuid,
     pub transaction_id: String,
@@ -41,7 +41,7 @@ pub struct NewOrderPayment<'a> {
     pub note: Option<&'a str>,
 }
 
-impl OrderPayment {
+impl OrderPaymentRow {
     /// Whether the order already counts this transaction: as a payment of its own, or as
     /// the bank transfer behind a manual payment. (Call with the order locked.)
     pub async fn is_applied(
@@ -120,11 +120,11 @@ impl OrderPayment {
     pub async fn of_order(
         conn: &mut AsyncPgConnection,
         order_id: Uuid,
-    ) -> QueryResult<Vec<OrderPayment>> {
+    ) -> QueryResult<Vec<OrderPaymentRow>> {
         order_payments::table
             .filter(order_payments::order_id.eq(order_id))
             .order((order_payments::created_at.asc(), order_payments::id.asc()))
-            .select(OrderPayment::as_select())
+            .select(OrderPaymentRow::as_select())
             .load(conn)
             .await
     }

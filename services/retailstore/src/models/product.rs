@@ -10,7 +10,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use shop_common::pagination::SortDir;
 use uuid::Uuid;
 
-use crate::domain::audit::AuditAction;
+use crate::domain::audit::StoreAuditAction;
 use crate::domain::product::{ProductFields, ProductListing, ProductStatus};
 use crate::domain::serial_code::CodeStatus;
 use crate::models::audit_entry::Actor;
@@ -56,7 +56,7 @@ pub struct Product {
 /// A product's code counts, kept by triggers on `serial_codes`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = product_stock, check_for_backend(diesel::pg::Pg))]
-pub struct Stock {
+pub struct StockCounts {
     pub available: i64,
     pub reserved: i64,
     pub sold: i64,
@@ -101,7 +101,7 @@ impl<'a> From<&'a ProductFields> for ProductRow<'a> {
     }
 }
 
-impl Stock {
+impl StockCounts {
     /// What shoppers may buy: `available` less the codes that expire within a day.
     pub fn sellable(self, expiring: i64) -> Self {
         Self {
@@ -326,11 +326,11 @@ impl Product {
     pub async fn find_by_slug(
         conn: &mut AsyncPgConnection,
         slug: &str,
-    ) -> QueryResult<Option<(Product, Stock)>> {
+    ) -> QueryResult<Option<(Product, StockCounts)>> {
         let current = products::table
             .inner_join(product_stock::table)
             .filter(products::slug.eq(slug))
-            .select((Product::as_select(), Stock::as_select()))
+            .select((Product::as_select(), StockCounts::as_select()))
             .get_result(conn)
             .await
             .optional()?;
@@ -341,17 +341,20 @@ impl Product {
             .inner_join(product_stock::table)
             .inner_join(product_slugs::table)
             .filter(product_slugs::slug.eq(slug))
-            .select((Product::as_select(), Stock::as_select()))
+            .select((Product::as_select(), StockCounts::as_select()))
             .get_result(conn)
             .await
             .optional()
     }
 
-    pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<(Product, Stock)> {
+    pub async fn find(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+    ) -> QueryResult<(Product, StockCounts)> {
         products::table
             .inner_join(product_stock::table)
             .filter(products::id.eq(id))
-            .select((Product::as_select(), Stock::as_select()))
+            .select((Product::as_select(), StockCounts::as_select()))
             .get_result(conn)
             .await
     }
@@ -456,7 +459,12 @@ impl Product {
                 .await?;
             let detail = format!("Xóa sản phẩm {} cùng {codes} mã chưa bán", product.id);
             actor
-                .record(conn, AuditAction::ProductDelete, &product.name, &detail)
+                .record(
+                    conn,
+                    StoreAuditAction::ProductDelete,
+                    &product.name,
+                    &detail,
+                )
                 .await
         })
         .await
@@ -475,7 +483,7 @@ impl Product {
         sort: ProductSort,
         limit: i64,
         offset: i64,
-    ) -> QueryResult<Vec<(Product, Stock)>> {
+    ) -> QueryResult<Vec<(Product, StockCounts)>> {
         if filter.search.is_some() {
             let ids: Vec<Uuid> = ordered!(
                 filtered!(products::table.into_boxed(), filter),
@@ -499,7 +507,7 @@ impl Product {
             filter,
             sort
         )
-        .select((Product::as_select(), Stock::as_select()))
+        .select((Product::as_select(), StockCounts::as_select()))
         .limit(limit)
         .offset(offset)
         .load(conn)
@@ -510,14 +518,14 @@ impl Product {
     async fn with_stock_in_order(
         conn: &mut AsyncPgConnection,
         ids: &[Uuid],
-    ) -> QueryResult<Vec<(Product, Stock)>> {
+    ) -> QueryResult<Vec<(Product, StockCounts)>> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let mut rows: Vec<(Product, Stock)> = products::table
+        let mut rows: Vec<(Product, StockCounts)> = products::table
             .inner_join(product_stock::table)
             .filter(products::id.eq_any(ids))
-            .select((Product::as_select(), Stock::as_select()))
+            .select((Product::as_select(), StockCounts::as_select()))
             .load(conn)
             .await?;
         let position: HashMap<Uuid, usize> =

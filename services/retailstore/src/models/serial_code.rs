@@ -21,7 +21,7 @@ pub const EXPIRING: &str = "status = 'available' AND expires_at <= now() + inter
 /// A code as listed: never the ciphertext, only the visible tail.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = serial_codes, check_for_backend(diesel::pg::Pg))]
-pub struct SerialCode {
+pub struct SerialCodeRow {
     pub id: Uuid,
     pub product_id: Uuid,
     pub last4: String,
@@ -234,13 +234,13 @@ RETURNING code_hash";
 /// code.
 #[derive(Debug, Clone)]
 pub struct ListedCode {
-    pub code: SerialCode,
+    pub code: SerialCodeRow,
     pub product_name: String,
     pub order_code: Option<String>,
 }
 
-impl From<(SerialCode, String, Option<String>)> for ListedCode {
-    fn from((code, product_name, order_code): (SerialCode, String, Option<String>)) -> Self {
+impl From<(SerialCodeRow, String, Option<String>)> for ListedCode {
+    fn from((code, product_name, order_code): (SerialCodeRow, String, Option<String>)) -> Self {
         Self {
             code,
             product_name,
@@ -257,7 +257,7 @@ pub struct CodeHolder {
     pub product_name: String,
 }
 
-impl SerialCode {
+impl SerialCodeRow {
     /// Inserts a batch in one statement; returns the hashes of the rows inserted.
     pub async fn insert_batch(
         conn: &mut AsyncPgConnection,
@@ -303,11 +303,11 @@ impl SerialCode {
             .left_join(orders::table)
             .filter(serial_codes::id.eq(id))
             .select((
-                SerialCode::as_select(),
+                SerialCodeRow::as_select(),
                 products::name,
                 orders::code.nullable(),
             ))
-            .get_result::<(SerialCode, String, Option<String>)>(conn)
+            .get_result::<(SerialCodeRow, String, Option<String>)>(conn)
             .await
             .map(ListedCode::from)
     }
@@ -388,13 +388,13 @@ impl SerialCode {
         };
         query
             .select((
-                SerialCode::as_select(),
+                SerialCodeRow::as_select(),
                 products::name,
                 orders::code.nullable(),
             ))
             .limit(limit)
             .offset(offset)
-            .load::<(SerialCode, String, Option<String>)>(conn)
+            .load::<(SerialCodeRow, String, Option<String>)>(conn)
             .await
             .map(|rows| rows.into_iter().map(ListedCode::from).collect())
     }
@@ -444,7 +444,7 @@ impl SerialCode {
 /// The buying flow's writes. Each is one statement, so the stock triggers update the
 /// counters of all products involved at once, in product-id order (no deadlock between
 /// concurrent orders).
-impl SerialCode {
+impl SerialCodeRow {
     /// Locks up to `limit` sellable codes of a product, oldest expiry first, skipping the
     /// codes other transactions hold (call inside the transaction that sells them).
     /// ReplaceCodes' free replacements; reservations go through `lock_sellable_codes` in
@@ -596,7 +596,7 @@ impl SerialCode {
 }
 
 /// The start-up re-seal of v1 rows (see `crate::serial_codes::reseal`).
-impl SerialCode {
+impl SerialCodeRow {
     /// Locks up to `limit` rows still sealed v1 with an id after `after`, in id order,
     /// skipping rows other transactions hold (another replica re-sealing them, or an
     /// order reserving them). Call inside the transaction that rewrites them.

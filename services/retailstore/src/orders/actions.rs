@@ -9,16 +9,16 @@ use uuid::Uuid;
 
 use super::{Actor, OrderBundle, Reservation, lock_for, reserve_lines, shortage_details};
 use crate::crypto::CodeCipher;
-use crate::domain::audit::AuditAction;
+use crate::domain::audit::StoreAuditAction;
 use crate::domain::order::{
     AccessToken, EventKind, OrderStatus, refund_message, refundable, replacement_allowed_to_staff,
     vnd,
 };
 use crate::error::StoreError;
 use crate::models::order::{Order, OrderChanges, OrderItem};
-use crate::models::order_event::OrderEvent;
+use crate::models::order_event::OrderEventRow;
 use crate::models::outbox::AccessTokens;
-use crate::models::serial_code::SerialCode;
+use crate::models::serial_code::SerialCodeRow;
 use crate::notifications::Notifier;
 
 /// Admin Cancel: a pending (or needs-attention) order is cancelled and its reserved codes
@@ -32,7 +32,7 @@ pub async fn cancel(
     let mut conn = pool.get().await?;
     conn.transaction(async |conn| {
         let order = lock_for(conn, id, OrderStatus::allows_cancel).await?;
-        let released = SerialCode::release(conn, &[order.id]).await?;
+        let released = SerialCodeRow::release(conn, &[order.id]).await?;
         let changes = OrderChanges {
             status: Some(OrderStatus::Cancelled),
             cancel_reason: Some(Some(reason.to_owned())),
@@ -41,7 +41,7 @@ pub async fn cancel(
         };
         let order = Order::save(conn, order.id, &changes).await?;
         let message = format!("Hủy đơn hàng, trả {released} mã về kho. Lý do: {reason}");
-        OrderEvent::record(
+        OrderEventRow::record(
             conn,
             order.id,
             EventKind::Cancelled,
@@ -50,7 +50,7 @@ pub async fn cancel(
         )
         .await?;
         actor
-            .record(conn, AuditAction::OrderCancel, &order.code, &message)
+            .record(conn, StoreAuditAction::OrderCancel, &order.code, &message)
             .await?;
         OrderBundle::load(conn, order, true).await
     })
@@ -84,7 +84,7 @@ pub async fn deliver(
                 |i| i.position as usize,
             )));
         }
-        let sold = SerialCode::sell_reserved(conn, order.id).await?;
+        let sold = SerialCodeRow::sell_reserved(conn, order.id).await?;
         let now = Utc::now();
         let changes = OrderChanges {
             status: Some(OrderStatus::Completed),
@@ -95,7 +95,7 @@ pub async fn deliver(
         let order = Order::save(conn, order.id, &changes).await?;
         let note = note.map(|n| format!(". Ghi chú: {n}")).unwrap_or_default();
         let message = format!("Nhân viên quyết định giao {sold} mã cho khách{note}");
-        OrderEvent::record(
+        OrderEventRow::record(
             conn,
             order.id,
             EventKind::Completed,
@@ -104,7 +104,7 @@ pub async fn deliver(
         )
         .await?;
         actor
-            .record(conn, AuditAction::OrderDeliver, &order.code, &message)
+            .record(conn, StoreAuditAction::OrderDeliver, &order.code, &message)
             .await?;
         notifier.codes_ready(conn, &order).await?;
         let products: Vec<Uuid> = items.iter().map(|i| i.product_id).collect();
@@ -161,7 +161,7 @@ pub async fn record_refund(
             message.push_str("; đã hoàn toàn bộ, đơn chuyển sang đã hủy");
         }
         let order = Order::save(conn, order.id, &changes).await?;
-        OrderEvent::record(
+        OrderEventRow::record(
             conn,
             order.id,
             EventKind::RefundRecorded,
@@ -170,7 +170,12 @@ pub async fn record_refund(
         )
         .await?;
         actor
-            .record(conn, AuditAction::OrderRecordRefund, &order.code, &message)
+            .record(
+                conn,
+                StoreAuditAction::OrderRecordRefund,
+                &order.code,
+                &message,
+            )
             .await?;
         OrderBundle::load(conn, order, true).await
     })
@@ -223,7 +228,7 @@ pub async fn replace_codes(
         }
         // Bounded over the order's life: staff may replace up to the line's quantity in
         // all, within 30 days of the order; beyond that only an admin.
-        let replaced = SerialCode::replaced_count(conn, item.id).await?;
+        let replaced = SerialCodeRow::replaced_count(conn, item.id).await?;
         if !is_admin
             && !replacement_allowed_to_staff(
                 replaced,
@@ -235,7 +240,8 @@ pub async fn replace_codes(
         {
             return Err(StoreError::Api(shop_common::ApiError::forbidden()));
         }
-        let codes = SerialCode::lock_sellable(conn, item.product_id, i64::from(quantity)).await?;
+        let codes =
+            SerialCodeRow::lock_sellable(conn, item.product_id, i64::from(quantity)).await?;
         if codes.len() < quantity as usize {
             return Err(StoreError::OutOfStock(vec![FieldError::new(
                 "quantity",
@@ -245,7 +251,7 @@ pub async fn replace_codes(
         match code_ids {
             Some(ids) => {
                 // Staff named the codes the shopper reported: exactly those, or nothing.
-                if SerialCode::mark_replaced_ids(conn, item.id, ids).await? != ids.len() {
+                if SerialCodeRow::mark_replaced_ids(conn, item.id, ids).await? != ids.len() {
                     return Err(StoreError::field(
                         "codeIds",
                         "Mã không thuộc dòng này, chưa được giao hoặc đã được đổi",
@@ -253,10 +259,10 @@ pub async fn replace_codes(
                 }
             }
             None => {
-                SerialCode::mark_replaced(conn, item.id, i64::from(quantity)).await?;
+                SerialCodeRow::mark_replaced(conn, item.id, i64::from(quantity)).await?;
             }
         }
-        if SerialCode::sell_replacements(conn, order.id, item.id, &codes).await? != codes.len() {
+        if SerialCodeRow::sell_replacements(conn, order.id, item.id, &codes).await? != codes.len() {
             return Err(StoreError::Inconsistent(
                 "locked codes changed before replacement",
             ));
@@ -265,7 +271,7 @@ pub async fn replace_codes(
             "Đổi {quantity} mã {} miễn phí. Lý do: {reason}",
             item.product_name
         );
-        OrderEvent::record(
+        OrderEventRow::record(
             conn,
             order.id,
             EventKind::CodesReplaced,
@@ -274,7 +280,12 @@ pub async fn replace_codes(
         )
         .await?;
         actor
-            .record(conn, AuditAction::OrderReplaceCodes, &order.code, &message)
+            .record(
+                conn,
+                StoreAuditAction::OrderReplaceCodes,
+                &order.code,
+                &message,
+            )
             .await?;
         let order = Order::save(conn, order.id, &OrderChanges::default()).await?;
         notifier
@@ -312,7 +323,7 @@ pub async fn reveal_codes(
             .map(|c| cipher.open_code(&c.stored()))
             .collect::<Result<Vec<_>, _>>()?;
         let message = format!("Xem {} mã của đơn hàng", clear.len());
-        OrderEvent::record(
+        OrderEventRow::record(
             conn,
             bundle.order.id,
             EventKind::CodesRevealed,
@@ -323,7 +334,7 @@ pub async fn reveal_codes(
         actor
             .record(
                 conn,
-                AuditAction::OrderCodesReveal,
+                StoreAuditAction::OrderCodesReveal,
                 &bundle.order.code,
                 &message,
             )
@@ -359,7 +370,7 @@ pub async fn regenerate_access(
             if send_email {
                 notifier.link_resent(conn, &order).await?;
             }
-            OrderEvent::record(
+            OrderEventRow::record(
                 conn,
                 order.id,
                 EventKind::AccessLinkRegenerated,
@@ -370,7 +381,7 @@ pub async fn regenerate_access(
             actor
                 .record(
                     conn,
-                    AuditAction::OrderRegenerateLink,
+                    StoreAuditAction::OrderRegenerateLink,
                     &order.code,
                     REGENERATED,
                 )

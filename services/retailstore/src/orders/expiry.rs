@@ -17,8 +17,8 @@ use crate::domain::order::{EventKind, OrderStatus, expired_status};
 use crate::error::StoreError;
 use crate::models::idempotency::StoredAnswer;
 use crate::models::order::Order;
-use crate::models::order_event::OrderEvent;
-use crate::models::serial_code::SerialCode;
+use crate::models::order_event::OrderEventRow;
+use crate::models::serial_code::SerialCodeRow;
 use crate::notifications::Notifier;
 
 /// Orders per transaction.
@@ -65,7 +65,7 @@ pub async fn expire_batch(
                 return Ok(Swept::default());
             }
             let ids: Vec<_> = due.iter().map(|o| o.id).collect();
-            let codes = SerialCode::release(conn, &ids).await?;
+            let codes = SerialCodeRow::release(conn, &ids).await?;
             for status in [OrderStatus::Expired, OrderStatus::NeedsAttention] {
                 let group: Vec<_> = due
                     .iter()
@@ -87,7 +87,7 @@ pub async fn expire_batch(
                         "Hết hạn khi mới nhận một phần tiền; mã đã giữ được trả về kho",
                     )
                 };
-                OrderEvent::record_all(conn, &group, kind, &vec![message; group.len()], None)
+                OrderEventRow::record_all(conn, &group, kind, &vec![message; group.len()], None)
                     .await?;
                 if status == OrderStatus::NeedsAttention {
                     // Rare (a short payment, then silence): one read per order is fine.

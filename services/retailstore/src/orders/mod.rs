@@ -17,8 +17,8 @@ pub use actions::{
     ReplaceRequest, cancel, deliver, record_refund, regenerate_access, replace_codes, reveal_codes,
 };
 pub use payment::{
-    BankPayment, ManualPayment, Outcome, PaymentInput, apply_payment, confirm_bank_payment,
-    confirm_manual_payment,
+    ManualConfirmation, MatchedTransfer, Outcome, PaymentInput, apply_payment,
+    confirm_bank_payment, confirm_manual_payment,
 };
 
 use std::collections::HashMap;
@@ -34,11 +34,11 @@ use crate::error::StoreError;
 pub use crate::models::audit_entry::Actor;
 use crate::models::order::{Order, OrderItem};
 use crate::models::order_checkout::{ReservedCodes, reserve_order_codes};
-use crate::models::order_event::OrderEvent;
-use crate::models::order_payment::OrderPayment;
+use crate::models::order_event::OrderEventRow;
+use crate::models::order_payment::OrderPaymentRow;
 use crate::models::outbox::AccessTokens;
 use crate::models::product::Product;
-use crate::models::serial_code::{OrderCodeRow, SerialCode};
+use crate::models::serial_code::{OrderCodeRow, SerialCodeRow};
 
 /// Everything the order views show.
 #[derive(Debug, Clone)]
@@ -46,8 +46,8 @@ pub struct OrderBundle {
     pub order: Order,
     pub items: Vec<OrderItem>,
     pub codes: Vec<OrderCodeRow>,
-    pub payments: Vec<OrderPayment>,
-    pub events: Vec<OrderEvent>,
+    pub payments: Vec<OrderPaymentRow>,
+    pub events: Vec<OrderEventRow>,
     /// The lines' products' redemption steps (Markdown), by product id: loaded only for a
     /// completed order, whose page shows them under the codes.
     pub redeem_instructions: HashMap<Uuid, String>,
@@ -61,7 +61,7 @@ impl OrderBundle {
         history: bool,
     ) -> Result<Self, StoreError> {
         let items = OrderItem::of_order(conn, order.id).await?;
-        let codes = SerialCode::of_order(conn, order.id).await?;
+        let codes = SerialCodeRow::of_order(conn, order.id).await?;
         let redeem_instructions = if order.status == OrderStatus::Completed {
             let products: Vec<Uuid> = items.iter().map(|i| i.product_id).collect();
             Product::redeem_instructions(conn, &products)
@@ -73,8 +73,8 @@ impl OrderBundle {
         };
         let (payments, events) = if history {
             (
-                OrderPayment::of_order(conn, order.id).await?,
-                OrderEvent::of_order(conn, order.id).await?,
+                OrderPaymentRow::of_order(conn, order.id).await?,
+                OrderEventRow::of_order(conn, order.id).await?,
             )
         } else {
             (Vec::new(), Vec::new())

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::{Actor, OrderBundle, Reservation, lock_for, reserve_lines, shortage_text};
 use crate::crypto::CodeCipher;
-use crate::domain::audit::AuditAction;
+use crate::domain::audit::StoreAuditAction;
 use crate::domain::order::{
     EventKind, OrderCode, OrderStatus, PaymentSource, PaymentStatus, Settlement, late_refusal,
     settle, vnd,
@@ -18,9 +18,9 @@ use crate::error::StoreError;
 use crate::idempotency::Idempotent;
 use crate::models::order::{Order, OrderChanges, OrderItem};
 use crate::models::order_checkout::{BankTransfer, Confirmed, MailRow, Refusal};
-use crate::models::order_event::OrderEvent;
-use crate::models::order_payment::{NewOrderPayment, OrderPayment};
-use crate::models::serial_code::SerialCode;
+use crate::models::order_event::OrderEventRow;
+use crate::models::order_payment::{NewOrderPayment, OrderPaymentRow};
+use crate::models::serial_code::SerialCodeRow;
 use crate::notifications::{Event, Notifier};
 
 /// One payment as it reaches an order.
@@ -60,22 +60,23 @@ pub async fn apply_payment(
     payment: &PaymentInput<'_>,
 ) -> Result<(Order, Outcome), StoreError> {
     if let Some(tx) = payment.transaction_id {
-        if OrderPayment::is_applied(conn, order.id, tx).await? {
+        if OrderPaymentRow::is_applied(conn, order.id, tx).await? {
             return Ok((order, Outcome::AlreadyApplied));
         }
         if payment.source == PaymentSource::Webhook
             && let Some(manual) =
-                OrderPayment::unlinked_manual(conn, order.id, payment.amount).await?
+                OrderPaymentRow::unlinked_manual(conn, order.id, payment.amount).await?
         {
-            OrderPayment::link(conn, manual, tx).await?;
+            OrderPaymentRow::link(conn, manual, tx).await?;
             let message = format!(
                 "Giao dịch {tx} ({}) trùng với khoản đã xác nhận thủ công, không tính thêm",
                 vnd(payment.amount)
             );
-            OrderEvent::record(conn, order.id, EventKind::PaymentDuplicate, &message, None).await?;
+            OrderEventRow::record(conn, order.id, EventKind::PaymentDuplicate, &message, None)
+                .await?;
             return Ok((order, Outcome::DuplicateOfManual));
         }
-        OrderPayment::insert(
+        OrderPaymentRow::insert(
             conn,
             &NewOrderPayment {
                 id: Uuid::now_v7(),
@@ -144,7 +145,8 @@ pub async fn apply_payment(
             // Usually the order still holds every code it needs: they are sold in one
             // statement, all or none, without reading the lines first.
             let at_once =
-                SerialCode::sell_all_reserved(conn, order.id, i64::from(order.item_count)).await?;
+                SerialCodeRow::sell_all_reserved(conn, order.id, i64::from(order.item_count))
+                    .await?;
             let delivered = if at_once > 0 {
                 Ok(at_once)
             } else {
@@ -158,7 +160,7 @@ pub async fn apply_payment(
                             let products: Vec<Uuid> = items.iter().map(|i| i.product_id).collect();
                             Notifier::low_stock(conn, &products).await?;
                         }
-                        Ok(SerialCode::sell_reserved(conn, order.id).await?)
+                        Ok(SerialCodeRow::sell_reserved(conn, order.id).await?)
                     }
                     Reservation::Short(short) => Err(shortage_text(&items, &short)),
                 }
@@ -194,7 +196,7 @@ pub async fn apply_payment(
             events.push((EventKind::NeedsAttention, message, None));
         }
     }
-    OrderEvent::record_each(conn, order.id, &events).await?;
+    OrderEventRow::record_each(conn, order.id, &events).await?;
     let order = Order::save(conn, order.id, &changes).await?;
     // Each timeline event the shopper and the seller must hear of becomes an outbox row.
     for (kind, message, _) in &events {
@@ -209,7 +211,7 @@ pub async fn apply_payment(
 
 /// A bank transfer paymentprovider matched to an order.
 #[derive(Debug, Clone)]
-pub struct BankPayment {
+pub struct MatchedTransfer {
     pub order_code: OrderCode,
     pub amount: i64,
     pub provider_id: Uuid,
@@ -232,7 +234,7 @@ pub struct BankPayment {
 pub async fn confirm_bank_payment(
     pool: &DbPool,
     notifier: &Notifier,
-    payment: &BankPayment,
+    payment: &MatchedTransfer,
 ) -> Result<(Order, Outcome), StoreError> {
     let mut conn = pool.get().await?;
     let mail = notifier.shopper_mail(payment.order_code.as_str())?;
@@ -282,7 +284,7 @@ pub async fn confirm_bank_payment(
 async fn apply_bank_payment(
     conn: &mut AsyncPgConnection,
     notifier: &Notifier,
-    payment: &BankPayment,
+    payment: &MatchedTransfer,
 ) -> Result<(Order, Outcome), StoreError> {
     conn.transaction(async |conn| {
         let order = Order::lock_by_code(conn, payment.order_code.as_str())
@@ -312,7 +314,7 @@ async fn apply_bank_payment(
 
 /// A staff member's confirmation of money received outside the webhook.
 #[derive(Debug, Clone, Copy)]
-pub struct ManualPayment<'a> {
+pub struct ManualConfirmation<'a> {
     pub id: Uuid,
     /// 0 only retries the delivery of an order its payments already cover.
     pub amount: i64,
@@ -327,7 +329,7 @@ pub async fn confirm_manual_payment<R>(
     pool: &DbPool,
     cipher: &CodeCipher,
     notifier: &Notifier,
-    payment: ManualPayment<'_>,
+    payment: ManualConfirmation<'_>,
     actor: Actor<'_>,
     idempotent: &Idempotent<'_>,
     render: R,
@@ -339,7 +341,7 @@ where
     if let Some(answer) = idempotent.replay(&mut conn, cipher).await? {
         return Ok(answer);
     }
-    let ManualPayment { id, amount, note } = payment;
+    let ManualConfirmation { id, amount, note } = payment;
     let transaction_id = idempotent.key.manual_transaction_id(id);
     let result = conn
         .transaction(async |conn| {
@@ -376,7 +378,12 @@ where
                 None => format!("Xác nhận thanh toán {}", vnd(amount)),
             };
             actor
-                .record(conn, AuditAction::OrderConfirmPayment, &order.code, &detail)
+                .record(
+                    conn,
+                    StoreAuditAction::OrderConfirmPayment,
+                    &order.code,
+                    &detail,
+                )
                 .await?;
             let bundle = OrderBundle::load(conn, order, true).await?;
             let answer = render(&bundle)?;

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::ADMIN;
-use crate::domain::audit::AuditAction;
+use crate::domain::audit::StoreAuditAction;
 use crate::error::StoreError;
 
 /// The log's paging: newest first, nothing else.
@@ -29,14 +29,14 @@ impl PageSpec for AuditPage {
 /// One row of the log as this service lists it (`common::audit::AuditEntry` with this
 /// service's actions; every row here has an actor id).
 #[derive(ToSchema)]
-#[schema(as = StoreAuditEntry, rename_all = "camelCase")]
-pub struct AuditEntryDoc {
+#[schema(rename_all = "camelCase")]
+pub struct StoreAuditEntry {
     pub id: Uuid,
     pub at: DateTime<Utc>,
     /// Tên đăng nhập
     pub actor: String,
     pub actor_id: Uuid,
-    pub action: AuditAction,
+    pub action: StoreAuditAction,
     /// Mã đơn hàng, tên sản phẩm hoặc id mã serial; không bao giờ là mã rõ
     pub target: String,
     pub detail: String,
@@ -49,10 +49,10 @@ pub struct AuditEntryDoc {
     operation_id = "adminAuditLogPagination", tag = "AuditLog",
     params(PageParams<AuditPage>,
         ("actor" = Option<String>, Query, description = "Một phần tên đăng nhập của người thực hiện (không phân biệt hoa thường)"),
-        ("action" = Option<AuditAction>, Query, description = "Thao tác"),
+        ("action" = Option<StoreAuditAction>, Query, description = "Thao tác"),
         ("from" = Option<DateTime<Utc>>, Query, description = "Từ thời điểm (RFC 3339, bao gồm)"),
         ("to" = Option<DateTime<Utc>>, Query, description = "Đến thời điểm (RFC 3339, không bao gồm)")),
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<AuditEntryDoc>>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<StoreAuditEntry>>)),
         BadRequest, Unauthorized, Forbidden))]
 async fn pagination(
     _admin: AdminUser,
@@ -60,7 +60,7 @@ async fn pagination(
     page: PageParams<AuditPage>,
     filter: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, StoreError> {
-    let filter = filter.check(|raw| AuditAction::parse(raw).map(AuditAction::as_str))?;
+    let filter = filter.check(|raw| StoreAuditAction::parse(raw).map(StoreAuditAction::as_str))?;
     let mut conn = pool.get().await?;
     Ok(ok(AuditEntry::page(&mut conn, &filter, &page).await?))
 }

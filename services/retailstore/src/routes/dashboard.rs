@@ -69,8 +69,7 @@ pub struct LowStockView {
 /// created in it, every status present.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = DashboardSummary)]
-pub struct SummaryView {
+pub struct DashboardSummary {
     pub from: DateTime<Utc>,
     pub to: DateTime<Utc>,
     /// Tổng tiền đã nhận của các đơn hoàn tất trong khoảng (theo completedAt)
@@ -119,7 +118,7 @@ impl RangeQuery {
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/Dashboard/Summary",
     operation_id = "adminDashboardSummary", tag = "Dashboard",
     params(RangeQuery),
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<SummaryView>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<DashboardSummary>)),
         BadRequest, Unauthorized))]
 async fn summary(
     _user: AuthUser,
@@ -156,7 +155,7 @@ async fn summary(
             }
         })
         .collect();
-    Ok(ok(SummaryView {
+    Ok(ok(DashboardSummary {
         from,
         to,
         revenue: totals.revenue,

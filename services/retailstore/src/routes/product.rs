@@ -24,19 +24,18 @@ use uuid::Uuid;
 use super::{ADMIN, IdQuery, WEB, actor};
 use crate::StorefrontCache;
 use crate::domain::product::{
-    ProductFields, ProductForm, ProductListing, ProductPatch, ProductStatus, StockLevel,
+    ProductCreate, ProductFields, ProductListing, ProductStatus, ProductUpdate, StockLevel,
     audited_changes,
 };
 use crate::error::{StoreError, on_foreign_key};
-use crate::models::product::{Product, ProductFilter, ProductSort, Stock};
+use crate::models::product::{Product, ProductFilter, ProductSort, StockCounts};
 use crate::routes::openapi::{ProductInUse, SlugTaken};
 
 pub const ADMIN_SORTABLE: &[&str] = &["name", "price", "sortOrder", "createdAt"];
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = Stock)]
-pub struct StockView {
+pub struct Stock {
     pub available: i64,
     pub reserved: i64,
     pub sold: i64,
@@ -45,23 +44,22 @@ pub struct StockView {
 /// Product, admin view.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = ProductAdmin)]
-pub struct ProductAdminView {
+pub struct ProductAdmin {
     pub id: Uuid,
     #[serde(flatten)]
     pub fields: ProductFields,
-    pub stock: StockView,
+    pub stock: Stock,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
 
-impl From<(Product, Stock)> for ProductAdminView {
-    fn from((p, s): (Product, Stock)) -> Self {
+impl From<(Product, StockCounts)> for ProductAdmin {
+    fn from((p, s): (Product, StockCounts)) -> Self {
         let (id, created_at, updated_at) = (p.id, p.created_at, p.updated_at);
         Self {
             id,
             fields: p.into(),
-            stock: StockView {
+            stock: Stock {
                 available: s.available,
                 reserved: s.reserved,
                 sold: s.sold,
@@ -75,8 +73,7 @@ impl From<(Product, Stock)> for ProductAdminView {
 /// Product, storefront view: a stock level, never raw counts.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = ProductWeb)]
-pub struct ProductWebView {
+pub struct ProductWeb {
     pub id: Uuid,
     #[serde(flatten)]
     pub listing: ProductListing,
@@ -86,8 +83,8 @@ pub struct ProductWebView {
     pub max_per_order: i32,
 }
 
-impl From<(Product, Stock)> for ProductWebView {
-    fn from((p, s): (Product, Stock)) -> Self {
+impl From<(Product, StockCounts)> for ProductWeb {
+    fn from((p, s): (Product, StockCounts)) -> Self {
         let level = StockLevel::of(s.available, p.low_stock_threshold);
         Self {
             id: p.id,
@@ -104,10 +101,9 @@ impl From<(Product, Stock)> for ProductWebView {
 /// current slug.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = ProductPage)]
-pub struct ProductPageView {
+pub struct ProductPage {
     #[serde(flatten)]
-    pub product: ProductWebView,
+    pub product: ProductWeb,
     pub status: ProductStatus,
     /// Slug hiện tại; khác slug đã hỏi khi đó là slug cũ (sản phẩm đổi tên): hãy chuyển sang /san-pham/{canonicalSlug}
     pub canonical_slug: String,
@@ -161,7 +157,7 @@ fn admin_sort(page: &PageRequest) -> ProductSort {
     }
 }
 
-async fn list<V: From<(Product, Stock)> + Serialize>(
+async fn list<V: From<(Product, StockCounts)> + Serialize>(
     pool: &DbPool,
     page: &PageRequest,
     status: Option<ProductStatus>,
@@ -185,7 +181,7 @@ const STOREFRONT_WAIT: Duration = Duration::from_secs(5);
 #[utoipa::path(get, path = "/retailstore/api/web/v1/Product/Pagination",
     operation_id = "webProductPagination", tag = "Product",
     params(PageParams<WebPage>),
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<ProductWebView>>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<ProductWeb>>)),
         BadRequest))]
 async fn web_pagination(
     pool: web::Data<DbPool>,
@@ -234,11 +230,11 @@ async fn web_page_body(pool: &DbPool, page: &PageRequest) -> Result<web::Bytes, 
     let ids: Vec<Uuid> = rows.iter().map(|(p, _)| p.id).collect();
     let expiring = Product::expiring(&mut conn, &ids).await?;
     drop(conn);
-    let items: Vec<ProductWebView> = rows
+    let items: Vec<ProductWeb> = rows
         .into_iter()
         .map(|(p, stock)| {
             let soon = expiring.get(&p.id).copied().unwrap_or(0);
-            ProductWebView::from((p, stock.sellable(soon)))
+            ProductWeb::from((p, stock.sellable(soon)))
         })
         .collect();
     let body = serde_json::to_vec(&Envelope::success(Page::new(items, total, page)))
@@ -252,7 +248,7 @@ async fn web_page_body(pool: &DbPool, page: &PageRequest) -> Result<web::Bytes, 
 #[utoipa::path(get, path = "/retailstore/api/web/v1/Product/BySlug",
     operation_id = "webProductBySlug", tag = "Product",
     params(SlugQuery),
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductPageView>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductPage>)),
         BadRequest, NotFound))]
 async fn web_by_slug(
     pool: web::Data<DbPool>,
@@ -275,8 +271,8 @@ async fn web_by_slug(
     drop(conn);
     let soon = expiring.get(&product.id).copied().unwrap_or(0);
     let (status, canonical_slug) = (product.status, product.slug.clone());
-    Ok(ok(ProductPageView {
-        product: ProductWebView::from((product, stock.sellable(soon))),
+    Ok(ok(ProductPage {
+        product: ProductWeb::from((product, stock.sellable(soon))),
         status,
         canonical_slug,
     }))
@@ -292,7 +288,7 @@ fn json_body(body: web::Bytes) -> HttpResponse {
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/Product/Pagination",
     operation_id = "adminProductPagination", tag = "Product",
     params(PageParams<AdminPage>, AdminFilterQuery),
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<ProductAdminView>>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<ProductAdmin>>)),
         BadRequest, Unauthorized))]
 async fn admin_pagination(
     _user: AuthUser,
@@ -306,14 +302,14 @@ async fn admin_pagination(
             StoreError::field("status", "Trạng thái là draft, active hoặc hidden")
         })?),
     };
-    list::<ProductAdminView>(&pool, &page, status, admin_sort(&page)).await
+    list::<ProductAdmin>(&pool, &page, status, admin_sort(&page)).await
 }
 
 /// Chi tiết sản phẩm
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/Product/Read",
     operation_id = "adminProductRead", tag = "Product",
     params(IdQuery),
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdmin>)),
         BadRequest, Unauthorized, NotFound))]
 async fn read(
     _user: AuthUser,
@@ -322,26 +318,26 @@ async fn read(
 ) -> Result<HttpResponse, StoreError> {
     let mut conn = pool.get().await?;
     let found = Product::find(&mut conn, query.id).await?;
-    Ok(ok(ProductAdminView::from(found)))
+    Ok(ok(ProductAdmin::from(found)))
 }
 
 /// Tạo sản phẩm
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Product/Create",
     operation_id = "adminProductCreate", tag = "Product",
-    request_body = ProductForm,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
+    request_body = ProductCreate,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdmin>)),
         BadRequest, Unauthorized, SlugTaken))]
 async fn create(
     _user: AuthUser,
     pool: web::Data<DbPool>,
     cache: web::Data<StorefrontCache>,
-    body: web::Json<ProductForm>,
+    body: web::Json<ProductCreate>,
 ) -> Result<HttpResponse, StoreError> {
     let fields = body.into_inner().check()?;
     let mut conn = pool.get().await?;
     let product = Product::insert(&mut conn, Uuid::now_v7(), &fields).await?;
     cache.invalidate();
-    Ok(ok(ProductAdminView::from((product, Stock::default()))))
+    Ok(ok(ProductAdmin::from((product, StockCounts::default()))))
 }
 
 /// Sửa sản phẩm
@@ -349,14 +345,14 @@ async fn create(
 /// Đổi giá hoặc trạng thái: mỗi thay đổi một dòng nhật ký (product_price_change, product_status_change; cũ -> mới) trong cùng giao dịch.
 #[utoipa::path(put, path = "/retailstore/api/admin/v1/Product/Update",
     operation_id = "adminProductUpdate", tag = "Product",
-    request_body = ProductPatch,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdminView>)),
+    request_body = ProductUpdate,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<ProductAdmin>)),
         BadRequest, Unauthorized, NotFound, SlugTaken))]
 async fn update(
     user: AuthUser,
     pool: web::Data<DbPool>,
     cache: web::Data<StorefrontCache>,
-    body: web::Json<ProductPatch>,
+    body: web::Json<ProductUpdate>,
 ) -> Result<HttpResponse, StoreError> {
     let patch = body.into_inner();
     let id = patch.id;
@@ -373,7 +369,7 @@ async fn update(
     .await?;
     cache.invalidate();
     let updated = Product::find(&mut conn, id).await?;
-    Ok(ok(ProductAdminView::from(updated)))
+    Ok(ok(ProductAdmin::from(updated)))
 }
 
 /// Audits an Update's price and status changes (old -> new) in its transaction.

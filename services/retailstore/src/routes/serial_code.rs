@@ -23,7 +23,7 @@ use uuid::Uuid;
 use super::{ADMIN, IdBody, IdQuery, actor, optional_choice};
 use crate::StorefrontCache;
 use crate::crypto::CodeCipher;
-use crate::domain::audit::AuditAction;
+use crate::domain::audit::StoreAuditAction;
 use crate::domain::order::OrderCode;
 use crate::domain::serial_code::{Code, CodeStatus, Serial, masked};
 use crate::domain::{future_instant, nullable, optional_text};
@@ -31,9 +31,9 @@ use crate::error::{Problems, StoreError};
 use shop_common::limits::BULK_PATH;
 
 use crate::models::order::Order;
-use crate::models::serial_code::{CodeChanges, CodeFilter, ListedCode, SerialCode};
+use crate::models::serial_code::{CodeChanges, CodeFilter, ListedCode, SerialCodeRow};
 use crate::routes::openapi::{BatchRefused, CodeConflict, CodeLocked};
-use crate::serial_codes::import::{self, Import, ImportReport, MAX_CODES_PER_CALL, Row};
+use crate::serial_codes::import::{self, CreateBulkResult, Import, MAX_CODES_PER_CALL, Row};
 
 /// CreateBulk bodies may reach the gateway's limit for this route.
 pub const BULK_JSON_LIMIT: usize = shop_common::limits::BULK_BODY_BYTES;
@@ -51,8 +51,7 @@ impl PageSpec for CodePage {
 /// Serial code, admin view: masked, never the clear text.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = SerialCode)]
-pub struct SerialCodeView {
+pub struct SerialCode {
     pub id: Uuid,
     pub product_id: Uuid,
     pub product_name: String,
@@ -76,7 +75,7 @@ pub struct SerialCodeView {
     pub serial: Option<String>,
 }
 
-impl From<ListedCode> for SerialCodeView {
+impl From<ListedCode> for SerialCode {
     fn from(
         ListedCode {
             code: c,
@@ -137,8 +136,8 @@ impl FilterQuery {
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = CreateBulk, description = "Gửi codes hoặc items (không cả hai).")]
-pub struct CreateBulkBody {
+#[schema(description = "Gửi codes hoặc items (không cả hai).")]
+pub struct CreateBulk {
     #[schema(value_type = Uuid, required = true)]
     pub product_id: Option<Uuid>,
     /// Mỗi phần tử một mã: bỏ BOM, CR và khoảng trắng hai đầu, giữ hoa thường; dòng trống bị bỏ qua; 1..200 ký tự in được. Quá 50.000 phần tử: mã 313.
@@ -146,7 +145,7 @@ pub struct CreateBulkBody {
     pub codes: Option<Vec<String>>,
     /// Thay cho codes: mỗi phần tử một thẻ (mã thẻ, số seri, hạn dùng riêng). Chỉ số trong kết quả là vị trí trong items. Số seri mà thiếu mã thẻ: mã 1, không nhập gì. Quá 50.000 phần tử: mã 313.
     #[schema(required = false, max_items = 50000)]
-    pub items: Option<Vec<BulkItem>>,
+    pub items: Option<Vec<CreateBulkItem>>,
     /// Phải ở tương lai; hạn chung cho các mã không có expiresAt riêng
     pub expires_at: Option<DateTime<Utc>>,
     #[schema(max_length = 500)]
@@ -156,8 +155,7 @@ pub struct CreateBulkBody {
 /// One card of CreateBulk's `items`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = CreateBulkItem)]
-pub struct BulkItem {
+pub struct CreateBulkItem {
     /// Mã thẻ (PIN), chuẩn hóa như codes; trống mà có serial: mã 1
     #[schema(value_type = String, required = true, max_length = 200)]
     pub code: Option<String>,
@@ -172,7 +170,7 @@ pub struct BulkItem {
 /// a short answer (the UI checks the same rules before sending).
 const MAX_ITEM_PROBLEMS: usize = 20;
 
-impl CreateBulkBody {
+impl CreateBulk {
     fn check(self) -> Result<Import, StoreError> {
         let size =
             self.codes.as_ref().map_or(0, Vec::len) + self.items.as_ref().map_or(0, Vec::len);
@@ -215,7 +213,7 @@ impl CreateBulkBody {
 /// [`MAX_ITEM_PROBLEMS`], then how many more).
 fn item_rows(
     p: &mut Problems,
-    items: Vec<BulkItem>,
+    items: Vec<CreateBulkItem>,
     default_expiry: Option<DateTime<Utc>>,
 ) -> Vec<Row> {
     let mut problems = 0usize;
@@ -282,8 +280,8 @@ fn item_rows(
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = SerialCodeUpdate, description = "Chỉ khi mã đang available hoặc disabled (mã 312 nếu không).")]
-pub struct UpdateBody {
+#[schema(description = "Chỉ khi mã đang available hoặc disabled (mã 312 nếu không).")]
+pub struct SerialCodeUpdate {
     pub id: Uuid,
     /// Mã mới: mã hóa và băm lại; trùng trong sản phẩm: mã 311
     #[serde(default, deserialize_with = "nullable")]
@@ -312,7 +310,7 @@ struct CodeUpdate {
     changes: CodeChanges,
 }
 
-impl UpdateBody {
+impl SerialCodeUpdate {
     fn check(self) -> Result<CodeUpdate, StoreError> {
         let mut p = Problems::default();
         let code = match self.code {
@@ -359,8 +357,7 @@ impl UpdateBody {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(as = Revealed)]
-pub struct RevealView {
+pub struct Revealed {
     /// Mã ở dạng rõ (được ghi nhật ký)
     pub code: String,
 }
@@ -371,7 +368,7 @@ pub struct RevealView {
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/ProductSerialCode/Pagination",
     operation_id = "adminSerialCodePagination", tag = "ProductSerialCode",
     params(PageParams<CodePage>, FilterQuery),
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<SerialCodeView>>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<SerialCode>>)),
         BadRequest, Unauthorized))]
 async fn pagination(
     _user: AuthUser,
@@ -391,7 +388,7 @@ async fn pagination(
             };
             let serial = Serial::parse(keyword).ok().flatten();
             if order.is_none() && serial.is_none() {
-                return Ok(ok(Page::<SerialCodeView>::new(Vec::new(), 0, &page)));
+                return Ok(ok(Page::<SerialCode>::new(Vec::new(), 0, &page)));
             }
             (order.map(|o| o.id), serial.map(Serial::into_string))
         }
@@ -404,17 +401,17 @@ async fn pagination(
         serial,
     };
     let newest_first = !matches!(page.sort, Some((_, SortDir::Asc)));
-    let rows = SerialCode::page(&mut conn, &filter, newest_first, page.size, page.offset()).await?;
-    let total = SerialCode::count(&mut conn, &filter).await?;
-    let items: Vec<SerialCodeView> = rows.into_iter().map(SerialCodeView::from).collect();
+    let rows =
+        SerialCodeRow::page(&mut conn, &filter, newest_first, page.size, page.offset()).await?;
+    let total = SerialCodeRow::count(&mut conn, &filter).await?;
+    let items: Vec<SerialCode> = rows.into_iter().map(SerialCode::from).collect();
     Ok(ok(Page::new(items, total, &page)))
 }
 
 /// The body of Search: the exact code (case kept), optionally within one product.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = SerialCodeSearch)]
-pub struct SearchBody {
+pub struct SerialCodeSearch {
     /// Mã chính xác (đã chuẩn hóa: bỏ BOM, CR và khoảng trắng hai đầu)
     #[schema(value_type = String, required = true, min_length = 1, max_length = 200)]
     pub code: Option<String>,
@@ -425,7 +422,7 @@ pub struct SearchBody {
 /// The matches of one exact code: at most one per product.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SearchView {
-    pub items: Vec<SerialCodeView>,
+    pub items: Vec<SerialCode>,
 }
 
 /// The most codes one exact search can find: a code is unique per product.
@@ -436,16 +433,16 @@ const MAX_SEARCH_MATCHES: i64 = 100;
 /// Mã rõ nằm trong thân yêu cầu, không bao giờ trong URL (URL vào nhật ký truy cập, proxy và lịch sử trình duyệt). So bằng băm có khóa, phân biệt hoa thường; cũng tìm thẻ có số seri đúng bằng chuỗi đó. Phản hồi có Cache-Control: no-store.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/ProductSerialCode/Search",
     operation_id = "adminSerialCodeSearch", tag = "ProductSerialCode",
-    request_body = SearchBody,
+    request_body = SerialCodeSearch,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<SearchView>)),
         BadRequest, Unauthorized))]
 async fn search(
     _user: AuthUser,
     pool: web::Data<DbPool>,
     cipher: web::Data<CodeCipher>,
-    body: web::Json<SearchBody>,
+    body: web::Json<SerialCodeSearch>,
 ) -> Result<HttpResponse, StoreError> {
-    let SearchBody { code, product_id } = body.into_inner();
+    let SerialCodeSearch { code, product_id } = body.into_inner();
     let code = match Code::parse(code.as_deref().unwrap_or_default()) {
         Ok(Some(code)) => code,
         Ok(None) => return Err(StoreError::field("code", "Vui lòng nhập mã serial")),
@@ -461,8 +458,8 @@ async fn search(
         serial: serial.map(Serial::into_string),
     };
     let mut conn = pool.get().await?;
-    let rows = SerialCode::page(&mut conn, &filter, true, MAX_SEARCH_MATCHES, 0).await?;
-    let items = rows.into_iter().map(SerialCodeView::from).collect();
+    let rows = SerialCodeRow::page(&mut conn, &filter, true, MAX_SEARCH_MATCHES, 0).await?;
+    let items = rows.into_iter().map(SerialCode::from).collect();
     Ok(no_store(ok(SearchView { items })))
 }
 
@@ -478,15 +475,15 @@ fn no_store(mut response: HttpResponse) -> HttpResponse {
 /// Tối đa 50.000 mã mỗi lần, thân yêu cầu tối đa 8 MiB. Mã mới được mã hóa (AES-256-GCM) và chèn trong một câu lệnh; mã trùng (kể cả do một lần nhập đồng thời) trả về trong duplicates. Mã là duy nhất trong toàn cửa hàng: mã mà sản phẩm khác đang giữ là exists kèm productName của sản phẩm đó.
 #[utoipa::path(post, path = BULK_PATH, operation_id = "adminSerialCodeCreateBulk",
     tag = "ProductSerialCode",
-    request_body = CreateBulkBody,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<ImportReport>)),
+    request_body = CreateBulk,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<CreateBulkResult>)),
         BatchRefused, Unauthorized, NotFound, PayloadTooLarge))]
 async fn create_bulk(
     _user: AuthUser,
     pool: web::Data<DbPool>,
     cipher: web::Data<CodeCipher>,
     cache: web::Data<StorefrontCache>,
-    body: web::Json<CreateBulkBody>,
+    body: web::Json<CreateBulk>,
 ) -> Result<HttpResponse, StoreError> {
     let request = body.into_inner().check()?;
     let report = import::import(&pool, cipher.into_inner(), request).await?;
@@ -499,15 +496,15 @@ async fn create_bulk(
 /// Ghi giá trị mới lên mã (code): một dòng nhật ký serial_code_overwrite (chỉ mã đã che, không bao giờ mã rõ) trong cùng giao dịch.
 #[utoipa::path(put, path = "/retailstore/api/admin/v1/ProductSerialCode/Update",
     operation_id = "adminSerialCodeUpdate", tag = "ProductSerialCode",
-    request_body = UpdateBody,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<SerialCodeView>)),
+    request_body = SerialCodeUpdate,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<SerialCode>)),
         BadRequest, Unauthorized, NotFound, CodeConflict))]
 async fn update(
     user: AuthUser,
     pool: web::Data<DbPool>,
     cipher: web::Data<CodeCipher>,
     cache: web::Data<StorefrontCache>,
-    body: web::Json<UpdateBody>,
+    body: web::Json<SerialCodeUpdate>,
 ) -> Result<HttpResponse, StoreError> {
     let CodeUpdate {
         id,
@@ -517,13 +514,13 @@ async fn update(
     let mut conn = pool.get().await?;
     let overwrite = code.is_some();
     if let Some(code) = code {
-        let product_id = SerialCode::product_of(&mut conn, id).await?;
+        let product_id = SerialCodeRow::product_of(&mut conn, id).await?;
         import::seal_one(&cipher, id, product_id, &code, &mut changes)?;
     }
     let written = conn
         .transaction(async |conn| {
-            let before = SerialCode::find(conn, id).await.optional()?;
-            let Some(after) = SerialCode::update_editable(conn, id, &changes).await? else {
+            let before = SerialCodeRow::find(conn, id).await.optional()?;
+            let Some(after) = SerialCodeRow::update_editable(conn, id, &changes).await? else {
                 return Ok(false);
             };
             if let (
@@ -545,7 +542,7 @@ async fn update(
                 actor(&user)
                     .record(
                         conn,
-                        AuditAction::SerialCodeOverwrite,
+                        StoreAuditAction::SerialCodeOverwrite,
                         &after.to_string(),
                         &detail,
                     )
@@ -558,13 +555,13 @@ async fn update(
         return Err(missing_or_locked(&mut conn, id).await);
     }
     cache.invalidate();
-    let updated = SerialCode::find(&mut conn, id).await?;
-    Ok(ok(SerialCodeView::from(updated)))
+    let updated = SerialCodeRow::find(&mut conn, id).await?;
+    Ok(ok(SerialCode::from(updated)))
 }
 
 /// After a guarded write touched nothing: 2 when the code is gone, else 312.
 async fn missing_or_locked(conn: &mut diesel_async::AsyncPgConnection, id: Uuid) -> StoreError {
-    match SerialCode::exists(conn, id).await {
+    match SerialCodeRow::exists(conn, id).await {
         Ok(true) => StoreError::CodeLocked,
         Ok(false) => StoreError::NotFound,
         Err(e) => e.into(),
@@ -591,18 +588,18 @@ async fn delete(
         .transaction(async |conn| {
             let Some(ListedCode {
                 code, product_name, ..
-            }) = SerialCode::find(conn, id).await.optional()?
+            }) = SerialCodeRow::find(conn, id).await.optional()?
             else {
                 return Ok(false);
             };
-            if !SerialCode::delete_editable(conn, id).await? {
+            if !SerialCodeRow::delete_editable(conn, id).await? {
                 return Ok(false);
             }
             let detail = format!("{product_name}: mã {}", masked(&code.last4));
             actor(&user)
                 .record(
                     conn,
-                    AuditAction::SerialCodeDelete,
+                    StoreAuditAction::SerialCodeDelete,
                     &id.to_string(),
                     &detail,
                 )
@@ -623,7 +620,7 @@ async fn delete(
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/ProductSerialCode/Reveal",
     operation_id = "adminSerialCodeReveal", tag = "ProductSerialCode",
     request_body = IdBody,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<RevealView>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<Revealed>)),
         BadRequest, Unauthorized, Forbidden, NotFound))]
 async fn reveal(
     AdminUser(user): AdminUser,
@@ -635,18 +632,18 @@ async fn reveal(
     let mut conn = pool.get().await?;
     let code = conn
         .transaction(async |conn| {
-            let row = SerialCode::sealed(conn, id).await?;
+            let row = SerialCodeRow::sealed(conn, id).await?;
             let ListedCode {
                 code: listed,
                 product_name,
                 ..
-            } = SerialCode::find(conn, id).await?;
+            } = SerialCodeRow::find(conn, id).await?;
             let clear = cipher.open_code(&row.stored())?;
             let detail = format!("{product_name}: mã {}", masked(&listed.last4));
             actor(&user)
                 .record(
                     conn,
-                    AuditAction::SerialCodeReveal,
+                    StoreAuditAction::SerialCodeReveal,
                     &id.to_string(),
                     &detail,
                 )
@@ -655,7 +652,7 @@ async fn reveal(
         })
         .await?;
     tracing::info!(serial_code_id = %id, user_id = %user.id, "serial code revealed");
-    Ok(no_store(ok(RevealView { code })))
+    Ok(no_store(ok(Revealed { code })))
 }
 
 pub fn routes(table: RouteTable) -> RouteTable {

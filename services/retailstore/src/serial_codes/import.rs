@@ -14,7 +14,7 @@ use crate::crypto::{CodeCipher, CryptoError};
 use crate::domain::serial_code::{Code, InvalidReason};
 use crate::error::{StoreError, on_foreign_key};
 use crate::models::product::Product;
-use crate::models::serial_code::{CodeBatch, CodeChanges, SerialCode};
+use crate::models::serial_code::{CodeBatch, CodeChanges, SerialCodeRow};
 
 /// The most codes one call may carry (code 313 above).
 pub const MAX_CODES_PER_CALL: usize = shop_common::limits::BULK_MAX_CODES;
@@ -87,8 +87,7 @@ pub struct Invalid {
 
 #[derive(Debug, Default, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = CreateBulkResult)]
-pub struct ImportReport {
+pub struct CreateBulkResult {
     pub inserted: usize,
     pub duplicates: Vec<Duplicate>,
     pub invalid: Vec<Invalid>,
@@ -211,7 +210,7 @@ pub async fn import(
     pool: &DbPool,
     cipher: Arc<CodeCipher>,
     request: Import,
-) -> Result<ImportReport, StoreError> {
+) -> Result<CreateBulkResult, StoreError> {
     if request.rows.len() > MAX_CODES_PER_CALL {
         return Err(StoreError::BatchTooLarge {
             size: request.rows.len(),
@@ -233,7 +232,7 @@ pub async fn import(
     })
     .await??;
 
-    let mut report = ImportReport {
+    let mut report = CreateBulkResult {
         inserted: 0,
         duplicates: plan.repeated,
         invalid: plan.invalid,
@@ -241,7 +240,7 @@ pub async fn import(
     if !batch.is_empty() {
         let mut conn = pool.get().await?;
         let inserted =
-            SerialCode::insert_batch(&mut conn, product_id, request.note.as_deref(), &batch)
+            SerialCodeRow::insert_batch(&mut conn, product_id, request.note.as_deref(), &batch)
                 .await
                 // The product was deleted between the check and the insert.
                 .map_err(on_foreign_key(StoreError::NotFound))?;
@@ -257,7 +256,7 @@ pub async fn import(
         let elsewhere: HashMap<Vec<u8>, String> = if skipped.is_empty() {
             HashMap::new()
         } else {
-            SerialCode::holders(&mut conn, &skipped)
+            SerialCodeRow::holders(&mut conn, &skipped)
                 .await?
                 .into_iter()
                 .filter(|holder| holder.product_id != product_id)

@@ -18,7 +18,7 @@ use uuid::Uuid;
 
 use crate::crypto::{CodeCipher, SealedCode};
 use crate::error::StoreError;
-use crate::models::serial_code::SerialCode;
+use crate::models::serial_code::SerialCodeRow;
 
 pub const BATCH: i64 = 500;
 
@@ -42,7 +42,7 @@ pub async fn reseal_product_bound(
     loop {
         let step = conn
             .transaction(async |conn| {
-                let rows = SerialCode::lock_product_bound(conn, after, batch).await?;
+                let rows = SerialCodeRow::lock_product_bound(conn, after, batch).await?;
                 let Some(last) = rows.last().map(|r| r.id) else {
                     return Ok::<_, StoreError>(None);
                 };
@@ -58,7 +58,7 @@ pub async fn reseal_product_bound(
                     sealed.push(cipher.encrypt(row.id, row.product_id, &clear)?);
                     ids.push(row.id);
                 }
-                let written = SerialCode::store_resealed(conn, &ids, &sealed).await?;
+                let written = SerialCodeRow::store_resealed(conn, &ids, &sealed).await?;
                 Ok(Some((last, written, refused)))
             })
             .await?;

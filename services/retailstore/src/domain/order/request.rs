@@ -21,8 +21,7 @@ pub const MAX_NOTE: usize = 500;
 /// One line of CreateOrder, as sent.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = OrderLine)]
-pub struct LineForm {
+pub struct OrderLine {
     #[schema(value_type = Uuid, required = true)]
     pub product_id: Option<Uuid>,
     #[schema(value_type = i64, required = true, minimum = 1)]
@@ -33,11 +32,10 @@ pub struct LineForm {
 /// idempotent replays compare.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = OrderCreate)]
-pub struct OrderForm {
+pub struct OrderCreate {
     /// Cùng sản phẩm nhiều lần được gộp
-    #[schema(value_type = Vec<LineForm>, required = true, min_items = 1, max_items = 20)]
-    pub items: Option<Vec<LineForm>>,
+    #[schema(value_type = Vec<OrderLine>, required = true, min_items = 1, max_items = 20)]
+    pub items: Option<Vec<OrderLine>>,
     #[schema(value_type = String, required = true, format = Email)]
     pub email: Option<String>,
     /// Số Việt Nam: 0xxxxxxxxx (di động 03/05/07/08/09, cố định 02 + 9 số); chấp nhận +84, khoảng trắng, dấu chấm, gạch
@@ -70,7 +68,7 @@ pub struct OrderRequest {
     pub provider_id: Uuid,
 }
 
-impl OrderForm {
+impl OrderCreate {
     /// Checks every field (code 1 with every problem) and merges repeated products.
     pub fn check(self) -> Result<OrderRequest, Invalid> {
         let mut p = Problems::default();
@@ -297,7 +295,7 @@ mod tests {
     fn order_form_checks_and_merges() {
         let a = Uuid::new_v4();
         let b = Uuid::new_v4();
-        let form: OrderForm = serde_json::from_value(serde_json::json!({
+        let form: OrderCreate = serde_json::from_value(serde_json::json!({
             "items": [{"productId": a, "quantity": 1}, {"productId": b, "quantity": 2},
                       {"productId": a, "quantity": 3}],
             "email": " khach@vidu.vn ", "paymentProviderId": Uuid::new_v4(),
@@ -323,7 +321,7 @@ mod tests {
         assert_eq!(request.email.as_str(), "khach@vidu.vn");
         assert_eq!(request.customer_name, None);
 
-        let bad: OrderForm = serde_json::from_value(serde_json::json!({
+        let bad: OrderCreate = serde_json::from_value(serde_json::json!({
             "items": [{"productId": a, "quantity": 0}, {"quantity": 1}],
             "email": "x", "phone": "123", "note": "n".repeat(501)
         }))
@@ -339,9 +337,9 @@ mod tests {
                 "paymentProviderId"
             ]
         );
-        let too_many = OrderForm {
+        let too_many = OrderCreate {
             items: Some(vec![
-                LineForm {
+                OrderLine {
                     product_id: Some(a),
                     quantity: Some(1)
                 };

@@ -15,7 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::views::{
-    AccessLinkView, AdminOrderDetail, OrderListItem, RevealView, RevealedCode, RevealedItem,
+    AccessLink, AdminOrder, OrderListItem, RevealedItem, RevealedOrder, RevealedOrderCode,
 };
 use super::{
     IDEMPOTENCY_HEADER, MAX_AMOUNT, SORTABLE, amount, envelope_bytes, idempotency_key, instant,
@@ -29,7 +29,7 @@ use crate::error::{Problems, StoreError};
 use crate::idempotency::{self, Idempotent};
 use crate::models::order::{Order, OrderFilter, OrderSort};
 use crate::notifications::Notifier;
-use crate::orders::{self, ManualPayment, OrderBundle};
+use crate::orders::{self, ManualConfirmation, OrderBundle};
 use crate::peers::system::SystemClient;
 use crate::routes::openapi::{
     NoStockOrWrongState, OrderNotFound, PaymentConflict, WrongOrderState,
@@ -126,8 +126,7 @@ impl FilterQuery {
 
 /// Admin ConfirmPayment, as sent (`Serialize`: the canonical form replays compare).
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
-#[schema(as = ManualPayment)]
-pub struct ManualPaymentBody {
+pub struct ManualPayment {
     #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
     /// 0 chỉ để giao lại mã cho đơn đã nhận đủ tiền (needs_attention)
@@ -138,8 +137,7 @@ pub struct ManualPaymentBody {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-#[schema(as = OrderCancel)]
-pub struct CancelBody {
+pub struct OrderCancel {
     #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
     #[schema(value_type = String, required = true, max_length = 500)]
@@ -148,8 +146,7 @@ pub struct CancelBody {
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = OrderReplaceCodes)]
-pub struct ReplaceBody {
+pub struct OrderReplaceCodes {
     #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
     #[schema(value_type = Uuid, required = true)]
@@ -166,8 +163,7 @@ pub struct ReplaceBody {
 
 /// Deliver, as sent.
 #[derive(Debug, Deserialize, ToSchema)]
-#[schema(as = OrderDeliver)]
-pub struct DeliverBody {
+pub struct OrderDeliver {
     #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
     /// Vì sao giao (ghi vào lịch sử và nhật ký)
@@ -177,8 +173,7 @@ pub struct DeliverBody {
 
 /// RecordRefund, as sent.
 #[derive(Debug, Deserialize, ToSchema)]
-#[schema(as = OrderRecordRefund)]
-pub struct RefundBody {
+pub struct OrderRecordRefund {
     #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
     /// Số tiền đã hoàn (VND), 1..số còn có thể hoàn
@@ -189,7 +184,7 @@ pub struct RefundBody {
     pub note: Option<String>,
 }
 
-impl DeliverBody {
+impl OrderDeliver {
     fn check(self) -> Result<(Uuid, Option<String>), StoreError> {
         let mut p = Problems::default();
         let id = required_id(&mut p, self.id);
@@ -198,7 +193,7 @@ impl DeliverBody {
     }
 }
 
-impl RefundBody {
+impl OrderRecordRefund {
     fn check(self) -> Result<(Uuid, i64, String), StoreError> {
         let mut p = Problems::default();
         let id = required_id(&mut p, self.id);
@@ -214,15 +209,14 @@ impl RefundBody {
 /// RegenerateAccessLink, as sent.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = OrderRegenerateAccessLink)]
-pub struct RegenerateBody {
+pub struct OrderRegenerateAccessLink {
     pub id: Uuid,
     /// true: gửi thêm một đường dẫn mới (token riêng) tới email của đơn
     #[serde(default)]
     pub send_email: Option<bool>,
 }
 
-impl CancelBody {
+impl OrderCancel {
     /// The order and the reason, or every problem at once (code 1).
     fn check(self) -> Result<(Uuid, String), StoreError> {
         let mut p = Problems::default();
@@ -241,7 +235,7 @@ struct Replacement {
     code_ids: Option<Vec<Uuid>>,
 }
 
-impl ReplaceBody {
+impl OrderReplaceCodes {
     /// The order line and how many of its codes to replace, or every problem at once
     /// (code 1).
     fn check(self) -> Result<Replacement, StoreError> {
@@ -274,12 +268,12 @@ impl ReplaceBody {
     }
 }
 
-async fn admin_detail(pool: &DbPool, id: Uuid) -> Result<AdminOrderDetail, StoreError> {
+async fn admin_detail(pool: &DbPool, id: Uuid) -> Result<AdminOrder, StoreError> {
     let mut conn = pool.get().await?;
     let order = Order::find(&mut conn, id)
         .await?
         .ok_or(StoreError::OrderNotFound)?;
-    AdminOrderDetail::build(&OrderBundle::load(&mut conn, order, true).await?)
+    AdminOrder::build(&OrderBundle::load(&mut conn, order, true).await?)
 }
 
 /// The detail with the order's notifications from system (none when system is down).
@@ -287,7 +281,7 @@ async fn admin_detail_with_notifications(
     pool: &DbPool,
     system: &SystemClient,
     id: Uuid,
-) -> Result<AdminOrderDetail, StoreError> {
+) -> Result<AdminOrder, StoreError> {
     let mut detail = admin_detail(pool, id).await?;
     let deliveries = system.deliveries(&detail.code).await;
     detail.notifications = Some(deliveries.into_iter().map(Into::into).collect());
@@ -331,7 +325,7 @@ pub(super) async fn pagination(
 #[utoipa::path(get, path = "/retailstore/api/admin/v1/Order/Detail",
     operation_id = "adminOrderDetail", tag = "Order",
     params(IdQuery),
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrder>)),
         BadRequest, Unauthorized, OrderNotFound))]
 pub(super) async fn detail(
     _user: AuthUser,
@@ -351,8 +345,8 @@ pub(super) async fn detail(
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/ConfirmPayment",
     operation_id = "adminOrderConfirmPayment", tag = "Order",
     params(("Idempotency-Key" = String, Header, description = "Bắt buộc; cùng khóa và nội dung: trả lại cùng kết quả trong 24 giờ")),
-    request_body = ManualPaymentBody,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
+    request_body = ManualPayment,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrder>)),
         BadRequest, Unauthorized, OrderNotFound, PaymentConflict))]
 pub(super) async fn confirm_payment(
     user: AuthUser,
@@ -360,7 +354,7 @@ pub(super) async fn confirm_payment(
     pool: web::Data<DbPool>,
     cipher: web::Data<CodeCipher>,
     notifier: web::Data<Notifier>,
-    body: web::Json<ManualPaymentBody>,
+    body: web::Json<ManualPayment>,
 ) -> Result<HttpResponse, StoreError> {
     let body = body.into_inner();
     let key = idempotency_key(&req)?.ok_or_else(|| {
@@ -377,8 +371,8 @@ pub(super) async fn confirm_payment(
     let note = optional_text(&mut p, "note", body.note, MAX_NOTE, true);
     p.finish::<_, StoreError>(|| ())?;
     let idempotent = Idempotent::new(idempotency::CONFIRM_PAYMENT, &key, &canonical);
-    let render = |bundle: &OrderBundle| envelope_bytes(&AdminOrderDetail::build(bundle)?);
-    let payment = ManualPayment {
+    let render = |bundle: &OrderBundle| envelope_bytes(&AdminOrder::build(bundle)?);
+    let payment = ManualConfirmation {
         id,
         amount,
         note: note.as_deref(),
@@ -402,20 +396,20 @@ pub(super) async fn confirm_payment(
 /// Cho đơn pending_payment, needs_attention hoặc expired (để tiền đến muộn không tự hoàn tất đơn); bắt buộc có lý do.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/Cancel",
     operation_id = "adminOrderCancel", tag = "Order",
-    request_body = CancelBody,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
+    request_body = OrderCancel,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrder>)),
         BadRequest, Unauthorized, OrderNotFound, WrongOrderState))]
 pub(super) async fn cancel(
     user: AuthUser,
     pool: web::Data<DbPool>,
     storefront: web::Data<StorefrontCache>,
-    body: web::Json<CancelBody>,
+    body: web::Json<OrderCancel>,
 ) -> Result<HttpResponse, StoreError> {
     let (id, reason) = body.into_inner().check()?;
     let bundle = orders::cancel(&pool, id, &reason, actor(&user)).await?;
     storefront.invalidate();
     tracing::info!(order_id = %id, user_id = %user.id, "order cancelled");
-    Ok(ok(AdminOrderDetail::build(&bundle)?))
+    Ok(ok(AdminOrder::build(&bundle)?))
 }
 
 /// Giao mã cho đơn cần xử lý (quyết định của nhân viên)
@@ -423,21 +417,21 @@ pub(super) async fn cancel(
 /// Cho đơn needs_attention mà số tiền đã nhận trừ số đã hoàn đủ tổng tiền (khác: mã 404): tiền đến cho đơn đã hủy, đến muộn hơn 24 giờ sau khi hết hạn, sản phẩm đã ngừng bán hoặc đổi giá, hoặc thiếu hàng. Giữ lại các mã còn thiếu từ kho (không đủ: mã 400, details chỉ ra dòng), bán tất cả và hoàn tất đơn; ghi lịch sử và nhật ký trong cùng giao dịch; khách nhận email mã đã sẵn sàng.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/Deliver",
     operation_id = "adminOrderDeliver", tag = "Order",
-    request_body = DeliverBody,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
+    request_body = OrderDeliver,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrder>)),
         BadRequest, Unauthorized, OrderNotFound, NoStockOrWrongState))]
 pub(super) async fn deliver(
     user: AuthUser,
     pool: web::Data<DbPool>,
     notifier: web::Data<Notifier>,
     storefront: web::Data<StorefrontCache>,
-    body: web::Json<DeliverBody>,
+    body: web::Json<OrderDeliver>,
 ) -> Result<HttpResponse, StoreError> {
     let (id, note) = body.into_inner().check()?;
     let bundle = orders::deliver(&pool, &notifier, id, note.as_deref(), actor(&user)).await?;
     storefront.invalidate();
     tracing::info!(order_id = %id, user_id = %user.id, "order delivered by staff");
-    Ok(ok(AdminOrderDetail::build(&bundle)?))
+    Ok(ok(AdminOrder::build(&bundle)?))
 }
 
 /// Ghi nhận hoàn tiền
@@ -445,18 +439,18 @@ pub(super) async fn deliver(
 /// Chỉ ghi nhận số tiền đã hoàn cho khách bên ngoài cửa hàng (không chuyển tiền). Cho đơn needs_attention (tối đa số đã nhận trừ số đã hoàn) và đơn completed (chỉ phần trả thừa); vượt mức: mã 1 (amount); không còn gì để hoàn hoặc trạng thái khác: mã 404. Đơn needs_attention được hoàn hết chuyển sang cancelled. Ghi lịch sử (refund_recorded) và nhật ký trong cùng giao dịch.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/RecordRefund",
     operation_id = "adminOrderRecordRefund", tag = "Order",
-    request_body = RefundBody,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
+    request_body = OrderRecordRefund,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrder>)),
         BadRequest, Unauthorized, OrderNotFound, WrongOrderState))]
 pub(super) async fn record_refund(
     user: AuthUser,
     pool: web::Data<DbPool>,
-    body: web::Json<RefundBody>,
+    body: web::Json<OrderRecordRefund>,
 ) -> Result<HttpResponse, StoreError> {
     let (id, amount, note) = body.into_inner().check()?;
     let bundle = orders::record_refund(&pool, id, amount, &note, actor(&user)).await?;
     tracing::info!(order_id = %id, amount, user_id = %user.id, "refund recorded");
-    Ok(ok(AdminOrderDetail::build(&bundle)?))
+    Ok(ok(AdminOrder::build(&bundle)?))
 }
 
 /// Đổi mã miễn phí cho đơn đã hoàn tất
@@ -464,15 +458,15 @@ pub(super) async fn record_refund(
 /// Lấy quantity mã mới của sản phẩm trong dòng, bán cho đơn với cờ replacement; cùng số mã cũ (bán sớm nhất) được đánh dấu replaced, vẫn là sold và khách không còn thấy. Ghi lý do vào lịch sử. Nhân viên (staff) chỉ được đổi tổng cộng tối đa bằng số lượng của dòng trong suốt đời đơn và trong 30 ngày kể từ khi tạo đơn; vượt quá: mã 6, chỉ quản trị viên được đổi.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/ReplaceCodes",
     operation_id = "adminOrderReplaceCodes", tag = "Order",
-    request_body = ReplaceBody,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrderDetail>)),
+    request_body = OrderReplaceCodes,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AdminOrder>)),
         BadRequest, Unauthorized, Forbidden, OrderNotFound, NoStockOrWrongState))]
 pub(super) async fn replace_codes(
     user: AuthUser,
     pool: web::Data<DbPool>,
     notifier: web::Data<Notifier>,
     storefront: web::Data<StorefrontCache>,
-    body: web::Json<ReplaceBody>,
+    body: web::Json<OrderReplaceCodes>,
 ) -> Result<HttpResponse, StoreError> {
     let Replacement {
         id,
@@ -497,7 +491,7 @@ pub(super) async fn replace_codes(
     .await?;
     storefront.invalidate();
     tracing::info!(order_id = %id, quantity, user_id = %user.id, "codes replaced");
-    Ok(ok(AdminOrderDetail::build(&bundle)?))
+    Ok(ok(AdminOrder::build(&bundle)?))
 }
 
 /// Xem mã của đơn ở dạng rõ (ghi nhật ký)
@@ -506,7 +500,7 @@ pub(super) async fn replace_codes(
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/RevealCodes",
     operation_id = "adminOrderRevealCodes", tag = "Order",
     request_body = IdBody,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<RevealView>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<RevealedOrder>)),
         BadRequest, Unauthorized, OrderNotFound, WrongOrderState))]
 pub(super) async fn reveal_codes(
     user: AuthUser,
@@ -529,7 +523,7 @@ pub(super) async fn reveal_codes(
                 .codes
                 .iter()
                 .filter(|c| c.order_item_id == Some(i.id))
-                .map(|c| RevealedCode {
+                .map(|c| RevealedOrderCode {
                     id: c.id,
                     code: by_code.remove(&c.id).unwrap_or_default(),
                     serial: c.serial.clone(),
@@ -541,7 +535,7 @@ pub(super) async fn reveal_codes(
                 .collect(),
         })
         .collect();
-    Ok(no_store(ok(RevealView { items })))
+    Ok(no_store(ok(RevealedOrder { items })))
 }
 
 /// Tạo lại đường dẫn xem đơn
@@ -549,14 +543,14 @@ pub(super) async fn reveal_codes(
 /// Chỉ đơn đã hoàn tất. Token mới; mọi token cũ (của trang và của từng email) hết hiệu lực. url = PUBLIC_BASE_URL + /order-detail?code=...#token=... sendEmail: true thì gửi thêm một đường dẫn mới tới email của đơn.
 #[utoipa::path(post, path = "/retailstore/api/admin/v1/Order/RegenerateAccessLink",
     operation_id = "adminOrderRegenerateAccessLink", tag = "Order",
-    request_body = RegenerateBody,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<AccessLinkView>)),
+    request_body = OrderRegenerateAccessLink,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<AccessLink>)),
         BadRequest, Unauthorized, OrderNotFound, WrongOrderState))]
 pub(super) async fn regenerate_access_link(
     user: AuthUser,
     pool: web::Data<DbPool>,
     notifier: web::Data<Notifier>,
-    body: web::Json<RegenerateBody>,
+    body: web::Json<OrderRegenerateAccessLink>,
 ) -> Result<HttpResponse, StoreError> {
     let send_email = body.send_email.unwrap_or(false);
     let (order, token) =
@@ -566,5 +560,5 @@ pub(super) async fn regenerate_access_link(
         "order access link regenerated"
     );
     let url = notifier.link(&order.code, &token);
-    Ok(no_store(ok(AccessLinkView { url })))
+    Ok(no_store(ok(AccessLink { url })))
 }

@@ -10,12 +10,12 @@ use shop_common::openapi::{BadRequest, Enveloped};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::views::ConfirmView;
+use super::views::BankPaymentResult;
 use super::{MAX_TRANSACTION_ID, amount};
 use crate::domain::order::OrderCode;
 use crate::error::{Problems, StoreError};
 use crate::notifications::Notifier;
-use crate::orders::{self, BankPayment, Outcome};
+use crate::orders::{self, MatchedTransfer, Outcome};
 use crate::routes::openapi::{NoInternalKey, NotYourCaller, OrderNotFound, ProviderMismatch};
 
 /// The longest staff user name Assign passes on (identity allows fewer).
@@ -24,8 +24,7 @@ const MAX_ACTOR: usize = 100;
 /// The internal ConfirmPayment's body.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = BankPayment)]
-pub struct BankPaymentBody {
+pub struct BankPayment {
     /// DH + 8 ký tự Crockford, không phân biệt hoa thường
     #[schema(value_type = String, required = true)]
     pub order_code: Option<String>,
@@ -47,8 +46,8 @@ pub struct BankPaymentBody {
     pub assigned_by: Option<String>,
 }
 
-impl BankPaymentBody {
-    fn check(self) -> Result<BankPayment, StoreError> {
+impl BankPayment {
+    fn check(self) -> Result<MatchedTransfer, StoreError> {
         let mut p = Problems::default();
         let order_code = match self.order_code.as_deref().map(OrderCode::parse) {
             Some(Some(code)) => Some(code),
@@ -90,7 +89,7 @@ impl BankPaymentBody {
         let paid_at = self.paid_at.unwrap_or_else(Utc::now);
         p.finish::<_, StoreError>(|| ())?;
         match (order_code, transaction_id, self.provider_id) {
-            (Some(order_code), Some(transaction_id), Some(provider_id)) => Ok(BankPayment {
+            (Some(order_code), Some(transaction_id), Some(provider_id)) => Ok(MatchedTransfer {
                 order_code,
                 amount,
                 provider_id,
@@ -110,14 +109,14 @@ impl BankPaymentBody {
 /// Khóa dòng đơn (FOR UPDATE), cộng khoản tiền một lần theo transactionId; đủ tiền: mã đã giữ thành sold và đơn completed. Đơn hết hạn: giữ lại mã nếu còn hàng, không thì needs_attention; tiền cho đơn đã hủy hoặc thiếu sau khi hết hạn: needs_attention. Lỗi khác 403/1/5 đều có thể thử lại.
 #[utoipa::path(post, path = "/retailstore/internal/v1/Order/ConfirmPayment",
     operation_id = "internalOrderConfirmPayment", tag = "Internal",
-    security(("internalKey" = [])), request_body = BankPaymentBody,
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<ConfirmView>)),
+    security(("internalKey" = [])), request_body = BankPayment,
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<BankPaymentResult>)),
         BadRequest, NoInternalKey, NotYourCaller, OrderNotFound, ProviderMismatch))]
 pub(super) async fn confirm_payment(
     caller: InternalCaller,
     pool: web::Data<DbPool>,
     notifier: web::Data<Notifier>,
-    body: web::Json<BankPaymentBody>,
+    body: web::Json<BankPayment>,
 ) -> Result<HttpResponse, StoreError> {
     // Money moves only on paymentprovider's word: no other service's key is enough.
     caller.allow(&[Caller::Paymentprovider])?;
@@ -130,7 +129,7 @@ pub(super) async fn confirm_payment(
         status = order.status.as_str(),
         "bank payment"
     );
-    Ok(ok(ConfirmView {
+    Ok(ok(BankPaymentResult {
         order_id: order.id,
         order_code: order.code,
         status: order.status,

@@ -18,12 +18,14 @@ use shop_common::route_table::RouteTable;
 use uuid::Uuid;
 
 pub use admin::{
-    CancelBody, DeliverBody, FilterQuery, ManualPaymentBody, RefundBody, RegenerateBody,
-    ReplaceBody,
+    FilterQuery, ManualPayment, OrderCancel, OrderDeliver, OrderRecordRefund,
+    OrderRegenerateAccessLink, OrderReplaceCodes,
 };
-pub use internal::BankPaymentBody;
+pub use internal::BankPayment;
 pub use views::*;
-pub use web::{DetailQuery, LookupQuery, MSG_RESEND, ResendBody, ResendView};
+pub use web::{
+    DetailQuery, LookupQuery, MSG_RESEND, OrderResendAccessLink, OrderResendAccessLinkResult,
+};
 
 use super::{ADMIN, INTERNAL, WEB};
 use crate::domain::order::{IdempotencyKey, MSG_IDEMPOTENCY_KEY};

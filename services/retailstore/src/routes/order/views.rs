@@ -17,8 +17,7 @@ use crate::peers::payment_provider::PaymentInstruction;
 /// A delivered code in the shopper's view.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = WebOrderCode)]
-pub struct WebCode {
+pub struct WebOrderCode {
     /// Mã thẻ (PIN)
     pub code: String,
     /// Số seri in trên thẻ, khi thẻ có
@@ -32,8 +31,7 @@ pub struct WebCode {
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = WebOrderItem)]
-pub struct WebItem {
+pub struct WebOrderItem {
     pub product_id: Uuid,
     pub product_name: String,
     #[schema(required = true)]
@@ -43,7 +41,7 @@ pub struct WebItem {
     pub line_total: i64,
     /// Chỉ khi đơn đã hoàn tất (null trước đó)
     #[schema(required = true)]
-    pub codes: Option<Vec<WebCode>>,
+    pub codes: Option<Vec<WebOrderCode>>,
     /// Hướng dẫn sử dụng của sản phẩm (Markdown, hiển thị không kèm HTML); chỉ khi đơn
     /// đã hoàn tất
     #[schema(required = true)]
@@ -54,16 +52,16 @@ pub struct WebItem {
 /// with the shopper's contact and the items.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = WebOrder, description = "Chi tiết đơn hàng cho khách")]
-pub struct WebOrderDetail {
+#[schema(description = "Chi tiết đơn hàng cho khách")]
+pub struct WebOrder {
     #[serde(flatten)]
-    pub state: OrderLookupView,
+    pub state: OrderLookup,
     #[schema(required = true)]
     pub customer_name: Option<String>,
     pub email: String,
     #[schema(required = true)]
     pub phone: Option<String>,
-    pub items: Vec<WebItem>,
+    pub items: Vec<WebOrderItem>,
 }
 
 /// CreateOrder's answer: the web order detail and its access token (only here).
@@ -71,7 +69,7 @@ pub struct WebOrderDetail {
 #[serde(rename_all = "camelCase")]
 pub struct WebOrderCreated {
     #[serde(flatten)]
-    pub order: WebOrderDetail,
+    pub order: WebOrder,
     /// 32 byte ngẫu nhiên, base64url; chỉ có ở đây. Gửi lại trong header X-Order-Token
     pub access_token: String,
 }
@@ -81,21 +79,21 @@ fn snapshot(order: &Order) -> Result<PaymentInstruction, StoreError> {
         .map_err(|_| StoreError::Inconsistent("stored payment snapshot unreadable"))
 }
 
-impl WebOrderDetail {
+impl WebOrder {
     /// The shopper's view; codes decrypted only when the order is completed.
     pub fn build(bundle: &OrderBundle, cipher: &CodeCipher) -> Result<Self, StoreError> {
         let mut delivered = bundle.delivered(cipher)?;
         let completed = bundle.order.status == OrderStatus::Completed;
         let o = &bundle.order;
         Ok(Self {
-            state: OrderLookupView::of(o)?,
+            state: OrderLookup::of(o)?,
             customer_name: o.customer_name.clone(),
             email: o.email.clone(),
             phone: o.phone.clone(),
             items: bundle
                 .items
                 .iter()
-                .map(|i| WebItem {
+                .map(|i| WebOrderItem {
                     product_id: i.product_id,
                     product_name: i.product_name.clone(),
                     image_url: i.image_url.clone(),
@@ -107,7 +105,7 @@ impl WebOrderDetail {
                             .remove(&i.id)
                             .unwrap_or_default()
                             .into_iter()
-                            .map(|d| WebCode {
+                            .map(|d| WebOrderCode {
                                 code: d.code,
                                 serial: d.serial,
                                 expires_at: d.expires_at,
@@ -125,8 +123,10 @@ impl WebOrderDetail {
 /// OrderLookup's answer: status, amounts and the payment instruction only.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = OrderLookup, description = "Chỉ trạng thái, số tiền và hướng dẫn thanh toán: không có mã, không có token")]
-pub struct OrderLookupView {
+#[schema(
+    description = "Chỉ trạng thái, số tiền và hướng dẫn thanh toán: không có mã, không có token"
+)]
+pub struct OrderLookup {
     #[schema(example = "DH7K2M9QXA")]
     pub code: String,
     pub status: OrderStatus,
@@ -142,7 +142,7 @@ pub struct OrderLookupView {
     pub payment: PaymentInstruction,
 }
 
-impl OrderLookupView {
+impl OrderLookup {
     pub fn of(o: &Order) -> Result<Self, StoreError> {
         Ok(Self {
             code: o.code.clone(),
@@ -160,13 +160,12 @@ impl OrderLookupView {
 }
 
 /// A row of the admin list.
-pub use crate::models::order::OrderSummary as OrderListItem;
+pub use crate::models::order::OrderListItem;
 
 /// An order's code in the back office: masked.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = AdminOrderCode)]
-pub struct AdminCode {
+pub struct AdminOrderCode {
     pub id: Uuid,
     pub masked_code: String,
     /// Số seri của thẻ (không bí mật)
@@ -181,8 +180,7 @@ pub struct AdminCode {
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = AdminOrderItem)]
-pub struct AdminItem {
+pub struct AdminOrderItem {
     pub id: Uuid,
     pub product_id: Uuid,
     pub product_name: String,
@@ -191,13 +189,12 @@ pub struct AdminItem {
     pub unit_price: i64,
     pub quantity: i32,
     pub line_total: i64,
-    pub codes: Vec<AdminCode>,
+    pub codes: Vec<AdminOrderCode>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = OrderPayment)]
-pub struct PaymentView {
+pub struct OrderPayment {
     /// Mã giao dịch của paymentprovider, hoặc manual:<...> cho xác nhận thủ công
     pub transaction_id: String,
     pub amount: i64,
@@ -216,8 +213,7 @@ pub struct PaymentView {
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = OrderEvent)]
-pub struct EventView {
+pub struct OrderEvent {
     pub at: DateTime<Utc>,
     #[serde(rename = "type")]
     #[schema(value_type = EventKind)]
@@ -230,8 +226,7 @@ pub struct EventView {
 /// One notification of an order, as system's deliveries list it.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = OrderNotification)]
-pub struct NotificationView {
+pub struct OrderNotification {
     /// order_placed, codes_ready, codes_replaced, needs_attention, link_resent
     pub event: String,
     /// email | telegram
@@ -246,7 +241,7 @@ pub struct NotificationView {
     pub created_at: DateTime<Utc>,
 }
 
-impl From<shop_common::outbox::Delivery> for NotificationView {
+impl From<shop_common::outbox::Delivery> for OrderNotification {
     fn from(d: shop_common::outbox::Delivery) -> Self {
         Self {
             event: d.event,
@@ -263,8 +258,7 @@ impl From<shop_common::outbox::Delivery> for NotificationView {
 /// Admin Order/Detail (also the answer of every admin order action).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = AdminOrder)]
-pub struct AdminOrderDetail {
+pub struct AdminOrder {
     pub id: Uuid,
     pub code: String,
     pub status: OrderStatus,
@@ -289,7 +283,7 @@ pub struct AdminOrderDetail {
     pub ip: Option<String>,
     #[schema(required = true)]
     pub user_agent: Option<String>,
-    pub items: Vec<AdminItem>,
+    pub items: Vec<AdminOrderItem>,
     pub total: i64,
     pub paid_amount: i64,
     /// Số tiền nhân viên đã ghi nhận hoàn lại (RecordRefund)
@@ -298,21 +292,21 @@ pub struct AdminOrderDetail {
     #[schema(required = true)]
     pub cancelled_at: Option<DateTime<Utc>>,
     pub payment: PaymentInstruction,
-    pub payments: Vec<PaymentView>,
-    pub events: Vec<EventView>,
+    pub payments: Vec<OrderPayment>,
+    pub events: Vec<OrderEvent>,
     /// Chỉ có ở Order/Detail (lấy từ system; rỗng khi system không trả lời); các thao
     /// tác khác không kèm trường này
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub notifications: Option<Vec<NotificationView>>,
+    pub notifications: Option<Vec<OrderNotification>>,
 }
 
-impl AdminOrderDetail {
+impl AdminOrder {
     pub fn build(bundle: &OrderBundle) -> Result<Self, StoreError> {
         let o = &bundle.order;
         let items = bundle
             .items
             .iter()
-            .map(|i| AdminItem {
+            .map(|i| AdminOrderItem {
                 id: i.id,
                 product_id: i.product_id,
                 product_name: i.product_name.clone(),
@@ -324,7 +318,7 @@ impl AdminOrderDetail {
                     .codes
                     .iter()
                     .filter(|c| c.order_item_id == Some(i.id))
-                    .map(|c| AdminCode {
+                    .map(|c| AdminOrderCode {
                         id: c.id,
                         masked_code: masked(&c.last4),
                         serial: c.serial.clone(),
@@ -361,7 +355,7 @@ impl AdminOrderDetail {
             payments: bundle
                 .payments
                 .iter()
-                .map(|p| PaymentView {
+                .map(|p| OrderPayment {
                     transaction_id: p.transaction_id.clone(),
                     amount: p.amount,
                     paid_at: p.paid_at,
@@ -375,7 +369,7 @@ impl AdminOrderDetail {
             events: bundle
                 .events
                 .iter()
-                .map(|e| EventView {
+                .map(|e| OrderEvent {
                     at: e.at,
                     kind: e.kind.clone(),
                     message: e.message.clone(),
@@ -390,8 +384,7 @@ impl AdminOrderDetail {
 /// A code in clear, from RevealCodes.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = RevealedOrderCode)]
-pub struct RevealedCode {
+pub struct RevealedOrderCode {
     pub id: Uuid,
     pub code: String,
     /// Số seri của thẻ (không bí mật)
@@ -410,18 +403,16 @@ pub struct RevealedItem {
     pub item_id: Uuid,
     pub product_id: Uuid,
     pub product_name: String,
-    pub codes: Vec<RevealedCode>,
+    pub codes: Vec<RevealedOrderCode>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(as = RevealedOrder)]
-pub struct RevealView {
+pub struct RevealedOrder {
     pub items: Vec<RevealedItem>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(as = AccessLink)]
-pub struct AccessLinkView {
+pub struct AccessLink {
     #[schema(example = "https://shop.example.vn/order-detail?code=DH7K2M9QXA#token=...")]
     pub url: String,
 }
@@ -429,8 +420,7 @@ pub struct AccessLinkView {
 /// The internal ConfirmPayment's answer.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = BankPaymentResult)]
-pub struct ConfirmView {
+pub struct BankPaymentResult {
     pub order_id: Uuid,
     pub order_code: String,
     pub status: OrderStatus,

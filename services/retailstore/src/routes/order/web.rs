@@ -8,14 +8,14 @@ use shop_common::ok;
 use shop_common::openapi::{BadRequest, Enveloped, Unavailable};
 use utoipa::{IntoParams, ToSchema};
 
-use super::views::{OrderLookupView, WebOrderCreated, WebOrderDetail};
+use super::views::{OrderLookup, WebOrder, WebOrderCreated};
 use super::{
     IDEMPOTENCY_HEADER, TOKEN_HEADER, envelope_bytes, header, idempotency_key, json_body, no_store,
 };
 use crate::OrderSettings;
 use crate::crypto::CodeCipher;
 use crate::domain::order::{
-    Email, MAX_EMAIL, MAX_USER_AGENT, MSG_WEAK_IDEMPOTENCY_KEY, OrderCode, OrderForm, client_key,
+    Email, MAX_EMAIL, MAX_USER_AGENT, MSG_WEAK_IDEMPOTENCY_KEY, OrderCode, OrderCreate, client_key,
 };
 use crate::error::{Problems, StoreError};
 use crate::idempotency::{self, Idempotent};
@@ -55,8 +55,7 @@ pub const MSG_RESEND: &str = "Nếu mã đơn hàng và email khớp với một
 
 /// ResendAccessLink, as sent.
 #[derive(Debug, Deserialize, ToSchema)]
-#[schema(as = OrderResendAccessLink)]
-pub struct ResendBody {
+pub struct OrderResendAccessLink {
     /// Mã đơn hàng (không phân biệt hoa thường)
     #[schema(value_type = String, required = true, max_length = 64)]
     pub code: Option<String>,
@@ -67,15 +66,14 @@ pub struct ResendBody {
 
 /// ResendAccessLink's answer: the same for every well-formed request.
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(as = OrderResendAccessLinkResult)]
-pub struct ResendView {
+pub struct OrderResendAccessLinkResult {
     #[schema(
         example = "Nếu mã đơn hàng và email khớp với một đơn hàng, đường dẫn xem đơn sẽ được gửi tới email đó trong ít phút"
     )]
     pub message: &'static str,
 }
 
-impl ResendBody {
+impl OrderResendAccessLink {
     /// The trimmed code and e-mail; missing, empty or over-long is code 1. Whether they
     /// have the shape of a code or an address is not told apart here.
     fn check(self) -> Result<(String, String), StoreError> {
@@ -126,7 +124,7 @@ fn client_info(req: &HttpRequest, settings: &OrderSettings) -> ClientInfo {
 #[utoipa::path(post, path = shop_common::limits::CREATE_ORDER_PATH, operation_id = "webOrderCreate",
     tag = "Order",
     params(("Idempotency-Key" = Option<String>, Header, description = "Ít nhất 128 bit: một UUID, hoặc 22..200 ký tự base64url (A-Z a-z 0-9 - _); khóa yếu hơn: mã 1 và không tạo gì. Cùng khóa và cùng nội dung: trả lại đúng kết quả (kể cả token) trong 24 giờ; nội dung khác: mã 406")),
-    request_body = OrderForm,
+    request_body = OrderCreate,
     responses((status = 200, description = "Thành công", body = inline(Enveloped<WebOrderCreated>)),
         OrderRefused, CheckoutConflict, TooManyUnpaid, Unavailable))]
 // Each argument is one extractor (app data, the request, the body): nothing to group.
@@ -139,7 +137,7 @@ pub(super) async fn create_order(
     settings: web::Data<OrderSettings>,
     in_flight: web::Data<InFlight>,
     notifier: web::Data<Notifier>,
-    body: web::Json<OrderForm>,
+    body: web::Json<OrderCreate>,
 ) -> Result<HttpResponse, StoreError> {
     let form = body.into_inner();
     let key = idempotency_key(&req)?;
@@ -173,7 +171,7 @@ pub(super) async fn create_order(
             redeem_instructions: Default::default(),
         };
         envelope_bytes(&WebOrderCreated {
-            order: WebOrderDetail::build(&bundle, &cipher)?,
+            order: WebOrder::build(&bundle, &cipher)?,
             access_token: created.token.as_str().to_owned(),
         })
     };
@@ -194,7 +192,7 @@ pub(super) async fn create_order(
 #[utoipa::path(get, path = "/retailstore/api/web/v1/Order/OrderDetail",
     operation_id = "webOrderDetail", tag = "Order",
     params(DetailQuery, ("X-Order-Token" = String, Header, description = "Token nhận khi tạo đơn")),
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<WebOrderDetail>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<WebOrder>)),
         BadRequest, OrderNotFound))]
 pub(super) async fn order_detail(
     req: HttpRequest,
@@ -211,7 +209,7 @@ pub(super) async fn order_detail(
     let mut conn = pool.get().await?;
     let bundle = orders::find_for_shopper(&mut conn, &code, token).await?;
     drop(conn);
-    Ok(no_store(ok(WebOrderDetail::build(&bundle, &cipher)?)))
+    Ok(no_store(ok(WebOrder::build(&bundle, &cipher)?)))
 }
 
 /// Tra cứu đơn bằng mã và email
@@ -220,7 +218,7 @@ pub(super) async fn order_detail(
 #[utoipa::path(get, path = "/retailstore/api/web/v1/Order/OrderLookup",
     operation_id = "webOrderLookup", tag = "Order",
     params(LookupQuery),
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<OrderLookupView>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<OrderLookup>)),
         BadRequest, OrderNotFound))]
 pub(super) async fn order_lookup(
     pool: web::Data<DbPool>,
@@ -243,7 +241,7 @@ pub(super) async fn order_lookup(
         .await?
         .filter(|o| o.email.to_lowercase() == email.key())
         .ok_or(StoreError::OrderNotFound)?;
-    Ok(no_store(ok(OrderLookupView::of(&order)?)))
+    Ok(no_store(ok(OrderLookup::of(&order)?)))
 }
 
 /// Gửi lại đường dẫn xem đơn (công khai)
@@ -251,13 +249,13 @@ pub(super) async fn order_lookup(
 /// Luôn trả success với cùng một thông báo, dù mã và email có khớp một đơn hay không (không lộ đơn nào tồn tại). Khi khớp (email không phân biệt hoa thường): một đường dẫn mới, token riêng, gửi tới email của đơn; tối đa 3 lần mỗi đơn mỗi giờ, quá thì vẫn cùng câu trả lời và không gửi. Thiếu trường hoặc quá dài: mã 1.
 #[utoipa::path(post, path = "/retailstore/api/web/v1/Order/ResendAccessLink",
     operation_id = "webOrderResendAccessLink", tag = "Order",
-    request_body = ResendBody,
-    responses((status = 200, description = "Thành công (cùng câu trả lời cho mọi yêu cầu hợp lệ)", body = inline(Enveloped<ResendView>)),
+    request_body = OrderResendAccessLink,
+    responses((status = 200, description = "Thành công (cùng câu trả lời cho mọi yêu cầu hợp lệ)", body = inline(Enveloped<OrderResendAccessLinkResult>)),
         BadRequest, Unavailable))]
 pub(super) async fn resend_access_link(
     pool: web::Data<DbPool>,
     notifier: web::Data<Notifier>,
-    body: web::Json<ResendBody>,
+    body: web::Json<OrderResendAccessLink>,
 ) -> Result<HttpResponse, StoreError> {
     let (code, email) = body.into_inner().check()?;
     if let (Some(code), Some(email)) = (OrderCode::parse(&code), Email::parse(&email)) {
@@ -265,7 +263,7 @@ pub(super) async fn resend_access_link(
         // The code only: the log must not pair an order with an address either.
         tracing::info!(order_code = %code, sent, "access link resend asked");
     }
-    Ok(no_store(ok(ResendView {
+    Ok(no_store(ok(OrderResendAccessLinkResult {
         message: MSG_RESEND,
     })))
 }
