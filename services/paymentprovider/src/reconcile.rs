@@ -292,7 +292,7 @@ impl Reconciler {
     /// One row through the webhook's path; outgoing and unreadable rows are skipped.
     async fn feed(
         &self,
-        provider: &crate::models::provider::Provider,
+        provider: &crate::models::provider::StoredProvider,
         row: &Value,
     ) -> Result<(), PaymentError> {
         let Some(body) = sepay_api::webhook_body(row) else {

@@ -22,7 +22,7 @@ use tokio::task::JoinSet;
 use uuid::Uuid;
 
 use crate::crypto::SecretCipher;
-use crate::domain::audit::AuditAction;
+use crate::domain::audit::PaymentAuditAction;
 use crate::domain::order_code::OrderCode;
 use crate::domain::sepay::{self, Decision, Delivery};
 use crate::domain::transaction::{
@@ -33,7 +33,7 @@ use crate::domain::webhook_call::WebhookOutcome;
 use crate::error::PaymentError;
 use crate::models::audit_entry::Actor;
 use crate::models::order_provider::OrderProvider;
-use crate::models::provider::Provider;
+use crate::models::provider::StoredProvider;
 use crate::models::test_delivery::NewTestDelivery;
 use crate::models::transaction::{NewTransaction, Settlement, Transaction};
 use crate::notifications;
@@ -59,12 +59,12 @@ pub async fn webhook_key(
     pool: &DbPool,
     cipher: &SecretCipher,
     provider_id: &str,
-) -> Result<Option<(Provider, Option<String>)>, PaymentError> {
+) -> Result<Option<(StoredProvider, Option<String>)>, PaymentError> {
     let Ok(id) = Uuid::parse_str(provider_id) else {
         return Ok(None);
     };
     let mut conn = pool.get().await?;
-    let found = Provider::find_with_secret(&mut conn, id).await?;
+    let found = StoredProvider::find_with_secret(&mut conn, id).await?;
     drop(conn);
     Ok(found.map(|(provider, secret)| {
         let clear = secret.and_then(|secret| {
@@ -94,11 +94,11 @@ pub struct Refused {
 /// signature is missing or wrong, the timestamp is outside the window. Every case
 /// compares in constant time.
 pub fn check_credentials(
-    found: Option<(Provider, Option<String>)>,
+    found: Option<(StoredProvider, Option<String>)>,
     presented: Credentials<'_>,
     body: Option<&[u8]>,
     now: DateTime<Utc>,
-) -> Result<Provider, Refused> {
+) -> Result<StoredProvider, Refused> {
     let (provider, secret) = match found {
         Some((provider, secret)) => (Some(provider), secret),
         None => (None, None),
@@ -170,7 +170,7 @@ pub fn check_credentials(
 /// failure is logged, never the caller's: the delivery itself was handled.
 pub async fn record_call(pool: &DbPool, provider_id: Uuid, outcome: WebhookOutcome) {
     let recorded = match pool.get().await {
-        Ok(mut conn) => Provider::record_webhook_call(&mut conn, provider_id, outcome)
+        Ok(mut conn) => StoredProvider::record_webhook_call(&mut conn, provider_id, outcome)
             .await
             .map_err(PaymentError::from),
         Err(e) => Err(e.into()),
@@ -184,7 +184,7 @@ pub async fn record_call(pool: &DbPool, provider_id: Uuid, outcome: WebhookOutco
 /// never sent to retailstore, whatever order code its content names.
 pub async fn receive_test(
     pool: &DbPool,
-    provider: &Provider,
+    provider: &StoredProvider,
     test_id: Uuid,
     raw: &Value,
 ) -> Result<(), PaymentError> {
@@ -229,7 +229,7 @@ pub async fn receive(
     pool: &DbPool,
     retailstore: &Retailstore,
     wake: &Wake,
-    provider: &Provider,
+    provider: &StoredProvider,
     incoming: Incoming<'_>,
 ) -> Result<Transaction, PaymentError> {
     let Incoming {
@@ -535,7 +535,7 @@ pub async fn assign(
                     actor
                         .record(
                             conn,
-                            AuditAction::PaymentTransactionAssign,
+                            PaymentAuditAction::PaymentTransactionAssign,
                             order_code.as_str(),
                             &detail,
                         )

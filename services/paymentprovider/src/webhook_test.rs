@@ -21,7 +21,7 @@ use uuid::Uuid;
 use crate::domain::sepay::APIKEY_SCHEME;
 use crate::domain::webhook_auth::{SIGNATURE_HEADER, TIMESTAMP_HEADER, WebhookAuth, sign};
 use crate::domain::webhook_call::test_body;
-use crate::models::provider::Provider;
+use crate::models::provider::StoredProvider;
 use crate::routes::WEBHOOK_SEPAY_PREFIX;
 
 #[cfg(doc)]
@@ -90,7 +90,7 @@ pub fn own_address(local: SocketAddr) -> SocketAddr {
 pub async fn send(
     probe: &WebhookProbe,
     local: SocketAddr,
-    provider: &Provider,
+    provider: &StoredProvider,
     secret: &str,
     now: DateTime<Utc>,
 ) -> Sent {

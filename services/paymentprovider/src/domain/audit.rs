@@ -5,8 +5,7 @@ use utoipa::ToSchema;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-#[schema(as = PaymentAuditAction)]
-pub enum AuditAction {
+pub enum PaymentAuditAction {
     /// PaymentTransaction/Assign: a received transfer applied to an order by hand.
     PaymentTransactionAssign,
     PaymentProviderCreate,
@@ -17,22 +16,22 @@ pub enum AuditAction {
     PaymentProviderTestWebhook,
 }
 
-impl AuditAction {
-    pub const ALL: [AuditAction; 5] = [
-        AuditAction::PaymentTransactionAssign,
-        AuditAction::PaymentProviderCreate,
-        AuditAction::PaymentProviderUpdate,
-        AuditAction::PaymentProviderDelete,
-        AuditAction::PaymentProviderTestWebhook,
+impl PaymentAuditAction {
+    pub const ALL: [PaymentAuditAction; 5] = [
+        PaymentAuditAction::PaymentTransactionAssign,
+        PaymentAuditAction::PaymentProviderCreate,
+        PaymentAuditAction::PaymentProviderUpdate,
+        PaymentAuditAction::PaymentProviderDelete,
+        PaymentAuditAction::PaymentProviderTestWebhook,
     ];
 
     pub fn as_str(self) -> &'static str {
         match self {
-            AuditAction::PaymentTransactionAssign => "payment_transaction_assign",
-            AuditAction::PaymentProviderCreate => "payment_provider_create",
-            AuditAction::PaymentProviderUpdate => "payment_provider_update",
-            AuditAction::PaymentProviderDelete => "payment_provider_delete",
-            AuditAction::PaymentProviderTestWebhook => "payment_provider_test_webhook",
+            PaymentAuditAction::PaymentTransactionAssign => "payment_transaction_assign",
+            PaymentAuditAction::PaymentProviderCreate => "payment_provider_create",
+            PaymentAuditAction::PaymentProviderUpdate => "payment_provider_update",
+            PaymentAuditAction::PaymentProviderDelete => "payment_provider_delete",
+            PaymentAuditAction::PaymentProviderTestWebhook => "payment_provider_test_webhook",
         }
     }
 
@@ -94,14 +93,14 @@ mod tests {
 
     #[test]
     fn names_round_trip_and_match_serde() {
-        for action in AuditAction::ALL {
-            assert_eq!(AuditAction::parse(action.as_str()), Some(action));
+        for action in PaymentAuditAction::ALL {
+            assert_eq!(PaymentAuditAction::parse(action.as_str()), Some(action));
             assert_eq!(
                 serde_json::to_value(action).ok(),
                 Some(serde_json::Value::from(action.as_str()))
             );
         }
-        assert_eq!(AuditAction::parse("order_cancel"), None);
+        assert_eq!(PaymentAuditAction::parse("order_cancel"), None);
     }
 
     #[test]

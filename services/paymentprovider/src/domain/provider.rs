@@ -82,11 +82,10 @@ impl std::fmt::Debug for SecretChange {
 
 /// Provider fields as a request sends them: left out (`None`), `null` (`Some(None)`) or a
 /// value. Create takes them as they are (`null` is as good as left out); Update, after its
-/// `id`, keeps a field left out and clears one sent as `null` ([`ProviderPatch::apply`]).
+/// `id`, keeps a field left out and clears one sent as `null` ([`ProviderUpdate::apply`]).
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(
-    as = ProviderInput,
     description = "Create: `name` and `type` required; vietqr_bank also needs bankBin, \
         accountNumber, accountName; manual needs instructions. Bank fields are not stored \
         for manual providers."
@@ -459,18 +458,17 @@ impl ProviderForm {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(
-    as = ProviderUpdate,
     description = "`id` plus any provider field (as in ProviderInput). A field left out stays \
         unchanged; an explicit null clears an optional field (`webhookSecret: null` removes \
         the stored secret) and is refused for required ones."
 )]
-pub struct ProviderPatch {
+pub struct ProviderUpdate {
     pub id: Uuid,
     #[serde(flatten)]
     pub changes: ProviderInput,
 }
 
-impl ProviderPatch {
+impl ProviderUpdate {
     /// The current provider (as a form, without a secret) with this patch applied, then
     /// checked as a whole. `secret_stored`: the provider has a webhook secret now.
     pub fn apply(self, form: ProviderForm, secret_stored: bool) -> Result<ProviderFields, Invalid> {
@@ -483,7 +481,7 @@ impl ProviderPatch {
         )
     }
 
-    /// [`ProviderPatch::apply`] knowing whether an API token is stored too.
+    /// [`ProviderUpdate::apply`] knowing whether an API token is stored too.
     pub fn apply_with(
         self,
         mut form: ProviderForm,
@@ -658,7 +656,7 @@ mod tests {
     #[test]
     fn patch_semantics() {
         let current = bank_form();
-        let patch: ProviderPatch = serde_json::from_value(json!({
+        let patch: ProviderUpdate = serde_json::from_value(json!({
             "id": Uuid::nil(), "bankBin": "970418", "logoUrl": null, "sortOrder": 5,
             "webhookSecret": null
         }))
@@ -668,19 +666,19 @@ mod tests {
         assert_eq!(next.sort_order, 5);
         assert_eq!(next.secret, SecretChange::Clear);
 
-        let null_name: ProviderPatch =
+        let null_name: ProviderUpdate =
             serde_json::from_value(json!({"id": Uuid::nil(), "name": null})).unwrap();
         assert_eq!(
             fields_of(null_name.apply(current.clone(), false).unwrap_err()),
             ["name"]
         );
-        let to_manual: ProviderPatch =
+        let to_manual: ProviderUpdate =
             serde_json::from_value(json!({"id": Uuid::nil(), "type": "manual"})).unwrap();
         assert_eq!(
             fields_of(to_manual.apply(current.clone(), false).unwrap_err()),
             ["instructions"]
         );
-        let keep: ProviderPatch = serde_json::from_value(json!({"id": Uuid::nil()})).unwrap();
+        let keep: ProviderUpdate = serde_json::from_value(json!({"id": Uuid::nil()})).unwrap();
         assert_eq!(
             keep.apply(current, true).unwrap().secret,
             SecretChange::Keep

@@ -5,8 +5,8 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use crate::domain::audit::{AuditAction, Fields};
-use crate::models::provider::Provider;
+use crate::domain::audit::{Fields, PaymentAuditAction};
+use crate::models::provider::StoredProvider;
 use crate::schema::audit_log;
 
 /// Who did what to which record. `target` and `detail` never hold a secret.
@@ -16,7 +16,7 @@ struct NewAuditEntry<'a> {
     id: Uuid,
     actor: &'a str,
     actor_id: Uuid,
-    action: AuditAction,
+    action: PaymentAuditAction,
     target: &'a str,
     detail: &'a str,
 }
@@ -43,7 +43,7 @@ impl Actor<'_> {
     pub async fn record(
         self,
         conn: &mut AsyncPgConnection,
-        action: AuditAction,
+        action: PaymentAuditAction,
         target: &str,
         detail: &str,
     ) -> QueryResult<()> {
@@ -63,7 +63,7 @@ impl Actor<'_> {
     }
 }
 
-impl Provider {
+impl StoredProvider {
     /// The fields a provider change is audited by (never a secret).
     pub fn audit_fields(&self) -> Fields {
         let text = |v: &Option<String>| v.clone().unwrap_or_default();

@@ -7,7 +7,7 @@ pub mod provider;
 pub mod test_delivery;
 pub mod transaction;
 
-use crate::domain::audit::AuditAction;
+use crate::domain::audit::PaymentAuditAction;
 use crate::domain::provider::ProviderType;
 use crate::domain::transaction::{
     TransactionFlag, TransactionSource, TransactionStatus, TransferType,
@@ -15,7 +15,7 @@ use crate::domain::transaction::{
 use crate::domain::webhook_auth::WebhookAuth;
 
 shop_common::text_enum!(
-    AuditAction,
+    PaymentAuditAction,
     ProviderType,
     TransactionStatus,
     TransferType,

@@ -18,8 +18,7 @@ use crate::schema::{payment_provider_api_tokens, payment_provider_secrets, payme
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, utoipa::ToSchema)]
 #[diesel(table_name = payment_providers, check_for_backend(diesel::pg::Pg))]
 #[serde(rename_all = "camelCase")]
-#[schema(as = StoredProvider)]
-pub struct Provider {
+pub struct StoredProvider {
     pub id: Uuid,
     pub name: String,
     #[serde(rename = "type")]
@@ -56,13 +55,15 @@ pub struct Provider {
 /// A provider with whether a webhook secret and a SePay API token are stored for it.
 #[derive(Debug, Clone)]
 pub struct ProviderRecord {
-    pub provider: Provider,
+    pub provider: StoredProvider,
     pub has_webhook_secret: bool,
     pub has_sepay_api_token: bool,
 }
 
-impl From<(Provider, bool, bool)> for ProviderRecord {
-    fn from((provider, has_webhook_secret, has_sepay_api_token): (Provider, bool, bool)) -> Self {
+impl From<(StoredProvider, bool, bool)> for ProviderRecord {
+    fn from(
+        (provider, has_webhook_secret, has_sepay_api_token): (StoredProvider, bool, bool),
+    ) -> Self {
         Self {
             provider,
             has_webhook_secret,
@@ -191,8 +192,8 @@ sealed_row!(
 );
 
 /// The stored provider as an unchecked form, for Update to patch (no secret in it).
-impl From<Provider> for ProviderForm {
-    fn from(p: Provider) -> Self {
+impl From<StoredProvider> for ProviderForm {
+    fn from(p: StoredProvider) -> Self {
         Self {
             name: Some(p.name),
             kind: Some(p.kind.as_str().to_owned()),
@@ -258,7 +259,7 @@ macro_rules! filtered {
 /// The select list of a provider with its secret flag (over the left join) and its
 /// token flag.
 type WithSecret = (
-    diesel::helper_types::AsSelect<Provider, diesel::pg::Pg>,
+    diesel::helper_types::AsSelect<StoredProvider, diesel::pg::Pg>,
     diesel::dsl::IsNotNull<diesel::dsl::Nullable<payment_provider_secrets::provider_id>>,
     diesel::dsl::exists<
         diesel::dsl::Filter<
@@ -270,7 +271,7 @@ type WithSecret = (
 
 fn with_secret() -> WithSecret {
     (
-        Provider::as_select(),
+        StoredProvider::as_select(),
         payment_provider_secrets::provider_id
             .nullable()
             .is_not_null(),
@@ -281,7 +282,7 @@ fn with_secret() -> WithSecret {
     )
 }
 
-impl Provider {
+impl StoredProvider {
     /// The last webhook call that named this provider, when its outcome is one this
     /// binary knows.
     pub fn last_webhook(&self) -> Option<(DateTime<Utc>, WebhookOutcome)> {
@@ -316,10 +317,10 @@ impl Provider {
         conn: &mut AsyncPgConnection,
         id: Uuid,
         fields: &ProviderFields,
-    ) -> QueryResult<Provider> {
+    ) -> QueryResult<StoredProvider> {
         diesel::insert_into(payment_providers::table)
             .values((payment_providers::id.eq(id), ProviderRow::from(fields)))
-            .returning(Provider::as_returning())
+            .returning(StoredProvider::as_returning())
             .get_result(conn)
             .await
     }
@@ -331,7 +332,7 @@ impl Provider {
             .filter(payment_providers::id.eq(id))
             .filter(payment_providers::deleted_at.is_null())
             .select(with_secret())
-            .get_result::<(Provider, bool, bool)>(conn)
+            .get_result::<(StoredProvider, bool, bool)>(conn)
             .await
             .map(ProviderRecord::from)
     }
@@ -340,12 +341,12 @@ impl Provider {
     pub async fn find_active(
         conn: &mut AsyncPgConnection,
         id: Uuid,
-    ) -> QueryResult<Option<Provider>> {
+    ) -> QueryResult<Option<StoredProvider>> {
         payment_providers::table
             .find(id)
             .filter(payment_providers::deleted_at.is_null())
             .filter(payment_providers::is_active)
-            .select(Provider::as_select())
+            .select(StoredProvider::as_select())
             .get_result(conn)
             .await
             .optional()
@@ -355,23 +356,26 @@ impl Provider {
     pub async fn find_with_secret(
         conn: &mut AsyncPgConnection,
         id: Uuid,
-    ) -> QueryResult<Option<(Provider, Option<StoredSecret>)>> {
+    ) -> QueryResult<Option<(StoredProvider, Option<StoredSecret>)>> {
         payment_providers::table
             .left_join(payment_provider_secrets::table)
             .filter(payment_providers::id.eq(id))
             .filter(payment_providers::deleted_at.is_null())
-            .select((Provider::as_select(), Option::<StoredSecret>::as_select()))
+            .select((
+                StoredProvider::as_select(),
+                Option::<StoredSecret>::as_select(),
+            ))
             .get_result(conn)
             .await
             .optional()
     }
 
     /// Locks a live provider until the end of the transaction (call inside one).
-    pub async fn lock(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Provider> {
+    pub async fn lock(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<StoredProvider> {
         payment_providers::table
             .find(id)
             .filter(payment_providers::deleted_at.is_null())
-            .select(Provider::as_select())
+            .select(StoredProvider::as_select())
             .for_update()
             .get_result(conn)
             .await
@@ -382,7 +386,7 @@ impl Provider {
         conn: &mut AsyncPgConnection,
         id: Uuid,
         fields: &ProviderFields,
-    ) -> QueryResult<Provider> {
+    ) -> QueryResult<StoredProvider> {
         diesel::update(
             payment_providers::table
                 .find(id)
@@ -392,7 +396,7 @@ impl Provider {
             ProviderRow::from(fields),
             payment_providers::updated_at.eq(diesel::dsl::now),
         ))
-        .returning(Provider::as_returning())
+        .returning(StoredProvider::as_returning())
         .get_result(conn)
         .await
     }
@@ -419,7 +423,7 @@ impl Provider {
     }
 
     /// The storefront list: active and live, by `sort_order`, then name.
-    pub async fn list_active(conn: &mut AsyncPgConnection) -> QueryResult<Vec<Provider>> {
+    pub async fn list_active(conn: &mut AsyncPgConnection) -> QueryResult<Vec<StoredProvider>> {
         payment_providers::table
             .filter(payment_providers::deleted_at.is_null())
             .filter(payment_providers::is_active)
@@ -428,7 +432,7 @@ impl Provider {
                 payment_providers::name.asc(),
                 payment_providers::id.asc(),
             ))
-            .select(Provider::as_select())
+            .select(StoredProvider::as_select())
             .load(conn)
             .await
     }
@@ -469,7 +473,7 @@ impl Provider {
                 payment_providers::id.desc(),
             )),
         };
-        let rows: Vec<(Provider, bool, bool)> = query
+        let rows: Vec<(StoredProvider, bool, bool)> = query
             .select(with_secret())
             .limit(limit)
             .offset(offset)
@@ -487,7 +491,7 @@ impl Provider {
 /// A provider reconciliation may read SePay's list for: live, a bank account, a token.
 #[derive(Debug, Clone)]
 pub struct ReconcileTarget {
-    pub provider: Provider,
+    pub provider: StoredProvider,
     pub token: StoredToken,
 }
 
@@ -504,13 +508,13 @@ fn pg_interval(d: std::time::Duration) -> chrono::TimeDelta {
 impl ReconcileTarget {
     /// Every provider that has a SePay API token and an account to read.
     pub async fn all(conn: &mut AsyncPgConnection) -> QueryResult<Vec<ReconcileTarget>> {
-        let rows: Vec<(Provider, StoredToken)> = payment_providers::table
+        let rows: Vec<(StoredProvider, StoredToken)> = payment_providers::table
             .inner_join(payment_provider_api_tokens::table)
             .filter(payment_providers::deleted_at.is_null())
             .filter(payment_providers::kind.eq(ProviderType::VietqrBank))
             .filter(payment_providers::account_number.is_not_null())
             .order(payment_providers::id.asc())
-            .select((Provider::as_select(), StoredToken::as_select()))
+            .select((StoredProvider::as_select(), StoredToken::as_select()))
             .load(conn)
             .await?;
         Ok(rows

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::ADMIN;
-use crate::domain::audit::AuditAction;
+use crate::domain::audit::PaymentAuditAction;
 use crate::error::PaymentError;
 
 /// The log's paging: newest first, nothing else.
@@ -30,14 +30,14 @@ impl PageSpec for AuditPage {
 /// One row of the log as this service lists it (`common::audit::AuditEntry` with this
 /// service's actions).
 #[derive(ToSchema)]
-#[schema(as = PaymentAuditEntry, rename_all = "camelCase")]
-pub struct AuditEntryDoc {
+#[schema(rename_all = "camelCase")]
+pub struct PaymentAuditEntry {
     pub id: Uuid,
     pub at: DateTime<Utc>,
     /// Tên đăng nhập
     pub actor: String,
     pub actor_id: Uuid,
-    pub action: AuditAction,
+    pub action: PaymentAuditAction,
     /// Mã đơn hàng (Assign) hoặc tên và id phương thức thanh toán
     pub target: String,
     /// Những trường đã đổi; khóa webhook và token chỉ ghi "secret changed"/"token changed"
@@ -51,10 +51,10 @@ pub struct AuditEntryDoc {
     operation_id = "paymentAuditLogPagination", tag = "AuditLog",
     params(PageParams<AuditPage>,
         ("actor" = Option<String>, Query, description = "Một phần tên đăng nhập của người thực hiện (không phân biệt hoa thường)"),
-        ("action" = Option<AuditAction>, Query, description = "Thao tác"),
+        ("action" = Option<PaymentAuditAction>, Query, description = "Thao tác"),
         ("from" = Option<DateTime<Utc>>, Query, description = "Từ thời điểm (RFC 3339, bao gồm)"),
         ("to" = Option<DateTime<Utc>>, Query, description = "Đến thời điểm (RFC 3339, không bao gồm)")),
-    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<AuditEntryDoc>>)),
+    responses((status = 200, description = "Thành công", body = inline(Enveloped<PageOf<PaymentAuditEntry>>)),
         BadRequest, Unauthorized, Forbidden))]
 async fn pagination(
     _admin: AdminUser,
@@ -62,7 +62,8 @@ async fn pagination(
     page: PageParams<AuditPage>,
     filter: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, PaymentError> {
-    let filter = filter.check(|raw| AuditAction::parse(raw).map(AuditAction::as_str))?;
+    let filter =
+        filter.check(|raw| PaymentAuditAction::parse(raw).map(PaymentAuditAction::as_str))?;
     let mut conn = pool.get().await?;
     Ok(ok(AuditEntry::page(&mut conn, &filter, &page).await?))
 }

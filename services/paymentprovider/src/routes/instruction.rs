@@ -17,7 +17,7 @@ use super::openapi::{InstructionRefused, NoInternalKey, NotYourCaller};
 use crate::domain::provider::ProviderType;
 use crate::error::{PaymentError, Problems};
 use crate::models::order_provider::OrderProvider;
-use crate::models::provider::Provider;
+use crate::models::provider::StoredProvider;
 use crate::vietqr::{self, Transfer};
 
 /// The largest amount tag 54 can carry (13 characters).
@@ -28,8 +28,7 @@ pub const MAX_ORDER_CODE: usize = 25;
 /// The request, as sent.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = PaymentInstructionRequest)]
-pub struct InstructionRequest {
+pub struct PaymentInstructionRequest {
     #[schema(value_type = Uuid, required = true)]
     pub provider_id: Option<Uuid>,
     /// VND
@@ -46,7 +45,7 @@ struct Checked {
     order_code: String,
 }
 
-impl InstructionRequest {
+impl PaymentInstructionRequest {
     fn check(self) -> Result<Checked, PaymentError> {
         let mut p = Problems::default();
         if self.provider_id.is_none() {
@@ -79,7 +78,7 @@ impl InstructionRequest {
 }
 
 fn instruction(
-    p: Provider,
+    p: StoredProvider,
     amount: i64,
     order_code: String,
 ) -> Result<PaymentInstruction, PaymentError> {
@@ -112,18 +111,18 @@ fn instruction(
 /// Requires retailstore's own key in `x-internal-key` (another service's key: 403, code 6); never routed by the gateway. Remembers which provider the order was told to pay through: a transfer for the order that arrives through another provider is held back (`unmatched`, `flag: provider_mismatch`). `qrPayload` is the NAPAS EMVCo VietQR string (tags 00, 01=12, 38, 53=704, 54, 58=VN, 62/08=orderCode, 63=CRC-16/CCITT-FALSE) for vietqr_bank providers, null for manual ones.
 #[utoipa::path(post, path = payment_instruction::PATH,
     operation_id = "paymentInstruction", tag = "Internal",
-    security(("internalKey" = [])), request_body = InstructionRequest,
+    security(("internalKey" = [])), request_body = PaymentInstructionRequest,
     responses((status = 200, description = "Success", body = inline(Enveloped<PaymentInstruction>)),
         InstructionRefused, NoInternalKey, NotYourCaller, Unavailable))]
 async fn payment_instruction(
     caller: InternalCaller,
     pool: web::Data<DbPool>,
-    body: web::Json<InstructionRequest>,
+    body: web::Json<PaymentInstructionRequest>,
 ) -> Result<HttpResponse, PaymentError> {
     caller.allow(&[Caller::Retailstore])?;
     let request = body.into_inner().check()?;
     let mut conn = pool.get().await?;
-    let provider = Provider::find_active(&mut conn, request.provider_id)
+    let provider = StoredProvider::find_active(&mut conn, request.provider_id)
         .await?
         .ok_or(PaymentError::ProviderUnavailable)?;
     // Money for this order is expected through this provider only (settlement flags the

@@ -23,16 +23,16 @@ use super::{ADMIN, IdQuery, WEB};
 use crate::PublicBaseUrl;
 use crate::banks::{BANKS, Bank};
 use crate::crypto::SecretCipher;
-use crate::domain::audit::{AuditAction, SecretFate, provider_change};
+use crate::domain::audit::{PaymentAuditAction, SecretFate, provider_change};
 use crate::domain::provider::{
-    MSG_TYPE, ProviderFields, ProviderForm, ProviderInput, ProviderPatch, ProviderType,
+    MSG_TYPE, ProviderFields, ProviderForm, ProviderInput, ProviderType, ProviderUpdate,
     SecretChange, SecretsState,
 };
 use crate::domain::webhook_call::WebhookOutcome;
 use crate::error::PaymentError;
 use crate::models::audit_entry::Actor;
 use crate::models::provider::{
-    Provider, ProviderFilter, ProviderRecord, ProviderSort, StoredSecret, StoredToken,
+    ProviderFilter, ProviderRecord, ProviderSort, StoredProvider, StoredSecret, StoredToken,
 };
 use crate::routes::webhook::WebhookGuard;
 use crate::settlement;
@@ -44,10 +44,9 @@ pub const ADMIN_SORTABLE: &[&str] = &["name", "sortOrder", "createdAt"];
 /// `hasWebhookSecret` and `hasSepayApiToken` tell whether one is stored.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = Provider)]
-pub struct ProviderAdminView {
+pub struct Provider {
     #[serde(flatten)]
-    pub provider: Provider,
+    pub provider: StoredProvider,
     pub has_webhook_secret: bool,
     pub has_sepay_api_token: bool,
     /// {PUBLIC_BASE_URL}/paymentprovider/api/web/v1/PaymentWebhook/SePay/{id}
@@ -67,7 +66,7 @@ pub struct LastWebhook {
     pub outcome: WebhookOutcome,
 }
 
-impl ProviderAdminView {
+impl Provider {
     fn new(record: ProviderRecord, base: &PublicBaseUrl) -> Self {
         Self {
             last_webhook: record
@@ -85,8 +84,7 @@ impl ProviderAdminView {
 /// Provider, storefront view.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = ProviderPublic)]
-pub struct ProviderWebView {
+pub struct ProviderPublic {
     pub id: Uuid,
     pub name: String,
     #[serde(rename = "type")]
@@ -99,8 +97,8 @@ pub struct ProviderWebView {
     pub instructions: Option<String>,
 }
 
-impl From<Provider> for ProviderWebView {
-    fn from(p: Provider) -> Self {
+impl From<StoredProvider> for ProviderPublic {
+    fn from(p: StoredProvider) -> Self {
         Self {
             id: p.id,
             name: p.name,
@@ -187,11 +185,11 @@ async fn write_secrets(
 /// Active, not deleted providers ordered by sortOrder, then name.
 #[utoipa::path(get, path = "/paymentprovider/api/web/v1/PaymentProvider/ListPaymentProviders",
     operation_id = "listPaymentProviders", tag = "PaymentProvider",
-    responses((status = 200, description = "Success", body = inline(Enveloped<ListOf<ProviderWebView>>))))]
+    responses((status = 200, description = "Success", body = inline(Enveloped<ListOf<ProviderPublic>>))))]
 async fn list_public(pool: web::Data<DbPool>) -> Result<HttpResponse, PaymentError> {
     let mut conn = pool.get().await?;
-    let rows = Provider::list_active(&mut conn).await?;
-    let items: Vec<ProviderWebView> = rows.into_iter().map(ProviderWebView::from).collect();
+    let rows = StoredProvider::list_active(&mut conn).await?;
+    let items: Vec<ProviderPublic> = rows.into_iter().map(ProviderPublic::from).collect();
     Ok(ok(items))
 }
 
@@ -199,7 +197,7 @@ async fn list_public(pool: web::Data<DbPool>) -> Result<HttpResponse, PaymentErr
 #[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Pagination",
     operation_id = "paginatePaymentProviders", tag = "PaymentProvider",
     params(PageParams<ProviderPage>, AdminFilterQuery),
-    responses((status = 200, description = "Success", body = inline(Enveloped<PageOf<ProviderAdminView>>)),
+    responses((status = 200, description = "Success", body = inline(Enveloped<PageOf<Provider>>)),
         BadRequest, Unauthorized, Unavailable))]
 async fn pagination(
     _user: AuthUser,
@@ -231,7 +229,7 @@ async fn pagination(
         is_active,
     };
     let mut conn = pool.get().await?;
-    let rows = Provider::page(
+    let rows = StoredProvider::page(
         &mut conn,
         &filter,
         admin_sort(&page),
@@ -239,11 +237,8 @@ async fn pagination(
         page.offset(),
     )
     .await?;
-    let total = Provider::count(&mut conn, &filter).await?;
-    let items: Vec<ProviderAdminView> = rows
-        .into_iter()
-        .map(|p| ProviderAdminView::new(p, &base))
-        .collect();
+    let total = StoredProvider::count(&mut conn, &filter).await?;
+    let items: Vec<Provider> = rows.into_iter().map(|p| Provider::new(p, &base)).collect();
     Ok(ok(Page::new(items, total, &page)))
 }
 
@@ -251,7 +246,7 @@ async fn pagination(
 #[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Read",
     operation_id = "readPaymentProvider", tag = "PaymentProvider",
     params(IdQuery),
-    responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
+    responses((status = 200, description = "Success", body = inline(Enveloped<Provider>)),
         BadRequest, Unauthorized, NotFound, Unavailable))]
 async fn read(
     _user: AuthUser,
@@ -260,15 +255,15 @@ async fn read(
     query: web::Query<IdQuery>,
 ) -> Result<HttpResponse, PaymentError> {
     let mut conn = pool.get().await?;
-    let found = Provider::find(&mut conn, query.id).await?;
-    Ok(ok(ProviderAdminView::new(found, &base)))
+    let found = StoredProvider::find(&mut conn, query.id).await?;
+    Ok(ok(Provider::new(found, &base)))
 }
 
 /// Create a provider (admin only)
 #[utoipa::path(post, path = "/paymentprovider/api/admin/v1/PaymentProvider/Create",
     operation_id = "createPaymentProvider", tag = "PaymentProvider",
     request_body = ProviderInput,
-    responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
+    responses((status = 200, description = "Success", body = inline(Enveloped<Provider>)),
         BadRequest, Unauthorized, Forbidden, Unavailable))]
 async fn create(
     admin: AdminUser,
@@ -282,7 +277,7 @@ async fn create(
     let mut conn = pool.get().await?;
     let created = conn
         .transaction(async |conn| {
-            let provider = Provider::insert(conn, id, &fields).await?;
+            let provider = StoredProvider::insert(conn, id, &fields).await?;
             let (has_webhook_secret, has_sepay_api_token) =
                 write_secrets(conn, &cipher, id, &fields, SecretsState::default()).await?;
             let detail = provider_change(
@@ -294,7 +289,7 @@ async fn create(
             Actor::from(&admin.0)
                 .record(
                     conn,
-                    AuditAction::PaymentProviderCreate,
+                    PaymentAuditAction::PaymentProviderCreate,
                     &provider.audit_target(),
                     &detail,
                 )
@@ -306,7 +301,7 @@ async fn create(
             })
         })
         .await?;
-    Ok(ok(ProviderAdminView::new(created, &base)))
+    Ok(ok(Provider::new(created, &base)))
 }
 
 /// Update a provider (admin only)
@@ -314,22 +309,22 @@ async fn create(
 /// `id` plus any provider field. A field left out stays unchanged; an explicit null clears an optional field (`webhookSecret: null` removes the stored secret) and is refused for required ones. Changing `bankBin` without `bankName` takes the bank name from the bank list. The merged provider is checked as a whole.
 #[utoipa::path(put, path = "/paymentprovider/api/admin/v1/PaymentProvider/Update",
     operation_id = "updatePaymentProvider", tag = "PaymentProvider",
-    request_body = ProviderPatch,
-    responses((status = 200, description = "Success", body = inline(Enveloped<ProviderAdminView>)),
+    request_body = ProviderUpdate,
+    responses((status = 200, description = "Success", body = inline(Enveloped<Provider>)),
         BadRequest, Unauthorized, Forbidden, NotFound, Unavailable))]
 async fn update(
     admin: AdminUser,
     pool: web::Data<DbPool>,
     cipher: web::Data<SecretCipher>,
     base: web::Data<PublicBaseUrl>,
-    body: web::Json<ProviderPatch>,
+    body: web::Json<ProviderUpdate>,
 ) -> Result<HttpResponse, PaymentError> {
     let patch = body.into_inner();
     let id = patch.id;
     let mut conn = pool.get().await?;
     let updated = conn
         .transaction(async |conn| {
-            let current = Provider::lock(conn, id).await?;
+            let current = StoredProvider::lock(conn, id).await?;
             let stored = SecretsState {
                 secret_stored: StoredSecret::find(conn, id).await?.is_some(),
                 token_stored: StoredToken::exists(conn, id).await?,
@@ -337,7 +332,7 @@ async fn update(
             };
             let before = current.audit_fields();
             let fields = patch.apply_with(current.into(), stored)?;
-            let provider = Provider::update(conn, id, &fields).await?;
+            let provider = StoredProvider::update(conn, id, &fields).await?;
             let (has_webhook_secret, has_sepay_api_token) =
                 write_secrets(conn, &cipher, id, &fields, stored).await?;
             let detail = provider_change(
@@ -349,7 +344,7 @@ async fn update(
             Actor::from(&admin.0)
                 .record(
                     conn,
-                    AuditAction::PaymentProviderUpdate,
+                    PaymentAuditAction::PaymentProviderUpdate,
                     &provider.audit_target(),
                     &detail,
                 )
@@ -361,7 +356,7 @@ async fn update(
             })
         })
         .await?;
-    Ok(ok(ProviderAdminView::new(updated, &base)))
+    Ok(ok(Provider::new(updated, &base)))
 }
 
 /// Soft-delete a provider (admin only)
@@ -380,12 +375,12 @@ async fn delete(
     let id = query.id;
     let mut conn = pool.get().await?;
     conn.transaction(async |conn| {
-        let provider = Provider::lock(conn, id).await?;
-        Provider::soft_delete(conn, id).await?;
+        let provider = StoredProvider::lock(conn, id).await?;
+        StoredProvider::soft_delete(conn, id).await?;
         Actor::from(&admin.0)
             .record(
                 conn,
-                AuditAction::PaymentProviderDelete,
+                PaymentAuditAction::PaymentProviderDelete,
                 &provider.audit_target(),
                 "Xóa (ẩn) phương thức thanh toán",
             )
@@ -409,8 +404,7 @@ fn fate(change: &SecretChange, stored: bool) -> SecretFate {
 /// The TestWebhook body.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = PaymentProviderTestWebhook)]
-pub struct TestWebhookRequest {
+pub struct PaymentProviderTestWebhook {
     /// Provider id
     pub id: Uuid,
 }
@@ -433,7 +427,7 @@ pub struct TestWebhookResult {
     #[schema(required = true)]
     pub error: Option<String>,
     /// The provider afterwards, its lastWebhook updated
-    pub provider: ProviderAdminView,
+    pub provider: Provider,
 }
 
 /// Send a signed test delivery to the provider's webhook, "Gửi thử" (admin and staff)
@@ -441,7 +435,7 @@ pub struct TestWebhookResult {
 /// Posts a SePay-shaped delivery (1 đ in to the provider's account, no order code) over HTTP to this service's own SePay webhook route, authenticated the provider's way (`webhookAuth`: `Authorization: Apikey <webhook secret>`, or `X-SePay-Timestamp` and `X-SePay-Signature` over `{timestamp}.{body}`) with the stored secret, and marked as a test (`shopTestDelivery`). The webhook checks it like any delivery, records the call as the provider's `lastWebhook`, and stores it as a test delivery: never a transaction, never applied to an order, never counted. The answer says whether it was accepted and the recorded outcome (`test`, or why it was refused, e.g. `wrong_signature`). A webhook that is off or a provider without a secret: code 1, nothing sent. Unknown or deleted provider: code 2, nothing sent. Audited (`payment_provider_test_webhook`).
 #[utoipa::path(post, path = "/paymentprovider/api/admin/v1/PaymentProvider/TestWebhook",
     operation_id = "testPaymentProviderWebhook", tag = "PaymentProvider",
-    request_body = TestWebhookRequest,
+    request_body = PaymentProviderTestWebhook,
     responses((status = 200, description = "Success", body = inline(Enveloped<TestWebhookResult>)),
         BadRequest, Unauthorized, NotFound, Unavailable))]
 #[allow(clippy::too_many_arguments)]
@@ -453,7 +447,7 @@ async fn test_webhook(
     base: web::Data<PublicBaseUrl>,
     probe: web::Data<WebhookProbe>,
     guard: web::Data<WebhookGuard>,
-    body: web::Json<TestWebhookRequest>,
+    body: web::Json<PaymentProviderTestWebhook>,
 ) -> Result<HttpResponse, PaymentError> {
     let id = body.id;
     let (provider, secret) = settlement::webhook_key(&pool, &cipher, &id.to_string())
@@ -468,7 +462,7 @@ async fn test_webhook(
     let local = req.app_config().local_addr();
     let sent = webhook_test::send(&probe, local, &provider, &secret, guard.clock.now()).await;
     let mut conn = pool.get().await?;
-    let record = Provider::find(&mut conn, id).await?;
+    let record = StoredProvider::find(&mut conn, id).await?;
     // Only an accepted or refused delivery was recorded; a throttled (429) or failed call
     // reached no provider, and the stored line is then an earlier call's.
     let outcome = if sent.accepted {
@@ -486,7 +480,7 @@ async fn test_webhook(
     Actor::from(&user)
         .record(
             &mut conn,
-            AuditAction::PaymentProviderTestWebhook,
+            PaymentAuditAction::PaymentProviderTestWebhook,
             &provider.audit_target(),
             &detail,
         )
@@ -497,7 +491,7 @@ async fn test_webhook(
         http_status: sent.http_status,
         outcome,
         error: sent.error,
-        provider: ProviderAdminView::new(record, &base),
+        provider: Provider::new(record, &base),
     }))
 }
 

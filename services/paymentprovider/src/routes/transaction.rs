@@ -46,8 +46,7 @@ impl PageSpec for TransactionPage {
 /// A received bank transaction, admin view.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = PaymentTransaction)]
-pub struct TransactionView {
+pub struct PaymentTransaction {
     pub id: Uuid,
     pub provider_id: Uuid,
     pub provider_name: String,
@@ -90,7 +89,7 @@ pub struct TransactionView {
     pub source: TransactionSource,
 }
 
-impl TransactionView {
+impl PaymentTransaction {
     fn new(t: Transaction, provider_name: String) -> Self {
         Self {
             id: t.id,
@@ -161,7 +160,7 @@ impl FilterQuery {
 #[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentTransaction/Pagination",
     operation_id = "paginatePaymentTransactions", tag = "PaymentTransaction",
     params(PageParams<TransactionPage>, FilterQuery),
-    responses((status = 200, description = "Success", body = inline(Enveloped<PageOf<TransactionView>>)),
+    responses((status = 200, description = "Success", body = inline(Enveloped<PageOf<PaymentTransaction>>)),
         BadRequest, Unauthorized, Unavailable))]
 async fn pagination(
     _user: AuthUser,
@@ -173,9 +172,9 @@ async fn pagination(
     let mut conn = pool.get().await?;
     let rows = Transaction::page(&mut conn, &filter, page.size, page.offset()).await?;
     let total = Transaction::count(&mut conn, &filter).await?;
-    let items: Vec<TransactionView> = rows
+    let items: Vec<PaymentTransaction> = rows
         .into_iter()
-        .map(|(t, name)| TransactionView::new(t, name))
+        .map(|(t, name)| PaymentTransaction::new(t, name))
         .collect();
     Ok(ok(Page::new(items, total, &page)))
 }
@@ -183,8 +182,7 @@ async fn pagination(
 /// The transfers waiting for staff (`unmatched`), for the back office's badge and
 /// dashboard card.
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(as = PaymentTransactionUnmatchedSummary)]
-pub struct UnmatchedSummaryView {
+pub struct PaymentTransactionUnmatchedSummary {
     /// How many transfers are `unmatched`
     pub count: i64,
     /// Their amounts added up (VND)
@@ -196,7 +194,7 @@ pub struct UnmatchedSummaryView {
 /// Counts `unmatched` transfers (the list's `status=unmatched`), whichever provider brought them.
 #[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentTransaction/UnmatchedSummary",
     operation_id = "unmatchedPaymentTransactionSummary", tag = "PaymentTransaction",
-    responses((status = 200, description = "Success", body = inline(Enveloped<UnmatchedSummaryView>)),
+    responses((status = 200, description = "Success", body = inline(Enveloped<PaymentTransactionUnmatchedSummary>)),
         Unauthorized, Unavailable))]
 async fn unmatched_summary(
     _user: AuthUser,
@@ -204,7 +202,7 @@ async fn unmatched_summary(
 ) -> Result<HttpResponse, PaymentError> {
     let mut conn = pool.get().await?;
     let summary = Transaction::unmatched_summary(&mut conn).await?;
-    Ok(ok(UnmatchedSummaryView {
+    Ok(ok(PaymentTransactionUnmatchedSummary {
         count: summary.count,
         total: summary.total,
     }))
@@ -213,8 +211,7 @@ async fn unmatched_summary(
 /// The Assign body, as sent.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = PaymentTransactionAssign)]
-pub struct AssignRequest {
+pub struct PaymentTransactionAssign {
     #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
     /// DH + 8 Crockford base32 characters, any case
@@ -222,7 +219,7 @@ pub struct AssignRequest {
     pub order_code: Option<String>,
 }
 
-impl AssignRequest {
+impl PaymentTransactionAssign {
     fn check(self) -> Result<(Uuid, OrderCode), PaymentError> {
         let mut p = Problems::default();
         if self.id.is_none() {
@@ -243,15 +240,15 @@ impl AssignRequest {
 /// The transaction is claimed first (it becomes `pending` with the order code), so of concurrent Assigns exactly one wins; then retailstore's ConfirmPayment applies it (`matched`, or `duplicate` when the order was paid by hand with the same amount). An unknown order: code 403 (HTTP 404), the transaction is `unmatched` again. retailstore unreachable: code 8 (HTTP 503), the transaction stays `pending` with the order code and the retry job applies it.
 #[utoipa::path(post, path = "/paymentprovider/api/admin/v1/PaymentTransaction/Assign",
     operation_id = "assignPaymentTransaction", tag = "PaymentTransaction",
-    request_body = AssignRequest,
-    responses((status = 200, description = "Success", body = inline(Enveloped<TransactionView>)),
+    request_body = PaymentTransactionAssign,
+    responses((status = 200, description = "Success", body = inline(Enveloped<PaymentTransaction>)),
         BadRequest, Unauthorized, AssignNotFound, NotUnmatched, AssignUnavailable))]
 async fn assign(
     user: AuthUser,
     pool: web::Data<DbPool>,
     retailstore: web::Data<Retailstore>,
     wake: web::Data<Wake>,
-    body: web::Json<AssignRequest>,
+    body: web::Json<PaymentTransactionAssign>,
 ) -> Result<HttpResponse, PaymentError> {
     let (id, order_code) = body.into_inner().check()?;
     let actor = Actor::from(&user);
@@ -266,7 +263,7 @@ async fn assign(
     let assigned = result?;
     let mut conn = pool.get().await?;
     let (transaction, provider_name) = Transaction::find_named(&mut conn, assigned.id).await?;
-    Ok(ok(TransactionView::new(transaction, provider_name)))
+    Ok(ok(PaymentTransaction::new(transaction, provider_name)))
 }
 
 pub fn routes(table: RouteTable) -> RouteTable {

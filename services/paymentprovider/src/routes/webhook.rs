@@ -38,7 +38,7 @@ use crate::domain::webhook_auth::{SIGNATURE_HEADER, TIMESTAMP_HEADER, WebhookAut
 use crate::domain::webhook_call::{WebhookOutcome, test_marker};
 use crate::error::PaymentError;
 use crate::limiter::RefusalLimiter;
-use crate::models::provider::Provider;
+use crate::models::provider::StoredProvider;
 use crate::notifications::RefusedWebhooks;
 use crate::peers::retailstore::Retailstore;
 use crate::settlement::{self, Credentials, Incoming};
@@ -161,7 +161,7 @@ async fn accept(
     pool: &DbPool,
     retailstore: &Retailstore,
     wake: &Wake,
-    provider: &Provider,
+    provider: &StoredProvider,
     early: Option<web::Bytes>,
     mut payload: Option<web::Payload>,
 ) -> Result<WebhookAnswer, PaymentError> {
