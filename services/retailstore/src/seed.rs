@@ -7,10 +7,11 @@ use rand::Rng;
 use uuid::Uuid;
 
 use crate::crypto::CodeCipher;
-use crate::domain::product::{ProductCreate, ProductFields};
+use crate::domain::product::ProductFields;
 use crate::error::StoreError;
 use crate::models::product::Product;
 use crate::models::serial_code::SerialCodeRow;
+use crate::routes::product::ProductCreate;
 use crate::serial_codes::import::{Row, plan, seal};
 
 /// Codes imported for each stocked product.

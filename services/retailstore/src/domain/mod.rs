@@ -12,8 +12,6 @@ use chrono::{DateTime, Utc};
 
 use crate::error::Problems;
 
-pub use shop_common::input::nullable;
-
 pub use shop_common::input::optional_text;
 
 /// An expiry must lie in the future.

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
 use shop_common::error::json_config;
+use shop_common::input::nullable;
 use shop_common::ok;
 use shop_common::openapi::{
     BadRequest, Deleted, Enveloped, Forbidden, NotFound, PageOf, PageParams, PageSpec,
@@ -26,7 +27,7 @@ use crate::crypto::CodeCipher;
 use crate::domain::audit::StoreAuditAction;
 use crate::domain::order::OrderCode;
 use crate::domain::serial_code::{Code, CodeStatus, Serial, masked};
-use crate::domain::{future_instant, nullable, optional_text};
+use crate::domain::{future_instant, optional_text};
 use crate::error::{Problems, StoreError};
 use shop_common::limits::BULK_PATH;
 

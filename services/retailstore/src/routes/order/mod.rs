@@ -5,6 +5,7 @@
 //! two-second answers are refreshed); staff actions that return codes to stock drop it.
 
 mod admin;
+mod body;
 mod internal;
 mod views;
 mod web;
@@ -21,6 +22,7 @@ pub use admin::{
     FilterQuery, ManualPayment, OrderCancel, OrderDeliver, OrderRecordRefund,
     OrderRegenerateAccessLink, OrderReplaceCodes,
 };
+pub use body::{OrderCreate, OrderLine};
 pub use internal::BankPayment;
 pub use views::*;
 pub use web::{

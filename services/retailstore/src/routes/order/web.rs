@@ -8,6 +8,7 @@ use shop_common::ok;
 use shop_common::openapi::{BadRequest, Enveloped, Unavailable};
 use utoipa::{IntoParams, ToSchema};
 
+use super::body::OrderCreate;
 use super::views::{OrderLookup, WebOrder, WebOrderCreated};
 use super::{
     IDEMPOTENCY_HEADER, TOKEN_HEADER, envelope_bytes, header, idempotency_key, json_body, no_store,
@@ -15,7 +16,7 @@ use super::{
 use crate::OrderSettings;
 use crate::crypto::CodeCipher;
 use crate::domain::order::{
-    Email, MAX_EMAIL, MAX_USER_AGENT, MSG_WEAK_IDEMPOTENCY_KEY, OrderCode, OrderCreate, client_key,
+    Email, MAX_EMAIL, MAX_USER_AGENT, MSG_WEAK_IDEMPOTENCY_KEY, OrderCode, client_key,
 };
 use crate::error::{Problems, StoreError};
 use crate::idempotency::{self, Idempotent};

@@ -1,6 +1,10 @@
 //! Product: the storefront list and product page, and the admin CRUD (admin and staff
 //! alike).
 
+mod body;
+
+pub use body::{ProductCreate, ProductUpdate};
+
 use std::time::Duration;
 
 use actix_web::http::StatusCode;
@@ -24,8 +28,7 @@ use uuid::Uuid;
 use super::{ADMIN, IdQuery, WEB, actor};
 use crate::StorefrontCache;
 use crate::domain::product::{
-    ProductCreate, ProductFields, ProductListing, ProductStatus, ProductUpdate, StockLevel,
-    audited_changes,
+    ProductFields, ProductListing, ProductStatus, StockLevel, audited_changes,
 };
 use crate::error::{StoreError, on_foreign_key};
 use crate::models::product::{Product, ProductFilter, ProductSort, StockCounts};
