@@ -14,11 +14,11 @@ use shop_common::auth::Role;
 use shop_common::db::DbPool;
 use uuid::Uuid;
 
-use crate::audit::{AuditAction, role_label};
+use crate::audit::{IdentityAuditAction, role_label};
 use crate::config::Settings;
 use crate::domain::{Email, FullName, Password, UserName, has_password_length, login_key};
 use crate::error::IdentityError;
-use crate::models::{NewAuditEntry, NewUser, User, UserChanges};
+use crate::models::{NewAuditEntry, NewUser, UserChanges, UserRow};
 use crate::password::Passwords;
 use crate::{common_passwords, login};
 
@@ -33,8 +33,8 @@ fn refuse_common(password: &str, field: &'static str) -> Result<(), IdentityErro
 
 /// An audit entry by `actor` about `target`.
 fn entry<'a>(
-    actor: &'a User,
-    action: AuditAction,
+    actor: &'a UserRow,
+    action: IdentityAuditAction,
     target: &'a str,
     detail: &'a str,
 ) -> NewAuditEntry<'a> {
@@ -70,14 +70,14 @@ impl AccountUpdate {
 pub async fn create(
     pool: &DbPool,
     passwords: &Passwords,
-    actor: &User,
+    actor: &UserRow,
     new: NewAccount,
-) -> Result<User, IdentityError> {
+) -> Result<UserRow, IdentityError> {
     refuse_common(new.password.expose(), "password")?;
     {
         // A cheap early answer; the unique index still decides under concurrency.
         let mut conn = pool.get().await?;
-        if User::find_by_key(&mut conn, &new.user_name.key())
+        if UserRow::find_by_key(&mut conn, &new.user_name.key())
             .await?
             .is_some()
         {
@@ -99,11 +99,16 @@ pub async fn create(
     };
     let user = conn
         .transaction::<_, IdentityError, _>(async |conn| {
-            let user = User::insert(conn, &row).await?;
+            let user = UserRow::insert(conn, &row).await?;
             let detail = format!("Vai trò: {}", role_label(user.role()));
-            entry(actor, AuditAction::UserCreate, &user.user_name, &detail)
-                .insert(conn)
-                .await?;
+            entry(
+                actor,
+                IdentityAuditAction::UserCreate,
+                &user.user_name,
+                &detail,
+            )
+            .insert(conn)
+            .await?;
             Ok(user)
         })
         .await?;
@@ -127,10 +132,10 @@ fn is_last(admins: &[Uuid], target: Uuid) -> bool {
 
 pub async fn update(
     conn: &mut AsyncPgConnection,
-    actor: &User,
+    actor: &UserRow,
     id: Uuid,
     update: AccountUpdate,
-) -> Result<User, IdentityError> {
+) -> Result<UserRow, IdentityError> {
     if id == actor.id && update.is_active == Some(false) {
         return Err(IdentityError::SelfAction);
     }
@@ -139,13 +144,13 @@ pub async fn update(
         .transaction::<_, IdentityError, _>(async |conn| {
             let removing = update.may_remove_admin();
             let admins = if removing {
-                let admins = User::lock_active_admins(conn).await?;
+                let admins = UserRow::lock_active_admins(conn).await?;
                 ensure_actor(&admins, actor_id)?;
                 admins
             } else {
                 Vec::new()
             };
-            let target = User::find_for_update(conn, id)
+            let target = UserRow::find_for_update(conn, id)
                 .await?
                 .ok_or(IdentityError::NotFound)?;
             if removing && target.is_active_admin() && is_last(&admins, target.id) {
@@ -159,7 +164,7 @@ pub async fn update(
                 role: update.role.map(|r| r.as_str().to_owned()),
                 is_active: update.is_active,
             };
-            let user = User::update(conn, id, &changes, role_changes || disables).await?;
+            let user = UserRow::update(conn, id, &changes, role_changes || disables).await?;
             for (action, detail) in update_entries(&target, &user) {
                 entry(actor, action, &user.user_name, &detail)
                     .insert(conn)
@@ -174,11 +179,11 @@ pub async fn update(
 
 /// The audit entries of an update, from the row before and after: a role change, a
 /// disable or enable, and other field changes, each named.
-fn update_entries(before: &User, after: &User) -> Vec<(AuditAction, String)> {
+fn update_entries(before: &UserRow, after: &UserRow) -> Vec<(IdentityAuditAction, String)> {
     let mut entries = Vec::new();
     if before.role() != after.role() {
         entries.push((
-            AuditAction::UserRoleChange,
+            IdentityAuditAction::UserRoleChange,
             format!(
                 "Vai trò: {} → {}",
                 role_label(before.role()),
@@ -187,11 +192,12 @@ fn update_entries(before: &User, after: &User) -> Vec<(AuditAction, String)> {
         ));
     }
     match (before.is_active, after.is_active) {
-        (true, false) => {
-            entries.push((AuditAction::UserDisable, "Vô hiệu hóa tài khoản".to_owned()))
-        }
+        (true, false) => entries.push((
+            IdentityAuditAction::UserDisable,
+            "Vô hiệu hóa tài khoản".to_owned(),
+        )),
         (false, true) => entries.push((
-            AuditAction::UserEnable,
+            IdentityAuditAction::UserEnable,
             "Kích hoạt lại tài khoản".to_owned(),
         )),
         _ => {}
@@ -205,7 +211,7 @@ fn update_entries(before: &User, after: &User) -> Vec<(AuditAction, String)> {
     }
     if !fields.is_empty() {
         entries.push((
-            AuditAction::UserUpdate,
+            IdentityAuditAction::UserUpdate,
             format!("Đổi {}", fields.join(", ")),
         ));
     }
@@ -214,7 +220,7 @@ fn update_entries(before: &User, after: &User) -> Vec<(AuditAction, String)> {
 
 pub async fn delete(
     conn: &mut AsyncPgConnection,
-    actor: &User,
+    actor: &UserRow,
     id: Uuid,
 ) -> Result<(), IdentityError> {
     if id == actor.id {
@@ -222,19 +228,24 @@ pub async fn delete(
     }
     let actor_id = actor.id;
     conn.transaction::<_, IdentityError, _>(async |conn| {
-        let admins = User::lock_active_admins(conn).await?;
+        let admins = UserRow::lock_active_admins(conn).await?;
         ensure_actor(&admins, actor_id)?;
-        let target = User::find_for_update(conn, id)
+        let target = UserRow::find_for_update(conn, id)
             .await?
             .ok_or(IdentityError::NotFound)?;
         if target.is_active_admin() && is_last(&admins, target.id) {
             return Err(IdentityError::LastActiveAdmin);
         }
-        User::soft_delete(conn, id).await?;
+        UserRow::soft_delete(conn, id).await?;
         let detail = format!("Vai trò: {}", role_label(target.role()));
-        entry(actor, AuditAction::UserDelete, &target.user_name, &detail)
-            .insert(conn)
-            .await?;
+        entry(
+            actor,
+            IdentityAuditAction::UserDelete,
+            &target.user_name,
+            &detail,
+        )
+        .insert(conn)
+        .await?;
         Ok(())
     })
     .await?;
@@ -246,29 +257,29 @@ pub async fn delete(
 pub async fn reset_password(
     pool: &DbPool,
     passwords: &Passwords,
-    actor: &User,
+    actor: &UserRow,
     id: Uuid,
     password: Password,
 ) -> Result<(), IdentityError> {
     refuse_common(password.expose(), "newPassword")?;
     {
         let mut conn = pool.get().await?;
-        User::find(&mut conn, id)
+        UserRow::find(&mut conn, id)
             .await?
             .ok_or(IdentityError::NotFound)?;
     }
     let hash = passwords.hash(password.expose()).await?;
     let mut conn = pool.get().await?;
     conn.transaction::<_, IdentityError, _>(async |conn| {
-        let target = User::find_for_update(conn, id)
+        let target = UserRow::find_for_update(conn, id)
             .await?
             .ok_or(IdentityError::NotFound)?;
-        if !User::set_password(conn, id, &hash).await? {
+        if !UserRow::set_password(conn, id, &hash).await? {
             return Err(IdentityError::NotFound);
         }
         entry(
             actor,
-            AuditAction::PasswordReset,
+            IdentityAuditAction::PasswordReset,
             &target.user_name,
             "Đặt lại mật khẩu; các phiên đăng nhập cũ bị thu hồi",
         )
@@ -297,7 +308,7 @@ pub async fn change_own_password(
     pool: &DbPool,
     passwords: &Passwords,
     settings: &Settings,
-    user: &User,
+    user: &UserRow,
     client: &str,
     change: PasswordChange<'_>,
 ) -> Result<(), IdentityError> {
@@ -343,13 +354,13 @@ pub async fn change_own_password(
     }
     let hash = passwords.hash(new_password).await?;
     conn.transaction::<_, IdentityError, _>(async |conn| {
-        if !User::replace_password(conn, user.id, &user.password_hash, &hash).await? {
+        if !UserRow::replace_password(conn, user.id, &user.password_hash, &hash).await? {
             // Changed or revoked meanwhile: this session is no longer valid.
             return Err(IdentityError::Unauthorized);
         }
         entry(
             user,
-            AuditAction::PasswordChange,
+            IdentityAuditAction::PasswordChange,
             &user.user_name,
             "Tự đổi mật khẩu; các phiên đăng nhập cũ bị thu hồi",
         )

@@ -8,10 +8,9 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(
-    as = IdentityAuditAction,
     description = "user_create, user_update (full name or e-mail), user_role_change, user_disable, user_enable, user_delete, password_reset (by an admin), password_change (by the user), login_lockout (a (user name, client) pair reached the failure limit)."
 )]
-pub enum AuditAction {
+pub enum IdentityAuditAction {
     UserCreate,
     /// Full name or e-mail changed.
     UserUpdate,
@@ -27,31 +26,31 @@ pub enum AuditAction {
     LoginLockout,
 }
 
-impl AuditAction {
-    pub const ALL: [AuditAction; 9] = [
-        AuditAction::UserCreate,
-        AuditAction::UserUpdate,
-        AuditAction::UserRoleChange,
-        AuditAction::UserDisable,
-        AuditAction::UserEnable,
-        AuditAction::UserDelete,
-        AuditAction::PasswordReset,
-        AuditAction::PasswordChange,
-        AuditAction::LoginLockout,
+impl IdentityAuditAction {
+    pub const ALL: [IdentityAuditAction; 9] = [
+        IdentityAuditAction::UserCreate,
+        IdentityAuditAction::UserUpdate,
+        IdentityAuditAction::UserRoleChange,
+        IdentityAuditAction::UserDisable,
+        IdentityAuditAction::UserEnable,
+        IdentityAuditAction::UserDelete,
+        IdentityAuditAction::PasswordReset,
+        IdentityAuditAction::PasswordChange,
+        IdentityAuditAction::LoginLockout,
     ];
 
     /// The stored and wire name (the migration's CHECK lists the same names).
     pub fn as_str(self) -> &'static str {
         match self {
-            AuditAction::UserCreate => "user_create",
-            AuditAction::UserUpdate => "user_update",
-            AuditAction::UserRoleChange => "user_role_change",
-            AuditAction::UserDisable => "user_disable",
-            AuditAction::UserEnable => "user_enable",
-            AuditAction::UserDelete => "user_delete",
-            AuditAction::PasswordReset => "password_reset",
-            AuditAction::PasswordChange => "password_change",
-            AuditAction::LoginLockout => "login_lockout",
+            IdentityAuditAction::UserCreate => "user_create",
+            IdentityAuditAction::UserUpdate => "user_update",
+            IdentityAuditAction::UserRoleChange => "user_role_change",
+            IdentityAuditAction::UserDisable => "user_disable",
+            IdentityAuditAction::UserEnable => "user_enable",
+            IdentityAuditAction::UserDelete => "user_delete",
+            IdentityAuditAction::PasswordReset => "password_reset",
+            IdentityAuditAction::PasswordChange => "password_change",
+            IdentityAuditAction::LoginLockout => "login_lockout",
         }
     }
 
@@ -74,13 +73,13 @@ mod tests {
 
     #[test]
     fn names_round_trip_and_match_serde() {
-        for action in AuditAction::ALL {
-            assert_eq!(AuditAction::parse(action.as_str()), Some(action));
+        for action in IdentityAuditAction::ALL {
+            assert_eq!(IdentityAuditAction::parse(action.as_str()), Some(action));
             assert_eq!(
                 serde_json::to_value(action).ok(),
                 Some(serde_json::Value::String(action.as_str().to_owned()))
             );
         }
-        assert_eq!(AuditAction::parse("User_Create"), None);
+        assert_eq!(IdentityAuditAction::parse("User_Create"), None);
     }
 }

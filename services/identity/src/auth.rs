@@ -11,23 +11,23 @@ use shop_common::auth::{AuthUser, Role};
 
 use crate::AppState;
 use crate::error::IdentityError;
-use crate::models::User;
+use crate::models::UserRow;
 
 /// A signed-in user whose token is still valid for the account as it is now.
 #[derive(Debug, Clone)]
-pub struct CurrentUser(pub User);
+pub struct CurrentUser(pub UserRow);
 
 /// A [`CurrentUser`] with the admin role (code 6 otherwise).
 #[derive(Debug, Clone)]
-pub struct CurrentAdmin(pub User);
+pub struct CurrentAdmin(pub UserRow);
 
-async fn current_user(req: HttpRequest) -> Result<User, IdentityError> {
+async fn current_user(req: HttpRequest) -> Result<UserRow, IdentityError> {
     let auth = AuthUser::extract(&req).await?;
     let state = req
         .app_data::<web::Data<AppState>>()
         .ok_or_else(|| IdentityError::internal("AppState missing from app data"))?;
     let mut conn = state.pool.get().await?;
-    match User::find(&mut conn, auth.id).await? {
+    match UserRow::find(&mut conn, auth.id).await? {
         Some(user) if user.is_active && user.token_version == auth.ver => Ok(user),
         _ => Err(IdentityError::Unauthorized),
     }

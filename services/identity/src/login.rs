@@ -18,11 +18,11 @@ use diesel_async::{AsyncConnection, AsyncPgConnection};
 
 use shop_common::db::DbPool;
 
-use crate::audit::AuditAction;
+use crate::audit::IdentityAuditAction;
 use crate::config::Settings;
 use crate::domain::{USER_NAME_MAX_CHARS, login_key};
 use crate::error::IdentityError;
-use crate::models::{Attempt, LoginFailure, NewAuditEntry, User};
+use crate::models::{Attempt, LoginFailure, NewAuditEntry, UserRow};
 use crate::password::Passwords;
 use crate::tokens::{IssuedToken, SigningKeys};
 
@@ -30,7 +30,7 @@ use crate::tokens::{IssuedToken, SigningKeys};
 #[derive(Debug)]
 pub struct LoggedIn {
     pub token: IssuedToken,
-    pub user: User,
+    pub user: UserRow,
 }
 
 /// Whole minutes, rounded up, at least one.
@@ -74,7 +74,7 @@ pub async fn wrong_password(
     settings: &Settings,
     key: &str,
     client: &str,
-    account: Option<&User>,
+    account: Option<&UserRow>,
     during: &'static str,
     wrong: IdentityError,
 ) -> IdentityError {
@@ -98,7 +98,7 @@ pub async fn wrong_password(
                 NewAuditEntry::new(
                     actor,
                     account.map(|u| u.id),
-                    AuditAction::LoginLockout,
+                    IdentityAuditAction::LoginLockout,
                     client,
                     &detail,
                 )
@@ -145,7 +145,7 @@ pub async fn login(
     let user = {
         let mut conn = pool.get().await?;
         begin_attempt(&mut conn, settings, &key, client_ip).await?;
-        User::find_by_key(&mut conn, &key).await?
+        UserRow::find_by_key(&mut conn, &key).await?
         // The connection goes back to the pool while the password is hashed.
     };
 
@@ -173,7 +173,7 @@ pub async fn login(
     if !user.is_active {
         return Err(IdentityError::AccountDisabled);
     }
-    let user = User::record_login(&mut conn, user.id)
+    let user = UserRow::record_login(&mut conn, user.id)
         .await?
         .ok_or(IdentityError::AccountDisabled)?;
     let token = keys.issue(

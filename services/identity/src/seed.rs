@@ -9,7 +9,7 @@ use shop_common::db::DbPool;
 use uuid::Uuid;
 
 use crate::domain::{PASSWORD_MIN_CHARS, UserName};
-use crate::models::{NewUser, User};
+use crate::models::{NewUser, UserRow};
 use crate::password::Passwords;
 
 #[derive(Debug, thiserror::Error)]
@@ -38,7 +38,7 @@ pub async fn ensure_admin(
     password: Option<&Secret>,
 ) -> Result<bool, SeedError> {
     let mut conn = pool.get().await?;
-    if !User::table_is_empty(&mut conn).await? {
+    if !UserRow::table_is_empty(&mut conn).await? {
         return Ok(false);
     }
     let password = password.ok_or(SeedError::MissingPassword)?;
@@ -53,10 +53,10 @@ pub async fn ensure_admin(
             diesel::sql_query("LOCK TABLE users IN EXCLUSIVE MODE")
                 .execute(conn)
                 .await?;
-            if !User::table_is_empty(conn).await? {
+            if !UserRow::table_is_empty(conn).await? {
                 return Ok(false);
             }
-            User::insert(
+            UserRow::insert(
                 conn,
                 &NewUser {
                     id: Uuid::new_v4(),

@@ -29,8 +29,7 @@ pub enum TokenError {
 
 /// One public key as published in the JWKS.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[schema(as = Jwk)]
-pub struct PublicJwk {
+pub struct Jwk {
     #[schema(schema_with = okp)]
     pub kty: &'static str,
     #[schema(schema_with = ed25519)]
@@ -63,7 +62,7 @@ fn sig() -> utoipa::openapi::schema::Object {
     crate::views::constant("sig")
 }
 
-impl PublicJwk {
+impl Jwk {
     fn new(key: &VerifyingKey) -> Self {
         Self {
             kty: "OKP",
@@ -80,7 +79,7 @@ impl PublicJwk {
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Jwks {
     #[schema(min_items = 1)]
-    pub keys: Vec<PublicJwk>,
+    pub keys: Vec<Jwk>,
 }
 
 /// The RFC 7638 JWK thumbprint (SHA-256, base64url) of an Ed25519 public key: stable for
@@ -97,7 +96,7 @@ pub struct SigningKeys {
     encoding: EncodingKey,
     kid: String,
     /// The current public key first, then the retired ones.
-    public: Vec<PublicJwk>,
+    public: Vec<Jwk>,
 }
 
 impl std::fmt::Debug for SigningKeys {
@@ -186,9 +185,9 @@ impl SigningKeys {
         let encoding = EncodingKey::from_ed_der(der.as_bytes());
         let current = signing.verifying_key();
         let kid = key_id(&current);
-        let mut public = vec![PublicJwk::new(&current)];
+        let mut public = vec![Jwk::new(&current)];
         for key in &retired {
-            let jwk = PublicJwk::new(key);
+            let jwk = Jwk::new(key);
             if !public.iter().any(|p| p.kid == jwk.kid) {
                 public.push(jwk);
             }

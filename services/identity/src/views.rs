@@ -2,18 +2,18 @@
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use shop_common::auth::Role;
 use utoipa::ToSchema;
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use uuid::Uuid;
 
-use crate::models::User;
+use crate::models::UserRow;
 
-// `shop_common::auth::Role` as the document names it.
+// `shop_common::auth::Role` as the document names it (a type of the shared crate, so the
+// schema is declared here).
 #[derive(ToSchema)]
-#[schema(as = Role, rename_all = "snake_case")]
+#[schema(rename_all = "snake_case")]
 #[allow(dead_code)]
-pub enum RoleDoc {
+pub enum Role {
     Admin,
     Staff,
 }
@@ -29,8 +29,7 @@ pub(crate) fn constant(value: &'static str) -> Object {
 /// A user as the admin screens see it (lists, Read, Create, Update, Me).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = User)]
-pub struct UserView {
+pub struct User {
     pub id: Uuid,
     #[schema(example = "nhanvien1")]
     pub user_name: String,
@@ -38,8 +37,8 @@ pub struct UserView {
     pub full_name: String,
     #[schema(required = true, format = Email)]
     pub email: Option<String>,
-    #[schema(value_type = RoleDoc)]
-    pub role: Role,
+    #[schema(value_type = Role)]
+    pub role: shop_common::auth::Role,
     pub is_active: bool,
     /// Null until the first login
     #[schema(required = true)]
@@ -47,8 +46,8 @@ pub struct UserView {
     pub created_at: DateTime<Utc>,
 }
 
-impl From<&User> for UserView {
-    fn from(u: &User) -> Self {
+impl From<&UserRow> for User {
+    fn from(u: &UserRow) -> Self {
         Self {
             id: u.id,
             user_name: u.user_name.clone(),
@@ -69,12 +68,12 @@ pub struct SessionUser {
     pub id: Uuid,
     pub user_name: String,
     pub full_name: String,
-    #[schema(value_type = RoleDoc)]
-    pub role: Role,
+    #[schema(value_type = Role)]
+    pub role: shop_common::auth::Role,
 }
 
-impl From<&User> for SessionUser {
-    fn from(u: &User) -> Self {
+impl From<&UserRow> for SessionUser {
+    fn from(u: &UserRow) -> Self {
         Self {
             id: u.id,
             user_name: u.user_name.clone(),
@@ -105,6 +104,6 @@ fn bearer() -> Object {
 #[serde(rename_all = "camelCase")]
 pub struct TokenStatus {
     pub active: bool,
-    #[schema(value_type = Option<RoleDoc>, required = true)]
-    pub role: Option<Role>,
+    #[schema(value_type = Option<Role>, required = true)]
+    pub role: Option<shop_common::auth::Role>,
 }

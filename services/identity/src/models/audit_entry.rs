@@ -5,7 +5,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use crate::audit::AuditAction;
+use crate::audit::IdentityAuditAction;
 use crate::schema::audit_log;
 
 #[derive(Debug, Insertable)]
@@ -22,7 +22,7 @@ impl<'a> NewAuditEntry<'a> {
     pub fn new(
         actor: &'a str,
         actor_id: Option<Uuid>,
-        action: AuditAction,
+        action: IdentityAuditAction,
         target: &'a str,
         detail: &'a str,
     ) -> Self {

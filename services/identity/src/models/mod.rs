@@ -7,4 +7,4 @@ pub mod user;
 
 pub use audit_entry::NewAuditEntry;
 pub use login_failure::{Attempt, Failure, LoginFailure};
-pub use user::{NewUser, User, UserChanges, UserFilter};
+pub use user::{NewUser, UserChanges, UserFilter, UserRow};

@@ -20,7 +20,7 @@ diesel::define_sql_function! {
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = users, check_for_backend(Pg))]
-pub struct User {
+pub struct UserRow {
     pub id: Uuid,
     pub user_name: String,
     pub full_name: String,
@@ -35,7 +35,7 @@ pub struct User {
     pub deleted_at: Option<DateTime<Utc>>,
 }
 
-impl User {
+impl UserRow {
     /// The role; a value the CHECK constraint would refuse reads as the lesser role.
     pub fn role(&self) -> Role {
         Role::parse(&self.role).unwrap_or(Role::Staff)
@@ -105,12 +105,12 @@ fn filtered<'a>(filter: &'a UserFilter) -> users::BoxedQuery<'a, Pg> {
     query
 }
 
-impl User {
+impl UserRow {
     /// A live user by id.
-    pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option<User>> {
+    pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option<UserRow>> {
         live()
             .filter(users::id.eq(id))
-            .select(User::as_select())
+            .select(UserRow::as_select())
             .first(conn)
             .await
             .optional()
@@ -120,10 +120,10 @@ impl User {
     pub async fn find_for_update(
         conn: &mut AsyncPgConnection,
         id: Uuid,
-    ) -> QueryResult<Option<User>> {
+    ) -> QueryResult<Option<UserRow>> {
         live()
             .filter(users::id.eq(id))
-            .select(User::as_select())
+            .select(UserRow::as_select())
             .for_update()
             .first(conn)
             .await
@@ -131,10 +131,13 @@ impl User {
     }
 
     /// A live user by the case-folded user name.
-    pub async fn find_by_key(conn: &mut AsyncPgConnection, key: &str) -> QueryResult<Option<User>> {
+    pub async fn find_by_key(
+        conn: &mut AsyncPgConnection,
+        key: &str,
+    ) -> QueryResult<Option<UserRow>> {
         live()
             .filter(lower(users::user_name).eq(key))
-            .select(User::as_select())
+            .select(UserRow::as_select())
             .first(conn)
             .await
             .optional()
@@ -154,10 +157,10 @@ impl User {
             .await
     }
 
-    pub async fn insert(conn: &mut AsyncPgConnection, new: &NewUser<'_>) -> QueryResult<User> {
+    pub async fn insert(conn: &mut AsyncPgConnection, new: &NewUser<'_>) -> QueryResult<UserRow> {
         diesel::insert_into(users::table)
             .values(new)
-            .returning(User::as_returning())
+            .returning(UserRow::as_returning())
             .get_result(conn)
             .await
     }
@@ -168,7 +171,7 @@ impl User {
         id: Uuid,
         changes: &UserChanges,
         revoke: bool,
-    ) -> QueryResult<User> {
+    ) -> QueryResult<UserRow> {
         let target = live().filter(users::id.eq(id));
         let now = users::updated_at.eq(diesel::dsl::now);
         if revoke {
@@ -178,13 +181,13 @@ impl User {
                     now,
                     users::token_version.eq(users::token_version + 1),
                 ))
-                .returning(User::as_returning())
+                .returning(UserRow::as_returning())
                 .get_result(conn)
                 .await
         } else {
             diesel::update(target)
                 .set((changes, now))
-                .returning(User::as_returning())
+                .returning(UserRow::as_returning())
                 .get_result(conn)
                 .await
         }
@@ -246,10 +249,13 @@ impl User {
 
     /// Records a successful login of an active user; `None` if the account is no longer
     /// live and active. Returns the row as it is now.
-    pub async fn record_login(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option<User>> {
+    pub async fn record_login(
+        conn: &mut AsyncPgConnection,
+        id: Uuid,
+    ) -> QueryResult<Option<UserRow>> {
         diesel::update(live().filter(users::id.eq(id)).filter(users::is_active))
             .set(users::last_login_at.eq(diesel::dsl::now))
-            .returning(User::as_returning())
+            .returning(UserRow::as_returning())
             .get_result(conn)
             .await
             .optional()
@@ -260,7 +266,7 @@ impl User {
         conn: &mut AsyncPgConnection,
         filter: &UserFilter,
         page: &PageRequest,
-    ) -> QueryResult<(Vec<User>, i64)> {
+    ) -> QueryResult<(Vec<UserRow>, i64)> {
         let total = filtered(filter)
             .select(count_star())
             .get_result(conn)
@@ -276,7 +282,7 @@ impl User {
         };
         let items = query
             .then_order_by(users::id.asc())
-            .select(User::as_select())
+            .select(UserRow::as_select())
             .limit(page.size)
             .offset(page.offset())
             .load(conn)

@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use super::openapi::{AdminOnly, AuditListRefused};
 use crate::AppState;
-use crate::audit::AuditAction;
+use crate::audit::IdentityAuditAction;
 use crate::auth::CurrentAdmin;
 use crate::error::IdentityError;
 
@@ -29,9 +29,9 @@ impl PageSpec for AuditPage {
 // One row of the log as this service lists it (`common::audit::AuditEntry` with this
 // service's actions), for the document.
 #[derive(ToSchema)]
-#[schema(as = IdentityAuditEntry, rename_all = "camelCase")]
+#[schema(rename_all = "camelCase")]
 #[allow(dead_code)]
-pub struct AuditEntryDoc {
+pub struct IdentityAuditEntry {
     id: Uuid,
     at: DateTime<Utc>,
     /// User name of who acted; for login_lockout the user name that was guessed
@@ -39,7 +39,7 @@ pub struct AuditEntryDoc {
     /// Absent for a lockout of a user name with no account
     #[schema(value_type = Uuid, required = false)]
     actor_id: Option<Uuid>,
-    action: AuditAction,
+    action: IdentityAuditAction,
     /// The account's user name; for login_lockout the client (IPv4 address or IPv6 /64)
     target: String,
     /// Vietnamese, for people
@@ -54,11 +54,11 @@ pub struct AuditEntryDoc {
     params(
         PageParams<AuditPage>,
         ("actor" = Option<String>, Query, max_length = 100, description = "Part of the actor's user name (or all of it), case-insensitive."),
-        ("action" = Option<AuditAction>, Query),
+        ("action" = Option<IdentityAuditAction>, Query),
         ("from" = Option<DateTime<Utc>>, Query, description = "RFC 3339 instant with offset; entries at or after it."),
         ("to" = Option<DateTime<Utc>>, Query, description = "RFC 3339 instant with offset; entries before it (half-open), after `from`."),
     ),
-    responses((status = 200, description = "One page of audit entries, newest first", body = inline(Enveloped<PageOf<AuditEntryDoc>>)),
+    responses((status = 200, description = "One page of audit entries, newest first", body = inline(Enveloped<PageOf<IdentityAuditEntry>>)),
         AuditListRefused, AdminOnly))]
 pub async fn pagination(
     _admin: CurrentAdmin,
@@ -67,7 +67,8 @@ pub async fn pagination(
     filter: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, IdentityError> {
     let page = page.into_inner().check(&[])?;
-    let filter = filter.check(|raw| AuditAction::parse(raw).map(AuditAction::as_str))?;
+    let filter =
+        filter.check(|raw| IdentityAuditAction::parse(raw).map(IdentityAuditAction::as_str))?;
     let mut conn = state.pool.get().await?;
     Ok(ok(AuditEntry::page(&mut conn, &filter, &page).await?))
 }

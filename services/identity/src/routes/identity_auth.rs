@@ -13,7 +13,7 @@ use crate::accounts::{self, PasswordChange};
 use crate::auth::CurrentUser;
 use crate::domain::client_key;
 use crate::error::IdentityError;
-use crate::views::{LoginResult, SessionUser, UserView};
+use crate::views::{LoginResult, SessionUser, User};
 use crate::{AppState, login as flow};
 
 /// A missing, null or blank field is code 1 naming it.
@@ -75,10 +75,10 @@ pub async fn login(
 
 /// The signed-in user (admin or staff)
 #[utoipa::path(get, path = super::ME, operation_id = "me", tag = "IdentityAuth",
-    responses((status = 200, description = "The user", body = inline(Enveloped<UserView>)),
+    responses((status = 200, description = "The user", body = inline(Enveloped<User>)),
         Unauthorized, InternalError, Unavailable))]
 pub async fn me(CurrentUser(user): CurrentUser) -> HttpResponse {
-    ok(UserView::from(&user))
+    ok(User::from(&user))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -11,7 +11,7 @@ use uuid::Uuid;
 use super::openapi::{BadTokenQuery, InternalError, NoInternalKey};
 use crate::AppState;
 use crate::error::IdentityError;
-use crate::models::User;
+use crate::models::UserRow;
 use crate::views::TokenStatus;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -36,7 +36,7 @@ pub async fn token_status(
     query: web::Query<TokenStatusQuery>,
 ) -> Result<HttpResponse, IdentityError> {
     let mut conn = state.pool.get().await?;
-    let status = match User::find(&mut conn, query.sub).await? {
+    let status = match UserRow::find(&mut conn, query.sub).await? {
         Some(user) => TokenStatus {
             active: user.is_active && user.token_version == query.ver,
             role: Some(user.role()),

@@ -20,8 +20,8 @@ use crate::accounts::{self, AccountUpdate, NewAccount};
 use crate::auth::CurrentAdmin;
 use crate::domain::{Email, FullName, Password, UserName, parse_role};
 use crate::error::IdentityError;
-use crate::models::{User, UserFilter, user::SORTABLE};
-use crate::views::{RoleDoc, UserView};
+use crate::models::{UserFilter, UserRow, user::SORTABLE};
+use crate::views::{Role, User};
 
 /// An Update or ResetPassword body without `id` (code 1 naming `id`).
 pub(crate) const MSG_NO_ID: &str = "Thiếu mã người dùng";
@@ -32,7 +32,7 @@ pub(crate) const MSG_NO_ID: &str = "Thiếu mã người dùng";
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct UserFilterQuery {
-    #[param(value_type = Option<RoleDoc>)]
+    #[param(value_type = Option<Role>)]
     pub role: Option<String>,
     #[param(schema_with = true_or_false)]
     pub is_active: Option<String>,
@@ -60,7 +60,7 @@ impl PageSpec for UserPage {
 /// Deleted users are never listed. Sorting by `lastLoginAt` puts never-logged-in users last either way.
 #[utoipa::path(get, path = super::USER_PAGINATION, operation_id = "listUsers", tag = "User",
     params(PageParams<UserPage>, UserFilterQuery),
-    responses((status = 200, description = "One page of users", body = inline(Enveloped<PageOf<UserView>>)),
+    responses((status = 200, description = "One page of users", body = inline(Enveloped<PageOf<User>>)),
         UserListRefused, AdminOnly))]
 pub async fn pagination(
     _admin: CurrentAdmin,
@@ -101,14 +101,14 @@ pub async fn pagination(
         is_active,
     };
     let mut conn = state.pool.get().await?;
-    let (users, total) = User::page(&mut conn, &filter, &page).await?;
-    let items = users.iter().map(UserView::from).collect();
+    let (users, total) = UserRow::page(&mut conn, &filter, &page).await?;
+    let items = users.iter().map(User::from).collect();
     Ok(ok(Page::new(items, total, &page)))
 }
 
 /// One user (admin only)
 #[utoipa::path(get, path = super::USER_READ, operation_id = "readUser", tag = "User", params(IdQuery),
-    responses((status = 200, description = "The user", body = inline(Enveloped<UserView>)),
+    responses((status = 200, description = "The user", body = inline(Enveloped<User>)),
         BadId, NoSuchUser, AdminOnly))]
 pub async fn read(
     _admin: CurrentAdmin,
@@ -116,16 +116,15 @@ pub async fn read(
     query: web::Query<IdQuery>,
 ) -> Result<HttpResponse, IdentityError> {
     let mut conn = state.pool.get().await?;
-    let user = User::find(&mut conn, query.id)
+    let user = UserRow::find(&mut conn, query.id)
         .await?
         .ok_or(IdentityError::NotFound)?;
-    Ok(ok(UserView::from(&user)))
+    Ok(ok(User::from(&user)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = CreateUserRequest)]
-pub struct CreateRequest {
+pub struct CreateUserRequest {
     /// 3..50 of `a-z A-Z 0-9 . _ -` after trimming; kept as typed, unique case-insensitively
     #[schema(value_type = String, required = true, pattern = "^[A-Za-z0-9._-]{3,50}$", example = "nhanvien1")]
     pub user_name: Option<String>,
@@ -138,11 +137,11 @@ pub struct CreateRequest {
     /// 6..30 Unicode characters, kept exactly as typed (not trimmed)
     #[schema(value_type = String, required = true, min_length = 6, max_length = 30)]
     pub password: Option<String>,
-    #[schema(value_type = RoleDoc, required = true)]
+    #[schema(value_type = Role, required = true)]
     pub role: Option<String>,
 }
 
-impl CreateRequest {
+impl CreateUserRequest {
     fn parse(self) -> Result<NewAccount, IdentityError> {
         let mut f = Problems::default();
         let user_name = f.check(
@@ -181,24 +180,23 @@ impl CreateRequest {
 ///
 /// The new user is active. Strings are trimmed; a blank or null `email` means none. Invalid fields answer code 1 with one `details` entry each (a short or long `password` included: code 1, not 122). User names are unique case-insensitively among live users. A password on the embedded list of common passwords (about 9,000, compared case-insensitively) answers code 124 with `details` naming `password`, after the other fields are valid. Recorded in the audit log (`user_create`).
 #[utoipa::path(post, path = super::USER_CREATE, operation_id = "createUser", tag = "User",
-    request_body = CreateRequest,
-    responses((status = 200, description = "The created user", body = inline(Enveloped<UserView>)),
+    request_body = CreateUserRequest,
+    responses((status = 200, description = "The created user", body = inline(Enveloped<User>)),
         CreateRefused, UserNameTaken, PayloadTooLarge, AdminOnly))]
 pub async fn create(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
-    body: web::Json<CreateRequest>,
+    body: web::Json<CreateUserRequest>,
 ) -> Result<HttpResponse, IdentityError> {
     let new = body.into_inner().parse()?;
     let user = accounts::create(&state.pool, &state.passwords, &admin, new).await?;
-    Ok(ok(UserView::from(&user)))
+    Ok(ok(User::from(&user)))
 }
 
 /// Any subset of the fields besides `id`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = UpdateUserRequest)]
-pub struct UpdateRequest {
+pub struct UpdateUserRequest {
     #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
     /// Trimmed; 1..100 characters
@@ -210,14 +208,14 @@ pub struct UpdateRequest {
     #[schema(value_type = Option<String>, required = false, format = Email, max_length = 254)]
     pub email: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = RoleDoc, required = false)]
+    #[schema(value_type = Role, required = false)]
     pub role: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = bool, required = false)]
     pub is_active: Option<Option<bool>>,
 }
 
-impl UpdateRequest {
+impl UpdateUserRequest {
     fn parse(self) -> Result<(Uuid, AccountUpdate), IdentityError> {
         let mut f = Problems::default();
         let id = f.check("id", self.id.ok_or(MSG_NO_ID));
@@ -250,18 +248,18 @@ impl UpdateRequest {
 ///
 /// A field left out stays unchanged; `email: null` (or blank) clears the e-mail; `null` on `fullName`, `role` or `isActive` is code 1. The user name cannot be changed. Changing the role or disabling the account revokes the user's tokens. An admin cannot disable their own account (132); the last active admin cannot be demoted or disabled (133). A caller who lost admin rights meanwhile gets code 5. Recorded in the audit log: `user_role_change`, `user_disable`, `user_enable`, `user_update` (full name or e-mail), one entry each.
 #[utoipa::path(put, path = super::USER_UPDATE, operation_id = "updateUser", tag = "User",
-    request_body = UpdateRequest,
-    responses((status = 200, description = "The updated user", body = inline(Enveloped<UserView>)),
+    request_body = UpdateUserRequest,
+    responses((status = 200, description = "The updated user", body = inline(Enveloped<User>)),
         UpdateRefused, NoSuchUser, PayloadTooLarge, AdminOnly))]
 pub async fn update(
     CurrentAdmin(admin): CurrentAdmin,
     state: web::Data<AppState>,
-    body: web::Json<UpdateRequest>,
+    body: web::Json<UpdateUserRequest>,
 ) -> Result<HttpResponse, IdentityError> {
     let (id, update) = body.into_inner().parse()?;
     let mut conn = state.pool.get().await?;
     let user = accounts::update(&mut conn, &admin, id, update).await?;
-    Ok(ok(UserView::from(&user)))
+    Ok(ok(User::from(&user)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

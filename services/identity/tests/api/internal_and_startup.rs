@@ -5,7 +5,7 @@ use crate::support;
 
 use std::sync::Arc;
 
-use identity::models::User;
+use identity::models::UserRow;
 use identity::routes::{JWKS, TOKEN_STATUS, USER_DELETE, USER_READ, USER_UPDATE};
 use identity::seed::{SeedError, ensure_admin};
 use identity::{MIGRATIONS, Passwords};
@@ -150,7 +150,10 @@ async fn first_start_creates_one_admin() {
     );
 
     let mut conn = pool.get().await.unwrap();
-    let admin = User::find_by_key(&mut conn, "boss").await.unwrap().unwrap();
+    let admin = UserRow::find_by_key(&mut conn, "boss")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(admin.user_name, "Boss");
     assert_eq!(admin.role, "admin");
     assert!(admin.is_active);

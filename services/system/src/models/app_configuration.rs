@@ -13,7 +13,7 @@ pub const ROW_ID: i16 = 1;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = app_configuration, check_for_backend(diesel::pg::Pg))]
-pub struct AppConfiguration {
+pub struct AppConfigurationRow {
     pub id: i16,
     pub shop_name: String,
     pub shop_tagline: String,
@@ -70,7 +70,7 @@ impl<'a> AppConfigurationChanges<'a> {
     }
 }
 
-impl AppConfiguration {
+impl AppConfigurationRow {
     /// Re-creates the default row if it went missing (the migration seeds it).
     async fn ensure_row(conn: &mut AsyncPgConnection) -> QueryResult<()> {
         diesel::insert_into(app_configuration::table)

@@ -4,5 +4,5 @@ pub mod app_configuration;
 pub mod notification;
 pub mod notification_settings;
 
-pub use app_configuration::{AppConfiguration, AppConfigurationChanges};
-pub use notification_settings::{NotificationSettings, NotificationSettingsChanges};
+pub use app_configuration::{AppConfigurationChanges, AppConfigurationRow};
+pub use notification_settings::{NotificationSettingsChanges, NotificationSettingsRow};

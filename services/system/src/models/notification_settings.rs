@@ -14,7 +14,7 @@ pub const ROW_ID: i16 = 1;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = notification_settings, check_for_backend(diesel::pg::Pg))]
-pub struct NotificationSettings {
+pub struct NotificationSettingsRow {
     pub id: i16,
     pub smtp_host: String,
     pub smtp_port: i32,
@@ -56,7 +56,7 @@ pub struct NotificationSettingsChanges {
     pub updated_by_id: Option<Option<Uuid>>,
 }
 
-impl NotificationSettings {
+impl NotificationSettingsRow {
     /// Re-creates the default row if it went missing (the migration seeds it).
     async fn ensure_row(conn: &mut AsyncPgConnection) -> QueryResult<()> {
         diesel::insert_into(notification_settings::table)

@@ -18,7 +18,7 @@ use crate::config::NotifyConfig;
 use crate::crypto::{Purpose, SecretCipher};
 use crate::domain::notification::{Audience, Channel, EventSwitches, NewEvent, SmtpSecurity};
 use crate::error::SystemError;
-use crate::models::NotificationSettings;
+use crate::models::NotificationSettingsRow;
 use crate::models::notification::{self, NewDelivery, NewEventRow};
 
 /// What Enqueue, the worker and the admin routes share: the cipher, the environment's
@@ -119,7 +119,11 @@ fn open(
 }
 
 impl Effective {
-    pub fn resolve(row: &NotificationSettings, cipher: &SecretCipher, env: &NotifyConfig) -> Self {
+    pub fn resolve(
+        row: &NotificationSettingsRow,
+        cipher: &SecretCipher,
+        env: &NotifyConfig,
+    ) -> Self {
         let smtp_from_environment = row.smtp_host.is_empty() && env.smtp_url.is_some();
         let server = if !row.smtp_host.is_empty() {
             Some(SmtpServer::Stored {
@@ -208,7 +212,7 @@ pub async fn effective(
     conn: &mut AsyncPgConnection,
     notifications: &Notifications,
 ) -> Result<Effective, SystemError> {
-    let row = NotificationSettings::load(conn).await?;
+    let row = NotificationSettingsRow::load(conn).await?;
     Ok(Effective::resolve(
         &row,
         &notifications.cipher,

@@ -22,7 +22,7 @@ use crate::domain::notification::{
 };
 use crate::error::SystemError;
 use crate::metrics;
-use crate::models::AppConfiguration;
+use crate::models::AppConfigurationRow;
 use crate::models::notification::{self, Claimed};
 
 /// The worker of one replica.
@@ -141,7 +141,7 @@ impl Worker {
             return Ok(None);
         }
         let settings = super::effective(&mut conn, &self.notifications).await?;
-        let app = AppConfiguration::load(&mut conn).await?;
+        let app = AppConfigurationRow::load(&mut conn).await?;
         drop(conn);
         let transport = match &settings.email {
             Some(email) if deliveries.iter().any(|c| c.channel == "email") => {

@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 use crate::cache::PublicConfigCache;
 use crate::domain::configuration::ConfigPatch;
 use crate::error::SystemError;
-use crate::models::{AppConfiguration, AppConfigurationChanges};
+use crate::models::{AppConfigurationChanges, AppConfigurationRow};
 
 /// Browsers and the gateway may reuse the public answer this long.
 pub const PUBLIC_CACHE_CONTROL: &str = "public, max-age=30";
@@ -82,8 +82,8 @@ pub struct AppConfigurationUpdate {
     analytics_id: Option<String>,
 }
 
-impl<'a> From<&'a AppConfiguration> for PublicConfiguration<'a> {
-    fn from(c: &'a AppConfiguration) -> Self {
+impl<'a> From<&'a AppConfigurationRow> for PublicConfiguration<'a> {
+    fn from(c: &'a AppConfigurationRow) -> Self {
         Self {
             shop_name: &c.shop_name,
             shop_tagline: &c.shop_tagline,
@@ -100,8 +100,7 @@ impl<'a> From<&'a AppConfiguration> for PublicConfiguration<'a> {
 /// What the admin screens see: the public fields plus who saved last, and when.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = AppConfiguration)]
-pub struct AdminConfiguration<'a> {
+pub struct AppConfiguration<'a> {
     #[serde(flatten)]
     pub config: PublicConfiguration<'a>,
     pub updated_at: DateTime<Utc>,
@@ -110,8 +109,8 @@ pub struct AdminConfiguration<'a> {
     pub updated_by: Option<&'a str>,
 }
 
-impl<'a> From<&'a AppConfiguration> for AdminConfiguration<'a> {
-    fn from(c: &'a AppConfiguration) -> Self {
+impl<'a> From<&'a AppConfigurationRow> for AppConfiguration<'a> {
+    fn from(c: &'a AppConfigurationRow) -> Self {
         Self {
             config: c.into(),
             updated_at: c.updated_at,
@@ -142,7 +141,7 @@ pub async fn public(
         Ok(body) => body,
         Err(miss) => {
             let mut conn = pool.get().await?;
-            let row = AppConfiguration::load(&mut conn).await?;
+            let row = AppConfigurationRow::load(&mut conn).await?;
             let body = serde_json::to_vec(&Envelope::success(PublicConfiguration::from(&row)))
                 .map_err(|e| SystemError::Internal(e.to_string()))?;
             let body = Bytes::from(body);
@@ -159,12 +158,12 @@ pub async fn public(
 /// Full configuration (admin or staff)
 #[utoipa::path(get, path = super::ADMIN_APP_CONFIGURATION, operation_id = "getAppConfiguration",
     tag = "Configuration",
-    responses((status = 200, description = "The configuration with who saved it last", body = inline(Enveloped<AdminConfiguration>)),
+    responses((status = 200, description = "The configuration with who saved it last", body = inline(Enveloped<AppConfiguration>)),
         Unauthorized, Unavailable))]
 pub async fn read(_user: AuthUser, pool: web::Data<DbPool>) -> Result<HttpResponse, SystemError> {
     let mut conn = pool.get().await?;
-    let row = AppConfiguration::load(&mut conn).await?;
-    Ok(no_store(ok(AdminConfiguration::from(&row))))
+    let row = AppConfigurationRow::load(&mut conn).await?;
+    Ok(no_store(ok(AppConfiguration::from(&row))))
 }
 
 /// Save the configuration (admin only)
@@ -173,7 +172,7 @@ pub async fn read(_user: AuthUser, pool: web::Data<DbPool>) -> Result<HttpRespon
 #[utoipa::path(put, path = super::ADMIN_APP_CONFIGURATION, operation_id = "updateAppConfiguration",
     tag = "Configuration",
     request_body = AppConfigurationUpdate,
-    responses((status = 200, description = "The saved configuration", body = inline(Enveloped<AdminConfiguration>)),
+    responses((status = 200, description = "The saved configuration", body = inline(Enveloped<AppConfiguration>)),
         BadRequest, Unauthorized, Forbidden, PayloadTooLarge, Unavailable))]
 pub async fn update(
     AdminUser(user): AdminUser,
@@ -189,8 +188,8 @@ pub async fn update(
     let patch = ConfigPatch::parse(&body)?;
     let changes = AppConfigurationChanges::new(&patch, &user.user_name, user.id);
     let mut conn = pool.get().await?;
-    let row = AppConfiguration::update(&mut conn, &changes).await?;
+    let row = AppConfigurationRow::update(&mut conn, &changes).await?;
     cache.invalidate();
     tracing::info!(user = %user.user_name, user_id = %user.id, "app configuration saved");
-    Ok(no_store(ok(AdminConfiguration::from(&row))))
+    Ok(no_store(ok(AppConfiguration::from(&row))))
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ed25519_dalek::SigningKey;
-use identity::models::{NewUser, User};
+use identity::models::{NewUser, UserRow};
 use identity::{AppState, Passwords, Settings, SigningKeys, configure, seed};
 use shop_common::auth::Role;
 use shop_common::config::Secret;
@@ -97,13 +97,13 @@ impl Api {
     /// A valid token, signed without a login, for a user as stored now (role, `ver`).
     pub async fn token_for(&self, id: Uuid) -> String {
         let mut conn = self.pool.get().await.unwrap();
-        let user = User::find(&mut conn, id).await.unwrap().unwrap();
+        let user = UserRow::find(&mut conn, id).await.unwrap().unwrap();
         let claims = TestTokens::claims(id, &user.user_name, user.role(), user.token_version);
         self.tokens.sign(&claims)
     }
 
     /// Creates an active user directly in the database (no password rules).
-    pub async fn insert_user(&self, user_name: &str, password: &str, role: Role) -> User {
+    pub async fn insert_user(&self, user_name: &str, password: &str, role: Role) -> UserRow {
         let hash = self.passwords.hash(password).await.unwrap();
         let new = NewUser {
             id: Uuid::new_v4(),
@@ -114,7 +114,7 @@ impl Api {
             role: role.as_str(),
             is_active: true,
         };
-        User::insert(&mut self.pool.get().await.unwrap(), &new)
+        UserRow::insert(&mut self.pool.get().await.unwrap(), &new)
             .await
             .unwrap()
     }

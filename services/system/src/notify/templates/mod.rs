@@ -8,7 +8,7 @@
 use chrono::{DateTime, FixedOffset};
 use serde_json::Value;
 
-use crate::models::AppConfiguration;
+use crate::models::AppConfigurationRow;
 
 mod render;
 mod seller;
@@ -31,7 +31,7 @@ pub struct Shop {
 }
 
 impl Shop {
-    pub fn new(config: &AppConfiguration, base_url: &str) -> Self {
+    pub fn new(config: &AppConfigurationRow, base_url: &str) -> Self {
         let logo_url = config.logo_url.as_deref().map(|logo| {
             if logo.starts_with('/') {
                 format!("{base_url}{logo}")

@@ -29,8 +29,7 @@ use crate::routes::openapi::{NoInternalKey, NotFailed, NotYourCaller};
 /// A delivery as lists show it; the recipient is masked.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = NotificationDelivery)]
-pub struct DeliveryView {
+pub struct NotificationDelivery {
     pub id: Uuid,
     #[schema(value_type = NotificationEventKind)]
     pub event: String,
@@ -59,7 +58,7 @@ pub struct DeliveryView {
     pub sent_at: Option<DateTime<Utc>>,
 }
 
-impl DeliveryView {
+impl NotificationDelivery {
     fn new((d, event, order_code, data): Listed) -> Self {
         let order_id = data
             .get("orderId")
@@ -153,7 +152,7 @@ impl FilterQuery {
 #[utoipa::path(get, path = crate::routes::ADMIN_NOTIFICATION_PAGINATION, operation_id = "paginateNotifications",
     tag = "Notification",
     params(PageParams<DeliveryPage>, FilterQuery),
-    responses((status = 200, description = "Success", body = inline(Enveloped<PageOf<DeliveryView>>)),
+    responses((status = 200, description = "Success", body = inline(Enveloped<PageOf<NotificationDelivery>>)),
         BadRequest, Unauthorized, Forbidden, Unavailable))]
 pub async fn pagination(
     _admin: AdminUser,
@@ -166,14 +165,14 @@ pub async fn pagination(
     let mut conn = pool.get().await?;
     let rows = deliveries::page(&mut conn, &filter, ascending, page.size, page.offset()).await?;
     let total = deliveries::count(&mut conn, &filter).await?;
-    let items: Vec<DeliveryView> = rows.into_iter().map(DeliveryView::new).collect();
+    let items: Vec<NotificationDelivery> =
+        rows.into_iter().map(NotificationDelivery::new).collect();
     Ok(ok(Page::new(items, total, &page)))
 }
 
 /// The Resend body, as sent.
 #[derive(Debug, Deserialize, ToSchema)]
-#[schema(as = NotificationResend)]
-pub struct ResendRequest {
+pub struct NotificationResend {
     #[schema(value_type = Uuid, required = true)]
     pub id: Option<Uuid>,
 }
@@ -183,12 +182,12 @@ pub struct ResendRequest {
 /// The delivery becomes `pending`, due now, with a fresh retry window (its attempts are kept); an e-mail to the shopper still carries the order link, which is kept until it is sent. A delivery that is not `failed` answers code 404 (HTTP 409): for a lost link, RegenerateAccessLink with `sendEmail: true`.
 #[utoipa::path(post, path = crate::routes::ADMIN_NOTIFICATION_RESEND, operation_id = "resendNotification",
     tag = "Notification",
-    request_body = ResendRequest,
-    responses((status = 200, description = "The delivery, pending again", body = inline(Enveloped<DeliveryView>)),
+    request_body = NotificationResend,
+    responses((status = 200, description = "The delivery, pending again", body = inline(Enveloped<NotificationDelivery>)),
         BadRequest, Unauthorized, Forbidden, NotFound, NotFailed, Unavailable))]
 pub async fn resend(
     AdminUser(user): AdminUser,
-    body: web::Json<ResendRequest>,
+    body: web::Json<NotificationResend>,
     pool: web::Data<DbPool>,
     notifications: web::Data<Notifications>,
 ) -> Result<HttpResponse, SystemError> {
@@ -207,7 +206,7 @@ pub async fn resend(
     notifications.wake();
     tracing::info!(user = %user.user_name, delivery_id = %id, "notification resent");
     let row = deliveries::find(&mut conn, id).await?;
-    Ok(ok(DeliveryView::new(row)))
+    Ok(ok(NotificationDelivery::new(row)))
 }
 
 /// ByOrder's query.
@@ -222,17 +221,16 @@ pub struct ByOrderQuery {
 
 /// ByOrder's answer.
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(as = NotificationDeliveryList)]
-pub struct DeliveryList {
+pub struct NotificationDeliveryList {
     /// Oldest first
-    pub items: Vec<DeliveryView>,
+    pub items: Vec<NotificationDelivery>,
 }
 
 /// An order's deliveries, oldest first (internal)
 #[utoipa::path(get, path = crate::routes::INTERNAL_NOTIFICATION_BY_ORDER, operation_id = "internalNotificationsByOrder",
     tag = "Internal",
     security(("internalKey" = [])), params(ByOrderQuery),
-    responses((status = 200, description = "The deliveries", body = inline(Enveloped<DeliveryList>)),
+    responses((status = 200, description = "The deliveries", body = inline(Enveloped<NotificationDeliveryList>)),
         BadRequest, NoInternalKey, NotYourCaller, Unavailable))]
 pub async fn by_order(
     caller: InternalCaller,
@@ -254,7 +252,7 @@ pub async fn by_order(
     };
     let mut conn = pool.get().await?;
     let rows = deliveries::by_order(&mut conn, &code).await?;
-    Ok(ok(DeliveryList {
-        items: rows.into_iter().map(DeliveryView::new).collect(),
+    Ok(ok(NotificationDeliveryList {
+        items: rows.into_iter().map(NotificationDelivery::new).collect(),
     }))
 }

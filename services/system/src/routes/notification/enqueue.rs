@@ -18,8 +18,7 @@ use crate::routes::openapi::{NoInternalKey, NotYourCaller};
 /// The Enqueue body, as sent.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = NotificationEnqueue)]
-pub struct EnqueueBody {
+pub struct NotificationEnqueue {
     /// The emitter's outbox row id: the same id again changes nothing
     #[schema(value_type = Uuid, required = true)]
     pub event_id: Option<String>,
@@ -42,8 +41,7 @@ pub struct EnqueueBody {
 
 /// Enqueue's answer.
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(as = NotificationAccepted)]
-pub struct Accepted {
+pub struct NotificationAccepted {
     /// Always `true`: stored now or already known
     pub accepted: bool,
 }
@@ -53,12 +51,12 @@ pub struct Accepted {
 /// Stores the event unless its `eventId` is known, and in the same transaction one delivery per channel and recipient the settings ask for now; the worker sends them. A replay answers the same and changes nothing.
 #[utoipa::path(post, path = crate::routes::INTERNAL_NOTIFICATION_ENQUEUE, operation_id = "internalNotificationEnqueue",
     tag = "Internal",
-    security(("internalKey" = [])), request_body = EnqueueBody,
-    responses((status = 200, description = "Accepted", body = inline(Enveloped<Accepted>)),
+    security(("internalKey" = [])), request_body = NotificationEnqueue,
+    responses((status = 200, description = "Accepted", body = inline(Enveloped<NotificationAccepted>)),
         BadRequest, NoInternalKey, NotYourCaller, Unavailable))]
 pub async fn enqueue(
     caller: InternalCaller,
-    body: web::Json<EnqueueBody>,
+    body: web::Json<NotificationEnqueue>,
     pool: web::Data<DbPool>,
     notifications: web::Data<Notifications>,
 ) -> Result<HttpResponse, SystemError> {
@@ -79,5 +77,5 @@ pub async fn enqueue(
     if notify::enqueue(&mut conn, &notifications.cipher, &settings, &event).await? {
         notifications.wake();
     }
-    Ok(ok(Accepted { accepted: true }))
+    Ok(ok(NotificationAccepted { accepted: true }))
 }

@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 use crate::crypto::Purpose;
 use crate::domain::notification::{EventSwitches, SettingsPatch, SettingsView, SmtpSecurity};
 use crate::error::SystemError;
-use crate::models::{NotificationSettings, NotificationSettingsChanges};
+use crate::models::{NotificationSettingsChanges, NotificationSettingsRow};
 use crate::notify::{Effective, Notifications};
 
 /// The settings as the admin sees them: never the password or the token, only whether
@@ -24,8 +24,7 @@ use crate::notify::{Effective, Notifications};
 /// the environment supplies it.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = NotificationSettings)]
-pub struct SettingsResponse {
+pub struct NotificationSettings {
     /// Empty: `SMTP_URL` (the environment) applies
     #[schema(max_length = 253, example = "smtp.gmail.com")]
     pub smtp_host: String,
@@ -59,8 +58,8 @@ pub struct SettingsResponse {
     pub telegram_from_environment: bool,
 }
 
-impl SettingsResponse {
-    fn new(row: NotificationSettings, effective: &Effective) -> Self {
+impl NotificationSettings {
+    fn new(row: NotificationSettingsRow, effective: &Effective) -> Self {
         Self {
             smtp_port: row.smtp_port,
             smtp_security: SmtpSecurity::parse(&row.smtp_security)
@@ -87,9 +86,9 @@ impl SettingsResponse {
 /// PUT body (documentation of what `SettingsPatch` reads; the handler reads the JSON
 /// object itself, so that a field left out and an explicit `null` differ).
 #[derive(ToSchema)]
-#[schema(rename_all = "camelCase", as = NotificationSettingsUpdate)]
+#[schema(rename_all = "camelCase")]
 #[allow(dead_code)]
-pub struct SettingsUpdate {
+pub struct NotificationSettingsUpdate {
     /// Empty or `null`: use `SMTP_URL`
     #[schema(nullable, max_length = 253)]
     smtp_host: Option<String>,
@@ -123,7 +122,7 @@ pub struct SettingsUpdate {
 /// Notification settings (admin only)
 #[utoipa::path(get, path = crate::routes::ADMIN_NOTIFICATION_SETTINGS, operation_id = "getNotificationSettings",
     tag = "Notification",
-    responses((status = 200, description = "The settings, secrets never included", body = inline(Enveloped<SettingsResponse>)),
+    responses((status = 200, description = "The settings, secrets never included", body = inline(Enveloped<NotificationSettings>)),
         Unauthorized, Forbidden, Unavailable))]
 pub async fn read_settings(
     _admin: AdminUser,
@@ -131,9 +130,9 @@ pub async fn read_settings(
     notifications: web::Data<Notifications>,
 ) -> Result<HttpResponse, SystemError> {
     let mut conn = pool.get().await?;
-    let row = NotificationSettings::load(&mut conn).await?;
+    let row = NotificationSettingsRow::load(&mut conn).await?;
     let effective = Effective::resolve(&row, &notifications.cipher, &notifications.config);
-    Ok(ok(SettingsResponse::new(row, &effective)))
+    Ok(ok(NotificationSettings::new(row, &effective)))
 }
 
 /// A write-only secret's change: `None` unchanged, `Some(None)` cleared, else the nonce
@@ -163,8 +162,8 @@ fn seal(
 /// A field left out stays unchanged. `smtpPassword` and `telegramBotToken` are write-only: left out keeps the stored value, `""` or `null` clears it; they are sealed at rest and never read back (`hasSmtpPassword`, `hasTelegramBotToken`). `events` may hold any subset of the switches. Invalid fields answer code 1 with one `details` entry each (`sellerEmails[i]`, `events.<name>` for members), and nothing is saved.
 #[utoipa::path(put, path = crate::routes::ADMIN_NOTIFICATION_SETTINGS, operation_id = "updateNotificationSettings",
     tag = "Notification",
-    request_body = SettingsUpdate,
-    responses((status = 200, description = "The saved settings", body = inline(Enveloped<SettingsResponse>)),
+    request_body = NotificationSettingsUpdate,
+    responses((status = 200, description = "The saved settings", body = inline(Enveloped<NotificationSettings>)),
         BadRequest, Unauthorized, Forbidden, PayloadTooLarge, Unavailable))]
 pub async fn update_settings(
     AdminUser(user): AdminUser,
@@ -178,7 +177,7 @@ pub async fn update_settings(
         ));
     };
     let mut conn = pool.get().await?;
-    let current = NotificationSettings::load(&mut conn).await?;
+    let current = NotificationSettingsRow::load(&mut conn).await?;
     let view = SettingsView {
         smtp_host: current.smtp_host.clone(),
         mail_from: current.mail_from.clone(),
@@ -215,10 +214,10 @@ pub async fn update_settings(
         updated_by: Some(Some(user.user_name.clone())),
         updated_by_id: Some(Some(user.id)),
     };
-    let row = NotificationSettings::update(&mut conn, &changes).await?;
+    let row = NotificationSettingsRow::update(&mut conn, &changes).await?;
     tracing::info!(user = %user.user_name, user_id = %user.id, "notification settings saved");
     let effective = Effective::resolve(&row, &notifications.cipher, &notifications.config);
-    Ok(ok(SettingsResponse::new(row, &effective)))
+    Ok(ok(NotificationSettings::new(row, &effective)))
 }
 
 type SealedColumns = Option<Option<Vec<u8>>>;

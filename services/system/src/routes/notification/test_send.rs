@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use crate::domain::notification::{Channel, ChatId};
 use crate::error::SystemError;
-use crate::models::AppConfiguration;
+use crate::models::AppConfigurationRow;
 use crate::notify::templates::{self, Shop};
 use crate::notify::{self, Notifications, TelegramSetup, mail, telegram};
 use crate::routes::openapi::TestRefused;
@@ -21,8 +21,7 @@ use crate::routes::openapi::TestRefused;
 /// The Test body, as sent.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = NotificationTest)]
-pub struct TestRequest {
+pub struct NotificationTest {
     #[schema(value_type = Channel, required = true)]
     pub channel: Option<String>,
     /// E-mail: the address (default: the first seller address, else the sender);
@@ -33,8 +32,7 @@ pub struct TestRequest {
 
 /// Test's answer.
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(as = NotificationTestResult)]
-pub struct TestResult {
+pub struct NotificationTestResult {
     /// Always `true` (a refusal is code 1)
     pub sent: bool,
 }
@@ -50,12 +48,12 @@ fn mailbox_address(from: &str) -> String {
 /// Sent at once, outside the worker, with the settings in force. A refusal answers code 1 whose `message` is the SMTP or Telegram server's own error (or the connection's), so that the admin can fix the settings.
 #[utoipa::path(post, path = crate::routes::ADMIN_NOTIFICATION_TEST, operation_id = "testNotification",
     tag = "Notification",
-    request_body = TestRequest,
-    responses((status = 200, description = "Sent", body = inline(Enveloped<TestResult>)),
+    request_body = NotificationTest,
+    responses((status = 200, description = "Sent", body = inline(Enveloped<NotificationTestResult>)),
         TestRefused, Unauthorized, Forbidden, Unavailable))]
 pub async fn test(
     AdminUser(user): AdminUser,
-    body: web::Json<TestRequest>,
+    body: web::Json<NotificationTest>,
     pool: web::Data<DbPool>,
     notifications: web::Data<Notifications>,
 ) -> Result<HttpResponse, SystemError> {
@@ -84,7 +82,7 @@ pub async fn test(
     let (effective, shop) = {
         let mut conn = pool.get().await?;
         let effective = notify::effective(&mut conn, &notifications).await?;
-        let app = AppConfiguration::load(&mut conn).await?;
+        let app = AppConfigurationRow::load(&mut conn).await?;
         (
             effective,
             Shop::new(&app, &notifications.config.public_base_url),
@@ -138,5 +136,5 @@ pub async fn test(
         "notification test"
     );
     result.map_err(|e| SystemError::SendFailed(e.message))?;
-    Ok(ok(TestResult { sent: true }))
+    Ok(ok(NotificationTestResult { sent: true }))
 }
