@@ -2,8 +2,8 @@
 //!
 //! The app factory [`configure`] is shared by the binary and the tests.
 //!
-//! Map: requests arrive in [`routes`] (one module per resource; the wire shapes they
-//! answer with are in [`views`]), which parse input into the checked types of [`domain`]
+//! Map: requests arrive in [`routes`] (one module per resource, with their wire types),
+//! which parse input into the checked types of [`domain`]
 //! and call the use cases: [`login`] (the flow, its lockout and throttling),
 //! [`accounts`] (create, update, delete, passwords; [`common_passwords`] refused) and
 //! [`tokens`] (signing, the JWKS). [`password`] hashes, [`auth`] says who is calling an
@@ -34,7 +34,6 @@ pub mod routes;
 pub mod schema;
 pub mod seed;
 pub mod tokens;
-pub mod views;
 
 pub use config::Settings;
 pub use error::IdentityError;

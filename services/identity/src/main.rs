@@ -86,7 +86,7 @@ async fn run() -> std::io::Result<()> {
     .map_err(fail)?;
     tracing::info!(
         kid = keys.kid(),
-        published = keys.jwks().keys.len(),
+        published = keys.published().len(),
         "signing key loaded"
     );
     let pool = db::build_pool(

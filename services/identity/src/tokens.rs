@@ -1,6 +1,6 @@
 //! Access tokens: EdDSA (Ed25519) JWTs with the claims of [`Claims`], a `kid` header equal
-//! to the RFC 7638 thumbprint of the signing key, and the JWKS that publishes the current
-//! and the retired public keys.
+//! to the RFC 7638 thumbprint of the signing key, and the public keys the JWKS publishes:
+//! the current one and the retired ones.
 
 use std::time::Duration;
 
@@ -11,7 +11,6 @@ use ed25519_dalek::pkcs8::spki::der::pem::LineEnding;
 use ed25519_dalek::pkcs8::{DecodePrivateKey, DecodePublicKey, EncodePrivateKey};
 use ed25519_dalek::{SigningKey, VerifyingKey};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header};
-use serde::Serialize;
 use sha2::{Digest, Sha256};
 use shop_common::auth::{AUDIENCE, Claims, ISSUER, Role, TokenVerifier};
 use shop_common::config::Secret;
@@ -27,59 +26,26 @@ pub enum TokenError {
     Signing(String),
 }
 
-/// One public key as published in the JWKS.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct Jwk {
-    #[schema(schema_with = okp)]
-    pub kty: &'static str,
-    #[schema(schema_with = ed25519)]
-    pub crv: &'static str,
-    /// The public key, base64url without padding
-    pub x: String,
+/// A public key identity publishes in its JWKS, with its `kid`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublishedKey {
     /// RFC 7638 thumbprint (SHA-256, base64url)
     pub kid: String,
-    #[schema(schema_with = eddsa)]
-    pub alg: &'static str,
-    #[serde(rename = "use")]
-    #[schema(schema_with = sig)]
-    pub use_: &'static str,
+    pub key: VerifyingKey,
 }
 
-// The fixed members of a published key, for the document.
-fn okp() -> utoipa::openapi::schema::Object {
-    crate::views::constant("OKP")
-}
-
-fn ed25519() -> utoipa::openapi::schema::Object {
-    crate::views::constant("Ed25519")
-}
-
-fn eddsa() -> utoipa::openapi::schema::Object {
-    crate::views::constant("EdDSA")
-}
-
-fn sig() -> utoipa::openapi::schema::Object {
-    crate::views::constant("sig")
-}
-
-impl Jwk {
+impl PublishedKey {
     fn new(key: &VerifyingKey) -> Self {
         Self {
-            kty: "OKP",
-            crv: "Ed25519",
-            x: URL_SAFE_NO_PAD.encode(key.as_bytes()),
             kid: key_id(key),
-            alg: "EdDSA",
-            use_: "sig",
+            key: *key,
         }
     }
-}
 
-/// The JWKS document (`{"keys": [...]}`).
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct Jwks {
-    #[schema(min_items = 1)]
-    pub keys: Vec<Jwk>,
+    /// The public key, base64url without padding (the JWK's `x`).
+    pub fn x(&self) -> String {
+        URL_SAFE_NO_PAD.encode(self.key.as_bytes())
+    }
 }
 
 /// The RFC 7638 JWK thumbprint (SHA-256, base64url) of an Ed25519 public key: stable for
@@ -96,7 +62,7 @@ pub struct SigningKeys {
     encoding: EncodingKey,
     kid: String,
     /// The current public key first, then the retired ones.
-    public: Vec<Jwk>,
+    public: Vec<PublishedKey>,
 }
 
 impl std::fmt::Debug for SigningKeys {
@@ -185,11 +151,11 @@ impl SigningKeys {
         let encoding = EncodingKey::from_ed_der(der.as_bytes());
         let current = signing.verifying_key();
         let kid = key_id(&current);
-        let mut public = vec![Jwk::new(&current)];
+        let mut public = vec![PublishedKey::new(&current)];
         for key in &retired {
-            let jwk = Jwk::new(key);
-            if !public.iter().any(|p| p.kid == jwk.kid) {
-                public.push(jwk);
+            let published = PublishedKey::new(key);
+            if !public.iter().any(|p| p.kid == published.kid) {
+                public.push(published);
             }
         }
         Ok(Self {
@@ -264,18 +230,16 @@ impl SigningKeys {
         Ok(IssuedToken { token, expires_at })
     }
 
-    /// The published key set: current key first, then retired keys.
-    pub fn jwks(&self) -> Jwks {
-        Jwks {
-            keys: self.public.clone(),
-        }
+    /// The published keys: current key first, then retired keys.
+    pub fn published(&self) -> &[PublishedKey] {
+        &self.public
     }
 
     /// A verifier that accepts tokens signed by any published key.
     pub fn verifier(&self) -> TokenVerifier {
-        TokenVerifier::with_keys(self.public.iter().filter_map(|jwk| {
-            let key = DecodingKey::from_ed_components(&jwk.x).ok()?;
-            Some((jwk.kid.clone(), key))
+        TokenVerifier::with_keys(self.public.iter().filter_map(|published| {
+            let key = DecodingKey::from_ed_components(&published.x()).ok()?;
+            Some((published.kid.clone(), key))
         }))
     }
 }
@@ -321,10 +285,10 @@ mod tests {
         let keys =
             SigningKeys::from_pem(current.private_key_pem().unwrap().expose(), Some(&retired))
                 .unwrap();
-        let jwks = keys.jwks();
-        assert_eq!(jwks.keys.len(), 2);
-        assert_eq!(jwks.keys[0].kid, current.kid());
-        assert_eq!(jwks.keys[1].kid, old.kid());
+        let published = keys.published();
+        assert_eq!(published.len(), 2);
+        assert_eq!(published[0].kid, current.kid());
+        assert_eq!(published[1].kid, old.kid());
         let claims = keys.verifier().verify(&old_token.token).await.unwrap();
         assert_eq!(claims.name, "a");
     }

@@ -1,19 +1,23 @@
 //! `IdentityAuth/*`: Login (public), Me and SelfChangePassword (any signed-in user).
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Deserialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 use shop_common::input::Problems;
 use shop_common::net::request_client_ip;
 use shop_common::ok;
 use shop_common::openapi::{Enveloped, PayloadTooLarge, Unauthorized, Unavailable};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::Object;
+use uuid::Uuid;
 
-use super::openapi::{ChangePasswordRefused, Done, InternalError, LoginRefused};
+use super::openapi::{ChangePasswordRefused, Done, InternalError, LoginRefused, constant};
+use super::user::{Role, User};
 use crate::accounts::{self, PasswordChange};
 use crate::auth::CurrentUser;
 use crate::domain::client_key;
 use crate::error::IdentityError;
-use crate::views::{LoginResult, SessionUser, User};
+use crate::models::UserRow;
 use crate::{AppState, login as flow};
 
 /// A missing, null or blank field is code 1 naming it.
@@ -25,6 +29,44 @@ pub struct LoginRequest {
     pub user_name: Option<String>,
     #[schema(value_type = String, required = true)]
     pub password: Option<String>,
+}
+
+/// The user part of the login result.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionUser {
+    pub id: Uuid,
+    pub user_name: String,
+    pub full_name: String,
+    #[schema(value_type = Role)]
+    pub role: shop_common::auth::Role,
+}
+
+impl From<&UserRow> for SessionUser {
+    fn from(u: &UserRow) -> Self {
+        Self {
+            id: u.id,
+            user_name: u.user_name.clone(),
+            full_name: u.full_name.clone(),
+            role: u.role(),
+        }
+    }
+}
+
+/// The login result.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginResult {
+    /// EdDSA JWT; claims `sub, name, role, ver, iat, exp, iss, aud`
+    pub access_token: String,
+    #[schema(schema_with = bearer)]
+    pub token_type: String,
+    pub expires_at: DateTime<Utc>,
+    pub user: SessionUser,
+}
+
+fn bearer() -> Object {
+    constant("Bearer")
 }
 
 /// Log in (public; any Authorization header is ignored)

@@ -1,18 +1,18 @@
 //! `/identity/internal/v1/...`: for other services only (`x-internal-key`).
 
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use shop_common::internal::InternalCaller;
 use shop_common::ok;
 use shop_common::openapi::{Enveloped, Unavailable};
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::openapi::{BadTokenQuery, InternalError, NoInternalKey};
+use super::user::Role;
 use crate::AppState;
 use crate::error::IdentityError;
 use crate::models::UserRow;
-use crate::views::TokenStatus;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -23,6 +23,14 @@ pub struct TokenStatusQuery {
     pub ver: i64,
 }
 
+/// The answer of the internal TokenStatus call.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenStatus {
+    pub active: bool,
+    #[schema(value_type = Option<Role>, required = true)]
+    pub role: Option<shop_common::auth::Role>,
+}
 /// Token revocation check (service to service; never routed by the gateway)
 ///
 /// `active` is true only while the account exists (not deleted), is active and still has session version `ver`. `role` is the account's current role, null for an unknown or deleted account. The key is checked before the query.

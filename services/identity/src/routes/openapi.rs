@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use shop_common::error::{MSG_INTERNAL, MSG_NOT_FOUND, MSG_UNAUTHORIZED};
 use shop_common::openapi::{BEARER, Forbidden, ServiceDoc, Unauthorized, Unavailable};
 use utoipa::openapi::example::ExampleBuilder;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
@@ -211,6 +212,14 @@ shop_common::answer_set! {
     /// What every admin-only operation may answer besides its own refusals: 401, 403, 500,
     /// 503.
     pub AdminOnly = Unauthorized, Forbidden, InternalError, Unavailable;
+}
+
+/// A string that can only be `value`.
+pub(crate) fn constant(value: &'static str) -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some([value]))
+        .build()
 }
 
 /// The result of SelfChangePassword, ResetPassword and Delete: always `true`.

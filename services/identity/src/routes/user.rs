@@ -1,7 +1,8 @@
 //! `User/*`: account management, admins only (code 6 for staff).
 
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 use shop_common::input::{Problems, nullable, patch_required};
 use shop_common::ok;
 use shop_common::openapi::{Enveloped, PageOf, PageParams, PageSpec, PayloadTooLarge};
@@ -21,7 +22,51 @@ use crate::auth::CurrentAdmin;
 use crate::domain::{Email, FullName, Password, UserName, parse_role};
 use crate::error::IdentityError;
 use crate::models::{UserFilter, UserRow, user::SORTABLE};
-use crate::views::{Role, User};
+
+// `shop_common::auth::Role` as the document names it (a type of the shared crate, so the
+// schema is declared here).
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+#[allow(dead_code)]
+pub enum Role {
+    Admin,
+    Staff,
+}
+
+/// A user as the admin screens see it (lists, Read, Create, Update, Me).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct User {
+    pub id: Uuid,
+    #[schema(example = "nhanvien1")]
+    pub user_name: String,
+    #[schema(example = "Nguyễn Văn A")]
+    pub full_name: String,
+    #[schema(required = true, format = Email)]
+    pub email: Option<String>,
+    #[schema(value_type = Role)]
+    pub role: shop_common::auth::Role,
+    pub is_active: bool,
+    /// Null until the first login
+    #[schema(required = true)]
+    pub last_login_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<&UserRow> for User {
+    fn from(u: &UserRow) -> Self {
+        Self {
+            id: u.id,
+            user_name: u.user_name.clone(),
+            full_name: u.full_name.clone(),
+            email: u.email.clone(),
+            role: u.role(),
+            is_active: u.is_active,
+            last_login_at: u.last_login_at,
+            created_at: u.created_at,
+        }
+    }
+}
 
 /// An Update or ResetPassword body without `id` (code 1 naming `id`).
 pub(crate) const MSG_NO_ID: &str = "Thiếu mã người dùng";
