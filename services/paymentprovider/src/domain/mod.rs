@@ -10,5 +10,3 @@ pub mod text;
 pub mod transaction;
 pub mod webhook_auth;
 pub mod webhook_call;
-
-pub use shop_common::input::nullable;

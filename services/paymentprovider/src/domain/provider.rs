@@ -1,13 +1,9 @@
-//! Payment providers: the type, the checked set of fields behind Create and Update, and
-//! what happens to the webhook secret.
+//! Payment providers: the type, the unchecked form Create and Update read their bodies
+//! into, its check into the set of fields to store, and what happens to the webhook secret.
 
-use serde::{Deserialize, Serialize};
-use shop_common::input::{
-    Invalid, Problems, patch_optional as optional, patch_required as required,
-};
-use uuid::Uuid;
+use serde::Serialize;
+use shop_common::input::{Invalid, Problems};
 
-use super::nullable;
 use super::text::{bank_account_name, is_bank_account_name, logo_url_ok, optional_text};
 use super::webhook_auth::{MSG_WEBHOOK_AUTH, WebhookAuth};
 use crate::banks;
@@ -80,75 +76,6 @@ impl std::fmt::Debug for SecretChange {
     }
 }
 
-/// Provider fields as a request sends them: left out (`None`), `null` (`Some(None)`) or a
-/// value. Create takes them as they are (`null` is as good as left out); Update, after its
-/// `id`, keeps a field left out and clears one sent as `null` ([`ProviderUpdate::apply`]).
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(
-    description = "Create: `name` and `type` required; vietqr_bank also needs bankBin, \
-        accountNumber, accountName; manual needs instructions. Bank fields are not stored \
-        for manual providers."
-)]
-pub struct ProviderInput {
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = String, required = false, min_length = 1, max_length = 100)]
-    pub name: Option<Option<String>>,
-    #[serde(default, deserialize_with = "nullable", rename = "type")]
-    #[schema(value_type = ProviderType, required = false)]
-    pub kind: Option<Option<String>>,
-    /// One of the BINs from Banks
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>)]
-    pub bank_bin: Option<Option<String>>,
-    /// Defaults to the bank's short name
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>, max_length = 100)]
-    pub bank_name: Option<Option<String>>,
-    /// Spaces are removed
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>, pattern = "^[0-9]{4,19}$")]
-    pub account_number: Option<Option<String>>,
-    /// Normalised to upper case without accents; must then be A-Z, 0-9 and spaces
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>, max_length = 100)]
-    pub account_name: Option<Option<String>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>, max_length = 2000)]
-    pub instructions: Option<Option<String>>,
-    /// /uploads/... or https:// URL
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>)]
-    pub logo_url: Option<Option<String>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = bool, required = false, default = true)]
-    pub is_active: Option<Option<bool>>,
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = i32, required = false, default = 0, minimum = -1000000, maximum = 1000000)]
-    pub sort_order: Option<Option<i32>>,
-    /// Requires a stored webhook secret
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = bool, required = false, default = false)]
-    pub webhook_enabled: Option<Option<bool>>,
-    /// How SePay authenticates its deliveries: `apikey` (Authorization: Apikey
-    /// webhookSecret) or `hmac` (X-SePay-Signature, HMAC-SHA256 of
-    /// `{X-SePay-Timestamp}.{raw body}` keyed with webhookSecret, within 5 minutes)
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = WebhookAuth, required = false, default = "apikey")]
-    pub webhook_auth: Option<Option<String>>,
-    /// The API key (apikey) or the HMAC key (hmac) SePay uses for this provider's
-    /// webhook. Stored encrypted, never returned; null on Update removes it.
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>, min_length = 16, max_length = 200, write_only)]
-    pub webhook_secret: Option<Option<String>>,
-    /// SePay's user-API token (Bearer), for the reconciliation job that recovers
-    /// transfers whose webhook never arrived (vietqr_bank only). Stored encrypted, never
-    /// returned; null on Update removes it.
-    #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>, min_length = 16, max_length = 500, write_only)]
-    pub sepay_api_token: Option<Option<String>>,
-}
-
 /// Provider fields as sent by Create, or as the current provider with an Update applied:
 /// nothing is checked yet. `webhook_secret` is a new secret to store, if any.
 #[derive(Debug, Clone, Default)]
@@ -167,28 +94,6 @@ pub struct ProviderForm {
     pub webhook_auth: Option<String>,
     pub webhook_secret: Option<String>,
     pub sepay_api_token: Option<String>,
-}
-
-/// Create's reading: `null` is as good as left out.
-impl From<ProviderInput> for ProviderForm {
-    fn from(input: ProviderInput) -> Self {
-        Self {
-            name: input.name.flatten(),
-            kind: input.kind.flatten(),
-            bank_bin: input.bank_bin.flatten(),
-            bank_name: input.bank_name.flatten(),
-            account_number: input.account_number.flatten(),
-            account_name: input.account_name.flatten(),
-            instructions: input.instructions.flatten(),
-            logo_url: input.logo_url.flatten(),
-            is_active: input.is_active.flatten(),
-            sort_order: input.sort_order.flatten(),
-            webhook_enabled: input.webhook_enabled.flatten(),
-            webhook_auth: input.webhook_auth.flatten(),
-            webhook_secret: input.webhook_secret.flatten(),
-            sepay_api_token: input.sepay_api_token.flatten(),
-        }
-    }
 }
 
 /// Checked provider fields, ready to store.
@@ -452,112 +357,28 @@ impl ProviderForm {
     }
 }
 
-/// The body of PaymentProvider/Update: `id` plus any provider field. A field left out
-/// stays; `null` clears an optional field (the webhook secret included) and is refused
-/// for the required ones.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(
-    description = "`id` plus any provider field (as in ProviderInput). A field left out stays \
-        unchanged; an explicit null clears an optional field (`webhookSecret: null` removes \
-        the stored secret) and is refused for required ones."
-)]
-pub struct ProviderUpdate {
-    pub id: Uuid,
-    #[serde(flatten)]
-    pub changes: ProviderInput,
-}
-
-impl ProviderUpdate {
-    /// The current provider (as a form, without a secret) with this patch applied, then
-    /// checked as a whole. `secret_stored`: the provider has a webhook secret now.
-    pub fn apply(self, form: ProviderForm, secret_stored: bool) -> Result<ProviderFields, Invalid> {
-        self.apply_with(
-            form,
-            SecretsState {
-                secret_stored,
-                ..SecretsState::default()
-            },
-        )
-    }
-
-    /// [`ProviderUpdate::apply`] knowing whether an API token is stored too.
-    pub fn apply_with(
-        self,
-        mut form: ProviderForm,
-        stored: SecretsState,
-    ) -> Result<ProviderFields, Invalid> {
-        let mut p = Problems::default();
-        let changes = self.changes;
-        required(&mut p, "name", changes.name, &mut form.name);
-        required(&mut p, "type", changes.kind, &mut form.kind);
-        // A new bank without a new bank name takes the name from the bank list.
-        if changes.bank_bin.is_some() && changes.bank_name.is_none() {
-            form.bank_name = None;
-        }
-        optional(changes.bank_bin, &mut form.bank_bin);
-        optional(changes.bank_name, &mut form.bank_name);
-        optional(changes.account_number, &mut form.account_number);
-        optional(changes.account_name, &mut form.account_name);
-        optional(changes.instructions, &mut form.instructions);
-        optional(changes.logo_url, &mut form.logo_url);
-        required(&mut p, "isActive", changes.is_active, &mut form.is_active);
-        required(
-            &mut p,
-            "sortOrder",
-            changes.sort_order,
-            &mut form.sort_order,
-        );
-        required(
-            &mut p,
-            "webhookEnabled",
-            changes.webhook_enabled,
-            &mut form.webhook_enabled,
-        );
-        required(
-            &mut p,
-            "webhookAuth",
-            changes.webhook_auth,
-            &mut form.webhook_auth,
-        );
-        let clear_secret = matches!(changes.webhook_secret, Some(None));
-        form.webhook_secret = changes.webhook_secret.flatten();
-        let clear_token = matches!(changes.sepay_api_token, Some(None));
-        form.sepay_api_token = changes.sepay_api_token.flatten();
-        p.finish::<_, Invalid>(|| ())?;
-        form.check_with(SecretsState {
-            clear_secret,
-            clear_token,
-            ..stored
-        })
-    }
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use serde_json::json;
-
     use super::*;
 
     fn fields_of(Invalid(details): Invalid) -> Vec<String> {
         details.into_iter().map(|d| d.field).collect()
     }
 
-    fn form(value: serde_json::Value) -> ProviderForm {
-        serde_json::from_value::<ProviderInput>(value)
-            .unwrap()
-            .into()
+    fn text(value: &str) -> Option<String> {
+        Some(value.to_owned())
     }
 
     fn bank_form() -> ProviderForm {
-        form(json!({
-            "name": " Chuyển khoản Vietcombank ",
-            "type": "vietqr_bank",
-            "bankBin": "970436",
-            "accountNumber": "0011 0012 34567",
-            "accountName": "Nguyễn Văn Đức",
-        }))
+        ProviderForm {
+            name: text(" Chuyển khoản Vietcombank "),
+            kind: text("vietqr_bank"),
+            bank_bin: text("970436"),
+            account_number: text("0011 0012 34567"),
+            account_name: text("Nguyễn Văn Đức"),
+            ..ProviderForm::default()
+        }
     }
 
     #[test]
@@ -576,16 +397,17 @@ mod tests {
 
     #[test]
     fn reports_every_problem() {
-        let bad = form(json!({
-            "name": "",
-            "type": "vietqr_bank",
-            "bankBin": "123456",
-            "accountNumber": "12ab",
-            "accountName": "A.B",
-            "logoUrl": "javascript:alert(1)",
-            "sortOrder": 2_000_000,
-            "webhookSecret": "short",
-        }));
+        let bad = ProviderForm {
+            name: text(""),
+            kind: text("vietqr_bank"),
+            bank_bin: text("123456"),
+            account_number: text("12ab"),
+            account_name: text("A.B"),
+            logo_url: text("javascript:alert(1)"),
+            sort_order: Some(2_000_000),
+            webhook_secret: text("short"),
+            ..ProviderForm::default()
+        };
         assert_eq!(
             fields_of(bad.check(false, false).unwrap_err()),
             [
@@ -598,22 +420,33 @@ mod tests {
                 "webhookSecret"
             ]
         );
-        let missing = form(json!({"name": "x", "type": "vietqr_bank"}));
+        let named = |kind: &str| ProviderForm {
+            name: text("x"),
+            kind: text(kind),
+            ..ProviderForm::default()
+        };
+        let missing = named("vietqr_bank");
         assert_eq!(
             fields_of(missing.check(false, false).unwrap_err()),
             ["bankBin", "accountNumber", "accountName"]
         );
-        let manual = form(json!({"name": "x", "type": "manual", "bankBin": "1"}));
+        let manual = ProviderForm {
+            bank_bin: text("1"),
+            ..named("manual")
+        };
         assert_eq!(
             fields_of(manual.check(false, false).unwrap_err()),
             ["instructions"]
         );
-        let no_type = form(json!({"name": "x"}));
+        let no_type = ProviderForm {
+            kind: None,
+            ..named("")
+        };
         assert_eq!(
             fields_of(no_type.check(false, false).unwrap_err()),
             ["type"]
         );
-        let bad_type = form(json!({"name": "x", "type": "cash"}));
+        let bad_type = named("cash");
         assert_eq!(
             fields_of(bad_type.check(false, false).unwrap_err()),
             ["type"]
@@ -622,10 +455,13 @@ mod tests {
 
     #[test]
     fn manual_drops_bank_fields() {
-        let f = form(json!({
-            "name": "Tiền mặt", "type": "manual", "instructions": "Liên hệ shop",
-            "bankBin": "970436"
-        }))
+        let f = ProviderForm {
+            name: text("Tiền mặt"),
+            kind: text("manual"),
+            instructions: text("Liên hệ shop"),
+            bank_bin: text("970436"),
+            ..ProviderForm::default()
+        }
         .check(false, false)
         .unwrap();
         assert_eq!(f.bank, None);
@@ -651,37 +487,5 @@ mod tests {
         let f = with_secret.check(false, false).unwrap();
         assert_eq!(f.secret, SecretChange::Set("s".repeat(16)));
         assert!(!format!("{f:?}").contains("ssss"));
-    }
-
-    #[test]
-    fn patch_semantics() {
-        let current = bank_form();
-        let patch: ProviderUpdate = serde_json::from_value(json!({
-            "id": Uuid::nil(), "bankBin": "970418", "logoUrl": null, "sortOrder": 5,
-            "webhookSecret": null
-        }))
-        .unwrap();
-        let next = patch.apply(current.clone(), true).unwrap();
-        assert_eq!(next.bank.as_ref().unwrap().bank_name, "BIDV");
-        assert_eq!(next.sort_order, 5);
-        assert_eq!(next.secret, SecretChange::Clear);
-
-        let null_name: ProviderUpdate =
-            serde_json::from_value(json!({"id": Uuid::nil(), "name": null})).unwrap();
-        assert_eq!(
-            fields_of(null_name.apply(current.clone(), false).unwrap_err()),
-            ["name"]
-        );
-        let to_manual: ProviderUpdate =
-            serde_json::from_value(json!({"id": Uuid::nil(), "type": "manual"})).unwrap();
-        assert_eq!(
-            fields_of(to_manual.apply(current.clone(), false).unwrap_err()),
-            ["instructions"]
-        );
-        let keep: ProviderUpdate = serde_json::from_value(json!({"id": Uuid::nil()})).unwrap();
-        assert_eq!(
-            keep.apply(current, true).unwrap().secret,
-            SecretChange::Keep
-        );
     }
 }

@@ -1,12 +1,13 @@
 //! PaymentProvider: the storefront list, the admin CRUD (reads for staff too, writes for
 //! admins only), "Gửi thử" (TestWebhook, admin and staff: it changes no setting) and the
-//! built-in bank list.
+//! built-in bank list. The bodies and views they read and answer: [`wire`].
+
+pub mod wire;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
 use shop_common::openapi::{
@@ -16,7 +17,7 @@ use shop_common::openapi::{
 use shop_common::pagination::{Page, PageRequest};
 use shop_common::route_table::RouteTable;
 use shop_common::{ApiError, ok};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 use uuid::Uuid;
 
 use super::{ADMIN, IdQuery, WEB};
@@ -25,8 +26,7 @@ use crate::banks::{BANKS, Bank};
 use crate::crypto::SecretCipher;
 use crate::domain::audit::{PaymentAuditAction, SecretFate, provider_change};
 use crate::domain::provider::{
-    MSG_TYPE, ProviderFields, ProviderForm, ProviderInput, ProviderType, ProviderUpdate,
-    SecretChange, SecretsState,
+    MSG_TYPE, ProviderFields, ProviderForm, ProviderType, SecretChange, SecretsState,
 };
 use crate::domain::webhook_call::WebhookOutcome;
 use crate::error::PaymentError;
@@ -37,78 +37,12 @@ use crate::models::provider::{
 use crate::routes::webhook::WebhookGuard;
 use crate::settlement;
 use crate::webhook_test::{self, WebhookProbe};
+use wire::{
+    PaymentProviderTestWebhook, Provider, ProviderInput, ProviderPublic, ProviderUpdate,
+    TestWebhookResult,
+};
 
 pub const ADMIN_SORTABLE: &[&str] = &["name", "sortOrder", "createdAt"];
-
-/// Admin view. The webhook secret and the SePay API token are never returned;
-/// `hasWebhookSecret` and `hasSepayApiToken` tell whether one is stored.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Provider {
-    #[serde(flatten)]
-    pub provider: StoredProvider,
-    pub has_webhook_secret: bool,
-    pub has_sepay_api_token: bool,
-    /// {PUBLIC_BASE_URL}/paymentprovider/api/web/v1/PaymentWebhook/SePay/{id}
-    pub webhook_url: String,
-    /// The last webhook call that named this provider (SePay's, or a "Gửi thử"), null
-    /// before the first
-    #[schema(required = true)]
-    pub last_webhook: Option<LastWebhook>,
-}
-
-/// When the provider's webhook was last called, and what came of it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LastWebhook {
-    pub at: DateTime<Utc>,
-    /// Accepted: the transaction's status (`matched`, `duplicate`, `unmatched`, `pending`, `ignored`) or `test`; refused: `wrong_key`, `wrong_signature`, `stale_timestamp`, `webhook_disabled`, `no_secret`
-    pub outcome: WebhookOutcome,
-}
-
-impl Provider {
-    fn new(record: ProviderRecord, base: &PublicBaseUrl) -> Self {
-        Self {
-            last_webhook: record
-                .provider
-                .last_webhook()
-                .map(|(at, outcome)| LastWebhook { at, outcome }),
-            webhook_url: base.webhook_url(record.provider.id),
-            has_webhook_secret: record.has_webhook_secret,
-            has_sepay_api_token: record.has_sepay_api_token,
-            provider: record.provider,
-        }
-    }
-}
-
-/// Provider, storefront view.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProviderPublic {
-    pub id: Uuid,
-    pub name: String,
-    #[serde(rename = "type")]
-    pub kind: ProviderType,
-    #[schema(required = true)]
-    pub bank_name: Option<String>,
-    #[schema(required = true)]
-    pub logo_url: Option<String>,
-    #[schema(required = true)]
-    pub instructions: Option<String>,
-}
-
-impl From<StoredProvider> for ProviderPublic {
-    fn from(p: StoredProvider) -> Self {
-        Self {
-            id: p.id,
-            name: p.name,
-            kind: p.kind,
-            bank_name: p.bank_name,
-            logo_url: p.logo_url,
-            instructions: p.instructions,
-        }
-    }
-}
 
 /// Filters of the admin list besides paging.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -399,35 +333,6 @@ fn fate(change: &SecretChange, stored: bool) -> SecretFate {
         SecretChange::Clear if stored => SecretFate::Removed,
         SecretChange::Clear => SecretFate::Kept,
     }
-}
-
-/// The TestWebhook body.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PaymentProviderTestWebhook {
-    /// Provider id
-    pub id: Uuid,
-}
-
-/// What "Gửi thử" came to.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TestWebhookResult {
-    /// The test delivery's id (stored as a test, never as a transaction)
-    pub test_id: Uuid,
-    /// The webhook accepted it and stored it as a test
-    pub accepted: bool,
-    /// The webhook's HTTP status; null when the call got no answer
-    #[schema(required = true)]
-    pub http_status: Option<u16>,
-    /// What the webhook recorded for this call: `test` when accepted, the reason when refused (read back as the provider's lastWebhook right after it); null when the call got no answer or was throttled
-    #[schema(required = true)]
-    pub outcome: Option<WebhookOutcome>,
-    /// The webhook's error message, or why the call failed; null when accepted
-    #[schema(required = true)]
-    pub error: Option<String>,
-    /// The provider afterwards, its lastWebhook updated
-    pub provider: Provider,
 }
 
 /// Send a signed test delivery to the provider's webhook, "Gửi thử" (admin and staff)
