@@ -9,7 +9,8 @@ use shop_common::pagination::{SortDir, like_pattern};
 use uuid::Uuid;
 
 use crate::crypto::Sealed;
-use crate::domain::provider::{ProviderFields, ProviderForm, ProviderType};
+use crate::domain::provider::form::ProviderForm;
+use crate::domain::provider::{ProviderFields, ProviderType};
 use crate::domain::webhook_auth::WebhookAuth;
 use crate::domain::webhook_call::WebhookOutcome;
 use crate::schema::{payment_provider_api_tokens, payment_provider_secrets, payment_providers};

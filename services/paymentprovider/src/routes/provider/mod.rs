@@ -25,9 +25,8 @@ use crate::PublicBaseUrl;
 use crate::banks::{BANKS, Bank};
 use crate::crypto::SecretCipher;
 use crate::domain::audit::{PaymentAuditAction, SecretFate, provider_change};
-use crate::domain::provider::{
-    MSG_TYPE, ProviderFields, ProviderForm, ProviderType, SecretChange, SecretsState,
-};
+use crate::domain::provider::form::ProviderForm;
+use crate::domain::provider::{MSG_TYPE, ProviderFields, ProviderType, SecretChange, SecretsState};
 use crate::domain::webhook_call::WebhookOutcome;
 use crate::error::PaymentError;
 use crate::models::audit_entry::Actor;

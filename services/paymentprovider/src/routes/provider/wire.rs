@@ -11,7 +11,8 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::PublicBaseUrl;
-use crate::domain::provider::{ProviderFields, ProviderForm, ProviderType, SecretsState};
+use crate::domain::provider::form::ProviderForm;
+use crate::domain::provider::{ProviderFields, ProviderType, SecretsState};
 use crate::domain::webhook_auth::WebhookAuth;
 use crate::domain::webhook_call::WebhookOutcome;
 use crate::models::provider::{ProviderRecord, StoredProvider};
