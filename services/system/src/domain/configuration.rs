@@ -1,10 +1,6 @@
-//! The shop configuration as the admin edits it. [`ConfigPatch::parse`] turns the members
-//! of a PUT body into checked values with `shop_common::input`'s patch idiom: a field left
-//! out stays unchanged (`None`), an explicit `null` clears it (optional fields become
-//! NULL, free texts become empty), and a blank optional field counts as `null`.
-
-use serde_json::{Map, Value};
-use shop_common::input::{Invalid, Problems};
+//! The shop configuration as the admin edits it: each field's checked type and limits,
+//! and [`ConfigPatch`], a checked save (a field left out stays unchanged, `None`; an
+//! optional field cleared is `Some(None)`).
 
 use crate::domain::image::ObjectName;
 
@@ -20,7 +16,6 @@ pub const ANALYTICS_ID_MAX: usize = 50;
 /// The public path prefix of uploaded files.
 pub const UPLOADS_PREFIX: &str = "/uploads/";
 
-const MSG_NOT_TEXT: &str = "Giá trị phải là chuỗi ký tự";
 const MSG_CONTROL: &str = "Không được chứa ký tự điều khiển";
 
 macro_rules! text_type {
@@ -239,8 +234,8 @@ impl AnalyticsId {
     }
 }
 
-/// A checked PUT body. A required text is `None` when left out; an optional field is
-/// `None` when left out, `Some(None)` when cleared.
+/// A checked save. A required text is `None` when left out; an optional field is `None`
+/// when left out, `Some(None)` when cleared.
 #[derive(Debug, Clone)]
 pub struct ConfigPatch {
     pub shop_name: Option<ShopName>,
@@ -253,102 +248,9 @@ pub struct ConfigPatch {
     pub analytics_id: Option<Option<AnalyticsId>>,
 }
 
-type Parse<T> = fn(&str) -> Result<T, &'static str>;
-
-/// A member in the patch idiom's shape (`None` left out, `Some(None)` `null`); one of
-/// another type than text is a problem and counts as left out.
-fn member<'a>(
-    p: &mut Problems,
-    body: &'a Map<String, Value>,
-    key: &str,
-) -> Option<Option<&'a str>> {
-    match body.get(key)? {
-        Value::Null => Some(None),
-        Value::String(s) => Some(Some(s.as_str())),
-        _ => {
-            p.push(key, MSG_NOT_TEXT);
-            None
-        }
-    }
-}
-
-/// A field that cannot be cleared: `null` is answered by `on_null`.
-fn text<T>(
-    p: &mut Problems,
-    body: &Map<String, Value>,
-    key: &str,
-    on_null: fn() -> Result<T, &'static str>,
-    parse: Parse<T>,
-) -> Option<T> {
-    let value = match member(p, body, key)? {
-        None => on_null(),
-        Some(text) => parse(text),
-    };
-    p.check(key, value)
-}
-
-/// An optional field: `null` or blank clears it; a value it refuses stays unchanged.
-fn optional<T>(
-    p: &mut Problems,
-    body: &Map<String, Value>,
-    key: &str,
-    parse: Parse<T>,
-) -> Option<Option<T>> {
-    match member(p, body, key)? {
-        None => Some(None),
-        Some(text) if text.trim().is_empty() => Some(None),
-        Some(text) => p.check(key, parse(text.trim())).map(Some),
-    }
-}
-
-impl ConfigPatch {
-    /// Checks the members of a PUT body. Unknown members are ignored, so a client may
-    /// send back what it read, `updatedAt` and `updatedBy` included.
-    pub fn parse(body: &Map<String, Value>) -> Result<Self, Invalid> {
-        let mut p = Problems::default();
-        let patch = Self {
-            shop_name: text(
-                &mut p,
-                body,
-                "shopName",
-                || Err("Nhập tên cửa hàng"),
-                ShopName::parse,
-            ),
-            shop_tagline: text(
-                &mut p,
-                body,
-                "shopTagline",
-                || Ok(ShopTagline::empty()),
-                ShopTagline::parse,
-            ),
-            logo_url: optional(&mut p, body, "logoUrl", LogoUrl::parse),
-            social_url: optional(&mut p, body, "socialUrl", SocialUrl::parse),
-            footer_note: text(
-                &mut p,
-                body,
-                "footerNote",
-                || Ok(FooterNote::empty()),
-                FooterNote::parse,
-            ),
-            contact_email: optional(&mut p, body, "contactEmail", ContactEmail::parse),
-            contact_phone: optional(&mut p, body, "contactPhone", ContactPhone::parse),
-            analytics_id: optional(&mut p, body, "analyticsId", AnalyticsId::parse),
-        };
-        p.finish(|| patch)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    fn object(value: Value) -> Map<String, Value> {
-        match value {
-            Value::Object(map) => map,
-            _ => Map::new(),
-        }
-    }
 
     #[test]
     fn shop_name_bounds() {
@@ -408,32 +310,5 @@ mod tests {
         let note = FooterNote::parse(" a\r\nb\tc ").ok();
         assert_eq!(note.map(|n| n.0), Some("a\nb\tc".to_owned()));
         assert!(FooterNote::parse("a\u{0000}b").is_err());
-    }
-
-    #[test]
-    fn patch_semantics() {
-        let Ok(patch) = ConfigPatch::parse(&object(json!({
-            "shopName": "Shop", "socialUrl": null, "contactEmail": "  ",
-            "shopTagline": null, "updatedAt": "ignored"
-        }))) else {
-            panic!("valid patch rejected");
-        };
-        assert_eq!(patch.shop_name.map(|n| n.0), Some("Shop".to_owned()));
-        assert_eq!(patch.social_url, Some(None));
-        assert_eq!(patch.contact_email, Some(None));
-        assert_eq!(patch.shop_tagline.map(|t| t.0), Some(String::new()));
-        assert_eq!(patch.logo_url, None);
-        assert!(patch.footer_note.is_none());
-    }
-
-    #[test]
-    fn patch_errors_per_field() {
-        let Err(Invalid(errors)) = ConfigPatch::parse(&object(json!({
-            "shopName": null, "socialUrl": "nope", "contactPhone": 5
-        }))) else {
-            panic!("invalid patch accepted");
-        };
-        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
-        assert_eq!(fields, ["shopName", "socialUrl", "contactPhone"]);
     }
 }

@@ -6,9 +6,10 @@ use actix_web::{HttpResponse, web};
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
+use shop_common::input::{Invalid, Problems};
 use shop_common::openapi::{
     BadRequest, Enveloped, Forbidden, PayloadTooLarge, Unauthorized, Unavailable,
 };
@@ -16,7 +17,10 @@ use shop_common::{Envelope, ok};
 use utoipa::ToSchema;
 
 use crate::cache::PublicConfigCache;
-use crate::domain::configuration::ConfigPatch;
+use crate::domain::configuration::{
+    AnalyticsId, ConfigPatch, ContactEmail, ContactPhone, FooterNote, LogoUrl, ShopName,
+    ShopTagline, SocialUrl,
+};
 use crate::error::SystemError;
 use crate::models::{AppConfigurationChanges, AppConfigurationRow};
 
@@ -119,6 +123,94 @@ impl<'a> From<&'a AppConfigurationRow> for AppConfiguration<'a> {
     }
 }
 
+const MSG_NOT_TEXT: &str = "Giá trị phải là chuỗi ký tự";
+
+type Parse<T> = fn(&str) -> Result<T, &'static str>;
+
+/// A member in the patch idiom's shape (`None` left out, `Some(None)` `null`); one of
+/// another type than text is a problem and counts as left out.
+fn member<'a>(
+    p: &mut Problems,
+    body: &'a Map<String, Value>,
+    key: &str,
+) -> Option<Option<&'a str>> {
+    match body.get(key)? {
+        Value::Null => Some(None),
+        Value::String(s) => Some(Some(s.as_str())),
+        _ => {
+            p.push(key, MSG_NOT_TEXT);
+            None
+        }
+    }
+}
+
+/// A field that cannot be cleared: `null` is answered by `on_null`.
+fn text<T>(
+    p: &mut Problems,
+    body: &Map<String, Value>,
+    key: &str,
+    on_null: fn() -> Result<T, &'static str>,
+    parse: Parse<T>,
+) -> Option<T> {
+    let value = match member(p, body, key)? {
+        None => on_null(),
+        Some(text) => parse(text),
+    };
+    p.check(key, value)
+}
+
+/// An optional field: `null` or blank clears it; a value it refuses stays unchanged.
+fn optional<T>(
+    p: &mut Problems,
+    body: &Map<String, Value>,
+    key: &str,
+    parse: Parse<T>,
+) -> Option<Option<T>> {
+    match member(p, body, key)? {
+        None => Some(None),
+        Some(text) if text.trim().is_empty() => Some(None),
+        Some(text) => p.check(key, parse(text.trim())).map(Some),
+    }
+}
+
+/// Checks the members of a PUT body with `shop_common::input`'s patch idiom: a field
+/// left out stays unchanged, an explicit `null` clears it (optional fields become NULL,
+/// free texts become empty), and a blank optional field counts as `null`. Unknown members
+/// are ignored, so a client may send back what it read, `updatedAt` and `updatedBy`
+/// included.
+fn parse_patch(body: &Map<String, Value>) -> Result<ConfigPatch, Invalid> {
+    let mut p = Problems::default();
+    let patch = ConfigPatch {
+        shop_name: text(
+            &mut p,
+            body,
+            "shopName",
+            || Err("Nhập tên cửa hàng"),
+            ShopName::parse,
+        ),
+        shop_tagline: text(
+            &mut p,
+            body,
+            "shopTagline",
+            || Ok(ShopTagline::empty()),
+            ShopTagline::parse,
+        ),
+        logo_url: optional(&mut p, body, "logoUrl", LogoUrl::parse),
+        social_url: optional(&mut p, body, "socialUrl", SocialUrl::parse),
+        footer_note: text(
+            &mut p,
+            body,
+            "footerNote",
+            || Ok(FooterNote::empty()),
+            FooterNote::parse,
+        ),
+        contact_email: optional(&mut p, body, "contactEmail", ContactEmail::parse),
+        contact_phone: optional(&mut p, body, "contactPhone", ContactPhone::parse),
+        analytics_id: optional(&mut p, body, "analyticsId", AnalyticsId::parse),
+    };
+    p.finish(|| patch)
+}
+
 fn no_store(mut response: HttpResponse) -> HttpResponse {
     response
         .headers_mut()
@@ -185,11 +277,54 @@ pub async fn update(
             "Dữ liệu gửi lên phải là một đối tượng JSON",
         ));
     };
-    let patch = ConfigPatch::parse(&body)?;
+    let patch = parse_patch(&body)?;
     let changes = AppConfigurationChanges::new(&patch, &user.user_name, user.id);
     let mut conn = pool.get().await?;
     let row = AppConfigurationRow::update(&mut conn, &changes).await?;
     cache.invalidate();
     tracing::info!(user = %user.user_name, user_id = %user.id, "app configuration saved");
     Ok(no_store(ok(AppConfiguration::from(&row))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn object(value: Value) -> Map<String, Value> {
+        match value {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        }
+    }
+
+    #[test]
+    fn patch_semantics() {
+        let Ok(patch) = parse_patch(&object(json!({
+            "shopName": "Shop", "socialUrl": null, "contactEmail": "  ",
+            "shopTagline": null, "updatedAt": "ignored"
+        }))) else {
+            panic!("valid patch rejected");
+        };
+        assert_eq!(patch.shop_name.as_ref().map(ShopName::as_str), Some("Shop"));
+        assert_eq!(patch.social_url, Some(None));
+        assert_eq!(patch.contact_email, Some(None));
+        assert_eq!(
+            patch.shop_tagline.as_ref().map(ShopTagline::as_str),
+            Some("")
+        );
+        assert_eq!(patch.logo_url, None);
+        assert!(patch.footer_note.is_none());
+    }
+
+    #[test]
+    fn patch_errors_per_field() {
+        let Err(Invalid(errors)) = parse_patch(&object(json!({
+            "shopName": null, "socialUrl": "nope", "contactPhone": 5
+        }))) else {
+            panic!("invalid patch accepted");
+        };
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["shopName", "socialUrl", "contactPhone"]);
+    }
 }

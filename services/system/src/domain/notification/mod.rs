@@ -1,12 +1,12 @@
 //! Notifications: the events other services report, the channels and audiences they go
 //! to, which event sends what, and the small rules of the worker (backoff, masking). The
-//! settings the admin edits are checked in [`settings`], an Enqueue in [`enqueue`].
+//! settings the admin edits, as checked values, are in [`settings`]; a checked Enqueue
+//! (an event another service reports) in [`enqueue`].
 
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
-use shop_common::input::Problems;
+use serde_json::Value;
 use utoipa::ToSchema;
 
 mod enqueue;
@@ -246,26 +246,6 @@ impl EventSwitches {
             _ => false,
         }
     }
-
-    /// Applies the booleans of a PUT's `events` object; other members are problems.
-    fn apply(mut self, p: &mut Problems, events: &Map<String, Value>) -> Self {
-        let mut fields = match serde_json::to_value(self) {
-            Ok(Value::Object(fields)) => fields,
-            _ => Map::new(),
-        };
-        for (key, value) in events {
-            let field = format!("events.{key}");
-            match (fields.get_mut(key), value) {
-                (Some(slot), Value::Bool(_)) => *slot = value.clone(),
-                (Some(_), _) => p.push(&field, "Giá trị phải là true hoặc false"),
-                (None, _) => p.push(&field, "Không có sự kiện này"),
-            }
-        }
-        if let Ok(switches) = serde_json::from_value(Value::Object(fields)) {
-            self = switches;
-        }
-        self
-    }
 }
 
 /// An address for lists: `ng***@gmail.com`; a chat id: its first three characters and
@@ -304,23 +284,6 @@ pub fn clip_error(message: &str) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
-    use shop_common::input::Invalid;
-    use uuid::Uuid;
-
-    fn object(value: Value) -> Map<String, Value> {
-        match value {
-            Value::Object(map) => map,
-            _ => Map::new(),
-        }
-    }
-
-    fn view() -> SettingsView {
-        SettingsView {
-            smtp_host: String::new(),
-            mail_from: String::new(),
-            events: EventSwitches::default(),
-        }
-    }
 
     #[test]
     fn events_round_trip() {
@@ -344,119 +307,6 @@ mod tests {
         assert_eq!(
             EventSwitches::from_json(&json!("junk")),
             EventSwitches::default()
-        );
-    }
-
-    #[test]
-    fn settings_patch() {
-        let Ok(patch) = SettingsPatch::parse(
-            &object(json!({
-                "smtpHost": " mail.example.vn ", "smtpPort": 465, "smtpSecurity": "tls",
-                "smtpPassword": "", "mailFrom": "Shop <shop@example.vn>",
-                "sellerEmails": ["a@b.vn", "A@b.vn", "c@d.vn"], "mailReplyTo": null,
-                "telegramBotToken": "123:abcdefghijklmnopqrstuvwxyz", "telegramChatId": "@shop_alerts",
-                "events": {"sellerLowStock": true}, "hasSmtpPassword": true
-            })),
-            &view(),
-        ) else {
-            panic!("valid patch refused");
-        };
-        assert_eq!(patch.smtp_host.as_deref(), Some("mail.example.vn"));
-        assert_eq!(patch.smtp_port, Some(465));
-        assert_eq!(patch.smtp_password, Some(None));
-        assert_eq!(patch.mail_reply_to, Some(None));
-        assert_eq!(
-            patch.seller_emails,
-            Some(vec!["a@b.vn".to_owned(), "c@d.vn".to_owned()])
-        );
-        assert!(
-            patch
-                .events
-                .is_some_and(|e| e.seller_low_stock && e.codes_ready)
-        );
-    }
-
-    #[test]
-    fn settings_patch_problems() {
-        let Err(Invalid(errors)) = SettingsPatch::parse(
-            &object(json!({
-                "smtpHost": "bad host", "smtpPort": 70000, "smtpSecurity": "ssl",
-                "mailFrom": "nobody", "mailReplyTo": "x@", "sellerEmails": ["ok@shop.vn", "bad"],
-                "telegramChatId": "chat room", "telegramBotToken": "nope",
-                "events": {"codesReady": "yes", "unknown": true}
-            })),
-            &view(),
-        ) else {
-            panic!("invalid patch accepted");
-        };
-        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
-        for field in [
-            "smtpHost",
-            "smtpPort",
-            "smtpSecurity",
-            "mailFrom",
-            "mailReplyTo",
-            "sellerEmails[1]",
-            "telegramChatId",
-            "telegramBotToken",
-            "events.codesReady",
-            "events.unknown",
-        ] {
-            assert!(fields.contains(&field), "{field} in {fields:?}");
-        }
-        let eleven: Vec<String> = (0..11).map(|i| format!("s{i}@shop.vn")).collect();
-        let Err(Invalid(errors)) =
-            SettingsPatch::parse(&object(json!({ "sellerEmails": eleven })), &view())
-        else {
-            panic!("11 sellers accepted");
-        };
-        assert_eq!(errors[0].field, "sellerEmails");
-        let Err(Invalid(errors)) =
-            SettingsPatch::parse(&object(json!({ "smtpHost": "smtp.shop.vn" })), &view())
-        else {
-            panic!("a host without a sender accepted");
-        };
-        assert_eq!(errors[0].field, "mailFrom");
-    }
-
-    #[test]
-    fn enqueue_checks() {
-        let input = EnqueueInput {
-            event_id: Some(Uuid::new_v4().to_string()),
-            event: Some("codes_ready".to_owned()),
-            order_code: Some("dhab12cd34".to_owned()),
-            recipient_email: Some(" not really an address ".to_owned()),
-            access_link: Some("https://shop.vn/order-detail?code=DH#token=x".to_owned()),
-            ..EnqueueInput::default()
-        };
-        let Ok(event) = input.check() else {
-            panic!("valid event refused");
-        };
-        assert_eq!(event.order_code.as_deref(), Some("DHAB12CD34"));
-        assert_eq!(
-            event.recipient_email.as_deref(),
-            Some("not really an address")
-        );
-        let Err(Invalid(errors)) = EnqueueInput {
-            event_id: Some("x".to_owned()),
-            event: Some("order_placed".to_owned()),
-            access_link: Some("javascript:alert(1)".to_owned()),
-            data: Some(json!([1])),
-            ..EnqueueInput::default()
-        }
-        .check() else {
-            panic!("invalid event accepted");
-        };
-        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
-        assert_eq!(
-            fields,
-            [
-                "eventId",
-                "accessLink",
-                "data",
-                "orderCode",
-                "recipientEmail"
-            ]
         );
     }
 

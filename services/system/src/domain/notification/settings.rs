@@ -1,9 +1,8 @@
-//! The settings the admin edits, checked member by member: the SMTP server and its
-//! security, the sender, the seller addresses, the Telegram bot and chat.
+//! The settings the admin edits as checked values: the SMTP server and its security, the
+//! sender, the seller addresses, the Telegram bot and chat, and the rules across them.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
-use shop_common::input::{EMAIL_MAX, Invalid, Problems, plausible_email};
+use shop_common::input::{EMAIL_MAX, plausible_email};
 use utoipa::ToSchema;
 
 use super::*;
@@ -136,7 +135,8 @@ impl SmtpHost {
     }
 }
 
-fn email(text: &str) -> Result<String, &'static str> {
+/// An e-mail address (a reply-to or a seller's).
+pub fn email(text: &str) -> Result<String, &'static str> {
     if text.len() <= EMAIL_MAX && plausible_email(text) {
         Ok(text.to_owned())
     } else {
@@ -161,145 +161,56 @@ pub struct SettingsPatch {
     pub events: Option<EventSwitches>,
 }
 
-const MSG_NOT_TEXT: &str = "Giá trị phải là chuỗi ký tự";
+/// An SMTP port: 1..65535.
+pub fn smtp_port(port: i64) -> Result<i32, &'static str> {
+    Some(port)
+        .filter(|n| (1..=65_535).contains(n))
+        .and_then(|n| i32::try_from(n).ok())
+        .ok_or("Cổng SMTP từ 1 đến 65535")
+}
 
-/// A text member, trimmed: `None` left out; `null` is the empty string.
-fn text<'a>(p: &mut Problems, body: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
-    match body.get(key)? {
-        Value::Null => Some(""),
-        Value::String(s) => Some(s.trim()),
-        _ => {
-            p.push(key, MSG_NOT_TEXT);
-            None
-        }
+/// An SMTP user name: at most 254 characters, none a control character.
+pub fn check_smtp_user_name(text: &str) -> Result<(), &'static str> {
+    if text.chars().count() > 254 || text.chars().any(char::is_control) {
+        Err("Tên đăng nhập SMTP tối đa 254 ký tự, không chứa ký tự điều khiển")
+    } else {
+        Ok(())
     }
 }
 
-/// A text member that may be empty; otherwise `parse` must accept it.
-fn blank_or<T>(
-    p: &mut Problems,
-    body: &Map<String, Value>,
-    key: &str,
-    parse: impl FnOnce(&str) -> Result<T, &'static str>,
-) -> Option<String> {
-    let value = text(p, body, key)?;
-    if value.is_empty() {
-        return Some(String::new());
-    }
-    p.check(key, parse(value)).map(|_| value.to_owned())
-}
-
-impl SettingsPatch {
-    /// Checks the members of a PUT body against what is stored (`current`, for the rules
-    /// across fields). Unknown members are ignored, so a client may send back what it
-    /// read.
-    pub fn parse(body: &Map<String, Value>, current: &SettingsView) -> Result<Self, Invalid> {
-        let mut p = Problems::default();
-        let mut patch = Self {
-            smtp_host: blank_or(&mut p, body, "smtpHost", SmtpHost::parse),
-            smtp_user_name: blank_or(&mut p, body, "smtpUserName", |t| {
-                if t.chars().count() > 254 || t.chars().any(char::is_control) {
-                    Err("Tên đăng nhập SMTP tối đa 254 ký tự, không chứa ký tự điều khiển")
-                } else {
-                    Ok(())
-                }
-            }),
-            mail_from: blank_or(&mut p, body, "mailFrom", MailFrom::parse),
-            telegram_chat_id: blank_or(&mut p, body, "telegramChatId", ChatId::parse),
-            ..Self::default()
-        };
-        if let Some(port) = body.get("smtpPort") {
-            let port = port
-                .as_i64()
-                .filter(|n| (1..=65_535).contains(n))
-                .and_then(|n| i32::try_from(n).ok());
-            patch.smtp_port = p.check("smtpPort", port.ok_or("Cổng SMTP từ 1 đến 65535"));
-        }
-        if let Some(security) = body.get("smtpSecurity") {
-            let security = security.as_str().and_then(SmtpSecurity::parse);
-            patch.smtp_security = p.check(
-                "smtpSecurity",
-                security.ok_or("Bảo mật SMTP là none, starttls hoặc tls"),
-            );
-        }
-        patch.smtp_password = text(&mut p, body, "smtpPassword").and_then(|t| {
-            if t.is_empty() {
-                Some(None)
-            } else if t.chars().count() > 256 || t.chars().any(char::is_control) {
-                p.push("smtpPassword", "Mật khẩu SMTP tối đa 256 ký tự");
-                None
-            } else {
-                Some(Some(t.to_owned()))
-            }
-        });
-        patch.telegram_bot_token = text(&mut p, body, "telegramBotToken").and_then(|t| {
-            if t.is_empty() {
-                Some(None)
-            } else {
-                p.check("telegramBotToken", BotToken::parse(t))
-                    .map(|t| Some(t.0))
-            }
-        });
-        patch.mail_reply_to = text(&mut p, body, "mailReplyTo").and_then(|t| {
-            if t.is_empty() {
-                Some(None)
-            } else {
-                p.check("mailReplyTo", email(t)).map(Some)
-            }
-        });
-        if let Some(list) = body.get("sellerEmails") {
-            patch.seller_emails = seller_emails(&mut p, list);
-        }
-        if let Some(events) = body.get("events") {
-            match events {
-                Value::Object(events) => {
-                    patch.events = Some(current.events.apply(&mut p, events));
-                }
-                _ => p.push(
-                    "events",
-                    "Phải là một đối tượng { tên sự kiện: true|false }",
-                ),
-            }
-        }
-        // A stored server needs its own sender (MAIL_FROM belongs to SMTP_URL).
-        let host = patch.smtp_host.as_deref().unwrap_or(&current.smtp_host);
-        let from = patch.mail_from.as_deref().unwrap_or(&current.mail_from);
-        if !host.is_empty() && from.is_empty() && p.is_empty() {
-            p.push("mailFrom", "Nhập email người gửi cho máy chủ SMTP này");
-        }
-        p.finish(|| patch)
+/// An SMTP password: at most 256 characters, none a control character.
+pub fn check_smtp_password(text: &str) -> Result<(), &'static str> {
+    if text.chars().count() > 256 || text.chars().any(char::is_control) {
+        Err("Mật khẩu SMTP tối đa 256 ký tự")
+    } else {
+        Ok(())
     }
 }
 
-fn seller_emails(p: &mut Problems, list: &Value) -> Option<Vec<String>> {
-    let items = match list {
-        Value::Null => return Some(Vec::new()),
-        Value::Array(items) => items,
-        _ => {
-            p.push("sellerEmails", "Phải là một danh sách email");
-            return None;
-        }
-    };
+/// The seller addresses without duplicates (compared case-insensitively, the first
+/// kept), or the refusal of more than [`SELLER_EMAILS_MAX`].
+pub fn seller_emails(addresses: Vec<String>) -> Result<Vec<String>, &'static str> {
     let mut emails: Vec<String> = Vec::new();
-    let mut ok = true;
-    for (i, item) in items.iter().enumerate() {
-        match item.as_str().map(str::trim).map(email) {
-            Some(Ok(address)) => {
-                if !emails.iter().any(|e| e.eq_ignore_ascii_case(&address)) {
-                    emails.push(address);
-                }
-            }
-            _ => {
-                ok = false;
-                p.push(&format!("sellerEmails[{i}]"), "Email không hợp lệ");
-            }
+    for address in addresses {
+        if !emails.iter().any(|e| e.eq_ignore_ascii_case(&address)) {
+            emails.push(address);
         }
     }
     if emails.len() > SELLER_EMAILS_MAX {
-        p.push("sellerEmails", "Tối đa 10 email người bán");
-        ok = false;
+        Err("Tối đa 10 email người bán")
+    } else {
+        Ok(emails)
     }
-    ok.then_some(emails)
+}
+
+impl SettingsPatch {
+    /// Whether the settings once saved would name an SMTP server without a sender: a
+    /// stored server needs its own (`MAIL_FROM` belongs to `SMTP_URL`).
+    pub fn lacks_sender(&self, current: &SettingsView) -> bool {
+        let host = self.smtp_host.as_deref().unwrap_or(&current.smtp_host);
+        let from = self.mail_from.as_deref().unwrap_or(&current.mail_from);
+        !host.is_empty() && from.is_empty()
+    }
 }
 
 /// The stored settings without their secrets: what the rules across fields and the

@@ -4,9 +4,10 @@
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 use shop_common::auth::AdminUser;
 use shop_common::db::DbPool;
+use shop_common::input::{Invalid, Problems};
 use shop_common::ok;
 use shop_common::openapi::{
     BadRequest, Enveloped, Forbidden, PayloadTooLarge, Unauthorized, Unavailable,
@@ -14,7 +15,10 @@ use shop_common::openapi::{
 use utoipa::ToSchema;
 
 use crate::crypto::Purpose;
-use crate::domain::notification::{EventSwitches, SettingsPatch, SettingsView, SmtpSecurity};
+use crate::domain::notification::{
+    BotToken, ChatId, EventSwitches, MailFrom, SettingsPatch, SettingsView, SmtpHost, SmtpSecurity,
+    check_smtp_password, check_smtp_user_name, email, seller_emails, smtp_port,
+};
 use crate::error::SystemError;
 use crate::models::{NotificationSettingsChanges, NotificationSettingsRow};
 use crate::notify::{Effective, Notifications};
@@ -119,6 +123,148 @@ pub struct NotificationSettingsUpdate {
     events: Option<Value>,
 }
 
+const MSG_NOT_TEXT: &str = "Giá trị phải là chuỗi ký tự";
+
+/// A text member, trimmed: `None` left out; `null` is the empty string.
+fn text<'a>(p: &mut Problems, body: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
+    match body.get(key)? {
+        Value::Null => Some(""),
+        Value::String(s) => Some(s.trim()),
+        _ => {
+            p.push(key, MSG_NOT_TEXT);
+            None
+        }
+    }
+}
+
+/// A text member that may be empty; otherwise `parse` must accept it.
+fn blank_or<T>(
+    p: &mut Problems,
+    body: &Map<String, Value>,
+    key: &str,
+    parse: impl FnOnce(&str) -> Result<T, &'static str>,
+) -> Option<String> {
+    let value = text(p, body, key)?;
+    if value.is_empty() {
+        return Some(String::new());
+    }
+    p.check(key, parse(value)).map(|_| value.to_owned())
+}
+
+/// Checks the members of a PUT body against what is stored (`current`, for the rules
+/// across fields). Unknown members are ignored, so a client may send back what it read.
+fn parse_patch(
+    body: &Map<String, Value>,
+    current: &SettingsView,
+) -> Result<SettingsPatch, Invalid> {
+    let mut p = Problems::default();
+    let mut patch = SettingsPatch {
+        smtp_host: blank_or(&mut p, body, "smtpHost", SmtpHost::parse),
+        smtp_user_name: blank_or(&mut p, body, "smtpUserName", check_smtp_user_name),
+        mail_from: blank_or(&mut p, body, "mailFrom", MailFrom::parse),
+        telegram_chat_id: blank_or(&mut p, body, "telegramChatId", ChatId::parse),
+        ..SettingsPatch::default()
+    };
+    if let Some(port) = body.get("smtpPort") {
+        let port = port.as_i64().ok_or("Cổng SMTP từ 1 đến 65535");
+        patch.smtp_port = p.check("smtpPort", port.and_then(smtp_port));
+    }
+    if let Some(security) = body.get("smtpSecurity") {
+        let security = security.as_str().and_then(SmtpSecurity::parse);
+        patch.smtp_security = p.check(
+            "smtpSecurity",
+            security.ok_or("Bảo mật SMTP là none, starttls hoặc tls"),
+        );
+    }
+    patch.smtp_password = text(&mut p, body, "smtpPassword").and_then(|t| {
+        if t.is_empty() {
+            Some(None)
+        } else {
+            p.check("smtpPassword", check_smtp_password(t))
+                .map(|()| Some(t.to_owned()))
+        }
+    });
+    patch.telegram_bot_token = text(&mut p, body, "telegramBotToken").and_then(|t| {
+        if t.is_empty() {
+            Some(None)
+        } else {
+            p.check("telegramBotToken", BotToken::parse(t))
+                .map(|_| Some(t.to_owned()))
+        }
+    });
+    patch.mail_reply_to = text(&mut p, body, "mailReplyTo").and_then(|t| {
+        if t.is_empty() {
+            Some(None)
+        } else {
+            p.check("mailReplyTo", email(t)).map(Some)
+        }
+    });
+    if let Some(list) = body.get("sellerEmails") {
+        patch.seller_emails = seller_list(&mut p, list);
+    }
+    if let Some(events) = body.get("events") {
+        match events {
+            Value::Object(events) => {
+                patch.events = Some(apply_events(current.events, &mut p, events));
+            }
+            _ => p.push(
+                "events",
+                "Phải là một đối tượng { tên sự kiện: true|false }",
+            ),
+        }
+    }
+    if p.is_empty() && patch.lacks_sender(current) {
+        p.push("mailFrom", "Nhập email người gửi cho máy chủ SMTP này");
+    }
+    p.finish(|| patch)
+}
+
+fn seller_list(p: &mut Problems, list: &Value) -> Option<Vec<String>> {
+    let items = match list {
+        Value::Null => return Some(Vec::new()),
+        Value::Array(items) => items,
+        _ => {
+            p.push("sellerEmails", "Phải là một danh sách email");
+            return None;
+        }
+    };
+    let mut addresses = Vec::new();
+    let mut ok = true;
+    for (i, item) in items.iter().enumerate() {
+        match item.as_str().map(str::trim).map(email) {
+            Some(Ok(address)) => addresses.push(address),
+            _ => {
+                ok = false;
+                p.push(&format!("sellerEmails[{i}]"), "Email không hợp lệ");
+            }
+        }
+    }
+    let emails = p.check("sellerEmails", seller_emails(addresses));
+    emails.filter(|_| ok)
+}
+
+/// Applies the booleans of a PUT's `events` object to the stored switches; other members
+/// are problems.
+fn apply_events(
+    switches: EventSwitches,
+    p: &mut Problems,
+    events: &Map<String, Value>,
+) -> EventSwitches {
+    let mut fields = match serde_json::to_value(switches) {
+        Ok(Value::Object(fields)) => fields,
+        _ => Map::new(),
+    };
+    for (key, value) in events {
+        let field = format!("events.{key}");
+        match (fields.get_mut(key), value) {
+            (Some(slot), Value::Bool(_)) => *slot = value.clone(),
+            (Some(_), _) => p.push(&field, "Giá trị phải là true hoặc false"),
+            (None, _) => p.push(&field, "Không có sự kiện này"),
+        }
+    }
+    serde_json::from_value(Value::Object(fields)).unwrap_or(switches)
+}
+
 /// Notification settings (admin only)
 #[utoipa::path(get, path = crate::routes::ADMIN_NOTIFICATION_SETTINGS, operation_id = "getNotificationSettings",
     tag = "Notification",
@@ -183,7 +329,7 @@ pub async fn update_settings(
         mail_from: current.mail_from.clone(),
         events: EventSwitches::from_json(&current.events),
     };
-    let patch = SettingsPatch::parse(&body, &view)?;
+    let patch = parse_patch(&body, &view)?;
     let password = seal(
         &notifications,
         Purpose::SmtpPassword,
@@ -227,5 +373,97 @@ fn split(sealed: SecretChange) -> (SealedColumns, SealedColumns) {
         None => (None, None),
         Some(None) => (Some(None), Some(None)),
         Some(Some((nonce, ciphertext))) => (Some(Some(nonce)), Some(Some(ciphertext))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn object(value: Value) -> Map<String, Value> {
+        match value {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        }
+    }
+
+    fn view() -> SettingsView {
+        SettingsView {
+            smtp_host: String::new(),
+            mail_from: String::new(),
+            events: EventSwitches::default(),
+        }
+    }
+
+    #[test]
+    fn settings_patch() {
+        let Ok(patch) = parse_patch(
+            &object(json!({
+                "smtpHost": " mail.example.vn ", "smtpPort": 465, "smtpSecurity": "tls",
+                "smtpPassword": "", "mailFrom": "Shop <shop@example.vn>",
+                "sellerEmails": ["a@b.vn", "A@b.vn", "c@d.vn"], "mailReplyTo": null,
+                "telegramBotToken": "123:abcdefghijklmnopqrstuvwxyz", "telegramChatId": "@shop_alerts",
+                "events": {"sellerLowStock": true}, "hasSmtpPassword": true
+            })),
+            &view(),
+        ) else {
+            panic!("valid patch refused");
+        };
+        assert_eq!(patch.smtp_host.as_deref(), Some("mail.example.vn"));
+        assert_eq!(patch.smtp_port, Some(465));
+        assert_eq!(patch.smtp_password, Some(None));
+        assert_eq!(patch.mail_reply_to, Some(None));
+        assert_eq!(
+            patch.seller_emails,
+            Some(vec!["a@b.vn".to_owned(), "c@d.vn".to_owned()])
+        );
+        assert!(
+            patch
+                .events
+                .is_some_and(|e| e.seller_low_stock && e.codes_ready)
+        );
+    }
+
+    #[test]
+    fn settings_patch_problems() {
+        let Err(Invalid(errors)) = parse_patch(
+            &object(json!({
+                "smtpHost": "bad host", "smtpPort": 70000, "smtpSecurity": "ssl",
+                "mailFrom": "nobody", "mailReplyTo": "x@", "sellerEmails": ["ok@shop.vn", "bad"],
+                "telegramChatId": "chat room", "telegramBotToken": "nope",
+                "events": {"codesReady": "yes", "unknown": true}
+            })),
+            &view(),
+        ) else {
+            panic!("invalid patch accepted");
+        };
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        for field in [
+            "smtpHost",
+            "smtpPort",
+            "smtpSecurity",
+            "mailFrom",
+            "mailReplyTo",
+            "sellerEmails[1]",
+            "telegramChatId",
+            "telegramBotToken",
+            "events.codesReady",
+            "events.unknown",
+        ] {
+            assert!(fields.contains(&field), "{field} in {fields:?}");
+        }
+        let eleven: Vec<String> = (0..11).map(|i| format!("s{i}@shop.vn")).collect();
+        let Err(Invalid(errors)) = parse_patch(&object(json!({ "sellerEmails": eleven })), &view())
+        else {
+            panic!("11 sellers accepted");
+        };
+        assert_eq!(errors[0].field, "sellerEmails");
+        let Err(Invalid(errors)) =
+            parse_patch(&object(json!({ "smtpHost": "smtp.shop.vn" })), &view())
+        else {
+            panic!("a host without a sender accepted");
+        };
+        assert_eq!(errors[0].field, "mailFrom");
     }
 }
