@@ -5,16 +5,21 @@
 //! [`settlement::retry_job`].
 //!
 //! Map: requests arrive in [`routes`] (providers, transactions, the payment instruction,
-//! the SePay webhook, the audit log), which parse input into the checked types and rules
-//! of [`domain`] (a SePay delivery, an order code in a memo, the webhook's
-//! authentication) and call the use cases: [`settlement`] (a transfer stored once and
-//! applied to its order, the retry job, staff's Assign), [`reconcile`] (transfers SePay
-//! gave up on, read back through its API), [`webhook_test`] ("Gửi thử") and [`vietqr`]
-//! (the QR payload of an instruction, for the banks of [`banks`]). retailstore is reached
-//! through [`peers`]; events leave through [`notifications`] (the outbox). Tables and
-//! their queries: [`models`] over [`schema`]. Webhook secrets at rest: [`crypto`];
-//! refused webhook callers: [`limiter`]; the injectable time: [`clock`]. Settings:
-//! [`config`]; errors: [`error`], mapped to the envelope once; counters: [`metrics`].
+//! the SePay webhook, the audit log). Each route module holds its wire types, the request
+//! bodies and views, each named as the OpenAPI document names it (the provider's in
+//! [`routes::provider::wire`]), and reads them into the checked types and rules of
+//! [`domain`], which hold no request or response struct and need no database (a
+//! provider's fields and their check, a SePay delivery, an order code in a memo, the
+//! webhook's authentication). The routes then call the use cases, which take domain types:
+//! [`settlement`] (a transfer stored once and applied to its order, the retry job,
+//! staff's Assign), [`reconcile`] (transfers SePay gave up on, read back through its API),
+//! [`webhook_test`] ("Gửi thử") and [`vietqr`] (the QR payload of an instruction, for the
+//! banks of [`banks`]). retailstore is reached through [`peers`]; events leave through
+//! [`notifications`] (the outbox). Tables and their queries: [`models`] over [`schema`]
+//! (the provider row, `StoredProvider`, is also the admin view's base). Webhook secrets at
+//! rest: [`crypto`]; refused webhook callers: [`limiter`]; the injectable time: [`clock`].
+//! Settings: [`config`]; errors: [`error`], mapped to the envelope once; counters:
+//! [`metrics`].
 
 pub mod banks;
 pub mod clock;

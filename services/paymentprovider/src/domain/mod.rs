@@ -1,5 +1,6 @@
-//! Domain types: raw input is parsed into these once, at the edge; handlers and models
-//! only see checked values.
+//! Domain types: the checked values raw input is parsed into once, at the edge, and the
+//! rules that need no database. Handlers and models only see checked values; the request
+//! and response structs they are read from and shown as live beside their routes.
 
 pub mod audit;
 pub mod order_code;

@@ -1,5 +1,6 @@
 //! HTTP handlers: thin, they parse input into domain types, call the models and shape
-//! the answer. Paths follow `/{service}/api/{web|admin}/v1/{Controller}/{Action}`;
+//! the answer. Each module keeps its request bodies and views, named as the OpenAPI
+//! document names them (the provider's in [`provider::wire`]). Paths follow `/{service}/api/{web|admin}/v1/{Controller}/{Action}`;
 //! `/paymentprovider/internal/v1/...` is for other services only (`x-internal-key`).
 
 pub mod audit_log;

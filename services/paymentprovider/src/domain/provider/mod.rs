@@ -49,7 +49,7 @@ pub const MSG_TYPE: &str = "Loại phương thức là vietqr_bank hoặc manual
 /// A bank account that receives VietQR transfers, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BankAccount {
-    /// One of [`banks::BANKS`].
+    /// One of [`crate::banks::BANKS`].
     pub bank_bin: String,
     pub bank_name: String,
     /// 4..19 digits.
