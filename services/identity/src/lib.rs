@@ -2,14 +2,20 @@
 //!
 //! The app factory [`configure`] is shared by the binary and the tests.
 //!
-//! Map: requests arrive in [`routes`] (one module per resource, with their wire types),
-//! which parse input into the checked types of [`domain`]
-//! and call the use cases: [`login`] (the flow, its lockout and throttling),
-//! [`accounts`] (create, update, delete, passwords; [`common_passwords`] refused) and
-//! [`tokens`] (signing, the JWKS). [`password`] hashes, [`auth`] says who is calling an
-//! admin route, [`audit`] names what the audit log records. Tables and their queries:
-//! [`models`] over [`schema`]. Start-up: [`config`] (environment variables) and [`seed`]
-//! (the first admin). Errors: [`error`], mapped to the envelope once.
+//! Map: requests arrive in [`routes`] (IdentityAuth, User, AuditLog, the JWKS, the
+//! internal TokenStatus). Each route module holds its wire types, named as the OpenAPI
+//! document names them (`User` and the document's `Role` in [`routes::user`],
+//! `LoginResult` in [`routes::identity_auth`], `Jwk` in [`routes::jwks`], ...), and reads
+//! them into the checked types and rules of [`domain`] (user name, full name, e-mail,
+//! password, role, the client a lockout counts), which hold no request or response
+//! struct. The routes then call the use cases, which take domain types: [`login`] (the
+//! flow, its lockout and throttling), [`accounts`] (create, update, delete, passwords;
+//! [`common_passwords`] refused) and [`tokens`] (signing, the keys the JWKS publishes).
+//! [`password`] hashes, [`auth`] says who is calling an admin route, [`audit`] names
+//! what the audit log records (`IdentityAuditAction`). Tables and their queries:
+//! [`models`] over [`schema`] (the user row is `UserRow`). Start-up: [`config`]
+//! (environment variables) and [`seed`] (the first admin). Errors: [`error`], mapped to
+//! the envelope once.
 
 use std::sync::Arc;
 

@@ -2,13 +2,19 @@
 //! app factory here is shared by the binary and the tests.
 //!
 //! Map: requests arrive in [`routes`] (configuration, uploads, notifications and the
-//! internal Enqueue), which parse input into the checked types of [`domain`] and call
-//! the use cases: the configuration (answered to the storefront from [`cache`]), the
-//! files kept by [`storage`] (a local folder or S3), and [`notify`] (events stored with
-//! one delivery per channel and recipient, sent by its worker over SMTP or Telegram).
-//! Secrets at rest are sealed by [`crypto`]. Tables and their queries: [`models`] over
-//! [`schema`]. Settings: [`config`]; errors: [`error`], mapped to the envelope once;
-//! the service's own counters: [`metrics`].
+//! internal Enqueue and ByOrder). Each route module holds its wire types, named as the
+//! OpenAPI document names them (`AppConfiguration` in [`routes::configuration`],
+//! `NotificationSettings`, `NotificationDelivery`, `NotificationEnqueue`, ... in
+//! [`routes::notification`]), and reads the request bodies into the checked types and
+//! rules of [`domain`] (the configuration's fields, an image, the notification settings,
+//! an Enqueue's event), which hold no request or response struct. The routes then call
+//! the use cases, which take domain types: the configuration (answered to the storefront
+//! from [`cache`]), the files kept by [`storage`] (a local folder or S3), and [`notify`]
+//! (events stored with one delivery per channel and recipient, sent by its worker over
+//! SMTP or Telegram). Secrets at rest are sealed by [`crypto`]. Tables and their queries:
+//! [`models`] over [`schema`] (rows named `AppConfigurationRow`,
+//! `NotificationSettingsRow`, ...). Settings: [`config`]; errors: [`error`], mapped to
+//! the envelope once; the service's own counters: [`metrics`].
 
 pub mod cache;
 pub mod config;
