@@ -1,5 +1,6 @@
-//! Domain types: raw input is parsed into these once, at the edge; handlers and models
-//! only see checked values.
+//! Domain types: checked values and the rules that need no database. Request bodies as
+//! sent live in `routes`, which checks them into these once, at the edge; use cases and
+//! models only see checked values.
 
 pub mod audit;
 pub mod dashboard;

@@ -1,5 +1,6 @@
-//! HTTP handlers: thin, they parse input into domain types, call the models and shape
-//! the answer. Paths follow `/{service}/api/{web|admin}/v1/{Controller}/{Action}`.
+//! HTTP handlers and wire types: handlers are thin, they check the bodies as sent into
+//! domain types, call the use cases or the models and shape the answer. Each wire type
+//! is named as its schema in the OpenAPI document. Paths follow `/{service}/api/{web|admin}/v1/{Controller}/{Action}`.
 
 pub mod audit_log;
 pub mod dashboard;

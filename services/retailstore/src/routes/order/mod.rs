@@ -1,8 +1,10 @@
-//! Order: the shopper's CreateOrder, OrderDetail and OrderLookup; the back office's list,
-//! detail and actions (admin and staff alike); paymentprovider's internal
-//! ConfirmPayment. The shopper's answers are never cached (`Cache-Control: no-store`).
-//! Orders and payments leave the storefront cache alone (stock levels follow once its
-//! two-second answers are refreshed); staff actions that return codes to stock drop it.
+//! Order: the shopper's CreateOrder, OrderDetail and OrderLookup (`web`, CreateOrder's
+//! body in `body`); the back office's list, detail and actions, admin and staff alike
+//! (`admin`); paymentprovider's internal ConfirmPayment (`internal`). The answers are in
+//! `views`; smaller bodies sit beside their handler. The shopper's answers are never
+//! cached (`Cache-Control: no-store`). Orders and payments leave the storefront cache
+//! alone (stock levels follow once its two-second answers are refreshed); staff actions
+//! that return codes to stock drop it.
 
 mod admin;
 mod body;

@@ -1,5 +1,5 @@
 //! Product: the storefront list and product page, and the admin CRUD (admin and staff
-//! alike).
+//! alike), with their answers; the Create and Update bodies are in `body`.
 
 mod body;
 
