@@ -161,12 +161,14 @@ pub struct SettingsPatch {
     pub events: Option<EventSwitches>,
 }
 
+pub const MSG_SMTP_PORT: &str = "Cổng SMTP từ 1 đến 65535";
+
 /// An SMTP port: 1..65535.
 pub fn smtp_port(port: i64) -> Result<i32, &'static str> {
     Some(port)
         .filter(|n| (1..=65_535).contains(n))
         .and_then(|n| i32::try_from(n).ok())
-        .ok_or("Cổng SMTP từ 1 đến 65535")
+        .ok_or(MSG_SMTP_PORT)
 }
 
 /// An SMTP user name: at most 254 characters, none a control character.

@@ -16,8 +16,9 @@ use utoipa::ToSchema;
 
 use crate::crypto::Purpose;
 use crate::domain::notification::{
-    BotToken, ChatId, EventSwitches, MailFrom, SettingsPatch, SettingsView, SmtpHost, SmtpSecurity,
-    check_smtp_password, check_smtp_user_name, email, seller_emails, smtp_port,
+    BotToken, ChatId, EventSwitches, MSG_SMTP_PORT, MailFrom, SettingsPatch, SettingsView,
+    SmtpHost, SmtpSecurity, check_smtp_password, check_smtp_user_name, email, seller_emails,
+    smtp_port,
 };
 use crate::error::SystemError;
 use crate::models::{NotificationSettingsChanges, NotificationSettingsRow};
@@ -166,7 +167,7 @@ fn parse_patch(
         ..SettingsPatch::default()
     };
     if let Some(port) = body.get("smtpPort") {
-        let port = port.as_i64().ok_or("Cổng SMTP từ 1 đến 65535");
+        let port = port.as_i64().ok_or(MSG_SMTP_PORT);
         patch.smtp_port = p.check("smtpPort", port.and_then(smtp_port));
     }
     if let Some(security) = body.get("smtpSecurity") {
@@ -219,6 +220,8 @@ fn parse_patch(
     p.finish(|| patch)
 }
 
+/// `sellerEmails`: a list of addresses (`null` empties it), each named by its index
+/// when refused.
 fn seller_list(p: &mut Problems, list: &Value) -> Option<Vec<String>> {
     let items = match list {
         Value::Null => return Some(Vec::new()),
