@@ -31,6 +31,7 @@ pub struct TokenStatus {
     #[schema(value_type = Option<Role>, required = true)]
     pub role: Option<shop_common::auth::Role>,
 }
+
 /// Token revocation check (service to service; never routed by the gateway)
 ///
 /// `active` is true only while the account exists (not deleted), is active and still has session version `ver`. `role` is the account's current role, null for an unknown or deleted account. The key is checked before the query.
