@@ -11,7 +11,8 @@
 //! the use cases, which take domain types: the configuration (answered to the storefront
 //! from [`cache`]), the files kept by [`storage`] (a local folder or S3), and [`notify`]
 //! (events stored with one delivery per channel and recipient, sent by its worker over
-//! SMTP or Telegram). Secrets at rest are sealed by [`crypto`]. Tables and their queries:
+//! SMTP or Telegram; the settings saved with their secrets sealed; the admin's test
+//! message). Secrets at rest are sealed by [`crypto`]. Tables and their queries:
 //! [`models`] over [`schema`] (rows named `AppConfigurationRow`,
 //! `NotificationSettingsRow`, ...). Settings: [`config`]; errors: [`error`], mapped to
 //! the envelope once; the service's own counters: [`metrics`].

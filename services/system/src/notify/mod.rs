@@ -3,9 +3,14 @@
 //! that sends them (SMTP, Telegram) outside any transaction.
 
 pub mod mail;
+mod settings;
 pub mod telegram;
 pub mod templates;
+mod test_send;
 pub mod worker;
+
+pub use settings::save_settings;
+pub use test_send::send_test;
 
 use std::sync::Arc;
 

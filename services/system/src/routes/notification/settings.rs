@@ -14,15 +14,14 @@ use shop_common::openapi::{
 };
 use utoipa::ToSchema;
 
-use crate::crypto::Purpose;
 use crate::domain::notification::{
     BotToken, ChatId, EventSwitches, MSG_SMTP_PORT, MailFrom, SettingsPatch, SettingsView,
     SmtpHost, SmtpSecurity, check_smtp_password, check_smtp_user_name, email, seller_emails,
     smtp_port,
 };
 use crate::error::SystemError;
-use crate::models::{NotificationSettingsChanges, NotificationSettingsRow};
-use crate::notify::{Effective, Notifications};
+use crate::models::NotificationSettingsRow;
+use crate::notify::{self, Effective, Notifications};
 
 /// The settings as the admin sees them: never the password or the token, only whether
 /// they are stored; plus what is in force (`emailEnabled`, `telegramEnabled`) and whether
@@ -284,28 +283,6 @@ pub async fn read_settings(
     Ok(ok(NotificationSettings::new(row, &effective)))
 }
 
-/// A write-only secret's change: `None` unchanged, `Some(None)` cleared, else the nonce
-/// and ciphertext.
-type SecretChange = Option<Option<(Vec<u8>, Vec<u8>)>>;
-
-fn seal(
-    notifications: &Notifications,
-    purpose: Purpose,
-    secret: Option<&Option<String>>,
-) -> Result<SecretChange, SystemError> {
-    let Some(secret) = secret else {
-        return Ok(None);
-    };
-    let Some(clear) = secret else {
-        return Ok(Some(None));
-    };
-    let sealed = notifications
-        .cipher
-        .seal(purpose, clear)
-        .map_err(|e| SystemError::Internal(e.to_string()))?;
-    Ok(Some(Some((sealed.nonce, sealed.ciphertext))))
-}
-
 /// Save the notification settings (admin only)
 ///
 /// A field left out stays unchanged. `smtpPassword` and `telegramBotToken` are write-only: left out keeps the stored value, `""` or `null` clears it; they are sealed at rest and never read back (`hasSmtpPassword`, `hasTelegramBotToken`). `events` may hold any subset of the switches. Invalid fields answer code 1 with one `details` entry each (`sellerEmails[i]`, `events.<name>` for members), and nothing is saved.
@@ -333,50 +310,9 @@ pub async fn update_settings(
         events: EventSwitches::from_json(&current.events),
     };
     let patch = parse_patch(&body, &view)?;
-    let password = seal(
-        &notifications,
-        Purpose::SmtpPassword,
-        patch.smtp_password.as_ref(),
-    )?;
-    let token = seal(
-        &notifications,
-        Purpose::TelegramBotToken,
-        patch.telegram_bot_token.as_ref(),
-    )?;
-    let (password_nonce, password_sealed) = split(password);
-    let (token_nonce, token_sealed) = split(token);
-    let changes = NotificationSettingsChanges {
-        smtp_host: patch.smtp_host,
-        smtp_port: patch.smtp_port,
-        smtp_security: patch.smtp_security.map(|s| s.as_str().to_owned()),
-        smtp_user_name: patch.smtp_user_name,
-        smtp_password_nonce: password_nonce,
-        smtp_password_sealed: password_sealed,
-        mail_from: patch.mail_from,
-        mail_reply_to: patch.mail_reply_to,
-        seller_emails: patch.seller_emails,
-        telegram_token_nonce: token_nonce,
-        telegram_token_sealed: token_sealed,
-        telegram_chat_id: patch.telegram_chat_id,
-        events: patch.events.map(EventSwitches::to_json),
-        updated_at: Some(Utc::now()),
-        updated_by: Some(Some(user.user_name.clone())),
-        updated_by_id: Some(Some(user.id)),
-    };
-    let row = NotificationSettingsRow::update(&mut conn, &changes).await?;
-    tracing::info!(user = %user.user_name, user_id = %user.id, "notification settings saved");
+    let row = notify::save_settings(&mut conn, &notifications, patch, &user).await?;
     let effective = Effective::resolve(&row, &notifications.cipher, &notifications.config);
     Ok(ok(NotificationSettings::new(row, &effective)))
-}
-
-type SealedColumns = Option<Option<Vec<u8>>>;
-
-fn split(sealed: SecretChange) -> (SealedColumns, SealedColumns) {
-    match sealed {
-        None => (None, None),
-        Some(None) => (Some(None), Some(None)),
-        Some(Some((nonce, ciphertext))) => (Some(Some(nonce)), Some(Some(ciphertext))),
-    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! Notification/Test: one e-mail or Telegram message sent now with the saved settings,
-//! answering the server's own refusal.
+//! Notification/Test: the body checked here, then one e-mail or Telegram message sent now
+//! by [`notify::send_test`], answering the server's own refusal.
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
@@ -9,13 +9,10 @@ use shop_common::input::{Problems, plausible_email};
 use shop_common::ok;
 use shop_common::openapi::{Enveloped, Forbidden, Unauthorized, Unavailable};
 use utoipa::ToSchema;
-use uuid::Uuid;
 
 use crate::domain::notification::{Channel, ChatId};
 use crate::error::SystemError;
-use crate::models::AppConfigurationRow;
-use crate::notify::templates::{self, Shop};
-use crate::notify::{self, Notifications, TelegramSetup, mail, telegram};
+use crate::notify::{self, Notifications};
 use crate::routes::openapi::TestRefused;
 
 /// The Test body, as sent.
@@ -35,12 +32,6 @@ pub struct NotificationTest {
 pub struct NotificationTestResult {
     /// Always `true` (a refusal is code 1)
     pub sent: bool,
-}
-
-fn mailbox_address(from: &str) -> String {
-    from.parse::<lettre::message::Mailbox>()
-        .map(|m| m.email.to_string())
-        .unwrap_or_else(|_| from.to_owned())
 }
 
 /// Send a test e-mail or Telegram message now (admin only)
@@ -79,62 +70,11 @@ pub async fn test(
         _ => {}
     }
     let channel = p.finish::<_, SystemError>(|| channel)?;
-    let (effective, shop) = {
-        let mut conn = pool.get().await?;
-        let effective = notify::effective(&mut conn, &notifications).await?;
-        let app = AppConfigurationRow::load(&mut conn).await?;
-        (
-            effective,
-            Shop::new(&app, &notifications.config.public_base_url),
-        )
+    let Some(channel) = channel else {
+        return Err(SystemError::Internal(
+            "test channel missing after checks".into(),
+        ));
     };
-    let result = match channel {
-        Some(Channel::Email) => {
-            let Some(email) = &effective.email else {
-                return Err(SystemError::SendFailed(
-                    "Chưa cấu hình máy chủ email (SMTP) và người gửi".to_owned(),
-                ));
-            };
-            let to = to
-                .or_else(|| effective.seller_emails.first().cloned())
-                .unwrap_or_else(|| mailbox_address(&email.from));
-            let message = mail::message(
-                &email.from,
-                email.reply_to.as_deref(),
-                &to,
-                Uuid::new_v4(),
-                &templates::test_mail(&shop),
-            );
-            match (mail::transport(&email.server, 1), message) {
-                (Ok(transport), Ok(message)) => mail::send(&transport, message).await,
-                (Err(e), _) | (_, Err(e)) => Err(e),
-            }
-        }
-        _ => {
-            let Some(setup) = &effective.telegram else {
-                return Err(SystemError::SendFailed(
-                    "Chưa cấu hình bot Telegram (token và chat id)".to_owned(),
-                ));
-            };
-            let setup = TelegramSetup {
-                token: setup.token.clone(),
-                chat_id: to.unwrap_or_else(|| setup.chat_id.clone()),
-            };
-            telegram::send(
-                &notifications.http,
-                &notifications.config.telegram_api_base,
-                &setup,
-                &templates::test_telegram(&shop),
-            )
-            .await
-        }
-    };
-    tracing::info!(
-        user = %user.user_name,
-        channel = channel.map_or("", Channel::as_str),
-        sent = result.is_ok(),
-        "notification test"
-    );
-    result.map_err(|e| SystemError::SendFailed(e.message))?;
+    notify::send_test(&pool, &notifications, channel, to, &user.user_name).await?;
     Ok(ok(NotificationTestResult { sent: true }))
 }
