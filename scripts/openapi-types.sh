@@ -12,7 +12,7 @@
 # openapi-typescript (a frontend devDependency) into one file. A schema that several
 # services share (the error envelope, PaymentInstruction) is written once; two services
 # giving the same schema name different content, or the same path twice, is an error
-# (rename one in Rust with `#[schema(as = ...)]`).
+# (rename one of the Rust types: a wire type carries its schema's name).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -90,7 +90,7 @@ merge_documents() {
       }
     }
     if (clashes.length) {
-      console.error(`error: the services disagree (rename one with #[schema(as = ...)]):\n  ${clashes.join("\n  ")}`);
+      console.error(`error: the services disagree (rename one of the Rust types, which carry their schema names):\n  ${clashes.join("\n  ")}`);
       process.exit(1);
     }
     const sorted = (o) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));

@@ -5,6 +5,7 @@ mod support;
 
 mod auth;
 mod hsts;
+mod internal_calls;
 mod limits;
 mod metrics;
 mod notifications;

@@ -15,6 +15,7 @@ pub use shop_common::testing::upstream::{MockUpstream as Mock, claims, fnv, seen
 pub use shop_common::testing::{Answer, client};
 use shop_common::testing::{caller_key, listener};
 
+pub mod shop;
 pub mod stack;
 
 /// A mock upstream and a gateway sending every service to it, with `tweak` applied to
