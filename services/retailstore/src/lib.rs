@@ -1,17 +1,18 @@
 //! The retailstore service: products, serial codes, orders and the dashboard. The app
 //! factory here is shared by the binary and the tests.
 //!
-//! Map: requests arrive in [`routes`], one module per resource with its handlers and
-//! wire types, each named as its schema in the OpenAPI document: the bodies as sent and
-//! their checking (`routes::order::body`, `routes::product::body`, or beside a handler
-//! when small) and the answers (`routes::order::views`). Checking turns a body into the
-//! types of [`domain`]: checked values and the rules that need no database (limits,
-//! pricing, the order state machine), never a body as sent. Handlers call the use cases,
-//! which take domain types: [`orders`] (creating an order, payments, staff actions,
-//! expiry) and [`serial_codes`] (bulk import, re-sealing); simpler actions call
-//! [`models`] directly. [`models`] holds the tables' queries over [`schema`], one module
-//! per table (product lists and search in `models::product::list`; the buying flow's code
-//! writes in `models::serial_code::sale`; its hot paths are SQL functions,
+//! Map: requests arrive in [`routes`], one module per resource with its handlers and wire
+//! types, each named as its schema in the OpenAPI document: the bodies as sent and their
+//! checking (`routes::order::body`, `routes::product::body`, or beside a handler when
+//! small) and the answers (`routes::order::views`). Checking turns a body into the types
+//! of [`domain`]: checked values and the rules that need no database (limits, pricing,
+//! the order state machine), never a body as sent. Handlers call the use cases, which
+//! take domain types and run the transactions with their audit rows: [`orders`] (creating
+//! an order, payments, staff actions, expiry), [`serial_codes`] (bulk import, Update,
+//! Delete and Reveal of one code, re-sealing) and [`products`] (Update); simpler actions
+//! call [`models`] directly. [`models`] holds the tables' queries over [`schema`], one
+//! module per table (product lists and search in `models::product::list`; the buying
+//! flow's code writes in `models::serial_code::sale`; its hot paths are SQL functions,
 //! `models::order_checkout`); a row struct is named `...Row` where a wire type has the
 //! table's name. Other services are reached through [`peers`]; e-mails and alerts leave
 //! through [`notifications`] (the outbox). Codes are sealed by [`crypto`]; repeated
@@ -28,6 +29,7 @@ pub mod models;
 pub mod notifications;
 pub mod orders;
 pub mod peers;
+pub mod products;
 pub mod routes;
 pub mod schema;
 pub mod seed;

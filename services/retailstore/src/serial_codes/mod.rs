@@ -1,6 +1,7 @@
-//! Serial codes in bulk: the import of thousands at once ([`import`]) and the one-time
-//! re-seal of codes sealed in an older format ([`reseal`]). Single-code actions are
-//! handlers over `models::serial_code`.
+//! Serial-code use cases: the import of thousands at once ([`import`]), the staff's
+//! audited actions on one code: Update, Delete, Reveal ([`edit`]), and the one-time
+//! re-seal of codes sealed in an older format ([`reseal`]).
 
+pub mod edit;
 pub mod import;
 pub mod reseal;

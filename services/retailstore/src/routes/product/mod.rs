@@ -10,7 +10,6 @@ use std::time::Duration;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
-use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::cache::Coalesced;
@@ -27,11 +26,10 @@ use uuid::Uuid;
 
 use super::{ADMIN, IdQuery, WEB, actor};
 use crate::StorefrontCache;
-use crate::domain::product::{
-    ProductFields, ProductListing, ProductStatus, StockLevel, audited_changes,
-};
+use crate::domain::product::{ProductFields, ProductListing, ProductStatus, StockLevel};
 use crate::error::{StoreError, on_foreign_key};
 use crate::models::product::{Product, ProductFilter, ProductSort, StockCounts};
+use crate::products;
 use crate::routes::openapi::{ProductInUse, SlugTaken};
 
 pub const ADMIN_SORTABLE: &[&str] = &["name", "price", "sortOrder", "createdAt"];
@@ -359,35 +357,9 @@ async fn update(
 ) -> Result<HttpResponse, StoreError> {
     let patch = body.into_inner();
     let id = patch.id;
-    let mut conn = pool.get().await?;
-    conn.transaction(async |conn| {
-        let current = Product::lock(conn, id).await?;
-        let before = (current.price, current.status);
-        let previous_slug = current.slug.clone();
-        let fields = patch.apply(current.into())?;
-        let updated = Product::update(conn, id, &previous_slug, &fields).await?;
-        record_changes(conn, &user, before, &updated).await?;
-        Ok::<_, StoreError>(())
-    })
-    .await?;
+    let updated = products::update(&pool, id, |current| patch.apply(current), actor(&user)).await?;
     cache.invalidate();
-    let updated = Product::find(&mut conn, id).await?;
     Ok(ok(ProductAdmin::from(updated)))
-}
-
-/// Audits an Update's price and status changes (old -> new) in its transaction.
-async fn record_changes(
-    conn: &mut diesel_async::AsyncPgConnection,
-    user: &AuthUser,
-    before: (i64, ProductStatus),
-    after: &Product,
-) -> Result<(), StoreError> {
-    for (action, detail) in audited_changes(before, (after.price, after.status)) {
-        actor(user)
-            .record(conn, action, &after.name, &detail)
-            .await?;
-    }
-    Ok(())
 }
 
 /// Xóa sản phẩm

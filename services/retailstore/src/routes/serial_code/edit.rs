@@ -1,10 +1,9 @@
 //! One code by id: Update (an overwrite of the code is audited), Delete (admin only,
-//! audited) and Reveal (admin only, audited: the only way a code leaves in clear).
+//! audited) and Reveal (admin only, audited: the only way a code leaves in clear). The
+//! work, audit rows included, is in `serial_codes::edit`.
 
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
-use diesel::OptionalExtension;
-use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
@@ -17,14 +16,12 @@ use uuid::Uuid;
 use super::{MAX_NOTE, SerialCode, no_store};
 use crate::StorefrontCache;
 use crate::crypto::CodeCipher;
-use crate::domain::audit::StoreAuditAction;
-use crate::domain::serial_code::{Code, CodeStatus, masked};
+use crate::domain::serial_code::{Code, CodeStatus};
 use crate::domain::{future_instant, optional_text};
 use crate::error::{Problems, StoreError};
-use crate::models::serial_code::{CodeChanges, ListedCode, SerialCodeRow};
 use crate::routes::openapi::{CodeConflict, CodeLocked};
 use crate::routes::{IdBody, IdQuery, actor};
-use crate::serial_codes::import;
+use crate::serial_codes::edit::{self, CodeUpdate};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -49,13 +46,6 @@ pub struct SerialCodeUpdate {
 /// `available` or `disabled`: the states staff may set.
 fn editable_status() -> utoipa::openapi::schema::Object {
     crate::routes::openapi::one_of(&CodeStatus::EDITABLE.map(CodeStatus::as_str))
-}
-
-/// A checked Update: the new code (if any) and the plain column changes.
-struct CodeUpdate {
-    id: Uuid,
-    code: Option<Code>,
-    changes: CodeChanges,
 }
 
 impl SerialCodeUpdate {
@@ -94,12 +84,9 @@ impl SerialCodeUpdate {
         p.finish(|| CodeUpdate {
             id: self.id,
             code,
-            changes: CodeChanges {
-                status,
-                expires_at,
-                note,
-                ..CodeChanges::default()
-            },
+            status,
+            expires_at,
+            note,
         })
     }
 }
@@ -125,66 +112,10 @@ pub(super) async fn update(
     cache: web::Data<StorefrontCache>,
     body: web::Json<SerialCodeUpdate>,
 ) -> Result<HttpResponse, StoreError> {
-    let CodeUpdate {
-        id,
-        code,
-        mut changes,
-    } = body.into_inner().check()?;
-    let mut conn = pool.get().await?;
-    let overwrite = code.is_some();
-    if let Some(code) = code {
-        let product_id = SerialCodeRow::product_of(&mut conn, id).await?;
-        import::seal_one(&cipher, id, product_id, &code, &mut changes)?;
-    }
-    let written = conn
-        .transaction(async |conn| {
-            let before = SerialCodeRow::find(conn, id).await.optional()?;
-            let Some(after) = SerialCodeRow::update_editable(conn, id, &changes).await? else {
-                return Ok(false);
-            };
-            if let (
-                true,
-                Some(ListedCode {
-                    code: old,
-                    product_name,
-                    ..
-                }),
-            ) = (overwrite, before)
-            {
-                // Never the code: the masks (as every list shows them) only.
-                let new_tail = changes.last4.as_deref().unwrap_or_default();
-                let detail = format!(
-                    "{product_name}: ghi giá trị mới lên mã {} (mới: {})",
-                    masked(&old.last4),
-                    masked(new_tail)
-                );
-                actor(&user)
-                    .record(
-                        conn,
-                        StoreAuditAction::SerialCodeOverwrite,
-                        &after.to_string(),
-                        &detail,
-                    )
-                    .await?;
-            }
-            Ok::<_, StoreError>(true)
-        })
-        .await?;
-    if !written {
-        return Err(missing_or_locked(&mut conn, id).await);
-    }
+    let update = body.into_inner().check()?;
+    let updated = edit::update(&pool, &cipher, update, actor(&user)).await?;
     cache.invalidate();
-    let updated = SerialCodeRow::find(&mut conn, id).await?;
     Ok(ok(SerialCode::from(updated)))
-}
-
-/// After a guarded write touched nothing: 2 when the code is gone, else 312.
-async fn missing_or_locked(conn: &mut diesel_async::AsyncPgConnection, id: Uuid) -> StoreError {
-    match SerialCodeRow::exists(conn, id).await {
-        Ok(true) => StoreError::CodeLocked,
-        Ok(false) => StoreError::NotFound,
-        Err(e) => e.into(),
-    }
 }
 
 /// Xóa mã serial
@@ -201,34 +132,7 @@ pub(super) async fn delete(
     cache: web::Data<StorefrontCache>,
     query: web::Query<IdQuery>,
 ) -> Result<HttpResponse, StoreError> {
-    let id = query.id;
-    let mut conn = pool.get().await?;
-    let deleted = conn
-        .transaction(async |conn| {
-            let Some(ListedCode {
-                code, product_name, ..
-            }) = SerialCodeRow::find(conn, id).await.optional()?
-            else {
-                return Ok(false);
-            };
-            if !SerialCodeRow::delete_editable(conn, id).await? {
-                return Ok(false);
-            }
-            let detail = format!("{product_name}: mã {}", masked(&code.last4));
-            actor(&user)
-                .record(
-                    conn,
-                    StoreAuditAction::SerialCodeDelete,
-                    &id.to_string(),
-                    &detail,
-                )
-                .await?;
-            Ok::<_, StoreError>(true)
-        })
-        .await?;
-    if !deleted {
-        return Err(missing_or_locked(&mut conn, id).await);
-    }
+    edit::delete(&pool, query.id, actor(&user)).await?;
     cache.invalidate();
     Ok(ok(true))
 }
@@ -247,29 +151,6 @@ pub(super) async fn reveal(
     cipher: web::Data<CodeCipher>,
     body: web::Json<IdBody>,
 ) -> Result<HttpResponse, StoreError> {
-    let id = body.id;
-    let mut conn = pool.get().await?;
-    let code = conn
-        .transaction(async |conn| {
-            let row = SerialCodeRow::sealed(conn, id).await?;
-            let ListedCode {
-                code: listed,
-                product_name,
-                ..
-            } = SerialCodeRow::find(conn, id).await?;
-            let clear = cipher.open_code(&row.stored())?;
-            let detail = format!("{product_name}: mã {}", masked(&listed.last4));
-            actor(&user)
-                .record(
-                    conn,
-                    StoreAuditAction::SerialCodeReveal,
-                    &id.to_string(),
-                    &detail,
-                )
-                .await?;
-            Ok::<_, StoreError>(clear)
-        })
-        .await?;
-    tracing::info!(serial_code_id = %id, user_id = %user.id, "serial code revealed");
+    let code = edit::reveal(&pool, &cipher, body.id, actor(&user)).await?;
     Ok(no_store(ok(Revealed { code })))
 }
