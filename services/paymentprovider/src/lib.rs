@@ -11,15 +11,16 @@
 //! [`domain`], which hold no request or response struct and need no database (a
 //! provider's fields and their check, a SePay delivery, an order code in a memo, the
 //! webhook's authentication). The routes then call the use cases, which take domain types:
-//! [`settlement`] (a transfer stored once and applied to its order, the retry job,
-//! staff's Assign), [`reconcile`] (transfers SePay gave up on, read back through its API),
-//! [`webhook_test`] ("Gửi thử") and [`vietqr`] (the QR payload of an instruction, for the
-//! banks of [`banks`]). retailstore is reached through [`peers`]; events leave through
-//! [`notifications`] (the outbox). Tables and their queries: [`models`] over [`schema`]
-//! (the provider row, `StoredProvider`, is also the admin view's base). Webhook secrets at
-//! rest: [`crypto`]; refused webhook callers: [`limiter`]; the injectable time: [`clock`].
-//! Settings: [`config`]; errors: [`error`], mapped to the envelope once; counters:
-//! [`metrics`].
+//! [`providers`] (a provider's create, update and delete, each with its secrets and its
+//! audit record in one transaction), [`settlement`] (a transfer stored once and applied to
+//! its order, the retry job, staff's Assign), [`reconcile`] (transfers SePay gave up on,
+//! read back through its API), [`webhook_test`] ("Gửi thử") and [`vietqr`] (the QR
+//! payload of an instruction, for the banks of [`banks`]). retailstore is reached through
+//! [`peers`]; events leave through [`notifications`] (the outbox). Tables and their
+//! queries: [`models`] over [`schema`] (the provider row, `StoredProvider`, is also the
+//! admin view's base). Webhook secrets at rest: [`crypto`]; refused webhook callers:
+//! [`limiter`]; the injectable time: [`clock`]. Settings: [`config`]; errors: [`error`],
+//! mapped to the envelope once; counters: [`metrics`].
 
 pub mod banks;
 pub mod clock;
@@ -32,6 +33,7 @@ pub mod metrics;
 pub mod models;
 pub mod notifications;
 pub mod peers;
+pub mod providers;
 pub mod reconcile;
 pub mod routes;
 pub mod schema;

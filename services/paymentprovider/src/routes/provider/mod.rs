@@ -6,7 +6,6 @@ pub mod wire;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use diesel_async::AsyncConnection;
 use serde::Deserialize;
 use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
@@ -18,24 +17,21 @@ use shop_common::pagination::{Page, PageRequest};
 use shop_common::route_table::RouteTable;
 use shop_common::{ApiError, ok};
 use utoipa::IntoParams;
-use uuid::Uuid;
 
 use super::{ADMIN, IdQuery, WEB};
 use crate::PublicBaseUrl;
 use crate::banks::{BANKS, Bank};
 use crate::crypto::SecretCipher;
-use crate::domain::audit::{PaymentAuditAction, SecretFate, provider_change};
+use crate::domain::audit::PaymentAuditAction;
 use crate::domain::provider::form::ProviderForm;
-use crate::domain::provider::{MSG_TYPE, ProviderFields, ProviderType, SecretChange, SecretsState};
+use crate::domain::provider::{MSG_TYPE, ProviderType, SecretsState};
 use crate::domain::webhook_call::WebhookOutcome;
 use crate::error::PaymentError;
 use crate::models::audit_entry::Actor;
-use crate::models::provider::{
-    ProviderFilter, ProviderRecord, ProviderSort, StoredProvider, StoredSecret, StoredToken,
-};
+use crate::models::provider::{ProviderFilter, ProviderSort, StoredProvider};
 use crate::routes::webhook::WebhookGuard;
-use crate::settlement;
 use crate::webhook_test::{self, WebhookProbe};
+use crate::{providers, settlement};
 use wire::{
     PaymentProviderTestWebhook, Provider, ProviderInput, ProviderPublic, ProviderUpdate,
     TestWebhookResult,
@@ -73,44 +69,6 @@ fn admin_sort(page: &PageRequest) -> ProviderSort {
         Some(("createdAt", dir)) => ProviderSort::CreatedAt(dir),
         _ => ProviderSort::Default,
     }
-}
-
-/// Applies the secret and token parts of a write; returns whether a secret and a token
-/// are stored afterwards. Call inside the write's transaction.
-async fn write_secrets(
-    conn: &mut diesel_async::AsyncPgConnection,
-    cipher: &SecretCipher,
-    id: Uuid,
-    fields: &ProviderFields,
-    stored: SecretsState,
-) -> Result<(bool, bool), PaymentError> {
-    let secret = match &fields.secret {
-        SecretChange::Keep => stored.secret_stored,
-        SecretChange::Clear => {
-            StoredSecret::clear(conn, id).await?;
-            false
-        }
-        SecretChange::Set(secret) => {
-            StoredSecret::new(id, cipher.encrypt(id, secret)?)
-                .upsert(conn)
-                .await?;
-            true
-        }
-    };
-    let token = match &fields.token {
-        SecretChange::Keep => stored.token_stored,
-        SecretChange::Clear => {
-            StoredToken::clear(conn, id).await?;
-            false
-        }
-        SecretChange::Set(token) => {
-            StoredToken::new(id, cipher.encrypt_token(id, token)?)
-                .upsert(conn)
-                .await?;
-            true
-        }
-    };
-    Ok((secret, token))
 }
 
 /// Active providers for the checkout (no token; Authorization is ignored)
@@ -206,34 +164,7 @@ async fn create(
     body: web::Json<ProviderInput>,
 ) -> Result<HttpResponse, PaymentError> {
     let fields = ProviderForm::from(body.into_inner()).check_with(SecretsState::default())?;
-    let id = Uuid::new_v4();
-    let mut conn = pool.get().await?;
-    let created = conn
-        .transaction(async |conn| {
-            let provider = StoredProvider::insert(conn, id, &fields).await?;
-            let (has_webhook_secret, has_sepay_api_token) =
-                write_secrets(conn, &cipher, id, &fields, SecretsState::default()).await?;
-            let detail = provider_change(
-                &Vec::new(),
-                &provider.audit_fields(),
-                fate(&fields.secret, false),
-                fate(&fields.token, false),
-            );
-            Actor::from(&admin.0)
-                .record(
-                    conn,
-                    PaymentAuditAction::PaymentProviderCreate,
-                    &provider.audit_target(),
-                    &detail,
-                )
-                .await?;
-            Ok::<_, PaymentError>(ProviderRecord {
-                provider,
-                has_webhook_secret,
-                has_sepay_api_token,
-            })
-        })
-        .await?;
+    let created = providers::create(&pool, &cipher, Actor::from(&admin.0), fields).await?;
     Ok(ok(Provider::new(created, &base)))
 }
 
@@ -254,41 +185,14 @@ async fn update(
 ) -> Result<HttpResponse, PaymentError> {
     let patch = body.into_inner();
     let id = patch.id;
-    let mut conn = pool.get().await?;
-    let updated = conn
-        .transaction(async |conn| {
-            let current = StoredProvider::lock(conn, id).await?;
-            let stored = SecretsState {
-                secret_stored: StoredSecret::find(conn, id).await?.is_some(),
-                token_stored: StoredToken::exists(conn, id).await?,
-                ..SecretsState::default()
-            };
-            let before = current.audit_fields();
-            let fields = patch.apply_with(current.into(), stored)?;
-            let provider = StoredProvider::update(conn, id, &fields).await?;
-            let (has_webhook_secret, has_sepay_api_token) =
-                write_secrets(conn, &cipher, id, &fields, stored).await?;
-            let detail = provider_change(
-                &before,
-                &provider.audit_fields(),
-                fate(&fields.secret, stored.secret_stored),
-                fate(&fields.token, stored.token_stored),
-            );
-            Actor::from(&admin.0)
-                .record(
-                    conn,
-                    PaymentAuditAction::PaymentProviderUpdate,
-                    &provider.audit_target(),
-                    &detail,
-                )
-                .await?;
-            Ok::<_, PaymentError>(ProviderRecord {
-                provider,
-                has_webhook_secret,
-                has_sepay_api_token,
-            })
-        })
-        .await?;
+    let updated = providers::update(
+        &pool,
+        &cipher,
+        Actor::from(&admin.0),
+        id,
+        |current, stored| patch.apply_with(current, stored),
+    )
+    .await?;
     Ok(ok(Provider::new(updated, &base)))
 }
 
@@ -305,33 +209,8 @@ async fn delete(
     pool: web::Data<DbPool>,
     query: web::Query<IdQuery>,
 ) -> Result<HttpResponse, PaymentError> {
-    let id = query.id;
-    let mut conn = pool.get().await?;
-    conn.transaction(async |conn| {
-        let provider = StoredProvider::lock(conn, id).await?;
-        StoredProvider::soft_delete(conn, id).await?;
-        Actor::from(&admin.0)
-            .record(
-                conn,
-                PaymentAuditAction::PaymentProviderDelete,
-                &provider.audit_target(),
-                "Xóa (ẩn) phương thức thanh toán",
-            )
-            .await?;
-        Ok::<_, PaymentError>(())
-    })
-    .await?;
+    providers::delete(&pool, Actor::from(&admin.0), query.id).await?;
     Ok(ok(true))
-}
-
-/// What a write did to a stored secret, for the audit log (`stored`: one was there).
-fn fate(change: &SecretChange, stored: bool) -> SecretFate {
-    match change {
-        SecretChange::Keep => SecretFate::Kept,
-        SecretChange::Set(_) => SecretFate::Changed,
-        SecretChange::Clear if stored => SecretFate::Removed,
-        SecretChange::Clear => SecretFate::Kept,
-    }
 }
 
 /// Send a signed test delivery to the provider's webhook, "Gửi thử" (admin and staff)
