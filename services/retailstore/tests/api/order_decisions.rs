@@ -5,23 +5,11 @@
 
 use crate::support;
 
-use serde_json::{Value, json};
+use serde_json::json;
 use support::*;
 
 const ORDER_DELIVER: &str = "/retailstore/api/admin/v1/Order/Deliver";
 const ORDER_REFUND: &str = "/retailstore/api/admin/v1/Order/RecordRefund";
-
-async fn detail(app: &TestApp, id: &str) -> Value {
-    let answer = app.get(&format!("{ORDER_ADMIN_DETAIL}?id={id}")).await;
-    answer.ok().clone()
-}
-
-async fn expire(app: &TestApp, id: &str) {
-    app.make_due(id).await;
-    retailstore::orders::expiry::sweep(&app.pool, &app.notifier)
-        .await
-        .unwrap();
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn money_on_a_cancelled_order_waits_for_staff_in_one_transfer_or_several() {
@@ -208,7 +196,7 @@ async fn late_money_reserves_codes_only_within_a_day_at_the_same_price() {
 
     // More than 24 h after expiry (database time: expires_at set back): staff decide.
     let (product, order, id) = app.ordered(3, 1, "a@vidu.vn").await;
-    expire(&app, &id).await;
+    app.expire(&id).await;
     app.execute(&format!(
         "UPDATE orders SET expires_at = now() - interval '25 hours' WHERE id = '{id}'"
     ))
@@ -218,7 +206,7 @@ async fn late_money_reserves_codes_only_within_a_day_at_the_same_price() {
         .await;
     assert_eq!(paid["status"], "needs_attention");
     assert_eq!(app.stock(&product, false).await, (3, 0, 0, 0));
-    let message = detail(&app, &id).await["events"]
+    let message = app.admin_detail(&id).await["events"]
         .as_array()
         .unwrap()
         .last()
@@ -229,7 +217,7 @@ async fn late_money_reserves_codes_only_within_a_day_at_the_same_price() {
     assert!(message.contains("24 giờ"), "{message}");
     // A short payment then a top-up that comes too late: still staff's decision.
     let (_, order, late) = app.ordered(3, 2, "b@vidu.vn").await;
-    expire(&app, &late).await;
+    app.expire(&late).await;
     let code = order["code"].as_str().unwrap();
     assert_eq!(
         app.pay(code, 30_000, "late-2a").await["status"],
@@ -251,7 +239,7 @@ async fn late_money_reserves_codes_only_within_a_day_at_the_same_price() {
     // Within the day but the price changed, or the product was hidden: staff decide.
     for change in [json!({"price": 60_000}), json!({"status": "hidden"})] {
         let (product, order, id) = app.ordered(3, 1, "c@vidu.vn").await;
-        expire(&app, &id).await;
+        app.expire(&id).await;
         let mut update = change.clone();
         update["id"] = json!(product);
         app.put(PRODUCT_UPDATE, update).await.ok();
@@ -264,7 +252,7 @@ async fn late_money_reserves_codes_only_within_a_day_at_the_same_price() {
 
     // Within the day, same price, still active: codes reserved again, completed.
     let (product, order, id) = app.ordered(3, 1, "d@vidu.vn").await;
-    expire(&app, &id).await;
+    app.expire(&id).await;
     app.execute(&format!(
         "UPDATE orders SET expires_at = now() - interval '23 hours' WHERE id = '{id}'"
     ))
@@ -277,7 +265,7 @@ async fn late_money_reserves_codes_only_within_a_day_at_the_same_price() {
 
     // Staff may cancel an expired order; money arriving afterwards waits for them.
     let (product, order, id) = app.ordered(3, 1, "e@vidu.vn").await;
-    expire(&app, &id).await;
+    app.expire(&id).await;
     let cancelled = app
         .as_staff()
         .post(

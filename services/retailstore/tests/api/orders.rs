@@ -9,12 +9,6 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use support::*;
 
-fn keys(value: &Value) -> Vec<String> {
-    let mut keys: Vec<_> = value.as_object().unwrap().keys().cloned().collect();
-    keys.sort_unstable();
-    keys
-}
-
 fn is_order_code(code: &str) -> bool {
     code.len() == 10
         && code.starts_with("DH")

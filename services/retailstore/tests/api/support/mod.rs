@@ -5,8 +5,10 @@
 use retailstore::config::{CodeKeys, OrderConfig};
 use retailstore::crypto::CodeCipher;
 use retailstore::notifications::Notifier;
+use retailstore::orders::expiry::Swept;
 pub use retailstore::routes::{ADMIN, INTERNAL, WEB};
 use retailstore::{AppState, OrderSettings};
+use serde_json::{Value, json};
 use shop_common::auth::TokenVerifier;
 use shop_common::config::Secret;
 use shop_common::db::DbPool;
@@ -17,6 +19,7 @@ use shop_common::outbox::{Relay, RelayConfig, SealedLink};
 pub use shop_common::testing::peers::{FakePayments, instruction as answer_instruction};
 pub use shop_common::testing::shop::{payment::INSTRUCTION_PATH, retail::*, *};
 pub use shop_common::testing::{Answer, Stub, TestService, caller_key, envelope_ok};
+use uuid::Uuid;
 
 pub const ENCRYPTION_KEY: &str = "6b1d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff001";
 
@@ -134,6 +137,71 @@ impl TestApp {
         .await
     }
 
+    /// The back office's OrderDetail of the order `id`, as admin.
+    pub async fn admin_detail(&self, id: &str) -> Value {
+        let answer = self.get(&format!("{ORDER_ADMIN_DETAIL}?id={id}")).await;
+        answer.ok().clone()
+    }
+
+    /// The id of the first line of the order `id`.
+    pub async fn first_item(&self, id: &str) -> String {
+        let detail = self.admin_detail(id).await;
+        detail["items"][0]["id"].as_str().unwrap().to_owned()
+    }
+
+    /// An order of `quantity` codes of the product `product_id` by the shopper `email`:
+    /// (order result, order id).
+    pub async fn order_of(&self, product_id: &str, quantity: i64, email: &str) -> (Value, String) {
+        let body = order_body(product_id, quantity, email);
+        let order = self.anon().post(CREATE_ORDER_PATH, body).await.ok().clone();
+        let id = self.order_id(order["code"].as_str().unwrap()).await;
+        (order, id)
+    }
+
+    /// Pays the whole total of `order` (a CreateOrder result) by bank transfer.
+    pub async fn pay_in_full(&self, order: &Value) -> Value {
+        let code = order["code"].as_str().unwrap();
+        let total = order["total"].as_i64().unwrap();
+        self.pay(code, total, &format!("tx-{code}")).await
+    }
+
+    /// [`order_of`](Self::order_of), then paid in full.
+    pub async fn paid_order_of(
+        &self,
+        product_id: &str,
+        quantity: i64,
+        email: &str,
+    ) -> (Value, String) {
+        let (order, id) = self.order_of(product_id, quantity, email).await;
+        self.pay_in_full(&order).await;
+        (order, id)
+    }
+
+    /// A completed order of `quantity` codes of a fresh product holding `stock` codes:
+    /// (product id, order result, order id).
+    pub async fn completed(&self, stock: usize, quantity: i64) -> (String, Value, String) {
+        let email = format!("{}@vidu.vn", &Uuid::new_v4().simple().to_string()[..8]);
+        let (product, order, id) = self.ordered(stock, quantity, &email).await;
+        self.pay_in_full(&order).await;
+        (product, order, id)
+    }
+
+    /// Makes the unpaid order `id` due and runs the expiry job once.
+    pub async fn expire(&self, id: &str) -> Swept {
+        self.make_due(id).await;
+        retailstore::orders::expiry::sweep(&self.pool, &self.notifier)
+            .await
+            .unwrap()
+    }
+
+    /// The id of the code `code` of the product `product_id`, found by Search.
+    pub async fn code_id(&self, product_id: &str, code: &str) -> String {
+        let body = json!({"code": code, "productId": Some(product_id)});
+        let found = self.post(CODE_SEARCH, body).await.items();
+        assert_eq!(found.len(), 1, "{code}: {found:?}");
+        found[0]["id"].as_str().unwrap().to_owned()
+    }
+
     /// How many outbox rows of `event` there are.
     pub async fn outbox_count(&self, event: &str) -> i64 {
         self.scalar(&format!(
@@ -141,4 +209,21 @@ impl TestApp {
         ))
         .await
     }
+}
+
+/// The field names of a JSON object, sorted.
+pub fn keys(value: &Value) -> Vec<String> {
+    let mut keys: Vec<_> = value.as_object().unwrap().keys().cloned().collect();
+    keys.sort_unstable();
+    keys
+}
+
+/// The clear codes of an OrderDetail's first line (the shopper's view).
+pub fn codes_of(detail: &Value) -> Vec<String> {
+    detail["items"][0]["codes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["code"].as_str().unwrap().to_owned())
+        .collect()
 }
