@@ -29,7 +29,7 @@ pub const AUDIENCE: &str = "shop-admin";
 pub const JWKS_PATH: &str = "/identity/.well-known/jwks.json";
 const REFRESH_THROTTLE: Duration = Duration::from_secs(10);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Admin,

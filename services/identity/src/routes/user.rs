@@ -23,15 +23,7 @@ use crate::domain::{Email, FullName, Password, UserName, parse_role};
 use crate::error::IdentityError;
 use crate::models::{UserFilter, UserRow, user::SORTABLE};
 
-// `shop_common::auth::Role` as the document names it (a type of the shared crate, so the
-// schema is declared here).
-#[derive(ToSchema)]
-#[schema(rename_all = "snake_case")]
-#[allow(dead_code)]
-pub enum Role {
-    Admin,
-    Staff,
-}
+pub use shop_common::auth::Role;
 
 /// A user as the admin screens see it (lists, Read, Create, Update, Me).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -45,7 +37,7 @@ pub struct User {
     #[schema(required = true, format = Email)]
     pub email: Option<String>,
     #[schema(value_type = Role)]
-    pub role: shop_common::auth::Role,
+    pub role: Role,
     pub is_active: bool,
     /// Null until the first login
     #[schema(required = true)]

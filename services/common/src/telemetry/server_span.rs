@@ -1,267 +1,10 @@
-//! Logging and tracing. `RUST_LOG` filters (default `info`), `LOG_FORMAT=json` writes
-//! JSON lines, and `OTEL_EXPORTER_OTLP_ENDPOINT` turns on OTLP/HTTP span export (which
-//! requests are traced: the SDK's `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG`,
-//! e.g. `parentbased_traceidratio` and `0.1`). W3C `traceparent` is extracted from
-//! incoming and injected into outgoing calls.
-//!
-//! A JSON line ([`JsonLog`]) is `{"timestamp", "level", "fields", "target", "span",
-//! "spans"}` as tracing-subscriber's JSON format writes it, plus `trace_id` and `span_id`
-//! at the top level for an event within a request: the request span's own ids when spans
-//! are exported, otherwise the incoming `traceparent`'s trace id (no span id: none of
-//! this process's), so a log line and its trace are found from each other.
+//! A request's root span: named by its route, continuing an incoming `traceparent`,
+//! ended with the outcome (and refusals logged); the gateway's own per-request spans.
 
-use opentelemetry::propagation::Injector;
-use opentelemetry::trace::TracerProvider as _;
-use opentelemetry_sdk::propagation::TraceContextPropagator;
-use opentelemetry_sdk::trace::SdkTracerProvider;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
-use tracing_subscriber::layer::SubscriberExt;
-use tracing_subscriber::util::SubscriberInitExt;
-use tracing_subscriber::{EnvFilter, Layer};
 
-use crate::config;
-
-/// Flushes pending spans when dropped at shutdown.
-pub struct TelemetryGuard(Option<SdkTracerProvider>);
-
-impl Drop for TelemetryGuard {
-    fn drop(&mut self) {
-        if let Some(provider) = self.0.take() {
-            let _ = provider.shutdown();
-        }
-    }
-}
-
-/// Installs the global subscriber. Call once at start-up.
-pub fn init(service_name: &str) -> TelemetryGuard {
-    // The OTLP exporter builds its own HTTP client, which needs a TLS provider.
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let json = config::var("LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json"));
-    let fmt = if json {
-        json_layer(std::io::stdout).boxed()
-    } else {
-        tracing_subscriber::fmt::layer().boxed()
-    };
-
-    let provider = config::var("OTEL_EXPORTER_OTLP_ENDPOINT").and_then(|_| {
-        let name = config::or("OTEL_SERVICE_NAME", service_name);
-        // The exporter reads the endpoint and headers from the standard OTEL_* variables.
-        match opentelemetry_otlp::SpanExporter::builder()
-            .with_http()
-            .build()
-        {
-            Ok(exporter) => Some(
-                SdkTracerProvider::builder()
-                    .with_batch_exporter(exporter)
-                    .with_resource(
-                        opentelemetry_sdk::Resource::builder()
-                            .with_service_name(name)
-                            .build(),
-                    )
-                    .build(),
-            ),
-            Err(e) => {
-                eprintln!("OTLP exporter disabled: {e}");
-                None
-            }
-        }
-    });
-    let otel = provider.as_ref().map(|p| {
-        opentelemetry::global::set_tracer_provider(p.clone());
-        tracing_opentelemetry::layer().with_tracer(p.tracer(service_name.to_owned()))
-    });
-
-    let _ = tracing_subscriber::registry()
-        .with(filter)
-        .with(fmt)
-        .with(otel)
-        .try_init();
-    TelemetryGuard(provider)
-}
-
-/// The ids of a request span's trace, kept in the span's extensions for [`JsonLog`].
-#[derive(Debug, Clone, Copy)]
-struct TraceIds {
-    trace: opentelemetry::trace::TraceId,
-    span: Option<opentelemetry::trace::SpanId>,
-}
-
-/// Keeps, for the JSON log lines of the events within `span`, its trace id and span id
-/// (spans exported), or else the trace id `incoming` carries. Call after setting its
-/// parent.
-pub fn record_trace_ids(span: &tracing::Span, incoming: &opentelemetry::Context) {
-    use opentelemetry::trace::TraceContextExt;
-    let own = span.context();
-    let own = own.span().span_context().clone();
-    let ids = if own.is_valid() {
-        TraceIds {
-            trace: own.trace_id(),
-            span: Some(own.span_id()),
-        }
-    } else {
-        let parent = incoming.span().span_context().clone();
-        if !parent.is_valid() {
-            return;
-        }
-        TraceIds {
-            trace: parent.trace_id(),
-            span: None,
-        }
-    };
-    span.with_subscriber(|(id, dispatch)| {
-        use tracing_subscriber::registry::LookupSpan;
-        if let Some(registry) = dispatch.downcast_ref::<tracing_subscriber::Registry>()
-            && let Some(data) = registry.span(id)
-        {
-            data.extensions_mut().insert(ids);
-        }
-    });
-}
-
-/// The JSON log layer, writing to `writer`.
-pub fn json_layer<S, W>(writer: W) -> impl Layer<S>
-where
-    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
-    W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + 'static,
-{
-    tracing_subscriber::fmt::layer()
-        .fmt_fields(tracing_subscriber::fmt::format::JsonFields::new())
-        .event_format(JsonLog)
-        .with_writer(writer)
-}
-
-/// One JSON line per event (see the module documentation), with `trace_id` and
-/// `span_id` at the top level: from the event's own fields of those names, or else from
-/// the innermost span in scope whose ids [`record_trace_ids`] kept.
-pub struct JsonLog;
-
-impl<S, N> tracing_subscriber::fmt::FormatEvent<S, N> for JsonLog
-where
-    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
-    N: for<'a> tracing_subscriber::fmt::FormatFields<'a> + 'static,
-{
-    fn format_event(
-        &self,
-        ctx: &tracing_subscriber::fmt::FmtContext<'_, S, N>,
-        mut writer: tracing_subscriber::fmt::format::Writer<'_>,
-        event: &tracing::Event<'_>,
-    ) -> std::fmt::Result {
-        use serde_json::{Map, Value};
-        let meta = event.metadata();
-        let mut fields = Map::new();
-        event.record(&mut JsonVisitor(&mut fields));
-        let mut trace_id = fields.remove("trace_id");
-        let mut span_id = fields.remove("span_id");
-        let mut spans = Vec::new();
-        let mut kept: Option<TraceIds> = None;
-        if let Some(scope) = ctx.event_scope() {
-            for span in scope.from_root() {
-                let extensions = span.extensions();
-                let mut object = extensions
-                    .get::<tracing_subscriber::fmt::FormattedFields<N>>()
-                    .and_then(|f| serde_json::from_str::<Map<String, Value>>(f.as_str()).ok())
-                    .unwrap_or_default();
-                object.insert("name".into(), Value::from(span.name()));
-                if let Some(ids) = extensions.get::<TraceIds>() {
-                    kept = Some(*ids);
-                }
-                spans.push(Value::Object(object));
-            }
-        }
-        if trace_id.is_none()
-            && let Some(ids) = kept
-        {
-            trace_id = Some(Value::from(format!("{:032x}", ids.trace)));
-            span_id = ids.span.map(|s| Value::from(format!("{s:016x}")));
-        }
-        let mut line = Map::new();
-        line.insert(
-            "timestamp".into(),
-            Value::from(chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true)),
-        );
-        line.insert("level".into(), Value::from(meta.level().as_str()));
-        line.insert("fields".into(), Value::Object(fields));
-        line.insert("target".into(), Value::from(meta.target()));
-        if let Some(current) = spans.last() {
-            line.insert("span".into(), current.clone());
-        }
-        if !spans.is_empty() {
-            line.insert("spans".into(), Value::Array(spans));
-        }
-        if let Some(id) = trace_id {
-            line.insert("trace_id".into(), id);
-        }
-        if let Some(id) = span_id {
-            line.insert("span_id".into(), id);
-        }
-        writeln!(writer, "{}", Value::Object(line))
-    }
-}
-
-/// An event's fields as JSON values.
-struct JsonVisitor<'a>(&'a mut serde_json::Map<String, serde_json::Value>);
-
-impl tracing::field::Visit for JsonVisitor<'_> {
-    fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
-        self.0.insert(field.name().into(), value.into());
-    }
-
-    fn record_i64(&mut self, field: &tracing::field::Field, value: i64) {
-        self.0.insert(field.name().into(), value.into());
-    }
-
-    fn record_u64(&mut self, field: &tracing::field::Field, value: u64) {
-        self.0.insert(field.name().into(), value.into());
-    }
-
-    fn record_bool(&mut self, field: &tracing::field::Field, value: bool) {
-        self.0.insert(field.name().into(), value.into());
-    }
-
-    fn record_f64(&mut self, field: &tracing::field::Field, value: f64) {
-        self.0.insert(field.name().into(), value.into());
-    }
-
-    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
-        self.0
-            .insert(field.name().into(), format!("{value:?}").into());
-    }
-}
-
-struct HeaderInjector<'a>(&'a mut reqwest::header::HeaderMap);
-
-impl Injector for HeaderInjector<'_> {
-    fn set(&mut self, key: &str, value: String) {
-        if let (Ok(name), Ok(value)) = (
-            reqwest::header::HeaderName::from_bytes(key.as_bytes()),
-            reqwest::header::HeaderValue::from_str(&value),
-        ) {
-            self.0.insert(name, value);
-        }
-    }
-}
-
-/// Adds the current span's `traceparent` to an outgoing request's headers.
-pub fn inject_context(headers: &mut reqwest::header::HeaderMap) {
-    let context = tracing::Span::current().context();
-    opentelemetry::global::get_text_map_propagator(|p| {
-        p.inject_context(&context, &mut HeaderInjector(headers));
-    });
-}
-
-struct HeaderExtractor<'a>(&'a actix_web::http::header::HeaderMap);
-
-impl opentelemetry::propagation::Extractor for HeaderExtractor<'_> {
-    fn get(&self, key: &str) -> Option<&str> {
-        self.0.get(key).and_then(|v| v.to_str().ok())
-    }
-
-    fn keys(&self) -> Vec<&str> {
-        self.0.keys().map(|k| k.as_str()).collect()
-    }
-}
+use super::json_log::record_trace_ids;
+use super::propagation::incoming_context;
 
 /// The request's root span. Records the path only, never the query string: a
 /// query can carry a searched serial code or other secrets, and spans reach logs
@@ -317,11 +60,6 @@ pub fn root_span(req: &actix_web::dev::ServiceRequest, route: &str) -> tracing::
     let _ = span.set_parent(parent.clone());
     record_trace_ids(&span, &parent);
     span
-}
-
-/// The trace context an incoming request's `traceparent` and `tracestate` carry.
-fn incoming_context(headers: &actix_web::http::header::HeaderMap) -> opentelemetry::Context {
-    opentelemetry::global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(headers)))
 }
 
 /// Records a request's outcome on its root span (see [`root_span`]) and logs refusals.
@@ -485,8 +223,14 @@ fn log_outcome(span: &tracing::Span, status: actix_web::http::StatusCode) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::telemetry::json_layer;
+    use crate::telemetry::propagation::HeaderExtractor;
     use actix_web::http::header::{HeaderName, HeaderValue};
+    use opentelemetry::trace::TracerProvider as _;
+    use opentelemetry_sdk::propagation::TraceContextPropagator;
     use opentelemetry_sdk::trace::Sampler;
+    use opentelemetry_sdk::trace::SdkTracerProvider;
+    use tracing_subscriber::layer::SubscriberExt;
 
     const PARENT: &str = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
 
