@@ -3,8 +3,8 @@
 //! without revalidation), and security headers on every answer. A missing build is a
 //! clear 503, not a crash. An asset with a precompressed sibling from the build
 //! (`app.js.br`, `app.js.gz`) goes out as that file to a client that accepts its encoding.
-//! The home page, product pages, `/robots.txt` and `/sitemap.xml` are [`page_meta`]'s
-//! first; when it has nothing to add they are served as before.
+//! The home page, product pages, `/robots.txt` and `/sitemap.xml` are
+//! [`crate::page_meta`]'s first; when it has nothing to add they are served as before.
 
 use std::io;
 use std::path::{Path, PathBuf};

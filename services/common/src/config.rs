@@ -137,11 +137,11 @@ pub fn duration_or(name: &'static str, default: Duration) -> Result<Duration, Co
 
 /// Settings every service reads.
 ///
-/// `DATABASE_URL` (required), `LISTEN_ADDR`, `DB_POOL_SIZE` [10], `IDENTITY_URL`
-/// [http://127.0.0.1:8081], `INTERNAL_API_KEY` (this service's own key, required when it
+/// `DATABASE_URL` (required), `LISTEN_ADDR`, `DB_POOL_SIZE` \[10\], `IDENTITY_URL`
+/// \[http://127.0.0.1:8081\], `INTERNAL_API_KEY` (this service's own key, required when it
 /// calls other services), `<CALLER>_INTERNAL_KEY` for each caller its internal routes
-/// accept (see [`crate::internal`]), `TRUSTED_PROXIES` [none], `TOKEN_STATUS_CACHE_SECONDS`
-/// [30] (how long identity's revocation answer is reused).
+/// accept (see [`crate::internal`]), `TRUSTED_PROXIES` \[none\], `TOKEN_STATUS_CACHE_SECONDS`
+/// \[30\] (how long identity's revocation answer is reused).
 #[derive(Debug, Clone)]
 pub struct ServiceConfig {
     pub database_url: Secret,
@@ -191,7 +191,7 @@ pub fn identity_url() -> String {
         .to_owned()
 }
 
-/// `TOKEN_STATUS_CACHE_SECONDS` [30]: how long a revocation answer per (user, session
+/// `TOKEN_STATUS_CACHE_SECONDS` \[30\]: how long a revocation answer per (user, session
 /// version) is reused; 0 asks identity on every call.
 pub fn token_status_ttl() -> Result<Duration, ConfigError> {
     duration_or("TOKEN_STATUS_CACHE_SECONDS", Duration::from_secs(30))

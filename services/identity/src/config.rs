@@ -1,6 +1,6 @@
 //! identity's settings, read only from environment variables.
 //!
-//! Besides the common ones ([`ServiceConfig`]: `DATABASE_URL`, `LISTEN_ADDR` [0.0.0.0:8081],
+//! Besides the common ones ([`ServiceConfig`]: `DATABASE_URL`, `LISTEN_ADDR` \[0.0.0.0:8081\],
 //! `DB_POOL_SIZE`, `INTERNAL_API_KEY`, `TRUSTED_PROXIES`, ...):
 //!
 //! | variable | default | meaning |

@@ -20,42 +20,42 @@ use crate::crypto::SecretCipher;
 /// `openssl rand -hex 32`). Changing it makes the stored webhook secrets unreadable: set
 /// them again afterwards.
 pub const PAYMENT_SECRET_KEY: &str = "PAYMENT_SECRET_KEY";
-/// `PUBLIC_BASE_URL` [http://localhost:8080]: the shop's public address (the gateway), used
+/// `PUBLIC_BASE_URL` \[http://localhost:8080\]: the shop's public address (the gateway), used
 /// to show each provider's webhook URL
 /// (`{PUBLIC_BASE_URL}/paymentprovider/api/web/v1/PaymentWebhook/SePay/{id}`).
 pub const PUBLIC_BASE_URL: &str = "PUBLIC_BASE_URL";
 /// Default of [`PUBLIC_BASE_URL`].
 pub const DEFAULT_PUBLIC_BASE_URL: &str = "http://localhost:8080";
-/// `RETAILSTORE_URL` [http://127.0.0.1:8083]: where retailstore's internal API is reached
+/// `RETAILSTORE_URL` \[http://127.0.0.1:8083\]: where retailstore's internal API is reached
 /// (ConfirmPayment, called with `INTERNAL_API_KEY` for every bank transfer that carries
 /// an order code).
 pub const RETAILSTORE_URL: &str = "RETAILSTORE_URL";
 /// Default of [`RETAILSTORE_URL`].
 pub const DEFAULT_RETAILSTORE_URL: &str = "http://127.0.0.1:8083";
-/// `PAYMENT_RETRY_INTERVAL_SECONDS` [10]: how often the retry job looks for bank
+/// `PAYMENT_RETRY_INTERVAL_SECONDS` \[10\]: how often the retry job looks for bank
 /// transactions still `pending` because retailstore could not be reached (each one is
 /// retried with its own backoff: 10 s doubling to 10 min). 1..=3600.
 pub const PAYMENT_RETRY_INTERVAL_SECONDS: &str = "PAYMENT_RETRY_INTERVAL_SECONDS";
 /// Default of [`PAYMENT_RETRY_INTERVAL_SECONDS`].
 pub const DEFAULT_RETRY_INTERVAL_SECONDS: u64 = 10;
-/// `SEPAY_RECONCILE_INTERVAL_SECONDS` [600]: how often each provider holding a SePay API
+/// `SEPAY_RECONCILE_INTERVAL_SECONDS` \[600\]: how often each provider holding a SePay API
 /// token (`sepayApiToken`) has SePay's transaction list read, so that a transfer whose
 /// webhook never arrived is still applied (see [`crate::reconcile`]). 60..=86400.
 pub const SEPAY_RECONCILE_INTERVAL_SECONDS: &str = "SEPAY_RECONCILE_INTERVAL_SECONDS";
 /// Default of [`SEPAY_RECONCILE_INTERVAL_SECONDS`].
 pub const DEFAULT_RECONCILE_INTERVAL_SECONDS: u64 = 600;
-/// `SEPAY_API_BASE` [https://my.sepay.vn]: where SePay's user API is
+/// `SEPAY_API_BASE` \[<https://my.sepay.vn>\]: where SePay's user API is
 /// (`{SEPAY_API_BASE}/userapi/transactions/list`); a stand-in's address in tests.
 pub const SEPAY_API_BASE: &str = "SEPAY_API_BASE";
 /// Default of [`SEPAY_API_BASE`].
 pub const DEFAULT_SEPAY_API_BASE: &str = "https://my.sepay.vn";
-/// `WEBHOOK_REFUSALS_PER_CLIENT` [20]: refused webhook calls one client may make within
+/// `WEBHOOK_REFUSALS_PER_CLIENT` \[20\]: refused webhook calls one client may make within
 /// ten minutes before it is answered 429 without any further work (0: never limited,
 /// for a test run in which one address plays every caller).
 pub const WEBHOOK_REFUSALS_PER_CLIENT: &str = "WEBHOOK_REFUSALS_PER_CLIENT";
-/// `SYSTEM_URL` [http://127.0.0.1:8082]: where system's internal routes are (the outbox
+/// `SYSTEM_URL` \[http://127.0.0.1:8082\]: where system's internal routes are (the outbox
 /// relay posts transfer_unmatched and webhook_refused to Notification/Enqueue).
-/// `OUTBOX_POLL_INTERVAL_MS` [1000]: how often the relay looks for due outbox rows when
+/// `OUTBOX_POLL_INTERVAL_MS` \[1000\]: how often the relay looks for due outbox rows when
 /// no commit woke it (see `shop_common::outbox`).
 pub use shop_common::outbox::{OUTBOX_POLL_INTERVAL_MS, SYSTEM_URL};
 

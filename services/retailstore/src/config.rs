@@ -17,10 +17,10 @@ use crate::crypto::{CodeCipher, KEY_LEN, KeyringError};
 /// characters (32 random bytes, e.g. `openssl rand -hex 32`). New and re-written codes are
 /// encrypted with it.
 pub const CODE_ENCRYPTION_KEY: &str = "CODE_ENCRYPTION_KEY";
-/// `CODE_ENCRYPTION_KEY_ID` [1]: the id stored beside every code encrypted with
+/// `CODE_ENCRYPTION_KEY_ID` \[1\]: the id stored beside every code encrypted with
 /// `CODE_ENCRYPTION_KEY`; an integer from 1 to 32767. Give each new key a new id.
 pub const CODE_ENCRYPTION_KEY_ID: &str = "CODE_ENCRYPTION_KEY_ID";
-/// `CODE_ENCRYPTION_OLD_KEYS` [none]: retired keys that still decrypt codes written with
+/// `CODE_ENCRYPTION_OLD_KEYS` \[none\]: retired keys that still decrypt codes written with
 /// them, as `id:hex,id:hex` (each hex 64 characters). Keep a key here while any row uses it.
 pub const CODE_ENCRYPTION_OLD_KEYS: &str = "CODE_ENCRYPTION_OLD_KEYS";
 /// `CODE_HASH_KEY` (required): the HMAC-SHA256 key of the codes' keyed hash (duplicate
@@ -28,28 +28,28 @@ pub const CODE_ENCRYPTION_OLD_KEYS: &str = "CODE_ENCRYPTION_OLD_KEYS";
 /// It cannot be rotated without re-hashing every stored code.
 pub const CODE_HASH_KEY: &str = "CODE_HASH_KEY";
 
-/// `PAYMENTPROVIDER_URL` [http://127.0.0.1:8084]: where paymentprovider's internal routes
+/// `PAYMENTPROVIDER_URL` \[http://127.0.0.1:8084\]: where paymentprovider's internal routes
 /// are (CreateOrder asks it for the payment instruction).
 pub const PAYMENTPROVIDER_URL: &str = "PAYMENTPROVIDER_URL";
-/// `PUBLIC_BASE_URL` [http://localhost:8080]: the shop's public address (the gateway);
+/// `PUBLIC_BASE_URL` \[http://localhost:8080\]: the shop's public address (the gateway);
 /// RegenerateAccessLink answers `{PUBLIC_BASE_URL}/order-detail?code=...#token=...`, and
 /// each shopper e-mail carries such a link.
 pub const PUBLIC_BASE_URL: &str = "PUBLIC_BASE_URL";
-/// `ORDER_TTL_SECONDS` [900]: how long a new order waits for its money (60..86400).
+/// `ORDER_TTL_SECONDS` \[900\]: how long a new order waits for its money (60..86400).
 pub const ORDER_TTL_SECONDS: &str = "ORDER_TTL_SECONDS";
-/// `ORDER_SWEEP_INTERVAL_SECONDS` [30]: the expiry job's tick (1..3600).
+/// `ORDER_SWEEP_INTERVAL_SECONDS` \[30\]: the expiry job's tick (1..3600).
 pub const ORDER_SWEEP_INTERVAL_SECONDS: &str = "ORDER_SWEEP_INTERVAL_SECONDS";
-/// `MAX_UNPAID_ORDERS_PER_EMAIL` [3]: unpaid (`pending_payment`) orders one e-mail may
+/// `MAX_UNPAID_ORDERS_PER_EMAIL` \[3\]: unpaid (`pending_payment`) orders one e-mail may
 /// hold; 0 turns the limit off.
 pub const MAX_UNPAID_ORDERS_PER_EMAIL: &str = "MAX_UNPAID_ORDERS_PER_EMAIL";
-/// `MAX_UNPAID_ORDERS_PER_IP` [3]: the same per client (`TRUSTED_PROXIES` decide which
+/// `MAX_UNPAID_ORDERS_PER_IP` \[3\]: the same per client (`TRUSTED_PROXIES` decide which
 /// `X-Forwarded-For` entry counts): an IPv4 address, or an IPv6 /64 prefix as one client
 /// (as the login lockout and the gateway count); 0 turns the limit off.
 pub const MAX_UNPAID_ORDERS_PER_IP: &str = "MAX_UNPAID_ORDERS_PER_IP";
 
-/// `SYSTEM_URL` [http://127.0.0.1:8082]: where system's internal routes are (the outbox
+/// `SYSTEM_URL` \[http://127.0.0.1:8082\]: where system's internal routes are (the outbox
 /// relay posts events to Notification/Enqueue; the admin order detail reads
-/// Notification/ByOrder). `OUTBOX_POLL_INTERVAL_MS` [1000]: how often the relay looks for
+/// Notification/ByOrder). `OUTBOX_POLL_INTERVAL_MS` \[1000\]: how often the relay looks for
 /// due outbox rows when no commit woke it (see `shop_common::outbox`).
 pub use shop_common::outbox::{OUTBOX_POLL_INTERVAL_MS, SYSTEM_URL};
 

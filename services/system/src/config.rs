@@ -3,16 +3,16 @@
 //! Besides the variables every service reads ([`ServiceConfig`]: `DATABASE_URL`,
 //! `LISTEN_ADDR`, `DB_POOL_SIZE`, `IDENTITY_URL`, `INTERNAL_API_KEY`, `TRUSTED_PROXIES`):
 //!
-//! - `UPLOAD_MAX_BYTES` [5242880, i.e. 5 MiB]: the largest accepted upload, in bytes.
+//! - `UPLOAD_MAX_BYTES` \[5242880, i.e. 5 MiB\]: the largest accepted upload, in bytes.
 //!   Larger uploads are refused with code 210 (HTTP 413) while they stream in.
-//! - `UPLOAD_STORE` [`local`]: where uploads are kept, `local` or `s3`.
-//! - `UPLOAD_DIR` [`.data/uploads`], with `local`: the directory holding uploaded files.
+//! - `UPLOAD_STORE` \[`local`\]: where uploads are kept, `local` or `s3`.
+//! - `UPLOAD_DIR` \[`.data/uploads`\], with `local`: the directory holding uploaded files.
 //!   Created at start-up when missing. One replica only (or a shared volume).
 //! - With `s3`, any number of replicas share one bucket:
 //!   - `S3_BUCKET` (required): the bucket's name.
-//!   - `S3_REGION` [`us-east-1`]: its region.
-//!   - `S3_ENDPOINT` [AWS]: an S3-compatible server's address (`http://` allowed).
-//!   - `S3_PREFIX` [none]: a folder inside the bucket, such as `shop/uploads`.
+//!   - `S3_REGION` \[`us-east-1`\]: its region.
+//!   - `S3_ENDPOINT` \[AWS\]: an S3-compatible server's address (`http://` allowed).
+//!   - `S3_PREFIX` \[none\]: a folder inside the bucket, such as `shop/uploads`.
 //!   - `S3_ACCESS_KEY_ID` and `S3_SECRET_ACCESS_KEY`: both or neither. Without them the
 //!     standard AWS variables and chain apply (`AWS_ACCESS_KEY_ID`, web identity from
 //!     `AWS_WEB_IDENTITY_TOKEN_FILE` and `AWS_ROLE_ARN`, container or instance credentials).
@@ -23,26 +23,26 @@
 //!   Telegram bot token and the order links waiting to be e-mailed, as 64 hex characters
 //!   or 44 characters of base64 (32 random bytes, e.g. `openssl rand -hex 32`). Changing
 //!   it makes the stored password and token unreadable: set them again afterwards.
-//! - `SMTP_URL` [none]: the SMTP server used while the stored SMTP host is empty, in
+//! - `SMTP_URL` \[none\]: the SMTP server used while the stored SMTP host is empty, in
 //!   lettre's URL form: `smtp://host:25` (no TLS), `smtp://user:pass@host:587?tls=required`
 //!   (STARTTLS), `smtps://user:pass@host:465` (TLS). Without it (and without a stored
 //!   host) no e-mail is sent.
-//! - `MAIL_FROM` [none]: the sender with `SMTP_URL` (`Shop <shop@example.vn>` or a bare
+//! - `MAIL_FROM` \[none\]: the sender with `SMTP_URL` (`Shop <shop@example.vn>` or a bare
 //!   address), unless the stored settings name one.
-//! - `TELEGRAM_BOT_TOKEN`, `TELEGRAM_CHAT_ID` [none]: the seller alerts' bot and chat
+//! - `TELEGRAM_BOT_TOKEN`, `TELEGRAM_CHAT_ID` \[none\]: the seller alerts' bot and chat
 //!   while the stored ones are empty.
-//! - `TELEGRAM_API_BASE` [https://api.telegram.org]: where the Bot API is reached.
-//! - `PUBLIC_BASE_URL` [http://localhost:8080]: the shop's public address, for the logo and
+//! - `TELEGRAM_API_BASE` \[<https://api.telegram.org>\]: where the Bot API is reached.
+//! - `PUBLIC_BASE_URL` \[http://localhost:8080\]: the shop's public address, for the logo and
 //!   the back-office links in alerts.
-//! - `NOTIFY_CONCURRENCY` [32]: deliveries one replica sends at once, each on its own SMTP
+//! - `NOTIFY_CONCURRENCY` \[32\]: deliveries one replica sends at once, each on its own SMTP
 //!   connection (1..=256); at 200 ms per message that is about 150 e-mails a second.
-//! - `NOTIFY_POLL_INTERVAL_MS` [1000]: how often the worker looks for due deliveries when
+//! - `NOTIFY_POLL_INTERVAL_MS` \[1000\]: how often the worker looks for due deliveries when
 //!   no Enqueue woke it (10..=3600000).
-//! - `NOTIFY_RETRY_BASE_MS` [5000]: the first retry's delay, doubled each time up to 10
+//! - `NOTIFY_RETRY_BASE_MS` \[5000\]: the first retry's delay, doubled each time up to 10
 //!   minutes (1..=600000).
-//! - `NOTIFY_RETRY_FOR_SECONDS` [86400]: a delivery still failing this long after its
+//! - `NOTIFY_RETRY_FOR_SECONDS` \[86400\]: a delivery still failing this long after its
 //!   first attempt becomes `failed` (1..=2592000).
-//! - `NOTIFY_LEASE_SECONDS` [60]: how long a claimed delivery is reserved for the replica
+//! - `NOTIFY_LEASE_SECONDS` \[60\]: how long a claimed delivery is reserved for the replica
 //!   sending it; after a crash another replica sends it then (5..=3600).
 
 use std::path::PathBuf;

@@ -60,7 +60,7 @@ impl From<shop_common::input::Invalid> for SystemError {
     }
 }
 
-/// "5 MB" for whole MiB limits, otherwise "<n> KB" (rounded up) or "<n> byte".
+/// `5 MB` for whole MiB limits, otherwise `<n> KB` (rounded up) or `<n> byte`.
 pub fn human_size(bytes: u64) -> String {
     const KIB: u64 = 1024;
     const MIB: u64 = 1024 * KIB;

@@ -27,7 +27,7 @@ pub fn migration_url_from_env() -> Result<String, crate::config::ConfigError> {
     }
 }
 
-/// `MIGRATE_ON_START` [true]: the service migrates its schema at start (local runs, a
+/// `MIGRATE_ON_START` \[true\]: the service migrates its schema at start (local runs, a
 /// single-replica install). `false` where a migration Job (an Argo CD PreSync hook, a
 /// Helm pre-upgrade hook) runs `<binary> migrate` with the schema owner's login first:
 /// the service then only checks the schema and runs as a role without DDL.

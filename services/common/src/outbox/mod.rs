@@ -13,7 +13,7 @@
 //!   (1 s doubling, at most 5 minutes) and `last_error`, and the row is retried for as
 //!   long as it takes.
 //! - Wake: a commit that wrote a row calls [`Wake::now`]; otherwise the relay polls every
-//!   `OUTBOX_POLL_INTERVAL_MS` [1000].
+//!   `OUTBOX_POLL_INTERVAL_MS` \[1000\].
 //! - Cleanup: relayed rows older than 7 days are deleted (retailstore's ResendAccessLink
 //!   limit counts the recent ones).
 //!
@@ -39,11 +39,11 @@ pub const ENQUEUE_PATH: &str = "/system/internal/v1/Notification/Enqueue";
 /// system's internal route that lists an order's deliveries (`?orderCode=`).
 pub const BY_ORDER_PATH: &str = "/system/internal/v1/Notification/ByOrder";
 
-/// `SYSTEM_URL` [http://127.0.0.1:8082]: where system's internal routes are (the relay
+/// `SYSTEM_URL` \[http://127.0.0.1:8082\]: where system's internal routes are (the relay
 /// posts events there).
 pub const SYSTEM_URL: &str = "SYSTEM_URL";
 pub const DEFAULT_SYSTEM_URL: &str = "http://127.0.0.1:8082";
-/// `OUTBOX_POLL_INTERVAL_MS` [1000]: how often the relay looks for due rows when no
+/// `OUTBOX_POLL_INTERVAL_MS` \[1000\]: how often the relay looks for due rows when no
 /// commit woke it (50..=600000).
 pub const OUTBOX_POLL_INTERVAL_MS: &str = "OUTBOX_POLL_INTERVAL_MS";
 

@@ -5,8 +5,8 @@
 //!   `X-SePay-Signature: sha256=<hex>`, the hex being HMAC-SHA256, keyed with the
 //!   provider's `webhookSecret`, of the bytes `{timestamp}.{raw body}` (the timestamp
 //!   exactly as sent, a full stop, then the body byte for byte as received, before any
-//!   JSON parsing). A timestamp more than [`SIGNATURE_WINDOW`] (5 minutes) before or after
-//!   our clock is refused, which makes a captured delivery useless once it is old.
+//!   JSON parsing). A timestamp more than [`SIGNATURE_WINDOW_SECONDS`] (5 minutes) before or
+//!   after our clock is refused, which makes a captured delivery useless once it is old.
 //!
 //! Where this scheme comes from: SePay's webhook authentication page
 //! (developer.sepay.vn, "Xác thực webhook") names HMAC-SHA256, the `X-SePay-Signature`
