@@ -8,7 +8,7 @@ MAKEFLAGS += --no-print-directory
 
 CARGO ?= cargo
 
-.PHONY: help run start stop status pay build check test fmt-check clippy test-rust api-types api-types-check \
+.PHONY: help run start stop status pay build check test fmt-check clippy doc test-rust api-types api-types-check \
         test-frontend e2e fuzz test-reliability deploy-check images fmt lint bench clean distclean
 
 help: ## list the targets
@@ -32,9 +32,10 @@ pay: ## on the running local shop, the bank pays an order: make pay CODE=DH... [
 build: ## release build of every binary and the frontend
 	PROFILE=release scripts/stack.sh build
 
-check: ## the inner loop, minutes on a warm cache: fmt, clippy, Rust unit tests, frontend type check and lint
+check: ## the inner loop, minutes on a warm cache: fmt, clippy, code docs, Rust unit tests, frontend type check and lint
 	$(MAKE) fmt-check
 	$(MAKE) clippy
+	$(MAKE) doc
 	$(CARGO) test --workspace --lib --bins --quiet
 	scripts/frontend.sh quick
 
@@ -56,6 +57,10 @@ fmt-check: ## rustfmt in check mode
 
 clippy: ## clippy on every target, warnings are errors
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+# Private items too: each crate's module map links its private modules.
+doc: ## the code documentation in target/doc (private items too), rustdoc warnings are errors
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --workspace --document-private-items
 
 test-rust: ## Rust tests against PostgreSQL (TEST_DATABASE_URL; nextest when present)
 	scripts/test-rust.sh
