@@ -17,7 +17,7 @@ import {
 
 const t = strings.notifications.settings.validation;
 
-/** system's limits (services/system/src/domain/notification.rs). */
+/** system's limits (services/system/src/domain/notification/settings.rs). */
 export const NOTIFICATION_LIMITS = {
   hostMax: 253,
   userNameMax: 254,
