@@ -14,13 +14,14 @@ use shop_common::auth::Role;
 use shop_common::db::DbPool;
 use uuid::Uuid;
 
-use crate::audit::{IdentityAuditAction, role_label};
 use crate::config::Settings;
+use crate::domain::audit::{IdentityAuditAction, role_label};
+use crate::domain::common_passwords;
 use crate::domain::{Email, FullName, Password, UserName, has_password_length, login_key};
 use crate::error::IdentityError;
+use crate::login;
 use crate::models::{NewAuditEntry, NewUser, UserChanges, UserRow};
 use crate::password::Passwords;
-use crate::{common_passwords, login};
 
 /// Code 124 for a password on the common list.
 fn refuse_common(password: &str, field: &'static str) -> Result<(), IdentityError> {

@@ -7,12 +7,12 @@
 //! document names them (`User` and the document's `Role` in [`routes::user`],
 //! `LoginResult` in [`routes::identity_auth`], `Jwk` in [`routes::jwks`], ...), and reads
 //! them into the checked types and rules of [`domain`] (user name, full name, e-mail,
-//! password, role, the client a lockout counts), which hold no request or response
-//! struct. The routes then call the use cases, which take domain types: [`login`] (the
-//! flow, its lockout and throttling), [`accounts`] (create, update, delete, passwords;
-//! [`common_passwords`] refused) and [`tokens`] (signing, the keys the JWKS publishes).
-//! [`password`] hashes, [`auth`] says who is calling an admin route, [`audit`] names
-//! what the audit log records (`IdentityAuditAction`). Tables and their queries:
+//! password, role, the client a lockout counts; the common passwords refused,
+//! [`domain::common_passwords`]; what the audit log records, [`domain::audit`]), which
+//! hold no request or response struct. The routes then call the use cases, which take domain types: [`login`] (the
+//! flow, its lockout and throttling), [`accounts`] (create, update, delete, passwords)
+//! and [`tokens`] (signing, the keys the JWKS publishes). [`password`] hashes, [`auth`]
+//! says who is calling an admin route. Tables and their queries:
 //! [`models`] over [`schema`] (the user row is `UserRow`). Start-up: [`config`]
 //! (environment variables) and [`seed`] (the first admin). Errors: [`error`], mapped to
 //! the envelope once.
@@ -27,9 +27,7 @@ use shop_common::health;
 use shop_common::internal::InternalKeys;
 
 pub mod accounts;
-pub mod audit;
 pub mod auth;
-pub mod common_passwords;
 pub mod config;
 pub mod domain;
 pub mod error;

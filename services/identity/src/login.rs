@@ -18,8 +18,8 @@ use diesel_async::{AsyncConnection, AsyncPgConnection};
 
 use shop_common::db::DbPool;
 
-use crate::audit::IdentityAuditAction;
 use crate::config::Settings;
+use crate::domain::audit::IdentityAuditAction;
 use crate::domain::{USER_NAME_MAX_CHARS, login_key};
 use crate::error::IdentityError;
 use crate::models::{Attempt, LoginFailure, NewAuditEntry, UserRow};

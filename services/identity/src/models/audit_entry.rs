@@ -5,7 +5,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use crate::audit::IdentityAuditAction;
+use crate::domain::audit::IdentityAuditAction;
 use crate::schema::audit_log;
 
 #[derive(Debug, Insertable)]

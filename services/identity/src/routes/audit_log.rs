@@ -13,8 +13,8 @@ use uuid::Uuid;
 
 use super::openapi::{AdminOnly, AuditListRefused};
 use crate::AppState;
-use crate::audit::IdentityAuditAction;
 use crate::auth::CurrentAdmin;
+use crate::domain::audit::IdentityAuditAction;
 use crate::error::IdentityError;
 
 /// The log's paging: newest first, nothing else.

@@ -1,10 +1,15 @@
 //! Checked input types: raw request fields are parsed into these once, at the edge, so
-//! the rest of the service never sees an unchecked user name, e-mail or password.
+//! the rest of the service never sees an unchecked user name, e-mail or password. Beside
+//! them, the rules that need no database: the common passwords a new password may not be
+//! ([`common_passwords`]) and the actions the audit log records ([`audit`]).
 
 use std::fmt;
 use std::net::{IpAddr, Ipv6Addr};
 
 use shop_common::auth::Role;
+
+pub mod audit;
+pub mod common_passwords;
 
 pub const MSG_USER_NAME: &str =
     "Tên đăng nhập từ 3 đến 50 ký tự, chỉ gồm chữ cái không dấu, chữ số và . _ -";
