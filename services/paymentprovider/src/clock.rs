@@ -1,6 +1,7 @@
 //! Time as the service reads it, injectable: the webhook's signature window, the refused
-//! calls' limiter and the reconciliation's pacing ask a [`Clock`] for the time and a
-//! [`Sleeper`] for a pause, so that tests move time by hand and never sleep.
+//! calls' limiter, the test deliveries' age and the reconciliation's pacing ask a
+//! [`Clock`] for the time and a [`Sleeper`] for a pause, so that tests move time by hand
+//! and never sleep.
 
 use std::future::Future;
 use std::pin::Pin;

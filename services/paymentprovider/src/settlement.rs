@@ -180,19 +180,22 @@ pub async fn record_call(pool: &DbPool, provider_id: Uuid, outcome: WebhookOutco
     }
 }
 
-/// Stores an authenticated test delivery ("Gửi thử") as a test: never a transaction,
-/// never sent to retailstore, whatever order code its content names.
+/// Stores an authenticated test delivery ("Gửi thử") as a test, received at `now`: never
+/// a transaction, never sent to retailstore, whatever order code its content names. The
+/// provider's older test deliveries are pruned as it is stored.
 pub async fn receive_test(
     pool: &DbPool,
     provider: &StoredProvider,
     test_id: Uuid,
     raw: &Value,
+    now: DateTime<Utc>,
 ) -> Result<(), PaymentError> {
     let mut conn = pool.get().await?;
     NewTestDelivery {
         id: test_id,
         provider_id: provider.id,
         raw,
+        received_at: now,
     }
     .insert(&mut conn)
     .await?;

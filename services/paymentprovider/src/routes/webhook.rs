@@ -17,6 +17,7 @@
 
 use actix_web::http::header::AUTHORIZATION;
 use actix_web::{HttpRequest, HttpResponse, web};
+use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value;
 use shop_common::db::DbPool;
@@ -145,7 +146,7 @@ async fn sepay(
         }
     };
     // Bad input (code 1 or 7) changes nothing, the last-call line included.
-    let answer = accept(&pool, &retailstore, &wake, &provider, early, payload).await?;
+    let answer = accept(&pool, &retailstore, &wake, &provider, early, payload, now).await?;
     let outcome = if answer.test {
         WebhookOutcome::Test
     } else {
@@ -164,6 +165,7 @@ async fn accept(
     provider: &StoredProvider,
     early: Option<web::Bytes>,
     mut payload: Option<web::Payload>,
+    now: DateTime<Utc>,
 ) -> Result<WebhookAnswer, PaymentError> {
     let body = match early {
         Some(body) => body,
@@ -173,7 +175,7 @@ async fn accept(
         .map_err(|e| ApiError::bad_request(format!("JSON không hợp lệ: {e}")))?;
     let delivery = Delivery::parse(&raw)?;
     if let Some(test_id) = test_marker(&raw) {
-        settlement::receive_test(pool, provider, test_id, &raw).await?;
+        settlement::receive_test(pool, provider, test_id, &raw, now).await?;
         return Ok(WebhookAnswer {
             id: test_id,
             status: TransactionStatus::Ignored,

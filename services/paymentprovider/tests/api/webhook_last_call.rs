@@ -7,6 +7,7 @@ use crate::support;
 use chrono::{DateTime, Utc};
 use paymentprovider::clock::ManualClock;
 use paymentprovider::domain::webhook_auth::sign;
+use paymentprovider::models::test_delivery::{KEEP_FOR, KEEP_PER_PROVIDER};
 use serde_json::{Value, json};
 use support::*;
 
@@ -204,6 +205,83 @@ async fn gui_thu_goes_through_the_webhook_and_is_stored_as_a_test_only() {
         "{audit:?}"
     );
     assert!(last.contains(&provider), "{last}");
+}
+
+/// "Gửi thử" once for `provider`, accepted: its test id.
+async fn click(app: &TestApp, provider: &str) -> String {
+    let answer = app.post(&test_webhook(), json!({"id": provider})).await;
+    let result = answer.ok();
+    assert_eq!(result["accepted"], true, "{result}");
+    result["testId"].as_str().unwrap().to_owned()
+}
+
+/// The test deliveries `provider` keeps, oldest first.
+async fn kept(app: &TestApp, provider: &str) -> Vec<String> {
+    app.lines(&format!(
+        "SELECT id::text AS line FROM webhook_test_deliveries \
+         WHERE provider_id = '{provider}' ORDER BY received_at, id"
+    ))
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn gui_thu_keeps_only_recent_test_deliveries_per_provider() {
+    let clock = ManualClock::new(Utc::now());
+    let app = TestApp::spawn_with(WebhookGuard {
+        clock: clock.clock(),
+        ..WebhookGuard::default()
+    })
+    .await;
+    let provider = app.webhook_provider("Vietcombank").await;
+    let other = app.webhook_provider("ACB").await;
+    let tick = std::time::Duration::from_secs(1);
+
+    let mut theirs = Vec::new();
+    for _ in 0..3 {
+        theirs.push(click(&app, &other).await);
+        clock.advance(tick);
+    }
+    // Many clicks: the provider keeps its newest ones up to the bound, the other
+    // provider's stay as they were.
+    let bound = usize::try_from(KEEP_PER_PROVIDER).unwrap();
+    let mut ours = Vec::new();
+    for _ in 0..bound + 5 {
+        ours.push(click(&app, &provider).await);
+        clock.advance(tick);
+    }
+    assert_eq!(kept(&app, &provider).await, ours[5..]);
+    assert_eq!(kept(&app, &other).await, theirs);
+
+    // Under the count bound, a test delivery older than the age bound goes at the
+    // provider's next click; the younger ones stay.
+    app.execute(&format!(
+        "UPDATE webhook_test_deliveries SET received_at = received_at - interval '2 days' \
+         WHERE id = '{}'",
+        theirs[0]
+    ))
+    .await;
+    let newest = click(&app, &other).await;
+    assert_eq!(
+        kept(&app, &other).await,
+        [theirs[1].clone(), theirs[2].clone(), newest]
+    );
+    assert_eq!(kept(&app, &provider).await, ours[5..]);
+
+    // A click more than the age bound after the last one leaves only itself.
+    clock.advance((KEEP_FOR + chrono::TimeDelta::minutes(1)).to_std().unwrap());
+    let last = click(&app, &provider).await;
+    assert_eq!(kept(&app, &provider).await, [last]);
+    assert_eq!(kept(&app, &other).await.len(), 3);
+
+    // However many, never money.
+    assert_no_money(&app).await;
+    assert_eq!(
+        app.scalar(
+            "SELECT count(*) AS n FROM audit_log WHERE action = 'payment_provider_test_webhook'"
+        )
+        .await,
+        i64::try_from(bound).unwrap() + 10
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
