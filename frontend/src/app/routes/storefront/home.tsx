@@ -2,9 +2,11 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { paths } from '@/config/paths';
 import type { CatalogueProduct } from '@/features/catalogue/api/types';
 import { Catalogue } from '@/features/catalogue/components/catalogue';
 import { MyOrders } from '@/features/checkout/components/my-orders';
+import { excerpt, shareImage, usePageMeta } from '@/lib/hooks/use-page-meta';
 import { preloadOrderDetail } from './load-order-detail';
 import { useShopIdentity } from './use-shop-identity';
 
@@ -20,7 +22,16 @@ interface BuyState {
 }
 
 export function HomeRoute() {
-  const { shopName, tagline } = useShopIdentity();
+  const { shopName, tagline, description, logoUrl } = useShopIdentity();
+  // As the gateway writes them for `/`: back from a page reached first (a product), the
+  // home's own again.
+  usePageMeta({
+    title: tagline ? `${shopName} – ${tagline}` : shopName,
+    description: excerpt(description),
+    url: `${window.location.origin}${paths.home}`,
+    image: shareImage(logoUrl),
+    type: 'website',
+  });
   const [buy, setBuy] = useState<BuyState>({ open: false, product: null });
   // Stable, so the product grid does not render again when the shop's configuration arrives.
   // An order placed in the dialog opens the order page next: its chunk loads meanwhile.

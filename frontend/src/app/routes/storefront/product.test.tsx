@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductPage } from '@/features/catalogue/api/types';
+import { strings } from '@/i18n/vi-shop';
 import { errorEnvelope, mockFetch, okEnvelope } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render';
 
@@ -141,6 +142,50 @@ describe('product page', () => {
     await userEvent.setup().click(within(card).getByRole('link', { name: 'Thẻ Garena 100K' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/san-pham/the-garena-100k'));
     expect(await screen.findByTestId('product-page')).toBeInTheDocument();
+  });
+
+  it("shares the product's description and address when reached from home, and home's again after Back", async () => {
+    shop(() => okEnvelope(page()));
+    const origin = window.location.origin;
+    const content = (key: string) =>
+      document.head.querySelector(`meta[${key}]`)?.getAttribute('content') ?? null;
+    const canonical = () =>
+      document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null;
+    const { router } = renderApp('/');
+    const card = (await screen.findAllByTestId('product-card'))[0];
+    await waitFor(() => expect(canonical()).toBe(`${origin}/`));
+    const home = content('name="description"');
+    expect(home).toBe(strings.shell.defaultDescription);
+    expect(content('property="og:title"')).toBe('Shop Mã Xịn');
+
+    await userEvent.setup().click(within(card).getByRole('link', { name: 'Thẻ Garena 100K' }));
+    await waitFor(() => expect(canonical()).toBe(`${origin}/san-pham/the-garena-100k`));
+    expect(content('name="description"')).toBe('Nạp kim cương Free Fire');
+    expect(content('property="og:description"')).toBe('Nạp kim cương Free Fire');
+    expect(content('property="og:title"')).toBe('Thẻ Garena 100K');
+    expect(content('property="og:url"')).toBe(`${origin}/san-pham/the-garena-100k`);
+    expect(content('property="og:image"')).toBe(`${origin}/uploads/abc.png`);
+    expect(content('name="twitter:image"')).toBe(`${origin}/uploads/abc.png`);
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(canonical()).toBe(`${origin}/`));
+    expect(content('name="description"')).toBe(home);
+    expect(content('property="og:title"')).toBe('Shop Mã Xịn');
+    expect(content('property="og:image"')).toBe(`${origin}/images/logo.svg`);
+  });
+
+  it('describes a product without a summary by the start of its Markdown description', async () => {
+    shop(() => okEnvelope(page({ summary: null, imageUrl: null })));
+    renderApp('/san-pham/the-garena-100k');
+    await screen.findByRole('heading', { level: 1, name: 'Thẻ Garena 100K' });
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+        'Cách nạp 1. Mở garena.vn 2. Nhập mã [Trang nạp](https://napthe.vn)',
+      ),
+    );
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
+      `${window.location.origin}/images/logo.svg`,
+    );
   });
 
   it("keeps the card's buy button opening the dialog in the grid", async () => {

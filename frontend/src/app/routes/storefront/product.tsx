@@ -13,6 +13,7 @@ import type { ProductPage } from '@/features/catalogue/api/types';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
 import { strings } from '@/i18n/vi-shop';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { excerpt, type PageMeta, shareImage, usePageMeta } from '@/lib/hooks/use-page-meta';
 import { preloadOrderDetail } from './load-order-detail';
 import { useShopIdentity } from './use-shop-identity';
 
@@ -25,7 +26,7 @@ const BuyNowDialog = lazy(async () => ({
 export function ProductRoute() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
-  const { shopName } = useShopIdentity();
+  const { shopName, logoUrl } = useShopIdentity();
   const t = strings.storefront.product;
   const page = useProductPage(slug);
   const product = page.data;
@@ -33,6 +34,7 @@ export function ProductRoute() {
   const [open, setOpen] = useState(false);
 
   useDocumentTitle(product?.name ?? (notFound ? t.notFoundTitle : shopName));
+  usePageMeta(product ? productMeta(product, logoUrl) : null);
 
   // A link from before a rename: the product answers with its current slug, and the
   // address follows it without a history entry (Back still leaves the page).
@@ -62,6 +64,27 @@ export function ProductRoute() {
       <BuyNow product={product} open={open} onClose={() => setOpen(false)} />
     </>
   );
+}
+
+/** The tags the gateway writes for this product, for a page reached inside the app. */
+function productMeta(product: ProductPage, logoUrl: string | null): PageMeta {
+  const description =
+    [product.summary, product.description]
+      .map((text) => (text ? excerpt(text) : ''))
+      .find((text) => text !== '') ?? `${product.name} – ${vnd(product.price)}`;
+  return {
+    title: product.name,
+    description,
+    url: `${window.location.origin}${paths.product.of(product.slug)}`,
+    image: shareImage(product.imageUrl, logoUrl),
+    type: 'product',
+  };
+}
+
+/** `1234567` as the gateway writes it: `1.234.567 ₫`. */
+function vnd(amount: number): string {
+  const digits = String(Math.abs(Math.trunc(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${amount < 0 ? '-' : ''}${digits} ₫`;
 }
 
 function BuyNow({

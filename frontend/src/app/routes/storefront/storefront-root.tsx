@@ -3,6 +3,7 @@ import { Outlet, useMatches } from 'react-router-dom';
 import { StorefrontLayout } from '@/components/layouts/storefront';
 import { useGoogleAnalytics } from '@/lib/analytics';
 import { useMetaDescription } from '@/lib/hooks/use-meta-description';
+import { excerpt } from '@/lib/hooks/use-page-meta';
 import type { StorefrontHandle } from './product-handle';
 import { useShopIdentity } from './use-shop-identity';
 
@@ -20,7 +21,7 @@ export function StorefrontRoot() {
   useEffect(() => {
     if (!ownTitle) document.title = shopName;
   }, [shopName, ownTitle]);
-  useMetaDescription(ownTitle ? null : description);
+  useMetaDescription(ownTitle ? null : excerpt(description));
   useGoogleAnalytics(analyticsId);
   return (
     <StorefrontLayout shopName={shopName} logoUrl={logoUrl} socialUrl={socialUrl} contact={contact}>
