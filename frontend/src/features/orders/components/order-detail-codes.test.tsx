@@ -8,6 +8,22 @@ import { completedOrder, signInAsStaff } from './order-detail-fixtures';
 beforeEach(signInAsStaff);
 afterEach(() => vi.unstubAllGlobals());
 
+/** A completed order's page with "Tạo đường dẫn mới" pressed; the server answers a new link. */
+async function openRegenerateDialog() {
+  const fetch = mockFetch((url) =>
+    url.includes('/Order/RegenerateAccessLink')
+      ? okEnvelope({ url: 'http://localhost:8080/order-detail?code=DH7K2M9QXA#token=new' })
+      : okEnvelope(completedOrder),
+  );
+  renderApp('/admin/orders/o-1');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Tạo đường dẫn mới' }));
+  const form = await screen.findByRole('dialog', {
+    name: 'Tạo đường dẫn mới cho đơn DH7K2M9QXA',
+  });
+  return { fetch, user, form };
+}
+
 describe("admin order detail: codes, replacements and the customer's link", () => {
   it('reveals the codes in a dialog that says the view is logged', async () => {
     mockFetch((url) =>
@@ -181,17 +197,7 @@ describe("admin order detail: codes, replacements and the customer's link", () =
   });
 
   it('regenerates the customer link and shows it with a copy button', async () => {
-    const fetch = mockFetch((url) =>
-      url.includes('/Order/RegenerateAccessLink')
-        ? okEnvelope({ url: 'http://localhost:8080/order-detail?code=DH7K2M9QXA#token=new' })
-        : okEnvelope(completedOrder),
-    );
-    renderApp('/admin/orders/o-1');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Tạo đường dẫn mới' }));
-    const form = await screen.findByRole('dialog', {
-      name: 'Tạo đường dẫn mới cho đơn DH7K2M9QXA',
-    });
+    const { fetch, user, form } = await openRegenerateDialog();
     expect(
       within(form).getByRole('checkbox', { name: 'Gửi liên kết mới tới email của khách' }),
     ).not.toBeChecked();
@@ -207,17 +213,7 @@ describe("admin order detail: codes, replacements and the customer's link", () =
   });
 
   it('e-mails the new link to the customer when asked (sendEmail)', async () => {
-    const fetch = mockFetch((url) =>
-      url.includes('/Order/RegenerateAccessLink')
-        ? okEnvelope({ url: 'http://localhost:8080/order-detail?code=DH7K2M9QXA#token=new' })
-        : okEnvelope(completedOrder),
-    );
-    renderApp('/admin/orders/o-1');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Tạo đường dẫn mới' }));
-    const form = await screen.findByRole('dialog', {
-      name: 'Tạo đường dẫn mới cho đơn DH7K2M9QXA',
-    });
+    const { fetch, user, form } = await openRegenerateDialog();
     expect(within(form).getByText('Gửi tới an@example.com')).toBeInTheDocument();
     await user.click(
       within(form).getByRole('checkbox', { name: 'Gửi liên kết mới tới email của khách' }),

@@ -1,5 +1,6 @@
 // Shared arrange steps of the payment-providers screen tests: two providers (a VietQR
 // bank account with a webhook, a manual one), the bank list, and a signed-in user.
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
@@ -81,4 +82,10 @@ export function bodyOf(
 export function stubObjectUrls() {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
+}
+
+/** Opens the edit dialog of the VietQR provider from its row (the list must be shown). */
+export async function openEdit(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  await user.click(await screen.findByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
+  return screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
 }

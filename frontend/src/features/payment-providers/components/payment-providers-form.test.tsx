@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorEnvelope, jsonBody, okEnvelope } from '@/testing/fetch-mock';
-import { bodyOf, page, setup, stubObjectUrls, vcb } from './payment-providers-fixtures';
+import { bodyOf, openEdit, page, setup, stubObjectUrls, vcb } from './payment-providers-fixtures';
 
 beforeEach(stubObjectUrls);
 afterEach(() => vi.unstubAllGlobals());
@@ -105,8 +105,7 @@ describe('PaymentProvidersScreen: creating and editing a provider', () => {
         ? okEnvelope({ ...vcb, ...jsonBody<object>(init) })
         : page([vcb]),
     );
-    await user.click(await screen.findByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    let dialog = await openEdit(user);
     expect(within(dialog).getByTestId('payment-provider-webhook-url')).toHaveValue(
       `${window.location.origin}/paymentprovider/api/web/v1/PaymentWebhook/SePay/pp-1`,
     );
@@ -149,8 +148,7 @@ describe('PaymentProvidersScreen: creating and editing a provider', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // A typed secret is sent.
-    await user.click(screen.getByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
-    dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    dialog = await openEdit(user);
     await user.type(
       within(dialog).getByLabelText('Khóa webhook (API Key)'),
       'a-new-secret-of-24-chars',
@@ -162,8 +160,7 @@ describe('PaymentProvidersScreen: creating and editing a provider', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // Removing it sends null.
-    await user.click(screen.getByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
-    dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    dialog = await openEdit(user);
     await user.click(within(dialog).getByRole('button', { name: 'Xóa khóa webhook' }));
     expect(
       within(dialog).getByTestId('payment-provider-webhook-secret-removing'),

@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonBody, okEnvelope } from '@/testing/fetch-mock';
-import { bodyOf, cash, page, setup, stubObjectUrls, vcb } from './payment-providers-fixtures';
+import {
+  bodyOf,
+  cash,
+  openEdit,
+  page,
+  setup,
+  stubObjectUrls,
+  vcb,
+} from './payment-providers-fixtures';
 import type { PaymentProvider } from '../api/types';
 
 beforeEach(stubObjectUrls);
@@ -174,8 +182,7 @@ describe("PaymentProvidersScreen: the webhook, its last call and SePay's API tok
         ? okEnvelope({ ...vcb, ...jsonBody<object>(init) })
         : page([vcb]),
     );
-    await user.click(await screen.findByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    const dialog = await openEdit(user);
     const auth = within(dialog).getByRole('combobox', { name: 'Xác thực webhook' });
     expect(auth).toHaveTextContent('API Key');
     expect(
@@ -226,8 +233,7 @@ describe("PaymentProvidersScreen: the webhook, its last call and SePay's API tok
     const row = (await within(table).findByText('Chuyển khoản VCB')).closest('tr')!;
     expect(within(row).getByText('Đối soát lần cuối: 22/11/2026 23:05')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    let dialog = await openEdit(user);
     const token = () => within(dialog).getByLabelText('Token API SePay (đối soát giao dịch)');
     expect(token()).toHaveValue('');
     expect(within(dialog).getByText('Đã lưu token. Để trống để giữ nguyên')).toBeInTheDocument();
@@ -236,8 +242,7 @@ describe("PaymentProvidersScreen: the webhook, its last call and SePay's API tok
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodyOf(fetch, 'Update')).not.toHaveProperty('sepayApiToken');
 
-    await user.click(screen.getByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
-    dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    dialog = await openEdit(user);
     await user.type(token(), 'short');
     await user.click(within(dialog).getByRole('button', { name: 'Lưu' }));
     expect(
@@ -251,8 +256,7 @@ describe("PaymentProvidersScreen: the webhook, its last call and SePay's API tok
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Sửa Chuyển khoản VCB' }));
-    dialog = await screen.findByRole('dialog', { name: 'Sửa dịch vụ thanh toán' });
+    dialog = await openEdit(user);
     await user.click(within(dialog).getByRole('button', { name: 'Xóa token' }));
     expect(
       within(dialog).getByTestId('payment-provider-sepay-api-token-removing'),
