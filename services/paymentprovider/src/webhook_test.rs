@@ -18,14 +18,29 @@ use reqwest::header::AUTHORIZATION;
 use serde::Deserialize;
 use uuid::Uuid;
 
+use actix_web::http::StatusCode;
+use shop_common::ApiError;
+use shop_common::db::DbPool;
+
+use crate::crypto::SecretCipher;
+use crate::domain::audit::PaymentAuditAction;
 use crate::domain::sepay::APIKEY_SCHEME;
 use crate::domain::webhook_auth::{SIGNATURE_HEADER, TIMESTAMP_HEADER, WebhookAuth, sign};
-use crate::domain::webhook_call::test_body;
-use crate::models::provider::StoredProvider;
+use crate::domain::webhook_call::{WebhookOutcome, test_body};
+use crate::error::PaymentError;
+use crate::models::audit_entry::Actor;
+use crate::models::provider::{ProviderRecord, StoredProvider};
 use crate::routes::WEBHOOK_SEPAY_PREFIX;
+use crate::settlement;
 
 #[cfg(doc)]
 use crate::domain::webhook_call::TEST_MARKER;
+
+pub const MSG_NO_SUCH_PROVIDER: &str = "Không tìm thấy phương thức thanh toán";
+pub const MSG_TEST_WEBHOOK_OFF: &str =
+    "Webhook của phương thức này đang tắt: bật webhook rồi gửi thử";
+pub const MSG_TEST_NO_SECRET: &str =
+    "Không đọc được khóa bí mật webhook: nhập lại khóa (API Key hoặc HMAC) rồi gửi thử";
 
 /// The whole test call, the webhook's own work included (it calls nothing else).
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(15);
@@ -147,6 +162,69 @@ pub async fn send(
         accepted,
         error,
     }
+}
+
+/// What a "Gửi thử" came to: the call as sent, the outcome it left on the provider's
+/// last-call line (none when no call reached the provider), and the provider as it is now.
+pub struct TestRun {
+    pub sent: Sent,
+    pub outcome: Option<WebhookOutcome>,
+    pub record: ProviderRecord,
+}
+
+/// "Gửi thử" for provider `id`: checks that its webhook is on and its secret readable,
+/// sends the test delivery to the webhook at `local` (signed at `now`), reads back the
+/// line the call left and audits the test as `actor`. Unknown or deleted: code 2; webhook
+/// off or no secret: a field error, and nothing is sent.
+#[allow(clippy::too_many_arguments)]
+pub async fn run(
+    pool: &DbPool,
+    cipher: &SecretCipher,
+    probe: &WebhookProbe,
+    local: SocketAddr,
+    now: DateTime<Utc>,
+    id: Uuid,
+    actor: Actor<'_>,
+) -> Result<TestRun, PaymentError> {
+    let (provider, secret) = settlement::webhook_key(pool, cipher, &id.to_string())
+        .await?
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, 2, MSG_NO_SUCH_PROVIDER))?;
+    if !provider.webhook_enabled {
+        return Err(PaymentError::field("webhookEnabled", MSG_TEST_WEBHOOK_OFF));
+    }
+    let Some(secret) = secret else {
+        return Err(PaymentError::field("webhookSecret", MSG_TEST_NO_SECRET));
+    };
+    let sent = send(probe, local, &provider, &secret, now).await;
+    let mut conn = pool.get().await?;
+    let record = StoredProvider::find(&mut conn, id).await?;
+    // Only an accepted or refused delivery was recorded; a throttled (429) or failed call
+    // reached no provider, and the stored line is then an earlier call's.
+    let outcome = if sent.accepted {
+        Some(WebhookOutcome::Test)
+    } else if sent.http_status == Some(StatusCode::UNAUTHORIZED.as_u16()) {
+        record.provider.last_webhook().map(|(_, outcome)| outcome)
+    } else {
+        None
+    };
+    let detail = format!(
+        "Gửi thử webhook ({}): {}",
+        provider.webhook_auth.as_str(),
+        outcome.map_or("không gọi được webhook", WebhookOutcome::as_str),
+    );
+    actor
+        .record(
+            &mut conn,
+            PaymentAuditAction::PaymentProviderTestWebhook,
+            &provider.audit_target(),
+            &detail,
+        )
+        .await?;
+    Ok(TestRun {
+        sent,
+        outcome,
+        record,
+    })
 }
 
 #[cfg(test)]

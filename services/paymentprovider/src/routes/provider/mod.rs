@@ -4,34 +4,31 @@
 
 pub mod wire;
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use shop_common::auth::{AdminUser, AuthUser};
 use shop_common::db::DbPool;
+use shop_common::ok;
 use shop_common::openapi::{
     BadRequest, Deleted, Enveloped, Forbidden, ListOf, NotFound, PageOf, PageParams, PageSpec,
     Unauthorized, Unavailable,
 };
 use shop_common::pagination::{Page, PageRequest};
 use shop_common::route_table::RouteTable;
-use shop_common::{ApiError, ok};
 use utoipa::IntoParams;
 
 use super::{ADMIN, IdQuery, WEB};
 use crate::PublicBaseUrl;
 use crate::banks::{BANKS, Bank};
 use crate::crypto::SecretCipher;
-use crate::domain::audit::PaymentAuditAction;
 use crate::domain::provider::form::ProviderForm;
 use crate::domain::provider::{MSG_TYPE, ProviderType, SecretsState};
-use crate::domain::webhook_call::WebhookOutcome;
 use crate::error::PaymentError;
 use crate::models::audit_entry::Actor;
 use crate::models::provider::{ProviderFilter, ProviderSort, StoredProvider};
+use crate::providers;
 use crate::routes::webhook::WebhookGuard;
 use crate::webhook_test::{self, WebhookProbe};
-use crate::{providers, settlement};
 use wire::{
     PaymentProviderTestWebhook, Provider, ProviderInput, ProviderPublic, ProviderUpdate,
     TestWebhookResult,
@@ -232,42 +229,18 @@ async fn test_webhook(
     guard: web::Data<WebhookGuard>,
     body: web::Json<PaymentProviderTestWebhook>,
 ) -> Result<HttpResponse, PaymentError> {
-    let id = body.id;
-    let (provider, secret) = settlement::webhook_key(&pool, &cipher, &id.to_string())
-        .await?
-        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, 2, MSG_NO_SUCH_PROVIDER))?;
-    if !provider.webhook_enabled {
-        return Err(PaymentError::field("webhookEnabled", MSG_TEST_WEBHOOK_OFF));
-    }
-    let Some(secret) = secret else {
-        return Err(PaymentError::field("webhookSecret", MSG_TEST_NO_SECRET));
-    };
     let local = req.app_config().local_addr();
-    let sent = webhook_test::send(&probe, local, &provider, &secret, guard.clock.now()).await;
-    let mut conn = pool.get().await?;
-    let record = StoredProvider::find(&mut conn, id).await?;
-    // Only an accepted or refused delivery was recorded; a throttled (429) or failed call
-    // reached no provider, and the stored line is then an earlier call's.
-    let outcome = if sent.accepted {
-        Some(WebhookOutcome::Test)
-    } else if sent.http_status == Some(StatusCode::UNAUTHORIZED.as_u16()) {
-        record.provider.last_webhook().map(|(_, outcome)| outcome)
-    } else {
-        None
-    };
-    let detail = format!(
-        "Gửi thử webhook ({}): {}",
-        provider.webhook_auth.as_str(),
-        outcome.map_or("không gọi được webhook", WebhookOutcome::as_str),
-    );
-    Actor::from(&user)
-        .record(
-            &mut conn,
-            PaymentAuditAction::PaymentProviderTestWebhook,
-            &provider.audit_target(),
-            &detail,
-        )
-        .await?;
+    let run = webhook_test::run(
+        &pool,
+        &cipher,
+        &probe,
+        local,
+        guard.clock.now(),
+        body.id,
+        Actor::from(&user),
+    )
+    .await?;
+    let (sent, outcome, record) = (run.sent, run.outcome, run.record);
     Ok(ok(TestWebhookResult {
         test_id: sent.test_id,
         accepted: sent.accepted,
@@ -277,12 +250,6 @@ async fn test_webhook(
         provider: Provider::new(record, &base),
     }))
 }
-
-pub const MSG_NO_SUCH_PROVIDER: &str = "Không tìm thấy phương thức thanh toán";
-pub const MSG_TEST_WEBHOOK_OFF: &str =
-    "Webhook của phương thức này đang tắt: bật webhook rồi gửi thử";
-pub const MSG_TEST_NO_SECRET: &str =
-    "Không đọc được khóa bí mật webhook: nhập lại khóa (API Key hoặc HMAC) rồi gửi thử";
 
 /// The built-in list of Vietnamese banks (NAPAS BINs) for vietqr_bank providers
 #[utoipa::path(get, path = "/paymentprovider/api/admin/v1/PaymentProvider/Banks",
