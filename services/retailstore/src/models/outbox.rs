@@ -170,3 +170,49 @@ pub async fn flag_low_stock(
     .load(conn)
     .await
 }
+
+/// The low-stock check of [`flag_low_stock`] with its outbox rows, as one statement of its
+/// own, run after an order committed. Inside its transaction a reservation sees only the
+/// orders committed before it, so orders of one product committing together can each see
+/// the stock above the threshold while together they leave it below; run after the
+/// commit, the check of the last of them sees the stock they left. The day's stamp keeps
+/// it to one alert. `product_ids` sorted and distinct, `row_ids` one outbox id for each.
+pub async fn raise_low_stock(
+    conn: &mut AsyncPgConnection,
+    product_ids: &[Uuid],
+    row_ids: &[Uuid],
+    event: &str,
+) -> diesel::QueryResult<usize> {
+    if product_ids.is_empty() {
+        return Ok(0);
+    }
+    cached_sql(format!(
+        "WITH low AS ( \
+           SELECT p.id, p.name, p.low_stock_threshold AS threshold, \
+                  greatest(s.available - (SELECT count(*) FROM serial_codes \
+                                           WHERE product_id = p.id AND {EXPIRING}), 0) \
+                      AS available \
+             FROM products p JOIN product_stock s ON s.product_id = p.id \
+            WHERE p.id = ANY($1)), \
+         stamped AS ( \
+           INSERT INTO low_stock_alerts AS a (product_id, alerted_at) \
+           SELECT id, now() FROM low WHERE available <= threshold ORDER BY id \
+           ON CONFLICT (product_id) DO UPDATE SET alerted_at = excluded.alerted_at \
+            WHERE a.alerted_at < now() - interval '24 hours' \
+           RETURNING product_id) \
+         INSERT INTO outbox (id, event, data) \
+         SELECT r.id, $3, jsonb_build_object('productId', low.id, 'productName', low.name, \
+                                             'available', low.available, \
+                                             'threshold', low.threshold) \
+           FROM low \
+           JOIN stamped ON stamped.product_id = low.id \
+           JOIN unnest($1::uuid[], $2::uuid[]) AS r(product_id, id) \
+                ON r.product_id = low.id \
+          ORDER BY r.id"
+    ))
+    .bind::<Array<diesel::sql_types::Uuid>, _>(product_ids)
+    .bind::<Array<diesel::sql_types::Uuid>, _>(row_ids)
+    .bind::<Text, _>(event)
+    .execute(conn)
+    .await
+}

@@ -29,6 +29,7 @@ use crate::error::StoreError;
 use crate::idempotency::{self, Idempotent};
 use crate::models::order::{Order, OrderItem};
 use crate::models::order_checkout::{KeyClaim, MailRow, NewCheckout, Refusal, offers};
+use crate::models::outbox::raise_low_stock;
 use crate::models::product::Product;
 use crate::notifications::{Event, Notifier};
 use crate::orders::admission::InFlight;
@@ -271,8 +272,23 @@ where
         .await
         .map_err(|e| refused(e, &priced, &created.items))?;
     crate::metrics::order_created();
+    low_stock_after_commit(&mut conn, &created.items).await;
     deps.notifier.wake();
     Ok(answer)
+}
+
+/// The low-stock check once more, now that the order is committed: the check inside the
+/// reservation cannot see orders committing at the same moment (`raise_low_stock`). The
+/// order stands whatever this does; a failure is logged, and the next order of the
+/// product checks again.
+async fn low_stock_after_commit(conn: &mut AsyncPgConnection, items: &[OrderItem]) {
+    let mut products: Vec<Uuid> = items.iter().map(|i| i.product_id).collect();
+    products.sort();
+    products.dedup();
+    let rows: Vec<Uuid> = products.iter().map(|_| Uuid::now_v7()).collect();
+    if let Err(e) = raise_low_stock(conn, &products, &rows, Event::LowStock.as_str()).await {
+        tracing::warn!(error = %e, "low-stock check after the order's commit failed");
+    }
 }
 
 /// The order and its lines as the reservation stores them, with the page's token.

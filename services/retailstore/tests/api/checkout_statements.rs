@@ -15,9 +15,10 @@ use diesel::connection::{Instrumentation, InstrumentationEvent, set_default_inst
 use support::*;
 
 /// CreateOrder: the products read before paymentprovider is asked (with the unpaid
-/// orders of the e-mail and the client, as the limits are on in these tests), then the
-/// reservation (one call of `checkout_create_order`).
-const CREATE_ORDER: usize = 2;
+/// orders of the e-mail and the client, as the limits are on in these tests), the
+/// reservation (one call of `checkout_create_order`), then the low-stock check after the
+/// commit (which sees orders that committed at the same time).
+const CREATE_ORDER: usize = 3;
 /// The bank's ConfirmPayment: one call of `confirm_bank_payment`.
 const CONFIRM_PAYMENT: usize = 1;
 
