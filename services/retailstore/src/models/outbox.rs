@@ -186,14 +186,16 @@ pub async fn raise_low_stock(
     if product_ids.is_empty() {
         return Ok(0);
     }
+    // Each placeholder once, in order (`cached_sql`): the pairs are read once, up front.
     cached_sql(format!(
-        "WITH low AS ( \
+        "WITH r AS (SELECT * FROM unnest($1::uuid[], $2::uuid[]) AS r(product_id, id)), \
+         low AS ( \
            SELECT p.id, p.name, p.low_stock_threshold AS threshold, \
                   greatest(s.available - (SELECT count(*) FROM serial_codes \
                                            WHERE product_id = p.id AND {EXPIRING}), 0) \
                       AS available \
              FROM products p JOIN product_stock s ON s.product_id = p.id \
-            WHERE p.id = ANY($1)), \
+            WHERE p.id IN (SELECT product_id FROM r)), \
          stamped AS ( \
            INSERT INTO low_stock_alerts AS a (product_id, alerted_at) \
            SELECT id, now() FROM low WHERE available <= threshold ORDER BY id \
@@ -206,8 +208,7 @@ pub async fn raise_low_stock(
                                              'threshold', low.threshold) \
            FROM low \
            JOIN stamped ON stamped.product_id = low.id \
-           JOIN unnest($1::uuid[], $2::uuid[]) AS r(product_id, id) \
-                ON r.product_id = low.id \
+           JOIN r ON r.product_id = low.id \
           ORDER BY r.id"
     ))
     .bind::<Array<diesel::sql_types::Uuid>, _>(product_ids)

@@ -272,23 +272,30 @@ where
         .await
         .map_err(|e| refused(e, &priced, &created.items))?;
     crate::metrics::order_created();
-    low_stock_after_commit(&mut conn, &created.items).await;
+    low_stock_after_commit(&mut conn, &created.items).await?;
     deps.notifier.wake();
     Ok(answer)
 }
 
 /// The low-stock check once more, now that the order is committed: the check inside the
-/// reservation cannot see orders committing at the same moment (`raise_low_stock`). The
-/// order stands whatever this does; a failure is logged, and the next order of the
-/// product checks again.
-async fn low_stock_after_commit(conn: &mut AsyncPgConnection, items: &[OrderItem]) {
+/// reservation cannot see orders committing at the same moment (`raise_low_stock`).
+///
+/// It is also what proves the commit before the shopper is answered. The reservation is
+/// one statement in an implicit transaction, whose result can reach the service before
+/// PostgreSQL commits it at the end of the exchange; a crash in between would answer an
+/// order that was never stored. This statement, on the same connection, runs only after
+/// that commit. When it fails, the shopper gets the error and retries with the same
+/// Idempotency-Key, which answers the stored order or places it anew.
+async fn low_stock_after_commit(
+    conn: &mut AsyncPgConnection,
+    items: &[OrderItem],
+) -> Result<(), StoreError> {
     let mut products: Vec<Uuid> = items.iter().map(|i| i.product_id).collect();
     products.sort();
     products.dedup();
     let rows: Vec<Uuid> = products.iter().map(|_| Uuid::now_v7()).collect();
-    if let Err(e) = raise_low_stock(conn, &products, &rows, Event::LowStock.as_str()).await {
-        tracing::warn!(error = %e, "low-stock check after the order's commit failed");
-    }
+    raise_low_stock(conn, &products, &rows, Event::LowStock.as_str()).await?;
+    Ok(())
 }
 
 /// The order and its lines as the reservation stores them, with the page's token.

@@ -5,6 +5,7 @@
 
 use crate::support;
 
+use retailstore::models::outbox::raise_low_stock;
 use serde_json::{Value, json};
 use support::*;
 use uuid::Uuid;
@@ -307,6 +308,41 @@ async fn low_stock_is_raised_once_per_product_a_day() {
     let body = order_body(&one_by_one, 1, "mot@vidu.vn");
     app.anon().post(CREATE_ORDER_PATH, body).await.ok();
     assert_eq!(app.outbox_count("low_stock").await, 3);
+}
+
+/// The check CreateOrder runs after its commit, on its own: a product at or below its
+/// threshold (here by a raised threshold, as when orders committed alongside left it
+/// there) gets one alert, and the day's stamp keeps a second check quiet.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_check_after_the_commit_raises_low_stock_once() {
+    let app = TestApp::spawn().await;
+    let product = app.stocked("Thẻ C", "LSC", 20).await;
+    let high = app.stocked("Thẻ D", "LSD", 20).await;
+    app.execute(&format!(
+        "UPDATE products SET low_stock_threshold = 25 WHERE id = '{product}'"
+    ))
+    .await;
+    let mut ids: Vec<Uuid> = [&product, &high]
+        .iter()
+        .map(|id| id.parse().unwrap())
+        .collect();
+    ids.sort();
+    let rows: Vec<Uuid> = ids.iter().map(|_| Uuid::now_v7()).collect();
+    let mut conn = app.schema.connect().await;
+    let raised = raise_low_stock(&mut conn, &ids, &rows, "low_stock")
+        .await
+        .unwrap();
+    assert_eq!(raised, 1);
+    let alerts = app.outbox("low_stock").await;
+    assert_eq!(alerts.len(), 1, "{alerts:?}");
+    assert!(alerts[0].contains(product.as_str()), "{alerts:?}");
+    assert!(alerts[0].contains("\"threshold\": 25"), "{alerts:?}");
+    let rows: Vec<Uuid> = ids.iter().map(|_| Uuid::now_v7()).collect();
+    let again = raise_low_stock(&mut conn, &ids, &rows, "low_stock")
+        .await
+        .unwrap();
+    assert_eq!(again, 0);
+    assert_eq!(app.outbox_count("low_stock").await, 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
