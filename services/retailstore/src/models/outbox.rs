@@ -148,23 +148,11 @@ pub async fn flag_low_stock(
         return Ok(Vec::new());
     }
     cached_sql(format!(
-        "WITH low AS ( \
-           SELECT p.id, p.name, p.low_stock_threshold, \
-                  greatest(s.available - (SELECT count(*) FROM serial_codes \
-                                           WHERE product_id = p.id AND {EXPIRING}), 0) \
-                      AS available \
-             FROM products p JOIN product_stock s ON s.product_id = p.id \
-            WHERE p.id = ANY($1)), \
-         stamped AS ( \
-           INSERT INTO low_stock_alerts AS a (product_id, alerted_at) \
-           SELECT id, now() FROM low WHERE available <= low_stock_threshold ORDER BY id \
-           ON CONFLICT (product_id) DO UPDATE SET alerted_at = excluded.alerted_at \
-            WHERE a.alerted_at < now() - interval '24 hours' \
-           RETURNING product_id) \
-         SELECT low.id AS product_id, low.name, low.available, \
-                low.low_stock_threshold AS threshold \
+        "WITH {} \
+         SELECT low.id AS product_id, low.name, low.available, low.threshold \
            FROM low JOIN stamped ON stamped.product_id = low.id \
-          ORDER BY low.id"
+          ORDER BY low.id",
+        low_and_stamped("SELECT unnest($1::uuid[])")
     ))
     .bind::<Array<diesel::sql_types::Uuid>, _>(product_ids)
     .load(conn)
@@ -188,20 +176,7 @@ pub async fn raise_low_stock(
     }
     // Each placeholder once, in order (`cached_sql`): the pairs are read once, up front.
     cached_sql(format!(
-        "WITH r AS (SELECT * FROM unnest($1::uuid[], $2::uuid[]) AS r(product_id, id)), \
-         low AS ( \
-           SELECT p.id, p.name, p.low_stock_threshold AS threshold, \
-                  greatest(s.available - (SELECT count(*) FROM serial_codes \
-                                           WHERE product_id = p.id AND {EXPIRING}), 0) \
-                      AS available \
-             FROM products p JOIN product_stock s ON s.product_id = p.id \
-            WHERE p.id IN (SELECT product_id FROM r)), \
-         stamped AS ( \
-           INSERT INTO low_stock_alerts AS a (product_id, alerted_at) \
-           SELECT id, now() FROM low WHERE available <= threshold ORDER BY id \
-           ON CONFLICT (product_id) DO UPDATE SET alerted_at = excluded.alerted_at \
-            WHERE a.alerted_at < now() - interval '24 hours' \
-           RETURNING product_id) \
+        "WITH r AS (SELECT * FROM unnest($1::uuid[], $2::uuid[]) AS r(product_id, id)), {} \
          INSERT INTO outbox (id, event, data) \
          SELECT r.id, $3, jsonb_build_object('productId', low.id, 'productName', low.name, \
                                              'available', low.available, \
@@ -209,11 +184,34 @@ pub async fn raise_low_stock(
            FROM low \
            JOIN stamped ON stamped.product_id = low.id \
            JOIN r ON r.product_id = low.id \
-          ORDER BY r.id"
+          ORDER BY r.id",
+        low_and_stamped("SELECT product_id FROM r")
     ))
     .bind::<Array<diesel::sql_types::Uuid>, _>(product_ids)
     .bind::<Array<diesel::sql_types::Uuid>, _>(row_ids)
     .bind::<Text, _>(event)
     .execute(conn)
     .await
+}
+
+/// The low-stock rule both checks share, as the common table expressions `low` (the
+/// products of `products`, a subquery of ids, with their sellable stock: expiring codes
+/// set aside) and `stamped` (those at or below their threshold and not alerted in 24 h,
+/// stamped now, in id order).
+fn low_and_stamped(products: &str) -> String {
+    format!(
+        "low AS ( \
+           SELECT p.id, p.name, p.low_stock_threshold AS threshold, \
+                  greatest(s.available - (SELECT count(*) FROM serial_codes \
+                                           WHERE product_id = p.id AND {EXPIRING}), 0) \
+                      AS available \
+             FROM products p JOIN product_stock s ON s.product_id = p.id \
+            WHERE p.id IN ({products})), \
+         stamped AS ( \
+           INSERT INTO low_stock_alerts AS a (product_id, alerted_at) \
+           SELECT id, now() FROM low WHERE available <= threshold ORDER BY id \
+           ON CONFLICT (product_id) DO UPDATE SET alerted_at = excluded.alerted_at \
+            WHERE a.alerted_at < now() - interval '24 hours' \
+           RETURNING product_id)"
+    )
 }
